@@ -1,0 +1,70 @@
+"""The SMS gateway over HTTP: ``POST {base}/send`` with an ``api-key`` header (spec section 7)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import httpx
+
+from agency_core.masking import mask_phone
+from agency_core.ports import SMS_FAILED, SmsResult
+
+logger = logging.getLogger(__name__)
+
+
+def _error_message(response: httpx.Response) -> str:
+    try:
+        body: Any = response.json()
+    except ValueError:
+        return SMS_FAILED
+    if isinstance(body, dict):
+        for key in ("message", "error"):
+            value = body.get(key)
+            if isinstance(value, str) and value:
+                return value
+            if isinstance(value, dict) and isinstance(value.get("message"), str):
+                return str(value["message"])
+    return SMS_FAILED
+
+
+class HttpSmsGateway:
+    """Implements :class:`agency_core.ports.SmsGateway`. One pooled client; never raises."""
+
+    def __init__(
+        self,
+        base_url: str,
+        api_key: str,
+        sender: str,
+        timeout_s: float = 10.0,
+        transport: httpx.AsyncBaseTransport | None = None,
+    ) -> None:
+        self._sender = sender
+        self._client = httpx.AsyncClient(
+            base_url=base_url.rstrip("/"),
+            headers={"api-key": api_key},
+            timeout=httpx.Timeout(timeout_s, connect=min(timeout_s, 5.0)),
+            limits=httpx.Limits(max_connections=20, max_keepalive_connections=10),
+            transport=transport,
+        )
+
+    async def send(self, phone: str, message: str) -> SmsResult:
+        payload = {"sender": self._sender, "message": message, "recipients": [phone]}
+        try:
+            response = await self._client.post("/send", json=payload)
+        except httpx.HTTPError as exc:
+            logger.warning("SMS gateway unreachable for %s: %s", mask_phone(phone), type(exc).__name__)
+            return SmsResult(False, SMS_FAILED)
+        if response.is_success:
+            try:
+                body: Any = response.json()
+            except ValueError:
+                body = {}
+            body = body if isinstance(body, dict) else {}
+            return SmsResult(True, str(body.get("message") or "SMS sent"), body.get("data"))
+        reason = _error_message(response)
+        logger.warning("SMS gateway refused %s: %s %s", mask_phone(phone), response.status_code, reason)
+        return SmsResult(False, reason)
+
+    async def aclose(self) -> None:
+        await self._client.aclose()

@@ -1,0 +1,1 @@
+"""The embedded default store: one SQLite file under ``AGENCY_DATA_DIR``."""

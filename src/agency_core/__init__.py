@@ -1,0 +1,49 @@
+"""The agency's domain core: rules, messages, IDs and notifications, free of any framework.
+
+The public API, for internal scripts::
+
+    import asyncio
+    from agency_core import ApplicationStatus, send_status_sms
+    from adapters.sms_http import HttpSmsGateway
+
+    gateway = HttpSmsGateway("https://sms.example", api_key="...", sender="VANDY")
+    print(asyncio.run(send_status_sms(gateway, "+233241234567", "Ama Owusu", ApplicationStatus.APPROVED)))
+"""
+
+from agency_core.ids import IdGenerator
+from agency_core.messages import ApplicationAlert, ApplicationStatus, AppointmentDetails
+from agency_core.notifications import (
+    ApplicationNotification,
+    OutgoingSms,
+    SmsKind,
+    application_messages,
+    appointment_messages,
+    deliver,
+    notify_application,
+    send_status_sms,
+    status_messages,
+)
+from agency_core.ports import SmsGateway, SmsResult
+from agency_core.validation import Cleaned, Form, normalise_phone, validate
+
+__all__ = [
+    "ApplicationAlert",
+    "ApplicationNotification",
+    "ApplicationStatus",
+    "AppointmentDetails",
+    "Cleaned",
+    "Form",
+    "IdGenerator",
+    "OutgoingSms",
+    "SmsGateway",
+    "SmsKind",
+    "SmsResult",
+    "application_messages",
+    "appointment_messages",
+    "deliver",
+    "normalise_phone",
+    "notify_application",
+    "send_status_sms",
+    "status_messages",
+    "validate",
+]

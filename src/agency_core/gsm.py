@@ -1,0 +1,44 @@
+"""GSM-7 text: what an SMS can carry without switching to UCS-2, and how many parts it takes."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Final
+
+_BASIC: Final = frozenset(
+    "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?"
+    "¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà"
+)
+_EXTENDED: Final = frozenset("^{}\\[~]|€\f")
+_REPLACEMENTS: Final = {"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "…": "..."}
+
+SINGLE_PART: Final = 160
+MULTI_PART: Final = 153
+
+
+def is_gsm7(text: str) -> bool:
+    return all(ch in _BASIC or ch in _EXTENDED for ch in text)
+
+
+def to_gsm7(text: str) -> str:
+    """``text`` with every character outside GSM-7 replaced by its closest GSM-7 form
+    (accents dropped, curly quotes straightened) or by ``?``."""
+    out: list[str] = []
+    for ch in text:
+        if ch in _BASIC or ch in _EXTENDED:
+            out.append(ch)
+            continue
+        ch = _REPLACEMENTS.get(ch, ch)
+        base = "".join(b for b in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(b))
+        out.append(base if base and is_gsm7(base) else "?")
+    return "".join(out)
+
+
+def septets(text: str) -> int:
+    return sum(2 if ch in _EXTENDED else 1 for ch in text)
+
+
+def sms_parts(text: str) -> int:
+    """How many SMS parts a GSM-7 ``text`` needs (160 septets alone, 153 per part when split)."""
+    length = septets(text)
+    return 1 if length <= SINGLE_PART else -(-length // MULTI_PART)

@@ -1,0 +1,66 @@
+"""The ``agency`` command: ``serve`` the site, ``sms status`` for internal scripts."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Sequence
+
+from agency_core.messages import ApplicationStatus
+from agency_core.notifications import send_status_sms
+from agency_core.validation import normalise_phone
+from app.container import build_sms_gateway
+from app.logging import configure_logging
+from app.settings import Settings, SettingsError
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="agency", description="Vandy Travel platform commands")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="start the site (PORT, AGENCY_DATA_DIR and more from the environment)")
+    serve.add_argument("--port", type=int, default=None)
+    sms = commands.add_parser("sms", help="send SMS through the configured gateway")
+    sms_commands = sms.add_subparsers(dest="sms_command", required=True)
+    status = sms_commands.add_parser("status", help="text an applicant their application status")
+    status.add_argument("--phone", required=True)
+    status.add_argument("--name", required=True)
+    status.add_argument("--status", required=True, choices=[s.value for s in ApplicationStatus])
+    return parser
+
+
+async def _sms_status(settings: Settings, phone: str, name: str, status: ApplicationStatus) -> int:
+    e164 = normalise_phone(phone)
+    if e164 is None:
+        print(json.dumps({"success": False, "message": "Enter a valid phone number"}))
+        return 2
+    gateway = build_sms_gateway(settings)
+    try:
+        result = await send_status_sms(gateway, e164, name, status)
+    finally:
+        await gateway.aclose()
+    print(json.dumps({"success": result.success, "message": result.message, "data": result.data}, default=str))
+    return 0 if result.success else 1
+
+
+def _serve(settings: Settings, port: int | None) -> int:
+    import uvicorn
+
+    from app.main import create_app
+
+    uvicorn.run(create_app(settings), host=settings.host, port=port or settings.port, log_config=None)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    args = _parser().parse_args(argv)
+    configure_logging()
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        print(f"agency: {exc}", file=sys.stderr)
+        sys.exit(2)
+    if args.command == "serve":
+        sys.exit(_serve(settings, args.port))
+    sys.exit(asyncio.run(_sms_status(settings, args.phone, args.name, ApplicationStatus(args.status))))

@@ -1,0 +1,40 @@
+"""The Litestar application: ``create_app(settings)`` wires the container and the routes."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator
+from contextlib import asynccontextmanager
+
+from litestar import Litestar
+from litestar.datastructures import State
+from litestar.di import Provide
+from litestar.openapi import OpenAPIConfig
+
+from app.container import Container
+from app.health import health
+from app.logging import configure_logging
+from app.settings import Settings
+from app.spa import spa
+
+
+def create_app(settings: Settings | None = None) -> Litestar:
+    configure_logging()
+    settings = settings or Settings.from_env()
+    container = Container.build(settings)
+
+    @asynccontextmanager
+    async def lifespan(_: Litestar) -> AsyncGenerator[None, None]:
+        await container.start()
+        try:
+            yield
+        finally:
+            await container.stop()
+
+    return Litestar(
+        route_handlers=[health, spa],
+        dependencies={"container": Provide(lambda: container, use_cache=True, sync_to_thread=False)},
+        lifespan=[lifespan],
+        openapi_config=OpenAPIConfig(title="Vandy Travel API", version="0.1.0", path="/schema"),
+        state=State({"container": container}),
+        debug=False,
+    )
