@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 def mask_phone(phone: str) -> str:
-    """``+233241234567`` -> ``+2332*******67``: the country code stays readable."""
+    """``+233241234567`` -> ``+2332******67``: the country code stays readable."""
     keep_start, keep_end = 5, 2
     if len(phone) <= keep_start + keep_end:
         return "*" * len(phone)

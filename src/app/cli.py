@@ -64,3 +64,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.command == "serve":
         sys.exit(_serve(settings, args.port))
     sys.exit(asyncio.run(_sms_status(settings, args.phone, args.name, ApplicationStatus(args.status))))
+
+
+if __name__ == "__main__":
+    main()

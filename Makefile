@@ -1,0 +1,78 @@
+# Everything a fresh Debian machine with Python 3.11+ and Node 20+ needs: `make run`, `make test`.
+# Each step is guarded by a stamp under .stamps/, so a second run with nothing changed is quiet.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+MAKEFLAGS += --no-print-directory
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMPS := .stamps
+NPM := npm --no-audit --no-fund --loglevel=error
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+CLIENT_SOURCES := $(shell find client/src client/public client/scripts -type f 2>/dev/null) \
+	$(wildcard client/index.html client/vite.config.ts client/tsconfig*.json)
+
+.PHONY: help install run build test lint typecheck test-python test-client size rules clean
+
+help:
+	@echo "make run   - install, build the client, start the site at http://127.0.0.1:8000 (demo mode, SQLite under var/)"
+	@echo "make test  - install what tests need and run every test (lint, types, Python, client, browser)"
+
+$(STAMPS):
+	@mkdir -p $(STAMPS)
+
+$(STAMPS)/venv: pyproject.toml | $(STAMPS)
+	@[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install -q --disable-pip-version-check --upgrade pip
+	@$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+	@touch $@
+
+$(STAMPS)/client-deps: client/package.json client/package-lock.json | $(STAMPS)
+	@cd client && $(NPM) ci
+	@touch $@
+
+$(STAMPS)/tools-deps: tools/package.json tools/package-lock.json | $(STAMPS)
+	@cd tools && $(NPM) ci
+	@touch $@
+
+$(STAMPS)/chromium: | $(STAMPS)
+	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+	@touch $@
+
+install: $(STAMPS)/venv $(STAMPS)/client-deps
+
+client/dist/index.html: $(STAMPS)/client-deps $(CLIENT_SOURCES)
+	@cd client && $(NPM) run build --silent
+	@touch $@
+
+build: client/dist/index.html
+
+rules: $(STAMPS)/venv
+	@$(BIN)/python -m agency_core.rules > client/src/generated/rules.json
+
+run: install build
+	@AGENCY_DEMO=$${AGENCY_DEMO:-1} $(BIN)/agency serve
+
+lint: $(STAMPS)/venv
+	@$(BIN)/ruff check src tests bench
+	@$(BIN)/ruff format --check --quiet src tests bench
+	@$(BIN)/lint-imports --no-cache > /dev/null
+
+typecheck: $(STAMPS)/venv
+	@$(BIN)/mypy
+
+test-client: $(STAMPS)/client-deps
+	@cd client && $(NPM) run typecheck --silent && $(NPM) run test --silent
+
+size: build
+	@cd client && $(NPM) run size --silent
+
+test-python: $(STAMPS)/venv $(STAMPS)/tools-deps $(STAMPS)/chromium build
+	@$(BIN)/pytest -q tests
+
+test: lint typecheck test-client size test-python
+
+clean:
+	rm -rf $(STAMPS) $(VENV) client/node_modules client/dist tools/node_modules

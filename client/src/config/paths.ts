@@ -1,0 +1,44 @@
+/** Every client route of spec section 2, in one place. */
+export const paths = {
+  home: '/',
+  about: '/about',
+  services: '/services',
+  studyAbroad: '/study-abroad',
+  countryPackages: '/country-packages',
+  blog: '/blog',
+  blogPost: (id: string) => `/blog/${encodeURIComponent(id)}`,
+  blogCategory: (slug: string) => `/blog/category/${encodeURIComponent(slug)}`,
+  blogTag: (tag: string) => `/blog/tag/${encodeURIComponent(tag)}`,
+  contact: '/contact',
+  bookAppointment: '/book-appointment',
+  apply: '/apply',
+  admin: '/admin',
+} as const;
+
+export interface NavItem {
+  label: string;
+  to: string;
+  cta?: 'primary' | 'secondary';
+}
+
+export const mainNav: NavItem[] = [
+  { label: 'Home', to: paths.home },
+  { label: 'About', to: paths.about },
+  { label: 'Services', to: paths.services },
+  { label: 'Study Abroad', to: paths.studyAbroad },
+  { label: 'Country Packages', to: paths.countryPackages },
+  { label: 'Blog', to: paths.blog },
+  { label: 'Contact', to: paths.contact },
+  { label: 'Book Now', to: paths.bookAppointment, cta: 'secondary' },
+  { label: 'Enroll Now', to: paths.apply, cta: 'primary' },
+];
+
+export const footerQuickLinks: NavItem[] = [
+  { label: 'Home', to: paths.home },
+  { label: 'Services', to: paths.services },
+  { label: 'Apply for Jobs', to: paths.apply },
+  { label: 'About Us', to: paths.about },
+  { label: 'Contact', to: paths.contact },
+];
+
+export const legalLinks = ['Privacy Policy', 'Terms of Service', 'Cookie Policy'] as const;

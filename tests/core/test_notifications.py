@@ -1,0 +1,84 @@
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import defaultdict
+
+import pytest
+
+from adapters.sms_http import HttpSmsGateway
+from agency_core import ApplicationAlert, ApplicationStatus, notify_application, send_status_sms
+from agency_core.ports import SmsResult
+from tests.support.sms_gateway import SmsGatewayServer
+
+ADMINS = ("+233241234567", "+233207654321", "+971501234567", "+971557654321")
+ALERT = ApplicationAlert("Ama Owusu", "ama@example.com", "+233501112222", "Healthcare & Medical", "Qatar", "VA1")
+
+
+class RecordingGateway:
+    """A fake in the cosmicpython manner: it records what it was asked to send."""
+
+    def __init__(self, failing: frozenset[str] = frozenset()) -> None:
+        self.sent: dict[str, list[str]] = defaultdict(list)
+        self.order: list[str] = []
+        self.failing = failing
+
+    async def send(self, phone: str, message: str) -> SmsResult:
+        self.order.append(phone)
+        if phone in self.failing:
+            return SmsResult(False, "Insufficient credit")
+        self.sent[phone].append(message)
+        return SmsResult(True, "queued", {"id": len(self.order)})
+
+
+async def test_applicant_is_texted_first_then_every_admin() -> None:
+    gateway = RecordingGateway()
+    result = await notify_application(gateway, ALERT, ADMINS)
+    assert gateway.order[0] == ALERT.phone
+    assert sorted(gateway.order[1:]) == sorted(ADMINS)
+    assert "received" in gateway.sent[ALERT.phone][0]
+    assert all(gateway.sent[p][0].startswith("NEW JOB APPLICATION") for p in ADMINS)
+    assert result.applicant.message == "Application status SMS sent successfully"
+    assert [r.message for r in result.admins] == ["Admin notification SMS sent successfully"] * 4
+
+
+async def test_one_failing_admin_number_stops_none_of_the_others(caplog: pytest.LogCaptureFixture) -> None:
+    gateway = RecordingGateway(failing=frozenset({ADMINS[1]}))
+    with caplog.at_level(logging.WARNING):
+        result = await notify_application(gateway, ALERT, ADMINS)
+    assert [r.success for r in result.admins] == [True, False, True, True]
+    assert result.admins[1].message == "Insufficient credit"
+    assert set(gateway.sent) == {ALERT.phone, ADMINS[0], ADMINS[2], ADMINS[3]}
+    assert "Failed to send SMS to +2332******21" in caplog.text
+
+
+async def test_status_sms_reports_the_spec_success_message() -> None:
+    gateway = RecordingGateway()
+    result = await send_status_sms(gateway, "+233241234567", "Yaw", ApplicationStatus.APPROVED)
+    assert result.success
+    assert result.message == "Application status SMS sent successfully"
+    assert "Congratulations Yaw" in gateway.sent["+233241234567"][0]
+
+
+async def test_admin_sends_overlap_against_a_slow_real_gateway(sms_server: SmsGatewayServer) -> None:
+    sms_server.behaviour.delay_s = 0.4
+    gateway = HttpSmsGateway(sms_server.base_url, "key", "VANDY")
+    try:
+        started = time.monotonic()
+        result = await notify_application(gateway, ALERT, ADMINS)
+        elapsed = time.monotonic() - started
+    finally:
+        await gateway.aclose()
+    assert result.applicant.success
+    assert all(r.success for r in result.admins)
+    # One applicant send, then four admin sends side by side: about 2 x 0.4 s, not 5 x 0.4 s.
+    assert elapsed < 1.4, elapsed
+    admin_arrivals = sorted(r.received_at for r in sms_server.requests if r.phone in ADMINS)
+    assert admin_arrivals[-1] - admin_arrivals[0] < 0.3
+
+
+async def test_concurrent_notifications_do_not_interfere() -> None:
+    gateway = RecordingGateway()
+    await asyncio.gather(*(notify_application(gateway, ALERT, ADMINS) for _ in range(10)))
+    assert len(gateway.order) == 50

@@ -1,0 +1,123 @@
+"""A real SMS gateway stand-in on loopback: records every ``POST /send`` and fails on demand.
+
+Tests and benchmarks point ``AGENCY_SMS_BASE_URL`` (or an ``HttpSmsGateway``) at
+``server.base_url`` and then read ``server.requests``.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass(frozen=True)
+class RecordedSms:
+    headers: dict[str, str]
+    body: dict[str, Any]
+    received_at: float
+    answered_status: int
+
+    @property
+    def phone(self) -> str:
+        return str(self.body["recipients"][0])
+
+    @property
+    def message(self) -> str:
+        return str(self.body["message"])
+
+
+@dataclass
+class Behaviour:
+    status: int = 200
+    error_body: dict[str, Any] | None = None
+    delay_s: float = 0.0
+    fail_until: float = 0.0
+    fail_phones: set[str] = field(default_factory=set)
+
+
+class SmsGatewayServer:
+    def __init__(self) -> None:
+        self.requests: list[RecordedSms] = []
+        self.behaviour = Behaviour()
+        self._lock = threading.Lock()
+        self._delivered = threading.Condition(self._lock)
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, format: str, *args: Any) -> None:
+                return None
+
+            def do_POST(self) -> None:
+                received = time.monotonic()
+                length = int(self.headers.get("Content-Length", "0"))
+                raw = self.rfile.read(length)
+                try:
+                    body = json.loads(raw or b"{}")
+                except ValueError:
+                    body = {"_raw": raw.decode("latin-1")}
+                status, answer = server._answer(self.path, body)
+                if server.behaviour.delay_s:
+                    time.sleep(server.behaviour.delay_s)
+                payload = json.dumps(answer).encode()
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(payload)))
+                    self.end_headers()
+                    self.wfile.write(payload)
+                except (BrokenPipeError, ConnectionResetError):
+                    return
+                with server._delivered:
+                    server.requests.append(
+                        RecordedSms({k.lower(): v for k, v in self.headers.items()}, body, received, status)
+                    )
+                    server._delivered.notify_all()
+
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd.daemon_threads = True
+        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+
+    def _answer(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        if path != "/send":
+            return 404, {"message": "Not found"}
+        b = self.behaviour
+        phones = set(body.get("recipients") or [])
+        failing = time.monotonic() < b.fail_until or bool(phones & b.fail_phones) or b.status >= 400
+        if failing:
+            status = b.status if b.status >= 400 else 503
+            return status, b.error_body if b.error_body is not None else {"message": "Gateway unavailable"}
+        return 200, {"message": "Message queued", "data": {"id": f"msg-{len(self.requests) + 1}"}}
+
+    @property
+    def base_url(self) -> str:
+        host, port = self._httpd.server_address[:2]
+        return f"http://{host!s}:{port}"
+
+    def start(self) -> SmsGatewayServer:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._httpd.shutdown()
+        self._httpd.server_close()
+
+    def delivered(self) -> list[RecordedSms]:
+        """The requests answered with success."""
+        with self._lock:
+            return [r for r in self.requests if r.answered_status < 300]
+
+    def wait_for(self, count: int, timeout_s: float = 10.0) -> list[RecordedSms]:
+        """Block until ``count`` successful deliveries were recorded (or fail the test)."""
+        deadline = time.monotonic() + timeout_s
+        with self._delivered:
+            while sum(r.answered_status < 300 for r in self.requests) < count:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    got = sum(r.answered_status < 300 for r in self.requests)
+                    raise AssertionError(f"expected {count} delivered SMS, got {got}")
+                self._delivered.wait(left)
+            return [r for r in self.requests if r.answered_status < 300]
