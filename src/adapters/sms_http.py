@@ -48,10 +48,11 @@ class HttpSmsGateway:
             transport=transport,
         )
 
-    async def send(self, phone: str, message: str) -> SmsResult:
+    async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SmsResult:
         payload = {"sender": self._sender, "message": message, "recipients": [phone]}
+        headers = {"Idempotency-Key": idempotency_key} if idempotency_key else None
         try:
-            response = await self._client.post("/send", json=payload)
+            response = await self._client.post("/send", json=payload, headers=headers)
         except httpx.HTTPError as exc:
             logger.warning("SMS gateway unreachable for %s: %s", mask_phone(phone), type(exc).__name__)
             return SmsResult(False, SMS_FAILED)

@@ -13,7 +13,7 @@ logger = logging.getLogger(__name__)
 class LoggingSmsGateway:
     """Implements :class:`agency_core.ports.SmsGateway` by logging; always succeeds."""
 
-    async def send(self, phone: str, message: str) -> SmsResult:
+    async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SmsResult:
         logger.info("SMS (no gateway configured) to %s: %s", mask_phone(phone), message.replace("\n", " | "))
         return SmsResult(True, "SMS logged (no gateway configured)", {"recipients": [phone]})
 

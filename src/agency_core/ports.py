@@ -2,8 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Protocol
+
+from agency_core.records import (
+    AdminNotification,
+    Application,
+    Appointment,
+    BlogPost,
+    ContactMessage,
+    JobAlert,
+    NewsletterSubscription,
+    OutboxMessage,
+)
 
 SMS_FAILED = "Failed to send SMS"
 """The fallback failure message when the gateway gives none (spec section 8)."""
@@ -19,6 +32,139 @@ class SmsResult:
 
 
 class SmsGateway(Protocol):
-    """Sends one text to one phone number. Never raises: a failure is a result."""
+    """Sends one text to one phone number. Never raises: a failure is a result.
 
-    async def send(self, phone: str, message: str) -> SmsResult: ...
+    ``idempotency_key``, when given, lets a gateway that honours it drop a repeat of the
+    same message (the outbox retries with the same key).
+    """
+
+    async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SmsResult: ...
+
+
+class ApplicationRepository(Protocol):
+    async def add(
+        self, application: Application, outbox: Sequence[OutboxMessage], duplicate_since: datetime
+    ) -> Application | None:
+        """In one transaction: unless an application with the same duplicate key was created
+        at or after ``duplicate_since``, store ``application`` and enqueue ``outbox``.
+        Returns that earlier application (and writes nothing), or ``None`` when stored."""
+        ...
+
+    async def find_duplicate(self, key: str, since: datetime) -> Application | None: ...
+
+    async def get(self, application_id: str) -> Application | None: ...
+
+
+class AppointmentRepository(Protocol):
+    async def add(
+        self, appointment: Appointment, notification: AdminNotification, outbox: Sequence[OutboxMessage]
+    ) -> None:
+        """Store the appointment, its admin notification and its SMS in one transaction."""
+        ...
+
+    async def get(self, reference: str) -> Appointment | None: ...
+
+
+class ContactMessageRepository(Protocol):
+    async def add(self, message: ContactMessage) -> None: ...
+
+    async def get(self, message_id: str) -> ContactMessage | None: ...
+
+
+class NewsletterRepository(Protocol):
+    async def subscribe(self, subscription: NewsletterSubscription) -> tuple[NewsletterSubscription, bool]:
+        """Insert, or update name and interests of the one with the same e-mail (any case).
+        Returns the stored subscription and whether it was created."""
+        ...
+
+    async def get_by_email(self, email: str) -> NewsletterSubscription | None: ...
+
+
+class JobAlertRepository(Protocol):
+    async def add(self, alert: JobAlert) -> None: ...
+
+    async def get(self, alert_id: str) -> JobAlert | None: ...
+
+
+class AdminNotificationRepository(Protocol):
+    async def list(self, type: str, limit: int = 50) -> list[AdminNotification]:
+        """Newest first."""
+        ...
+
+
+class Outbox(Protocol):
+    """The durable SMS outbox. Messages are enqueued by the repositories' ``add``."""
+
+    async def claim(self, now: datetime, lease_until: datetime, limit: int) -> list[OutboxMessage]:
+        """Lease up to ``limit`` pending messages due at ``now`` whose lease is free or expired,
+        oldest first, adding one to their attempts. Returns them as leased."""
+        ...
+
+    async def mark_delivered(self, message_id: str, now: datetime) -> None: ...
+
+    async def mark_retry(self, message_id: str, error: str, next_attempt_at: datetime) -> None:
+        """Release the lease and schedule another attempt."""
+        ...
+
+    async def mark_failed(self, message_id: str, error: str, now: datetime) -> None:
+        """Give up: status ``failed``."""
+        ...
+
+    async def get(self, message_id: str) -> OutboxMessage | None: ...
+
+    async def list(self, source_id: str | None = None) -> list[OutboxMessage]:
+        """Every message (of one record when ``source_id`` is given), oldest first."""
+        ...
+
+
+class BlogPostRepository(Protocol):
+    async def published(self) -> list[BlogPost]:
+        """Published posts, newest ``date`` first (then highest id)."""
+        ...
+
+    async def get(self, post_id: str) -> BlogPost | None: ...
+
+    async def save(self, post: BlogPost) -> None:
+        """Insert or replace by id."""
+        ...
+
+    async def seed(self, posts: Sequence[BlogPost]) -> int:
+        """Insert the posts whose id is absent; returns how many were inserted."""
+        ...
+
+
+class Store(Protocol):
+    """Every repository of one backend (SQLite or Firestore)."""
+
+    @property
+    def applications(self) -> ApplicationRepository: ...
+    @property
+    def appointments(self) -> AppointmentRepository: ...
+    @property
+    def contact_messages(self) -> ContactMessageRepository: ...
+    @property
+    def newsletter(self) -> NewsletterRepository: ...
+    @property
+    def job_alerts(self) -> JobAlertRepository: ...
+    @property
+    def admin_notifications(self) -> AdminNotificationRepository: ...
+    @property
+    def outbox(self) -> Outbox: ...
+    @property
+    def blog_posts(self) -> BlogPostRepository: ...
+
+    async def start(self) -> None:
+        """Create or migrate the schema."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+class FileStore(Protocol):
+    """Keeps uploaded files under keys it chooses (never a client's file name)."""
+
+    async def save(self, content: bytes, extension: str) -> str:
+        """Store ``content``; returns its key."""
+        ...
+
+    async def delete(self, key: str) -> None: ...

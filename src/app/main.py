@@ -10,6 +10,7 @@ from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 
+from app.api import build_api_router, exception_handlers
 from app.container import Container
 from app.health import health
 from app.logging import configure_logging
@@ -31,10 +32,13 @@ def create_app(settings: Settings | None = None) -> Litestar:
             await container.stop()
 
     return Litestar(
-        route_handlers=[health, spa],
+        route_handlers=[health, build_api_router(settings), spa],
         dependencies={"container": Provide(lambda: container, use_cache=True, sync_to_thread=False)},
         lifespan=[lifespan],
         openapi_config=OpenAPIConfig(title="Vandy Travel API", version="0.1.0", path="/schema"),
         state=State({"container": container}),
         debug=False,
+        exception_handlers=exception_handlers(settings.api.rate_limit_per_minute),
+        request_max_body_size=settings.api.max_body_bytes,
+        logging_config=None,
     )

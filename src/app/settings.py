@@ -9,6 +9,7 @@ from pathlib import Path
 
 from agency_core.constants import AGENCY_SHORT_NAME, DISPLAYED_PHONES, SENDER_ID_MAX_LENGTH
 from agency_core.validation import normalise_phone
+from app.api_settings import ApiSettings, ApiSettingsError
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEV_SECRET_KEY = "dev-secret-key-change-me"  # noqa: S105 - refused in production (see Settings)
@@ -67,6 +68,7 @@ class Settings:
     demo: bool = False
     secret_key: str = DEV_SECRET_KEY
     sms: SmsSettings = field(default_factory=SmsSettings)
+    api: ApiSettings = field(default_factory=ApiSettings)
 
     @property
     def production(self) -> bool:
@@ -83,6 +85,10 @@ class Settings:
             port = int(env.get("PORT", "8000"))
         except ValueError as exc:
             raise SettingsError("PORT must be a number") from exc
+        try:
+            api = ApiSettings.from_env(env)
+        except ApiSettingsError as exc:
+            raise SettingsError(str(exc)) from exc
         return cls(
             env_name=env.get("AGENCY_ENV", "development"),
             data_dir=Path(env.get("AGENCY_DATA_DIR") or REPO_ROOT / "var").resolve(),
@@ -92,4 +98,5 @@ class Settings:
             demo=_flag(env, "AGENCY_DEMO"),
             secret_key=env.get("AGENCY_SECRET_KEY") or DEV_SECRET_KEY,
             sms=SmsSettings.from_env(env),
+            api=api,
         )

@@ -1,0 +1,1 @@
+"""The Firestore store: the same ports as SQLite, one collection per record."""

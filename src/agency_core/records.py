@@ -1,0 +1,136 @@
+"""The records the product keeps: every public submission, the SMS outbox and the blog.
+
+Plain frozen dataclasses; the stores (:mod:`agency_core.ports`) persist them. All times are
+timezone-aware UTC datetimes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from agency_core.validation import Value
+
+FormData = Mapping[str, Value]
+"""A form's cleaned values by their camelCase field name (see :mod:`agency_core.validation`)."""
+
+NEW_APPOINTMENT = "new_appointment"
+"""The type of the admin notification recorded for each booked appointment."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredFile:
+    """An upload kept by a :class:`~agency_core.ports.FileStore` under a key it chose."""
+
+    field: str
+    key: str
+    filename: str
+    content_type: str
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class Application:
+    id: str
+    data: FormData
+    files: tuple[StoredFile, ...]
+    created_at: datetime
+
+    @property
+    def duplicate_key(self) -> str:
+        """Same e-mail (any case), job category and preferred country: the same application."""
+        return duplicate_key(str(self.data["email"]), str(self.data["jobCategory"]), str(self.data["preferredCountry"]))
+
+
+def duplicate_key(email: str, job_category: str, preferred_country: str) -> str:
+    return "\x1f".join((email.strip().lower(), job_category, preferred_country))
+
+
+@dataclass(frozen=True, slots=True)
+class Appointment:
+    reference: str
+    data: FormData
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ContactMessage:
+    id: str
+    data: FormData
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class NewsletterSubscription:
+    """One per e-mail address (compared lower-cased); a repeat updates name and interests."""
+
+    id: str
+    email: str
+    name: str
+    interests: tuple[str, ...]
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class JobAlert:
+    id: str
+    data: FormData
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class AdminNotification:
+    id: str
+    type: str
+    data: FormData
+    created_at: datetime
+
+
+class OutboxStatus(StrEnum):
+    PENDING = "pending"
+    DELIVERED = "delivered"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxMessage:
+    """One SMS to one phone. ``id`` is also the idempotency key sent to the gateway.
+
+    ``attempts`` counts claims (a claim is an attempt even if the worker then dies);
+    ``lease_until`` is set while a worker holds the message.
+    """
+
+    id: str
+    source_id: str
+    kind: str
+    phone: str
+    text: str
+    created_at: datetime
+    next_attempt_at: datetime
+    status: OutboxStatus = OutboxStatus.PENDING
+    attempts: int = 0
+    lease_until: datetime | None = None
+    last_error: str | None = None
+    delivered_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BlogPost:
+    id: str
+    title: str
+    excerpt: str
+    image: str
+    author: str
+    date: str
+    """``YYYY-MM-DD``."""
+    content: str
+    """HTML."""
+    category: str
+    tags: tuple[str, ...]
+    read_time: str
+    featured: bool
+    published: bool
+    updated_at: datetime

@@ -1,0 +1,297 @@
+"""Use cases of the public site: validate, make IDs, plan SMS, store everything in one unit of work.
+
+Controllers call these and map the outcome to HTTP; nothing here knows about HTTP.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from agency_core import validation as v
+from agency_core.constants import AGENCY_TIME_ZONE
+from agency_core.ids import IdGenerator
+from agency_core.masking import mask_email, mask_phone
+from agency_core.messages import ApplicationAlert, AppointmentDetails
+from agency_core.notifications import OutgoingSms, application_messages, appointment_messages
+from agency_core.ports import FileStore, Store
+from agency_core.records import (
+    NEW_APPOINTMENT,
+    AdminNotification,
+    Application,
+    Appointment,
+    BlogPost,
+    ContactMessage,
+    JobAlert,
+    NewsletterSubscription,
+    OutboxMessage,
+    StoredFile,
+    duplicate_key,
+)
+from agency_core.uploads import CONTENT_TYPES, HEAD_BYTES, check_upload, extension_of
+
+HONEYPOT_FIELD = "website"
+"""A field hidden from people on every public form: bots fill it, and their submission is dropped."""
+DUPLICATE_WINDOW = timedelta(hours=24)
+DUPLICATE_APPLICATION = (
+    "An application with this email, job category and preferred country was already received in the last 24 hours."
+)
+UPLOAD_FIELDS = ("cv", "passport", "photo")
+
+Clock = Callable[[], datetime]
+logger = logging.getLogger("agency.submissions")
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Upload:
+    """A file as the client sent it; its name only tells the claimed type."""
+
+    filename: str
+    content: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted:
+    id: str
+    created: bool = True
+    discarded: bool = False
+    """True for a honeypot hit: answered as usual, stored nowhere."""
+
+
+@dataclass(frozen=True, slots=True)
+class Invalid:
+    errors: dict[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Duplicate:
+    existing_id: str
+    message: str = DUPLICATE_APPLICATION
+
+
+Outcome = Accepted | Invalid | Duplicate
+
+
+def _text(value: object) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _is_bot(data: Mapping[str, object]) -> bool:
+    value = data.get(HONEYPOT_FIELD)
+    if value is None:
+        return False
+    return not isinstance(value, str) or bool(value.strip())
+
+
+class AgencyService:
+    def __init__(
+        self,
+        store: Store,
+        files: FileStore,
+        ids: IdGenerator,
+        admin_phones: Sequence[str],
+        clock: Clock = utc_now,
+        on_enqueue: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.store = store
+        self.files = files
+        self.ids = ids
+        self.admin_phones = tuple(admin_phones)
+        self.clock = clock
+        self.on_enqueue = on_enqueue
+
+    def today(self) -> date:
+        return self.clock().astimezone(ZoneInfo(AGENCY_TIME_ZONE)).date()
+
+    def _outbox(self, source_id: str, planned: Sequence[OutgoingSms], now: datetime) -> list[OutboxMessage]:
+        return [
+            OutboxMessage(f"{source_id}-{i}", source_id, sms.kind.value, sms.phone, sms.text, now, now)
+            for i, sms in enumerate(planned)
+        ]
+
+    def _discard(self, form: str, data: Mapping[str, object]) -> Accepted:
+        logger.info("submission discarded", extra={"form": form, "reason": "honeypot"})
+        return Accepted(self.ids.next_id(), discarded=True)
+
+    # -- applications ---------------------------------------------------------------------
+
+    async def submit_application(self, data: Mapping[str, object], uploads: Mapping[str, Upload]) -> Outcome:
+        if _is_bot(data):
+            return self._discard("application", data)
+        present = {name: up for name, up in uploads.items() if name in UPLOAD_FIELDS and (up.filename or up.content)}
+        fields = {k: val for k, val in data.items() if k not in UPLOAD_FIELDS}
+        fields.update({name: up.filename or "upload" for name, up in present.items()})
+        cleaned = v.validate(v.APPLICATION, fields, self.today())
+        errors = dict(cleaned.errors)
+        for name, upload in present.items():
+            message = check_upload(name, upload.filename, len(upload.content), upload.content[:HEAD_BYTES])
+            if message is not None:
+                errors[name] = message
+        if errors:
+            logger.info("submission invalid", extra={"form": "application", "fields": sorted(errors)})
+            return Invalid(errors)
+        values = {k: val for k, val in cleaned.values.items() if k not in UPLOAD_FIELDS}
+        now = self.clock()
+        since = now - DUPLICATE_WINDOW
+        key = duplicate_key(_text(values["email"]), _text(values["jobCategory"]), _text(values["preferredCountry"]))
+        earlier = await self.store.applications.find_duplicate(key, since)
+        if earlier is not None:
+            return self._duplicate(earlier)
+        stored = await self._save_uploads(present)
+        application = Application(self.ids.next_id(), values, stored, now)
+        alert = ApplicationAlert(
+            f"{_text(values['firstName'])} {_text(values['lastName'])}",
+            _text(values["email"]),
+            _text(values["phone"]),
+            _text(values["jobCategory"]),
+            _text(values["preferredCountry"]),
+            application.id,
+        )
+        outbox = self._outbox(application.id, application_messages(alert, self.admin_phones), now)
+        try:
+            earlier = await self.store.applications.add(application, outbox, since)
+        except BaseException:
+            await self._delete_uploads(stored)
+            raise
+        if earlier is not None:
+            await self._delete_uploads(stored)
+            return self._duplicate(earlier)
+        self.on_enqueue()
+        logger.info(
+            "application stored",
+            extra={
+                "id": application.id,
+                "email": mask_email(alert.email),
+                "phone": mask_phone(alert.phone),
+                "files": [f.field for f in stored],
+                "sms_enqueued": len(outbox),
+            },
+        )
+        return Accepted(application.id)
+
+    def _duplicate(self, earlier: Application) -> Duplicate:
+        logger.info("application duplicate", extra={"existing_id": earlier.id})
+        return Duplicate(earlier.id)
+
+    async def _save_uploads(self, uploads: Mapping[str, Upload]) -> tuple[StoredFile, ...]:
+        stored: list[StoredFile] = []
+        try:
+            for name, upload in uploads.items():
+                extension = extension_of(upload.filename)
+                key = await self.files.save(upload.content, extension)
+                stored.append(StoredFile(name, key, upload.filename, CONTENT_TYPES[extension], len(upload.content)))
+        except BaseException:
+            await self._delete_uploads(stored)
+            raise
+        return tuple(stored)
+
+    async def _delete_uploads(self, stored: Sequence[StoredFile]) -> None:
+        for item in stored:
+            await self.files.delete(item.key)
+
+    # -- appointments ---------------------------------------------------------------------
+
+    async def book_appointment(self, data: Mapping[str, object]) -> Outcome:
+        if _is_bot(data):
+            return self._discard("appointment", data)
+        cleaned = v.validate(v.APPOINTMENT, data, self.today())
+        if not cleaned.ok:
+            logger.info("submission invalid", extra={"form": "appointment", "fields": sorted(cleaned.errors)})
+            return Invalid(cleaned.errors)
+        values = cleaned.values
+        now = self.clock()
+        reference = self.ids.next_id()
+        appointment = Appointment(reference, values, now)
+        phone = _text(values["phone"])
+        details = AppointmentDetails(
+            _text(values["serviceType"]), _text(values["preferredDate"]), _text(values["preferredTime"]), reference
+        )
+        notification = AdminNotification(
+            f"{reference}-admin",
+            NEW_APPOINTMENT,
+            {
+                "reference": reference,
+                "fullName": values["fullName"],
+                "email": values["email"],
+                "phone": phone,
+                "serviceType": values["serviceType"],
+                "preferredDate": values["preferredDate"],
+                "preferredTime": values["preferredTime"],
+            },
+            now,
+        )
+        outbox = self._outbox(reference, appointment_messages(phone, details), now)
+        await self.store.appointments.add(appointment, notification, outbox)
+        self.on_enqueue()
+        logger.info(
+            "appointment stored",
+            extra={"id": reference, "email": mask_email(_text(values["email"])), "phone": mask_phone(phone)},
+        )
+        return Accepted(reference)
+
+    # -- contact, newsletter, job alerts --------------------------------------------------
+
+    async def send_contact_message(self, data: Mapping[str, object]) -> Outcome:
+        if _is_bot(data):
+            return self._discard("contact", data)
+        cleaned = v.validate(v.CONTACT, data, self.today())
+        if not cleaned.ok:
+            return Invalid(cleaned.errors)
+        message = ContactMessage(self.ids.next_id(), cleaned.values, self.clock())
+        await self.store.contact_messages.add(message)
+        logger.info(
+            "contact message stored",
+            extra={"id": message.id, "email": mask_email(_text(cleaned.values["email"]))},
+        )
+        return Accepted(message.id)
+
+    async def subscribe_newsletter(self, data: Mapping[str, object]) -> Outcome:
+        if _is_bot(data):
+            return self._discard("newsletter", data)
+        cleaned = v.validate(v.NEWSLETTER, data, self.today())
+        if not cleaned.ok:
+            return Invalid(cleaned.errors)
+        values = cleaned.values
+        interests = values.get("interests") or []
+        now = self.clock()
+        subscription = NewsletterSubscription(
+            self.ids.next_id(),
+            _text(values["email"]),
+            _text(values["name"]),
+            tuple(dict.fromkeys(interests if isinstance(interests, list) else [])),
+            now,
+            now,
+        )
+        stored, created = await self.store.newsletter.subscribe(subscription)
+        logger.info(
+            "newsletter subscription stored",
+            extra={"id": stored.id, "email": mask_email(stored.email), "created": created},
+        )
+        return Accepted(stored.id, created=created)
+
+    async def create_job_alert(self, data: Mapping[str, object]) -> Outcome:
+        if _is_bot(data):
+            return self._discard("jobAlert", data)
+        cleaned = v.validate(v.JOB_ALERT, data, self.today())
+        if not cleaned.ok:
+            return Invalid(cleaned.errors)
+        alert = JobAlert(self.ids.next_id(), cleaned.values, self.clock())
+        await self.store.job_alerts.add(alert)
+        logger.info("job alert stored", extra={"id": alert.id, "email": mask_email(_text(cleaned.values["email"]))})
+        return Accepted(alert.id)
+
+    # -- blog -----------------------------------------------------------------------------
+
+    async def blog_posts(self) -> list[BlogPost]:
+        return await self.store.blog_posts.published()
+
+    async def blog_post(self, post_id: str) -> BlogPost | None:
+        post = await self.store.blog_posts.get(post_id)
+        return post if post is not None and post.published else None

@@ -1,0 +1,49 @@
+"""The public blog: published posts, newest first, and one post by id."""
+
+from __future__ import annotations
+
+from litestar import Controller, get
+from litestar.exceptions import NotFoundException
+from litestar.openapi.datastructures import ResponseSpec
+
+from agency_core.records import BlogPost
+from app.api.schemas import BlogPostList, BlogPostOut, ErrorMessage
+from app.container import Container
+
+BLOG_POST_NOT_FOUND = "Blog Post Not Found"
+
+
+def blog_post_json(post: BlogPost) -> BlogPostOut:
+    return BlogPostOut(
+        id=post.id,
+        title=post.title,
+        excerpt=post.excerpt,
+        image=post.image,
+        author=post.author,
+        date=post.date,
+        content=post.content,
+        category=post.category,
+        tags=list(post.tags),
+        readTime=post.read_time,
+        featured=post.featured,
+    )
+
+
+class BlogPosts(Controller):
+    path = "/api/blog-posts"
+    tags = ["blog"]  # noqa: RUF012 - Litestar reads it per class
+
+    @get("/", summary="Published blog posts, newest first")
+    async def list_posts(self, container: Container) -> BlogPostList:
+        return BlogPostList([blog_post_json(p) for p in await container.agency.blog_posts()])
+
+    @get(
+        "/{post_id:str}",
+        summary="One published blog post",
+        responses={404: ResponseSpec(ErrorMessage, description=BLOG_POST_NOT_FOUND)},
+    )
+    async def get_post(self, container: Container, post_id: str) -> BlogPostOut:
+        post = await container.agency.blog_post(post_id)
+        if post is None:
+            raise NotFoundException(detail=BLOG_POST_NOT_FOUND)
+        return blog_post_json(post)

@@ -1,0 +1,108 @@
+"""Every error as JSON: 422 ``{"errors": {...}}`` for form rules, ``{"message": ...}`` otherwise."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from litestar import MediaType, Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.status_codes import (
+    HTTP_400_BAD_REQUEST,
+    HTTP_409_CONFLICT,
+    HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+    HTTP_422_UNPROCESSABLE_ENTITY,
+    HTTP_429_TOO_MANY_REQUESTS,
+    HTTP_500_INTERNAL_SERVER_ERROR,
+)
+from litestar.types import ExceptionHandlersMap
+
+logger = logging.getLogger("agency.api")
+
+INTERNAL_ERROR = "Something went wrong on our side. Please try again."
+
+
+class FormRejected(Exception):
+    """The agency_core rules refused a submission: 422 with a message per field."""
+
+    def __init__(self, errors: Mapping[str, str]) -> None:
+        super().__init__("form rejected")
+        self.errors = dict(errors)
+
+
+class DuplicateSubmission(Exception):
+    def __init__(self, message: str, existing_id: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.existing_id = existing_id
+
+
+def _json(status: int, body: dict[str, Any], headers: Mapping[str, str] | None = None) -> Response[dict[str, Any]]:
+    return Response(body, status_code=status, media_type=MediaType.JSON, headers=dict(headers or {}))
+
+
+def _form_rejected(_: Request[Any, Any, Any], exc: FormRejected) -> Response[dict[str, Any]]:
+    return _json(HTTP_422_UNPROCESSABLE_ENTITY, {"errors": exc.errors})
+
+
+def _duplicate(_: Request[Any, Any, Any], exc: DuplicateSubmission) -> Response[dict[str, Any]]:
+    return _json(HTTP_409_CONFLICT, {"message": exc.message, "applicationId": exc.existing_id})
+
+
+def _body_message(exc: ValidationException) -> str:
+    """Litestar's own decoding errors (malformed JSON, wrong types) as one readable line."""
+    problems = exc.extra if isinstance(exc.extra, list) else []
+    parts = []
+    for problem in problems:
+        if not isinstance(problem, dict):
+            continue
+        text = str(problem.get("message", "")).strip()
+        key = problem.get("key")
+        if key and key != "data":
+            text = f"{text} (field {str(key).removeprefix('data.')})"
+        if text:
+            parts.append(text)
+    detail = "; ".join(parts) or str(exc.detail)
+    if "JSON" in detail or "malformed" in detail.lower():
+        return f"The request body is not valid JSON: {detail}"
+    return f"The request body does not have the expected shape: {detail}"
+
+
+def _validation(_: Request[Any, Any, Any], exc: ValidationException) -> Response[dict[str, Any]]:
+    return _json(HTTP_400_BAD_REQUEST, {"message": _body_message(exc)})
+
+
+def _http(rate_limit_per_minute: int) -> Any:
+    def handler(_: Request[Any, Any, Any], exc: HTTPException) -> Response[dict[str, Any]]:
+        status = exc.status_code
+        if status == HTTP_413_REQUEST_ENTITY_TOO_LARGE:
+            message = "The request body is too large."
+        elif status == HTTP_429_TOO_MANY_REQUESTS:
+            message = (
+                f"Too many requests: at most {rate_limit_per_minute} submissions a minute from one address. "
+                "Please wait a minute and try again."
+            )
+        elif status >= HTTP_500_INTERNAL_SERVER_ERROR:
+            logger.error("http error", extra={"status": status, "detail": exc.detail})
+            message = INTERNAL_ERROR
+        else:
+            message = str(exc.detail)
+        return _json(status, {"message": message}, exc.headers)
+
+    return handler
+
+
+def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[dict[str, Any]]:
+    logger.error("unhandled error", exc_info=exc, extra={"method": request.method, "path": request.url.path})
+    return _json(HTTP_500_INTERNAL_SERVER_ERROR, {"message": INTERNAL_ERROR})
+
+
+def exception_handlers(rate_limit_per_minute: int) -> ExceptionHandlersMap:
+    return {
+        FormRejected: _form_rejected,
+        DuplicateSubmission: _duplicate,
+        ValidationException: _validation,
+        HTTPException: _http(rate_limit_per_minute),
+        Exception: _unexpected,
+    }

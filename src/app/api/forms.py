@@ -1,0 +1,152 @@
+"""The public forms: parse the request, call :class:`agency_core.services.AgencyService`, answer."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Annotated, Any
+
+from litestar import Controller, post
+from litestar.connection import ASGIConnection
+from litestar.datastructures import UploadFile
+from litestar.enums import RequestEncodingType
+from litestar.exceptions import ClientException
+from litestar.handlers.base import BaseRouteHandler
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.openapi.spec import Example
+from litestar.params import Body
+from litestar.status_codes import HTTP_201_CREATED, HTTP_415_UNSUPPORTED_MEDIA_TYPE
+
+from agency_core.services import Accepted, Duplicate, Invalid, Outcome, Upload
+from app.api.errors import DuplicateSubmission, FormRejected
+from app.api.schemas import (
+    ApplicationCreated,
+    ApplicationForm,
+    AppointmentCreated,
+    AppointmentIn,
+    ContactMessageIn,
+    DuplicateApplication,
+    ErrorMessage,
+    JobAlertIn,
+    NewsletterSubscriptionIn,
+    RecordCreated,
+    ValidationErrors,
+)
+from app.container import Container
+
+_ERRORS = {
+    400: ResponseSpec(ErrorMessage, description="Malformed JSON or a value of the wrong type"),
+    413: ResponseSpec(ErrorMessage, description="The body is larger than AGENCY_MAX_BODY_BYTES"),
+    415: ResponseSpec(ErrorMessage, description="Unsupported content type"),
+    422: ResponseSpec(
+        ValidationErrors,
+        description="Invalid fields, with the spec's messages",
+        examples=[Example(value={"errors": {"email": "Invalid email address"}})],
+    ),
+    429: ResponseSpec(ErrorMessage, description="Rate limit per client address exceeded"),
+}
+
+
+def _media_guard(*accepted: str) -> Any:
+    def guard(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
+        content_type = connection.headers.get("content-type", "").split(";")[0].strip().lower()
+        if content_type not in accepted:
+            raise ClientException(
+                detail=f"Unsupported content type {content_type or '(none)'!r}: send {' or '.join(accepted)}.",
+                status_code=HTTP_415_UNSUPPORTED_MEDIA_TYPE,
+            )
+
+    return guard
+
+
+json_only = _media_guard("application/json")
+form_only = _media_guard("multipart/form-data")
+
+
+def _fields(data: object) -> dict[str, object]:
+    return {k: v for k, v in dataclasses.asdict(data).items() if v is not None}  # type: ignore[call-overload]
+
+
+def _accepted_id(outcome: Outcome) -> Accepted:
+    if isinstance(outcome, Invalid):
+        raise FormRejected(outcome.errors)
+    if isinstance(outcome, Duplicate):
+        raise DuplicateSubmission(outcome.message, outcome.existing_id)
+    return outcome
+
+
+async def _upload(file: UploadFile | None) -> Upload | None:
+    if file is None:
+        return None
+    return Upload(file.filename or "", await file.read())
+
+
+class PublicForms(Controller):
+    path = "/api"
+    tags = ["public forms"]  # noqa: RUF012 - Litestar reads it per class
+
+    @post(
+        "/applications",
+        status_code=HTTP_201_CREATED,
+        guards=[form_only],
+        summary="Submit a job application (with CV, passport copy and photo)",
+        responses={**_ERRORS, 409: ResponseSpec(DuplicateApplication, description="Already received in 24 hours")},
+    )
+    async def submit_application(
+        self,
+        container: Container,
+        data: Annotated[ApplicationForm, Body(media_type=RequestEncodingType.MULTI_PART)],
+    ) -> ApplicationCreated:
+        uploads: dict[str, Upload] = {}
+        fields: dict[str, object] = {}
+        for name, value in dataclasses.asdict(data).items():
+            if name in ("cv", "passport", "photo"):
+                continue
+            if value is not None:
+                fields[name] = value
+        for name in ("cv", "passport", "photo"):
+            upload = await _upload(getattr(data, name))
+            if upload is not None:
+                uploads[name] = upload
+        outcome = _accepted_id(await container.agency.submit_application(fields, uploads))
+        return ApplicationCreated(outcome.id)
+
+    @post(
+        "/appointments",
+        status_code=HTTP_201_CREATED,
+        guards=[json_only],
+        summary="Book a consultation",
+        responses=_ERRORS,
+    )
+    async def book_appointment(self, container: Container, data: AppointmentIn) -> AppointmentCreated:
+        outcome = _accepted_id(await container.agency.book_appointment(_fields(data)))
+        return AppointmentCreated(outcome.id)
+
+    @post(
+        "/contact-messages",
+        status_code=HTTP_201_CREATED,
+        guards=[json_only],
+        summary="Send a message from the contact form",
+        responses=_ERRORS,
+    )
+    async def send_contact_message(self, container: Container, data: ContactMessageIn) -> RecordCreated:
+        return RecordCreated(_accepted_id(await container.agency.send_contact_message(_fields(data))).id)
+
+    @post(
+        "/newsletter-subscriptions",
+        status_code=HTTP_201_CREATED,
+        guards=[json_only],
+        summary="Subscribe to the newsletter (a repeat e-mail updates the interests)",
+        responses=_ERRORS,
+    )
+    async def subscribe_newsletter(self, container: Container, data: NewsletterSubscriptionIn) -> RecordCreated:
+        return RecordCreated(_accepted_id(await container.agency.subscribe_newsletter(_fields(data))).id)
+
+    @post(
+        "/job-alerts",
+        status_code=HTTP_201_CREATED,
+        guards=[json_only],
+        summary="Sign up for job alerts",
+        responses=_ERRORS,
+    )
+    async def create_job_alert(self, container: Container, data: JobAlertIn) -> RecordCreated:
+        return RecordCreated(_accepted_id(await container.agency.create_job_alert(_fields(data))).id)

@@ -1,0 +1,144 @@
+"""Request and response bodies of the public API, as documented in the OpenAPI schema.
+
+Field names are the camelCase names of spec section 3. Every request field is optional here
+so that a missing one gets the spec's own message from :mod:`agency_core.validation` (422),
+not a framework message; a value of the wrong JSON type is refused with a 400.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from litestar.datastructures import UploadFile
+
+
+@dataclass
+class ApplicationForm:
+    """multipart/form-data: checkboxes as ``"true"``/``"false"``, files ``cv``, ``passport``, ``photo``."""
+
+    firstName: str | None = None
+    lastName: str | None = None
+    email: str | None = None
+    phone: str | None = None
+    country: str | None = None
+    city: str | None = None
+    dateOfBirth: str | None = None
+    nationality: str | None = None
+    preferredCountry: str | None = None
+    jobCategory: str | None = None
+    experience: str | None = None
+    education: str | None = None
+    languages: str | None = None
+    availability: str | None = None
+    salary: str | None = None
+    hasPassport: str | None = None
+    passportNumber: str | None = None
+    passportExpiry: str | None = None
+    additionalInfo: str | None = None
+    terms: str | None = None
+    website: str | None = None
+    cv: UploadFile | None = None
+    passport: UploadFile | None = None
+    photo: UploadFile | None = None
+
+
+@dataclass
+class AppointmentIn:
+    fullName: str | None = None
+    email: str | None = None
+    phone: str | None = None
+    countryOfInterest: str | None = None
+    serviceType: str | None = None
+    preferredDate: str | None = None
+    """``YYYY-MM-DD``, today (Africa/Accra) or later."""
+    preferredTime: str | None = None
+    message: str | None = None
+    consent: bool | None = None
+    website: str | None = None
+    """Honeypot: leave empty."""
+
+
+@dataclass
+class ContactMessageIn:
+    name: str | None = None
+    email: str | None = None
+    phone: str | None = None
+    service: str | None = None
+    subject: str | None = None
+    message: str | None = None
+    website: str | None = None
+
+
+@dataclass
+class NewsletterSubscriptionIn:
+    name: str | None = None
+    email: str | None = None
+    interests: list[str] | None = None
+    website: str | None = None
+
+
+@dataclass
+class JobAlertIn:
+    email: str | None = None
+    jobCategory: str | None = None
+    preferredCountry: str | None = None
+    salaryRange: str | None = None
+    experienceLevel: str | None = None
+    website: str | None = None
+
+
+@dataclass
+class ApplicationCreated:
+    applicationId: str
+
+
+@dataclass
+class AppointmentCreated:
+    reference: str
+
+
+@dataclass
+class RecordCreated:
+    id: str
+
+
+@dataclass
+class ValidationErrors:
+    """422: the message of each invalid field, exactly as the client shows it."""
+
+    errors: dict[str, str]
+
+
+@dataclass
+class ErrorMessage:
+    """Every other error."""
+
+    message: str
+
+
+@dataclass
+class DuplicateApplication:
+    """409: the same e-mail, job category and preferred country within 24 hours."""
+
+    message: str
+    applicationId: str
+
+
+@dataclass
+class BlogPostOut:
+    id: str
+    title: str
+    excerpt: str
+    image: str
+    author: str
+    date: str
+    content: str
+    category: str
+    tags: list[str]
+    readTime: str
+    featured: bool
+
+
+@dataclass
+class BlogPostList:
+    items: list[BlogPostOut] = field(default_factory=list)
