@@ -2,7 +2,7 @@
  * Typed wrapper around the generated rules file (written by `python -m agency_core.rules`).
  * This is the single source for the constant lists of spec section 9 and the form rules.
  */
-import raw from '@/generated/rules.json';
+import { constants as rawConstants } from '@/generated/rules.json';
 
 export type FieldKind =
   | 'text'
@@ -119,17 +119,4 @@ export interface Constants {
   blogCategories: NamedCount[];
 }
 
-export interface Rules {
-  patterns: { email: string; phone: string };
-  messages: Record<string, string>;
-  forms: Record<FormName, FieldRule[]>;
-  applicationSteps: ApplicationStep[];
-  constants: Constants;
-}
-
-export const rules: Rules = raw as Rules;
-export const constants: Constants = rules.constants;
-
-export function formFields(form: FormName): FieldRule[] {
-  return rules.forms[form];
-}
+export const constants: Constants = rawConstants as Constants;

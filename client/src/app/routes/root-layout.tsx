@@ -1,0 +1,60 @@
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Footer } from '@/components/layout/Footer';
+import { Header } from '@/components/layout/Header';
+import { PageLoader } from '@/components/ui/Spinner';
+import { ChatWidget } from '@/features/chat/components/ChatWidget';
+import { NewsletterPopup } from '@/features/newsletter/components/NewsletterPopup';
+import { Splash, useSplash } from '@/features/splash/components/Splash';
+import { WhatsAppWidget } from '@/features/whatsapp/components/WhatsAppWidget';
+
+/** Scrolls to the top on page change, or to the element named by the hash once it renders. */
+function useScrollManagement() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (!hash) {
+      window.scrollTo(0, 0);
+      return undefined;
+    }
+    const id = decodeURIComponent(hash.slice(1));
+    let tries = 0;
+    let frame = 0;
+    const attempt = () => {
+      const target = document.getElementById(id);
+      if (target) {
+        target.scrollIntoView({ block: 'start' });
+        return;
+      }
+      tries += 1;
+      if (tries < 120) frame = window.requestAnimationFrame(attempt);
+    };
+    attempt();
+    return () => window.cancelAnimationFrame(frame);
+  }, [pathname, hash]);
+}
+
+export function RootLayout() {
+  const location = useLocation();
+  const initialPath = useRef(location.pathname);
+  const splash = useSplash(initialPath.current, location.pathname);
+  useScrollManagement();
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <Splash phase={splash} />
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <WhatsAppWidget />
+      <ChatWidget />
+      <NewsletterPopup />
+    </>
+  );
+}

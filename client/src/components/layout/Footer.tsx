@@ -1,0 +1,109 @@
+import { Link } from 'react-router-dom';
+import { agency, formatPhone, telHref } from '@/config/agency';
+import { footerQuickLinks, legalLinks, paths } from '@/config/paths';
+import { Icon } from '@/components/ui/Icon';
+import { LogoMark } from '@/components/ui/Logo';
+
+const footerServices = [
+  { label: 'Overseas Recruitment', to: `${paths.services}#recruitment` },
+  { label: 'Visa Services', to: `${paths.services}#visa` },
+  { label: 'Travel Arrangements', to: `${paths.services}#travel` },
+  { label: 'Corporate Recruitment', to: `${paths.services}#corporate` },
+  { label: 'Study Abroad', to: paths.studyAbroad },
+  { label: 'Country Packages', to: paths.countryPackages },
+];
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <section aria-labelledby="footer-about">
+          <div className="brand brand--footer">
+            <LogoMark size={44} />
+            <span className="brand__text">
+              <span className="brand__title" id="footer-about">{agency.title}</span>
+              <span className="brand__subtitle">{agency.subtitle}</span>
+            </span>
+          </div>
+          <p className="footer-text">
+            Licensed overseas recruitment, visa, travel and study-abroad services from {agency.officeLocation} and the
+            UAE. {agency.claims.placements} placements in {agency.claims.countries} countries.
+          </p>
+        </section>
+        <nav aria-labelledby="footer-quick">
+          <h2 className="footer-heading" id="footer-quick">Quick Links</h2>
+          <ul className="footer-list">
+            {footerQuickLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-services">
+          <h2 className="footer-heading" id="footer-services">Our Services</h2>
+          <ul className="footer-list">
+            {footerServices.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-contact">
+          <h2 className="footer-heading" id="footer-contact">Contact Us</h2>
+          <ul className="footer-list footer-contact">
+            <li>
+              <Icon name="pin" size={16} /> Office: {agency.officeLocation}
+            </li>
+            <li>
+              <Icon name="mail" size={16} /> <a href={`mailto:${agency.email}`}>{agency.email}</a>
+            </li>
+            <li className="footer-phones">
+              <Icon name="phone" size={16} />
+              <span>
+                <span className="footer-label">Ghana:</span>{' '}
+                {agency.ghanaPhones.map((p, i) => (
+                  <span key={p}>
+                    {i > 0 ? ', ' : ''}
+                    <a href={telHref(p)}>{formatPhone(p)}</a>
+                  </span>
+                ))}
+              </span>
+            </li>
+            <li className="footer-phones">
+              <Icon name="phone" size={16} />
+              <span>
+                <span className="footer-label">UAE:</span>{' '}
+                {agency.uaePhones.map((p, i) => (
+                  <span key={p}>
+                    {i > 0 ? ', ' : ''}
+                    <a href={telHref(p)}>{formatPhone(p)}</a>
+                  </span>
+                ))}
+              </span>
+            </li>
+            <li>
+              <Icon name="clock" size={16} /> Office hours: {agency.officeHours}, {agency.emergencySupport}
+            </li>
+          </ul>
+        </section>
+      </div>
+      <div className="footer-bottom">
+        <div className="container footer-bottom__inner">
+          <p>
+            © {year} {agency.name}. All rights reserved.
+          </p>
+          <ul className="legal-links" aria-label="Legal">
+            {legalLinks.map((label) => (
+              <li key={label}>
+                <span className="legal-link">{label}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

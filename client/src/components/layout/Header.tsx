@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { agency, formatPhone, telHref } from '@/config/agency';
+import { mainNav, paths } from '@/config/paths';
+import { Icon } from '@/components/ui/Icon';
+import { LogoMark } from '@/components/ui/Logo';
+
+export function Header() {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const firstGhana = agency.ghanaPhones[0] ?? '';
+
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <header className="site-header">
+      <div className="topbar">
+        <div className="container topbar__inner">
+          <a href={telHref(firstGhana)}>
+            <Icon name="phone" size={14} /> {formatPhone(firstGhana)}
+          </a>
+          <a href={`mailto:${agency.email}`}>
+            <Icon name="mail" size={14} /> {agency.email}
+          </a>
+          <span className="topbar__hours">
+            <Icon name="clock" size={14} /> {agency.officeHours}
+          </span>
+        </div>
+      </div>
+      <div className="container navbar">
+        <Link to={paths.home} className="brand" aria-label={`${agency.name}, home`}>
+          <LogoMark />
+          <span className="brand__text">
+            <span className="brand__title">{agency.title}</span>
+            <span className="brand__subtitle">{agency.subtitle}</span>
+          </span>
+        </Link>
+        <button
+          type="button"
+          className="nav-toggle"
+          aria-expanded={open}
+          aria-controls="primary-nav"
+          onClick={() => setOpen((v) => !v)}
+        >
+          <Icon name={open ? 'close' : 'menu'} />
+          <span className="visually-hidden">{open ? 'Close menu' : 'Open menu'}</span>
+        </button>
+        <nav id="primary-nav" className={open ? 'primary-nav primary-nav--open' : 'primary-nav'} aria-label="Main">
+          <ul>
+            {mainNav.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === paths.home}
+                  className={({ isActive }) =>
+                    [item.cta ? `button button--sm button--${item.cta === 'primary' ? 'gold' : 'outline'}` : 'nav-link', isActive ? 'is-active' : '']
+                      .filter(Boolean)
+                      .join(' ')
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { Icon } from '@/components/ui/Icon';
+import { formatDate } from '@/lib/slug';
+import type { BlogPost } from '../api/types';
+
+export function BlogCard({ post }: { post: BlogPost }) {
+  return (
+    <article className="card blog-card">
+      <Link to={paths.blogPost(post.id)} className="blog-card__image" tabIndex={-1} aria-hidden="true">
+        <img src={post.image} width={800} height={450} alt="" loading="lazy" decoding="async" />
+      </Link>
+      <div className="blog-card__body">
+        <p className="blog-meta">
+          <span className="tag tag--accent">{post.category}</span>
+          <span>{post.readTime}</span>
+        </p>
+        <h3>
+          <Link to={paths.blogPost(post.id)}>{post.title}</Link>
+        </h3>
+        <p className="muted">{post.excerpt}</p>
+        <p className="blog-meta blog-meta--foot">
+          <span><Icon name="users" size={14} /> {post.author}</span>
+          <time dateTime={post.date}>{formatDate(post.date)}</time>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function FeaturedPost({ post }: { post: BlogPost }) {
+  return (
+    <article className="card featured-post">
+      <img src={post.image} width={800} height={450} alt="" decoding="async" />
+      <div className="featured-post__body">
+        <p className="blog-meta">
+          <span className="badge badge--inline">Featured</span>
+          <span className="tag tag--accent">{post.category}</span>
+          <span>{post.readTime}</span>
+        </p>
+        <h2>
+          <Link to={paths.blogPost(post.id)}>{post.title}</Link>
+        </h2>
+        <p>{post.excerpt}</p>
+        <p className="blog-meta blog-meta--foot">
+          <span>{post.author}</span>
+          <time dateTime={post.date}>{formatDate(post.date)}</time>
+        </p>
+        <Link to={paths.blogPost(post.id)} className="button button--primary" aria-label={`Read More: ${post.title}`}>
+          Read More <Icon name="arrow" size={16} />
+        </Link>
+      </div>
+    </article>
+  );
+}

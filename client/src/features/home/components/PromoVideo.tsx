@@ -1,0 +1,91 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import { Icon } from '@/components/ui/Icon';
+import { SectionHeader } from '@/components/ui/SectionHeader';
+
+export function formatTime(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
+  const whole = Math.floor(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** Promo video with custom controls: play/pause, a seek slider, elapsed and total time. */
+export function PromoVideo() {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [current, setCurrent] = useState(0);
+  const [duration, setDuration] = useState(0);
+
+  const toggle = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (video.paused) void video.play()?.catch(() => undefined);
+    else video.pause();
+  };
+
+  const seek = (event: ChangeEvent<HTMLInputElement>) => {
+    const video = videoRef.current;
+    const value = Number(event.target.value);
+    if (video) video.currentTime = value;
+    setCurrent(value);
+  };
+
+  return (
+    <section className="section section--tint" aria-labelledby="promo-title">
+      <div className="container promo">
+        <div className="promo__text">
+          <SectionHeader
+            eyebrow="See how it works"
+            title="From Kumasi to Your New Career"
+            id="promo-title"
+            lead="Watch how we take you from your first consultation to your first day at work: screening, interview, documents, visa, flight and arrival support."
+          />
+          <ul className="checklist">
+            <li><Icon name="check" size={18} /> One consultant from start to finish</li>
+            <li><Icon name="check" size={18} /> Written contract before any payment</li>
+            <li><Icon name="check" size={18} /> Pre-departure orientation</li>
+          </ul>
+        </div>
+        <figure className="promo__player">
+          <video
+            ref={videoRef}
+            className="promo__video"
+            preload="metadata"
+            playsInline
+            poster="/images/promo-poster.webp"
+            width={1280}
+            height={720}
+            onPlay={() => setPlaying(true)}
+            onPause={() => setPlaying(false)}
+            onEnded={() => setPlaying(false)}
+            onLoadedMetadata={(e) => setDuration(e.currentTarget.duration)}
+            onDurationChange={(e) => setDuration(e.currentTarget.duration)}
+            onTimeUpdate={(e) => setCurrent(e.currentTarget.currentTime)}
+            onClick={toggle}
+          >
+            <source src="/video/promo.webm" type="video/webm" />
+            <source src="/video/promo.mp4" type="video/mp4" />
+          </video>
+          <div className="player-controls">
+            <button type="button" className="player-button" onClick={toggle} aria-label={playing ? 'Pause video' : 'Play video'}>
+              <Icon name={playing ? 'pause' : 'play'} size={20} />
+            </button>
+            <span className="player-time" aria-label="Elapsed time">{formatTime(current)}</span>
+            <input
+              className="player-seek"
+              type="range"
+              min={0}
+              max={duration || 0}
+              step={0.1}
+              value={Math.min(current, duration || 0)}
+              onChange={seek}
+              aria-label="Seek"
+              aria-valuetext={`${formatTime(current)} of ${formatTime(duration)}`}
+            />
+            <span className="player-time" aria-label="Total time">{formatTime(duration)}</span>
+          </div>
+          <figcaption className="visually-hidden">Agency promo video: our recruitment journey in motion graphics.</figcaption>
+        </figure>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { Link } from 'react-router-dom';
+import { Flag } from '@/components/ui/Flag';
+import { Icon } from '@/components/ui/Icon';
+import { PageHero } from '@/components/ui/PageHero';
+import { SectionHeader } from '@/components/ui/SectionHeader';
+import { paths } from '@/config/paths';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { destinations, studyReasons, studyServices } from '../data/destinations';
+
+export default function StudyAbroadPage() {
+  usePageMeta('Study Abroad', 'Study in the UK, USA, Canada, Germany, Australia, Turkey, Belgium, Qatar, China or Japan with admission and student visa support.');
+  return (
+    <>
+      <PageHero
+        eyebrow="Study Abroad"
+        title="Study at the World’s Best Universities"
+        lead="Ten destinations, indicative yearly tuition and expert help with admission, student visas and travel."
+      >
+        <Link to={paths.bookAppointment} className="button button--gold">Book Consultation</Link>
+        <Link to={paths.contact} className="button button--ghost-light">Contact Us</Link>
+      </PageHero>
+      <section className="section" aria-labelledby="destinations-title">
+        <div className="container">
+          <SectionHeader eyebrow="Destinations" title="Choose Your Study Destination" id="destinations-title" lead="Tuition ranges are indicative yearly fees; scholarships can reduce them." />
+          <div className="card-grid card-grid--2 destination-grid">
+            {destinations.map((d) => (
+              <article key={d.name} className="card destination">
+                <header className="destination__header">
+                  <Flag country={d.name} width={54} decorative />
+                  <div>
+                    <h3>{d.name}</h3>
+                    <p className="muted">{d.description}</p>
+                  </div>
+                </header>
+                <dl className="facts">
+                  <div><dt>Tuition per year</dt><dd>{d.tuitionRange}</dd></div>
+                  <div><dt>Duration</dt><dd>{d.duration}</dd></div>
+                </dl>
+                <h4 className="small-heading">Highlights</h4>
+                <ul className="checklist">
+                  {d.highlights.map((h) => (
+                    <li key={h}><Icon name="check" size={16} /> {h}</li>
+                  ))}
+                </ul>
+                <h4 className="small-heading">Popular courses</h4>
+                <ul className="tag-list" aria-label={`Popular courses in ${d.name}`}>
+                  {d.popularCourses.map((c) => (
+                    <li key={c} className="tag">{c}</li>
+                  ))}
+                </ul>
+                <Link to={paths.bookAppointment} className="button button--primary button--block" aria-label={`Apply Now for ${d.name}`}>
+                  Apply Now
+                </Link>
+              </article>
+            ))}
+          </div>
+        </div>
+      </section>
+      <section className="section section--tint" aria-labelledby="why-study-title">
+        <div className="container">
+          <SectionHeader eyebrow="Why Study Abroad" title="Reasons to Study Abroad" id="why-study-title" />
+          <div className="card-grid card-grid--4">
+            {studyReasons.map((r) => (
+              <article key={r.title} className="card card--center">
+                <span className="card__icon card__icon--gradient"><Icon name={r.icon} size={26} /></span>
+                <h3>{r.title}</h3>
+                <p>{r.text}</p>
+              </article>
+            ))}
+          </div>
+        </div>
+      </section>
+      <section className="section" aria-labelledby="study-services-title">
+        <div className="container">
+          <SectionHeader eyebrow="How We Help" title="Our Study Abroad Services" id="study-services-title" />
+          <div className="card-grid card-grid--4">
+            {studyServices.map((s) => (
+              <article key={s.title} className="card card--center">
+                <span className="card__icon card__icon--gold"><Icon name={s.icon} size={26} /></span>
+                <h3>{s.title}</h3>
+                <p>{s.text}</p>
+              </article>
+            ))}
+          </div>
+          <div className="button-row button-row--center">
+            <Link to={paths.bookAppointment} className="button button--primary button--lg">Book Consultation</Link>
+            <Link to={paths.contact} className="button button--outline button--lg">Contact</Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+/**
+ * Toasts. notistack is loaded lazily (it is not needed for the first paint of `/`), so use
+ * `notify(...)` — or notistack's global `enqueueSnackbar` inside lazy chunks — rather than
+ * the `useSnackbar` hook: the SnackbarProvider is mounted beside the app, not around it.
+ */
+export type NotifyVariant = 'default' | 'success' | 'error' | 'warning' | 'info';
+
+export async function notify(message: string, variant: NotifyVariant = 'default'): Promise<void> {
+  const { enqueueSnackbar } = await import('notistack');
+  enqueueSnackbar(message, { variant });
+}

@@ -1,0 +1,10 @@
+import { http, HttpResponse } from 'msw';
+import { blogPosts } from './fixtures';
+
+export const handlers = [
+  http.get('*/api/blog-posts', () => HttpResponse.json({ items: blogPosts })),
+  http.get('*/api/blog-posts/:id', ({ params }) => {
+    const post = blogPosts.find((p) => p.id === params.id);
+    return post ? HttpResponse.json(post) : HttpResponse.json({ message: 'Blog Post Not Found' }, { status: 404 });
+  }),
+];

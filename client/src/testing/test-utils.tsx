@@ -1,0 +1,20 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { AppProvider } from '@/app/provider';
+import { AppRoutes } from '@/app/router';
+
+/** Renders the whole route tree at `path`, as the browser would. */
+export function renderApp(path = '/') {
+  return render(
+    <AppProvider eagerSnackbar>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </AppProvider>,
+  );
+}
+
+export function renderWithRouter(ui: ReactElement, path = '/') {
+  return render(<MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>);
+}
