@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from agency_core.messages import ApplicationStatus
 from agency_core.notifications import send_status_sms
 from agency_core.validation import normalise_phone
+from app.admin.cli import add_admin_commands, preflight, run_admin_command
 from app.container import build_sms_gateway
 from app.logging import configure_logging
 from app.settings import Settings, SettingsError
@@ -27,6 +28,7 @@ def _parser() -> argparse.ArgumentParser:
     status.add_argument("--phone", required=True)
     status.add_argument("--name", required=True)
     status.add_argument("--status", required=True, choices=[s.value for s in ApplicationStatus])
+    add_admin_commands(commands)
     return parser
 
 
@@ -49,6 +51,11 @@ def _serve(settings: Settings, port: int | None) -> int:
 
     from app.main import create_app
 
+    try:
+        asyncio.run(preflight(settings))
+    except SettingsError as exc:
+        print(f"agency: {exc}", file=sys.stderr)
+        return 2
     uvicorn.run(create_app(settings), host=settings.host, port=port or settings.port, log_config=None)
     return 0
 
@@ -63,6 +70,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(2)
     if args.command == "serve":
         sys.exit(_serve(settings, args.port))
+    if args.command == "admin":
+        try:
+            sys.exit(asyncio.run(run_admin_command(settings, args)))
+        except SettingsError as exc:
+            print(f"agency: {exc}", file=sys.stderr)
+            sys.exit(2)
     sys.exit(asyncio.run(_sms_status(settings, args.phone, args.name, ApplicationStatus(args.status))))
 
 

@@ -17,6 +17,7 @@ from agency_core.ids import IdGenerator
 from agency_core.outbox import OutboxWorker, RetryPolicy
 from agency_core.ports import SmsGateway, Store
 from agency_core.services import AgencyService
+from app.admin.services import AdminServices, build_admin_services
 from app.settings import Settings
 
 
@@ -63,6 +64,10 @@ class Container:
     outbox_worker: OutboxWorker
     agency: AgencyService
     _outbox_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
+    admin: AdminServices = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.admin = build_admin_services(self.settings, self.database)
 
     @classmethod
     def build(cls, settings: Settings) -> Container:
@@ -90,6 +95,7 @@ class Container:
         await self.store.start()
         await self.store.blog_posts.seed(seed_blog_posts())
         self._outbox_task = asyncio.create_task(self.outbox_worker.run(), name="sms-outbox")
+        await self.admin.start()
 
     async def stop(self) -> None:
         if self._outbox_task is not None:
@@ -99,4 +105,5 @@ class Container:
             self._outbox_task = None
         await self.store.close()
         await self.sms.aclose()
+        await self.admin.aclose()
         await self.database.close()

@@ -10,17 +10,21 @@ from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 
+from app.admin import build_admin_router
 from app.api import build_api_router, exception_handlers
 from app.container import Container
 from app.health import health
 from app.logging import configure_logging
-from app.settings import Settings
+from app.settings import Settings, SettingsError, unsafe_for_production
 from app.spa import spa
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
     configure_logging()
     settings = settings or Settings.from_env()
+    problem = unsafe_for_production(settings)
+    if problem is not None:
+        raise SettingsError(problem)
     container = Container.build(settings)
 
     @asynccontextmanager
@@ -32,7 +36,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             await container.stop()
 
     return Litestar(
-        route_handlers=[health, build_api_router(settings), spa],
+        route_handlers=[health, build_api_router(settings), build_admin_router(settings), spa],
         dependencies={"container": Provide(lambda: container, use_cache=True, sync_to_thread=False)},
         lifespan=[lifespan],
         openapi_config=OpenAPIConfig(title="Vandy Travel API", version="0.1.0", path="/schema"),

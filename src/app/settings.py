@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from agency_core.constants import AGENCY_SHORT_NAME, DISPLAYED_PHONES, SENDER_ID_MAX_LENGTH
+from agency_core.identity import DEMO_ADMIN_PASSWORD
 from agency_core.validation import normalise_phone
 from app.api_settings import ApiSettings, ApiSettingsError
 
@@ -58,6 +59,71 @@ class SmsSettings:
         return cls(base_url, api_key, sender, _phones(env.get("AGENCY_ADMIN_PHONES")))
 
 
+IDENTITY_CHOICES = ("local", "firebase")
+ROLES_CHOICES = ("local", "firestore")
+DEFAULT_SESSION_TTL_S = 8 * 60 * 60
+
+
+@dataclass(frozen=True, slots=True)
+class AdminAuthSettings:
+    """Admin sign-in: which identity provider and role directory, Firebase settings, session TTL."""
+
+    identity: str = "local"
+    roles: str = "local"
+    firebase_api_key: str = ""
+    firebase_auth_domain: str = ""
+    firebase_project_id: str = ""
+    firebase_auth_emulator_host: str = ""
+    session_ttl_s: int = DEFAULT_SESSION_TTL_S
+    role_cache_s: float = 30.0
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> AdminAuthSettings:
+        identity = (env.get("AGENCY_IDENTITY") or "local").strip().lower()
+        if identity not in IDENTITY_CHOICES:
+            raise SettingsError(f"AGENCY_IDENTITY must be local or firebase, not {identity!r}")
+        roles = (env.get("AGENCY_ROLES") or "local").strip().lower()
+        if roles not in ROLES_CHOICES:
+            raise SettingsError(f"AGENCY_ROLES must be local or firestore, not {roles!r}")
+        api_key = env.get("FIREBASE_API_KEY", "").strip()
+        project_id = (env.get("FIREBASE_PROJECT_ID") or env.get("GOOGLE_CLOUD_PROJECT") or "").strip()
+        if identity == "firebase" and not api_key:
+            raise SettingsError("FIREBASE_API_KEY is required when AGENCY_IDENTITY=firebase")
+        if roles == "firestore" and not project_id:
+            raise SettingsError("FIREBASE_PROJECT_ID is required when AGENCY_ROLES=firestore")
+        try:
+            ttl = int(env.get("AGENCY_SESSION_TTL") or DEFAULT_SESSION_TTL_S)
+        except ValueError as exc:
+            raise SettingsError("AGENCY_SESSION_TTL must be a whole number of seconds") from exc
+        if ttl <= 0:
+            raise SettingsError("AGENCY_SESSION_TTL must be a positive number of seconds")
+        return cls(
+            identity=identity,
+            roles=roles,
+            firebase_api_key=api_key,
+            firebase_auth_domain=env.get("FIREBASE_AUTH_DOMAIN", "").strip()
+            or (f"{project_id}.firebaseapp.com" if project_id else ""),
+            firebase_project_id=project_id,
+            firebase_auth_emulator_host=env.get("FIREBASE_AUTH_EMULATOR_HOST", "").strip(),
+            session_ttl_s=ttl,
+        )
+
+
+def unsafe_for_production(settings: Settings) -> str | None:
+    """Why these settings must not serve production (one line), or None when they may."""
+    if not settings.production:
+        return None
+    if settings.demo:
+        return "AGENCY_ENV=production refuses demo mode: unset AGENCY_DEMO"
+    if settings.secret_key == DEV_SECRET_KEY or not settings.secret_key:
+        return "AGENCY_ENV=production needs AGENCY_SECRET_KEY set to a long random value"
+    if settings.secret_key == DEMO_ADMIN_PASSWORD:
+        return "AGENCY_SECRET_KEY must not be the demo password"
+    if len(settings.secret_key) < 32:
+        return "AGENCY_SECRET_KEY must be at least 32 characters in production"
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     env_name: str = "development"
@@ -69,6 +135,7 @@ class Settings:
     secret_key: str = DEV_SECRET_KEY
     sms: SmsSettings = field(default_factory=SmsSettings)
     api: ApiSettings = field(default_factory=ApiSettings)
+    admin_auth: AdminAuthSettings = field(default_factory=AdminAuthSettings)
 
     @property
     def production(self) -> bool:
@@ -89,7 +156,7 @@ class Settings:
             api = ApiSettings.from_env(env)
         except ApiSettingsError as exc:
             raise SettingsError(str(exc)) from exc
-        return cls(
+        settings = cls(
             env_name=env.get("AGENCY_ENV", "development"),
             data_dir=Path(env.get("AGENCY_DATA_DIR") or REPO_ROOT / "var").resolve(),
             client_dist=Path(env.get("AGENCY_CLIENT_DIST") or REPO_ROOT / "client" / "dist").resolve(),
@@ -99,4 +166,11 @@ class Settings:
             secret_key=env.get("AGENCY_SECRET_KEY") or DEV_SECRET_KEY,
             sms=SmsSettings.from_env(env),
             api=api,
+            admin_auth=AdminAuthSettings.from_env(env),
         )
+        problem = unsafe_for_production(settings)
+        if problem is not None:
+            raise SettingsError(problem)
+        if settings.demo and settings.admin_auth.identity != "local":
+            raise SettingsError("AGENCY_DEMO=1 needs AGENCY_IDENTITY=local: demo mode seeds a local admin")
+        return settings

@@ -1,0 +1,1 @@
+"""Identity, role and session adapters for the admin sign-in (local SQLite, Firebase, Firestore)."""

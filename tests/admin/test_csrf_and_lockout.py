@@ -1,0 +1,130 @@
+"""CSRF refusal on state-changing admin requests, and the brute-force lockout."""
+
+from __future__ import annotations
+
+import re
+
+from agency_core.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
+from app.admin.security import CSRF_COOKIE, CSRF_HEADER, make_csrf_token
+from tests.admin.conftest import SESSION, AdminHarness
+
+CSRF_REFUSED = {"message": "CSRF token missing or invalid"}
+CREDENTIALS = {"email": DEMO_ADMIN_EMAIL, "password": DEMO_ADMIN_PASSWORD}
+
+
+async def test_sign_in_without_a_csrf_header_is_refused(demo: AdminHarness) -> None:
+    await demo.csrf()
+    response = await demo.client.post(SESSION, json=CREDENTIALS)
+    assert (response.status_code, response.json()) == (403, CSRF_REFUSED)
+    assert demo.session_token is None
+
+
+async def test_sign_in_without_the_csrf_cookie_is_refused(demo: AdminHarness) -> None:
+    token = make_csrf_token(demo.services.settings.secret_key)  # well signed, but no cookie to match
+    response = await demo.client.post(SESSION, json=CREDENTIALS, headers={CSRF_HEADER: token})
+    assert (response.status_code, response.json()) == (403, CSRF_REFUSED)
+
+
+async def test_a_header_that_differs_from_the_cookie_is_refused(demo: AdminHarness) -> None:
+    await demo.csrf()
+    other = make_csrf_token(demo.services.settings.secret_key)
+    response = await demo.client.post(SESSION, json=CREDENTIALS, headers={CSRF_HEADER: other})
+    assert (response.status_code, response.json()) == (403, CSRF_REFUSED)
+
+
+async def test_a_token_not_signed_by_the_server_is_refused_even_when_cookie_and_header_match(
+    demo: AdminHarness,
+) -> None:
+    forged = "attacker-chosen.0123456789abcdef0123456789abcdef"
+    demo.client.cookies.set(CSRF_COOKIE, forged, domain="testserver.local", path="/")
+    response = await demo.client.post(SESSION, json=CREDENTIALS, headers={CSRF_HEADER: forged})
+    assert (response.status_code, response.json()) == (403, CSRF_REFUSED)
+
+
+async def test_logout_without_the_token_is_refused_and_the_session_survives(demo: AdminHarness) -> None:
+    assert (await demo.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)).status_code == 200
+    response = await demo.client.delete(SESSION)
+    assert (response.status_code, response.json()) == (403, CSRF_REFUSED)
+    assert (await demo.client.get(SESSION)).status_code == 200
+
+
+async def test_the_token_is_bound_to_the_session_after_sign_in(demo: AdminHarness) -> None:
+    before = await demo.csrf()
+    assert (await demo.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)).status_code == 200
+    after = demo.cookie(CSRF_COOKIE)
+    assert after
+    assert after != before
+    # The pre-login token, even with a matching cookie, no longer works.
+    demo.client.cookies.set(CSRF_COOKIE, before, domain="testserver.local", path="/")
+    response = await demo.client.delete(SESSION, headers={CSRF_HEADER: before})
+    assert (response.status_code, response.json()) == (403, CSRF_REFUSED)
+    # GET /api/admin/session hands the session's token back.
+    assert (await demo.client.get(SESSION)).status_code == 200
+    assert demo.cookie(CSRF_COOKIE) == after
+    assert (await demo.client.delete(SESSION, headers={CSRF_HEADER: after})).status_code == 204
+
+
+async def test_public_endpoints_take_no_csrf_token(demo: AdminHarness) -> None:
+    # Only /api/admin/* is covered: no other state-changing route answers CSRF_REFUSED.
+    checked = 0
+    for route in demo.app.routes:
+        if not route.path.startswith("/api/") or route.path.startswith("/api/admin"):
+            continue
+        for method in sorted(getattr(route, "methods", set()) - {"GET", "HEAD", "OPTIONS"}):
+            path = re.sub(r"\{[^}]+\}", "1", route.path)
+            response = await demo.client.request(method, path, json={})
+            assert response.status_code != 403 or response.json() != CSRF_REFUSED, (method, path)
+            checked += 1
+    response = await demo.client.post("/api/health")  # at least one request is made even with no public forms
+    assert response.status_code == 405
+
+
+async def test_five_failures_for_one_email_lock_it_out_until_the_window_passes(demo: AdminHarness) -> None:
+    now = [1000.0]
+    demo.services.throttle.clock = lambda: now[0]
+    for _ in range(5):
+        wrong = await demo.sign_in(DEMO_ADMIN_EMAIL, "wrong password")
+        assert wrong.status_code == 401
+    locked = await demo.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)  # even the right password
+    assert locked.status_code == 429
+    assert locked.json() == {"message": "Too many failed sign-in attempts. Please try again in 15 minutes."}
+    assert locked.headers["retry-after"] == "900"
+    assert demo.session_token is None
+
+    now[0] += 14 * 60
+    still = await demo.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+    assert still.status_code == 429
+    assert still.json() == {"message": "Too many failed sign-in attempts. Please try again in 1 minute."}
+
+    now[0] += 60
+    assert (await demo.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)).status_code == 200
+
+
+async def test_five_failures_from_one_ip_lock_out_every_email(demo: AdminHarness) -> None:
+    for n in range(5):
+        assert (await demo.sign_in(f"guess{n}@example.com", "x")).status_code == 401
+    response = await demo.sign_in("someone-else@example.com", "x")
+    assert response.status_code == 429
+    assert response.json()["message"].startswith("Too many failed sign-in attempts.")
+
+
+async def test_a_success_resets_the_emails_count(demo: AdminHarness) -> None:
+    throttle = demo.services.throttle
+    key = f"email:{DEMO_ADMIN_EMAIL}"
+    for _ in range(4):
+        assert (await demo.sign_in(DEMO_ADMIN_EMAIL, "wrong password")).status_code == 401
+    assert len(throttle._recent(key)) == 4
+    assert (await demo.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)).status_code == 200
+    assert len(throttle._recent(key)) == 0
+    # Four more failures for the e-mail alone would not lock it; the IP's count carries on.
+    throttle.reset("ip:testclient")
+    for _ in range(4):
+        assert (await demo.sign_in(DEMO_ADMIN_EMAIL, "wrong password")).status_code == 401
+    assert (await demo.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)).status_code == 200
+
+
+async def test_not_authorized_and_csrf_refusals_do_not_count_as_failures(demo: AdminHarness) -> None:
+    await demo.csrf()
+    for _ in range(6):
+        assert (await demo.client.post(SESSION, json=CREDENTIALS)).status_code == 403
+    assert demo.services.throttle.retry_after(f"email:{DEMO_ADMIN_EMAIL}") == 0
