@@ -4,7 +4,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.support.firestore_emulator import firestore_emulator
 from tests.support.sms_gateway import SmsGatewayServer
+
+__all__ = ["firestore_emulator"]
 
 
 @pytest.fixture

@@ -272,7 +272,7 @@ class AgencyService:
         stored, created = await self.store.newsletter.subscribe(subscription)
         logger.info(
             "newsletter subscription stored",
-            extra={"id": stored.id, "email": mask_email(stored.email), "created": created},
+            extra={"id": stored.id, "email": mask_email(stored.email), "new_subscription": created},
         )
         return Accepted(stored.id, created=created)
 

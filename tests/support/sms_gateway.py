@@ -20,6 +20,12 @@ class RecordedSms:
     body: dict[str, Any]
     received_at: float
     answered_status: int
+    replayed: bool = False
+    """A repeat of an ``Idempotency-Key`` already answered with success: answered the same, not sent again."""
+
+    @property
+    def idempotency_key(self) -> str | None:
+        return self.headers.get("idempotency-key")
 
     @property
     def phone(self) -> str:
@@ -45,6 +51,7 @@ class SmsGatewayServer:
         self.behaviour = Behaviour()
         self._lock = threading.Lock()
         self._delivered = threading.Condition(self._lock)
+        self._answers: dict[str, dict[str, Any]] = {}
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -59,7 +66,13 @@ class SmsGatewayServer:
                     body = json.loads(raw or b"{}")
                 except ValueError:
                     body = {"_raw": raw.decode("latin-1")}
-                status, answer = server._answer(self.path, body)
+                key = self.headers.get("Idempotency-Key")
+                with server._lock:
+                    replay = server._answers.get(key) if key else None
+                if replay is not None:
+                    status, answer = 200, replay
+                else:
+                    status, answer = server._answer(self.path, body)
                 if server.behaviour.delay_s:
                     time.sleep(server.behaviour.delay_s)
                 payload = json.dumps(answer).encode()
@@ -72,8 +85,12 @@ class SmsGatewayServer:
                 except (BrokenPipeError, ConnectionResetError):
                     return
                 with server._delivered:
+                    if key and status < 300 and replay is None:
+                        server._answers[key] = answer
                     server.requests.append(
-                        RecordedSms({k.lower(): v for k, v in self.headers.items()}, body, received, status)
+                        RecordedSms(
+                            {k.lower(): v for k, v in self.headers.items()}, body, received, status, replay is not None
+                        )
                     )
                     server._delivered.notify_all()
 
@@ -106,18 +123,18 @@ class SmsGatewayServer:
         self._httpd.server_close()
 
     def delivered(self) -> list[RecordedSms]:
-        """The requests answered with success."""
+        """The requests answered with success, without idempotent replays."""
         with self._lock:
-            return [r for r in self.requests if r.answered_status < 300]
+            return [r for r in self.requests if r.answered_status < 300 and not r.replayed]
 
     def wait_for(self, count: int, timeout_s: float = 10.0) -> list[RecordedSms]:
         """Block until ``count`` successful deliveries were recorded (or fail the test)."""
         deadline = time.monotonic() + timeout_s
         with self._delivered:
-            while sum(r.answered_status < 300 for r in self.requests) < count:
+            while sum(r.answered_status < 300 and not r.replayed for r in self.requests) < count:
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    got = sum(r.answered_status < 300 for r in self.requests)
+                    got = sum(r.answered_status < 300 and not r.replayed for r in self.requests)
                     raise AssertionError(f"expected {count} delivered SMS, got {got}")
                 self._delivered.wait(left)
-            return [r for r in self.requests if r.answered_status < 300]
+            return [r for r in self.requests if r.answered_status < 300 and not r.replayed]

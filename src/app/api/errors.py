@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from litestar import MediaType, Request, Response
-from litestar.exceptions import HTTPException, ValidationException
+from litestar.exceptions import HTTPException, SerializationException, ValidationException
 from litestar.status_codes import (
     HTTP_400_BAD_REQUEST,
     HTTP_409_CONFLICT,
@@ -83,6 +83,8 @@ def _http(rate_limit_per_minute: int) -> Any:
                 f"Too many requests: at most {rate_limit_per_minute} submissions a minute from one address. "
                 "Please wait a minute and try again."
             )
+        elif isinstance(exc.__cause__, SerializationException):
+            message = f"The request body is not valid JSON: {exc.detail}"
         elif status >= HTTP_500_INTERNAL_SERVER_ERROR:
             logger.error("http error", extra={"status": status, "detail": exc.detail})
             message = INTERNAL_ERROR

@@ -16,7 +16,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body
 from litestar.status_codes import HTTP_201_CREATED, HTTP_415_UNSUPPORTED_MEDIA_TYPE
 
-from agency_core.services import Accepted, Duplicate, Invalid, Outcome, Upload
+from agency_core.services import UPLOAD_FIELDS, Accepted, Duplicate, Invalid, Outcome, Upload
 from app.api.errors import DuplicateSubmission, FormRejected
 from app.api.schemas import (
     ApplicationCreated,
@@ -63,7 +63,9 @@ form_only = _media_guard("multipart/form-data")
 
 
 def _fields(data: object) -> dict[str, object]:
-    return {k: v for k, v in dataclasses.asdict(data).items() if v is not None}  # type: ignore[call-overload]
+    """The sent fields (shallow: no copies of uploaded files), without the absent ones."""
+    values = ((f.name, getattr(data, f.name)) for f in dataclasses.fields(data))  # type: ignore[arg-type]
+    return {name: value for name, value in values if value is not None}
 
 
 def _accepted_id(outcome: Outcome) -> Accepted:
@@ -77,7 +79,10 @@ def _accepted_id(outcome: Outcome) -> Accepted:
 async def _upload(file: UploadFile | None) -> Upload | None:
     if file is None:
         return None
-    return Upload(file.filename or "", await file.read())
+    try:
+        return Upload(file.filename or "", await file.read())
+    finally:
+        await file.close()
 
 
 class PublicForms(Controller):
@@ -97,13 +102,8 @@ class PublicForms(Controller):
         data: Annotated[ApplicationForm, Body(media_type=RequestEncodingType.MULTI_PART)],
     ) -> ApplicationCreated:
         uploads: dict[str, Upload] = {}
-        fields: dict[str, object] = {}
-        for name, value in dataclasses.asdict(data).items():
-            if name in ("cv", "passport", "photo"):
-                continue
-            if value is not None:
-                fields[name] = value
-        for name in ("cv", "passport", "photo"):
+        fields = {name: value for name, value in _fields(data).items() if name not in UPLOAD_FIELDS}
+        for name in UPLOAD_FIELDS:
             upload = await _upload(getattr(data, name))
             if upload is not None:
                 uploads[name] = upload

@@ -1,0 +1,188 @@
+"""One contract for every store: SQLite and Firestore (on the emulator) pass the same tests."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from adapters.firestore.store import FirestoreStore
+from adapters.seed.blog import seed_blog_posts
+from adapters.sqlite.database import Database
+from adapters.sqlite.store import SqliteStore
+from agency_core.ports import Store
+from agency_core.records import (
+    NEW_APPOINTMENT,
+    AdminNotification,
+    Application,
+    Appointment,
+    ContactMessage,
+    JobAlert,
+    NewsletterSubscription,
+    OutboxMessage,
+    OutboxStatus,
+    StoredFile,
+)
+from tests.support.firestore_emulator import FirestoreEmulator
+
+T0 = datetime(2026, 5, 4, 9, 30, 0, 123456, tzinfo=UTC)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("firestore", marks=pytest.mark.emulator)])
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
+    if request.param == "sqlite":
+        db = Database(tmp_path / "agency.sqlite3")
+        sqlite = SqliteStore(db)
+        await sqlite.start()
+        yield sqlite
+        await db.close()
+    else:
+        emulator: FirestoreEmulator = request.getfixturevalue("firestore_emulator")
+        firestore = FirestoreStore.connect(emulator.project_id, prefix=f"t{secrets.token_hex(4)}_")
+        await firestore.start()
+        yield firestore
+        await firestore.close()
+
+
+def application(app_id: str = "VA1", email: str = "ama@example.com", at: datetime = T0) -> Application:
+    data = {
+        "firstName": "Ama",
+        "email": email,
+        "jobCategory": "Construction",
+        "preferredCountry": "Qatar",
+        "hasPassport": False,
+        "languages": "English, Twi",
+    }
+    files = (StoredFile("cv", "2026/05/abc.pdf", "my cv.pdf", "application/pdf", 1234),)
+    return Application(app_id, data, files, at)
+
+
+def sms(message_id: str, source_id: str, at: datetime = T0, phone: str = "+233241234567") -> OutboxMessage:
+    return OutboxMessage(message_id, source_id, "status", phone, f"text {message_id}", at, at)
+
+
+async def test_an_application_and_its_sms_are_stored_together(store: Store) -> None:
+    app = application()
+    assert (
+        await store.applications.add(app, [sms("VA1-0", "VA1"), sms("VA1-1", "VA1")], T0 - timedelta(hours=24)) is None
+    )
+    assert await store.applications.get("VA1") == app
+    assert [m.id for m in await store.outbox.list("VA1")] == ["VA1-0", "VA1-1"]
+    assert (await store.outbox.get("VA1-0")) == sms("VA1-0", "VA1")
+    assert await store.applications.get("nope") is None
+
+
+async def test_a_duplicate_application_within_the_window_writes_nothing(store: Store) -> None:
+    first = application("VA1")
+    await store.applications.add(first, [sms("VA1-0", "VA1")], T0 - timedelta(hours=24))
+    later = T0 + timedelta(hours=23)
+    again = application("VA2", email="AMA@example.com", at=later)
+    assert await store.applications.find_duplicate(again.duplicate_key, later - timedelta(hours=24)) == first
+    assert await store.applications.add(again, [sms("VA2-0", "VA2")], later - timedelta(hours=24)) == first
+    assert await store.applications.get("VA2") is None
+    assert await store.outbox.list("VA2") == []
+
+
+async def test_the_same_application_after_the_window_is_a_new_one(store: Store) -> None:
+    await store.applications.add(application("VA1"), [], T0 - timedelta(hours=24))
+    later = T0 + timedelta(hours=25)
+    assert await store.applications.add(application("VA2", at=later), [], later - timedelta(hours=24)) is None
+    assert await store.applications.get("VA2") is not None
+
+
+async def test_an_appointment_records_its_admin_notification_and_sms(store: Store) -> None:
+    appointment = Appointment("VA5", {"fullName": "Kofi", "consent": True}, T0)
+    note = AdminNotification("VA5-admin", NEW_APPOINTMENT, {"reference": "VA5"}, T0)
+    await store.appointments.add(appointment, note, [sms("VA5-0", "VA5")])
+    assert await store.appointments.get("VA5") == appointment
+    assert await store.admin_notifications.list(NEW_APPOINTMENT) == [note]
+    assert [m.id for m in await store.outbox.list("VA5")] == ["VA5-0"]
+
+
+async def test_contact_messages_and_job_alerts_round_trip(store: Store) -> None:
+    message = ContactMessage("VA7", {"name": "Efua", "subject": "Visa"}, T0)
+    alert = JobAlert("VA8", {"email": "e@x.y", "jobCategory": "Any"}, T0)
+    await store.contact_messages.add(message)
+    await store.job_alerts.add(alert)
+    assert await store.contact_messages.get("VA7") == message
+    assert await store.job_alerts.get("VA8") == alert
+
+
+async def test_one_newsletter_subscription_per_email(store: Store) -> None:
+    first = NewsletterSubscription("VA1", "Yaw@Example.com", "Yaw", ("Travel Tips",), T0, T0)
+    stored, created = await store.newsletter.subscribe(first)
+    assert (stored, created) == (first, True)
+    later = T0 + timedelta(days=2)
+    repeat = NewsletterSubscription("VA2", "yaw@example.com", "Yaw B", ("Visa Updates", "Study Abroad"), later, later)
+    stored, created = await store.newsletter.subscribe(repeat)
+    assert created is False
+    assert (stored.id, stored.name, stored.interests) == ("VA1", "Yaw B", ("Visa Updates", "Study Abroad"))
+    assert (stored.created_at, stored.updated_at) == (T0, later)
+    assert await store.newsletter.get_by_email("YAW@example.com") == stored
+
+
+async def test_the_outbox_leases_due_messages_once(store: Store) -> None:
+    await store.applications.add(
+        application(),
+        [
+            sms("VA1-0", "VA1"),
+            sms("VA1-1", "VA1"),
+            replace(sms("VA1-2", "VA1"), next_attempt_at=T0 + timedelta(minutes=5)),
+        ],
+        T0 - timedelta(hours=24),
+    )
+    now = T0 + timedelta(seconds=1)
+    claimed = await store.outbox.claim(now, now + timedelta(seconds=30), 10)
+    assert [(m.id, m.attempts, m.lease_until) for m in claimed] == [
+        ("VA1-0", 1, now + timedelta(seconds=30)),
+        ("VA1-1", 1, now + timedelta(seconds=30)),
+    ]
+    assert await store.outbox.claim(now, now + timedelta(seconds=30), 10) == []
+    expired = now + timedelta(seconds=31)
+    again = await store.outbox.claim(expired, expired + timedelta(seconds=30), 1)
+    assert [(m.id, m.attempts) for m in again] == [("VA1-0", 2)]
+
+
+async def test_the_outbox_records_delivery_retry_and_failure(store: Store) -> None:
+    await store.applications.add(application(), [sms("VA1-0", "VA1"), sms("VA1-1", "VA1")], T0 - timedelta(hours=24))
+    now = T0 + timedelta(seconds=1)
+    await store.outbox.claim(now, now + timedelta(seconds=30), 10)
+    await store.outbox.mark_delivered("VA1-0", now)
+    retry_at = now + timedelta(seconds=4)
+    await store.outbox.mark_retry("VA1-1", "Gateway unavailable", retry_at)
+    delivered = await store.outbox.get("VA1-0")
+    assert delivered is not None
+    assert (delivered.status, delivered.delivered_at, delivered.lease_until) == (OutboxStatus.DELIVERED, now, None)
+    waiting = await store.outbox.get("VA1-1")
+    assert waiting is not None
+    assert (waiting.status, waiting.last_error, waiting.next_attempt_at) == (
+        OutboxStatus.PENDING,
+        "Gateway unavailable",
+        retry_at,
+    )
+    assert await store.outbox.claim(now + timedelta(seconds=3), now + timedelta(seconds=33), 10) == []
+    (claimed,) = await store.outbox.claim(retry_at, retry_at + timedelta(seconds=30), 10)
+    assert (claimed.id, claimed.attempts) == ("VA1-1", 2)
+    await store.outbox.mark_failed("VA1-1", "Insufficient balance", retry_at)
+    failed = await store.outbox.get("VA1-1")
+    assert failed is not None
+    assert (failed.status, failed.last_error) == (OutboxStatus.FAILED, "Insufficient balance")
+    assert await store.outbox.claim(retry_at + timedelta(hours=1), retry_at + timedelta(hours=2), 10) == []
+
+
+async def test_blog_posts_are_seeded_once_and_listed_newest_first(store: Store) -> None:
+    posts = seed_blog_posts(T0)
+    assert await store.blog_posts.seed(posts) == 7
+    assert await store.blog_posts.seed(posts) == 0
+    listed = await store.blog_posts.published()
+    assert sorted(p.id for p in listed) == [str(i) for i in range(1, 8)]
+    assert [p.date for p in listed] == sorted((p.date for p in posts), reverse=True)
+    hidden = replace(posts[0], published=False, updated_at=T0 + timedelta(days=1))
+    await store.blog_posts.save(hidden)
+    assert posts[0].id not in [p.id for p in await store.blog_posts.published()]
+    assert await store.blog_posts.get(posts[0].id) == hidden
+    assert await store.blog_posts.get("404") is None
