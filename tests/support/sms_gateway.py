@@ -45,6 +45,10 @@ class Behaviour:
     fail_phones: set[str] = field(default_factory=set)
 
 
+class _Server(ThreadingHTTPServer):
+    request_queue_size = 256  # the default backlog of 5 refuses bursts of parallel sends
+
+
 class SmsGatewayServer:
     def __init__(self) -> None:
         self.requests: list[RecordedSms] = []
@@ -94,7 +98,7 @@ class SmsGatewayServer:
                     )
                     server._delivered.notify_all()
 
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd = _Server(("127.0.0.1", 0), Handler)
         self._httpd.daemon_threads = True
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
 
