@@ -11,6 +11,7 @@ path the Firebase Auth emulator serves the legacy Identity Toolkit API on.
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 from typing import Any
 
@@ -67,6 +68,22 @@ def error_code(body: str) -> str | None:
     return message if isinstance(message, str) else None
 
 
+def _token_claim(id_token: object, claim: str) -> object:
+    """A claim of the ID token the provider just returned (read, not verified: only for the name).
+
+    The hosted API answers ``displayName``; the Auth emulator leaves it out of the legacy
+    answer but puts it in the token's ``name`` claim.
+    """
+    if not isinstance(id_token, str) or id_token.count(".") != 2:
+        return None
+    payload = id_token.split(".")[1]
+    try:
+        claims = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+    except ValueError:
+        return None
+    return claims.get(claim) if isinstance(claims, dict) else None
+
+
 class FirebaseIdentityProvider:
     def __init__(
         self,
@@ -103,10 +120,11 @@ class FirebaseIdentityProvider:
             raise SignInFailed(provider_message(code)) from exc
         except requests.RequestException as exc:
             raise IdentityUnavailable(f"Firebase Auth unreachable: {type(exc).__name__}") from exc
+        name = answer.get("displayName") or _token_claim(answer.get("idToken"), "name")
         return IdentityUser(
             id=str(answer["localId"]),
             email=str(answer.get("email") or email),
-            name=str(answer.get("displayName") or "") or None,
+            name=name if isinstance(name, str) and name else None,
         )
 
     async def sign_in(self, email: str, password: str) -> IdentityUser:
