@@ -40,9 +40,9 @@ def test_killing_the_app_mid_delivery_loses_and_duplicates_nothing(
         "AGENCY_OUTBOX_MAX_ATTEMPTS": "50",
         "AGENCY_OUTBOX_POLL_S": "0.1",
     }
-    sms_server.behaviour.fail_until = time.monotonic() + 1.0  # the gateway is down at first
-    sms_server.behaviour.delay_s = 0.3  # then slow, so sends are in flight when the app dies
     first = AppProcess(env).start()
+    sms_server.behaviour.fail_until = time.monotonic() + 1.0  # the gateway is down at first
+    sms_server.behaviour.delay_s = 1.0  # then slow, so sends are in flight when the app dies
     try:
         ids = [submit(first.base_url, i) for i in range(APPLICATIONS)]
         time.sleep(1.4)
@@ -51,6 +51,7 @@ def test_killing_the_app_mid_delivery_loses_and_duplicates_nothing(
     delivered_before_restart = len(sms_server.delivered())
     assert delivered_before_restart < EXPECTED  # the kill really interrupted delivery
 
+    sms_server.behaviour.delay_s = 0.1
     second = AppProcess(env, port=first.port).start()
     try:
         sms_server.wait_for(EXPECTED, timeout_s=30)
