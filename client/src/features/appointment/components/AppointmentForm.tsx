@@ -1,7 +1,17 @@
-import { useId, type FormEvent } from 'react';
-import { FieldShell } from '@/components/ui/FieldShell';
+import { Formik, type FormikHelpers } from 'formik';
+import { useRef } from 'react';
+import { CheckboxField, Honeypot, RadioGroupField, RuleField } from '@/components/form/Fields';
+import { FocusFirstError } from '@/components/form/FocusFirstError';
+import { FormShell } from '@/components/form/FormShell';
 import { formFields } from '@/config/form-rules';
 import { constants } from '@/config/rules';
+import { handleFailure, rulesFormSetup } from '@/lib/forms/rules-form';
+import { agencyToday, toPayload, type FormValues } from '@/lib/forms/schema-from-rules';
+import { toast } from '@/lib/forms/toast';
+import { bookAppointment } from '../api/book-appointment';
+
+export const APPOINTMENT_SUCCESS = 'Appointment booked successfully! You will receive a confirmation SMS shortly.';
+export const APPOINTMENT_FAILURE = 'Failed to book appointment. Please try again or contact us directly.';
 
 const LABELS: Record<string, string> = {
   fullName: 'Full Name',
@@ -15,30 +25,41 @@ const LABELS: Record<string, string> = {
   consent: 'I agree to be contacted about this appointment and accept the terms',
 };
 
-/** Static shell of the appointment form; the forms work adds validation and booking. */
+const setup = rulesFormSetup('appointment');
+
+/** The appointment form: posted to /api/appointments; the reference is shown in the toast. */
 export function AppointmentForm() {
-  const uid = useId();
-  const onSubmit = (event: FormEvent) => event.preventDefault();
+  const formRef = useRef<HTMLFormElement>(null);
+  const today = agencyToday();
+  const onSubmit = async (values: FormValues, helpers: FormikHelpers<FormValues>) => {
+    helpers.setStatus({});
+    try {
+      const { reference } = await bookAppointment({ ...toPayload('appointment', values), website: values.website ?? '' });
+      void toast(APPOINTMENT_SUCCESS, 'success', `Your booking reference: ${reference}`);
+      helpers.resetForm();
+    } catch (error) {
+      handleFailure(error, helpers, APPOINTMENT_FAILURE, setup.order, formRef.current);
+    }
+  };
   return (
-    <form className="form-grid" onSubmit={onSubmit} noValidate aria-label="Appointment booking form">
-      {formFields('appointment').map((rule) =>
-        rule.name === 'serviceType' ? (
-          <fieldset key={rule.name} className="field field--wide radio-cards">
-            <legend>{LABELS.serviceType} *</legend>
-            {(rule.options ?? []).map((option) => (
-              <label key={option} className="radio-card">
-                <input type="radio" name="serviceType" value={option} />
-                <span>{constants.serviceTypeLabels[option] ?? option}</span>
-              </label>
-            ))}
-          </fieldset>
-        ) : (
-          <FieldShell key={rule.name} rule={rule} idPrefix={uid} label={LABELS[rule.name] ?? rule.name} />
-        ),
+    <Formik initialValues={setup.initialValues} validationSchema={setup.validationSchema} onSubmit={onSubmit}>
+      {({ isSubmitting }) => (
+        <FormShell ref={formRef} label="Appointment booking form" className="form-grid">
+          {formFields('appointment').map((rule) => {
+            const label = LABELS[rule.name] ?? rule.name;
+            if (rule.name === 'serviceType') {
+              return <RadioGroupField key={rule.name} rule={rule} label={label} optionLabels={constants.serviceTypeLabels} />;
+            }
+            if (rule.kind === 'checkbox') return <CheckboxField key={rule.name} rule={rule} label={label} />;
+            return <RuleField key={rule.name} rule={rule} label={label} min={rule.notBeforeToday ? today : undefined} />;
+          })}
+          <Honeypot />
+          <FocusFirstError formRef={formRef} order={setup.order} />
+          <button type="submit" className="button button--primary field--wide" disabled={isSubmitting}>
+            {isSubmitting ? 'Booking...' : 'Book Appointment'}
+          </button>
+        </FormShell>
       )}
-      <button type="submit" className="button button--primary field--wide">
-        Book Appointment
-      </button>
-    </form>
+    </Formik>
   );
 }

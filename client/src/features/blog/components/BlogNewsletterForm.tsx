@@ -1,14 +1,13 @@
-import { useId, type FormEvent } from 'react';
+import { lazy, Suspense } from 'react';
 
-/** The blog sidebar's e-mail box. Per the spec its Subscribe button does nothing yet. */
+// The form (and its form library) is its own chunk, loaded with the sidebar.
+const BlogNewsletterBox = lazy(() => import('@/features/newsletter/components/BlogNewsletterBox'));
+
+/** The blog sidebar's newsletter box: subscribes through the newsletter API. */
 export function BlogNewsletterForm() {
-  const uid = useId();
-  const onSubmit = (event: FormEvent) => event.preventDefault();
   return (
-    <form className="form-stack" onSubmit={onSubmit} noValidate aria-label="Blog newsletter">
-      <label htmlFor={`${uid}-email`} className="visually-hidden">Email Address</label>
-      <input id={`${uid}-email`} type="email" name="email" placeholder="Your email address" autoComplete="email" maxLength={200} />
-      <button type="submit" className="button button--gold button--block">Subscribe</button>
-    </form>
+    <Suspense fallback={<div className="form-stack" aria-hidden="true" style={{ minHeight: 150 }} />}>
+      <BlogNewsletterBox />
+    </Suspense>
   );
 }

@@ -1,6 +1,16 @@
-import { useId, type FormEvent } from 'react';
-import { FieldShell } from '@/components/ui/FieldShell';
+import { Formik, type FormikHelpers } from 'formik';
+import { useRef } from 'react';
+import { Honeypot, RuleField } from '@/components/form/Fields';
+import { FocusFirstError } from '@/components/form/FocusFirstError';
+import { FormShell } from '@/components/form/FormShell';
 import { formFields } from '@/config/form-rules';
+import { handleFailure, rulesFormSetup } from '@/lib/forms/rules-form';
+import { toPayload, type FormValues } from '@/lib/forms/schema-from-rules';
+import { toast } from '@/lib/forms/toast';
+import { sendContactMessage } from '../api/send-contact-message';
+
+export const CONTACT_SUCCESS = 'Message sent successfully! We will get back to you soon.';
+export const CONTACT_FAILURE = 'Failed to send message. Please try again.';
 
 const LABELS: Record<string, string> = {
   name: 'Full Name',
@@ -11,18 +21,35 @@ const LABELS: Record<string, string> = {
   message: 'Message',
 };
 
-/** Static shell of the contact form; the forms work adds validation and sending. */
+const setup = rulesFormSetup('contact');
+
+/** The contact form: validated by the rules, posted to /api/contact-messages, reset on success. */
 export function ContactForm() {
-  const uid = useId();
-  const onSubmit = (event: FormEvent) => event.preventDefault();
+  const formRef = useRef<HTMLFormElement>(null);
+  const onSubmit = async (values: FormValues, helpers: FormikHelpers<FormValues>) => {
+    helpers.setStatus({});
+    try {
+      await sendContactMessage({ ...toPayload('contact', values), website: values.website ?? '' });
+      void toast(CONTACT_SUCCESS, 'success');
+      helpers.resetForm();
+    } catch (error) {
+      handleFailure(error, helpers, CONTACT_FAILURE, setup.order, formRef.current);
+    }
+  };
   return (
-    <form className="form-grid" onSubmit={onSubmit} noValidate aria-label="Contact form">
-      {formFields('contact').map((rule) => (
-        <FieldShell key={rule.name} rule={rule} idPrefix={uid} label={LABELS[rule.name] ?? rule.name} wide={rule.name === 'subject'} />
-      ))}
-      <button type="submit" className="button button--primary field--wide">
-        Send Message
-      </button>
-    </form>
+    <Formik initialValues={setup.initialValues} validationSchema={setup.validationSchema} onSubmit={onSubmit}>
+      {({ isSubmitting }) => (
+        <FormShell ref={formRef} label="Contact form" className="form-grid">
+          {formFields('contact').map((rule) => (
+            <RuleField key={rule.name} rule={rule} label={LABELS[rule.name] ?? rule.name} wide={rule.name === 'subject'} />
+          ))}
+          <Honeypot />
+          <FocusFirstError formRef={formRef} order={setup.order} />
+          <button type="submit" className="button button--primary field--wide" disabled={isSubmitting}>
+            {isSubmitting ? 'Sending...' : 'Send Message'}
+          </button>
+        </FormShell>
+      )}
+    </Formik>
   );
 }

@@ -1,48 +1,59 @@
-import { useId, type FormEvent } from 'react';
+import { Formik, type FormikHelpers } from 'formik';
+import { useRef } from 'react';
+import { CheckboxGroupField, Honeypot, RuleField } from '@/components/form/Fields';
+import { FocusFirstError } from '@/components/form/FocusFirstError';
+import { FormShell } from '@/components/form/FormShell';
 import { formFields } from '@/config/form-rules';
+import { handleFailure, rulesFormSetup } from '@/lib/forms/rules-form';
+import { toPayload, type FormValues } from '@/lib/forms/schema-from-rules';
+import { toast } from '@/lib/forms/toast';
+import { subscribeNewsletter } from '../api/subscribe-newsletter';
+import { markPopupShown } from '../lib/popup-flag';
+
+export const NEWSLETTER_SUCCESS = 'Thank you for subscribing! Check your email for a welcome message.';
+export const NEWSLETTER_FAILURE = 'Failed to subscribe. Please try again.';
 
 const LABELS: Record<string, string> = { name: 'Full Name', email: 'Email Address', interests: 'Interests' };
 
+const setup = rulesFormSetup('newsletter');
+
 /**
- * Static shell of the newsletter form (fields from rules.json). Validation and the
- * subscription call are added by the forms work; for now submitting only closes the pop-up.
+ * The pop-up's subscription form. A submit that reaches the API stores the
+ * `newsletter-popup-shown` flag whatever the answer; `onSubscribed` (which also hides the
+ * pop-up) runs on success and on a failure, except when the API points at fields to correct.
  */
 export function NewsletterForm({ onSubscribed }: { onSubscribed: () => void }) {
-  const uid = useId();
-  const fields = formFields('newsletter');
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubscribed();
+  const formRef = useRef<HTMLFormElement>(null);
+  const onSubmit = async (values: FormValues, helpers: FormikHelpers<FormValues>) => {
+    helpers.setStatus({});
+    try {
+      await subscribeNewsletter({ ...toPayload('newsletter', values), website: values.website ?? '' });
+      void toast(NEWSLETTER_SUCCESS, 'success');
+      onSubscribed();
+    } catch (error) {
+      const fieldErrors = handleFailure(error, helpers, NEWSLETTER_FAILURE, setup.order, formRef.current);
+      if (fieldErrors) markPopupShown();
+      else onSubscribed();
+    }
   };
   return (
-    <form className="form-stack" onSubmit={onSubmit} noValidate>
-      {fields.map((field) =>
-        field.kind === 'multiselect' ? (
-          <fieldset key={field.name} className="checkbox-group">
-            <legend>{LABELS[field.name]} (optional)</legend>
-            {(field.options ?? []).map((option) => (
-              <label key={option} className="checkbox">
-                <input type="checkbox" name={field.name} value={option} /> {option}
-              </label>
-            ))}
-          </fieldset>
-        ) : (
-          <div key={field.name} className="field">
-            <label htmlFor={`${uid}-${field.name}`}>{LABELS[field.name] ?? field.name}</label>
-            <input
-              id={`${uid}-${field.name}`}
-              name={field.name}
-              type={field.kind === 'email' ? 'email' : 'text'}
-              maxLength={field.maxLength}
-              autoComplete={field.kind === 'email' ? 'email' : 'name'}
-              aria-required={field.required ? true : undefined}
-            />
-          </div>
-        ),
+    <Formik initialValues={setup.initialValues} validationSchema={setup.validationSchema} onSubmit={onSubmit}>
+      {({ isSubmitting }) => (
+        <FormShell ref={formRef} label="Newsletter sign-up" className="form-stack">
+          {formFields('newsletter').map((rule) =>
+            rule.kind === 'multiselect' ? (
+              <CheckboxGroupField key={rule.name} rule={rule} label={LABELS[rule.name] ?? rule.name} />
+            ) : (
+              <RuleField key={rule.name} rule={rule} label={LABELS[rule.name] ?? rule.name} />
+            ),
+          )}
+          <Honeypot />
+          <FocusFirstError formRef={formRef} order={setup.order} />
+          <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>
+            {isSubmitting ? 'Subscribing...' : 'Subscribe'}
+          </button>
+        </FormShell>
       )}
-      <button type="submit" className="button button--primary button--block">
-        Subscribe
-      </button>
-    </form>
+    </Formik>
   );
 }

@@ -1,5 +1,7 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer } from '@/lib/forms/testing';
 import { NewsletterPopup } from './NewsletterPopup';
 
 const FLAG = 'newsletter-popup-shown';
@@ -8,6 +10,14 @@ async function flushLazy() {
   await act(async () => {
     await vi.dynamicImportSettled();
   });
+}
+
+async function openPopup() {
+  render(<NewsletterPopup />);
+  act(() => vi.advanceTimersByTime(10000));
+  await flushLazy();
+  vi.useRealTimers();
+  return screen.findByRole('dialog');
 }
 
 describe('newsletter pop-up', () => {
@@ -30,13 +40,25 @@ describe('newsletter pop-up', () => {
   });
 
   it('submitting stores the flag and hides it', async () => {
-    render(<NewsletterPopup />);
-    act(() => vi.advanceTimersByTime(10000));
-    await flushLazy();
-    vi.useRealTimers();
-    await screen.findByRole('dialog');
-    fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const posted = answer('/newsletter-subscriptions', 201, { id: 'NL1' });
+    await openPopup();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Full Name/), 'Ama Owusu');
+    await user.type(screen.getByLabelText(/Email Address/), 'ama@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(window.localStorage.getItem(FLAG)).not.toBeNull();
+    expect(posted.bodies).toHaveLength(1);
+  });
+
+  it('a failed subscription also stores the flag and hides it', async () => {
+    answer('/newsletter-subscriptions', 500, { message: 'Something went wrong on our side. Please try again.' });
+    await openPopup();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Full Name/), 'Ama Owusu');
+    await user.type(screen.getByLabelText(/Email Address/), 'ama@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(window.localStorage.getItem(FLAG)).not.toBeNull();
   });
 

@@ -1,0 +1,6 @@
+import { api } from '@/lib/api-client';
+
+/** POST /api/newsletter-subscriptions: 201 {id} (a repeat e-mail updates the interests); 422 {errors}; 429 {message}. */
+export function subscribeNewsletter(payload: Record<string, unknown>): Promise<{ id: string }> {
+  return api.post<{ id: string }>('/newsletter-subscriptions', payload);
+}

@@ -1,0 +1,33 @@
+/** Test helpers for the forms: a toast host, and msw handlers that record what was posted. */
+import { render } from '@testing-library/react';
+import { http, HttpResponse, delay } from 'msw';
+import { SnackbarProvider } from 'notistack';
+import type { ReactElement } from 'react';
+import { server } from '@/testing/msw-server';
+
+export function renderForm(ui: ReactElement) {
+  return render(
+    <>
+      <SnackbarProvider maxSnack={5} autoHideDuration={null} />
+      {ui}
+    </>,
+  );
+}
+
+export interface Recorded {
+  bodies: unknown[];
+}
+
+/** Answers POST /api{path} with `status` and `body`, after `wait` ms; records the JSON bodies. */
+export function answer(path: string, status: number, body: unknown, wait = 0): Recorded {
+  const recorded: Recorded = { bodies: [] };
+  server.use(
+    http.post(`*/api${path}`, async ({ request }) => {
+      const type = request.headers.get('content-type') ?? '';
+      recorded.bodies.push(type.includes('json') ? await request.json() : await request.text());
+      if (wait) await delay(wait);
+      return HttpResponse.json(body as Record<string, unknown>, { status });
+    }),
+  );
+  return recorded;
+}
