@@ -96,7 +96,7 @@ export function checkField(rule: FieldRule, value: FormValue, values: FormValues
 }
 
 function fieldSchema(rule: FieldRule, today: () => string): yup.Schema {
-  return yup.mixed().test(`rules:${rule.name}`, 'invalid', function test(value) {
+  return yup.mixed().nullable().test(`rules:${rule.name}`, 'invalid', function test(value) {
     const found = checkField(rule, value as FormValue, (this.parent ?? {}) as FormValues, today());
     return found === null ? true : this.createError({ message: found });
   });

@@ -1,6 +1,21 @@
-import { useId, useState, type FormEvent } from 'react';
-import { FieldShell } from '@/components/ui/FieldShell';
+import { Formik, useFormikContext, type FormikHelpers } from 'formik';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { CheckboxField, FileField, Honeypot, RuleField } from '@/components/form/Fields';
+import { FormShell } from '@/components/form/FormShell';
 import { applicationSteps, formFields } from '@/config/form-rules';
+import type { FieldRule } from '@/config/rules';
+import { ApiError } from '@/lib/api-client';
+import { handleFailure, HONEYPOT } from '@/lib/forms/rules-form';
+import { initialValuesFor, schemaFromRules, validateWith, type FormValues } from '@/lib/forms/schema-from-rules';
+import { toast } from '@/lib/forms/toast';
+import { submitApplication } from '../api/submit-application';
+import { clearDraft, loadDraft, saveDraft } from '../lib/draft';
+import { PaymentModal } from './PaymentModal';
+
+export const APPLICATION_SUCCESS = 'Application submitted successfully! You will receive SMS and email confirmations shortly.';
+export const APPLICATION_FAILURE = 'Failed to submit application. Please try again.';
+/** Uploads at least this large show a progress bar. */
+export const LARGE_UPLOAD_BYTES = 256 * 1024;
 
 const LABELS: Record<string, string> = {
   firstName: 'First Name',
@@ -28,63 +43,196 @@ const LABELS: Record<string, string> = {
   terms: 'I accept the terms and conditions',
 };
 
+const STEPS = applicationSteps;
+const ORDER = formFields('application').map((rule) => rule.name);
+const STEP_SCHEMAS = STEPS.map((step) => schemaFromRules(step.form));
+const FULL_SCHEMA = schemaFromRules('application');
+const EMPTY: FormValues = { ...initialValuesFor('application'), [HONEYPOT]: '' };
+
+/** The wizard step (1-based) that holds `field`. */
+function stepOf(field: string): number {
+  const index = STEPS.findIndex((step) => step.fields.includes(field));
+  return index < 0 ? STEPS.length : index + 1;
+}
+
+function fileBytes(values: FormValues): number {
+  return ['cv', 'passport', 'photo'].reduce((sum, name) => {
+    const value = values[name];
+    return sum + (value instanceof File ? value.size : 0);
+  }, 0);
+}
+
+/** Keeps the draft in session storage as the person types. */
+function DraftSaver({ step }: { step: number }) {
+  const { values } = useFormikContext<FormValues>();
+  useEffect(() => {
+    const timer = window.setTimeout(() => saveDraft(step, values), 250);
+    return () => window.clearTimeout(timer);
+  }, [step, values]);
+  return null;
+}
+
+/** After a submit that validation stopped, goes to the step of the first invalid field. */
+function SubmitErrorRouter({ onInvalid }: { onInvalid: (field: string) => void }) {
+  const { submitCount, isSubmitting, isValidating, errors } = useFormikContext<FormValues>();
+  const handled = useRef(0);
+  useEffect(() => {
+    if (submitCount <= handled.current || isSubmitting || isValidating) return;
+    handled.current = submitCount;
+    const first = ORDER.find((name) => Boolean((errors as Record<string, unknown>)[name]));
+    if (first) onInvalid(first);
+  }, [submitCount, isSubmitting, isValidating, errors, onInvalid]);
+  return null;
+}
+
+function StepField({ rule, onPassportToggle }: { rule: FieldRule; onPassportToggle?: (checked: boolean) => void }) {
+  const label = LABELS[rule.name] ?? rule.name;
+  if (rule.kind === 'checkbox') return <CheckboxField rule={rule} label={label} onToggle={rule.name === 'hasPassport' ? onPassportToggle : undefined} />;
+  if (rule.kind === 'file') return <FileField rule={rule} label={label} />;
+  return <RuleField rule={rule} label={label} />;
+}
+
 /**
- * Static shell of the four-step application wizard (steps and fields from rules.json).
- * Previous / Next Step move between steps; validation and submission come with the forms work.
+ * The four-step application wizard (spec sections 2-5): Next validates only the current step;
+ * Submit posts everything with the files to /api/applications and opens the payment modal.
  */
 export function ApplicationForm() {
-  const uid = useId();
-  const steps = applicationSteps;
-  const [step, setStep] = useState(1);
-  const [hasPassport, setHasPassport] = useState(false);
-  const current = steps[step - 1];
-  const onSubmit = (event: FormEvent) => event.preventDefault();
+  const formRef = useRef<HTMLFormElement>(null);
+  const draft = useMemo(() => loadDraft(), []);
+  const [step, setStep] = useState(() => Math.min(Math.max(draft?.step ?? 1, 1), STEPS.length));
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
+  const [paymentOpen, setPaymentOpen] = useState(false);
+  const initialValues = useMemo<FormValues>(() => ({ ...EMPTY, ...(draft?.values ?? {}) }), [draft]);
+
+  useEffect(() => {
+    if (!focusTarget) return;
+    formRef.current?.querySelector<HTMLElement>(`[name="${focusTarget}"]`)?.focus();
+    setFocusTarget(null);
+  }, [focusTarget, step]);
+
+  const goToField = useCallback((field: string) => {
+    setStep(stepOf(field));
+    setFocusTarget(field);
+  }, []);
+
+  const closePayment = useCallback(() => setPaymentOpen(false), []);
+
+  const onSubmit = async (values: FormValues, helpers: FormikHelpers<FormValues>) => {
+    helpers.setStatus({});
+    const large = fileBytes(values) >= LARGE_UPLOAD_BYTES;
+    if (large) setProgress({ loaded: 0, total: fileBytes(values) });
+    try {
+      const { applicationId } = await submitApplication(values, large ? (loaded, total) => setProgress({ loaded, total }) : undefined);
+      clearDraft();
+      helpers.resetForm({ values: EMPTY });
+      setStep(1);
+      void toast(APPLICATION_SUCCESS, 'success', `Your application ID: ${applicationId}`);
+      setPaymentOpen(true);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        const body = error.body as { message?: string; applicationId?: string } | null;
+        void toast(body?.message ?? error.message, 'warning', body?.applicationId ? `Your application ID: ${body.applicationId}` : undefined);
+        return;
+      }
+      const fieldErrors = handleFailure(error, helpers, APPLICATION_FAILURE, ORDER, null);
+      const first = fieldErrors ? [...ORDER, ...Object.keys(fieldErrors)].find((name) => fieldErrors[name]) : undefined;
+      if (first) goToField(first);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const current = STEPS[step - 1];
   if (!current) return null;
-  const fields = formFields(current.form).filter((f) => f.onlyWhen !== 'hasPassport' || hasPassport);
 
   return (
-    <form className="wizard" onSubmit={onSubmit} noValidate aria-label="Job application">
-      <ol className="wizard__steps">
-        {steps.map((s, i) => (
-          <li key={s.title} className={i + 1 === step ? 'is-current' : i + 1 < step ? 'is-done' : ''} aria-current={i + 1 === step ? 'step' : undefined}>
-            <span className="wizard__num" aria-hidden="true">{i + 1}</span>
-            <span className="wizard__label">{s.title}</span>
-          </li>
-        ))}
-      </ol>
-      <div className="progress" role="progressbar" aria-label="Application progress" aria-valuemin={1} aria-valuemax={steps.length} aria-valuenow={step} aria-valuetext={`Step ${step} of ${steps.length}`}>
-        <span className="progress__fill" style={{ width: `${(step / steps.length) * 100}%` }} />
-      </div>
-      <fieldset className="form-grid wizard__fieldset">
-        <legend className="wizard__legend">
-          Step {step} of {steps.length}: {current.title}
-        </legend>
-        {fields.map((rule) =>
-          rule.name === 'hasPassport' ? (
-            <div key={rule.name} className="field field--wide">
-              <label className="checkbox">
-                <input type="checkbox" name="hasPassport" checked={hasPassport} onChange={(e) => setHasPassport(e.target.checked)} /> {LABELS.hasPassport}
-              </label>
-            </div>
-          ) : (
-            <FieldShell key={rule.name} rule={rule} idPrefix={uid} label={LABELS[rule.name] ?? rule.name} />
-          ),
-        )}
-      </fieldset>
-      <div className="wizard__nav">
-        <button type="button" className="button button--outline" onClick={() => setStep((s) => Math.max(1, s - 1))} disabled={step === 1}>
-          Previous
-        </button>
-        {step < steps.length ? (
-          <button type="button" className="button button--primary" onClick={() => setStep((s) => Math.min(steps.length, s + 1))}>
-            Next Step
-          </button>
-        ) : (
-          <button type="submit" className="button button--gold">
-            Submit Application
-          </button>
-        )}
-      </div>
-    </form>
+    <>
+      <Formik initialValues={initialValues} validationSchema={FULL_SCHEMA} onSubmit={onSubmit}>
+        {({ values, isSubmitting, setTouched, touched, setFieldValue }) => {
+          const next = async () => {
+            const errors = await validateWith(STEP_SCHEMAS[step - 1]!, values);
+            const stepTouched = Object.fromEntries(current.fields.map((name) => [name, true]));
+            await setTouched({ ...touched, ...stepTouched }, true);
+            const first = current.fields.find((name) => errors[name]);
+            if (first) {
+              setFocusTarget(first);
+              return;
+            }
+            setStep((s) => Math.min(STEPS.length, s + 1));
+            window.scrollTo?.({ top: formRef.current?.offsetTop ?? 0, behavior: 'smooth' });
+          };
+          const fields = formFields(current.form).filter((rule) => !rule.onlyWhen || values[rule.onlyWhen] === true);
+          return (
+            <FormShell ref={formRef} label="Job application" className="wizard">
+              <ol className="wizard__steps">
+                {STEPS.map((s, i) => (
+                  <li key={s.title} className={i + 1 === step ? 'is-current' : i + 1 < step ? 'is-done' : ''} aria-current={i + 1 === step ? 'step' : undefined}>
+                    <span className="wizard__num" aria-hidden="true">
+                      {i + 1}
+                    </span>
+                    <span className="wizard__label">{s.title}</span>
+                  </li>
+                ))}
+              </ol>
+              <div
+                className="progress"
+                role="progressbar"
+                aria-label="Application progress"
+                aria-valuemin={1}
+                aria-valuemax={STEPS.length}
+                aria-valuenow={step}
+                aria-valuetext={`Step ${step} of ${STEPS.length}`}
+              >
+                <span className="progress__fill" style={{ width: `${(step / STEPS.length) * 100}%` }} />
+              </div>
+              <fieldset className="form-grid wizard__fieldset">
+                <legend className="wizard__legend">
+                  Step {step} of {STEPS.length}: {current.title}
+                </legend>
+                {fields.map((rule) => (
+                  <StepField
+                    key={rule.name}
+                    rule={rule}
+                    onPassportToggle={(checked) => {
+                      if (!checked) {
+                        void setFieldValue('passportNumber', '', false);
+                        void setFieldValue('passportExpiry', '', false);
+                      }
+                    }}
+                  />
+                ))}
+              </fieldset>
+              {step === STEPS.length ? <Honeypot /> : null}
+              {progress ? (
+                <div className="upload-progress" aria-live="polite">
+                  <label htmlFor="application-upload-progress">
+                    Uploading documents: {progress.total ? Math.round((progress.loaded / progress.total) * 100) : 0}%
+                  </label>
+                  <progress id="application-upload-progress" max={progress.total || 1} value={progress.loaded} />
+                </div>
+              ) : null}
+              <div className="wizard__nav">
+                <button type="button" className="button button--outline" onClick={() => setStep((s) => Math.max(1, s - 1))} disabled={step === 1 || isSubmitting}>
+                  Previous
+                </button>
+                {step < STEPS.length ? (
+                  <button type="button" className="button button--primary" onClick={() => void next()}>
+                    Next Step
+                  </button>
+                ) : (
+                  <button type="submit" className="button button--gold" disabled={isSubmitting}>
+                    {isSubmitting ? 'Processing...' : 'Submit Application'}
+                  </button>
+                )}
+              </div>
+              <DraftSaver step={step} />
+              <SubmitErrorRouter onInvalid={goToField} />
+            </FormShell>
+          );
+        }}
+      </Formik>
+      {paymentOpen ? <PaymentModal onClose={closePayment} /> : null}
+    </>
   );
 }

@@ -1,0 +1,53 @@
+/**
+ * The wizard's draft in session storage (files excepted), so a reload or a dropped connection
+ * on a phone does not lose a long form. Cleared after a successful submission.
+ */
+import type { FormValues } from '@/lib/forms/schema-from-rules';
+
+export const DRAFT_KEY = 'application-draft';
+
+export interface Draft {
+  step: number;
+  values: FormValues;
+}
+
+export function loadDraft(): Draft | null {
+  try {
+    const raw = window.sessionStorage.getItem(DRAFT_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<Draft>;
+    if (!parsed || typeof parsed !== 'object' || !parsed.values || typeof parsed.values !== 'object') return null;
+    const values: FormValues = {};
+    for (const [name, value] of Object.entries(parsed.values)) {
+      if (typeof value === 'string' || typeof value === 'boolean') values[name] = value;
+    }
+    return { step: typeof parsed.step === 'number' ? parsed.step : 1, values };
+  } catch {
+    return null;
+  }
+}
+
+export function saveDraft(step: number, values: FormValues): void {
+  const kept: Record<string, string | boolean> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (name === 'website') continue;
+    if (typeof value === 'string' || typeof value === 'boolean') kept[name] = value;
+  }
+  if (!Object.values(kept).some((value) => value === true || (typeof value === 'string' && value.trim() !== ''))) {
+    clearDraft();
+    return;
+  }
+  try {
+    window.sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ step, values: kept }));
+  } catch {
+    // Storage full or unavailable: the form still works, only the draft is lost.
+  }
+}
+
+export function clearDraft(): void {
+  try {
+    window.sessionStorage.removeItem(DRAFT_KEY);
+  } catch {
+    // ignore
+  }
+}
