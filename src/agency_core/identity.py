@@ -187,7 +187,9 @@ class SignInThrottle:
             if len(failures) >= self.limit:
                 # Locked until enough of the oldest failures leave the window.
                 release = failures[len(failures) - self.limit] + self.window_s
-                wait = max(wait, release - now)
+                # At least a millisecond: float rounding can make `release - now` 0.0 for a
+                # failure that `_recent` still counts inside the window.
+                wait = max(wait, release - now, 0.001)
         return wait
 
     def failed(self, *keys: str) -> None:

@@ -79,15 +79,9 @@ class SmsGatewayServer:
                     status, answer = server._answer(self.path, body)
                 if server.behaviour.delay_s:
                     time.sleep(server.behaviour.delay_s)
-                payload = json.dumps(answer).encode()
-                try:
-                    self.send_response(status)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(payload)))
-                    self.end_headers()
-                    self.wfile.write(payload)
-                except (BrokenPipeError, ConnectionResetError):
-                    return
+                # Recorded before answering, as a real gateway has sent the SMS by then: a test
+                # that reads `requests` once its call returned must find it, and an answer lost
+                # on the way back still counts as a send.
                 with server._delivered:
                     if key and status < 300 and replay is None:
                         server._answers[key] = answer
@@ -97,6 +91,15 @@ class SmsGatewayServer:
                         )
                     )
                     server._delivered.notify_all()
+                payload = json.dumps(answer).encode()
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(payload)))
+                    self.end_headers()
+                    self.wfile.write(payload)
+                except (BrokenPipeError, ConnectionResetError):
+                    return
 
         self._httpd = _Server(("127.0.0.1", 0), Handler)
         self._httpd.daemon_threads = True
