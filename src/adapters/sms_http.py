@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import httpx
@@ -28,6 +29,10 @@ def _error_message(response: httpx.Response) -> str:
     return SMS_FAILED
 
 
+SenderSource = str | Callable[[], Awaitable[str]]
+"""A fixed sender id, or an async callable read on every send (settings staff can change)."""
+
+
 class HttpSmsGateway:
     """Implements :class:`agency_core.ports.SmsGateway`. One pooled client; never raises."""
 
@@ -35,7 +40,7 @@ class HttpSmsGateway:
         self,
         base_url: str,
         api_key: str,
-        sender: str,
+        sender: SenderSource,
         timeout_s: float = 10.0,
         transport: httpx.AsyncBaseTransport | None = None,
     ) -> None:
@@ -49,7 +54,12 @@ class HttpSmsGateway:
         )
 
     async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SmsResult:
-        payload = {"sender": self._sender, "message": message, "recipients": [phone]}
+        try:
+            sender = self._sender if isinstance(self._sender, str) else await self._sender()
+        except Exception as exc:  # a settings read failing must not lose the message: retried later
+            logger.warning("SMS sender id unavailable: %s", type(exc).__name__)
+            return SmsResult(False, SMS_FAILED)
+        payload = {"sender": sender, "message": message, "recipients": [phone]}
         headers = {"Idempotency-Key": idempotency_key} if idempotency_key else None
         try:
             response = await self._client.post("/send", json=payload, headers=headers)

@@ -12,11 +12,12 @@ from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from agency_core import validation as v
+from agency_core.admin_settings import SettingsSource
 from agency_core.constants import AGENCY_TIME_ZONE
 from agency_core.ids import IdGenerator
 from agency_core.masking import mask_email, mask_phone
-from agency_core.messages import ApplicationAlert, AppointmentDetails
-from agency_core.notifications import OutgoingSms, application_messages, appointment_messages
+from agency_core.messages import ApplicationAlert, ApplicationStatus, AppointmentDetails
+from agency_core.notifications import OutgoingSms, SmsKind, application_messages, appointment_messages
 from agency_core.ports import FileStore, Store
 from agency_core.records import (
     NEW_APPOINTMENT,
@@ -99,6 +100,7 @@ class AgencyService:
         admin_phones: Sequence[str],
         clock: Clock = utc_now,
         on_enqueue: Callable[[], None] = lambda: None,
+        settings: SettingsSource | None = None,
     ) -> None:
         self.store = store
         self.files = files
@@ -106,6 +108,17 @@ class AgencyService:
         self.admin_phones = tuple(admin_phones)
         self.clock = clock
         self.on_enqueue = on_enqueue
+        self.settings = settings
+        """The admin area's settings, read per submission: alert phones and the "received" SMS switch."""
+
+    async def _application_fan_out(self, alert: ApplicationAlert) -> list[OutgoingSms]:
+        if self.settings is None:
+            return application_messages(alert, self.admin_phones)
+        current = await self.settings.current()
+        planned = application_messages(alert, current.admin_phones)
+        if not current.sends_status_sms(ApplicationStatus.RECEIVED):
+            planned = [sms for sms in planned if sms.kind is not SmsKind.STATUS]
+        return planned
 
     def today(self) -> date:
         return self.clock().astimezone(ZoneInfo(AGENCY_TIME_ZONE)).date()
@@ -154,7 +167,7 @@ class AgencyService:
             _text(values["preferredCountry"]),
             application.id,
         )
-        outbox = self._outbox(application.id, application_messages(alert, self.admin_phones), now)
+        outbox = self._outbox(application.id, await self._application_fan_out(alert), now)
         try:
             earlier = await self.store.applications.add(application, outbox, since)
         except BaseException:

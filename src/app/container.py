@@ -8,11 +8,16 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from adapters.files import LocalFileStore
+from adapters.media import LocalMediaStore
 from adapters.seed.blog import seed_blog_posts
 from adapters.sms_http import HttpSmsGateway
 from adapters.sms_log import LoggingSmsGateway
+from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
+from agency_core.admin import AdminStore
+from agency_core.admin_service import AdminService
+from agency_core.admin_settings import AdminSettings, LiveSettings
 from agency_core.ids import IdGenerator
 from agency_core.outbox import OutboxWorker, RetryPolicy
 from agency_core.ports import SmsGateway, Store
@@ -25,11 +30,29 @@ class ClosableSmsGateway(SmsGateway, Protocol):
     async def aclose(self) -> None: ...
 
 
-def build_sms_gateway(settings: Settings) -> ClosableSmsGateway:
+def build_sms_gateway(settings: Settings, live: LiveSettings | None = None) -> ClosableSmsGateway:
+    """The HTTP gateway reads the sender id from ``live`` (the admin area's settings) per send."""
     sms = settings.sms
     if sms.base_url is None:
         return LoggingSmsGateway()
-    return HttpSmsGateway(sms.base_url, sms.api_key, sms.sender, sms.timeout_s)
+    return HttpSmsGateway(sms.base_url, sms.api_key, live.sms_sender if live else sms.sender, sms.timeout_s)
+
+
+def build_admin_store(settings: Settings, database: Database, store: Store) -> AdminStore:
+    """The admin area's store, on the same backend as ``store``."""
+    if settings.api.store == "firestore":
+        from adapters.firestore.admin_store import FirestoreAdminStore
+        from adapters.firestore.store import FirestoreStore
+
+        assert isinstance(store, FirestoreStore)
+        admin_store: AdminStore = FirestoreAdminStore(store.client)
+        return admin_store
+    return SqliteAdminStore(database)
+
+
+def default_admin_settings(settings: Settings) -> AdminSettings:
+    """The environment's values: in force until staff save settings in the admin area."""
+    return AdminSettings(settings.sms.admin_phones, settings.sms.sender)
 
 
 def build_store(settings: Settings, database: Database) -> Store:
@@ -63,6 +86,10 @@ class Container:
     files: LocalFileStore
     outbox_worker: OutboxWorker
     agency: AgencyService
+    admin_store: AdminStore
+    live_settings: LiveSettings
+    media: LocalMediaStore
+    admin_area: AdminService
     _outbox_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
     admin: AdminServices = field(init=False)
 
@@ -72,12 +99,16 @@ class Container:
     @classmethod
     def build(cls, settings: Settings) -> Container:
         database = Database(settings.database_path)
-        sms = build_sms_gateway(settings)
         ids = IdGenerator()
         store = build_store(settings, database)
+        admin_store = build_admin_store(settings, database, store)
+        live = LiveSettings(admin_store, default_admin_settings(settings))
+        sms = build_sms_gateway(settings, live)
         files = LocalFileStore(settings.data_dir / "uploads")
+        media = LocalMediaStore(settings.data_dir / "media" / "blog")
         worker = build_outbox_worker(settings, store, sms)
-        agency = AgencyService(store, files, ids, settings.sms.admin_phones, on_enqueue=worker.wake)
+        agency = AgencyService(store, files, ids, settings.sms.admin_phones, on_enqueue=worker.wake, settings=live)
+        admin_area = AdminService(admin_store, store.outbox, live, media, ids, on_enqueue=worker.wake)
         return cls(
             settings=settings,
             database=database,
@@ -87,12 +118,17 @@ class Container:
             files=files,
             outbox_worker=worker,
             agency=agency,
+            admin_store=admin_store,
+            live_settings=live,
+            media=media,
+            admin_area=admin_area,
         )
 
     async def start(self) -> None:
         self.settings.data_dir.mkdir(parents=True, exist_ok=True)
         await self.database.migrate([])
         await self.store.start()
+        await self.admin_store.start()
         await self.store.blog_posts.seed(seed_blog_posts())
         self._outbox_task = asyncio.create_task(self.outbox_worker.run(), name="sms-outbox")
         await self.admin.start()

@@ -11,6 +11,7 @@ from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 
 from app.admin import build_admin_router
+from app.admin.blog import media_file
 from app.api import build_api_router, exception_handlers
 from app.container import Container
 from app.health import health
@@ -36,7 +37,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             await container.stop()
 
     return Litestar(
-        route_handlers=[health, build_api_router(settings), build_admin_router(settings), spa],
+        route_handlers=[health, build_api_router(settings), build_admin_router(settings), media_file, spa],
         dependencies={"container": Provide(lambda: container, use_cache=True, sync_to_thread=False)},
         lifespan=[lifespan],
         openapi_config=OpenAPIConfig(title="Vandy Travel API", version="0.1.0", path="/schema"),

@@ -11,4 +11,23 @@ from __future__ import annotations
 
 from litestar.types import ControllerRouterHandler
 
-ADMIN_HANDLERS: list[ControllerRouterHandler] = []
+from app.admin.applications import ApplicationsController
+from app.admin.appointments import AppointmentsController
+from app.admin.blog import BlogPostsAdminController
+from app.admin.dashboard import dashboard
+from app.admin.jobs import JobsController
+from app.admin.messages import MessagesController
+from app.admin.settings import AdminSettingsController, audit_log
+from app.admin.subscribers import SubscribersController
+
+ADMIN_HANDLERS: list[ControllerRouterHandler] = [
+    dashboard,
+    ApplicationsController,
+    AppointmentsController,
+    MessagesController,
+    JobsController,
+    BlogPostsAdminController,
+    SubscribersController,
+    AdminSettingsController,
+    audit_log,
+]

@@ -1,0 +1,45 @@
+"""Public media (blog images) on the local disk, under ``AGENCY_DATA_DIR/media/blog/``."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import secrets
+from pathlib import Path
+from typing import Final
+
+MEDIA_TYPES: Final = {".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".png": "image/png", ".webp": "image/webp"}
+NAME_PATTERN: Final = re.compile(r"^[0-9a-f]{32}\.(?:jpg|jpeg|png|webp)$")
+
+
+class LocalMediaStore:
+    """Implements :class:`agency_core.admin.MediaStore`; names are ``<32 hex>.<ext>``, never reused."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def path_of(self, name: str) -> Path | None:
+        """The file of a public name, or ``None`` for a name this store never makes or has not got."""
+        if not NAME_PATTERN.match(name):
+            return None
+        path = self.root / name
+        return path if path.is_file() else None
+
+    async def save(self, content: bytes, extension: str) -> str:
+        if extension not in MEDIA_TYPES:
+            raise ValueError(f"unexpected extension {extension!r}")
+        name = f"{secrets.token_hex(16)}{extension}"
+        path = self.root / name
+
+        def write() -> None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(path.suffix + ".part")
+            with open(tmp, "wb") as handle:
+                handle.write(content)
+                handle.flush()
+                os.fsync(handle.fileno())
+            tmp.replace(path)
+
+        await asyncio.to_thread(write)
+        return name

@@ -1,0 +1,455 @@
+"""The admin area's store in the embedded SQLite file: implements :class:`agency_core.admin.AdminStore`.
+
+Its migration adds what staff keep on the public records (application status and opened
+time, appointment status, message read time, a tombstone for deleted blog posts) and the
+``jobs``, ``settings`` and ``audit_log`` tables. Every change writes its audit entry in the
+same transaction. Run it after :class:`adapters.sqlite.store.SqliteStore` has migrated.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, time, timedelta
+from typing import Any
+
+from adapters.sqlite.database import Database, Migration
+from adapters.sqlite.store import _application, _enqueue, _post, _post_params, _subscription, ts
+from agency_core.admin import (
+    ApplicationQuery,
+    ApplicationRecord,
+    AppointmentRecord,
+    AppointmentStatus,
+    AuditEntry,
+    Counts,
+    Job,
+    JobStatus,
+    MessageRecord,
+    OutboxHealth,
+    Page,
+    PageRequest,
+)
+from agency_core.admin_settings import AdminSettings, settings_from_dict, settings_to_dict
+from agency_core.messages import ApplicationStatus
+from agency_core.records import Appointment, BlogPost, ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage
+
+MIGRATIONS = (
+    Migration(
+        "admin_0001_area",
+        """
+        ALTER TABLE applications ADD COLUMN status TEXT NOT NULL DEFAULT 'received';
+        ALTER TABLE applications ADD COLUMN opened_at TEXT;
+        CREATE INDEX applications_created ON applications (created_at);
+        ALTER TABLE appointments ADD COLUMN status TEXT NOT NULL DEFAULT 'booked';
+        ALTER TABLE contact_messages ADD COLUMN read_at TEXT;
+        ALTER TABLE blog_posts ADD COLUMN deleted_at TEXT;
+        CREATE TABLE jobs (
+            id TEXT PRIMARY KEY,
+            title TEXT NOT NULL,
+            country TEXT NOT NULL,
+            category TEXT NOT NULL,
+            salary_range TEXT NOT NULL,
+            description TEXT NOT NULL,
+            status TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        );
+        CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at TEXT NOT NULL);
+        CREATE TABLE audit_log (
+            id TEXT PRIMARY KEY, actor TEXT NOT NULL, action TEXT NOT NULL, target TEXT NOT NULL, at TEXT NOT NULL
+        );
+        CREATE INDEX audit_log_at ON audit_log (at)
+        """,
+    ),
+)
+
+SETTINGS_KEY = "admin"
+
+
+def _dt(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _app_record(row: sqlite3.Row) -> ApplicationRecord:
+    return ApplicationRecord(_application(row), ApplicationStatus(row["status"]), _dt(row["opened_at"]))
+
+
+def _job(row: sqlite3.Row) -> Job:
+    return Job(
+        id=row["id"],
+        title=row["title"],
+        country=row["country"],
+        category=row["category"],
+        salary_range=row["salary_range"],
+        description=row["description"],
+        status=JobStatus(row["status"]),
+        created_at=datetime.fromisoformat(row["created_at"]),
+        updated_at=datetime.fromisoformat(row["updated_at"]),
+    )
+
+
+def _audit_row(conn: sqlite3.Connection, entry: AuditEntry) -> None:
+    conn.execute(
+        "INSERT INTO audit_log (id, actor, action, target, at) VALUES (?, ?, ?, ?, ?)",
+        (entry.id, entry.actor, entry.action, entry.target, ts(entry.at)),
+    )
+
+
+def _day_start(day: Any) -> str:
+    return ts(datetime.combine(day, time(0), tzinfo=UTC))
+
+
+def _like(text: str) -> str:
+    return "%" + text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+def _application_where(query: ApplicationQuery) -> tuple[str, list[object]]:
+    clauses: list[str] = []
+    params: list[object] = []
+    if query.status is not None:
+        clauses.append("status = ?")
+        params.append(query.status.value)
+    if query.job_category:
+        clauses.append("json_extract(data, '$.jobCategory') = ?")
+        params.append(query.job_category)
+    if query.preferred_country:
+        clauses.append("json_extract(data, '$.preferredCountry') = ?")
+        params.append(query.preferred_country)
+    if query.date_from is not None:
+        clauses.append("created_at >= ?")
+        params.append(_day_start(query.date_from))
+    if query.date_to is not None:
+        clauses.append("created_at < ?")
+        params.append(_day_start(query.date_to + timedelta(days=1)))
+    if query.q:
+        like = _like(query.q)
+        search = [
+            "lower(json_extract(data, '$.firstName') || ' ' || json_extract(data, '$.lastName')) LIKE ? ESCAPE '\\'",
+            "lower(json_extract(data, '$.email')) LIKE ? ESCAPE '\\'",
+            "lower(json_extract(data, '$.phone')) LIKE ? ESCAPE '\\'",
+            "lower(id) LIKE ? ESCAPE '\\'",
+        ]
+        params.extend([like] * 4)
+        phone = query.phone_q
+        if phone:
+            search.append("json_extract(data, '$.phone') = ?")
+            params.append(phone)
+        clauses.append("(" + " OR ".join(search) + ")")
+    return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
+
+
+class SqliteAdminStore:
+    """Implements :class:`agency_core.admin.AdminStore` on one :class:`Database`."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def start(self) -> None:
+        await self._db.migrate(MIGRATIONS)
+
+    async def _paged(
+        self, sql: str, params: Sequence[object], page: PageRequest, order: str
+    ) -> tuple[list[sqlite3.Row], int]:
+        """Rows of ``sql`` (a ``SELECT * FROM ... [WHERE ...]``) for one page, and the total."""
+
+        def work(conn: sqlite3.Connection) -> tuple[list[sqlite3.Row], int]:
+            total = conn.execute(f"SELECT COUNT(*) FROM ({sql})", params).fetchone()[0]  # noqa: S608
+            rows = conn.execute(
+                f"{sql} ORDER BY {order} LIMIT ? OFFSET ?",
+                (*params, page.page_size, page.offset),
+            ).fetchall()
+            return rows, int(total)
+
+        return await self._db.run(work)
+
+    # -- settings and audit ---------------------------------------------------------------
+
+    async def get_settings(self) -> AdminSettings | None:
+        def work(conn: sqlite3.Connection) -> str | None:
+            row = conn.execute("SELECT value FROM settings WHERE key = ?", (SETTINGS_KEY,)).fetchone()
+            return None if row is None else str(row[0])
+
+        raw = await self._db.run(work)
+        if raw is None:
+            return None
+        data = json.loads(raw)
+        defaults = AdminSettings((), "")
+        return settings_from_dict(data, defaults) if isinstance(data, dict) else None
+
+    async def put_settings(self, settings: AdminSettings, audit: AuditEntry) -> None:
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                (SETTINGS_KEY, _dump(settings_to_dict(settings)), ts(audit.at)),
+            )
+            _audit_row(conn, audit)
+
+        await self._db.transaction(work)
+
+    async def audit(self, entry: AuditEntry) -> None:
+        await self._db.transaction(lambda conn: _audit_row(conn, entry))
+
+    async def audit_log(self, page: PageRequest) -> Page[AuditEntry]:
+        rows, total = await self._paged("SELECT * FROM audit_log", (), page, "at DESC, id DESC")
+        items = [
+            AuditEntry(r["id"], r["actor"], r["action"], r["target"], datetime.fromisoformat(r["at"])) for r in rows
+        ]
+        return Page(items, total, page.page, page.page_size)
+
+    # -- dashboard ------------------------------------------------------------------------
+
+    async def counts(self) -> Counts:
+        def work(conn: sqlite3.Connection) -> Counts:
+            def one(sql: str) -> int:
+                return int(conn.execute(sql).fetchone()[0])
+
+            return Counts(
+                total_applications=one("SELECT COUNT(*) FROM applications"),
+                active_jobs=one("SELECT COUNT(*) FROM jobs WHERE status = 'open'"),
+                new_messages=one("SELECT COUNT(*) FROM contact_messages WHERE read_at IS NULL"),
+                blog_posts=one("SELECT COUNT(*) FROM blog_posts WHERE deleted_at IS NULL"),
+            )
+
+        return await self._db.run(work)
+
+    async def outbox_health(self, since: datetime) -> OutboxHealth:
+        def work(conn: sqlite3.Connection) -> OutboxHealth:
+            pending = conn.execute("SELECT COUNT(*) FROM sms_outbox WHERE status = 'pending'").fetchone()[0]
+            failed = conn.execute(
+                "SELECT COUNT(*) FROM sms_outbox WHERE status = 'failed' AND next_attempt_at >= ?", (ts(since),)
+            ).fetchone()[0]
+            return OutboxHealth(int(pending), int(failed))
+
+        return await self._db.run(work)
+
+    # -- applications ---------------------------------------------------------------------
+
+    async def applications(self, query: ApplicationQuery, page: PageRequest) -> Page[ApplicationRecord]:
+        where, params = _application_where(query)
+        sql = f"SELECT * FROM applications{where}"  # noqa: S608 - fixed fragments, values bound
+        rows, total = await self._paged(sql, params, page, "created_at DESC, id DESC")
+        return Page([_app_record(r) for r in rows], total, page.page, page.page_size)
+
+    async def application(self, application_id: str) -> ApplicationRecord | None:
+        def work(conn: sqlite3.Connection) -> ApplicationRecord | None:
+            row = conn.execute("SELECT * FROM applications WHERE id = ?", (application_id,)).fetchone()
+            return None if row is None else _app_record(row)
+
+        return await self._db.run(work)
+
+    async def mark_opened(self, application_id: str, at: datetime) -> None:
+        await self._db.run(
+            lambda conn: conn.execute(
+                "UPDATE applications SET opened_at = ? WHERE id = ? AND opened_at IS NULL", (ts(at), application_id)
+            )
+        )
+
+    async def change_status(
+        self,
+        application_id: str,
+        current: ApplicationStatus,
+        new: ApplicationStatus,
+        outbox: Sequence[OutboxMessage],
+        audit: AuditEntry,
+    ) -> bool:
+        def work(conn: sqlite3.Connection) -> bool:
+            changed = conn.execute(
+                "UPDATE applications SET status = ? WHERE id = ? AND status = ?",
+                (new.value, application_id, current.value),
+            ).rowcount
+            if not changed:
+                return False
+            _enqueue(conn, outbox)
+            _audit_row(conn, audit)
+            return True
+
+        return await self._db.transaction(work)
+
+    # -- appointments ---------------------------------------------------------------------
+
+    @staticmethod
+    def _appointment(row: sqlite3.Row) -> AppointmentRecord:
+        appointment = Appointment(row["reference"], json.loads(row["data"]), datetime.fromisoformat(row["created_at"]))
+        return AppointmentRecord(appointment, AppointmentStatus(row["status"]))
+
+    async def appointments(self, status: AppointmentStatus | None, page: PageRequest) -> Page[AppointmentRecord]:
+        where, params = ("", []) if status is None else (" WHERE status = ?", [status.value])
+        rows, total = await self._paged(
+            f"SELECT * FROM appointments{where}",  # noqa: S608 - fixed fragments
+            params,
+            page,
+            "json_extract(data, '$.preferredDate'), created_at, reference",
+        )
+        return Page([self._appointment(r) for r in rows], total, page.page, page.page_size)
+
+    async def appointment(self, reference: str) -> AppointmentRecord | None:
+        def work(conn: sqlite3.Connection) -> AppointmentRecord | None:
+            row = conn.execute("SELECT * FROM appointments WHERE reference = ?", (reference,)).fetchone()
+            return None if row is None else self._appointment(row)
+
+        return await self._db.run(work)
+
+    async def set_appointment_status(
+        self, reference: str, current: AppointmentStatus, new: AppointmentStatus, audit: AuditEntry
+    ) -> bool:
+        def work(conn: sqlite3.Connection) -> bool:
+            changed = conn.execute(
+                "UPDATE appointments SET status = ? WHERE reference = ? AND status = ?",
+                (new.value, reference, current.value),
+            ).rowcount
+            if changed:
+                _audit_row(conn, audit)
+            return bool(changed)
+
+        return await self._db.transaction(work)
+
+    # -- messages -------------------------------------------------------------------------
+
+    @staticmethod
+    def _message(row: sqlite3.Row) -> MessageRecord:
+        message = ContactMessage(row["id"], json.loads(row["data"]), datetime.fromisoformat(row["created_at"]))
+        return MessageRecord(message, _dt(row["read_at"]))
+
+    async def messages(self, page: PageRequest) -> Page[MessageRecord]:
+        rows, total = await self._paged(
+            "SELECT * FROM contact_messages", (), page, "read_at IS NOT NULL, created_at DESC, id DESC"
+        )
+        return Page([self._message(r) for r in rows], total, page.page, page.page_size)
+
+    async def message(self, message_id: str) -> MessageRecord | None:
+        def work(conn: sqlite3.Connection) -> MessageRecord | None:
+            row = conn.execute("SELECT * FROM contact_messages WHERE id = ?", (message_id,)).fetchone()
+            return None if row is None else self._message(row)
+
+        return await self._db.run(work)
+
+    async def mark_read(self, message_id: str, at: datetime, audit: AuditEntry) -> bool:
+        def work(conn: sqlite3.Connection) -> bool:
+            changed = conn.execute(
+                "UPDATE contact_messages SET read_at = ? WHERE id = ? AND read_at IS NULL", (ts(at), message_id)
+            ).rowcount
+            if changed:
+                _audit_row(conn, audit)
+            return bool(changed)
+
+        return await self._db.transaction(work)
+
+    # -- jobs -----------------------------------------------------------------------------
+
+    async def jobs(self, status: JobStatus | None, page: PageRequest) -> Page[Job]:
+        where, params = ("", []) if status is None else (" WHERE status = ?", [status.value])
+        sql = f"SELECT * FROM jobs{where}"  # noqa: S608 - fixed fragments, values bound
+        rows, total = await self._paged(sql, params, page, "created_at DESC, id DESC")
+        return Page([_job(r) for r in rows], total, page.page, page.page_size)
+
+    async def job(self, job_id: str) -> Job | None:
+        def work(conn: sqlite3.Connection) -> Job | None:
+            row = conn.execute("SELECT * FROM jobs WHERE id = ?", (job_id,)).fetchone()
+            return None if row is None else _job(row)
+
+        return await self._db.run(work)
+
+    async def save_job(self, job: Job, audit: AuditEntry) -> None:
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO jobs (id, title, country, category, salary_range, description, status, created_at, "
+                "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
+                "title = excluded.title, country = excluded.country, category = excluded.category, "
+                "salary_range = excluded.salary_range, description = excluded.description, "
+                "status = excluded.status, updated_at = excluded.updated_at",
+                (
+                    job.id,
+                    job.title,
+                    job.country,
+                    job.category,
+                    job.salary_range,
+                    job.description,
+                    job.status.value,
+                    ts(job.created_at),
+                    ts(job.updated_at),
+                ),
+            )
+            _audit_row(conn, audit)
+
+        await self._db.transaction(work)
+
+    async def delete_job(self, job_id: str, audit: AuditEntry) -> bool:
+        def work(conn: sqlite3.Connection) -> bool:
+            deleted = conn.execute("DELETE FROM jobs WHERE id = ?", (job_id,)).rowcount
+            if deleted:
+                _audit_row(conn, audit)
+            return bool(deleted)
+
+        return await self._db.transaction(work)
+
+    # -- blog -----------------------------------------------------------------------------
+
+    async def posts(self, page: PageRequest) -> Page[BlogPost]:
+        rows, total = await self._paged(
+            "SELECT * FROM blog_posts WHERE deleted_at IS NULL",
+            (),
+            page,
+            "date DESC, CAST(id AS INTEGER) DESC, id DESC",
+        )
+        return Page([_post(r) for r in rows], total, page.page, page.page_size)
+
+    async def insert_post(self, make: Callable[[str], BlogPost], audit: Callable[[str], AuditEntry]) -> BlogPost:
+        def work(conn: sqlite3.Connection) -> BlogPost:
+            # Deleted posts keep their row (a tombstone), so their id is never reused.
+            top = conn.execute("SELECT MAX(CAST(id AS INTEGER)) FROM blog_posts").fetchone()[0]
+            post = make(str(int(top or 0) + 1))
+            conn.execute(
+                "INSERT INTO blog_posts (id, title, excerpt, image, author, date, content, category, tags, "
+                "read_time, featured, published, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                _post_params(post),
+            )
+            _audit_row(conn, audit(post.id))
+            return post
+
+        return await self._db.transaction(work)
+
+    async def replace_post(self, post: BlogPost, audit: AuditEntry) -> bool:
+        def work(conn: sqlite3.Connection) -> bool:
+            params = _post_params(post)
+            changed = conn.execute(
+                "UPDATE blog_posts SET title = ?, excerpt = ?, image = ?, author = ?, date = ?, content = ?, "
+                "category = ?, tags = ?, read_time = ?, featured = ?, published = ?, updated_at = ? "
+                "WHERE id = ? AND deleted_at IS NULL",
+                (*params[1:], params[0]),
+            ).rowcount
+            if changed:
+                _audit_row(conn, audit)
+            return bool(changed)
+
+        return await self._db.transaction(work)
+
+    async def delete_post(self, post_id: str, audit: AuditEntry) -> bool:
+        """A tombstone: unpublished and hidden, so the built-in seed does not bring it back."""
+
+        def work(conn: sqlite3.Connection) -> bool:
+            changed = conn.execute(
+                "UPDATE blog_posts SET published = 0, deleted_at = ? WHERE id = ? AND deleted_at IS NULL",
+                (ts(audit.at), post_id),
+            ).rowcount
+            if changed:
+                _audit_row(conn, audit)
+            return bool(changed)
+
+        return await self._db.transaction(work)
+
+    # -- subscribers ----------------------------------------------------------------------
+
+    async def newsletter(self, page: PageRequest) -> Page[NewsletterSubscription]:
+        rows, total = await self._paged("SELECT * FROM newsletter_subscriptions", (), page, "created_at DESC, id DESC")
+        return Page([_subscription(r) for r in rows], total, page.page, page.page_size)
+
+    async def job_alerts(self, page: PageRequest) -> Page[JobAlert]:
+        rows, total = await self._paged("SELECT * FROM job_alerts", (), page, "created_at DESC, id DESC")
+        items = [JobAlert(r["id"], json.loads(r["data"]), datetime.fromisoformat(r["created_at"])) for r in rows]
+        return Page(items, total, page.page, page.page_size)

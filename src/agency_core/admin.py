@@ -1,0 +1,421 @@
+"""The admin area's records, rules and store port (pure: no framework, no storage).
+
+The admin area works on the public records (:mod:`agency_core.records`) plus what staff add
+to them: an application's status and when it was first opened, an appointment's status, a
+message's read time, job openings, saved settings and the audit log.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from enum import StrEnum
+from typing import Final, Generic, Protocol, TypeVar
+
+from agency_core.admin_settings import AdminSettings, SettingsStore
+from agency_core.messages import ApplicationStatus
+from agency_core.records import (
+    Application,
+    Appointment,
+    BlogPost,
+    ContactMessage,
+    JobAlert,
+    NewsletterSubscription,
+    OutboxMessage,
+)
+from agency_core.validation import normalise_phone
+
+T = TypeVar("T")
+
+DEFAULT_PAGE_SIZE: Final = 20
+MAX_PAGE_SIZE: Final = 100
+
+# -- application status ---------------------------------------------------------------
+
+_MOVES: Final[Mapping[ApplicationStatus, frozenset[ApplicationStatus]]] = {
+    ApplicationStatus.RECEIVED: frozenset({ApplicationStatus.PROCESSING}),
+    ApplicationStatus.PROCESSING: frozenset({ApplicationStatus.APPROVED, ApplicationStatus.REJECTED}),
+    ApplicationStatus.APPROVED: frozenset(),
+    ApplicationStatus.REJECTED: frozenset(),
+}
+
+
+def can_move(current: ApplicationStatus, new: ApplicationStatus) -> bool:
+    """received -> processing -> approved or rejected; nothing else, no way back."""
+    return new in _MOVES[current]
+
+
+def next_statuses(current: ApplicationStatus) -> list[ApplicationStatus]:
+    return sorted(_MOVES[current])
+
+
+def move_refused_message(current: ApplicationStatus, new: ApplicationStatus) -> str:
+    allowed = " or ".join(s.value for s in next_statuses(current))
+    if not allowed:
+        return f"The application is already {current.value}; its status cannot change."
+    return f"The application is {current.value}: it can move to {allowed}, not {new.value}."
+
+
+class AppointmentStatus(StrEnum):
+    BOOKED = "booked"
+    DONE = "done"
+    CANCELLED = "cancelled"
+
+
+def can_move_appointment(current: AppointmentStatus, new: AppointmentStatus) -> bool:
+    return current is AppointmentStatus.BOOKED and new is not AppointmentStatus.BOOKED
+
+
+class JobStatus(StrEnum):
+    OPEN = "open"
+    CLOSED = "closed"
+
+
+# -- records ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ApplicationRecord:
+    """An application with what staff added: its status and when it was first opened."""
+
+    application: Application
+    status: ApplicationStatus = ApplicationStatus.RECEIVED
+    opened_at: datetime | None = None
+
+    @property
+    def id(self) -> str:
+        return self.application.id
+
+
+@dataclass(frozen=True, slots=True)
+class AppointmentRecord:
+    appointment: Appointment
+    status: AppointmentStatus = AppointmentStatus.BOOKED
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRecord:
+    message: ContactMessage
+    read_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    id: str
+    title: str
+    country: str
+    category: str
+    salary_range: str
+    description: str
+    status: JobStatus
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    id: str
+    actor: str
+    action: str
+    target: str
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxHealth:
+    pending: int
+    failed_last_24h: int
+
+
+@dataclass(frozen=True, slots=True)
+class Counts:
+    total_applications: int
+    active_jobs: int
+    new_messages: int
+    blog_posts: int
+
+
+# -- pages and filters ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PageRequest:
+    page: int = 1
+    page_size: int = DEFAULT_PAGE_SIZE
+
+    @property
+    def offset(self) -> int:
+        return (self.page - 1) * self.page_size
+
+
+ALL: Final = PageRequest(1, 10**9)
+"""Every row at once (CSV exports)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Page(Generic[T]):
+    items: list[T]
+    total: int
+    page: int
+    page_size: int
+
+
+def page_of(items: Sequence[T], request: PageRequest) -> Page[T]:
+    """A page cut from an already filtered and sorted list (stores that filter in memory)."""
+    chunk = list(items[request.offset : request.offset + request.page_size])
+    return Page(chunk, len(items), request.page, request.page_size)
+
+
+def check_page(page: object, page_size: object) -> tuple[PageRequest | None, dict[str, str]]:
+    errors: dict[str, str] = {}
+    p = _int(page, 1)
+    s = _int(page_size, DEFAULT_PAGE_SIZE)
+    if p is None or p < 1:
+        errors["page"] = "Page must be a whole number from 1"
+    if s is None or not 1 <= s <= MAX_PAGE_SIZE:
+        errors["pageSize"] = f"Page size must be a whole number from 1 to {MAX_PAGE_SIZE}"
+    if errors or p is None or s is None:
+        return None, errors
+    return PageRequest(p, s), {}
+
+
+def _int(value: object, default: int) -> int | None:
+    if value is None or value == "":
+        return default
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class ApplicationQuery:
+    """The applications list's filters; ``to`` is inclusive (UTC dates of submission)."""
+
+    q: str = ""
+    status: ApplicationStatus | None = None
+    job_category: str = ""
+    preferred_country: str = ""
+    date_from: date | None = None
+    date_to: date | None = None
+
+    @property
+    def phone_q(self) -> str | None:
+        """``q`` as an E.164 number when it reads as one, so "024 123 4567" finds "+233241234567"."""
+        return normalise_phone(self.q) if self.q else None
+
+    def describe(self) -> str:
+        parts = [
+            f"q={self.q}" if self.q else "",
+            f"status={self.status.value}" if self.status else "",
+            f"jobCategory={self.job_category}" if self.job_category else "",
+            f"preferredCountry={self.preferred_country}" if self.preferred_country else "",
+            f"from={self.date_from.isoformat()}" if self.date_from else "",
+            f"to={self.date_to.isoformat()}" if self.date_to else "",
+        ]
+        return "&".join(p for p in parts if p) or "all"
+
+
+def check_application_query(params: Mapping[str, str | None]) -> tuple[ApplicationQuery | None, dict[str, str]]:
+    errors: dict[str, str] = {}
+    status: ApplicationStatus | None = None
+    raw_status = (params.get("status") or "").strip()
+    if raw_status:
+        try:
+            status = ApplicationStatus(raw_status)
+        except ValueError:
+            errors["status"] = "Status must be received, processing, approved or rejected"
+    dates: dict[str, date | None] = {}
+    for name in ("from", "to"):
+        raw = (params.get(name) or "").strip()
+        dates[name] = None
+        if raw:
+            try:
+                dates[name] = date.fromisoformat(raw) if re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw) else None
+            except ValueError:
+                dates[name] = None
+            if dates[name] is None:
+                errors[name] = "Enter a date as YYYY-MM-DD"
+    start, end = dates["from"], dates["to"]
+    if start and end and start > end:
+        errors["to"] = "The end date must not be before the start date"
+    if errors:
+        return None, errors
+    query = ApplicationQuery(
+        q=(params.get("q") or "").strip(),
+        status=status,
+        job_category=(params.get("jobCategory") or "").strip(),
+        preferred_country=(params.get("preferredCountry") or "").strip(),
+        date_from=start,
+        date_to=end,
+    )
+    return query, {}
+
+
+def _text(value: object) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def application_matches(record: ApplicationRecord, query: ApplicationQuery) -> bool:
+    """The list's filter for stores that filter in memory (the SQLite store does it in SQL)."""
+    app = record.application
+    data = app.data
+    if query.status is not None and record.status is not query.status:
+        return False
+    if query.job_category and _text(data.get("jobCategory")) != query.job_category:
+        return False
+    if query.preferred_country and _text(data.get("preferredCountry")) != query.preferred_country:
+        return False
+    day = app.created_at.date()
+    if query.date_from is not None and day < query.date_from:
+        return False
+    if query.date_to is not None and day > query.date_to:
+        return False
+    if query.q:
+        needle = query.q.lower()
+        name = f"{_text(data.get('firstName'))} {_text(data.get('lastName'))}".lower()
+        haystack = (name, _text(data.get("email")).lower(), _text(data.get("phone")).lower(), app.id.lower())
+        phone = query.phone_q
+        if not any(needle in h for h in haystack) and not (phone and phone == _text(data.get("phone"))):
+            return False
+    return True
+
+
+# -- the store port -----------------------------------------------------------------------
+
+
+class AdminStore(SettingsStore, Protocol):
+    """What the admin area reads and writes. Every change takes its :class:`AuditEntry`,
+    written in the same unit of work as the change."""
+
+    async def start(self) -> None: ...
+
+    # settings and audit
+    async def put_settings(self, settings: AdminSettings, audit: AuditEntry) -> None: ...
+    async def audit(self, entry: AuditEntry) -> None: ...
+    async def audit_log(self, page: PageRequest) -> Page[AuditEntry]:
+        """Newest first."""
+        ...
+
+    # dashboard
+    async def counts(self) -> Counts: ...
+    async def outbox_health(self, since: datetime) -> OutboxHealth:
+        """Pending messages, and messages failed for good whose last attempt was at or after ``since``."""
+        ...
+
+    # applications
+    async def applications(self, query: ApplicationQuery, page: PageRequest) -> Page[ApplicationRecord]:
+        """Newest first."""
+        ...
+
+    async def application(self, application_id: str) -> ApplicationRecord | None: ...
+    async def mark_opened(self, application_id: str, at: datetime) -> None:
+        """Set ``opened_at`` unless it is set already."""
+        ...
+
+    async def change_status(
+        self,
+        application_id: str,
+        current: ApplicationStatus,
+        new: ApplicationStatus,
+        outbox: Sequence[OutboxMessage],
+        audit: AuditEntry,
+    ) -> bool:
+        """In one unit of work, if the status is still ``current``: set ``new``, enqueue
+        ``outbox``, write ``audit``. False (and nothing written) when the status moved on."""
+        ...
+
+    # appointments
+    async def appointments(self, status: AppointmentStatus | None, page: PageRequest) -> Page[AppointmentRecord]:
+        """By preferred date (then time booked)."""
+        ...
+
+    async def appointment(self, reference: str) -> AppointmentRecord | None: ...
+    async def set_appointment_status(
+        self, reference: str, current: AppointmentStatus, new: AppointmentStatus, audit: AuditEntry
+    ) -> bool: ...
+
+    # messages
+    async def messages(self, page: PageRequest) -> Page[MessageRecord]:
+        """Unread first, then newest."""
+        ...
+
+    async def message(self, message_id: str) -> MessageRecord | None: ...
+    async def mark_read(self, message_id: str, at: datetime, audit: AuditEntry) -> bool:
+        """Set ``read_at`` (and write ``audit``) unless it is set already; True when it changed."""
+        ...
+
+    # jobs
+    async def jobs(self, status: JobStatus | None, page: PageRequest) -> Page[Job]:
+        """Newest first."""
+        ...
+
+    async def job(self, job_id: str) -> Job | None: ...
+    async def save_job(self, job: Job, audit: AuditEntry) -> None: ...
+    async def delete_job(self, job_id: str, audit: AuditEntry) -> bool: ...
+
+    # blog
+    async def posts(self, page: PageRequest) -> Page[BlogPost]:
+        """Every post, drafts too, newest date first."""
+        ...
+
+    async def insert_post(self, make: Callable[[str], BlogPost], audit: Callable[[str], AuditEntry]) -> BlogPost:
+        """Store a new post under the next free numeric id (``make(id)``)."""
+        ...
+
+    async def replace_post(self, post: BlogPost, audit: AuditEntry) -> bool:
+        """False when no post has that id."""
+        ...
+
+    async def delete_post(self, post_id: str, audit: AuditEntry) -> bool: ...
+
+    # subscribers
+    async def newsletter(self, page: PageRequest) -> Page[NewsletterSubscription]:
+        """Newest first."""
+        ...
+
+    async def job_alerts(self, page: PageRequest) -> Page[JobAlert]:
+        """Newest first."""
+        ...
+
+
+class MediaStore(Protocol):
+    """Public media (blog images) under names it chooses."""
+
+    async def save(self, content: bytes, extension: str) -> str:
+        """Store ``content``; returns its public name, e.g. ``<random>.png``."""
+        ...
+
+
+# -- CSV ----------------------------------------------------------------------------------
+
+_FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> str:
+    """One cell, safe to open in a spreadsheet: a leading = + - @ (or tab/CR) is quoted with '."""
+    if value is None:
+        text = ""
+    elif isinstance(value, bool):
+        text = "yes" if value else "no"
+    elif isinstance(value, datetime):
+        text = value.isoformat(timespec="seconds")
+    elif isinstance(value, list | tuple):
+        text = ", ".join(str(v) for v in value)
+    else:
+        text = str(value)
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def to_csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, quoting=csv.QUOTE_MINIMAL, lineterminator="\r\n")
+    writer.writerow([csv_cell(h) for h in header])
+    for row in rows:
+        writer.writerow([csv_cell(v) for v in row])
+    return out.getvalue()

@@ -1,0 +1,467 @@
+"""The admin area's use cases: what a signed-in admin can read and change, with the audit log.
+
+Controllers call these and map the outcome to HTTP: :class:`NotFound` (404),
+:class:`Conflict` (409) and :class:`Rejected` (422 with a message per field).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from datetime import date, timedelta
+from typing import Final
+
+from agency_core import constants as c
+from agency_core.admin import (
+    ALL,
+    AdminStore,
+    ApplicationQuery,
+    ApplicationRecord,
+    AppointmentRecord,
+    AppointmentStatus,
+    AuditEntry,
+    Counts,
+    Job,
+    JobStatus,
+    MediaStore,
+    MessageRecord,
+    OutboxHealth,
+    Page,
+    PageRequest,
+    can_move,
+    can_move_appointment,
+    move_refused_message,
+)
+from agency_core.admin_settings import AdminSettings, LiveSettings, check_settings
+from agency_core.html_sanitiser import SRC_SCHEMES, safe_url, sanitise_html
+from agency_core.ids import IdGenerator
+from agency_core.messages import ApplicationStatus
+from agency_core.notifications import status_messages
+from agency_core.ports import Outbox
+from agency_core.records import BlogPost, JobAlert, NewsletterSubscription, OutboxMessage
+from agency_core.services import Clock, utc_now
+
+LATEST_APPLICATIONS: Final = 5
+BLOG_IMAGE_MAX_BYTES: Final = 2 * 1024 * 1024
+BLOG_IMAGE_TYPES: Final = {
+    ".jpg": "image/jpeg",
+    ".jpeg": "image/jpeg",
+    ".png": "image/png",
+    ".webp": "image/webp",
+}
+BLOG_IMAGE_INVALID: Final = "Image must be a .jpg, .jpeg, .png or .webp file"
+BLOG_IMAGE_TOO_LARGE: Final = "Image must be at most 2MB"
+REQUIRED: Final = "{label} is required"
+TOO_LONG: Final = "{label} must be at most {max} characters"
+SHORT: Final = 200
+LONG: Final = 100_000
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+class AdminProblem(Exception):
+    """Base of the outcomes a controller maps to an HTTP answer."""
+
+
+class NotFound(AdminProblem):
+    def __init__(self, what: str) -> None:
+        super().__init__(f"{what} not found")
+        self.message = f"{what} not found"
+
+
+class Conflict(AdminProblem):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class Rejected(AdminProblem):
+    def __init__(self, errors: Mapping[str, str]) -> None:
+        super().__init__("rejected")
+        self.errors = dict(errors)
+
+
+@dataclass(frozen=True, slots=True)
+class Dashboard:
+    counts: Counts
+    latest: list[ApplicationRecord]
+    outbox: OutboxHealth
+
+
+@dataclass(frozen=True, slots=True)
+class ApplicationDetail:
+    record: ApplicationRecord
+    sms: list[OutboxMessage]
+
+
+def magic_ok(extension: str, content: bytes) -> bool:
+    if extension in (".jpg", ".jpeg"):
+        return content.startswith(b"\xff\xd8\xff")
+    if extension == ".png":
+        return content.startswith(b"\x89PNG\r\n\x1a\n")
+    if extension == ".webp":
+        return len(content) >= 12 and content[:4] == b"RIFF" and content[8:12] == b"WEBP"
+    return False
+
+
+def _text(data: Mapping[str, object], name: str) -> str:
+    value = data.get(name)
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _field(
+    data: Mapping[str, object], errors: dict[str, str], name: str, label: str, *, required: bool, max_len: int = SHORT
+) -> str:
+    raw = data.get(name)
+    if raw is not None and not isinstance(raw, str):
+        errors[name] = "Enter text"
+        return ""
+    value = _text(data, name)
+    if required and not value:
+        errors[name] = REQUIRED.format(label=label)
+    elif len(value) > max_len:
+        errors[name] = TOO_LONG.format(label=label, max=max_len)
+    return value
+
+
+class AdminService:
+    def __init__(
+        self,
+        store: AdminStore,
+        outbox: Outbox,
+        settings: LiveSettings,
+        media: MediaStore,
+        ids: IdGenerator,
+        clock: Clock = utc_now,
+        on_enqueue: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.store = store
+        self.outbox = outbox
+        self.settings = settings
+        self.media = media
+        self.ids = ids
+        self.clock = clock
+        self.on_enqueue = on_enqueue
+
+    def _audit(self, actor: str, action: str, target: str) -> AuditEntry:
+        return AuditEntry("AU" + self.ids.next_id().removeprefix(c.ID_PREFIX), actor, action, target, self.clock())
+
+    # -- dashboard ------------------------------------------------------------------------
+
+    async def dashboard(self) -> Dashboard:
+        counts = await self.store.counts()
+        latest = await self.store.applications(ApplicationQuery(), PageRequest(1, LATEST_APPLICATIONS))
+        health = await self.store.outbox_health(self.clock() - timedelta(hours=24))
+        return Dashboard(counts, latest.items, health)
+
+    # -- settings and audit ---------------------------------------------------------------
+
+    async def get_settings(self) -> AdminSettings:
+        return await self.settings.current()
+
+    async def put_settings(self, actor: str, data: Mapping[str, object]) -> AdminSettings:
+        checked = check_settings(data)
+        if checked.settings is None:
+            raise Rejected(checked.errors)
+        before = await self.settings.current()
+        changed = [
+            name
+            for name, old, new in (
+                ("adminPhones", before.admin_phones, checked.settings.admin_phones),
+                ("smsSender", before.sms_sender, checked.settings.sms_sender),
+                ("statusSms", dict(before.status_sms), dict(checked.settings.status_sms)),
+            )
+            if old != new
+        ]
+        await self.store.put_settings(
+            checked.settings, self._audit(actor, "settings.update", ", ".join(changed) or "no change")
+        )
+        self.settings.updated(checked.settings)
+        return checked.settings
+
+    async def audit_log(self, page: PageRequest) -> Page[AuditEntry]:
+        return await self.store.audit_log(page)
+
+    async def record_export(self, actor: str, what: str, target: str) -> None:
+        await self.store.audit(self._audit(actor, f"{what}.export", target))
+
+    # -- applications ---------------------------------------------------------------------
+
+    async def applications(self, query: ApplicationQuery, page: PageRequest) -> Page[ApplicationRecord]:
+        return await self.store.applications(query, page)
+
+    async def export_applications(self, actor: str, query: ApplicationQuery) -> list[ApplicationRecord]:
+        rows = (await self.store.applications(query, ALL)).items
+        await self.record_export(actor, "applications", f"{query.describe()} ({len(rows)} rows)")
+        return rows
+
+    async def _application(self, application_id: str) -> ApplicationRecord:
+        record = await self.store.application(application_id)
+        if record is None:
+            raise NotFound("Application")
+        return record
+
+    async def open_application(self, application_id: str) -> ApplicationDetail:
+        """The detail view: marks the application opened (its "New" badge goes)."""
+        record = await self._application(application_id)
+        if record.opened_at is None:
+            now = self.clock()
+            await self.store.mark_opened(application_id, now)
+            record = replace(record, opened_at=now)
+        return ApplicationDetail(record, await self.outbox.list(application_id))
+
+    async def application_file(self, application_id: str, field: str) -> tuple[ApplicationRecord, str, str, str]:
+        """(record, storage key, content type, download name) of one uploaded file."""
+        record = await self._application(application_id)
+        for item in record.application.files:
+            if item.field == field:
+                extension = item.key[item.key.rfind(".") :].lower() if "." in item.key else ""
+                return record, item.key, item.content_type, f"{record.id}-{field}{extension}"
+        raise NotFound("File")
+
+    async def change_status(self, actor: str, application_id: str, raw_status: object) -> ApplicationDetail:
+        try:
+            new = ApplicationStatus(raw_status) if isinstance(raw_status, str) else None
+        except ValueError:
+            new = None
+        if new is None:
+            raise Rejected({"status": "Status must be received, processing, approved or rejected"})
+        record = await self._application(application_id)
+        if not can_move(record.status, new):
+            raise Conflict(move_refused_message(record.status, new))
+        settings = await self.settings.current()
+        now = self.clock()
+        outbox: list[OutboxMessage] = []
+        data = record.application.data
+        phone = _text(data, "phone")
+        if settings.sends_status_sms(new) and phone:
+            name = f"{_text(data, 'firstName')} {_text(data, 'lastName')}".strip()
+            outbox = [
+                OutboxMessage(
+                    f"{application_id}-status-{new.value}",
+                    application_id,
+                    sms.kind.value,
+                    sms.phone,
+                    sms.text,
+                    now,
+                    now,
+                )
+                for sms in status_messages(phone, name, new)
+            ]
+        sms_note = "status SMS queued" if outbox else "status SMS off"
+        audit = self._audit(
+            actor, "application.status", f"{application_id}: {record.status.value} -> {new.value} ({sms_note})"
+        )
+        if not await self.store.change_status(application_id, record.status, new, outbox, audit):
+            current = await self._application(application_id)
+            raise Conflict(move_refused_message(current.status, new))
+        if outbox:
+            self.on_enqueue()
+        return await self.open_application(application_id)
+
+    # -- appointments ---------------------------------------------------------------------
+
+    async def appointments(self, status: AppointmentStatus | None, page: PageRequest) -> Page[AppointmentRecord]:
+        return await self.store.appointments(status, page)
+
+    async def set_appointment_status(self, actor: str, reference: str, raw_status: object) -> AppointmentRecord:
+        new = None
+        if raw_status in (AppointmentStatus.DONE.value, AppointmentStatus.CANCELLED.value):
+            new = AppointmentStatus(str(raw_status))
+        if new is None:
+            raise Rejected({"status": "Status must be done or cancelled"})
+        record = await self.store.appointment(reference)
+        if record is None:
+            raise NotFound("Appointment")
+        if record.status is new:
+            return record
+        if not can_move_appointment(record.status, new):
+            raise Conflict(f"The appointment is already {record.status.value}.")
+        audit = self._audit(actor, "appointment.status", f"{reference}: {record.status.value} -> {new.value}")
+        if not await self.store.set_appointment_status(reference, record.status, new, audit):
+            raise Conflict("The appointment changed meanwhile; reload it.")
+        return replace(record, status=new)
+
+    # -- messages -------------------------------------------------------------------------
+
+    async def messages(self, page: PageRequest) -> Page[MessageRecord]:
+        return await self.store.messages(page)
+
+    async def mark_read(self, actor: str, message_id: str) -> MessageRecord:
+        now = self.clock()
+        record = await self.store.message(message_id)
+        if record is None:
+            raise NotFound("Message")
+        if record.read_at is None:
+            await self.store.mark_read(message_id, now, self._audit(actor, "message.read", message_id))
+        updated = await self.store.message(message_id)
+        assert updated is not None
+        return updated
+
+    # -- jobs -----------------------------------------------------------------------------
+
+    async def jobs(self, status: JobStatus | None, page: PageRequest) -> Page[Job]:
+        return await self.store.jobs(status, page)
+
+    def _check_job(self, data: Mapping[str, object]) -> dict[str, object]:
+        errors: dict[str, str] = {}
+        values: dict[str, object] = {
+            "title": _field(data, errors, "title", "Title", required=True),
+            "country": _field(data, errors, "country", "Country", required=True),
+            "category": _field(data, errors, "category", "Category", required=True),
+            "salary_range": _field(data, errors, "salaryRange", "Salary range", required=False),
+            "description": _field(data, errors, "description", "Description", required=True, max_len=10_000),
+        }
+        raw_status = data.get("status", JobStatus.OPEN.value)
+        if raw_status not in (JobStatus.OPEN.value, JobStatus.CLOSED.value):
+            errors["status"] = "Status must be open or closed"
+        else:
+            values["status"] = JobStatus(str(raw_status))
+        if errors:
+            raise Rejected(errors)
+        return values
+
+    async def create_job(self, actor: str, data: Mapping[str, object]) -> Job:
+        values = self._check_job(data)
+        now = self.clock()
+        job = Job(id="JB" + self.ids.next_id().removeprefix(c.ID_PREFIX), created_at=now, updated_at=now, **values)  # type: ignore[arg-type]
+        await self.store.save_job(job, self._audit(actor, "job.create", f"{job.id}: {job.title}"))
+        return job
+
+    async def update_job(self, actor: str, job_id: str, data: Mapping[str, object]) -> Job:
+        values = self._check_job(data)
+        job = await self.store.job(job_id)
+        if job is None:
+            raise NotFound("Job")
+        updated = replace(job, updated_at=self.clock(), **values)  # type: ignore[arg-type]
+        action = "job.close" if job.status is JobStatus.OPEN and updated.status is JobStatus.CLOSED else "job.update"
+        await self.store.save_job(updated, self._audit(actor, action, f"{job.id}: {updated.title}"))
+        return updated
+
+    async def delete_job(self, actor: str, job_id: str) -> None:
+        job = await self.store.job(job_id)
+        if job is None or not await self.store.delete_job(
+            job_id, self._audit(actor, "job.delete", f"{job_id}: {job.title}")
+        ):
+            raise NotFound("Job")
+
+    # -- blog -----------------------------------------------------------------------------
+
+    async def posts(self, page: PageRequest) -> Page[BlogPost]:
+        return await self.store.posts(page)
+
+    def _check_post(self, data: Mapping[str, object]) -> Callable[[str], BlogPost]:
+        errors: dict[str, str] = {}
+        title = _field(data, errors, "title", "Title", required=True)
+        excerpt = _field(data, errors, "excerpt", "Excerpt", required=True, max_len=1000)
+        author = _field(data, errors, "author", "Author", required=True)
+        category = _field(data, errors, "category", "Category", required=True)
+        read_time = _field(data, errors, "readTime", "Read time", required=True, max_len=50)
+        day = _field(data, errors, "date", "Date", required=True, max_len=10)
+        if day and "date" not in errors:
+            try:
+                date.fromisoformat(day) if _DATE.match(day) else date.fromisoformat("x")
+            except ValueError:
+                errors["date"] = "Enter a date as YYYY-MM-DD"
+        image = _field(data, errors, "image", "Image", required=False, max_len=1000)
+        if image and "image" not in errors and safe_url(image, SRC_SCHEMES) is None:
+            errors["image"] = "Image must be an https:// address or a path on this site"
+        raw_content = data.get("content")
+        content = sanitise_html(raw_content) if isinstance(raw_content, str) else ""
+        if not isinstance(raw_content, str) or not raw_content.strip():
+            errors["content"] = REQUIRED.format(label="Content")
+        elif len(raw_content) > LONG:
+            errors["content"] = TOO_LONG.format(label="Content", max=LONG)
+        raw_tags = data.get("tags", [])
+        tags: tuple[str, ...] = ()
+        if isinstance(raw_tags, str):
+            raw_tags = [t for t in raw_tags.split(",")]
+        if not isinstance(raw_tags, list) or not all(isinstance(t, str) for t in raw_tags):
+            errors["tags"] = "Tags must be a list of words"
+        else:
+            tags = tuple(dict.fromkeys(t.strip() for t in raw_tags if t.strip()))
+            if any(len(t) > 50 for t in tags) or len(tags) > 20:
+                errors["tags"] = "At most 20 tags of at most 50 characters"
+        flags: dict[str, bool] = {}
+        for name in ("featured", "published"):
+            value = data.get(name, False)
+            if not isinstance(value, bool):
+                errors[name] = "Must be true or false"
+            else:
+                flags[name] = value
+        if errors:
+            raise Rejected(errors)
+        now = self.clock()
+
+        def make(post_id: str) -> BlogPost:
+            return BlogPost(
+                id=post_id,
+                title=title,
+                excerpt=excerpt,
+                image=image,
+                author=author,
+                date=day,
+                content=content,
+                category=category,
+                tags=tags,
+                read_time=read_time,
+                featured=flags["featured"],
+                published=flags["published"],
+                updated_at=now,
+            )
+
+        return make
+
+    async def create_post(self, actor: str, data: Mapping[str, object]) -> BlogPost:
+        make = self._check_post(data)
+        return await self.store.insert_post(make, lambda post_id: self._audit(actor, "blog.create", post_id))
+
+    async def update_post(self, actor: str, post_id: str, data: Mapping[str, object]) -> BlogPost:
+        post = self._check_post(data)(post_id)
+        if not await self.store.replace_post(post, self._audit(actor, "blog.update", f"{post_id}: {post.title}")):
+            raise NotFound("Blog post")
+        return post
+
+    async def delete_post(self, actor: str, post_id: str) -> None:
+        if not await self.store.delete_post(post_id, self._audit(actor, "blog.delete", post_id)):
+            raise NotFound("Blog post")
+
+    async def upload_image(self, actor: str, filename: str, content: bytes) -> str:
+        extension = filename[filename.rfind(".") :].lower() if "." in filename else ""
+        if extension not in BLOG_IMAGE_TYPES or not magic_ok(extension, content):
+            raise Rejected({"image": BLOG_IMAGE_INVALID})
+        if len(content) > BLOG_IMAGE_MAX_BYTES:
+            raise Rejected({"image": BLOG_IMAGE_TOO_LARGE})
+        name = await self.media.save(content, extension)
+        url = f"/media/blog/{name}"
+        await self.store.audit(self._audit(actor, "blog.image", url))
+        return url
+
+    # -- subscribers ----------------------------------------------------------------------
+
+    async def newsletter(self, page: PageRequest) -> Page[NewsletterSubscription]:
+        return await self.store.newsletter(page)
+
+    async def job_alerts(self, page: PageRequest) -> Page[JobAlert]:
+        return await self.store.job_alerts(page)
+
+    async def export_newsletter(self, actor: str) -> list[NewsletterSubscription]:
+        rows = (await self.store.newsletter(ALL)).items
+        await self.record_export(actor, "newsletter", f"{len(rows)} rows")
+        return rows
+
+    async def export_job_alerts(self, actor: str) -> list[JobAlert]:
+        rows = (await self.store.job_alerts(ALL)).items
+        await self.record_export(actor, "jobAlerts", f"{len(rows)} rows")
+        return rows
+
+
+__all__ = [
+    "AdminProblem",
+    "AdminService",
+    "ApplicationDetail",
+    "Conflict",
+    "Dashboard",
+    "NotFound",
+    "Rejected",
+]

@@ -1,0 +1,171 @@
+"""``/api/admin/applications``: list with filters, CSV export, detail, files, status changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Controller, Response, get, post
+from litestar.params import Parameter
+from litestar.response import File
+
+from adapters.files import LocalFileStore
+from agency_core.admin import ApplicationQuery, ApplicationRecord, check_application_query, next_statuses
+from agency_core.admin_service import AdminService, ApplicationDetail, NotFound, Rejected
+from agency_core.identity import AdminUser
+from app.admin.common import AREA, PROBLEMS, csv_response, iso, page_json, page_request, sms_json
+
+FILE_FIELDS = ("cv", "passport", "photo")
+CSV_FIELDS = (
+    "firstName",
+    "lastName",
+    "email",
+    "phone",
+    "country",
+    "city",
+    "dateOfBirth",
+    "nationality",
+    "preferredCountry",
+    "jobCategory",
+    "experience",
+    "education",
+    "languages",
+    "availability",
+    "salary",
+    "hasPassport",
+    "passportNumber",
+    "passportExpiry",
+    "additionalInfo",
+)
+
+
+def summary_json(record: ApplicationRecord) -> dict[str, Any]:
+    data = record.application.data
+    return {
+        "applicationId": record.id,
+        "firstName": data.get("firstName"),
+        "lastName": data.get("lastName"),
+        "email": data.get("email"),
+        "phone": data.get("phone"),
+        "jobCategory": data.get("jobCategory"),
+        "preferredCountry": data.get("preferredCountry"),
+        "status": record.status.value,
+        "createdAt": iso(record.application.created_at),
+        "opened": record.opened_at is not None,
+    }
+
+
+def detail_json(detail: ApplicationDetail) -> dict[str, Any]:
+    record = detail.record
+    base = f"/api/admin/applications/{record.id}/files"
+    return {
+        **{k: (list(v) if isinstance(v, list | tuple) else v) for k, v in record.application.data.items()},
+        **summary_json(record),
+        "openedAt": iso(record.opened_at),
+        "nextStatuses": [s.value for s in next_statuses(record.status)],
+        "files": [
+            {
+                "field": f.field,
+                "filename": f.filename,
+                "size": f.size,
+                "contentType": f.content_type,
+                "url": f"{base}/{f.field}",
+            }
+            for f in record.application.files
+        ],
+        "sms": [sms_json(m) for m in detail.sms],
+    }
+
+
+def _query(
+    q: str | None, status: str | None, job_category: str | None, country: str | None, start: str | None, end: str | None
+) -> ApplicationQuery:
+    query, errors = check_application_query(
+        {"q": q, "status": status, "jobCategory": job_category, "preferredCountry": country, "from": start, "to": end}
+    )
+    if query is None:
+        raise Rejected(errors)
+    return query
+
+
+class ApplicationsController(Controller):
+    path = "/applications"
+    exception_handlers = PROBLEMS
+    dependencies = AREA
+
+    @get("/", summary="Applications, newest first, filtered and paginated")
+    async def list_applications(
+        self,
+        area: AdminService,
+        q: str | None = None,
+        status: str | None = None,
+        job_category: str | None = Parameter(query="jobCategory", default=None),
+        preferred_country: str | None = Parameter(query="preferredCountry", default=None),
+        date_from: str | None = Parameter(query="from", default=None),
+        date_to: str | None = Parameter(query="to", default=None),
+        page: str | None = None,
+        page_size: str | None = Parameter(query="pageSize", default=None),
+    ) -> dict[str, Any]:
+        query = _query(q, status, job_category, preferred_country, date_from, date_to)
+        found = await area.applications(query, page_request(page, page_size))
+        return page_json(found, summary_json)
+
+    @get("/export.csv", summary="CSV of the filtered list (audited)")
+    async def export(
+        self,
+        area: AdminService,
+        admin: AdminUser,
+        q: str | None = None,
+        status: str | None = None,
+        job_category: str | None = Parameter(query="jobCategory", default=None),
+        preferred_country: str | None = Parameter(query="preferredCountry", default=None),
+        date_from: str | None = Parameter(query="from", default=None),
+        date_to: str | None = Parameter(query="to", default=None),
+    ) -> Response[str]:
+        query = _query(q, status, job_category, preferred_country, date_from, date_to)
+        rows = await area.export_applications(admin.email, query)
+        header = ("applicationId", "createdAt", "status", "opened", *CSV_FIELDS, "files")
+        return csv_response(
+            "applications",
+            header,
+            (
+                (
+                    r.id,
+                    r.application.created_at,
+                    r.status.value,
+                    r.opened_at is not None,
+                    *(r.application.data.get(name) for name in CSV_FIELDS),
+                    [f.field for f in r.application.files],
+                )
+                for r in rows
+            ),
+        )
+
+    @get("/{application_id:str}", summary="Every field, files and SMS history; marks it opened")
+    async def detail(self, area: AdminService, application_id: str) -> dict[str, Any]:
+        return detail_json(await area.open_application(application_id))
+
+    @get("/{application_id:str}/files/{field:str}", summary="Download an uploaded file")
+    async def download(self, area: AdminService, files: LocalFileStore, application_id: str, field: str) -> File:
+        if field not in FILE_FIELDS:
+            raise NotFound("File")
+        _, key, content_type, filename = await area.application_file(application_id, field)
+        try:
+            path = files.path_of(key)
+        except ValueError as exc:
+            raise NotFound("File") from exc
+        if not path.is_file():
+            raise NotFound("File")
+        return File(
+            path,
+            filename=filename,
+            media_type=content_type,
+            content_disposition_type="attachment",
+            headers={"Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff"},
+        )
+
+    @post("/{application_id:str}/status", status_code=200, summary="Move the status on; queues the status SMS")
+    async def change_status(
+        self, area: AdminService, admin: AdminUser, application_id: str, data: dict[str, Any]
+    ) -> dict[str, Any]:
+        detail = await area.change_status(admin.email, application_id, data.get("status"))
+        return detail_json(detail)

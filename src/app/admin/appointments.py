@@ -1,0 +1,61 @@
+"""``/api/admin/appointments``: by preferred date; mark done or cancelled."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Controller, get, post
+from litestar.params import Parameter
+
+from agency_core.admin import AppointmentRecord, AppointmentStatus
+from agency_core.admin_service import AdminService, Rejected
+from agency_core.identity import AdminUser
+from app.admin.common import AREA, PROBLEMS, iso, page_json, page_request
+
+
+def appointment_json(record: AppointmentRecord) -> dict[str, Any]:
+    a = record.appointment
+    d = a.data
+    return {
+        "reference": a.reference,
+        "fullName": d.get("fullName"),
+        "email": d.get("email"),
+        "phone": d.get("phone"),
+        "countryOfInterest": d.get("countryOfInterest"),
+        "serviceType": d.get("serviceType"),
+        "preferredDate": d.get("preferredDate"),
+        "preferredTime": d.get("preferredTime"),
+        "message": d.get("message"),
+        "status": record.status.value,
+        "createdAt": iso(a.created_at),
+    }
+
+
+class AppointmentsController(Controller):
+    path = "/appointments"
+    exception_handlers = PROBLEMS
+    dependencies = AREA
+
+    @get("/", summary="Appointments by preferred date")
+    async def list_appointments(
+        self,
+        area: AdminService,
+        status: str | None = None,
+        page: str | None = None,
+        page_size: str | None = Parameter(query="pageSize", default=None),
+    ) -> dict[str, Any]:
+        wanted = None
+        if status:
+            try:
+                wanted = AppointmentStatus(status)
+            except ValueError as exc:
+                raise Rejected({"status": "Status must be booked, done or cancelled"}) from exc
+        found = await area.appointments(wanted, page_request(page, page_size))
+        return page_json(found, appointment_json)
+
+    @post("/{reference:str}/status", status_code=200, summary="Mark done or cancelled")
+    async def set_status(
+        self, area: AdminService, admin: AdminUser, reference: str, data: dict[str, Any]
+    ) -> dict[str, Any]:
+        record = await area.set_appointment_status(admin.email, reference, data.get("status"))
+        return appointment_json(record)

@@ -1,0 +1,77 @@
+"""``/api/admin/blog-posts``: every post (drafts too), create, edit, publish, delete, image upload.
+
+The uploaded images are served publicly by :func:`media_file` at ``/media/blog/{name}``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from litestar import Controller, delete, get, post, put
+from litestar.datastructures import UploadFile
+from litestar.enums import RequestEncodingType
+from litestar.exceptions import NotFoundException
+from litestar.params import Body, Parameter
+from litestar.response import File
+
+from adapters.media import MEDIA_TYPES, LocalMediaStore
+from agency_core.admin_service import BLOG_IMAGE_MAX_BYTES, AdminService, Rejected
+from agency_core.identity import AdminUser
+from app.admin.common import AREA, PROBLEMS, page_json, page_request, post_json
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+class BlogPostsAdminController(Controller):
+    path = "/blog-posts"
+    exception_handlers = PROBLEMS
+    dependencies = AREA
+
+    @get("/", summary="Every blog post, drafts too, newest first")
+    async def list_posts(
+        self,
+        area: AdminService,
+        page: str | None = None,
+        page_size: str | None = Parameter(query="pageSize", default=None),
+    ) -> dict[str, Any]:
+        return page_json(await area.posts(page_request(page, page_size)), post_json)
+
+    @post("/", status_code=201, summary="Create a post (content HTML sanitised)")
+    async def create(self, area: AdminService, admin: AdminUser, data: dict[str, Any]) -> dict[str, Any]:
+        return post_json(await area.create_post(admin.email, data))
+
+    @put("/{post_id:str}", summary="Edit a post: the public blog shows it at once")
+    async def update(self, area: AdminService, admin: AdminUser, post_id: str, data: dict[str, Any]) -> dict[str, Any]:
+        return post_json(await area.update_post(admin.email, post_id, data))
+
+    @delete("/{post_id:str}", status_code=204, summary="Delete a post")
+    async def remove(self, area: AdminService, admin: AdminUser, post_id: str) -> None:
+        await area.delete_post(admin.email, post_id)
+
+    @post("/images", status_code=201, summary="Upload an image (.jpg, .jpeg, .png, .webp; 2MB)")
+    async def upload_image(
+        self,
+        area: AdminService,
+        admin: AdminUser,
+        data: Annotated[dict[str, Any], Body(media_type=RequestEncodingType.MULTI_PART)],
+    ) -> dict[str, str]:
+        image = data.get("image")
+        if not isinstance(image, UploadFile):
+            raise Rejected({"image": "Choose an image to upload"})
+        content = await image.read(BLOG_IMAGE_MAX_BYTES + 1)
+        url = await area.upload_image(admin.email, image.filename or "", content)
+        return {"url": url}
+
+
+@get("/media/blog/{name:str}", include_in_schema=False, sync_to_thread=False, dependencies=AREA)
+def media_file(media: LocalMediaStore, name: str) -> File:
+    """A blog image uploaded in the admin area: public, cached for good (names are never reused)."""
+    path = media.path_of(name)
+    if path is None:
+        raise NotFoundException(detail="Not Found")
+    return File(
+        path,
+        media_type=MEDIA_TYPES[path.suffix],
+        content_disposition_type="inline",
+        headers={"Cache-Control": IMMUTABLE, "X-Content-Type-Options": "nosniff"},
+    )

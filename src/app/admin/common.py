@@ -1,0 +1,129 @@
+"""Shared pieces of the admin area's controllers: pages, JSON shapes, CSV answers, errors."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+from litestar import MediaType, Request, Response
+from litestar.di import Provide
+from litestar.types import ExceptionHandlersMap
+
+from adapters.files import LocalFileStore
+from adapters.media import LocalMediaStore
+from agency_core.admin import AuditEntry, Job, Page, PageRequest, check_page, to_csv
+from agency_core.admin_service import AdminProblem, AdminService, Conflict, NotFound, Rejected
+from agency_core.records import BlogPost, OutboxMessage
+
+T = TypeVar("T")
+
+
+def _area(request: Request[Any, Any, Any]) -> AdminService:
+    area: AdminService = request.app.state["container"].admin_area
+    return area
+
+
+def _files(request: Request[Any, Any, Any]) -> LocalFileStore:
+    files: LocalFileStore = request.app.state["container"].files
+    return files
+
+
+def _media(request: Request[Any, Any, Any]) -> LocalMediaStore:
+    media: LocalMediaStore = request.app.state["container"].media
+    return media
+
+
+AREA: dict[str, Provide] = {
+    "area": Provide(_area, sync_to_thread=False),
+    "files": Provide(_files, sync_to_thread=False),
+    "media": Provide(_media, sync_to_thread=False),
+}
+"""Dependencies of the admin controllers, read from the app's container (the container module
+imports the admin package, so the controllers cannot import it back)."""
+
+
+def iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def page_request(page: str | None, page_size: str | None) -> PageRequest:
+    request, errors = check_page(page, page_size)
+    if request is None:
+        raise Rejected(errors)
+    return request
+
+
+def page_json(page: Page[T], item: Callable[[T], dict[str, Any]]) -> dict[str, Any]:
+    return {"items": [item(i) for i in page.items], "total": page.total, "page": page.page, "pageSize": page.page_size}
+
+
+def csv_response(name: str, header: Sequence[str], rows: Iterable[Sequence[object]]) -> Response[str]:
+    """``text/csv`` attachment ``<name>-YYYYMMDD.csv`` (UTC date), never cached."""
+    filename = f"{name}-{datetime.now(UTC):%Y%m%d}.csv"
+    return Response(
+        to_csv(header, rows),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"},
+    )
+
+
+def _problem(_: Request[Any, Any, Any], exc: AdminProblem) -> Response[dict[str, Any]]:
+    if isinstance(exc, Rejected):
+        return Response({"errors": exc.errors}, status_code=422, media_type=MediaType.JSON)
+    status = 404 if isinstance(exc, NotFound) else 409 if isinstance(exc, Conflict) else 400
+    message = exc.message if isinstance(exc, NotFound | Conflict) else str(exc)
+    return Response({"message": message}, status_code=status, media_type=MediaType.JSON)
+
+
+PROBLEMS: ExceptionHandlersMap = {AdminProblem: _problem}
+"""Controllers' ``exception_handlers``: 422 ``{"errors"}``, 404/409 ``{"message"}``."""
+
+
+def sms_json(m: OutboxMessage) -> dict[str, Any]:
+    return {
+        "id": m.id,
+        "kind": m.kind,
+        "phone": m.phone,
+        "status": m.status.value,
+        "attempts": m.attempts,
+        "lastError": m.last_error,
+        "createdAt": iso(m.created_at),
+        "deliveredAt": iso(m.delivered_at),
+    }
+
+
+def job_json(job: Job) -> dict[str, Any]:
+    return {
+        "id": job.id,
+        "title": job.title,
+        "country": job.country,
+        "category": job.category,
+        "salaryRange": job.salary_range,
+        "description": job.description,
+        "status": job.status.value,
+        "createdAt": iso(job.created_at),
+        "updatedAt": iso(job.updated_at),
+    }
+
+
+def post_json(post: BlogPost) -> dict[str, Any]:
+    return {
+        "id": post.id,
+        "title": post.title,
+        "excerpt": post.excerpt,
+        "image": post.image,
+        "author": post.author,
+        "date": post.date,
+        "content": post.content,
+        "category": post.category,
+        "tags": list(post.tags),
+        "readTime": post.read_time,
+        "featured": post.featured,
+        "published": post.published,
+        "updatedAt": iso(post.updated_at),
+    }
+
+
+def audit_json(entry: AuditEntry) -> dict[str, Any]:
+    return {"id": entry.id, "actor": entry.actor, "action": entry.action, "target": entry.target, "at": iso(entry.at)}

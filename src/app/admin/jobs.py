@@ -1,0 +1,47 @@
+"""``/api/admin/jobs``: create, edit, close and delete job openings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Controller, delete, get, post, put
+from litestar.params import Parameter
+
+from agency_core.admin import JobStatus
+from agency_core.admin_service import AdminService, Rejected
+from agency_core.identity import AdminUser
+from app.admin.common import AREA, PROBLEMS, job_json, page_json, page_request
+
+
+class JobsController(Controller):
+    path = "/jobs"
+    exception_handlers = PROBLEMS
+    dependencies = AREA
+
+    @get("/", summary="Job openings, newest first")
+    async def list_jobs(
+        self,
+        area: AdminService,
+        status: str | None = None,
+        page: str | None = None,
+        page_size: str | None = Parameter(query="pageSize", default=None),
+    ) -> dict[str, Any]:
+        wanted = None
+        if status:
+            try:
+                wanted = JobStatus(status)
+            except ValueError as exc:
+                raise Rejected({"status": "Status must be open or closed"}) from exc
+        return page_json(await area.jobs(wanted, page_request(page, page_size)), job_json)
+
+    @post("/", status_code=201, summary="Create a job opening")
+    async def create(self, area: AdminService, admin: AdminUser, data: dict[str, Any]) -> dict[str, Any]:
+        return job_json(await area.create_job(admin.email, data))
+
+    @put("/{job_id:str}", summary="Edit (or close) a job opening")
+    async def update(self, area: AdminService, admin: AdminUser, job_id: str, data: dict[str, Any]) -> dict[str, Any]:
+        return job_json(await area.update_job(admin.email, job_id, data))
+
+    @delete("/{job_id:str}", status_code=204, summary="Delete a job opening")
+    async def remove(self, area: AdminService, admin: AdminUser, job_id: str) -> None:
+        await area.delete_job(admin.email, job_id)

@@ -1,0 +1,72 @@
+"""``/api/admin/subscribers/*``: newsletter subscriptions and job alerts, with CSV exports."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Controller, Response, get
+from litestar.params import Parameter
+
+from agency_core.admin_service import AdminService
+from agency_core.identity import AdminUser
+from agency_core.records import JobAlert, NewsletterSubscription
+from app.admin.common import AREA, PROBLEMS, csv_response, iso, page_json, page_request
+
+ALERT_FIELDS = ("email", "jobCategory", "preferredCountry", "salaryRange", "experienceLevel")
+
+
+def subscription_json(s: NewsletterSubscription) -> dict[str, Any]:
+    return {
+        "id": s.id,
+        "email": s.email,
+        "name": s.name,
+        "interests": list(s.interests),
+        "createdAt": iso(s.created_at),
+        "updatedAt": iso(s.updated_at),
+    }
+
+
+def alert_json(a: JobAlert) -> dict[str, Any]:
+    return {"id": a.id, **{name: a.data.get(name) for name in ALERT_FIELDS}, "createdAt": iso(a.created_at)}
+
+
+class SubscribersController(Controller):
+    path = "/subscribers"
+    exception_handlers = PROBLEMS
+    dependencies = AREA
+
+    @get("/newsletter", summary="Newsletter subscriptions, newest first")
+    async def newsletter(
+        self,
+        area: AdminService,
+        page: str | None = None,
+        page_size: str | None = Parameter(query="pageSize", default=None),
+    ) -> dict[str, Any]:
+        return page_json(await area.newsletter(page_request(page, page_size)), subscription_json)
+
+    @get("/job-alerts", summary="Job alerts, newest first")
+    async def job_alerts(
+        self,
+        area: AdminService,
+        page: str | None = None,
+        page_size: str | None = Parameter(query="pageSize", default=None),
+    ) -> dict[str, Any]:
+        return page_json(await area.job_alerts(page_request(page, page_size)), alert_json)
+
+    @get("/newsletter/export.csv", summary="CSV of every newsletter subscription (audited)")
+    async def export_newsletter(self, area: AdminService, admin: AdminUser) -> Response[str]:
+        rows = await area.export_newsletter(admin.email)
+        return csv_response(
+            "newsletter",
+            ("id", "email", "name", "interests", "createdAt", "updatedAt"),
+            ((s.id, s.email, s.name, list(s.interests), s.created_at, s.updated_at) for s in rows),
+        )
+
+    @get("/job-alerts/export.csv", summary="CSV of every job alert (audited)")
+    async def export_job_alerts(self, area: AdminService, admin: AdminUser) -> Response[str]:
+        rows = await area.export_job_alerts(admin.email)
+        return csv_response(
+            "job-alerts",
+            ("id", *ALERT_FIELDS, "createdAt"),
+            ((a.id, *(a.data.get(name) for name in ALERT_FIELDS), a.created_at) for a in rows),
+        )

@@ -1,0 +1,108 @@
+"""Helpers for the admin-area tests: a signed-in harness and records put straight in the store."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from agency_core.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
+from agency_core.records import Application, Appointment, ContactMessage, JobAlert, NewsletterSubscription
+from app.container import Container
+from tests.admin.conftest import AdminHarness, MakeHarness
+
+T0 = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
+
+
+async def signed_in(make_harness: MakeHarness, **changes: Any) -> AdminHarness:
+    h = await make_harness(demo=True, **changes)
+    response = await h.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+    assert response.status_code == 200, response.text
+    return h
+
+
+def container(h: AdminHarness) -> Container:
+    c: Container = h.app.state["container"]
+    return c
+
+
+def application_data(**changes: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "firstName": "Kwame",
+        "lastName": "Mensah",
+        "email": "kwame@example.com",
+        "phone": "+233201234567",
+        "country": "Ghana",
+        "city": "Kumasi",
+        "dateOfBirth": "1995-04-12",
+        "nationality": "Ghanaian",
+        "preferredCountry": "Qatar",
+        "jobCategory": "Construction",
+        "experience": "Mid Level (3-5 years)",
+        "education": "Diploma/Certificate",
+        "languages": "English, Twi",
+        "availability": "Within 1 month",
+        "salary": "$1,000-$2,000",
+        "hasPassport": False,
+        "additionalInfo": "",
+        "terms": True,
+    }
+    data.update(changes)
+    return data
+
+
+async def add_application(h: AdminHarness, app_id: str, at: datetime = T0, **changes: Any) -> Application:
+    application = Application(app_id, application_data(**changes), (), at)
+    assert await container(h).store.applications.add(application, [], at) is None
+    return application
+
+
+async def add_appointment(h: AdminHarness, reference: str, preferred_date: str, at: datetime = T0) -> None:
+    data = {
+        "fullName": f"Person {reference}",
+        "email": f"{reference.lower()}@example.com",
+        "phone": "+233241234567",
+        "countryOfInterest": "Qatar",
+        "serviceType": "recruitment",
+        "preferredDate": preferred_date,
+        "preferredTime": "10:00 AM",
+        "message": "Hello",
+        "consent": True,
+    }
+    from agency_core.records import AdminNotification
+
+    await container(h).store.appointments.add(
+        Appointment(reference, data, at), AdminNotification(f"{reference}-admin", "new_appointment", {}, at), []
+    )
+
+
+async def add_message(h: AdminHarness, message_id: str, at: datetime = T0, subject: str = "Visa question") -> None:
+    data = {
+        "name": "Abena",
+        "email": "abena@example.com",
+        "phone": "+233241234567",
+        "service": "Visa Services",
+        "subject": subject,
+        "message": "How long does a visa take?",
+    }
+    await container(h).store.contact_messages.add(ContactMessage(message_id, data, at))
+
+
+async def add_subscribers(h: AdminHarness) -> None:
+    c = container(h)
+    await c.store.newsletter.subscribe(
+        NewsletterSubscription("N1", "=cmd@example.com", "Ama", ("Visa Updates", "Study Abroad"), T0, T0)
+    )
+    later = T0.replace(hour=11)
+    await c.store.newsletter.subscribe(NewsletterSubscription("N2", "yaw@example.com", "Yaw", (), later, later))
+    await c.store.job_alerts.add(
+        JobAlert(
+            "J1", {"email": "kofi@example.com", "jobCategory": "Healthcare & Medical", "preferredCountry": "Qatar"}, T0
+        )
+    )
+
+
+async def audit_actions(h: AdminHarness) -> list[dict[str, Any]]:
+    response = await h.client.get("/api/admin/audit-log", params={"pageSize": 100})
+    assert response.status_code == 200
+    items: list[dict[str, Any]] = response.json()["items"]
+    return items

@@ -1,0 +1,89 @@
+"""The dashboard: cards counted from the records, latest applications, outbox health."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from agency_core.records import Application, OutboxMessage, OutboxStatus
+from tests.admin.area import T0, add_application, add_message, container, signed_in
+from tests.admin.conftest import MakeHarness
+
+JOB = {
+    "title": "Mason",
+    "country": "Qatar",
+    "category": "Construction",
+    "salaryRange": "$800-$1,200",
+    "description": "Two years.",
+    "status": "open",
+}
+
+
+async def test_the_cards_count_the_records(make_harness: MakeHarness) -> None:
+    h = await signed_in(make_harness)
+    empty = (await h.client.get("/api/admin/dashboard")).json()
+    assert (empty["totalApplications"], empty["activeJobs"], empty["newMessages"]) == (0, 0, 0)
+    assert empty["blogPosts"] == 7  # the built-in posts
+    assert (empty["latestApplications"], empty["outbox"]) == ([], {"pending": 0, "failedLast24h": 0})
+
+    for i in range(7):
+        await add_application(h, f"VA{i}", T0 + timedelta(minutes=i), email=f"a{i}@example.com")
+    await add_message(h, "M1")
+    await add_message(h, "M2")
+    for status in ("open", "open", "closed"):
+        assert (await h.unsafe("POST", "/api/admin/jobs", json={**JOB, "status": status})).status_code == 201
+    assert (await h.unsafe("POST", "/api/admin/messages/M1/read")).status_code == 200
+    assert (await h.client.get("/api/admin/applications/VA6")).status_code == 200  # opened
+
+    board = (await h.client.get("/api/admin/dashboard")).json()
+    assert board["totalApplications"] == 7
+    assert board["activeJobs"] == 2
+    assert board["newMessages"] == 1
+    latest = board["latestApplications"]
+    assert [a["applicationId"] for a in latest] == ["VA6", "VA5", "VA4", "VA3", "VA2"]
+    assert [a["opened"] for a in latest] == [True, False, False, False, False]
+    assert set(latest[0]) == {
+        "applicationId",
+        "firstName",
+        "lastName",
+        "email",
+        "phone",
+        "jobCategory",
+        "preferredCountry",
+        "status",
+        "createdAt",
+        "opened",
+    }
+
+
+async def test_outbox_health_counts_pending_and_recent_failures(make_harness: MakeHarness) -> None:
+    h = await signed_in(make_harness)
+    c = container(h)
+    # The worker would deliver these: stop it first.
+    c.outbox_worker.outbox = _Idle()  # type: ignore[assignment]
+    now = datetime.now(UTC)
+    far = now + timedelta(days=1)
+    old = now - timedelta(days=3)
+    messages = [
+        OutboxMessage("p1", "X", "status", "+233241234567", "hi", now, far),
+        OutboxMessage("p2", "X", "status", "+233241234567", "hi", now, far),
+        OutboxMessage("f1", "X", "status", "+233241234567", "hi", now, now, status=OutboxStatus.FAILED),
+        OutboxMessage("f2", "X", "status", "+233241234567", "hi", old, old, status=OutboxStatus.FAILED),
+        OutboxMessage("d1", "X", "status", "+233241234567", "hi", now, now, status=OutboxStatus.DELIVERED),
+    ]
+    await c.store.applications.add(
+        Application("X", {"email": "x@example.com", "jobCategory": "A", "preferredCountry": "B"}, (), now),
+        messages,
+        now,
+    )
+    board = (await h.client.get("/api/admin/dashboard")).json()
+    assert board["outbox"] == {"pending": 2, "failedLast24h": 1}
+
+
+class _Idle:
+    async def claim(self, *_: object) -> list[OutboxMessage]:
+        return []
+
+
+async def test_the_dashboard_is_guarded(make_harness: MakeHarness) -> None:
+    h = await make_harness(demo=True)
+    assert (await h.client.get("/api/admin/dashboard")).status_code == 401
