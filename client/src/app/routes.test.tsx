@@ -12,7 +12,7 @@ describe('routes', () => {
     ['/book-appointment', 'Book a Consultation'],
     ['/apply', 'Apply for Jobs Abroad'],
     ['/no-such-page', 'Page Not Found'],
-    ['/admin', 'Admin'],
+    ['/admin', 'Admin Login'],
   ])('%s renders its h1', async (path, heading) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

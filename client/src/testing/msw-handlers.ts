@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { adminHandlers } from '@/features/admin/testing/handlers';
 import { blogPosts } from './fixtures';
 
 export const handlers = [
@@ -7,4 +8,6 @@ export const handlers = [
     const post = blogPosts.find((p) => p.id === params.id);
     return post ? HttpResponse.json(post) : HttpResponse.json({ message: 'Blog Post Not Found' }, { status: 404 });
   }),
+  // The admin API (signed out unless a test signs in; see features/admin/testing/handlers.ts).
+  ...adminHandlers,
 ];

@@ -1,13 +1,65 @@
-import { useEffect } from 'react';
+/**
+ * The private admin area: its own lazy chunk (public visitors never download it), with each
+ * section lazily loaded inside it. Routes are relative to /admin/*.
+ */
+import { lazy, Suspense } from 'react';
+import { Link, Route, Routes } from 'react-router-dom';
+import { AdminLayout } from './components/AdminLayout';
+import { AdminLoading, RequireAdmin } from './session/RequireAdmin';
+import { AdminSessionProvider } from './session/session';
+import './admin.css';
 
-/** Placeholder for the private admin area (its own lazy chunk; built in a later issue). */
-export default function AdminApp() {
-  useEffect(() => {
-    document.title = 'Admin | Vandy Travel and Recruitment Services';
-  }, []);
+const LoginPage = lazy(() => import('./components/LoginPage'));
+const DashboardPage = lazy(() => import('./components/DashboardPage'));
+const ApplicationsPage = lazy(() => import('./components/ApplicationsPage'));
+const ApplicationDetailPage = lazy(() => import('./components/ApplicationDetailPage'));
+const AppointmentsPage = lazy(() => import('./components/AppointmentsPage'));
+const JobsPage = lazy(() => import('./components/JobsPage'));
+const MessagesPage = lazy(() => import('./components/MessagesPage'));
+const SubscribersPage = lazy(() => import('./components/SubscribersPage'));
+const BlogPostsPage = lazy(() => import('./components/BlogPostsPage'));
+const SettingsPage = lazy(() => import('./components/SettingsPage'));
+
+function AdminNotFound() {
   return (
-    <main id="main" className="container section">
-      <h1>Admin</h1>
-    </main>
+    <div className="admin-card">
+      <h1>Page not found</h1>
+      <p>
+        This admin page does not exist. <Link to="/admin">Back to the dashboard</Link>
+      </p>
+    </div>
+  );
+}
+
+export default function AdminApp() {
+  return (
+    <div className="admin-root">
+      <AdminSessionProvider>
+        <Suspense fallback={<AdminLoading />}>
+          <Routes>
+            <Route path="login" element={<LoginPage />} />
+            <Route
+              element={
+                <RequireAdmin>
+                  <AdminLayout />
+                </RequireAdmin>
+              }
+            >
+              <Route index element={<DashboardPage />} />
+              <Route path="dashboard" element={<DashboardPage />} />
+              <Route path="applications" element={<ApplicationsPage />} />
+              <Route path="applications/:applicationId" element={<ApplicationDetailPage />} />
+              <Route path="appointments" element={<AppointmentsPage />} />
+              <Route path="jobs" element={<JobsPage />} />
+              <Route path="messages" element={<MessagesPage />} />
+              <Route path="subscribers" element={<SubscribersPage />} />
+              <Route path="blog" element={<BlogPostsPage />} />
+              <Route path="settings" element={<SettingsPage />} />
+              <Route path="*" element={<AdminNotFound />} />
+            </Route>
+          </Routes>
+        </Suspense>
+      </AdminSessionProvider>
+    </div>
   );
 }

@@ -1,0 +1,164 @@
+export interface AdminUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const APPLICATION_STATUSES = ['received', 'processing', 'approved', 'rejected'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export interface ApplicationSummary {
+  applicationId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  jobCategory: string;
+  preferredCountry: string;
+  status: ApplicationStatus;
+  createdAt: string;
+  opened: boolean;
+}
+
+export interface ApplicationFile {
+  field: string;
+  filename: string;
+  size: number;
+  contentType: string;
+  url: string;
+}
+
+export interface SmsRecord {
+  id: string;
+  kind: string;
+  phone: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+}
+
+export interface ApplicationDetail extends ApplicationSummary {
+  files: ApplicationFile[];
+  sms: SmsRecord[];
+  [field: string]: unknown;
+}
+
+export interface Dashboard {
+  totalApplications: number;
+  activeJobs: number;
+  newMessages: number;
+  blogPosts: number;
+  latestApplications: ApplicationSummary[];
+  outbox: { pending: number; failedLast24h: number };
+}
+
+export type AppointmentStatus = 'booked' | 'done' | 'cancelled';
+
+export interface Appointment {
+  reference: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  countryOfInterest: string | null;
+  serviceType: string;
+  preferredDate: string;
+  preferredTime: string;
+  message: string | null;
+  status: AppointmentStatus;
+  createdAt: string;
+}
+
+export interface ContactMessage {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  service: string | null;
+  subject: string;
+  message: string;
+  read: boolean;
+  createdAt: string;
+}
+
+export type JobStatus = 'open' | 'closed';
+
+export interface JobInput {
+  title: string;
+  country: string;
+  category: string;
+  salaryRange: string;
+  description: string;
+  status: JobStatus;
+}
+
+export interface Job extends JobInput {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface BlogPostInput {
+  title: string;
+  excerpt: string;
+  image: string;
+  author: string;
+  date: string;
+  category: string;
+  tags: string[];
+  readTime: string;
+  content: string;
+  featured: boolean;
+  published: boolean;
+}
+
+export interface AdminBlogPost extends BlogPostInput {
+  id: string;
+}
+
+export interface NewsletterSubscriber {
+  id?: string;
+  name: string;
+  email: string;
+  interests: string[];
+  createdAt?: string;
+}
+
+export interface JobAlertSubscriber {
+  id?: string;
+  email: string;
+  jobCategory: string;
+  preferredCountry: string;
+  salaryRange?: string | null;
+  experienceLevel?: string | null;
+  createdAt?: string;
+}
+
+export interface StatusSmsSwitches {
+  received: boolean;
+  processing: boolean;
+  approved: boolean;
+  rejected: boolean;
+}
+
+export interface AdminSettings {
+  adminPhones: string[];
+  smsSender: string;
+  statusSms: StatusSmsSwitches;
+}
+
+export interface AuditEntry {
+  id: string;
+  actor: string;
+  action: string;
+  target: string;
+  at: string;
+}

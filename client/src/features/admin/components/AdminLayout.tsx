@@ -1,0 +1,122 @@
+import { Suspense, useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { LogoMark } from '@/components/ui/Logo';
+import { Icon, type IconName } from '@/components/ui/Icon';
+import { useAdmin, useAdminSession } from '../session/session';
+
+interface SideItem {
+  label: string;
+  to: string;
+  icon: IconName;
+  end?: boolean;
+}
+
+/** Spec order (Dashboard, Applications, Jobs, Messages, Blog Posts, Settings, Logout), plus two extras after Messages. */
+export const SIDEBAR: SideItem[] = [
+  { label: 'Dashboard', to: '/admin', icon: 'home', end: true },
+  { label: 'Applications', to: '/admin/applications', icon: 'file' },
+  { label: 'Jobs', to: '/admin/jobs', icon: 'briefcase' },
+  { label: 'Messages', to: '/admin/messages', icon: 'mail' },
+  { label: 'Appointments', to: '/admin/appointments', icon: 'calendar' },
+  { label: 'Subscribers', to: '/admin/subscribers', icon: 'users' },
+  { label: 'Blog Posts', to: '/admin/blog', icon: 'chat' },
+  { label: 'Settings', to: '/admin/settings', icon: 'shield' },
+];
+
+export function AdminLayout() {
+  const admin = useAdmin();
+  const { logout } = useAdminSession();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const onLogout = async () => {
+    setLeaving(true);
+    const ok = await logout();
+    if (!ok) setLeaving(false);
+  };
+
+  const dashboardActive = location.pathname === '/admin' || location.pathname === '/admin/' || location.pathname === '/admin/dashboard';
+
+  return (
+    <div className={`admin-shell${open ? ' is-open' : ''}`}>
+      <a className="skip-link" href="#admin-main">
+        Skip to content
+      </a>
+      <aside id="admin-sidebar" className="admin-sidebar" aria-label="Admin">
+        <div className="admin-sidebar__brand">
+          <LogoMark size={36} />
+          <span>Admin Panel</span>
+        </div>
+        <nav aria-label="Admin sections">
+          <ul className="admin-nav">
+            {SIDEBAR.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end ?? false}
+                  className={({ isActive }) =>
+                    `admin-nav__link${isActive || (item.end && dashboardActive) ? ' is-active' : ''}`
+                  }
+                  aria-current={item.end && dashboardActive ? 'page' : undefined}
+                >
+                  <Icon name={item.icon} size={18} />
+                  <span>{item.label}</span>
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <button type="button" className="admin-nav__link admin-nav__logout" onClick={onLogout} disabled={leaving}>
+                <Icon name="arrow" size={18} />
+                <span>Logout</span>
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </aside>
+      {open ? <div className="admin-backdrop" aria-hidden="true" onClick={() => setOpen(false)} /> : null}
+      <div className="admin-body">
+        <header className="admin-header">
+          <button
+            type="button"
+            className="admin-menu-button"
+            aria-controls="admin-sidebar"
+            aria-expanded={open}
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <Icon name={open ? 'close' : 'menu'} size={22} />
+          </button>
+          <span className="admin-header__title">Vandy Admin</span>
+          <span className="admin-header__user" data-testid="admin-name">
+            <span className="admin-avatar" aria-hidden="true">
+              {admin.name.charAt(0).toUpperCase()}
+            </span>
+            <span>{admin.name}</span>
+          </span>
+        </header>
+        <main id="admin-main" className="admin-main" tabIndex={-1}>
+          <Suspense
+            fallback={
+              <p className="admin-muted" role="status">
+                Loading...
+              </p>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

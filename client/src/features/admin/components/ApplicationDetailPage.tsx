@@ -1,0 +1,254 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { getApplication, setApplicationStatus } from '../api/endpoints';
+import type { ApplicationDetail, ApplicationStatus } from '../api/types';
+import { formatDate, formatDateTime, humanize, runAction, useAdminQuery, useAdminTitle } from './hooks';
+import { AsyncView, PageHeader, StatusBadge } from './ui';
+
+/** Allowed moves: received -> processing -> approved or rejected. */
+export const NEXT_STATUS: Record<ApplicationStatus, { status: ApplicationStatus; label: string }[]> = {
+  received: [{ status: 'processing', label: 'Mark as Processing' }],
+  processing: [
+    { status: 'approved', label: 'Approve' },
+    { status: 'rejected', label: 'Reject' },
+  ],
+  approved: [],
+  rejected: [],
+};
+
+const SECTIONS: { title: string; fields: [string, string][] }[] = [
+  {
+    title: 'Personal Info',
+    fields: [
+      ['firstName', 'First name'],
+      ['lastName', 'Last name'],
+      ['email', 'Email'],
+      ['phone', 'Phone'],
+      ['country', 'Current country'],
+      ['city', 'Current city'],
+      ['dateOfBirth', 'Date of birth'],
+      ['nationality', 'Nationality'],
+    ],
+  },
+  {
+    title: 'Job Preferences and Experience',
+    fields: [
+      ['preferredCountry', 'Preferred country'],
+      ['jobCategory', 'Job category'],
+      ['experience', 'Experience'],
+      ['education', 'Education'],
+      ['languages', 'Languages'],
+      ['availability', 'Availability'],
+      ['salary', 'Expected salary'],
+    ],
+  },
+  {
+    title: 'Documents',
+    fields: [
+      ['hasPassport', 'Has passport'],
+      ['passportNumber', 'Passport number'],
+      ['passportExpiry', 'Passport expiry'],
+      ['additionalInfo', 'Additional information'],
+      ['terms', 'Accepted terms'],
+    ],
+  },
+];
+const SHOWN = new Set([
+  ...SECTIONS.flatMap((s) => s.fields.map(([key]) => key)),
+  'applicationId',
+  'status',
+  'createdAt',
+  'opened',
+  'files',
+  'sms',
+  'website',
+]);
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function formatBytes(size: number): string {
+  if (size < 1024) return `${size} B`;
+  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`;
+  return `${(size / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export default function ApplicationDetailPage() {
+  const { applicationId = '' } = useParams();
+  useAdminTitle(`Application ${applicationId}`);
+  const [state, reload] = useAdminQuery((signal) => getApplication(applicationId, signal), `application:${applicationId}`);
+  const [override, setOverride] = useState<ApplicationDetail | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const changeStatus = async (status: ApplicationStatus) => {
+    setBusy(true);
+    const updated = await runAction(() => setApplicationStatus(applicationId, status), `Status changed to ${humanize(status)}`);
+    if (updated) setOverride(updated);
+    setBusy(false);
+  };
+
+  return (
+    <>
+      <p className="admin-back">
+        <Link to="/admin/applications">← All applications</Link>
+      </p>
+      <AsyncView state={state} onRetry={reload}>
+        {(loaded) => {
+          const app = override && override.applicationId === loaded.applicationId ? override : loaded;
+          const extra = Object.keys(app).filter((key) => !SHOWN.has(key));
+          return (
+            <>
+              <PageHeader title={`${app.firstName} ${app.lastName}`}>
+                <StatusBadge status={app.status} />
+              </PageHeader>
+              <p className="admin-muted">
+                Application <strong>{app.applicationId}</strong>, submitted {formatDateTime(app.createdAt)}
+              </p>
+              <section className="admin-card" aria-labelledby="status-heading">
+                <h2 id="status-heading">Status</h2>
+                <p>
+                  Current status: <StatusBadge status={app.status} />
+                </p>
+                {NEXT_STATUS[app.status].length > 0 ? (
+                  <div className="admin-actions">
+                    {NEXT_STATUS[app.status].map((move) => (
+                      <button
+                        key={move.status}
+                        type="button"
+                        className={`admin-button ${move.status === 'rejected' ? 'admin-button--danger' : 'admin-button--primary'}`}
+                        disabled={busy}
+                        onClick={() => void changeStatus(move.status)}
+                      >
+                        {move.label}
+                      </button>
+                    ))}
+                  </div>
+                ) : (
+                  <p className="admin-muted">This application has reached its final status.</p>
+                )}
+              </section>
+              <div className="admin-grid admin-grid--3">
+                {SECTIONS.map((section) => (
+                  <section key={section.title} className="admin-card">
+                    <h2>{section.title}</h2>
+                    <dl className="admin-dl">
+                      {section.fields
+                        .filter(([key]) => key in app || !['passportNumber', 'passportExpiry', 'terms'].includes(key))
+                        .map(([key, label]) => (
+                          <div key={key}>
+                            <dt>{label}</dt>
+                            <dd>
+                              {key === 'email' ? (
+                                <a href={`mailto:${show(app[key])}`}>{show(app[key])}</a>
+                              ) : key === 'phone' ? (
+                                <a href={`tel:${show(app[key])}`}>{show(app[key])}</a>
+                              ) : key === 'dateOfBirth' || key === 'passportExpiry' ? (
+                                formatDate(app[key] as string | null)
+                              ) : (
+                                show(app[key])
+                              )}
+                            </dd>
+                          </div>
+                        ))}
+                    </dl>
+                  </section>
+                ))}
+              </div>
+              {extra.length > 0 ? (
+                <section className="admin-card">
+                  <h2>Other details</h2>
+                  <dl className="admin-dl">
+                    {extra.map((key) => (
+                      <div key={key}>
+                        <dt>{humanize(key)}</dt>
+                        <dd>{show(app[key])}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </section>
+              ) : null}
+              <section className="admin-card" aria-labelledby="files-heading">
+                <h2 id="files-heading">Files</h2>
+                {app.files.length === 0 ? (
+                  <p className="admin-muted">No files.</p>
+                ) : (
+                  <ul className="admin-files">
+                    {app.files.map((file) => (
+                      <li key={file.field}>
+                        <a className="admin-button" href={file.url} download={file.filename}>
+                          Download {humanize(file.field === 'cv' ? 'CV' : file.field)}
+                        </a>
+                        <span className="admin-muted admin-small">
+                          {file.filename} ({formatBytes(file.size)})
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+              <section className="admin-card" aria-labelledby="sms-heading">
+                <div className="admin-card__head">
+                  <h2 id="sms-heading">SMS History</h2>
+                  <button
+                    type="button"
+                    className="admin-button admin-button--ghost"
+                    onClick={() => {
+                      setOverride(null);
+                      reload();
+                    }}
+                  >
+                    Refresh
+                  </button>
+                </div>
+                <div className="admin-table-wrap">
+                  <table className="admin-table">
+                    <caption className="visually-hidden">Text messages about this application</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Kind</th>
+                        <th scope="col">Phone</th>
+                        <th scope="col">Status</th>
+                        <th scope="col">Attempts</th>
+                        <th scope="col">Queued</th>
+                        <th scope="col">Delivered</th>
+                        <th scope="col">Last error</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {app.sms.length === 0 ? (
+                        <tr>
+                          <td colSpan={7} className="admin-empty">
+                            No text messages yet.
+                          </td>
+                        </tr>
+                      ) : (
+                        app.sms.map((sms) => (
+                          <tr key={sms.id}>
+                            <td>{humanize(sms.kind)}</td>
+                            <td>{sms.phone}</td>
+                            <td>
+                              <StatusBadge status={sms.status} />
+                            </td>
+                            <td>{sms.attempts}</td>
+                            <td>{formatDateTime(sms.createdAt)}</td>
+                            <td>{formatDateTime(sms.deliveredAt)}</td>
+                            <td>{sms.lastError ?? '—'}</td>
+                          </tr>
+                        ))
+                      )}
+                    </tbody>
+                  </table>
+                </div>
+              </section>
+            </>
+          );
+        }}
+      </AsyncView>
+    </>
+  );
+}

@@ -1,0 +1,184 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { constants } from '@/config/rules';
+import { adminUrl } from '../api/client';
+import { emptyApplicationFilters, listApplications, type ApplicationFilters } from '../api/endpoints';
+import { APPLICATION_STATUSES } from '../api/types';
+import { formatDateTime, humanize, useAdminQuery, useAdminTitle } from './hooks';
+import { AsyncView, EmptyRow, PageHeader, Pagination, StatusBadge } from './ui';
+
+const PAGE_SIZE = 20;
+const KEYS = Object.keys(emptyApplicationFilters) as (keyof ApplicationFilters)[];
+
+export default function ApplicationsPage() {
+  useAdminTitle('Applications');
+  const [params, setParams] = useSearchParams();
+  const filters: ApplicationFilters = { ...emptyApplicationFilters };
+  for (const key of KEYS) filters[key] = params.get(key) ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [draft, setDraft] = useState(filters.q);
+  const [state, reload] = useAdminQuery(
+    (signal) => listApplications(filters, page, PAGE_SIZE, signal),
+    `applications?${params.toString()}`,
+  );
+
+  const update = (changes: Partial<ApplicationFilters> & { page?: string }) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in changes)) next.delete('page');
+    setParams(next);
+  };
+
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    update({ q: draft.trim() });
+  };
+
+  const hasFilters = KEYS.some((key) => filters[key]);
+
+  return (
+    <>
+      <PageHeader title="Applications">
+        <a className="admin-button" href={adminUrl('/applications/export.csv', { ...filters })} download>
+          Export CSV
+        </a>
+      </PageHeader>
+      <section className="admin-card admin-filters" aria-label="Search and filters">
+        <form role="search" className="admin-search" onSubmit={onSearch}>
+          <label htmlFor="app-search" className="visually-hidden">
+            Search applications
+          </label>
+          <input
+            id="app-search"
+            type="search"
+            placeholder="Search by name, e-mail, phone or ID"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <button type="submit" className="admin-button admin-button--primary">
+            Search
+          </button>
+        </form>
+        <div className="admin-filter-row">
+          <div className="admin-field">
+            <label htmlFor="filter-status">Status</label>
+            <select id="filter-status" value={filters.status} onChange={(e) => update({ status: e.target.value })}>
+              <option value="">All statuses</option>
+              {APPLICATION_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {humanize(status)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="admin-field">
+            <label htmlFor="filter-category">Job category</label>
+            <select
+              id="filter-category"
+              value={filters.jobCategory}
+              onChange={(e) => update({ jobCategory: e.target.value })}
+            >
+              <option value="">All categories</option>
+              {constants.applicationJobCategories.map((value) => (
+                <option key={value}>{value}</option>
+              ))}
+            </select>
+          </div>
+          <div className="admin-field">
+            <label htmlFor="filter-country">Preferred country</label>
+            <select
+              id="filter-country"
+              value={filters.preferredCountry}
+              onChange={(e) => update({ preferredCountry: e.target.value })}
+            >
+              <option value="">All countries</option>
+              {constants.applicationCountries.map((value) => (
+                <option key={value}>{value}</option>
+              ))}
+            </select>
+          </div>
+          <div className="admin-field">
+            <label htmlFor="filter-from">From</label>
+            <input id="filter-from" type="date" value={filters.from} onChange={(e) => update({ from: e.target.value })} />
+          </div>
+          <div className="admin-field">
+            <label htmlFor="filter-to">To</label>
+            <input id="filter-to" type="date" value={filters.to} onChange={(e) => update({ to: e.target.value })} />
+          </div>
+          {hasFilters ? (
+            <button
+              type="button"
+              className="admin-button admin-button--ghost"
+              onClick={() => {
+                setDraft('');
+                setParams(new URLSearchParams());
+              }}
+            >
+              Clear filters
+            </button>
+          ) : null}
+        </div>
+      </section>
+      <AsyncView state={state} onRetry={reload}>
+        {(data) => (
+          <section className="admin-card">
+            <div className="admin-table-wrap">
+              <table className="admin-table">
+                <caption>
+                  {data.total} application{data.total === 1 ? '' : 's'}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Applicant</th>
+                    <th scope="col">Contact</th>
+                    <th scope="col">Job category</th>
+                    <th scope="col">Country</th>
+                    <th scope="col">Submitted</th>
+                    <th scope="col">Status</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.length === 0 ? (
+                    <EmptyRow colSpan={6} text="No applications match." />
+                  ) : (
+                    data.items.map((app) => (
+                      <tr key={app.applicationId}>
+                        <th scope="row">
+                          <Link to={`/admin/applications/${encodeURIComponent(app.applicationId)}`}>
+                            {app.firstName} {app.lastName}
+                          </Link>
+                          {!app.opened ? <span className="admin-new">New</span> : null}
+                          <div className="admin-muted admin-small">{app.applicationId}</div>
+                        </th>
+                        <td>
+                          <div>{app.email}</div>
+                          <div className="admin-muted admin-small">{app.phone}</div>
+                        </td>
+                        <td>{app.jobCategory}</td>
+                        <td>{app.preferredCountry}</td>
+                        <td>{formatDateTime(app.createdAt)}</td>
+                        <td>
+                          <StatusBadge status={app.status} />
+                        </td>
+                      </tr>
+                    ))
+                  )}
+                </tbody>
+              </table>
+            </div>
+            <Pagination
+              label="Applications"
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPage={(next) => update({ page: String(next) })}
+            />
+          </section>
+        )}
+      </AsyncView>
+    </>
+  );
+}

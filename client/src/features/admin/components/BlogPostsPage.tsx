@@ -1,0 +1,341 @@
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { constants } from '@/config/rules';
+import { notify } from '@/lib/notify';
+import { errorMessage, fieldErrors } from '../api/client';
+import { createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost, uploadBlogImage } from '../api/endpoints';
+import type { AdminBlogPost, BlogPostInput } from '../api/types';
+import { formatDate, runAction, useAdminQuery, useAdminTitle } from './hooks';
+import { AsyncView, EmptyRow, PageHeader, Pagination } from './ui';
+
+const PAGE_SIZE = 20;
+const today = () => new Date().toISOString().slice(0, 10);
+
+const blank = (): BlogPostInput => ({
+  title: '',
+  excerpt: '',
+  image: '',
+  author: '',
+  date: today(),
+  category: constants.blogCategories[0]?.name ?? '',
+  tags: [],
+  readTime: '5 min read',
+  content: '',
+  featured: false,
+  published: false,
+});
+
+function inputOf(post: AdminBlogPost): BlogPostInput {
+  const { id: _id, ...rest } = post;
+  return { ...blank(), ...rest };
+}
+
+const REQUIRED: (keyof BlogPostInput)[] = ['title', 'excerpt', 'author', 'date', 'category', 'readTime', 'content'];
+
+function BlogPostEditor({
+  post,
+  onSaved,
+  onCancel,
+}: {
+  post: AdminBlogPost | null;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
+  const [values, setValues] = useState<BlogPostInput>(() => (post ? inputOf(post) : blank()));
+  const [tags, setTags] = useState(() => values.tags.join(', '));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const set = <K extends keyof BlogPostInput>(key: K, value: BlogPostInput[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const onImage = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const { url } = await uploadBlogImage(file);
+      set('image', url);
+      void notify('Image uploaded', 'success');
+    } catch (error) {
+      setErrors((current) => ({ ...current, image: errorMessage(error, 'Failed to upload the image') }));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body: BlogPostInput = {
+      ...values,
+      tags: tags
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    };
+    const missing: Record<string, string> = {};
+    for (const key of REQUIRED) if (!String(body[key]).trim()) missing[key] = 'This field is required';
+    setErrors(missing);
+    if (Object.keys(missing).length > 0) {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      if (post) await updateBlogPost(post.id, body);
+      else await createBlogPost(body);
+      void notify(post ? 'Blog post updated' : 'Blog post created', 'success');
+      onSaved();
+    } catch (error) {
+      const fields = fieldErrors(error);
+      if (fields) setErrors(fields);
+      void notify(errorMessage(error, 'Failed to save the blog post'), 'error');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const field = (key: keyof BlogPostInput, label: string, input: ReactNode) => (
+    <div className="admin-field">
+      <label htmlFor={`post-${key}`}>{label}</label>
+      {input}
+      {errors[key] ? (
+        <p className="admin-error" id={`post-${key}-error`}>
+          {errors[key]}
+        </p>
+      ) : null}
+    </div>
+  );
+  const a11y = (key: keyof BlogPostInput) => ({
+    id: `post-${key}`,
+    'aria-invalid': errors[key] ? true : undefined,
+    'aria-describedby': errors[key] ? `post-${key}-error` : undefined,
+  });
+
+  return (
+    <section className="admin-card" aria-labelledby="editor-heading">
+      <h2 id="editor-heading">{post ? `Edit: ${post.title}` : 'New blog post'}</h2>
+      <form ref={formRef} className="admin-form admin-form--grid" onSubmit={onSubmit} noValidate>
+        {field('title', 'Title', <input {...a11y('title')} value={values.title} onChange={(e) => set('title', e.target.value)} />)}
+        {field('author', 'Author', <input {...a11y('author')} value={values.author} onChange={(e) => set('author', e.target.value)} />)}
+        {field(
+          'excerpt',
+          'Excerpt',
+          <textarea {...a11y('excerpt')} rows={2} value={values.excerpt} onChange={(e) => set('excerpt', e.target.value)} />,
+        )}
+        {field('date', 'Date', <input {...a11y('date')} type="date" value={values.date} onChange={(e) => set('date', e.target.value)} />)}
+        {field(
+          'category',
+          'Category',
+          <select {...a11y('category')} value={values.category} onChange={(e) => set('category', e.target.value)}>
+            {constants.blogCategories.some((c) => c.name === values.category) ? null : (
+              <option value={values.category}>{values.category || 'Choose a category'}</option>
+            )}
+            {constants.blogCategories.map((category) => (
+              <option key={category.name}>{category.name}</option>
+            ))}
+          </select>,
+        )}
+        <div className="admin-field">
+          <label htmlFor="post-tags">Tags (comma separated)</label>
+          <input id="post-tags" value={tags} onChange={(e) => setTags(e.target.value)} />
+        </div>
+        {field(
+          'readTime',
+          'Read time',
+          <input {...a11y('readTime')} value={values.readTime} onChange={(e) => set('readTime', e.target.value)} />,
+        )}
+        {field(
+          'image',
+          'Image URL',
+          <input {...a11y('image')} value={values.image} onChange={(e) => set('image', e.target.value)} />,
+        )}
+        <div className="admin-field">
+          <label htmlFor="post-image-file">Upload image (.jpg, .png, .webp, up to 2MB)</label>
+          <input
+            id="post-image-file"
+            type="file"
+            accept=".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp"
+            disabled={uploading}
+            onChange={(e) => void onImage(e.target.files?.[0])}
+          />
+          {uploading ? <p className="admin-muted admin-small">Uploading...</p> : null}
+          {values.image ? <img className="admin-thumb" src={values.image} alt="Current post image" /> : null}
+        </div>
+        <div className="admin-field admin-field--full">
+          <label htmlFor="post-content">Content (HTML)</label>
+          <textarea
+            {...a11y('content')}
+            rows={14}
+            className="admin-code"
+            value={values.content}
+            onChange={(e) => set('content', e.target.value)}
+          />
+          {errors.content ? (
+            <p className="admin-error" id="post-content-error">
+              {errors.content}
+            </p>
+          ) : null}
+        </div>
+        <div className="admin-field admin-checks">
+          <label>
+            <input type="checkbox" checked={values.featured} onChange={(e) => set('featured', e.target.checked)} /> Featured
+          </label>
+          <label>
+            <input type="checkbox" checked={values.published} onChange={(e) => set('published', e.target.checked)} />{' '}
+            Published
+          </label>
+        </div>
+        <div className="admin-actions admin-field--full">
+          <button type="submit" className="admin-button admin-button--primary" disabled={saving || uploading}>
+            {saving ? 'Saving...' : 'Save Post'}
+          </button>
+          <button type="button" className="admin-button admin-button--ghost" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+export default function BlogPostsPage() {
+  useAdminTitle('Blog Posts');
+  const [page, setPage] = useState(1);
+  const [state, reload] = useAdminQuery((signal) => listBlogPosts(page, PAGE_SIZE, signal), `blog:${page}`);
+  const [editing, setEditing] = useState<AdminBlogPost | 'new' | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
+
+  const togglePublished = async (post: AdminBlogPost) => {
+    const done = await runAction(
+      () => updateBlogPost(post.id, { ...inputOf(post), published: !post.published }),
+      post.published ? 'Blog post unpublished' : 'Blog post published',
+    );
+    if (done) reload();
+  };
+  const remove = async (post: AdminBlogPost) => {
+    setConfirmDelete(null);
+    const done = await runAction(() => deleteBlogPost(post.id).then(() => true), 'Blog post deleted');
+    if (done) reload();
+  };
+
+  return (
+    <>
+      <PageHeader title="Blog Posts">
+        <button type="button" className="admin-button admin-button--primary" onClick={() => setEditing('new')}>
+          New Post
+        </button>
+      </PageHeader>
+      {editing ? (
+        <BlogPostEditor
+          key={editing === 'new' ? 'new' : editing.id}
+          post={editing === 'new' ? null : editing}
+          onCancel={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            reload();
+          }}
+        />
+      ) : null}
+      <AsyncView state={state} onRetry={reload}>
+        {(data) => (
+          <section className="admin-card">
+            <div className="admin-table-wrap">
+              <table className="admin-table">
+                <caption>
+                  {data.total} blog post{data.total === 1 ? '' : 's'}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Title</th>
+                    <th scope="col">Category</th>
+                    <th scope="col">Author</th>
+                    <th scope="col">Date</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.length === 0 ? (
+                    <EmptyRow colSpan={6} text="No blog posts yet." />
+                  ) : (
+                    data.items.map((post) => (
+                      <tr key={post.id}>
+                        <th scope="row">
+                          {post.published ? (
+                            <a href={`/blog/${encodeURIComponent(post.id)}`} target="_blank" rel="noreferrer">
+                              {post.title}
+                            </a>
+                          ) : (
+                            post.title
+                          )}
+                          {post.featured ? <span className="admin-new">Featured</span> : null}
+                        </th>
+                        <td>{post.category}</td>
+                        <td>{post.author}</td>
+                        <td>{formatDate(post.date)}</td>
+                        <td>
+                          <span className={`admin-status admin-status--${post.published ? 'published' : 'draft'}`}>
+                            {post.published ? 'Published' : 'Draft'}
+                          </span>
+                        </td>
+                        <td>
+                          <div className="admin-actions">
+                            <button
+                              type="button"
+                              className="admin-button admin-button--small"
+                              aria-label={`Edit ${post.title}`}
+                              onClick={() => setEditing(post)}
+                            >
+                              Edit
+                            </button>
+                            <button
+                              type="button"
+                              className="admin-button admin-button--small"
+                              aria-label={`${post.published ? 'Unpublish' : 'Publish'} ${post.title}`}
+                              onClick={() => void togglePublished(post)}
+                            >
+                              {post.published ? 'Unpublish' : 'Publish'}
+                            </button>
+                            {confirmDelete === post.id ? (
+                              <>
+                                <button
+                                  type="button"
+                                  className="admin-button admin-button--small admin-button--danger"
+                                  aria-label={`Confirm delete ${post.title}`}
+                                  onClick={() => void remove(post)}
+                                >
+                                  Confirm delete
+                                </button>
+                                <button
+                                  type="button"
+                                  className="admin-button admin-button--small admin-button--ghost"
+                                  onClick={() => setConfirmDelete(null)}
+                                >
+                                  Cancel
+                                </button>
+                              </>
+                            ) : (
+                              <button
+                                type="button"
+                                className="admin-button admin-button--small admin-button--danger"
+                                aria-label={`Delete ${post.title}`}
+                                onClick={() => setConfirmDelete(post.id)}
+                              >
+                                Delete
+                              </button>
+                            )}
+                          </div>
+                        </td>
+                      </tr>
+                    ))
+                  )}
+                </tbody>
+              </table>
+            </div>
+            <Pagination label="Blog posts" page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
+          </section>
+        )}
+      </AsyncView>
+    </>
+  );
+}

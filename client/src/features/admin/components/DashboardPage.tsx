@@ -1,0 +1,111 @@
+import { Link } from 'react-router-dom';
+import { Icon, type IconName } from '@/components/ui/Icon';
+import { getDashboard } from '../api/endpoints';
+import type { Dashboard } from '../api/types';
+import { formatDateTime, useAdminQuery, useAdminTitle } from './hooks';
+import { AsyncView, PageHeader, StatusBadge } from './ui';
+
+const CARDS: { key: keyof Pick<Dashboard, 'totalApplications' | 'activeJobs' | 'newMessages' | 'blogPosts'>; label: string; icon: IconName; to: string }[] = [
+  { key: 'totalApplications', label: 'Total Applications', icon: 'file', to: '/admin/applications' },
+  { key: 'activeJobs', label: 'Active Jobs', icon: 'briefcase', to: '/admin/jobs' },
+  { key: 'newMessages', label: 'New Messages', icon: 'mail', to: '/admin/messages' },
+  { key: 'blogPosts', label: 'Blog Posts', icon: 'chat', to: '/admin/blog' },
+];
+
+export default function DashboardPage() {
+  useAdminTitle('Dashboard');
+  const [state, reload] = useAdminQuery(getDashboard, 'dashboard');
+  return (
+    <>
+      <PageHeader title="Dashboard" />
+      <AsyncView state={state} onRetry={reload}>
+        {(data) => (
+          <>
+            <ul className="admin-stats" aria-label="Summary">
+              {CARDS.map((card) => (
+                <li key={card.key} className="admin-stat">
+                  <span className="admin-stat__icon" aria-hidden="true">
+                    <Icon name={card.icon} size={22} />
+                  </span>
+                  <Link to={card.to} className="admin-stat__link">
+                    <span className="admin-stat__label">{card.label}</span>
+                    <span className="admin-stat__value" data-testid={`stat-${card.key}`}>
+                      {data[card.key].toLocaleString('en-GB')}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <div className="admin-grid">
+              <section className="admin-card admin-grid__wide" aria-labelledby="latest-heading">
+                <div className="admin-card__head">
+                  <h2 id="latest-heading">Recent Applications</h2>
+                  <Link to="/admin/applications">View all</Link>
+                </div>
+                <div className="admin-table-wrap">
+                  <table className="admin-table">
+                    <caption className="visually-hidden">The five newest applications</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Applicant</th>
+                        <th scope="col">Job</th>
+                        <th scope="col">Country</th>
+                        <th scope="col">Submitted</th>
+                        <th scope="col">Status</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.latestApplications.length === 0 ? (
+                        <tr>
+                          <td colSpan={5} className="admin-empty">
+                            No applications yet.
+                          </td>
+                        </tr>
+                      ) : (
+                        data.latestApplications.map((app) => (
+                          <tr key={app.applicationId}>
+                            <th scope="row">
+                              <Link to={`/admin/applications/${encodeURIComponent(app.applicationId)}`}>
+                                {app.firstName} {app.lastName}
+                              </Link>
+                              {!app.opened ? <span className="admin-new">New</span> : null}
+                              <div className="admin-muted admin-small">{app.applicationId}</div>
+                            </th>
+                            <td>{app.jobCategory}</td>
+                            <td>{app.preferredCountry}</td>
+                            <td>{formatDateTime(app.createdAt)}</td>
+                            <td>
+                              <StatusBadge status={app.status} />
+                            </td>
+                          </tr>
+                        ))
+                      )}
+                    </tbody>
+                  </table>
+                </div>
+              </section>
+              <section className="admin-card" aria-labelledby="outbox-heading">
+                <h2 id="outbox-heading">SMS Outbox</h2>
+                <dl className="admin-health">
+                  <div>
+                    <dt>Pending</dt>
+                    <dd data-testid="outbox-pending">{data.outbox.pending}</dd>
+                  </div>
+                  <div className={data.outbox.failedLast24h > 0 ? 'is-bad' : ''}>
+                    <dt>Failed (last 24 h)</dt>
+                    <dd data-testid="outbox-failed">{data.outbox.failedLast24h}</dd>
+                  </div>
+                </dl>
+                <p className="admin-muted admin-small">
+                  {data.outbox.failedLast24h > 0
+                    ? 'Some text messages could not be delivered. Check the gateway settings.'
+                    : 'Text messages are being delivered normally.'}
+                </p>
+              </section>
+            </div>
+          </>
+        )}
+      </AsyncView>
+    </>
+  );
+}

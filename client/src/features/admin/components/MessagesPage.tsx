@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { markMessageRead, listMessages } from '../api/endpoints';
+import type { ContactMessage } from '../api/types';
+import { formatDateTime, runAction, useAdminQuery, useAdminTitle } from './hooks';
+import { AsyncView, EmptyRow, PageHeader, Pagination } from './ui';
+
+const PAGE_SIZE = 20;
+
+export function replyHref(message: ContactMessage): string {
+  const subject = encodeURIComponent(`Re: ${message.subject}`);
+  const body = encodeURIComponent(`Dear ${message.name},\n\n\n\n> ${message.message.split('\n').join('\n> ')}`);
+  return `mailto:${message.email}?subject=${subject}&body=${body}`;
+}
+
+export default function MessagesPage() {
+  useAdminTitle('Messages');
+  const [page, setPage] = useState(1);
+  const [state, reload] = useAdminQuery((signal) => listMessages(page, PAGE_SIZE, signal), `messages:${page}`);
+  const [read, setRead] = useState<Set<string>>(new Set());
+
+  const markRead = async (message: ContactMessage) => {
+    const done = await runAction(() => markMessageRead(message.id));
+    if (done) setRead((current) => new Set(current).add(message.id));
+  };
+
+  return (
+    <>
+      <PageHeader title="Messages" />
+      <AsyncView state={state} onRetry={reload}>
+        {(data) => {
+          const unread = data.items.filter((m) => !m.read && !read.has(m.id)).length;
+          return (
+            <section className="admin-card">
+              <div className="admin-table-wrap">
+                <table className="admin-table">
+                  <caption>
+                    Contact inbox: {data.total} message{data.total === 1 ? '' : 's'}
+                    {unread ? `, ${unread} unread on this page` : ''}
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Subject and message</th>
+                      <th scope="col">From</th>
+                      <th scope="col">Service</th>
+                      <th scope="col">Received</th>
+                      <th scope="col">Actions</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.items.length === 0 ? (
+                      <EmptyRow colSpan={5} text="No messages yet." />
+                    ) : (
+                      data.items.map((message) => {
+                        const isRead = message.read || read.has(message.id);
+                        return (
+                          <tr key={message.id} className={isRead ? '' : 'is-unread'}>
+                            <th scope="row">
+                              {message.subject}
+                              {isRead ? null : <span className="admin-new">Unread</span>}
+                              <p className="admin-message-body">{message.message}</p>
+                            </th>
+                            <td>
+                              <div>{message.name}</div>
+                              <div className="admin-small">
+                                <a href={`mailto:${message.email}`}>{message.email}</a>
+                              </div>
+                              {message.phone ? (
+                                <div className="admin-small">
+                                  <a href={`tel:${message.phone}`}>{message.phone}</a>
+                                </div>
+                              ) : null}
+                            </td>
+                            <td>{message.service ?? '—'}</td>
+                            <td>{formatDateTime(message.createdAt)}</td>
+                            <td>
+                              <div className="admin-actions">
+                                <a
+                                  className="admin-button admin-button--small admin-button--primary"
+                                  href={replyHref(message)}
+                                  aria-label={`Reply to ${message.name} by e-mail`}
+                                >
+                                  Reply
+                                </a>
+                                {isRead ? null : (
+                                  <button
+                                    type="button"
+                                    className="admin-button admin-button--small"
+                                    aria-label={`Mark ${message.subject} as read`}
+                                    onClick={() => void markRead(message)}
+                                  >
+                                    Mark read
+                                  </button>
+                                )}
+                              </div>
+                            </td>
+                          </tr>
+                        );
+                      })
+                    )}
+                  </tbody>
+                </table>
+              </div>
+              <Pagination label="Messages" page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
+            </section>
+          );
+        }}
+      </AsyncView>
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * The admin session (spec section 4): unauthenticated | loading | authenticated admin.
+ * The server is the source of truth (`GET /api/admin/session`); this provider asks it once
+ * on entry, signs in and out, and ends the session when any admin call answers 401.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { CSRF_COOKIE, readCookie, setSessionExpiredListener } from '../api/client';
+import { getSession, signIn, signOut } from '../api/endpoints';
+import type { AdminUser } from '../api/types';
+
+export const TEXT = {
+  loading: 'Loading...',
+  loginSuccess: 'Login successful',
+  invalidCredentials: 'Invalid credentials',
+  notAuthorized: 'User not authorized',
+  loggedOut: 'Logged out successfully',
+  logoutFailed: 'Failed to logout',
+  roleCheckFailed: 'Failed to verify admin role',
+} as const;
+
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'unauthenticated'; loggedOut?: boolean }
+  | { status: 'authenticated'; admin: AdminUser };
+
+export interface SessionApi {
+  state: SessionState;
+  /** Resolves true on success; shows the toasts of spec section 8 either way. */
+  login: (email: string, password: string) => Promise<boolean>;
+  logout: () => Promise<boolean>;
+}
+
+const SessionContext = createContext<SessionApi | null>(null);
+
+function messageOf(error: unknown): string | undefined {
+  if (error instanceof ApiError) {
+    const body = error.body as { message?: unknown } | null;
+    if (body && typeof body.message === 'string' && body.message) return body.message;
+  }
+  return undefined;
+}
+
+const isCsrfRefusal = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 && /csrf/i.test(messageOf(error) ?? '');
+
+export function AdminSessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getSession(controller.signal).then(
+      (admin) => setState({ status: 'authenticated', admin }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ status: 'unauthenticated' });
+        if (error instanceof ApiError && error.status === 401) return;
+        if (error instanceof ApiError && error.status === 403) void notify(TEXT.notAuthorized, 'error');
+        else void notify(TEXT.roleCheckFailed, 'error');
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  useEffect(() => {
+    setSessionExpiredListener(() => setState({ status: 'unauthenticated' }));
+    return () => setSessionExpiredListener(null);
+  }, []);
+
+  const login = useCallback(async (email: string, password: string) => {
+    try {
+      // The sign-in needs the CSRF cookie, which the session check hands out.
+      if (!readCookie(CSRF_COOKIE)) await getSession().catch(() => undefined);
+      let admin: AdminUser;
+      try {
+        admin = await signIn(email, password);
+      } catch (error) {
+        if (!isCsrfRefusal(error)) throw error;
+        await getSession().catch(() => undefined);
+        admin = await signIn(email, password);
+      }
+      setState({ status: 'authenticated', admin });
+      void notify(TEXT.loginSuccess, 'success');
+      return true;
+    } catch (error) {
+      const status = error instanceof ApiError ? error.status : 0;
+      const message = status === 403 ? TEXT.notAuthorized : (messageOf(error) ?? TEXT.invalidCredentials);
+      void notify(message, 'error');
+      return false;
+    }
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      await signOut();
+      setState({ status: 'unauthenticated', loggedOut: true });
+      void notify(TEXT.loggedOut, 'success');
+      return true;
+    } catch {
+      void notify(TEXT.logoutFailed, 'error');
+      return false;
+    }
+  }, []);
+
+  const value = useMemo(() => ({ state, login, logout }), [state, login, logout]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useAdminSession(): SessionApi {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useAdminSession outside AdminSessionProvider');
+  return value;
+}
+
+/** The signed-in admin (only inside the guard). */
+export function useAdmin(): AdminUser {
+  const { state } = useAdminSession();
+  if (state.status !== 'authenticated') throw new Error('useAdmin outside the guard');
+  return state.admin;
+}
