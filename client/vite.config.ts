@@ -21,5 +21,6 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
     restoreMocks: true,
+    testTimeout: 20000,
   },
 });

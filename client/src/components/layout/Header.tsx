@@ -37,7 +37,7 @@ export function Header() {
         </div>
       </div>
       <div className="container navbar">
-        <Link to={paths.home} className="brand" aria-label={`${agency.name}, home`}>
+        <Link to={paths.home} className="brand">
           <LogoMark />
           <span className="brand__text">
             <span className="brand__title">{agency.title}</span>

@@ -12,7 +12,7 @@ export function ChatWidget() {
     setOpen((v) => !v);
   };
   return (
-    <div className="chat-widget">
+    <aside className="chat-widget" aria-label="Chat assistant">
       {everOpened ? (
         <Suspense fallback={null}>
           <ChatPanel open={open} onClose={() => setOpen(false)} />
@@ -28,6 +28,6 @@ export function ChatWidget() {
         <Icon name={open ? 'close' : 'chat'} size={26} />
         <span className="visually-hidden">{open ? 'Close chat assistant' : 'Open chat assistant'}</span>
       </button>
-    </div>
+    </aside>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Icon } from '@/components/ui/Icon';
 import { SectionHeader } from '@/components/ui/SectionHeader';
 
@@ -14,6 +14,21 @@ export function PromoVideo() {
   const [playing, setPlaying] = useState(false);
   const [current, setCurrent] = useState(0);
   const [duration, setDuration] = useState(0);
+
+  // Native listeners, read once on mount as well: metadata can load before React commits.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return undefined;
+    const sync = () => {
+      setDuration(Number.isFinite(video.duration) ? video.duration : 0);
+      setCurrent(video.currentTime);
+      setPlaying(!video.paused && !video.ended);
+    };
+    const events = ['loadedmetadata', 'durationchange', 'timeupdate', 'play', 'pause', 'ended'] as const;
+    events.forEach((name) => video.addEventListener(name, sync));
+    if (video.readyState >= 1) sync();
+    return () => events.forEach((name) => video.removeEventListener(name, sync));
+  }, []);
 
   const toggle = () => {
     const video = videoRef.current;
@@ -54,12 +69,6 @@ export function PromoVideo() {
             poster="/images/promo-poster.webp"
             width={1280}
             height={720}
-            onPlay={() => setPlaying(true)}
-            onPause={() => setPlaying(false)}
-            onEnded={() => setPlaying(false)}
-            onLoadedMetadata={(e) => setDuration(e.currentTarget.duration)}
-            onDurationChange={(e) => setDuration(e.currentTarget.duration)}
-            onTimeUpdate={(e) => setCurrent(e.currentTarget.currentTime)}
             onClick={toggle}
           >
             <source src="/video/promo.webm" type="video/webm" />

@@ -4,7 +4,7 @@ import { Icon } from '@/components/ui/Icon';
 /** Bottom-right contact buttons: WhatsApp deep link (new tab, prefilled inquiry) and a call link. */
 export function WhatsAppWidget() {
   return (
-    <div className="contact-widget">
+    <aside className="contact-widget" aria-label="Call or WhatsApp us">
       <a className="fab fab--call" href={telHref(agency.whatsappPhone)}>
         <Icon name="phone" size={22} />
         <span className="visually-hidden">Call us on {formatPhone(agency.whatsappPhone)}</span>
@@ -13,6 +13,6 @@ export function WhatsAppWidget() {
         <Icon name="whatsapp" size={28} />
         <span className="visually-hidden">Chat with us on WhatsApp (opens in a new tab)</span>
       </a>
-    </div>
+    </aside>
   );
 }

@@ -1,0 +1,151 @@
+"""Fixtures for the browser tests: the real app on a free port, Debian's chromium, fresh pages."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "client" / "dist"
+AXE = ROOT / "client" / "node_modules" / "axe-core" / "axe.min.js"
+ARTIFACTS = ROOT / "artifacts"
+SCREENSHOTS = ARTIFACTS / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+POPUP_FLAG = "newsletter-popup-shown"
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _wait_for_health(base_url: str, process: subprocess.Popen[bytes], timeout: float = 40.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the app exited early with code {process.returncode}")
+        try:
+            with urllib.request.urlopen(f"{base_url}/api/health", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"the app did not answer {base_url}/api/health within {timeout:.0f} s")
+
+
+@pytest.fixture(scope="session")
+def live_server() -> Iterator[str]:
+    if not (DIST / "index.html").is_file():
+        pytest.fail("client/dist missing: run make build")
+    port = _free_port()
+    base_url = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory(prefix="agency-browser-") as data_dir:
+        env = {
+            **os.environ,
+            "PORT": str(port),
+            "AGENCY_DATA_DIR": data_dir,
+            "AGENCY_DEMO": "1",
+            "AGENCY_RATE_LIMIT": "0",
+        }
+        log_path = Path(data_dir) / "app.log"
+        with log_path.open("wb") as log:
+            process = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=env, stdout=log, stderr=log)
+            try:
+                try:
+                    _wait_for_health(base_url, process)
+                except RuntimeError as error:
+                    pytest.fail(f"{error}\n{log_path.read_text(errors='replace')[-4000:]}")
+                yield base_url
+            finally:
+                process.terminate()
+                try:
+                    process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def new_page(
+    browser: Browser, base_url: str, *, viewport: dict[str, int] | None = None, popup_seen: bool = True
+) -> Page:
+    """A page in a fresh context; by default the newsletter pop-up flag is already stored."""
+    options: dict[str, Any] = {"base_url": base_url, "viewport": viewport or DESKTOP}
+    context = browser.new_context(**options)
+    if popup_seen:
+        context.add_init_script(f"window.localStorage.setItem('{POPUP_FLAG}', 'true');")
+    context.set_default_timeout(10_000)
+    return context.new_page()
+
+
+@pytest.fixture
+def page(browser: Browser, live_server: str) -> Iterator[Page]:
+    fresh = new_page(browser, live_server)
+    yield fresh
+    fresh.context.close()
+
+
+def wait_for_splash_gone(page: Page) -> None:
+    page.wait_for_selector("[data-testid=splash]", state="detached", timeout=8_000)
+
+
+def open_route(page: Page, path: str) -> None:
+    """Navigates and waits until the page's h1 has rendered (and, on /, the splash is gone)."""
+    page.goto(path)
+    if path == "/":
+        wait_for_splash_gone(page)
+    page.locator("h1").first.wait_for()
+
+
+SETTLE_SCRIPT = """async () => {
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  for (let y = 0; y < document.body.scrollHeight; y += 600) {
+    window.scrollTo({ top: y, behavior: 'instant' });
+    await pause(40);
+  }
+  window.scrollTo({ top: 0, behavior: 'instant' });
+  const images = [...document.images].filter((img) => !img.complete);
+  await Promise.all(images.map((img) => new Promise((resolve) => {
+    img.addEventListener('load', resolve, { once: true });
+    img.addEventListener('error', resolve, { once: true });
+  })));
+  await pause(100);
+}"""
+
+
+def settle(page: Page) -> None:
+    """Scrolls through the page so lazy images load, waits for them, and returns to the top."""
+    page.evaluate(SETTLE_SCRIPT)
