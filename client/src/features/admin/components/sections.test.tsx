@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { server } from '@/testing/msw-server';
+import { renderApp } from '@/testing/test-utils';
+import { adminBackend, adminHandlers, backend } from '../testing/handlers';
+import { replyHref } from './MessagesPage';
+import { validateSettings } from './SettingsPage';
+
+beforeEach(() => {
+  adminBackend({ signedIn: true });
+  server.use(...adminHandlers);
+});
+
+describe('settings', () => {
+  it('validates E.164 phones and a sender id of at most 11 characters', () => {
+    const ok = { adminPhones: ['+233241234567', '+233 24 123 4568', '+971501234567', '+971501234568'], smsSender: 'VANDY', statusSms: { received: true, processing: true, approved: true, rejected: true } };
+    expect(validateSettings({ ...ok, adminPhones: ok.adminPhones.map((p) => p.replace(/ /g, '')) })).toEqual({});
+    const bad = validateSettings({ ...ok, adminPhones: ['0241234567', ...ok.adminPhones.slice(1)], smsSender: 'VANDYRECRUIT' });
+    expect(Object.keys(bad).sort()).toEqual(['adminPhones.0', 'smsSender']);
+  });
+
+  it('shows errors under the fields, then saves with the CSRF header', async () => {
+    const user = userEvent.setup();
+    renderApp('/admin/settings');
+    const sender = await screen.findByLabelText('SMS sender id', {}, { timeout: 3000 });
+    await user.clear(sender);
+    await user.type(sender, 'TWELVECHARSX');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('The sender id must be at most 11 characters')).toBeInTheDocument();
+    expect(sender).toHaveFocus();
+    await user.clear(sender);
+    await user.type(sender, 'VANDYJOBS');
+    await user.click(screen.getByRole('checkbox', { name: 'Rejected' }));
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(backend.settings.smsSender).toBe('VANDYJOBS');
+    expect(backend.settings.statusSms.rejected).toBe(false);
+    expect(backend.requests.find((r) => r.method === 'PUT')?.csrf).toBe(backend.csrf);
+    expect(screen.getByRole('heading', { name: 'Audit log' })).toBeInTheDocument();
+  });
+});
+
+describe('messages', () => {
+  it('marks a message read and replies by mailto', async () => {
+    const user = userEvent.setup();
+    renderApp('/admin/messages');
+    const row = (await screen.findByText('Visa', {}, { timeout: 3000 })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Unread')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Reply to Yaw by e-mail' })).toHaveAttribute('href', replyHref(backend.messages[0]!));
+    expect(replyHref(backend.messages[0]!)).toMatch(/^mailto:yaw@example\.com\?subject=Re%3A%20Visa/);
+    await user.click(within(row).getByRole('button', { name: 'Mark Visa as read' }));
+    expect(await screen.findByText('Visa')).toBeInTheDocument();
+    await screen.findByRole('link', { name: 'Reply to Yaw by e-mail' });
+    expect(screen.queryByText('Unread')).not.toBeInTheDocument();
+    expect(backend.messages[0]!.read).toBe(true);
+  });
+});
+
+describe('jobs', () => {
+  it('creates a job opening', async () => {
+    const created: unknown[] = [];
+    server.use(
+      http.get('*/api/admin/jobs', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 20 })),
+      http.post('*/api/admin/jobs', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        created.push(body);
+        return HttpResponse.json({ ...body, id: 'j1', createdAt: '', updatedAt: '' }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/admin/jobs');
+    await user.click(await screen.findByRole('button', { name: 'New Job' }, { timeout: 3000 }));
+    await user.click(screen.getByRole('button', { name: 'Save Job' }));
+    expect(await screen.findByText('Job title is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Job title'), 'Site Electrician');
+    await user.type(screen.getByLabelText('Country'), 'Qatar');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Construction');
+    await user.type(screen.getByLabelText('Salary range'), '$2,000-$3,000');
+    await user.type(screen.getByLabelText('Description'), 'Industrial wiring.');
+    await user.click(screen.getByRole('button', { name: 'Save Job' }));
+    expect(await screen.findByText('Job created')).toBeInTheDocument();
+    expect(created[0]).toEqual({
+      title: 'Site Electrician',
+      country: 'Qatar',
+      category: 'Construction',
+      salaryRange: '$2,000-$3,000',
+      description: 'Industrial wiring.',
+      status: 'open',
+    });
+  });
+});
