@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import mimetypes
+from pathlib import Path, PurePosixPath
 
 from litestar import get
 from litestar.exceptions import NotFoundException
@@ -12,6 +13,9 @@ from app.container import Container
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 NO_CACHE = "no-cache"
+mimetypes.add_type("image/webp", ".webp")
+mimetypes.add_type("video/webm", ".webm")
+mimetypes.add_type("text/javascript", ".js")
 
 
 def _resolve(dist: Path, path: str) -> Path | None:
@@ -21,17 +25,30 @@ def _resolve(dist: Path, path: str) -> Path | None:
     return None
 
 
+def _serve(path: Path, cache: str) -> File:
+    media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+    return File(
+        path,
+        filename=path.name,
+        media_type=media_type,
+        content_disposition_type="inline",
+        headers={"Cache-Control": cache, "X-Content-Type-Options": "nosniff"},
+    )
+
+
 @get(["/", "/{path:path}"], include_in_schema=False, sync_to_thread=False)
 def spa(container: Container, path: str = "/") -> File:
     relative = path.lstrip("/")
     if relative == "api" or relative.startswith("api/"):
         raise NotFoundException(detail="Not Found")
-    dist = container.settings.client_dist
+    dist = container.settings.client_dist.resolve()
     found = _resolve(dist, relative) if relative else None
     if found is not None:
-        cache = IMMUTABLE if relative.startswith("assets/") else NO_CACHE
-        return File(found, content_disposition_type="inline", headers={"Cache-Control": cache})
+        return _serve(found, IMMUTABLE if relative.startswith("assets/") else NO_CACHE)
+    if PurePosixPath(relative).suffix:
+        # A missing file (a stale hashed asset, an image) is a 404, not the app's HTML page.
+        raise NotFoundException(detail="Not Found")
     index = dist / "index.html"
     if not index.is_file():
         raise NotFoundException(detail="The client is not built: run `make build`.")
-    return File(index, content_disposition_type="inline", headers={"Cache-Control": NO_CACHE})
+    return _serve(index, NO_CACHE)

@@ -119,8 +119,13 @@ async def test_the_client_is_served_with_a_fallback_and_cache_headers(make_app: 
             assert page.status_code == 200, path
             assert "<title>Vandy</title>" in page.text
             assert page.headers["cache-control"] == "no-cache"
+            assert page.headers["content-type"].startswith("text/html"), path
         asset = await client.get("/assets/index-abc123.js")
+        stale_asset = await client.get("/assets/index-old999.js")
         api_missing = await client.get("/api/blog-posts/1/comments")
     assert asset.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert asset.headers["content-type"].startswith("text/javascript")
+    assert "attachment" not in asset.headers.get("content-disposition", "")
+    assert stale_asset.status_code == 404
     assert api_missing.status_code == 404
     assert api_missing.json() == {"message": "Not Found"}
