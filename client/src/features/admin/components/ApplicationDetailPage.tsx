@@ -59,6 +59,8 @@ const SHOWN = new Set([
   'status',
   'createdAt',
   'opened',
+  'openedAt',
+  'nextStatuses',
   'files',
   'sms',
   'website',
@@ -101,6 +103,9 @@ export default function ApplicationDetailPage() {
         {(loaded) => {
           const app = override && override.applicationId === loaded.applicationId ? override : loaded;
           const extra = Object.keys(app).filter((key) => !SHOWN.has(key));
+          // The server says which moves it allows (when it does); the map is the contract's rule.
+          const allowed = Array.isArray(app.nextStatuses) ? (app.nextStatuses as string[]) : null;
+          const moves = NEXT_STATUS[app.status].filter((move) => !allowed || allowed.includes(move.status));
           return (
             <>
               <PageHeader title={`${app.firstName} ${app.lastName}`}>
@@ -114,9 +119,9 @@ export default function ApplicationDetailPage() {
                 <p>
                   Current status: <StatusBadge status={app.status} />
                 </p>
-                {NEXT_STATUS[app.status].length > 0 ? (
+                {moves.length > 0 ? (
                   <div className="admin-actions">
-                    {NEXT_STATUS[app.status].map((move) => (
+                    {moves.map((move) => (
                       <button
                         key={move.status}
                         type="button"

@@ -1,0 +1,228 @@
+"""The admin area, end to end: Debian's chromium signs in as a person would (demo mode), sees
+"Loading..." then the dashboard, moves an application on and finds the status SMS at the local
+test gateway, edits a blog post and reads it on the public blog, signs out, and is sent back to
+the login page when visiting an admin page signed out."""
+
+from __future__ import annotations
+
+import re
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import DIST, PHONE, new_page
+from tests.support.app_process import AppProcess
+from tests.support.sms_gateway import RecordedSms, SmsGatewayServer
+
+pytestmark = pytest.mark.browser
+
+PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+APPLICATION = {
+    "firstName": "Kwabena",
+    "lastName": "Asante",
+    "email": "kwabena.asante@example.com",
+    "phone": "0241239876",
+    "country": "Ghana",
+    "city": "Kumasi",
+    "dateOfBirth": "1994-03-08",
+    "nationality": "Ghanaian",
+    "preferredCountry": "Qatar",
+    "jobCategory": "Construction",
+    "experience": "Mid Level (3-5 years)",
+    "education": "Diploma/Certificate",
+    "languages": "English, Twi",
+    "availability": "Immediately",
+    "salary": "",
+    "hasPassport": "false",
+    "additionalInfo": "Steel fixer for five years.",
+    "terms": "true",
+}
+# Records the admin area's own session-check state (not the public page loader) as it appears.
+SEE_LOADING = """
+new MutationObserver(() => {
+  const el = document.querySelector('.admin-loading');
+  if (el && el.textContent.includes('Loading...')) window.__sawAdminLoading = true;
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+@dataclass
+class AdminApp:
+    base_url: str
+    gateway: SmsGatewayServer
+    data_dir: Path
+    application_id: str
+
+    def wait_for_sms(self, predicate: object, timeout_s: float = 15.0) -> RecordedSms:
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            for sms in list(self.gateway.requests):
+                if callable(predicate) and predicate(sms):
+                    return sms
+            time.sleep(0.1)
+        raise AssertionError(f"no matching SMS at the gateway; got {[s.message for s in self.gateway.requests]}")
+
+
+@pytest.fixture(scope="module")
+def admin_app() -> Iterator[AdminApp]:
+    """Its own app process (demo mode) whose SMS go to a local gateway, with one application in it."""
+    if not (DIST / "index.html").is_file():
+        pytest.fail("client/dist missing: run make build")
+    gateway = SmsGatewayServer().start()
+    with tempfile.TemporaryDirectory(prefix="agency-admin-") as data_dir:
+        app = AppProcess(
+            {
+                "AGENCY_DATA_DIR": data_dir,
+                "AGENCY_DEMO": "1",
+                "AGENCY_RATE_LIMIT": "0",
+                "AGENCY_SMS_BASE_URL": gateway.base_url,
+                "AGENCY_SMS_API_KEY": "browser-test-key",
+                "AGENCY_OUTBOX_POLL_S": "0.05",
+                "AGENCY_OUTBOX_RETRY_BASE_S": "0.05",
+                "AGENCY_OUTBOX_RETRY_CAP_S": "0.2",
+            }
+        ).start(timeout_s=40)
+        try:
+            response = httpx.post(
+                f"{app.base_url}/api/applications",
+                data=APPLICATION,
+                files={"cv": ("cv.pdf", PDF, "application/pdf")},
+                timeout=10,
+            )
+            assert response.status_code == 201, response.text
+            yield AdminApp(app.base_url, gateway, Path(data_dir), response.json()["applicationId"])
+        finally:
+            app.stop()
+            gateway.stop()
+
+
+@pytest.fixture
+def admin_page(browser: Browser, admin_app: AdminApp) -> Iterator[Page]:
+    page = new_page(browser, admin_app.base_url)
+    page.context.add_init_script(SEE_LOADING)
+    yield page
+    page.context.close()
+
+
+def toast(page: Page, text: str) -> None:
+    expect(page.get_by_text(text, exact=True)).to_be_visible()
+
+
+def sign_in(page: Page) -> None:
+    """As a person would in demo mode: the e-mail is pre-filled, fill the shown password, sign in."""
+    page.goto("/admin/login")
+    expect(page.get_by_role("heading", name="Admin Login")).to_be_visible()
+    email = page.get_by_label("Email")
+    expect(email).to_have_attribute("type", "email")
+    expect(email).not_to_have_value("")
+    page.get_by_role("button", name="Click to fill password").click()
+    expect(page.get_by_label("Password")).not_to_have_value("")
+    page.get_by_role("button", name="Sign In").click()
+    toast(page, "Login successful")
+    expect(page).to_have_url(re.compile(r"/admin$"))
+    expect(page.get_by_role("heading", name="Dashboard", level=1)).to_be_visible()
+
+
+def test_sign_in_dashboard_status_sms_blog_edit_and_sign_out(admin_page: Page, admin_app: AdminApp) -> None:
+    page = admin_page
+    sign_in(page)
+
+    # A fresh load of /admin checks the session: "Loading..." first, then the dashboard.
+    page.goto("/admin")
+    expect(page.get_by_role("heading", name="Dashboard", level=1)).to_be_visible()
+    assert page.evaluate("window.__sawAdminLoading === true")
+    expect(page.get_by_test_id("stat-totalApplications")).to_have_text("1")
+    for label in ("Total Applications", "Active Jobs", "New Messages", "Blog Posts"):
+        expect(page.locator(".admin-stat__label", has_text=label)).to_be_visible()
+    expect(page.get_by_test_id("admin-name")).not_to_be_empty()
+    latest = page.get_by_role("row", name=re.compile("Kwabena Asante"))
+    expect(latest.get_by_text("New", exact=True)).to_be_visible()
+
+    # Applications: open the application and move it to processing.
+    page.get_by_role("navigation", name="Admin sections").get_by_role("link", name="Applications").click()
+    expect(page.get_by_role("heading", name="Applications", level=1)).to_be_visible()
+    page.get_by_role("link", name="Kwabena Asante").click()
+    expect(page.get_by_role("heading", name="Kwabena Asante", level=1)).to_be_visible()
+    expect(page.get_by_text(admin_app.application_id).first).to_be_visible()
+    expect(page.get_by_role("link", name="Download CV")).to_be_visible()
+    page.get_by_role("button", name="Mark as Processing").click()
+    toast(page, "Status changed to Processing")
+    expect(page.get_by_role("button", name="Approve")).to_be_visible()
+
+    sms = admin_app.wait_for_sms(lambda s: "being processed" in s.message and "Kwabena" in s.message)
+    assert sms.phone.endswith("241239876")
+    # The application's SMS history shows it.
+    page.get_by_role("button", name="Refresh").click()
+    expect(page.get_by_role("table").filter(has_text="Attempts").get_by_role("row")).not_to_have_count(2)
+
+    # Blog Posts: edit a post and read it on the public blog.
+    page.get_by_role("navigation", name="Admin sections").get_by_role("link", name="Blog Posts").click()
+    expect(page.get_by_role("heading", name="Blog Posts", level=1)).to_be_visible()
+    edit = page.get_by_role("button", name=re.compile(r"^Edit ")).first
+    edit.click()
+    title = page.get_by_label("Title", exact=True)
+    new_title = "Gulf Hiring Update: What Employers Want This Season"
+    title.fill(new_title)
+    page.get_by_label("Excerpt").fill("A fresh look at what Gulf employers ask us for.")
+    page.get_by_role("button", name="Save Post").click()
+    toast(page, "Blog post updated")
+    row = page.get_by_role("row", name=re.compile(re.escape(new_title)))
+    expect(row).to_be_visible()
+    href = row.get_by_role("link", name=new_title).get_attribute("href")
+    assert href is not None
+    assert href.startswith("/blog/")
+    page.goto(href)
+    expect(page.get_by_role("heading", name=new_title, level=1)).to_be_visible()
+
+    # Sign out.
+    page.goto("/admin")
+    expect(page.get_by_role("heading", name="Dashboard", level=1)).to_be_visible()
+    page.get_by_role("button", name="Logout").click()
+    toast(page, "Logged out successfully")
+    expect(page).to_have_url(re.compile(r"/admin/login$"))
+
+    # Signed out, an admin page sends the visitor back to the login page.
+    page.goto("/admin/applications")
+    expect(page).to_have_url(re.compile(r"/admin/login$"))
+    expect(page.get_by_role("heading", name="Admin Login")).to_be_visible()
+
+
+def test_signed_out_visitor_is_sent_to_login(admin_page: Page) -> None:
+    admin_page.goto("/admin/applications")
+    expect(admin_page).to_have_url(re.compile(r"/admin/login$"))
+    expect(admin_page.get_by_role("heading", name="Admin Login")).to_be_visible()
+    assert admin_page.evaluate("window.__sawAdminLoading === true")
+
+
+def test_wrong_password_shows_the_provider_message(admin_page: Page) -> None:
+    admin_page.goto("/admin/login")
+    expect(admin_page.get_by_label("Email")).not_to_have_value("")
+    admin_page.get_by_label("Password").fill("not-the-password")
+    admin_page.get_by_role("button", name="Sign In").click()
+    expect(admin_page.locator("#notistack-snackbar")).to_be_visible()
+    expect(admin_page).to_have_url(re.compile(r"/admin/login$"))
+
+
+def test_phone_layout_has_a_collapsible_sidebar(browser: Browser, admin_app: AdminApp) -> None:
+    page = new_page(browser, admin_app.base_url, viewport=PHONE)
+    try:
+        sign_in(page)
+        nav = page.get_by_role("navigation", name="Admin sections")
+        expect(nav).to_be_hidden()
+        page.get_by_role("button", name="Open menu").click()
+        expect(nav).to_be_visible()
+        nav.get_by_role("link", name="Settings").click()
+        expect(page.get_by_role("heading", name="Settings", level=1)).to_be_visible()
+        expect(nav).to_be_hidden()
+        expect(page.get_by_label("SMS sender id")).to_be_visible()
+        expect(page.get_by_role("heading", name="Audit log")).to_be_visible()
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"horizontal scroll on a phone: {width}px"
+    finally:
+        page.context.close()
