@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "client" / "dist"
@@ -36,6 +36,9 @@ CHROMIUM_ARGS = [
 POPUP_FLAG = "newsletter-popup-shown"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+
+# The app shares the machine with other test processes; be patient rather than flaky.
+expect.set_options(timeout=10_000)
 
 
 def _free_port() -> int:
@@ -107,7 +110,7 @@ def new_page(
     context = browser.new_context(**options)
     if popup_seen:
         context.add_init_script(f"window.localStorage.setItem('{POPUP_FLAG}', 'true');")
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(20_000)
     return context.new_page()
 
 

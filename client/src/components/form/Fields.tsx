@@ -173,7 +173,6 @@ export function RadioGroupField({ rule, label, optionLabels }: BaseProps & { opt
   return (
     <fieldset
       className="field field--wide radio-cards"
-      aria-required={rule.required ? true : undefined}
       aria-invalid={message ? true : undefined}
       aria-describedby={message ? errorId : undefined}
     >
