@@ -5,6 +5,7 @@ the login page when visiting an admin page signed out."""
 
 from __future__ import annotations
 
+import json
 import re
 import tempfile
 import time
@@ -16,7 +17,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DIST, PHONE, new_page
+from tests.browser.conftest import AXE, DESKTOP, DIST, PHONE, SCREENSHOTS, new_page
 from tests.support.app_process import AppProcess
 from tests.support.sms_gateway import RecordedSms, SmsGatewayServer
 
@@ -224,5 +225,50 @@ def test_phone_layout_has_a_collapsible_sidebar(browser: Browser, admin_app: Adm
         expect(page.get_by_role("heading", name="Audit log")).to_be_visible()
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"horizontal scroll on a phone: {width}px"
+    finally:
+        page.context.close()
+
+
+ADMIN_PAGES = {
+    "dashboard": ("/admin", "Dashboard"),
+    "applications": ("/admin/applications", "Applications"),
+    "jobs": ("/admin/jobs", "Jobs"),
+    "messages": ("/admin/messages", "Messages"),
+    "appointments": ("/admin/appointments", "Appointments"),
+    "subscribers": ("/admin/subscribers", "Subscribers"),
+    "blog": ("/admin/blog", "Blog Posts"),
+    "settings": ("/admin/settings", "Settings"),
+}
+
+
+def _serious_axe_violations(page: Page) -> list[dict[str, object]]:
+    if not AXE.is_file():
+        pytest.fail("client/node_modules/axe-core missing: run `npm ci` in client/")
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => await axe.run(document, { resultTypes: ['violations'] })")
+    return [
+        {"id": v["id"], "nodes": [n["target"] for n in v["nodes"]][:5]}
+        for v in result["violations"]
+        if v.get("impact") in {"serious", "critical"}
+    ]
+
+
+@pytest.mark.parametrize("viewport_name", ["desktop", "phone"])
+def test_admin_pages_are_accessible_with_screenshots(browser: Browser, admin_app: AdminApp, viewport_name: str) -> None:
+    page = new_page(browser, admin_app.base_url, viewport=PHONE if viewport_name == "phone" else DESKTOP)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        page.goto("/admin/login")
+        expect(page.get_by_role("button", name="Click to fill password")).to_be_visible()
+        assert not _serious_axe_violations(page)
+        page.screenshot(path=str(SCREENSHOTS / f"admin-login-{viewport_name}.png"))
+        sign_in(page)
+        for name, (path, heading) in ADMIN_PAGES.items():
+            page.goto(path)
+            expect(page.get_by_role("heading", name=heading, level=1)).to_be_visible()
+            expect(page.get_by_role("status")).to_have_count(0)
+            violations = _serious_axe_violations(page)
+            assert not violations, f"{name}: {json.dumps(violations, indent=2)}"
+            page.screenshot(path=str(SCREENSHOTS / f"admin-{name}-{viewport_name}.png"), full_page=True)
     finally:
         page.context.close()

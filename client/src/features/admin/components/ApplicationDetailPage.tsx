@@ -210,7 +210,7 @@ export default function ApplicationDetailPage() {
                     Refresh
                   </button>
                 </div>
-                <div className="admin-table-wrap">
+                <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Table, scrolls sideways on small screens">
                   <table className="admin-table">
                     <caption className="visually-hidden">Text messages about this application</caption>
                     <thead>

@@ -125,7 +125,7 @@ export default function ApplicationsPage() {
       <AsyncView state={state} onRetry={reload}>
         {(data) => (
           <section className="admin-card">
-            <div className="admin-table-wrap">
+            <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Table, scrolls sideways on small screens">
               <table className="admin-table">
                 <caption>
                   {data.total} application{data.total === 1 ? '' : 's'}

@@ -239,7 +239,7 @@ export default function BlogPostsPage() {
       <AsyncView state={state} onRetry={reload}>
         {(data) => (
           <section className="admin-card">
-            <div className="admin-table-wrap">
+            <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Table, scrolls sideways on small screens">
               <table className="admin-table">
                 <caption>
                   {data.total} blog post{data.total === 1 ? '' : 's'}

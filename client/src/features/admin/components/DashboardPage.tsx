@@ -42,7 +42,7 @@ export default function DashboardPage() {
                   <h2 id="latest-heading">Recent Applications</h2>
                   <Link to="/admin/applications">View all</Link>
                 </div>
-                <div className="admin-table-wrap">
+                <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Table, scrolls sideways on small screens">
                   <table className="admin-table">
                     <caption className="visually-hidden">The five newest applications</caption>
                     <thead>

@@ -203,7 +203,7 @@ export default function JobsPage() {
       <AsyncView state={state} onRetry={reload}>
         {(data) => (
           <section className="admin-card">
-            <div className="admin-table-wrap">
+            <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Table, scrolls sideways on small screens">
               <table className="admin-table">
                 <caption>
                   {data.total} job{data.total === 1 ? '' : 's'}

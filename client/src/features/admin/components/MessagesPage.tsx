@@ -31,7 +31,7 @@ export default function MessagesPage() {
           const unread = data.items.filter((m) => !m.read && !read.has(m.id)).length;
           return (
             <section className="admin-card">
-              <div className="admin-table-wrap">
+              <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Table, scrolls sideways on small screens">
                 <table className="admin-table">
                   <caption>
                     Contact inbox: {data.total} message{data.total === 1 ? '' : 's'}

@@ -167,7 +167,7 @@ function AuditLog() {
       <AsyncView state={state} onRetry={reload}>
         {(data) => (
           <>
-            <div className="admin-table-wrap">
+            <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Table, scrolls sideways on small screens">
               <table className="admin-table">
                 <caption className="visually-hidden">Admin actions, newest first</caption>
                 <thead>

@@ -20,7 +20,7 @@ function Newsletter() {
       <AsyncView state={state} onRetry={reload}>
         {(data) => (
           <>
-            <div className="admin-table-wrap">
+            <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Table, scrolls sideways on small screens">
               <table className="admin-table">
                 <caption>{data.total} subscribers</caption>
                 <thead>
@@ -71,7 +71,7 @@ function JobAlerts() {
       <AsyncView state={state} onRetry={reload}>
         {(data) => (
           <>
-            <div className="admin-table-wrap">
+            <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Table, scrolls sideways on small screens">
               <table className="admin-table">
                 <caption>{data.total} job alerts</caption>
                 <thead>

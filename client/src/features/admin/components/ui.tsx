@@ -63,7 +63,7 @@ export function Pagination({
   label: string;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (total === 0) return null;
+  if (pages <= 1) return null;
   return (
     <nav className="admin-pagination" aria-label={`${label} pages`}>
       <button type="button" className="admin-button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
