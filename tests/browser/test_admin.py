@@ -272,3 +272,19 @@ def test_admin_pages_are_accessible_with_screenshots(browser: Browser, admin_app
             page.screenshot(path=str(SCREENSHOTS / f"admin-{name}-{viewport_name}.png"), full_page=True)
     finally:
         page.context.close()
+
+
+def test_public_visitors_never_download_the_admin_code(browser: Browser, admin_app: AdminApp) -> None:
+    page = new_page(browser, admin_app.base_url)
+    scripts: list[str] = []
+    page.on("request", lambda request: scripts.append(request.url) if request.resource_type == "script" else None)
+    try:
+        page.goto("/")
+        page.wait_for_selector("[data-testid=splash]", state="detached", timeout=8_000)
+        page.goto("/blog")
+        page.locator("h1").first.wait_for()
+        admin_chunks = [url for url in scripts if re.search(r"/(AdminApp|LoginPage|DashboardPage)-", url)]
+        assert not admin_chunks, admin_chunks
+        assert scripts, "no scripts seen at all"
+    finally:
+        page.context.close()

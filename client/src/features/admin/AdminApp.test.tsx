@@ -78,6 +78,14 @@ describe('admin guard', () => {
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('heading', { name: 'Messages' }, { timeout: 3000 })).toBeInTheDocument();
   });
+
+  it('a 403 "User not authorized" from a later call (role removed) toasts and returns to login', async () => {
+    backend.signedIn = true;
+    server.use(http.get('*/api/admin/dashboard', () => HttpResponse.json({ message: 'User not authorized' }, { status: 403 })));
+    renderApp('/admin');
+    expect(await screen.findByText('User not authorized', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await loginHeading()).toBeInTheDocument();
+  });
 });
 
 describe('admin login', () => {

@@ -20,7 +20,9 @@ export function readCookie(name: string): string {
   return '';
 }
 
-type ExpiredListener = () => void;
+/** Why the session ended: it expired (401) or the user is no longer an admin (403). */
+export type SessionEnd = 'expired' | 'forbidden';
+type ExpiredListener = (why: SessionEnd) => void;
 let onExpired: ExpiredListener | null = null;
 
 /** The session provider registers here; a 401 from a guarded admin call ends the session. */
@@ -41,7 +43,10 @@ export async function adminRequest<T>(path: string, options: AdminRequestOptions
   try {
     return await apiRequest<T>(`/admin${path}`, { ...rest, headers });
   } catch (error) {
-    if (!sessionCall && error instanceof ApiError && error.status === 401) onExpired?.();
+    if (!sessionCall && error instanceof ApiError) {
+      if (error.status === 401) onExpired?.('expired');
+      else if (error.status === 403 && error.message === 'User not authorized') onExpired?.('forbidden');
+    }
     throw error;
   }
 }

@@ -29,7 +29,8 @@ export async function runAction<T>(action: () => Promise<T>, success?: string): 
     return result;
   } catch (error) {
     // A 401 means the session ended: the guard sends the admin to the login page instead.
-    if (!(error instanceof ApiError && error.status === 401)) void notify(errorMessage(error), 'error');
+    const ended = error instanceof ApiError && (error.status === 401 || error.message === 'User not authorized');
+    if (!ended) void notify(errorMessage(error), 'error');
     return null;
   }
 }

@@ -64,7 +64,10 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    setSessionExpiredListener(() => setState({ status: 'unauthenticated' }));
+    setSessionExpiredListener((why) => {
+      if (why === 'forbidden') void notify(TEXT.notAuthorized, 'error');
+      setState({ status: 'unauthenticated' });
+    });
     return () => setSessionExpiredListener(null);
   }, []);
 
