@@ -103,10 +103,17 @@ def browser() -> Iterator[Browser]:
 
 
 def new_page(
-    browser: Browser, base_url: str, *, viewport: dict[str, int] | None = None, popup_seen: bool = True
+    browser: Browser,
+    base_url: str,
+    *,
+    viewport: dict[str, int] | None = None,
+    popup_seen: bool = True,
+    reduced_motion: bool = False,
 ) -> Page:
     """A page in a fresh context; by default the newsletter pop-up flag is already stored."""
     options: dict[str, Any] = {"base_url": base_url, "viewport": viewport or DESKTOP}
+    if reduced_motion:
+        options["reduced_motion"] = "reduce"
     context = browser.new_context(**options)
     if popup_seen:
         context.add_init_script(f"window.localStorage.setItem('{POPUP_FLAG}', 'true');")

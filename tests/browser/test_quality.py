@@ -22,10 +22,15 @@ def _run_axe(page: Page) -> list[dict[str, object]]:
 
 
 @pytest.mark.parametrize("name", list(SCREENSHOT_ROUTES))
-def test_no_serious_accessibility_violations(page: Page, name: str) -> None:
-    open_route(page, SCREENSHOT_ROUTES[name])
-    settle(page)
-    violations = _run_axe(page)
+def test_no_serious_accessibility_violations(browser: Browser, live_server: str, name: str) -> None:
+    # Reduced motion: no transitions mid-way while axe measures colour contrast.
+    page = new_page(browser, live_server, reduced_motion=True)
+    try:
+        open_route(page, SCREENSHOT_ROUTES[name])
+        settle(page)
+        violations = _run_axe(page)
+    finally:
+        page.context.close()
     summary = [
         {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}  # type: ignore[index, union-attr]
         for v in violations
