@@ -1,0 +1,185 @@
+"""One contract for the admin area's store: SQLite and Firestore (on the emulator)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from adapters.firestore.admin_store import FirestoreAdminStore
+from adapters.firestore.store import FirestoreStore
+from adapters.seed.blog import seed_blog_posts
+from adapters.sqlite.admin_store import SqliteAdminStore
+from adapters.sqlite.database import Database
+from adapters.sqlite.store import SqliteStore
+from agency_core.admin import (
+    AdminStore,
+    ApplicationQuery,
+    AppointmentStatus,
+    AuditEntry,
+    Job,
+    JobStatus,
+    PageRequest,
+)
+from agency_core.admin_settings import AdminSettings
+from agency_core.messages import ApplicationStatus
+from agency_core.ports import Store
+from agency_core.records import (
+    AdminNotification,
+    Application,
+    Appointment,
+    ContactMessage,
+    JobAlert,
+    NewsletterSubscription,
+    OutboxMessage,
+    OutboxStatus,
+)
+from tests.support.firestore_emulator import FirestoreEmulator
+
+T0 = datetime(2026, 5, 4, 9, 30, tzinfo=UTC)
+
+
+@dataclass
+class Stores:
+    records: Store
+    admin: AdminStore
+
+
+@pytest.fixture(params=["sqlite", pytest.param("firestore", marks=pytest.mark.emulator)])
+async def stores(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Stores]:
+    if request.param == "sqlite":
+        db = Database(tmp_path / "agency.sqlite3")
+        sqlite = SqliteStore(db)
+        await sqlite.start()
+        admin = SqliteAdminStore(db)
+        await admin.start()
+        yield Stores(sqlite, admin)
+        await db.close()
+    else:
+        emulator: FirestoreEmulator = request.getfixturevalue("firestore_emulator")
+        prefix = f"t{secrets.token_hex(4)}_"
+        firestore = FirestoreStore.connect(emulator.project_id, prefix=prefix)
+        yield Stores(firestore, FirestoreAdminStore(firestore.client, prefix))
+        await firestore.close()
+
+
+def audit(n: int, action: str = "x.y") -> AuditEntry:
+    return AuditEntry(f"AU{n:04d}", "admin@example.com", action, f"t{n}", T0 + timedelta(seconds=n))
+
+
+def application(app_id: str, at: datetime, **data: str) -> Application:
+    values = {
+        "firstName": "Ama",
+        "lastName": "Owusu",
+        "email": f"{app_id.lower()}@example.com",
+        "phone": "+233241234567",
+        "jobCategory": "Construction",
+        "preferredCountry": "Qatar",
+        **data,
+    }
+    return Application(app_id, values, (), at)
+
+
+async def test_settings_and_audit_log(stores: Stores) -> None:
+    s = stores.admin
+    assert await s.get_settings() is None
+    saved = AdminSettings(
+        ("+233241234567",) * 4, "VANDY", {st: st != ApplicationStatus.REJECTED for st in ApplicationStatus}
+    )
+    await s.put_settings(saved, audit(1, "settings.update"))
+    assert await s.get_settings() == saved
+    await s.audit(audit(2))
+    await s.audit(audit(3))
+    page = await s.audit_log(PageRequest(1, 2))
+    assert ([e.id for e in page.items], page.total) == (["AU0003", "AU0002"], 3)
+
+
+async def test_application_filters_status_and_outbox(stores: Stores) -> None:
+    r, s = stores.records, stores.admin
+    await r.applications.add(application("VA1", T0), [], T0)
+    await r.applications.add(application("VA2", T0 + timedelta(days=1), jobCategory="Healthcare & Medical"), [], T0)
+    await r.applications.add(application("VA3", T0 + timedelta(days=2), firstName="Kofi"), [], T0)
+
+    async def ids(query: ApplicationQuery, page: PageRequest | None = None) -> list[str]:
+        return [a.id for a in (await s.applications(query, page or PageRequest())).items]
+
+    assert await ids(ApplicationQuery()) == ["VA3", "VA2", "VA1"]
+    assert await ids(ApplicationQuery(), PageRequest(2, 2)) == ["VA1"]
+    assert await ids(ApplicationQuery(q="kofi")) == ["VA3"]
+    assert await ids(ApplicationQuery(q="024 123 4567")) == ["VA3", "VA2", "VA1"]
+    assert await ids(ApplicationQuery(job_category="Healthcare & Medical")) == ["VA2"]
+    assert await ids(ApplicationQuery(date_from=date(2026, 5, 5), date_to=date(2026, 5, 5))) == ["VA2"]
+
+    sms = OutboxMessage("VA1-status-processing", "VA1", "status", "+233241234567", "hi", T0, T0)
+    moved = await s.change_status("VA1", ApplicationStatus.RECEIVED, ApplicationStatus.PROCESSING, [sms], audit(1))
+    assert moved
+    stale = await s.change_status("VA1", ApplicationStatus.RECEIVED, ApplicationStatus.PROCESSING, [sms], audit(2))
+    assert not stale
+    assert [m.id for m in await r.outbox.list("VA1")] == ["VA1-status-processing"]
+    assert await ids(ApplicationQuery(status=ApplicationStatus.PROCESSING)) == ["VA1"]
+    assert (await s.audit_log(PageRequest())).total == 1
+    record = await s.application("VA1")
+    assert record is not None
+    assert (record.status, record.opened_at) == (ApplicationStatus.PROCESSING, None)
+    await s.mark_opened("VA1", T0)
+    await s.mark_opened("VA1", T0 + timedelta(hours=1))
+    opened = await s.application("VA1")
+    assert opened is not None
+    assert opened.opened_at == T0
+    counts = await s.counts()
+    assert (counts.total_applications, counts.new_messages, counts.active_jobs) == (3, 0, 0)
+    failed = replace(sms, id="F1", source_id="VA2", status=OutboxStatus.FAILED)
+    await r.applications.add(application("VA9", T0, email="z@example.com"), [failed], T0 - timedelta(days=9))
+    health = await s.outbox_health(T0 - timedelta(hours=1))
+    assert (health.pending, health.failed_last_24h) == (1, 1)
+
+
+async def test_appointments_messages_jobs_posts_and_subscribers(stores: Stores) -> None:
+    r, s = stores.records, stores.admin
+    for ref, day in (("A2", "2099-01-02"), ("A1", "2099-01-01")):
+        await r.appointments.add(
+            Appointment(ref, {"preferredDate": day}, T0), AdminNotification(f"{ref}-n", "new_appointment", {}, T0), []
+        )
+    assert [a.appointment.reference for a in (await s.appointments(None, PageRequest())).items] == ["A1", "A2"]
+    assert await s.set_appointment_status("A1", AppointmentStatus.BOOKED, AppointmentStatus.DONE, audit(1))
+    assert not await s.set_appointment_status("A1", AppointmentStatus.BOOKED, AppointmentStatus.CANCELLED, audit(2))
+    done = await s.appointments(AppointmentStatus.DONE, PageRequest())
+    assert [a.appointment.reference for a in done.items] == ["A1"]
+
+    await r.contact_messages.add(ContactMessage("M1", {"subject": "a"}, T0))
+    await r.contact_messages.add(ContactMessage("M2", {"subject": "b"}, T0 + timedelta(hours=1)))
+    assert await s.mark_read("M2", T0, audit(3))
+    assert not await s.mark_read("M2", T0, audit(4))
+    assert [m.message.id for m in (await s.messages(PageRequest())).items] == ["M1", "M2"]
+
+    job = Job("JB1", "Nurse", "Qatar", "Healthcare & Medical", "", "d", JobStatus.OPEN, T0, T0)
+    await s.save_job(job, audit(5))
+    await s.save_job(replace(job, id="JB2", created_at=T0 + timedelta(hours=1)), audit(6))
+    await s.save_job(replace(job, status=JobStatus.CLOSED), audit(7))
+    assert [j.id for j in (await s.jobs(JobStatus.OPEN, PageRequest())).items] == ["JB2"]
+    assert (await s.counts()).active_jobs == 1
+    assert await s.delete_job("JB2", audit(8))
+    assert not await s.delete_job("JB2", audit(9))
+
+    await r.blog_posts.seed(seed_blog_posts(T0))
+    new = await s.insert_post(
+        lambda post_id: replace(seed_blog_posts(T0)[0], id=post_id, published=False), lambda i: audit(10)
+    )
+    assert new.id == "8"
+    assert await r.blog_posts.get("8") == new
+    assert await s.replace_post(replace(new, published=True, title="T"), audit(11))
+    assert "8" in [p.id for p in await r.blog_posts.published()]
+    assert await s.delete_post("1", audit(12))
+    assert not await s.replace_post(replace(new, id="1"), audit(13))
+    await r.blog_posts.seed(seed_blog_posts(T0))
+    assert "1" not in [p.id for p in await r.blog_posts.published()]
+    assert (await s.posts(PageRequest())).total == 7
+
+    await r.newsletter.subscribe(NewsletterSubscription("N1", "a@example.com", "A", (), T0, T0))
+    await r.job_alerts.add(JobAlert("J1", {"email": "b@example.com"}, T0))
+    assert [n.id for n in (await s.newsletter(PageRequest())).items] == ["N1"]
+    assert [a.id for a in (await s.job_alerts(PageRequest())).items] == ["J1"]
