@@ -16,3 +16,9 @@ def sms_server() -> Iterator[SmsGatewayServer]:
     server = SmsGatewayServer().start()
     yield server
     server.stop()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests run last: Playwright's sync API keeps an event loop running in the main
+    thread until its session fixture ends, and pytest-asyncio cannot start a loop beside it."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
