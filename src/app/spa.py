@@ -6,7 +6,9 @@ import mimetypes
 from pathlib import Path, PurePosixPath
 
 from litestar import get
+from litestar.di import NamedDependency
 from litestar.exceptions import NotFoundException
+from litestar.params import FromPath
 from litestar.response import File
 
 from app.container import Container
@@ -37,7 +39,7 @@ def _serve(path: Path, cache: str) -> File:
 
 
 @get(["/", "/{path:path}"], include_in_schema=False, sync_to_thread=False)
-def spa(container: Container, path: str = "/") -> File:
+def spa(container: NamedDependency[Container], path: FromPath[str] = "/") -> File:
     relative = path.lstrip("/")
     if relative == "api" or relative.startswith("api/"):
         raise NotFoundException(detail="Not Found")

@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 from litestar import Litestar, delete, get, post
+from litestar.di import NamedDependency
+from litestar.params import FromPath
 from litestar.routes import HTTPRoute
 
 from agency_core.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, AdminUser
@@ -71,17 +73,17 @@ async def test_every_guarded_admin_route_refuses_without_a_session(
 
 # Probe handlers registered the way the admin area registers its controllers.
 @get("/probe/{item_id:int}", sync_to_thread=False)
-def probe_read(admin: AdminUser, item_id: int) -> dict[str, Any]:
+def probe_read(admin: NamedDependency[AdminUser], item_id: FromPath[int]) -> dict[str, Any]:
     return {"admin": admin.email, "item": item_id}
 
 
 @post("/probe", sync_to_thread=False, status_code=201)
-def probe_write(admin: AdminUser) -> dict[str, str]:
+def probe_write(admin: NamedDependency[AdminUser]) -> dict[str, str]:
     return {"admin": admin.name}
 
 
 @delete("/probe/{item_id:int}", sync_to_thread=False)
-def probe_delete(item_id: int) -> None:
+def probe_delete(item_id: FromPath[int]) -> None:
     return None
 
 

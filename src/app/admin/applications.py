@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from litestar import Controller, Response, get, post
-from litestar.params import Parameter
+from litestar.di import NamedDependency
+from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 from litestar.response import File
 
 from adapters.files import LocalFileStore
@@ -95,15 +96,15 @@ class ApplicationsController(Controller):
     @get("/", summary="Applications, newest first, filtered and paginated")
     async def list_applications(
         self,
-        area: AdminService,
-        q: str | None = None,
-        status: str | None = None,
-        job_category: str | None = Parameter(query="jobCategory", default=None),
-        preferred_country: str | None = Parameter(query="preferredCountry", default=None),
-        date_from: str | None = Parameter(query="from", default=None),
-        date_to: str | None = Parameter(query="to", default=None),
-        page: str | None = None,
-        page_size: str | None = Parameter(query="pageSize", default=None),
+        area: NamedDependency[AdminService],
+        q: FromQuery[str | None] = None,
+        status: FromQuery[str | None] = None,
+        job_category: Annotated[str | None, QueryParameter(name="jobCategory")] = None,
+        preferred_country: Annotated[str | None, QueryParameter(name="preferredCountry")] = None,
+        date_from: Annotated[str | None, QueryParameter(name="from")] = None,
+        date_to: Annotated[str | None, QueryParameter(name="to")] = None,
+        page: FromQuery[str | None] = None,
+        page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
     ) -> dict[str, Any]:
         query = _query(q, status, job_category, preferred_country, date_from, date_to)
         found = await area.applications(query, page_request(page, page_size))
@@ -112,14 +113,14 @@ class ApplicationsController(Controller):
     @get("/export.csv", summary="CSV of the filtered list (audited)")
     async def export(
         self,
-        area: AdminService,
-        admin: AdminUser,
-        q: str | None = None,
-        status: str | None = None,
-        job_category: str | None = Parameter(query="jobCategory", default=None),
-        preferred_country: str | None = Parameter(query="preferredCountry", default=None),
-        date_from: str | None = Parameter(query="from", default=None),
-        date_to: str | None = Parameter(query="to", default=None),
+        area: NamedDependency[AdminService],
+        admin: NamedDependency[AdminUser],
+        q: FromQuery[str | None] = None,
+        status: FromQuery[str | None] = None,
+        job_category: Annotated[str | None, QueryParameter(name="jobCategory")] = None,
+        preferred_country: Annotated[str | None, QueryParameter(name="preferredCountry")] = None,
+        date_from: Annotated[str | None, QueryParameter(name="from")] = None,
+        date_to: Annotated[str | None, QueryParameter(name="to")] = None,
     ) -> Response[str]:
         query = _query(q, status, job_category, preferred_country, date_from, date_to)
         rows = await area.export_applications(admin.email, query)
@@ -141,11 +142,17 @@ class ApplicationsController(Controller):
         )
 
     @get("/{application_id:str}", summary="Every field, files and SMS history; marks it opened")
-    async def detail(self, area: AdminService, application_id: str) -> dict[str, Any]:
+    async def detail(self, area: NamedDependency[AdminService], application_id: FromPath[str]) -> dict[str, Any]:
         return detail_json(await area.open_application(application_id))
 
     @get("/{application_id:str}/files/{field:str}", summary="Download an uploaded file")
-    async def download(self, area: AdminService, files: LocalFileStore, application_id: str, field: str) -> File:
+    async def download(
+        self,
+        area: NamedDependency[AdminService],
+        files: NamedDependency[LocalFileStore],
+        application_id: FromPath[str],
+        field: FromPath[str],
+    ) -> File:
         if field not in FILE_FIELDS:
             raise NotFound("File")
         _, key, content_type, filename = await area.application_file(application_id, field)
@@ -165,7 +172,11 @@ class ApplicationsController(Controller):
 
     @post("/{application_id:str}/status", status_code=200, summary="Move the status on; queues the status SMS")
     async def change_status(
-        self, area: AdminService, admin: AdminUser, application_id: str, data: dict[str, Any]
+        self,
+        area: NamedDependency[AdminService],
+        admin: NamedDependency[AdminUser],
+        application_id: FromPath[str],
+        data: JSONBody[dict[str, Any]],
     ) -> dict[str, Any]:
         detail = await area.change_status(admin.email, application_id, data.get("status"))
         return detail_json(detail)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from litestar import Controller, get, post
-from litestar.params import Parameter
+from litestar.di import NamedDependency
+from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 
 from agency_core.admin import AppointmentRecord, AppointmentStatus
 from agency_core.admin_service import AdminService, Rejected
@@ -39,10 +40,10 @@ class AppointmentsController(Controller):
     @get("/", summary="Appointments by preferred date")
     async def list_appointments(
         self,
-        area: AdminService,
-        status: str | None = None,
-        page: str | None = None,
-        page_size: str | None = Parameter(query="pageSize", default=None),
+        area: NamedDependency[AdminService],
+        status: FromQuery[str | None] = None,
+        page: FromQuery[str | None] = None,
+        page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
     ) -> dict[str, Any]:
         wanted = None
         if status:
@@ -55,7 +56,11 @@ class AppointmentsController(Controller):
 
     @post("/{reference:str}/status", status_code=200, summary="Mark done or cancelled")
     async def set_status(
-        self, area: AdminService, admin: AdminUser, reference: str, data: dict[str, Any]
+        self,
+        area: NamedDependency[AdminService],
+        admin: NamedDependency[AdminUser],
+        reference: FromPath[str],
+        data: JSONBody[dict[str, Any]],
     ) -> dict[str, Any]:
         record = await area.set_appointment_status(admin.email, reference, data.get("status"))
         return appointment_json(record)

@@ -9,9 +9,10 @@ from typing import Annotated, Any
 
 from litestar import Controller, delete, get, post, put
 from litestar.datastructures import UploadFile
+from litestar.di import NamedDependency
 from litestar.enums import RequestEncodingType
 from litestar.exceptions import NotFoundException
-from litestar.params import Body, Parameter
+from litestar.params import Body, FromPath, FromQuery, JSONBody, QueryParameter
 from litestar.response import File
 
 from adapters.media import MEDIA_TYPES, LocalMediaStore
@@ -30,29 +31,39 @@ class BlogPostsAdminController(Controller):
     @get("/", summary="Every blog post, drafts too, newest first")
     async def list_posts(
         self,
-        area: AdminService,
-        page: str | None = None,
-        page_size: str | None = Parameter(query="pageSize", default=None),
+        area: NamedDependency[AdminService],
+        page: FromQuery[str | None] = None,
+        page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
     ) -> dict[str, Any]:
         return page_json(await area.posts(page_request(page, page_size)), post_json)
 
     @post("/", status_code=201, summary="Create a post (content HTML sanitised)")
-    async def create(self, area: AdminService, admin: AdminUser, data: dict[str, Any]) -> dict[str, Any]:
+    async def create(
+        self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], data: JSONBody[dict[str, Any]]
+    ) -> dict[str, Any]:
         return post_json(await area.create_post(admin.email, data))
 
     @put("/{post_id:str}", summary="Edit a post: the public blog shows it at once")
-    async def update(self, area: AdminService, admin: AdminUser, post_id: str, data: dict[str, Any]) -> dict[str, Any]:
+    async def update(
+        self,
+        area: NamedDependency[AdminService],
+        admin: NamedDependency[AdminUser],
+        post_id: FromPath[str],
+        data: JSONBody[dict[str, Any]],
+    ) -> dict[str, Any]:
         return post_json(await area.update_post(admin.email, post_id, data))
 
     @delete("/{post_id:str}", status_code=204, summary="Delete a post")
-    async def remove(self, area: AdminService, admin: AdminUser, post_id: str) -> None:
+    async def remove(
+        self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], post_id: FromPath[str]
+    ) -> None:
         await area.delete_post(admin.email, post_id)
 
     @post("/images", status_code=201, summary="Upload an image (.jpg, .jpeg, .png, .webp; 2MB)")
     async def upload_image(
         self,
-        area: AdminService,
-        admin: AdminUser,
+        area: NamedDependency[AdminService],
+        admin: NamedDependency[AdminUser],
         data: Annotated[dict[str, Any], Body(media_type=RequestEncodingType.MULTI_PART)],
     ) -> dict[str, str]:
         image = data.get("image")
@@ -64,7 +75,7 @@ class BlogPostsAdminController(Controller):
 
 
 @get("/media/blog/{name:str}", include_in_schema=False, sync_to_thread=False, dependencies=AREA)
-def media_file(media: LocalMediaStore, name: str) -> File:
+def media_file(media: NamedDependency[LocalMediaStore], name: FromPath[str]) -> File:
     """A blog image uploaded in the admin area: public, cached for good (names are never reused)."""
     path = media.path_of(name)
     if path is None:

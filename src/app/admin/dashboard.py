@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from litestar import get
+from litestar.di import NamedDependency
 
 from agency_core.admin_service import AdminService
 from app.admin.applications import summary_json
@@ -12,7 +13,7 @@ from app.admin.common import AREA
 
 
 @get("/dashboard", summary="Dashboard figures counted from the records", dependencies=AREA)
-async def dashboard(area: AdminService) -> dict[str, Any]:
+async def dashboard(area: NamedDependency[AdminService]) -> dict[str, Any]:
     board = await area.dashboard()
     return {
         "totalApplications": board.counts.total_applications,

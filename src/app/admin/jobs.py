@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from litestar import Controller, delete, get, post, put
-from litestar.params import Parameter
+from litestar.di import NamedDependency
+from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 
 from agency_core.admin import JobStatus
 from agency_core.admin_service import AdminService, Rejected
@@ -21,10 +22,10 @@ class JobsController(Controller):
     @get("/", summary="Job openings, newest first")
     async def list_jobs(
         self,
-        area: AdminService,
-        status: str | None = None,
-        page: str | None = None,
-        page_size: str | None = Parameter(query="pageSize", default=None),
+        area: NamedDependency[AdminService],
+        status: FromQuery[str | None] = None,
+        page: FromQuery[str | None] = None,
+        page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
     ) -> dict[str, Any]:
         wanted = None
         if status:
@@ -35,13 +36,23 @@ class JobsController(Controller):
         return page_json(await area.jobs(wanted, page_request(page, page_size)), job_json)
 
     @post("/", status_code=201, summary="Create a job opening")
-    async def create(self, area: AdminService, admin: AdminUser, data: dict[str, Any]) -> dict[str, Any]:
+    async def create(
+        self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], data: JSONBody[dict[str, Any]]
+    ) -> dict[str, Any]:
         return job_json(await area.create_job(admin.email, data))
 
     @put("/{job_id:str}", summary="Edit (or close) a job opening")
-    async def update(self, area: AdminService, admin: AdminUser, job_id: str, data: dict[str, Any]) -> dict[str, Any]:
+    async def update(
+        self,
+        area: NamedDependency[AdminService],
+        admin: NamedDependency[AdminUser],
+        job_id: FromPath[str],
+        data: JSONBody[dict[str, Any]],
+    ) -> dict[str, Any]:
         return job_json(await area.update_job(admin.email, job_id, data))
 
     @delete("/{job_id:str}", status_code=204, summary="Delete a job opening")
-    async def remove(self, area: AdminService, admin: AdminUser, job_id: str) -> None:
+    async def remove(
+        self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], job_id: FromPath[str]
+    ) -> None:
         await area.delete_job(admin.email, job_id)

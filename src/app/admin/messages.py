@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from litestar import Controller, get, post
-from litestar.params import Parameter
+from litestar.di import NamedDependency
+from litestar.params import FromPath, FromQuery, QueryParameter
 
 from agency_core.admin import MessageRecord
 from agency_core.admin_service import AdminService
@@ -38,12 +39,14 @@ class MessagesController(Controller):
     @get("/", summary="Contact messages, unread first, then newest")
     async def list_messages(
         self,
-        area: AdminService,
-        page: str | None = None,
-        page_size: str | None = Parameter(query="pageSize", default=None),
+        area: NamedDependency[AdminService],
+        page: FromQuery[str | None] = None,
+        page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
     ) -> dict[str, Any]:
         return page_json(await area.messages(page_request(page, page_size)), message_json)
 
     @post("/{message_id:str}/read", status_code=200, summary="Mark a message read")
-    async def mark_read(self, area: AdminService, admin: AdminUser, message_id: str) -> dict[str, Any]:
+    async def mark_read(
+        self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], message_id: FromPath[str]
+    ) -> dict[str, Any]:
         return message_json(await area.mark_read(admin.email, message_id))

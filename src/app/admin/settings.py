@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from litestar import Controller, get, put
-from litestar.params import Parameter
+from litestar.di import NamedDependency
+from litestar.params import FromQuery, JSONBody, QueryParameter
 
 from agency_core.admin_service import AdminService
 from agency_core.admin_settings import settings_to_dict
@@ -19,19 +20,21 @@ class AdminSettingsController(Controller):
     dependencies = AREA
 
     @get("/", summary="The settings in force")
-    async def read(self, area: AdminService) -> dict[str, object]:
+    async def read(self, area: NamedDependency[AdminService]) -> dict[str, object]:
         return settings_to_dict(await area.get_settings())
 
     @put("/", summary="Save settings: used by the server at once")
-    async def save(self, area: AdminService, admin: AdminUser, data: dict[str, Any]) -> dict[str, object]:
+    async def save(
+        self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], data: JSONBody[dict[str, Any]]
+    ) -> dict[str, object]:
         return settings_to_dict(await area.put_settings(admin.email, data))
 
 
 @get("/audit-log", summary="Admin actions, newest first", exception_handlers=PROBLEMS, dependencies=AREA)
 async def audit_log(
-    area: AdminService,
-    page: str | None = None,
-    page_size: str | None = Parameter(query="pageSize", default=None),
+    area: NamedDependency[AdminService],
+    page: FromQuery[str | None] = None,
+    page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
 ) -> dict[str, Any]:
     entries = await area.audit_log(page_request(page, page_size))
     return page_json(entries, audit_json)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from litestar import Controller, Response, get
-from litestar.params import Parameter
+from litestar.di import NamedDependency
+from litestar.params import FromQuery, QueryParameter
 
 from agency_core.admin_service import AdminService
 from agency_core.identity import AdminUser
@@ -38,23 +39,25 @@ class SubscribersController(Controller):
     @get("/newsletter", summary="Newsletter subscriptions, newest first")
     async def newsletter(
         self,
-        area: AdminService,
-        page: str | None = None,
-        page_size: str | None = Parameter(query="pageSize", default=None),
+        area: NamedDependency[AdminService],
+        page: FromQuery[str | None] = None,
+        page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
     ) -> dict[str, Any]:
         return page_json(await area.newsletter(page_request(page, page_size)), subscription_json)
 
     @get("/job-alerts", summary="Job alerts, newest first")
     async def job_alerts(
         self,
-        area: AdminService,
-        page: str | None = None,
-        page_size: str | None = Parameter(query="pageSize", default=None),
+        area: NamedDependency[AdminService],
+        page: FromQuery[str | None] = None,
+        page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
     ) -> dict[str, Any]:
         return page_json(await area.job_alerts(page_request(page, page_size)), alert_json)
 
     @get("/newsletter/export.csv", summary="CSV of every newsletter subscription (audited)")
-    async def export_newsletter(self, area: AdminService, admin: AdminUser) -> Response[str]:
+    async def export_newsletter(
+        self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser]
+    ) -> Response[str]:
         rows = await area.export_newsletter(admin.email)
         return csv_response(
             "newsletter",
@@ -63,7 +66,9 @@ class SubscribersController(Controller):
         )
 
     @get("/job-alerts/export.csv", summary="CSV of every job alert (audited)")
-    async def export_job_alerts(self, area: AdminService, admin: AdminUser) -> Response[str]:
+    async def export_job_alerts(
+        self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser]
+    ) -> Response[str]:
         rows = await area.export_job_alerts(admin.email)
         return csv_response(
             "job-alerts",

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from litestar import Controller, get
+from litestar.di import NamedDependency
 from litestar.exceptions import NotFoundException
 from litestar.openapi.datastructures import ResponseSpec
+from litestar.params import FromPath
 
 from agency_core.records import BlogPost
 from app.api.schemas import BlogPostList, BlogPostOut, ErrorMessage
@@ -34,7 +36,7 @@ class BlogPosts(Controller):
     tags = ["blog"]  # noqa: RUF012 - Litestar reads it per class
 
     @get("/", summary="Published blog posts, newest first")
-    async def list_posts(self, container: Container) -> BlogPostList:
+    async def list_posts(self, container: NamedDependency[Container]) -> BlogPostList:
         return BlogPostList([blog_post_json(p) for p in await container.agency.blog_posts()])
 
     @get(
@@ -42,7 +44,7 @@ class BlogPosts(Controller):
         summary="One published blog post",
         responses={404: ResponseSpec(ErrorMessage, description=BLOG_POST_NOT_FOUND)},
     )
-    async def get_post(self, container: Container, post_id: str) -> BlogPostOut:
+    async def get_post(self, container: NamedDependency[Container], post_id: FromPath[str]) -> BlogPostOut:
         post = await container.agency.blog_post(post_id)
         if post is None:
             raise NotFoundException(detail=BLOG_POST_NOT_FOUND)

@@ -8,12 +8,13 @@ from typing import Annotated, Any
 from litestar import Controller, post
 from litestar.connection import ASGIConnection
 from litestar.datastructures import UploadFile
+from litestar.di import NamedDependency
 from litestar.enums import RequestEncodingType
 from litestar.exceptions import ClientException
 from litestar.handlers.base import BaseRouteHandler
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import Example
-from litestar.params import Body
+from litestar.params import Body, JSONBody
 from litestar.status_codes import HTTP_201_CREATED, HTTP_415_UNSUPPORTED_MEDIA_TYPE
 
 from agency_core.services import UPLOAD_FIELDS, Accepted, Duplicate, Invalid, Outcome, Upload
@@ -98,7 +99,7 @@ class PublicForms(Controller):
     )
     async def submit_application(
         self,
-        container: Container,
+        container: NamedDependency[Container],
         data: Annotated[ApplicationForm, Body(media_type=RequestEncodingType.MULTI_PART)],
     ) -> ApplicationCreated:
         uploads: dict[str, Upload] = {}
@@ -117,7 +118,9 @@ class PublicForms(Controller):
         summary="Book a consultation",
         responses=_ERRORS,
     )
-    async def book_appointment(self, container: Container, data: AppointmentIn) -> AppointmentCreated:
+    async def book_appointment(
+        self, container: NamedDependency[Container], data: JSONBody[AppointmentIn]
+    ) -> AppointmentCreated:
         outcome = _accepted_id(await container.agency.book_appointment(_fields(data)))
         return AppointmentCreated(outcome.id)
 
@@ -128,7 +131,9 @@ class PublicForms(Controller):
         summary="Send a message from the contact form",
         responses=_ERRORS,
     )
-    async def send_contact_message(self, container: Container, data: ContactMessageIn) -> RecordCreated:
+    async def send_contact_message(
+        self, container: NamedDependency[Container], data: JSONBody[ContactMessageIn]
+    ) -> RecordCreated:
         return RecordCreated(_accepted_id(await container.agency.send_contact_message(_fields(data))).id)
 
     @post(
@@ -138,7 +143,9 @@ class PublicForms(Controller):
         summary="Subscribe to the newsletter (a repeat e-mail updates the interests)",
         responses=_ERRORS,
     )
-    async def subscribe_newsletter(self, container: Container, data: NewsletterSubscriptionIn) -> RecordCreated:
+    async def subscribe_newsletter(
+        self, container: NamedDependency[Container], data: JSONBody[NewsletterSubscriptionIn]
+    ) -> RecordCreated:
         return RecordCreated(_accepted_id(await container.agency.subscribe_newsletter(_fields(data))).id)
 
     @post(
@@ -148,5 +155,7 @@ class PublicForms(Controller):
         summary="Sign up for job alerts",
         responses=_ERRORS,
     )
-    async def create_job_alert(self, container: Container, data: JobAlertIn) -> RecordCreated:
+    async def create_job_alert(
+        self, container: NamedDependency[Container], data: JSONBody[JobAlertIn]
+    ) -> RecordCreated:
         return RecordCreated(_accepted_id(await container.agency.create_job_alert(_fields(data))).id)
