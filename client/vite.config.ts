@@ -9,7 +9,12 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   server: {
-    proxy: { '/api': { target: 'http://127.0.0.1:8000', changeOrigin: false } },
+    host: '127.0.0.1',
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:8000', changeOrigin: false },
+      // Blog images uploaded in the admin area are served by the app, not by Vite.
+      '/media': { target: 'http://127.0.0.1:8000', changeOrigin: false },
+    },
   },
   build: {
     manifest: true,
