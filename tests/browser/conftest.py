@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import tempfile
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from tests.support.app_process import running_app
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "client" / "dist"
@@ -41,57 +35,12 @@ PHONE = {"width": 390, "height": 844}
 expect.set_options(timeout=10_000)
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _wait_for_health(base_url: str, process: subprocess.Popen[bytes], timeout: float = 40.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the app exited early with code {process.returncode}")
-        try:
-            with urllib.request.urlopen(f"{base_url}/api/health", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        time.sleep(0.2)
-    raise RuntimeError(f"the app did not answer {base_url}/api/health within {timeout:.0f} s")
-
-
 @pytest.fixture(scope="session")
 def live_server() -> Iterator[str]:
     if not (DIST / "index.html").is_file():
         pytest.fail("client/dist missing: run make build")
-    port = _free_port()
-    base_url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory(prefix="agency-browser-") as data_dir:
-        env = {
-            **os.environ,
-            "PORT": str(port),
-            "AGENCY_DATA_DIR": data_dir,
-            "AGENCY_DEMO": "1",
-            "AGENCY_RATE_LIMIT": "0",
-        }
-        log_path = Path(data_dir) / "app.log"
-        with log_path.open("wb") as log:
-            process = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=env, stdout=log, stderr=log)
-            try:
-                try:
-                    _wait_for_health(base_url, process)
-                except RuntimeError as error:
-                    pytest.fail(f"{error}\n{log_path.read_text(errors='replace')[-4000:]}")
-                yield base_url
-            finally:
-                process.terminate()
-                try:
-                    process.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait(timeout=5)
+    with running_app("agency-browser-") as app:
+        yield app.base_url
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -18,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import AXE, DESKTOP, DIST, PHONE, SCREENSHOTS, new_page
-from tests.support.app_process import AppProcess
+from tests.support.app_process import running_app
 from tests.support.sms_gateway import RecordedSms, SmsGatewayServer
 
 pytestmark = pytest.mark.browser
@@ -75,32 +74,16 @@ def admin_app() -> Iterator[AdminApp]:
     """Its own app process (demo mode) whose SMS go to a local gateway, with one application in it."""
     if not (DIST / "index.html").is_file():
         pytest.fail("client/dist missing: run make build")
-    gateway = SmsGatewayServer().start()
-    with tempfile.TemporaryDirectory(prefix="agency-admin-") as data_dir:
-        app = AppProcess(
-            {
-                "AGENCY_DATA_DIR": data_dir,
-                "AGENCY_DEMO": "1",
-                "AGENCY_RATE_LIMIT": "0",
-                "AGENCY_SMS_BASE_URL": gateway.base_url,
-                "AGENCY_SMS_API_KEY": "browser-test-key",
-                "AGENCY_OUTBOX_POLL_S": "0.05",
-                "AGENCY_OUTBOX_RETRY_BASE_S": "0.05",
-                "AGENCY_OUTBOX_RETRY_CAP_S": "0.2",
-            }
-        ).start(timeout_s=40)
-        try:
-            response = httpx.post(
-                f"{app.base_url}/api/applications",
-                data=APPLICATION,
-                files={"cv": ("cv.pdf", PDF, "application/pdf")},
-                timeout=10,
-            )
-            assert response.status_code == 201, response.text
-            yield AdminApp(app.base_url, gateway, Path(data_dir), response.json()["applicationId"])
-        finally:
-            app.stop()
-            gateway.stop()
+    with running_app("agency-admin-", with_gateway=True) as app:
+        assert app.gateway is not None
+        response = httpx.post(
+            f"{app.base_url}/api/applications",
+            data=APPLICATION,
+            files={"cv": ("cv.pdf", PDF, "application/pdf")},
+            timeout=10,
+        )
+        assert response.status_code == 201, response.text
+        yield AdminApp(app.base_url, app.gateway, app.data_dir, response.json()["applicationId"])
 
 
 @pytest.fixture

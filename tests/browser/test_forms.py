@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -19,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import DIST, PHONE, new_page, open_route
-from tests.support.app_process import AppProcess
+from tests.support.app_process import running_app
 from tests.support.sms_gateway import RecordedSms, SmsGatewayServer
 
 pytestmark = pytest.mark.browser
@@ -47,25 +46,9 @@ def sms_app() -> Iterator[SmsApp]:
     """Its own app process whose SMS go to a local gateway (the shared live_server sends none)."""
     if not (DIST / "index.html").is_file():
         pytest.fail("client/dist missing: run make build")
-    gateway = SmsGatewayServer().start()
-    with tempfile.TemporaryDirectory(prefix="agency-forms-") as data_dir:
-        app = AppProcess(
-            {
-                "AGENCY_DATA_DIR": data_dir,
-                "AGENCY_DEMO": "1",
-                "AGENCY_RATE_LIMIT": "0",
-                "AGENCY_SMS_BASE_URL": gateway.base_url,
-                "AGENCY_SMS_API_KEY": "browser-test-key",
-                "AGENCY_OUTBOX_POLL_S": "0.05",
-                "AGENCY_OUTBOX_RETRY_BASE_S": "0.05",
-                "AGENCY_OUTBOX_RETRY_CAP_S": "0.2",
-            }
-        ).start(timeout_s=40)
-        try:
-            yield SmsApp(app.base_url, gateway, Path(data_dir))
-        finally:
-            app.stop()
-            gateway.stop()
+    with running_app("agency-forms-", with_gateway=True) as app:
+        assert app.gateway is not None
+        yield SmsApp(app.base_url, app.gateway, app.data_dir)
 
 
 @pytest.fixture
@@ -165,7 +148,7 @@ def test_appointment_form(form_page: Page, sms_app: SmsApp) -> None:
     assert stored["preferredTime"] == "10:00 AM"
     sms = sms_app.new_sms(before, 1)
     assert [s.phone for s in sms] == ["+233241234567"]
-    assert sms[0].headers.get("api-key") == "browser-test-key"
+    assert sms[0].headers.get("api-key") == "test-key"
 
 
 def _fill_application_steps(page: Page, email: str, phone: str) -> None:

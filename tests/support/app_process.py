@@ -1,4 +1,4 @@
-"""The app as a real process (uvicorn on a free port), for restart tests and benchmarks."""
+"""The app as a real process (uvicorn on a free port), for restart, browser tests and benchmarks."""
 
 from __future__ import annotations
 
@@ -6,20 +6,26 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 
 from tests.support.firestore_emulator import free_port
+from tests.support.sms_gateway import SmsGatewayServer
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 class AppProcess:
-    def __init__(self, env: dict[str, str], port: int | None = None) -> None:
+    def __init__(self, env: dict[str, str], port: int | None = None, log_path: Path | None = None) -> None:
         self.port = port or free_port()
         self.env = {**os.environ, **env, "PORT": str(self.port), "HOST": "127.0.0.1"}
+        self.log_path = log_path
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -27,17 +33,18 @@ class AppProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout_s: float = 20.0) -> AppProcess:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "app"],
-            cwd=REPO_ROOT,
-            env=self.env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        out = self.log_path.open("ab") if self.log_path else subprocess.DEVNULL
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "app"], cwd=REPO_ROOT, env=self.env, stdout=out, stderr=out
+            )
+        finally:
+            if self.log_path:
+                out.close()  # type: ignore[union-attr]
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"the app exited with {self.process.returncode}")
+                raise RuntimeError(f"the app exited with {self.process.returncode}{self._log_tail()}")
             try:
                 if httpx.get(f"{self.base_url}/api/health", timeout=0.5).status_code == 200:
                     return self
@@ -45,7 +52,12 @@ class AppProcess:
                 pass
             time.sleep(0.05)
         self.kill()
-        raise RuntimeError("the app did not answer /api/health in time")
+        raise RuntimeError(f"the app did not answer /api/health in time{self._log_tail()}")
+
+    def _log_tail(self) -> str:
+        if self.log_path is None or not self.log_path.is_file():
+            return ""
+        return "\n" + self.log_path.read_text(errors="replace")[-4000:]
 
     def kill(self) -> None:
         """SIGKILL: no shutdown, leases stay held (a crash)."""
@@ -60,3 +72,32 @@ class AppProcess:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+FAST_OUTBOX = {"AGENCY_OUTBOX_POLL_S": "0.05", "AGENCY_OUTBOX_RETRY_BASE_S": "0.05", "AGENCY_OUTBOX_RETRY_CAP_S": "0.2"}
+
+
+@dataclass
+class RunningApp:
+    base_url: str
+    data_dir: Path
+    gateway: SmsGatewayServer | None
+
+
+@contextmanager
+def running_app(prefix: str, *, with_gateway: bool = False, timeout_s: float = 40.0) -> Iterator[RunningApp]:
+    """The app in demo mode on a fresh data directory, its SMS sent to a local gateway when asked."""
+    gateway = SmsGatewayServer().start() if with_gateway else None
+    try:
+        with tempfile.TemporaryDirectory(prefix=prefix) as data_dir:
+            env = {"AGENCY_DATA_DIR": data_dir, "AGENCY_DEMO": "1", "AGENCY_RATE_LIMIT": "0"}
+            if gateway is not None:
+                env |= {"AGENCY_SMS_BASE_URL": gateway.base_url, "AGENCY_SMS_API_KEY": "test-key", **FAST_OUTBOX}
+            app = AppProcess(env, log_path=Path(data_dir) / "app.log").start(timeout_s=timeout_s)
+            try:
+                yield RunningApp(app.base_url, Path(data_dir), gateway)
+            finally:
+                app.stop()
+    finally:
+        if gateway is not None:
+            gateway.stop()
