@@ -75,6 +75,22 @@ class JobStatus(StrEnum):
     CLOSED = "closed"
 
 
+def status_must_be(choices: Iterable[str]) -> str:
+    """``Status must be done or cancelled``: the message for a status outside ``choices``."""
+    names = list(choices)
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return f"Status must be {listed}"
+
+
+S = TypeVar("S", bound=StrEnum)
+
+
+def parse_status(raw: object, kind: type[S], allowed: Iterable[S] | None = None) -> S | None:
+    """``raw`` as a member of ``kind`` (limited to ``allowed``), or ``None`` when it is not one."""
+    choices = list(kind) if allowed is None else list(allowed)
+    return next((s for s in choices if s.value == raw), None)
+
+
 # -- records ----------------------------------------------------------------------------
 
 
@@ -226,10 +242,9 @@ def check_application_query(params: Mapping[str, str | None]) -> tuple[Applicati
     status: ApplicationStatus | None = None
     raw_status = (params.get("status") or "").strip()
     if raw_status:
-        try:
-            status = ApplicationStatus(raw_status)
-        except ValueError:
-            errors["status"] = "Status must be received, processing, approved or rejected"
+        status = parse_status(raw_status, ApplicationStatus)
+        if status is None:
+            errors["status"] = status_must_be(ApplicationStatus)
     dates: dict[str, date | None] = {}
     for name in ("from", "to"):
         raw = (params.get(name) or "").strip()

@@ -32,6 +32,8 @@ from agency_core.admin import (
     can_move,
     can_move_appointment,
     move_refused_message,
+    parse_status,
+    status_must_be,
 )
 from agency_core.admin_settings import AdminSettings, LiveSettings, check_settings
 from agency_core.html_sanitiser import SRC_SCHEMES, safe_url, sanitise_html
@@ -220,12 +222,9 @@ class AdminService:
         raise NotFound("File")
 
     async def change_status(self, actor: str, application_id: str, raw_status: object) -> ApplicationDetail:
-        try:
-            new = ApplicationStatus(raw_status) if isinstance(raw_status, str) else None
-        except ValueError:
-            new = None
+        new = parse_status(raw_status, ApplicationStatus)
         if new is None:
-            raise Rejected({"status": "Status must be received, processing, approved or rejected"})
+            raise Rejected({"status": status_must_be(ApplicationStatus)})
         record = await self._application(application_id)
         if not can_move(record.status, new):
             raise Conflict(move_refused_message(record.status, new))
@@ -265,11 +264,10 @@ class AdminService:
         return await self.store.appointments(status, page)
 
     async def set_appointment_status(self, actor: str, reference: str, raw_status: object) -> AppointmentRecord:
-        new = None
-        if raw_status in (AppointmentStatus.DONE.value, AppointmentStatus.CANCELLED.value):
-            new = AppointmentStatus(str(raw_status))
+        settled = (AppointmentStatus.DONE, AppointmentStatus.CANCELLED)
+        new = parse_status(raw_status, AppointmentStatus, settled)
         if new is None:
-            raise Rejected({"status": "Status must be done or cancelled"})
+            raise Rejected({"status": status_must_be(settled)})
         record = await self.store.appointment(reference)
         if record is None:
             raise NotFound("Appointment")
@@ -312,11 +310,11 @@ class AdminService:
             "salary_range": _field(data, errors, "salaryRange", "Salary range", required=False),
             "description": _field(data, errors, "description", "Description", required=True, max_len=10_000),
         }
-        raw_status = data.get("status", JobStatus.OPEN.value)
-        if raw_status not in (JobStatus.OPEN.value, JobStatus.CLOSED.value):
-            errors["status"] = "Status must be open or closed"
+        job_status = parse_status(data.get("status", JobStatus.OPEN.value), JobStatus)
+        if job_status is None:
+            errors["status"] = status_must_be(JobStatus)
         else:
-            values["status"] = JobStatus(str(raw_status))
+            values["status"] = job_status
         if errors:
             raise Rejected(errors)
         return values

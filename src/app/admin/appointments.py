@@ -9,9 +9,9 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 
 from agency_core.admin import AppointmentRecord, AppointmentStatus
-from agency_core.admin_service import AdminService, Rejected
+from agency_core.admin_service import AdminService
 from agency_core.identity import AdminUser
-from app.admin.common import AREA, PROBLEMS, iso, page_json, page_request
+from app.admin.common import AREA, PROBLEMS, iso, page_json, page_request, status_filter
 
 
 def appointment_json(record: AppointmentRecord) -> dict[str, Any]:
@@ -45,12 +45,7 @@ class AppointmentsController(Controller):
         page: FromQuery[str | None] = None,
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
     ) -> dict[str, Any]:
-        wanted = None
-        if status:
-            try:
-                wanted = AppointmentStatus(status)
-            except ValueError as exc:
-                raise Rejected({"status": "Status must be booked, done or cancelled"}) from exc
+        wanted = status_filter(status, AppointmentStatus)
         found = await area.appointments(wanted, page_request(page, page_size))
         return page_json(found, appointment_json)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any, TypeVar
 
 from litestar import MediaType, Request, Response
@@ -12,7 +13,7 @@ from litestar.types import ExceptionHandlersMap
 
 from adapters.files import LocalFileStore
 from adapters.media import LocalMediaStore
-from agency_core.admin import AuditEntry, Job, Page, PageRequest, check_page, to_csv
+from agency_core.admin import AuditEntry, Job, Page, PageRequest, check_page, parse_status, status_must_be, to_csv
 from agency_core.admin_service import AdminProblem, AdminService, Conflict, NotFound, Rejected
 from agency_core.records import BlogPost, OutboxMessage
 
@@ -45,6 +46,19 @@ imports the admin package, so the controllers cannot import it back)."""
 
 def iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+S = TypeVar("S", bound=StrEnum)
+
+
+def status_filter(raw: str | None, kind: type[S]) -> S | None:
+    """A ``?status=`` filter: nothing when absent, 422 when not one of ``kind``."""
+    if not raw:
+        return None
+    status = parse_status(raw, kind)
+    if status is None:
+        raise Rejected({"status": status_must_be(kind)})
+    return status
 
 
 def page_request(page: str | None, page_size: str | None) -> PageRequest:

@@ -9,9 +9,9 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 
 from agency_core.admin import JobStatus
-from agency_core.admin_service import AdminService, Rejected
+from agency_core.admin_service import AdminService
 from agency_core.identity import AdminUser
-from app.admin.common import AREA, PROBLEMS, job_json, page_json, page_request
+from app.admin.common import AREA, PROBLEMS, job_json, page_json, page_request, status_filter
 
 
 class JobsController(Controller):
@@ -27,12 +27,7 @@ class JobsController(Controller):
         page: FromQuery[str | None] = None,
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
     ) -> dict[str, Any]:
-        wanted = None
-        if status:
-            try:
-                wanted = JobStatus(status)
-            except ValueError as exc:
-                raise Rejected({"status": "Status must be open or closed"}) from exc
+        wanted = status_filter(status, JobStatus)
         return page_json(await area.jobs(wanted, page_request(page, page_size)), job_json)
 
     @post("/", status_code=201, summary="Create a job opening")
