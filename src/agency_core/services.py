@@ -97,23 +97,20 @@ class AgencyService:
         store: Store,
         files: FileStore,
         ids: IdGenerator,
-        admin_phones: Sequence[str],
+        settings: SettingsSource,
         clock: Clock = utc_now,
         on_enqueue: Callable[[], None] = lambda: None,
-        settings: SettingsSource | None = None,
     ) -> None:
         self.store = store
         self.files = files
         self.ids = ids
-        self.admin_phones = tuple(admin_phones)
+        self.settings = settings
+        """The admin area's settings, read per submission: alert phones and the "received" SMS switch
+        (:class:`~agency_core.admin_settings.FixedSettings` for scripts and tests)."""
         self.clock = clock
         self.on_enqueue = on_enqueue
-        self.settings = settings
-        """The admin area's settings, read per submission: alert phones and the "received" SMS switch."""
 
     async def _application_fan_out(self, alert: ApplicationAlert) -> list[OutgoingSms]:
-        if self.settings is None:
-            return application_messages(alert, self.admin_phones)
         current = await self.settings.current()
         planned = application_messages(alert, current.admin_phones)
         if not current.sends_status_sms(ApplicationStatus.RECEIVED):

@@ -107,7 +107,7 @@ class Container:
         files = LocalFileStore(settings.data_dir / "uploads")
         media = LocalMediaStore(settings.data_dir / "media" / "blog")
         worker = build_outbox_worker(settings, store, sms)
-        agency = AgencyService(store, files, ids, settings.sms.admin_phones, on_enqueue=worker.wake, settings=live)
+        agency = AgencyService(store, files, ids, live, on_enqueue=worker.wake)
         admin_area = AdminService(admin_store, store.outbox, live, media, ids, on_enqueue=worker.wake)
         return cls(
             settings=settings,
@@ -126,7 +126,6 @@ class Container:
 
     async def start(self) -> None:
         self.settings.data_dir.mkdir(parents=True, exist_ok=True)
-        await self.database.migrate([])
         await self.store.start()
         await self.admin_store.start()
         await self.store.blog_posts.seed(seed_blog_posts())
