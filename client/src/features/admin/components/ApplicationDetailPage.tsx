@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { getApplication, setApplicationStatus } from '../api/endpoints';
 import type { ApplicationDetail, ApplicationStatus } from '../api/types';
 import { formatDate, formatDateTime, humanize, runAction, useAdminQuery, useAdminTitle } from './hooks';
-import { AsyncView, PageHeader, StatusBadge } from './ui';
+import { AsyncView, DataTable, PageHeader, StatusBadge } from './ui';
 
 /** Allowed moves: received -> processing -> approved or rejected. */
 export const NEXT_STATUS: Record<ApplicationStatus, { status: ApplicationStatus; label: string }[]> = {
@@ -210,45 +210,26 @@ export default function ApplicationDetailPage() {
                     Refresh
                   </button>
                 </div>
-                <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Table, scrolls sideways on small screens">
-                  <table className="admin-table">
-                    <caption className="visually-hidden">Text messages about this application</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Kind</th>
-                        <th scope="col">Phone</th>
-                        <th scope="col">Status</th>
-                        <th scope="col">Attempts</th>
-                        <th scope="col">Queued</th>
-                        <th scope="col">Delivered</th>
-                        <th scope="col">Last error</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {app.sms.length === 0 ? (
-                        <tr>
-                          <td colSpan={7} className="admin-empty">
-                            No text messages yet.
-                          </td>
-                        </tr>
-                      ) : (
-                        app.sms.map((sms) => (
-                          <tr key={sms.id}>
-                            <td>{humanize(sms.kind)}</td>
-                            <td>{sms.phone}</td>
-                            <td>
-                              <StatusBadge status={sms.status} />
-                            </td>
-                            <td>{sms.attempts}</td>
-                            <td>{formatDateTime(sms.createdAt)}</td>
-                            <td>{formatDateTime(sms.deliveredAt)}</td>
-                            <td>{sms.lastError ?? '—'}</td>
-                          </tr>
-                        ))
-                      )}
-                    </tbody>
-                  </table>
-                </div>
+                <DataTable
+                  caption="Text messages about this application"
+                  hiddenCaption
+                  columns={['Kind', 'Phone', 'Status', 'Attempts', 'Queued', 'Delivered', 'Last error']}
+                  items={app.sms}
+                  empty="No text messages yet."
+                  row={(sms) => (
+                    <tr key={sms.id}>
+                      <td>{humanize(sms.kind)}</td>
+                      <td>{sms.phone}</td>
+                      <td>
+                        <StatusBadge status={sms.status} />
+                      </td>
+                      <td>{sms.attempts}</td>
+                      <td>{formatDateTime(sms.createdAt)}</td>
+                      <td>{formatDateTime(sms.deliveredAt)}</td>
+                      <td>{sms.lastError ?? '—'}</td>
+                    </tr>
+                  )}
+                />
               </section>
             </>
           );

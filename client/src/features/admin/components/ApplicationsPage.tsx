@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { constants } from '@/config/rules';
 import { adminUrl } from '../api/client';
 import { emptyApplicationFilters, listApplications, type ApplicationFilters } from '../api/endpoints';
 import { APPLICATION_STATUSES } from '../api/types';
-import { formatDateTime, humanize, useAdminQuery, useAdminTitle } from './hooks';
-import { AsyncView, EmptyRow, PageHeader, Pagination, StatusBadge } from './ui';
+import { countOf, humanize, useAdminQuery, useAdminTitle } from './hooks';
+import { ApplicationRow, AsyncView, PageHeader, PagedTable } from './ui';
 
 const PAGE_SIZE = 20;
 const KEYS = Object.keys(emptyApplicationFilters) as (keyof ApplicationFilters)[];
@@ -125,56 +125,14 @@ export default function ApplicationsPage() {
       <AsyncView state={state} onRetry={reload}>
         {(data) => (
           <section className="admin-card">
-            <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Table, scrolls sideways on small screens">
-              <table className="admin-table">
-                <caption>
-                  {data.total} application{data.total === 1 ? '' : 's'}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Applicant</th>
-                    <th scope="col">Contact</th>
-                    <th scope="col">Job category</th>
-                    <th scope="col">Country</th>
-                    <th scope="col">Submitted</th>
-                    <th scope="col">Status</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.length === 0 ? (
-                    <EmptyRow colSpan={6} text="No applications match." />
-                  ) : (
-                    data.items.map((app) => (
-                      <tr key={app.applicationId}>
-                        <th scope="row">
-                          <Link to={`/admin/applications/${encodeURIComponent(app.applicationId)}`}>
-                            {app.firstName} {app.lastName}
-                          </Link>
-                          {!app.opened ? <span className="admin-new">New</span> : null}
-                          <div className="admin-muted admin-small">{app.applicationId}</div>
-                        </th>
-                        <td>
-                          <div>{app.email}</div>
-                          <div className="admin-muted admin-small">{app.phone}</div>
-                        </td>
-                        <td>{app.jobCategory}</td>
-                        <td>{app.preferredCountry}</td>
-                        <td>{formatDateTime(app.createdAt)}</td>
-                        <td>
-                          <StatusBadge status={app.status} />
-                        </td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
+            <PagedTable
+              data={data}
               label="Applications"
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
               onPage={(next) => update({ page: String(next) })}
+              caption={countOf(data.total, 'application')}
+              columns={['Applicant', 'Contact', 'Job category', 'Country', 'Submitted', 'Status']}
+              empty="No applications match."
+              row={(app) => <ApplicationRow key={app.applicationId} app={app} withContact />}
             />
           </section>
         )}

@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { constants } from '@/config/rules';
 import { notify } from '@/lib/notify';
-import { errorMessage, fieldErrors } from '../api/client';
+import { errorMessage } from '../api/client';
 import { createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost, uploadBlogImage } from '../api/endpoints';
 import type { AdminBlogPost, BlogPostInput } from '../api/types';
-import { formatDate, runAction, useAdminQuery, useAdminTitle } from './hooks';
-import { AsyncView, EmptyRow, PageHeader, Pagination } from './ui';
+import { countOf, formatDate, useAdminQuery, useAdminTitle, useEditableList, useEditorSave, type EditorProps } from './hooks';
+import { AsyncView, EditableListPage, ItemActions, PagedTable } from './ui';
 
 const PAGE_SIZE = 20;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -31,19 +31,11 @@ function inputOf(post: AdminBlogPost): BlogPostInput {
 
 const REQUIRED: (keyof BlogPostInput)[] = ['title', 'excerpt', 'author', 'date', 'category', 'readTime', 'content'];
 
-function BlogPostEditor({
-  post,
-  onSaved,
-  onCancel,
-}: {
-  post: AdminBlogPost | null;
-  onSaved: () => void;
-  onCancel: () => void;
-}) {
+function BlogPostEditor({ item: post, onSaved, onCancel }: EditorProps<AdminBlogPost>) {
   const [values, setValues] = useState<BlogPostInput>(() => (post ? inputOf(post) : blank()));
   const [tags, setTags] = useState(() => values.tags.join(', '));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useEditorSave(onSaved, setErrors);
   const [uploading, setUploading] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const set = <K extends keyof BlogPostInput>(key: K, value: BlogPostInput[K]) =>
@@ -79,19 +71,11 @@ function BlogPostEditor({
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       return;
     }
-    setSaving(true);
-    try {
-      if (post) await updateBlogPost(post.id, body);
-      else await createBlogPost(body);
-      void notify(post ? 'Blog post updated' : 'Blog post created', 'success');
-      onSaved();
-    } catch (error) {
-      const fields = fieldErrors(error);
-      if (fields) setErrors(fields);
-      void notify(errorMessage(error, 'Failed to save the blog post'), 'error');
-    } finally {
-      setSaving(false);
-    }
+    await save(
+      () => (post ? updateBlogPost(post.id, body) : createBlogPost(body)),
+      post ? 'Blog post updated' : 'Blog post created',
+      'Failed to save the blog post',
+    );
   };
 
   const field = (key: keyof BlogPostInput, label: string, input: ReactNode) => (
@@ -202,140 +186,61 @@ export default function BlogPostsPage() {
   useAdminTitle('Blog Posts');
   const [page, setPage] = useState(1);
   const [state, reload] = useAdminQuery((signal) => listBlogPosts(page, PAGE_SIZE, signal), `blog:${page}`);
-  const [editing, setEditing] = useState<AdminBlogPost | 'new' | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
+  const list = useEditableList<AdminBlogPost>(reload, deleteBlogPost, 'Blog post deleted');
 
-  const togglePublished = async (post: AdminBlogPost) => {
-    const done = await runAction(
+  const togglePublished = (post: AdminBlogPost) =>
+    list.act(
       () => updateBlogPost(post.id, { ...inputOf(post), published: !post.published }),
       post.published ? 'Blog post unpublished' : 'Blog post published',
     );
-    if (done) reload();
-  };
-  const remove = async (post: AdminBlogPost) => {
-    setConfirmDelete(null);
-    const done = await runAction(() => deleteBlogPost(post.id).then(() => true), 'Blog post deleted');
-    if (done) reload();
-  };
 
   return (
-    <>
-      <PageHeader title="Blog Posts">
-        <button type="button" className="admin-button admin-button--primary" onClick={() => setEditing('new')}>
-          New Post
-        </button>
-      </PageHeader>
-      {editing ? (
-        <BlogPostEditor
-          key={editing === 'new' ? 'new' : editing.id}
-          post={editing === 'new' ? null : editing}
-          onCancel={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            reload();
-          }}
-        />
-      ) : null}
+    <EditableListPage title="Blog Posts" newLabel="New Post" list={list} editor={(props) => <BlogPostEditor {...props} />}>
       <AsyncView state={state} onRetry={reload}>
         {(data) => (
           <section className="admin-card">
-            <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Table, scrolls sideways on small screens">
-              <table className="admin-table">
-                <caption>
-                  {data.total} blog post{data.total === 1 ? '' : 's'}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Title</th>
-                    <th scope="col">Category</th>
-                    <th scope="col">Author</th>
-                    <th scope="col">Date</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.length === 0 ? (
-                    <EmptyRow colSpan={6} text="No blog posts yet." />
-                  ) : (
-                    data.items.map((post) => (
-                      <tr key={post.id}>
-                        <th scope="row">
-                          {post.published ? (
-                            <a href={`/blog/${encodeURIComponent(post.id)}`} target="_blank" rel="noreferrer">
-                              {post.title}
-                            </a>
-                          ) : (
-                            post.title
-                          )}
-                          {post.featured ? <span className="admin-new">Featured</span> : null}
-                        </th>
-                        <td>{post.category}</td>
-                        <td>{post.author}</td>
-                        <td>{formatDate(post.date)}</td>
-                        <td>
-                          <span className={`admin-status admin-status--${post.published ? 'published' : 'draft'}`}>
-                            {post.published ? 'Published' : 'Draft'}
-                          </span>
-                        </td>
-                        <td>
-                          <div className="admin-actions">
-                            <button
-                              type="button"
-                              className="admin-button admin-button--small"
-                              aria-label={`Edit ${post.title}`}
-                              onClick={() => setEditing(post)}
-                            >
-                              Edit
-                            </button>
-                            <button
-                              type="button"
-                              className="admin-button admin-button--small"
-                              aria-label={`${post.published ? 'Unpublish' : 'Publish'} ${post.title}`}
-                              onClick={() => void togglePublished(post)}
-                            >
-                              {post.published ? 'Unpublish' : 'Publish'}
-                            </button>
-                            {confirmDelete === post.id ? (
-                              <>
-                                <button
-                                  type="button"
-                                  className="admin-button admin-button--small admin-button--danger"
-                                  aria-label={`Confirm delete ${post.title}`}
-                                  onClick={() => void remove(post)}
-                                >
-                                  Confirm delete
-                                </button>
-                                <button
-                                  type="button"
-                                  className="admin-button admin-button--small admin-button--ghost"
-                                  onClick={() => setConfirmDelete(null)}
-                                >
-                                  Cancel
-                                </button>
-                              </>
-                            ) : (
-                              <button
-                                type="button"
-                                className="admin-button admin-button--small admin-button--danger"
-                                aria-label={`Delete ${post.title}`}
-                                onClick={() => setConfirmDelete(post.id)}
-                              >
-                                Delete
-                              </button>
-                            )}
-                          </div>
-                        </td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
-            </div>
-            <Pagination label="Blog posts" page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
+            <PagedTable
+              data={data}
+              label="Blog posts"
+              onPage={setPage}
+              caption={countOf(data.total, 'blog post')}
+              columns={['Title', 'Category', 'Author', 'Date', 'Status', 'Actions']}
+              empty="No blog posts yet."
+              row={(post) => (
+                <tr key={post.id}>
+                  <th scope="row">
+                    {post.published ? (
+                      <a href={`/blog/${encodeURIComponent(post.id)}`} target="_blank" rel="noreferrer">
+                        {post.title}
+                      </a>
+                    ) : (
+                      post.title
+                    )}
+                    {post.featured ? <span className="admin-new">Featured</span> : null}
+                  </th>
+                  <td>{post.category}</td>
+                  <td>{post.author}</td>
+                  <td>{formatDate(post.date)}</td>
+                  <td>
+                    <span className={`admin-status admin-status--${post.published ? 'published' : 'draft'}`}>
+                      {post.published ? 'Published' : 'Draft'}
+                    </span>
+                  </td>
+                  <td>
+                    <ItemActions
+                      list={list}
+                      item={post}
+                      name={post.title}
+                      toggleLabel={post.published ? 'Unpublish' : 'Publish'}
+                      onToggle={() => void togglePublished(post)}
+                    />
+                  </td>
+                </tr>
+              )}
+            />
           </section>
         )}
       </AsyncView>
-    </>
+    </EditableListPage>
   );
 }

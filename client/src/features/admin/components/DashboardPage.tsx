@@ -2,8 +2,8 @@ import { Link } from 'react-router-dom';
 import { Icon, type IconName } from '@/components/ui/Icon';
 import { getDashboard } from '../api/endpoints';
 import type { Dashboard } from '../api/types';
-import { formatDateTime, useAdminQuery, useAdminTitle } from './hooks';
-import { AsyncView, PageHeader, StatusBadge } from './ui';
+import { useAdminQuery, useAdminTitle } from './hooks';
+import { ApplicationRow, AsyncView, DataTable, PageHeader } from './ui';
 
 const CARDS: { key: keyof Pick<Dashboard, 'totalApplications' | 'activeJobs' | 'newMessages' | 'blogPosts'>; label: string; icon: IconName; to: string }[] = [
   { key: 'totalApplications', label: 'Total Applications', icon: 'file', to: '/admin/applications' },
@@ -42,47 +42,14 @@ export default function DashboardPage() {
                   <h2 id="latest-heading">Recent Applications</h2>
                   <Link to="/admin/applications">View all</Link>
                 </div>
-                <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Table, scrolls sideways on small screens">
-                  <table className="admin-table">
-                    <caption className="visually-hidden">The five newest applications</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Applicant</th>
-                        <th scope="col">Job</th>
-                        <th scope="col">Country</th>
-                        <th scope="col">Submitted</th>
-                        <th scope="col">Status</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.latestApplications.length === 0 ? (
-                        <tr>
-                          <td colSpan={5} className="admin-empty">
-                            No applications yet.
-                          </td>
-                        </tr>
-                      ) : (
-                        data.latestApplications.map((app) => (
-                          <tr key={app.applicationId}>
-                            <th scope="row">
-                              <Link to={`/admin/applications/${encodeURIComponent(app.applicationId)}`}>
-                                {app.firstName} {app.lastName}
-                              </Link>
-                              {!app.opened ? <span className="admin-new">New</span> : null}
-                              <div className="admin-muted admin-small">{app.applicationId}</div>
-                            </th>
-                            <td>{app.jobCategory}</td>
-                            <td>{app.preferredCountry}</td>
-                            <td>{formatDateTime(app.createdAt)}</td>
-                            <td>
-                              <StatusBadge status={app.status} />
-                            </td>
-                          </tr>
-                        ))
-                      )}
-                    </tbody>
-                  </table>
-                </div>
+                <DataTable
+                  caption="The five newest applications"
+                  hiddenCaption
+                  columns={['Applicant', 'Job', 'Country', 'Submitted', 'Status']}
+                  items={data.latestApplications}
+                  empty="No applications yet."
+                  row={(app) => <ApplicationRow key={app.applicationId} app={app} />}
+                />
               </section>
               <section className="admin-card" aria-labelledby="outbox-heading">
                 <h2 id="outbox-heading">SMS Outbox</h2>

@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { constants } from '@/config/rules';
-import { notify } from '@/lib/notify';
-import { errorMessage, fieldErrors } from '../api/client';
 import { createJob, deleteJob, listJobs, updateJob } from '../api/endpoints';
 import type { Job, JobInput } from '../api/types';
-import { formatDate, runAction, useAdminQuery, useAdminTitle } from './hooks';
-import { AsyncView, EmptyRow, PageHeader, Pagination, StatusBadge } from './ui';
+import { countOf, formatDate, useAdminQuery, useAdminTitle, useEditableList, useEditorSave, type EditorProps } from './hooks';
+import { AsyncView, EditableListPage, ItemActions, PagedTable, StatusBadge, type FilterOption, FilterTabs } from './ui';
 
 const PAGE_SIZE = 20;
 const blank: JobInput = { title: '', country: '', category: '', salaryRange: '', description: '', status: 'open' };
@@ -26,10 +24,10 @@ const LABELS: Record<keyof JobInput, string> = {
   status: 'Status',
 };
 
-function JobEditor({ job, onSaved, onCancel }: { job: Job | null; onSaved: () => void; onCancel: () => void }) {
+function JobEditor({ item: job, onSaved, onCancel }: EditorProps<Job>) {
   const [values, setValues] = useState<JobInput>(job ? inputOf(job) : blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useEditorSave(onSaved, setErrors);
   const set = (key: keyof JobInput, value: string) => setValues((current) => ({ ...current, [key]: value }));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -43,19 +41,11 @@ function JobEditor({ job, onSaved, onCancel }: { job: Job | null; onSaved: () =>
       document.getElementById(`job-${Object.keys(missing)[0]}`)?.focus();
       return;
     }
-    setSaving(true);
-    try {
-      if (job) await updateJob(job.id, values);
-      else await createJob(values);
-      void notify(job ? 'Job updated' : 'Job created', 'success');
-      onSaved();
-    } catch (error) {
-      const fields = fieldErrors(error);
-      if (fields) setErrors(fields);
-      void notify(errorMessage(error, 'Failed to save the job'), 'error');
-    } finally {
-      setSaving(false);
-    }
+    await save(
+      () => (job ? updateJob(job.id, values) : createJob(values)),
+      job ? 'Job updated' : 'Job created',
+      'Failed to save the job',
+    );
   };
 
   const a11y = (key: keyof JobInput) => ({
@@ -143,145 +133,70 @@ function JobEditor({ job, onSaved, onCancel }: { job: Job | null; onSaved: () =>
   );
 }
 
+const STATUS_TABS: readonly FilterOption[] = [
+  ['', 'All'],
+  ['open', 'Open'],
+  ['closed', 'Closed'],
+];
+
 export default function JobsPage() {
   useAdminTitle('Jobs');
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
   const [state, reload] = useAdminQuery((signal) => listJobs(status, page, PAGE_SIZE, signal), `jobs:${status}:${page}`);
-  const [editing, setEditing] = useState<Job | 'new' | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
+  const list = useEditableList<Job>(reload, deleteJob, 'Job deleted');
 
-  const toggle = async (job: Job) => {
+  const toggle = (job: Job) => {
     const next = job.status === 'open' ? 'closed' : 'open';
-    const done = await runAction(() => updateJob(job.id, { ...inputOf(job), status: next }), next === 'closed' ? 'Job closed' : 'Job reopened');
-    if (done) reload();
-  };
-  const remove = async (job: Job) => {
-    setConfirmDelete(null);
-    const done = await runAction(() => deleteJob(job.id).then(() => true), 'Job deleted');
-    if (done) reload();
+    return list.act(() => updateJob(job.id, { ...inputOf(job), status: next }), next === 'closed' ? 'Job closed' : 'Job reopened');
   };
 
   return (
-    <>
-      <PageHeader title="Jobs">
-        <button type="button" className="admin-button admin-button--primary" onClick={() => setEditing('new')}>
-          New Job
-        </button>
-      </PageHeader>
-      {editing ? (
-        <JobEditor
-          key={editing === 'new' ? 'new' : editing.id}
-          job={editing === 'new' ? null : editing}
-          onCancel={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            reload();
-          }}
-        />
-      ) : null}
-      <div className="admin-tabs" role="group" aria-label="Filter jobs by status">
-        {[
-          ['', 'All'],
-          ['open', 'Open'],
-          ['closed', 'Closed'],
-        ].map(([value, label]) => (
-          <button
-            key={value}
-            type="button"
-            className="admin-button admin-button--small"
-            aria-pressed={status === value}
-            onClick={() => {
-              setStatus(value ?? '');
-              setPage(1);
-            }}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+    <EditableListPage title="Jobs" newLabel="New Job" list={list} editor={(props) => <JobEditor {...props} />}>
+      <FilterTabs
+        label="Filter jobs by status"
+        options={STATUS_TABS}
+        value={status}
+        onChange={(value) => {
+          setStatus(value);
+          setPage(1);
+        }}
+      />
       <AsyncView state={state} onRetry={reload}>
         {(data) => (
           <section className="admin-card">
-            <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Table, scrolls sideways on small screens">
-              <table className="admin-table">
-                <caption>
-                  {data.total} job{data.total === 1 ? '' : 's'}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Title</th>
-                    <th scope="col">Country</th>
-                    <th scope="col">Category</th>
-                    <th scope="col">Salary</th>
-                    <th scope="col">Updated</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.length === 0 ? (
-                    <EmptyRow colSpan={7} text="No job openings yet." />
-                  ) : (
-                    data.items.map((job) => (
-                      <tr key={job.id}>
-                        <th scope="row">{job.title}</th>
-                        <td>{job.country}</td>
-                        <td>{job.category}</td>
-                        <td>{job.salaryRange}</td>
-                        <td>{formatDate(job.updatedAt)}</td>
-                        <td>
-                          <StatusBadge status={job.status} />
-                        </td>
-                        <td>
-                          <div className="admin-actions">
-                            <button type="button" className="admin-button admin-button--small" aria-label={`Edit ${job.title}`} onClick={() => setEditing(job)}>
-                              Edit
-                            </button>
-                            <button
-                              type="button"
-                              className="admin-button admin-button--small"
-                              aria-label={`${job.status === 'open' ? 'Close' : 'Reopen'} ${job.title}`}
-                              onClick={() => void toggle(job)}
-                            >
-                              {job.status === 'open' ? 'Close' : 'Reopen'}
-                            </button>
-                            {confirmDelete === job.id ? (
-                              <>
-                                <button
-                                  type="button"
-                                  className="admin-button admin-button--small admin-button--danger"
-                                  aria-label={`Confirm delete ${job.title}`}
-                                  onClick={() => void remove(job)}
-                                >
-                                  Confirm delete
-                                </button>
-                                <button type="button" className="admin-button admin-button--small admin-button--ghost" onClick={() => setConfirmDelete(null)}>
-                                  Cancel
-                                </button>
-                              </>
-                            ) : (
-                              <button
-                                type="button"
-                                className="admin-button admin-button--small admin-button--danger"
-                                aria-label={`Delete ${job.title}`}
-                                onClick={() => setConfirmDelete(job.id)}
-                              >
-                                Delete
-                              </button>
-                            )}
-                          </div>
-                        </td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
-            </div>
-            <Pagination label="Jobs" page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
+            <PagedTable
+              data={data}
+              label="Jobs"
+              onPage={setPage}
+              caption={countOf(data.total, 'job')}
+              columns={['Title', 'Country', 'Category', 'Salary', 'Updated', 'Status', 'Actions']}
+              empty="No job openings yet."
+              row={(job) => (
+                <tr key={job.id}>
+                  <th scope="row">{job.title}</th>
+                  <td>{job.country}</td>
+                  <td>{job.category}</td>
+                  <td>{job.salaryRange}</td>
+                  <td>{formatDate(job.updatedAt)}</td>
+                  <td>
+                    <StatusBadge status={job.status} />
+                  </td>
+                  <td>
+                    <ItemActions
+                      list={list}
+                      item={job}
+                      name={job.title}
+                      toggleLabel={job.status === 'open' ? 'Close' : 'Reopen'}
+                      onToggle={() => void toggle(job)}
+                    />
+                  </td>
+                </tr>
+              )}
+            />
           </section>
         )}
       </AsyncView>
-    </>
+    </EditableListPage>
   );
 }

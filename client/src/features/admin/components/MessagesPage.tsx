@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { markMessageRead, listMessages } from '../api/endpoints';
 import type { ContactMessage } from '../api/types';
-import { formatDateTime, runAction, useAdminQuery, useAdminTitle } from './hooks';
-import { AsyncView, EmptyRow, PageHeader, Pagination } from './ui';
+import { countOf, formatDateTime, runAction, useAdminQuery, useAdminTitle } from './hooks';
+import { AsyncView, PageHeader, PagedTable } from './ui';
 
 const PAGE_SIZE = 20;
 
@@ -31,76 +31,65 @@ export default function MessagesPage() {
           const unread = data.items.filter((m) => !m.read && !read.has(m.id)).length;
           return (
             <section className="admin-card">
-              <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Table, scrolls sideways on small screens">
-                <table className="admin-table">
-                  <caption>
-                    Contact inbox: {data.total} message{data.total === 1 ? '' : 's'}
+              <PagedTable
+                data={data}
+                label="Messages"
+                onPage={setPage}
+                caption={
+                  <>
+                    Contact inbox: {countOf(data.total, 'message')}
                     {unread ? `, ${unread} unread on this page` : ''}
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Subject and message</th>
-                      <th scope="col">From</th>
-                      <th scope="col">Service</th>
-                      <th scope="col">Received</th>
-                      <th scope="col">Actions</th>
+                  </>
+                }
+                columns={['Subject and message', 'From', 'Service', 'Received', 'Actions']}
+                empty="No messages yet."
+                row={(message) => {
+                  const isRead = message.read || read.has(message.id);
+                  return (
+                    <tr key={message.id} className={isRead ? '' : 'is-unread'}>
+                      <th scope="row">
+                        {message.subject}
+                        {isRead ? null : <span className="admin-new">Unread</span>}
+                        <p className="admin-message-body">{message.message}</p>
+                      </th>
+                      <td>
+                        <div>{message.name}</div>
+                        <div className="admin-small">
+                          <a href={`mailto:${message.email}`}>{message.email}</a>
+                        </div>
+                        {message.phone ? (
+                          <div className="admin-small">
+                            <a href={`tel:${message.phone}`}>{message.phone}</a>
+                          </div>
+                        ) : null}
+                      </td>
+                      <td>{message.service ?? '—'}</td>
+                      <td>{formatDateTime(message.createdAt)}</td>
+                      <td>
+                        <div className="admin-actions">
+                          <a
+                            className="admin-button admin-button--small admin-button--primary"
+                            href={replyHref(message)}
+                            aria-label={`Reply to ${message.name} by e-mail`}
+                          >
+                            Reply
+                          </a>
+                          {isRead ? null : (
+                            <button
+                              type="button"
+                              className="admin-button admin-button--small"
+                              aria-label={`Mark ${message.subject} as read`}
+                              onClick={() => void markRead(message)}
+                            >
+                              Mark read
+                            </button>
+                          )}
+                        </div>
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {data.items.length === 0 ? (
-                      <EmptyRow colSpan={5} text="No messages yet." />
-                    ) : (
-                      data.items.map((message) => {
-                        const isRead = message.read || read.has(message.id);
-                        return (
-                          <tr key={message.id} className={isRead ? '' : 'is-unread'}>
-                            <th scope="row">
-                              {message.subject}
-                              {isRead ? null : <span className="admin-new">Unread</span>}
-                              <p className="admin-message-body">{message.message}</p>
-                            </th>
-                            <td>
-                              <div>{message.name}</div>
-                              <div className="admin-small">
-                                <a href={`mailto:${message.email}`}>{message.email}</a>
-                              </div>
-                              {message.phone ? (
-                                <div className="admin-small">
-                                  <a href={`tel:${message.phone}`}>{message.phone}</a>
-                                </div>
-                              ) : null}
-                            </td>
-                            <td>{message.service ?? '—'}</td>
-                            <td>{formatDateTime(message.createdAt)}</td>
-                            <td>
-                              <div className="admin-actions">
-                                <a
-                                  className="admin-button admin-button--small admin-button--primary"
-                                  href={replyHref(message)}
-                                  aria-label={`Reply to ${message.name} by e-mail`}
-                                >
-                                  Reply
-                                </a>
-                                {isRead ? null : (
-                                  <button
-                                    type="button"
-                                    className="admin-button admin-button--small"
-                                    aria-label={`Mark ${message.subject} as read`}
-                                    onClick={() => void markRead(message)}
-                                  >
-                                    Mark read
-                                  </button>
-                                )}
-                              </div>
-                            </td>
-                          </tr>
-                        );
-                      })
-                    )}
-                  </tbody>
-                </table>
-              </div>
-              <Pagination label="Messages" page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
+                  );
+                }}
+              />
             </section>
           );
         }}

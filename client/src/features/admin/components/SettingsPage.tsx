@@ -4,7 +4,7 @@ import { errorMessage, fieldErrors } from '../api/client';
 import { getSettings, listAudit, saveSettings } from '../api/endpoints';
 import { APPLICATION_STATUSES, type AdminSettings } from '../api/types';
 import { formatDateTime, humanize, useAdminQuery, useAdminTitle } from './hooks';
-import { AsyncView, EmptyRow, PageHeader, Pagination } from './ui';
+import { AsyncView, PageHeader, PagedTable } from './ui';
 
 export const SENDER_MAX = 11;
 const E164 = /^\+[1-9]\d{7,14}$/;
@@ -167,34 +167,23 @@ function AuditLog() {
       <AsyncView state={state} onRetry={reload}>
         {(data) => (
           <>
-            <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Table, scrolls sideways on small screens">
-              <table className="admin-table">
-                <caption className="visually-hidden">Admin actions, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Who</th>
-                    <th scope="col">What</th>
-                    <th scope="col">Target</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.length === 0 ? (
-                    <EmptyRow colSpan={4} text="No admin actions recorded yet." />
-                  ) : (
-                    data.items.map((entry) => (
-                      <tr key={entry.id}>
-                        <th scope="row">{formatDateTime(entry.at)}</th>
-                        <td>{entry.actor}</td>
-                        <td>{entry.action}</td>
-                        <td>{entry.target}</td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
-            </div>
-            <Pagination label="Audit log" page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
+            <PagedTable
+              data={data}
+              label="Audit log"
+              onPage={setPage}
+              caption="Admin actions, newest first"
+              hiddenCaption
+              columns={['When', 'Who', 'What', 'Target']}
+              empty="No admin actions recorded yet."
+              row={(entry) => (
+                <tr key={entry.id}>
+                  <th scope="row">{formatDateTime(entry.at)}</th>
+                  <td>{entry.actor}</td>
+                  <td>{entry.action}</td>
+                  <td>{entry.target}</td>
+                </tr>
+              )}
+            />
           </>
         )}
       </AsyncView>

@@ -1,114 +1,114 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { adminUrl } from '../api/client';
 import { listJobAlerts, listNewsletter } from '../api/endpoints';
+import type { Page } from '../api/types';
 import { formatDateTime, useAdminQuery, useAdminTitle } from './hooks';
-import { AsyncView, EmptyRow, PageHeader, Pagination } from './ui';
+import { AsyncView, PageHeader, PagedTable } from './ui';
 
 const PAGE_SIZE = 20;
 
-function Newsletter() {
+/** A card with a heading, a CSV export link and one page of a subscriber list. */
+function SubscriberCard<T>({
+  headingId,
+  title,
+  exportPath,
+  exportLabel,
+  load,
+  queryKey,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  exportPath: string;
+  exportLabel: string;
+  load: (page: number, pageSize: number, signal: AbortSignal) => Promise<Page<T>>;
+  queryKey: string;
+  children: (data: Page<T>, onPage: (page: number) => void) => ReactNode;
+}) {
   const [page, setPage] = useState(1);
-  const [state, reload] = useAdminQuery((signal) => listNewsletter(page, PAGE_SIZE, signal), `newsletter:${page}`);
+  const [state, reload] = useAdminQuery((signal) => load(page, PAGE_SIZE, signal), `${queryKey}:${page}`);
   return (
-    <section className="admin-card" aria-labelledby="newsletter-heading">
+    <section className="admin-card" aria-labelledby={headingId}>
       <div className="admin-card__head">
-        <h2 id="newsletter-heading">Newsletter subscriptions</h2>
-        <a className="admin-button" href={adminUrl('/subscribers/newsletter/export.csv')} download>
-          Export newsletter CSV
+        <h2 id={headingId}>{title}</h2>
+        <a className="admin-button" href={adminUrl(exportPath)} download>
+          {exportLabel}
         </a>
       </div>
       <AsyncView state={state} onRetry={reload}>
-        {(data) => (
-          <>
-            <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Table, scrolls sideways on small screens">
-              <table className="admin-table">
-                <caption>{data.total} subscribers</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Interests</th>
-                    <th scope="col">Subscribed</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.length === 0 ? (
-                    <EmptyRow colSpan={4} text="No subscribers yet." />
-                  ) : (
-                    data.items.map((item, index) => (
-                      <tr key={item.id ?? `${item.email}-${index}`}>
-                        <th scope="row">{item.name}</th>
-                        <td>
-                          <a href={`mailto:${item.email}`}>{item.email}</a>
-                        </td>
-                        <td>{item.interests.length ? item.interests.join(', ') : '—'}</td>
-                        <td>{formatDateTime(item.createdAt)}</td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
-            </div>
-            <Pagination label="Newsletter subscribers" page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
-          </>
-        )}
+        {(data) => children(data, setPage)}
       </AsyncView>
     </section>
   );
 }
 
-function JobAlerts() {
-  const [page, setPage] = useState(1);
-  const [state, reload] = useAdminQuery((signal) => listJobAlerts(page, PAGE_SIZE, signal), `job-alerts:${page}`);
+function Newsletter() {
   return (
-    <section className="admin-card" aria-labelledby="alerts-heading">
-      <div className="admin-card__head">
-        <h2 id="alerts-heading">Job alerts</h2>
-        <a className="admin-button" href={adminUrl('/subscribers/job-alerts/export.csv')} download>
-          Export job alerts CSV
-        </a>
-      </div>
-      <AsyncView state={state} onRetry={reload}>
-        {(data) => (
-          <>
-            <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Table, scrolls sideways on small screens">
-              <table className="admin-table">
-                <caption>{data.total} job alerts</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Email</th>
-                    <th scope="col">Job category</th>
-                    <th scope="col">Country</th>
-                    <th scope="col">Salary</th>
-                    <th scope="col">Experience</th>
-                    <th scope="col">Created</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.length === 0 ? (
-                    <EmptyRow colSpan={6} text="No job alerts yet." />
-                  ) : (
-                    data.items.map((item, index) => (
-                      <tr key={item.id ?? `${item.email}-${index}`}>
-                        <th scope="row">
-                          <a href={`mailto:${item.email}`}>{item.email}</a>
-                        </th>
-                        <td>{item.jobCategory}</td>
-                        <td>{item.preferredCountry}</td>
-                        <td>{item.salaryRange || '—'}</td>
-                        <td>{item.experienceLevel || '—'}</td>
-                        <td>{formatDateTime(item.createdAt)}</td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
-            </div>
-            <Pagination label="Job alerts" page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
-          </>
-        )}
-      </AsyncView>
-    </section>
+    <SubscriberCard
+      headingId="newsletter-heading"
+      title="Newsletter subscriptions"
+      exportPath="/subscribers/newsletter/export.csv"
+      exportLabel="Export newsletter CSV"
+      load={listNewsletter}
+      queryKey="newsletter"
+    >
+      {(data, onPage) => (
+        <PagedTable
+          data={data}
+          label="Newsletter subscribers"
+          onPage={onPage}
+          caption={`${data.total} subscribers`}
+          columns={['Name', 'Email', 'Interests', 'Subscribed']}
+          empty="No subscribers yet."
+          row={(item, index) => (
+            <tr key={item.id ?? `${item.email}-${index}`}>
+              <th scope="row">{item.name}</th>
+              <td>
+                <a href={`mailto:${item.email}`}>{item.email}</a>
+              </td>
+              <td>{item.interests.length ? item.interests.join(', ') : '—'}</td>
+              <td>{formatDateTime(item.createdAt)}</td>
+            </tr>
+          )}
+        />
+      )}
+    </SubscriberCard>
+  );
+}
+
+function JobAlerts() {
+  return (
+    <SubscriberCard
+      headingId="alerts-heading"
+      title="Job alerts"
+      exportPath="/subscribers/job-alerts/export.csv"
+      exportLabel="Export job alerts CSV"
+      load={listJobAlerts}
+      queryKey="job-alerts"
+    >
+      {(data, onPage) => (
+        <PagedTable
+          data={data}
+          label="Job alerts"
+          onPage={onPage}
+          caption={`${data.total} job alerts`}
+          columns={['Email', 'Job category', 'Country', 'Salary', 'Experience', 'Created']}
+          empty="No job alerts yet."
+          row={(item, index) => (
+            <tr key={item.id ?? `${item.email}-${index}`}>
+              <th scope="row">
+                <a href={`mailto:${item.email}`}>{item.email}</a>
+              </th>
+              <td>{item.jobCategory}</td>
+              <td>{item.preferredCountry}</td>
+              <td>{item.salaryRange || '—'}</td>
+              <td>{item.experienceLevel || '—'}</td>
+              <td>{formatDateTime(item.createdAt)}</td>
+            </tr>
+          )}
+        />
+      )}
+    </SubscriberCard>
   );
 }
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useAsync, type AsyncState } from '@/lib/use-async';
 import { notify } from '@/lib/notify';
 import { ApiError } from '@/lib/api-client';
-import { errorMessage } from '../api/client';
+import { errorMessage, fieldErrors } from '../api/client';
 
 export function useAdminTitle(title: string): void {
   useEffect(() => {
@@ -19,6 +19,70 @@ export function useAdminQuery<T>(
   const state = useAsync(load, `${key}#${version}`);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return [state, reload];
+}
+
+/** What an editor of one list item gets: the item (null for a new one) and how to close it. */
+export interface EditorProps<T> {
+  item: T | null;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * Saving state of an item editor and its `save`: runs the create/update, toasts `success` and calls `onSaved`,
+ * or puts the server's field errors on the form and toasts the failure.
+ */
+export function useEditorSave(
+  onSaved: () => void,
+  setErrors: (errors: Record<string, string>) => void,
+): { saving: boolean; save: (action: () => Promise<unknown>, success: string, failure: string) => Promise<void> } {
+  const [saving, setSaving] = useState(false);
+  const save = async (action: () => Promise<unknown>, success: string, failure: string) => {
+    setSaving(true);
+    try {
+      await action();
+      void notify(success, 'success');
+      onSaved();
+    } catch (error) {
+      const fields = fieldErrors(error);
+      if (fields) setErrors(fields);
+      void notify(errorMessage(error, failure), 'error');
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saving, save };
+}
+
+/** State of a list page whose items can be created, edited, acted on and deleted (with a confirm step). */
+export interface EditableList<T> {
+  editing: T | 'new' | null;
+  setEditing: (editing: T | 'new' | null) => void;
+  confirmDelete: string | null;
+  setConfirmDelete: (id: string | null) => void;
+  /** Runs an action on an item via `runAction`; reloads the list when it succeeds. */
+  act: (action: () => Promise<unknown>, success: string) => Promise<void>;
+  /** Deletes an item (after the confirm step) and reloads the list. */
+  remove: (item: T) => Promise<void>;
+  reload: () => void;
+}
+
+export function useEditableList<T extends { id: string }>(
+  reload: () => void,
+  deleteItem: (id: string) => Promise<unknown>,
+  deleted: string,
+): EditableList<T> {
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
+  const act = async (action: () => Promise<unknown>, success: string) => {
+    const done = await runAction(action, success);
+    if (done) reload();
+  };
+  const remove = async (item: T) => {
+    setConfirmDelete(null);
+    await act(() => deleteItem(item.id).then(() => true), deleted);
+  };
+  return { editing, setEditing, confirmDelete, setConfirmDelete, act, remove, reload };
 }
 
 /** Runs an admin action; toasts `success` or the server's message. Resolves the result or null. */
@@ -47,6 +111,11 @@ export function formatDate(iso: string | null | undefined): string {
   const date = new Date(iso.length === 10 ? `${iso}T00:00:00` : iso);
   if (Number.isNaN(date.getTime())) return iso;
   return date.toLocaleDateString('en-GB', { dateStyle: 'medium' });
+}
+
+/** "1 job", "2 jobs". */
+export function countOf(total: number, noun: string): string {
+  return `${total} ${noun}${total === 1 ? '' : 's'}`;
 }
 
 export function humanize(value: string): string {

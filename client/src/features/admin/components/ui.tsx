@@ -1,8 +1,10 @@
 /** Small shared pieces of the admin screens. */
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { AsyncState } from '@/lib/use-async';
 import { errorMessage } from '../api/client';
-import { humanize } from './hooks';
+import type { ApplicationSummary, Page } from '../api/types';
+import { formatDateTime, humanize, type EditableList, type EditorProps } from './hooks';
 
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
@@ -84,6 +86,205 @@ export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
     <tr>
       <td colSpan={colSpan} className="admin-empty">
         {text}
+      </td>
+    </tr>
+  );
+}
+
+interface DataTableProps<T> {
+  caption: ReactNode;
+  /** Caption for screen readers only. */
+  hiddenCaption?: boolean;
+  columns: readonly string[];
+  items: readonly T[];
+  /** Text of the row shown when there are no items. */
+  empty: string;
+  /** Renders one item's `<tr>` (with its key). */
+  row: (item: T, index: number) => ReactNode;
+}
+
+/** A table in its sideways-scrolling region: caption, column headings, one row per item or an empty row. */
+export function DataTable<T>({ caption, hiddenCaption = false, columns, items, empty, row }: DataTableProps<T>) {
+  return (
+    <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Table, scrolls sideways on small screens">
+      <table className="admin-table">
+        <caption className={hiddenCaption ? 'visually-hidden' : undefined}>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{items.length === 0 ? <EmptyRow colSpan={columns.length} text={empty} /> : items.map(row)}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A `DataTable` of one page of items, followed by its pagination. */
+export function PagedTable<T>({
+  data,
+  label,
+  onPage,
+  ...table
+}: Omit<DataTableProps<T>, 'items'> & {
+  data: Page<T>;
+  label: string;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <>
+      <DataTable items={data.items} {...table} />
+      <Pagination label={label} page={data.page} pageSize={data.pageSize} total={data.total} onPage={onPage} />
+    </>
+  );
+}
+
+export type FilterOption = readonly [value: string, label: string];
+
+/** A group of toggle buttons that filter a list by one value (e.g. status). */
+export function FilterTabs({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly FilterOption[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="admin-tabs" role="group" aria-label={label}>
+      {options.map(([option, text]) => (
+        <button
+          key={text}
+          type="button"
+          className="admin-button admin-button--small"
+          aria-pressed={value === option}
+          onClick={() => onChange(option)}
+        >
+          {text}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Header with a "new" button, the editor when one is open, then the page's list. */
+export function EditableListPage<T extends { id: string }>({
+  title,
+  newLabel,
+  list,
+  editor,
+  children,
+}: {
+  title: string;
+  newLabel: string;
+  list: EditableList<T>;
+  editor: (props: EditorProps<T>) => ReactNode;
+  children: ReactNode;
+}) {
+  const { editing, setEditing, reload } = list;
+  return (
+    <>
+      <PageHeader title={title}>
+        <button type="button" className="admin-button admin-button--primary" onClick={() => setEditing('new')}>
+          {newLabel}
+        </button>
+      </PageHeader>
+      {editing ? (
+        <Fragment key={editing === 'new' ? 'new' : editing.id}>
+          {editor({
+            item: editing === 'new' ? null : editing,
+            onCancel: () => setEditing(null),
+            onSaved: () => {
+              setEditing(null);
+              reload();
+            },
+          })}
+        </Fragment>
+      ) : null}
+      {children}
+    </>
+  );
+}
+
+/** Edit, toggle (e.g. Close/Reopen) and delete-with-confirm buttons of one list item. */
+export function ItemActions<T extends { id: string }>({
+  list,
+  item,
+  name,
+  toggleLabel,
+  onToggle,
+}: {
+  list: EditableList<T>;
+  item: T;
+  name: string;
+  toggleLabel: string;
+  onToggle: () => void;
+}) {
+  return (
+    <div className="admin-actions">
+      <button type="button" className="admin-button admin-button--small" aria-label={`Edit ${name}`} onClick={() => list.setEditing(item)}>
+        Edit
+      </button>
+      <button type="button" className="admin-button admin-button--small" aria-label={`${toggleLabel} ${name}`} onClick={onToggle}>
+        {toggleLabel}
+      </button>
+      {list.confirmDelete === item.id ? (
+        <>
+          <button
+            type="button"
+            className="admin-button admin-button--small admin-button--danger"
+            aria-label={`Confirm delete ${name}`}
+            onClick={() => void list.remove(item)}
+          >
+            Confirm delete
+          </button>
+          <button type="button" className="admin-button admin-button--small admin-button--ghost" onClick={() => list.setConfirmDelete(null)}>
+            Cancel
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="admin-button admin-button--small admin-button--danger"
+          aria-label={`Delete ${name}`}
+          onClick={() => list.setConfirmDelete(item.id)}
+        >
+          Delete
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** One application in a table: applicant (linked, "New" when unopened), optional contact, job, country, date, status. */
+export function ApplicationRow({ app, withContact = false }: { app: ApplicationSummary; withContact?: boolean }) {
+  return (
+    <tr>
+      <th scope="row">
+        <Link to={`/admin/applications/${encodeURIComponent(app.applicationId)}`}>
+          {app.firstName} {app.lastName}
+        </Link>
+        {!app.opened ? <span className="admin-new">New</span> : null}
+        <div className="admin-muted admin-small">{app.applicationId}</div>
+      </th>
+      {withContact ? (
+        <td>
+          <div>{app.email}</div>
+          <div className="admin-muted admin-small">{app.phone}</div>
+        </td>
+      ) : null}
+      <td>{app.jobCategory}</td>
+      <td>{app.preferredCountry}</td>
+      <td>{formatDateTime(app.createdAt)}</td>
+      <td>
+        <StatusBadge status={app.status} />
       </td>
     </tr>
   );
