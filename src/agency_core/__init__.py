@@ -1,13 +1,12 @@
 """The agency's domain core: rules, messages, IDs and notifications, free of any framework.
 
-The public API, for internal scripts::
+The public API, for internal scripts: any :class:`SmsGateway` will do (the HTTP one is
+``adapters.sms_http.HttpSmsGateway``; the README shows the full five lines)::
 
-    import asyncio
-    from agency_core import ApplicationStatus, send_status_sms
-    from adapters.sms_http import HttpSmsGateway
+    result = await send_status_sms(gateway, "+233241234567", "Ama Owusu", ApplicationStatus.APPROVED)
+    assert result.message == "Application status SMS sent successfully"
 
-    gateway = HttpSmsGateway("https://sms.example", api_key="...", sender="VANDY")
-    print(asyncio.run(send_status_sms(gateway, "+233241234567", "Ama Owusu", ApplicationStatus.APPROVED)))
+``send_status_sms`` never raises: a failure is ``SmsResult(False, <the gateway's message>)``.
 """
 
 from agency_core.ids import IdGenerator
