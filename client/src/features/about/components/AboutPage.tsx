@@ -5,6 +5,7 @@ import { SectionHeader } from '@/components/ui/SectionHeader';
 import { constants } from '@/config/rules';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { aboutStats, awards, milestones, team, values } from '../data/about';
+import { IconCardGrid } from '@/components/ui/IconCardGrid';
 
 export default function AboutPage() {
   usePageMeta('About Us', `Since 2009, ${constants.agencyName} has placed ${constants.claims.placements} candidates with employers in ${constants.claims.countries} countries.`);
@@ -48,15 +49,7 @@ export default function AboutPage() {
       <section className="section" aria-labelledby="values-title">
         <div className="container">
           <SectionHeader eyebrow="What Drives Us" title="Our Values" id="values-title" />
-          <div className="card-grid card-grid--4">
-            {values.map((v) => (
-              <article key={v.title} className="card card--center">
-                <span className="card__icon card__icon--gradient"><Icon name={v.icon} size={26} /></span>
-                <h3>{v.title}</h3>
-                <p>{v.text}</p>
-              </article>
-            ))}
-          </div>
+          <IconCardGrid items={values} columns={4} tone="gradient" />
         </div>
       </section>
       <section className="section section--tint" aria-labelledby="journey-title">

@@ -1,5 +1,5 @@
-import type { IconName } from '@/components/ui/Icon';
 import { constants } from '@/config/rules';
+import type { IconCard } from '@/components/ui/IconCardGrid';
 
 export const aboutStats: { value: string; label: string }[] = [
   { value: constants.claims.years, label: 'Years of Experience' },
@@ -10,7 +10,7 @@ export const aboutStats: { value: string; label: string }[] = [
   { value: '5,000+', label: 'Active Candidates' },
 ];
 
-export const values: { title: string; text: string; icon: IconName }[] = [
+export const values: IconCard[] = [
   { title: 'Integrity', text: 'Honest advice, written contracts and receipts for every payment. We say no to jobs we cannot verify.', icon: 'shield' },
   { title: 'Care', text: 'We treat every candidate like family, before departure and long after arrival.', icon: 'heart' },
   { title: 'Excellence', text: 'Careful screening and preparation so employers come back to us year after year.', icon: 'award' },

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { formatUsd } from '@/lib/slug';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { benefits, cardLimits, countryPackages } from '../data/packages';
+import { IconCardGrid } from '@/components/ui/IconCardGrid';
 
 export default function CountryPackagesPage() {
   usePageMeta('Country Packages', 'Recruitment packages for the UAE, Saudi Arabia, Qatar, Kuwait, Bahrain and Oman: fees, processing times, salaries and what is included.');
@@ -77,15 +78,7 @@ export default function CountryPackagesPage() {
       <section className="section section--tint" aria-labelledby="benefits-title">
         <div className="container">
           <SectionHeader eyebrow="Our Promise" title="Every Package Comes With" id="benefits-title" />
-          <div className="card-grid card-grid--4">
-            {benefits.map((b) => (
-              <article key={b.title} className="card card--center">
-                <span className="card__icon card__icon--gradient"><Icon name={b.icon} size={26} /></span>
-                <h3>{b.title}</h3>
-                <p>{b.text}</p>
-              </article>
-            ))}
-          </div>
+          <IconCardGrid items={benefits} columns={4} tone="gradient" />
         </div>
       </section>
     </>

@@ -1,6 +1,6 @@
-import type { IconName } from '@/components/ui/Icon';
 import { constants } from '@/config/rules';
 import { countryFullName, jobsAvailable } from '@/config/gulf';
+import type { IconCard } from '@/components/ui/IconCardGrid';
 
 interface PackageDetails {
   description: string;
@@ -78,7 +78,7 @@ export const countryPackages: CountryPackage[] = constants.countryPackages.map((
 
 export const cardLimits = constants.packageCard;
 
-export const benefits: { title: string; text: string; icon: IconName }[] = [
+export const benefits: IconCard[] = [
   { title: 'Job Guarantee', text: 'A placement with a verified employer, or a full refund of your package fee.', icon: 'shield' },
   { title: 'Fast Processing', text: 'Most visas are ready within the processing time shown on each package.', icon: 'clock' },
   { title: 'Verified Employers', text: 'Every employer is checked and every contract is in writing.', icon: 'check' },

@@ -6,6 +6,7 @@ import { SectionHeader } from '@/components/ui/SectionHeader';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { additionalServices, mainServices, reasons } from '../data/services';
+import { IconCardGrid } from '@/components/ui/IconCardGrid';
 
 export default function ServicesPage() {
   usePageMeta('Our Services', 'Overseas recruitment, visa services, travel arrangements and corporate recruitment for the Gulf and beyond.');
@@ -60,29 +61,13 @@ export default function ServicesPage() {
       <section className="section section--tint" aria-labelledby="additional-title">
         <div className="container">
           <SectionHeader eyebrow="More Support" title="Additional Services" id="additional-title" />
-          <div className="card-grid card-grid--3">
-            {additionalServices.map((a) => (
-              <article key={a.title} className="card card--center">
-                <span className="card__icon card__icon--gold"><Icon name={a.icon} size={26} /></span>
-                <h3>{a.title}</h3>
-                <p>{a.text}</p>
-              </article>
-            ))}
-          </div>
+          <IconCardGrid items={additionalServices} columns={3} tone="gold" />
         </div>
       </section>
       <section className="section" aria-labelledby="reasons-title">
         <div className="container">
           <SectionHeader eyebrow="Why Choose Us" title="Why Choose Vandy Travel" id="reasons-title" />
-          <div className="card-grid card-grid--4">
-            {reasons.map((r) => (
-              <article key={r.title} className="card card--center">
-                <span className="card__icon card__icon--gradient"><Icon name={r.icon} size={26} /></span>
-                <h3>{r.title}</h3>
-                <p>{r.text}</p>
-              </article>
-            ))}
-          </div>
+          <IconCardGrid items={reasons} columns={4} tone="gradient" />
         </div>
       </section>
       <CtaBanner title="Ready to Get Started?" text="Apply online in minutes or book a free consultation with a specialist." />

@@ -1,4 +1,5 @@
 import type { IconName } from '@/components/ui/Icon';
+import type { IconCard } from '@/components/ui/IconCardGrid';
 
 export interface MainService {
   id: 'recruitment' | 'visa' | 'travel' | 'corporate';
@@ -73,13 +74,13 @@ export const mainServices: MainService[] = [
   },
 ];
 
-export const additionalServices: { title: string; text: string; icon: IconName }[] = [
+export const additionalServices: IconCard[] = [
   { title: 'Documentation', text: 'Passport renewals, police reports, certificate attestation and translations handled for you.', icon: 'file' },
   { title: 'Accommodation', text: 'Help to find safe, affordable housing near your workplace or campus.', icon: 'home' },
   { title: '24/7 Support', text: 'A support line for candidates abroad, day and night, for any emergency.', icon: 'headset' },
 ];
 
-export const reasons: { title: string; text: string; icon: IconName }[] = [
+export const reasons: IconCard[] = [
   { title: '15+ Years of Experience', text: 'Thousands of candidates placed since 2009.', icon: 'award' },
   { title: 'Licensed Agency', text: 'Fully registered, with transparent fees and receipts.', icon: 'shield' },
   { title: 'Offices in Ghana and the UAE', text: 'Support on both ends of your journey.', icon: 'globe' },

@@ -6,6 +6,7 @@ import { SectionHeader } from '@/components/ui/SectionHeader';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { destinations, studyReasons, studyServices } from '../data/destinations';
+import { IconCardGrid } from '@/components/ui/IconCardGrid';
 
 export default function StudyAbroadPage() {
   usePageMeta('Study Abroad', 'Study in the UK, USA, Canada, Germany, Australia, Turkey, Belgium, Qatar, China or Japan with admission and student visa support.');
@@ -59,29 +60,13 @@ export default function StudyAbroadPage() {
       <section className="section section--tint" aria-labelledby="why-study-title">
         <div className="container">
           <SectionHeader eyebrow="Why Study Abroad" title="Reasons to Study Abroad" id="why-study-title" />
-          <div className="card-grid card-grid--4">
-            {studyReasons.map((r) => (
-              <article key={r.title} className="card card--center">
-                <span className="card__icon card__icon--gradient"><Icon name={r.icon} size={26} /></span>
-                <h3>{r.title}</h3>
-                <p>{r.text}</p>
-              </article>
-            ))}
-          </div>
+          <IconCardGrid items={studyReasons} columns={4} tone="gradient" />
         </div>
       </section>
       <section className="section" aria-labelledby="study-services-title">
         <div className="container">
           <SectionHeader eyebrow="How We Help" title="Our Study Abroad Services" id="study-services-title" />
-          <div className="card-grid card-grid--4">
-            {studyServices.map((s) => (
-              <article key={s.title} className="card card--center">
-                <span className="card__icon card__icon--gold"><Icon name={s.icon} size={26} /></span>
-                <h3>{s.title}</h3>
-                <p>{s.text}</p>
-              </article>
-            ))}
-          </div>
+          <IconCardGrid items={studyServices} columns={4} tone="gold" />
           <div className="button-row button-row--center">
             <Link to={paths.bookAppointment} className="button button--primary button--lg">Book Consultation</Link>
             <Link to={paths.contact} className="button button--outline button--lg">Contact</Link>

@@ -1,5 +1,5 @@
-import type { IconName } from '@/components/ui/Icon';
 import { constants } from '@/config/rules';
+import type { IconCard } from '@/components/ui/IconCardGrid';
 
 interface DestinationDetails {
   description: string;
@@ -81,14 +81,14 @@ export const destinations: Destination[] = constants.studyDestinations.map((d) =
   ...(details[d.name] ?? { description: '', duration: '', highlights: [], popularCourses: [] }),
 }));
 
-export const studyReasons: { title: string; text: string; icon: IconName }[] = [
+export const studyReasons: IconCard[] = [
   { title: 'Global Qualifications', text: 'Degrees recognised by employers around the world.', icon: 'graduation' },
   { title: 'Career Opportunities', text: 'Post-study work routes in many destinations.', icon: 'briefcase' },
   { title: 'Cultural Experience', text: 'New languages, friends and perspectives.', icon: 'globe' },
   { title: 'Personal Growth', text: 'Independence and confidence that last a lifetime.', icon: 'star' },
 ];
 
-export const studyServices: { title: string; text: string; icon: IconName }[] = [
+export const studyServices: IconCard[] = [
   { title: 'University Selection', text: 'Shortlists that match your grades, budget and goals.', icon: 'target' },
   { title: 'Application Support', text: 'Personal statements, references and applications.', icon: 'file' },
   { title: 'Student Visa', text: 'Financial documents, interview practice and visa filing.', icon: 'passport' },
