@@ -31,26 +31,8 @@ export function Footer() {
             UAE. {agency.claims.placements} placements in {agency.claims.countries} countries.
           </p>
         </section>
-        <nav aria-labelledby="footer-quick">
-          <h2 className="footer-heading" id="footer-quick">Quick Links</h2>
-          <ul className="footer-list">
-            {footerQuickLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-services">
-          <h2 className="footer-heading" id="footer-services">Our Services</h2>
-          <ul className="footer-list">
-            {footerServices.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-quick" title="Quick Links" links={footerQuickLinks} />
+        <FooterLinks id="footer-services" title="Our Services" links={footerServices} />
         <section aria-labelledby="footer-contact">
           <h2 className="footer-heading" id="footer-contact">Contact Us</h2>
           <ul className="footer-list footer-contact">
@@ -105,5 +87,22 @@ export function Footer() {
         </div>
       </div>
     </footer>
+  );
+}
+
+function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 className="footer-heading" id={id}>
+        {title}
+      </h2>
+      <ul className="footer-list">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to}>{link.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
