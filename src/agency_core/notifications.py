@@ -23,6 +23,7 @@ from agency_core.messages import (
     status_message,
 )
 from agency_core.ports import SmsGateway, SmsResult
+from agency_core.validation import INVALID_PHONE, normalise_phone
 
 STATUS_SMS_SENT = "Application status SMS sent successfully"
 ADMIN_SMS_SENT = "Admin notification SMS sent successfully"
@@ -71,10 +72,18 @@ _SUCCESS_MESSAGES = {
 
 
 async def deliver(gateway: SmsGateway, sms: OutgoingSms) -> SmsResult:
-    """Send one planned text; a success carries the spec's success message for its kind."""
-    result = await gateway.send(sms.phone, sms.text)
+    """Send one planned text; a success carries the spec's success message for its kind.
+
+    The phone is normalised to E.164 by the forms' rule first (a local Ghanaian ``024…`` gets
+    its country code); one that cannot be a phone number fails with "Enter a valid phone number"
+    and the gateway is not called."""
+    phone = normalise_phone(sms.phone)
+    if phone is None:
+        logger.warning("Refused to send SMS to %s", mask_phone(sms.phone), extra={"reason": INVALID_PHONE})
+        return SmsResult(False, INVALID_PHONE)
+    result = await gateway.send(phone, sms.text)
     if not result.success:
-        logger.warning("Failed to send SMS to %s", mask_phone(sms.phone), extra={"reason": result.message})
+        logger.warning("Failed to send SMS to %s", mask_phone(phone), extra={"reason": result.message})
         return result
     return SmsResult(True, _SUCCESS_MESSAGES[sms.kind], result.data)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from app.client_address import IPNetwork, TrustedProxiesError, parse_trusted_proxies
+
 STORE_CHOICES = ("sqlite", "firestore")
 DEFAULT_MAX_BODY_BYTES = 13 * 1024 * 1024
 """CV 5MB + passport 5MB + photo 2MB + the text fields and multipart framing."""
@@ -45,6 +47,13 @@ class ApiSettings:
     """0 turns rate limiting off."""
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
     outbox: OutboxSettings = OutboxSettings()
+    trusted_proxies: tuple[IPNetwork, ...] = ()
+    """``AGENCY_TRUSTED_PROXIES``: peers whose ``X-Forwarded-For``/``Forwarded`` is believed."""
+    client_header_timeout_s: float = 10.0
+    """Longest wait for a request's line and headers (and longest stall of its body)."""
+    client_body_min_bytes_per_s: float = 1024.0
+    """Slowest average body upload accepted once ``client_header_timeout_s`` has passed."""
+    """``AGENCY_TRUSTED_PROXIES``: peers whose ``X-Forwarded-For``/``Forwarded`` is believed."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> ApiSettings:
@@ -59,7 +68,14 @@ class ApiSettings:
         rate = _number(env, "AGENCY_RATE_LIMIT", 10)
         if rate != int(rate):
             raise ApiSettingsError("AGENCY_RATE_LIMIT must be a whole number of requests per minute")
+        try:
+            trusted_proxies = parse_trusted_proxies(env.get("AGENCY_TRUSTED_PROXIES") or "")
+        except TrustedProxiesError as exc:
+            raise ApiSettingsError(str(exc)) from exc
         return cls(
+            trusted_proxies=trusted_proxies,
+            client_header_timeout_s=_number(env, "AGENCY_CLIENT_HEADER_TIMEOUT_S", 10.0, minimum=0.1),
+            client_body_min_bytes_per_s=_number(env, "AGENCY_CLIENT_BODY_MIN_BPS", 1024.0),
             store=store,
             firestore_project_id=project,
             rate_limit_per_minute=int(rate),

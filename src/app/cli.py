@@ -50,13 +50,14 @@ def _serve(settings: Settings, port: int | None) -> int:
     import uvicorn
 
     from app.main import create_app
+    from app.server import server_options
 
     try:
         asyncio.run(preflight(settings))
     except SettingsError as exc:
         print(f"agency: {exc}", file=sys.stderr)
         return 2
-    uvicorn.run(create_app(settings), host=settings.host, port=port or settings.port, log_config=None)
+    uvicorn.run(create_app(settings), host=settings.host, port=port or settings.port, **server_options(settings.api))
     return 0
 
 

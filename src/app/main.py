@@ -16,6 +16,7 @@ from app.api import build_api_router, exception_handlers
 from app.container import Container
 from app.health import health
 from app.logging import configure_logging
+from app.security_headers import security_headers_hook
 from app.settings import Settings, SettingsError, unsafe_for_production
 from app.spa import spa
 
@@ -40,7 +41,11 @@ def create_app(settings: Settings | None = None) -> Litestar:
         route_handlers=[health, build_api_router(settings), build_admin_router(settings), media_file, spa],
         dependencies={"container": Provide(lambda: container, use_cache=True, sync_to_thread=False)},
         lifespan=[lifespan],
-        openapi_config=OpenAPIConfig(title="Vandy Travel API", version="0.1.0", path="/schema"),
+        # Production publishes no API documentation; development serves it at /schema.
+        openapi_config=None
+        if settings.production
+        else OpenAPIConfig(title="Vandy Travel API", version="0.1.0", path="/schema"),
+        before_send=[security_headers_hook(production=settings.production)],
         state=State({"container": container}),
         debug=False,
         exception_handlers=exception_handlers(settings.api.rate_limit_per_minute),

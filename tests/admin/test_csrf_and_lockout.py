@@ -79,9 +79,9 @@ async def test_public_endpoints_take_no_csrf_token(demo: AdminHarness) -> None:
     assert response.status_code == 405
 
 
-async def test_five_failures_for_one_email_lock_it_out_until_the_window_passes(demo: AdminHarness) -> None:
+async def test_five_failures_for_one_email_from_one_address_lock_that_pair_out_until_the_window_passes(demo: AdminHarness) -> None:
     now = [1000.0]
-    demo.services.throttle.clock = lambda: now[0]
+    demo.services.sign_in_limiter.clock = lambda: now[0]
     for _ in range(5):
         wrong = await demo.sign_in(DEMO_ADMIN_EMAIL, "wrong password")
         assert wrong.status_code == 401
@@ -108,16 +108,17 @@ async def test_five_failures_from_one_ip_lock_out_every_email(demo: AdminHarness
     assert response.json()["message"].startswith("Too many failed sign-in attempts.")
 
 
-async def test_a_success_resets_the_emails_count(demo: AdminHarness) -> None:
-    throttle = demo.services.throttle
-    key = f"email:{DEMO_ADMIN_EMAIL}"
+async def test_a_success_clears_the_pairs_count(demo: AdminHarness) -> None:
+    attempts = demo.services.attempts
+    pair = f"pair:{DEMO_ADMIN_EMAIL}|testclient"
     for _ in range(4):
         assert (await demo.sign_in(DEMO_ADMIN_EMAIL, "wrong password")).status_code == 401
-    assert len(throttle._recent(key)) == 4
+    assert await attempts.count(pair) == 4
     assert (await demo.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)).status_code == 200
-    assert len(throttle._recent(key)) == 0
-    # Four more failures for the e-mail alone would not lock it; the IP's count carries on.
-    throttle.reset("ip:testclient")
+    assert await attempts.count(pair) == 0
+    assert await attempts.count("ip:testclient") == 4  # the right password is not counted
+    # Four more failures for the pair alone would not lock it; the address's count carries on.
+    await attempts.clear("ip:testclient")
     for _ in range(4):
         assert (await demo.sign_in(DEMO_ADMIN_EMAIL, "wrong password")).status_code == 401
     assert (await demo.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)).status_code == 200
@@ -127,4 +128,4 @@ async def test_not_authorized_and_csrf_refusals_do_not_count_as_failures(demo: A
     await demo.csrf()
     for _ in range(6):
         assert (await demo.client.post(SESSION, json=CREDENTIALS)).status_code == 403
-    assert demo.services.throttle.retry_after(f"email:{DEMO_ADMIN_EMAIL}") == 0
+    assert await demo.services.attempts.count(f"email:{DEMO_ADMIN_EMAIL}") == 0

@@ -82,3 +82,27 @@ async def test_concurrent_notifications_do_not_interfere() -> None:
     gateway = RecordingGateway()
     await asyncio.gather(*(notify_application(gateway, ALERT, ADMINS) for _ in range(10)))
     assert len(gateway.order) == 50
+
+
+async def test_the_library_call_refuses_an_invalid_phone_without_a_gateway_request(
+    sms_server: SmsGatewayServer,
+) -> None:
+    gateway = HttpSmsGateway(sms_server.base_url, "key", "VANDY", 5.0)
+    try:
+        result = await send_status_sms(gateway, "not a phone", "Ama", ApplicationStatus.APPROVED)
+        assert result == SmsResult(False, "Enter a valid phone number")
+        assert sms_server.delivered() == []
+        sent = await send_status_sms(gateway, "0241234567", "Ama", ApplicationStatus.APPROVED)
+        assert sent.success
+        (delivered,) = sms_server.wait_for(1)
+        assert delivered.phone == "+233241234567"
+    finally:
+        await gateway.aclose()
+
+
+async def test_notify_application_sends_local_numbers_in_e164_and_refuses_bad_ones() -> None:
+    gateway = RecordingGateway()
+    alert = ApplicationAlert("Ama Owusu", "ama@example.com", "0501112222", "Healthcare & Medical", "Qatar", "VA1")
+    result = await notify_application(gateway, alert, ("024 123 4567", "nope"))
+    assert gateway.order == ["+233501112222", "+233241234567"]
+    assert result.admins[1] == SmsResult(False, "Enter a valid phone number")

@@ -1,7 +1,7 @@
 """What the admin sign-in needs at run time, built from settings in one place.
 
 ``AdminServices`` holds the identity provider, the role directory, the session store,
-the sign-in throttle and a short role cache. ``build_admin_services`` picks the adapters
+the sign-in limiter and a short role cache. ``build_admin_services`` picks the adapters
 from ``AGENCY_IDENTITY`` / ``AGENCY_ROLES``; ``start`` migrates, seeds the demo admin in
 demo mode, and refuses production when a local account still has the demo password.
 """
@@ -17,6 +17,7 @@ import structlog
 from adapters.identity.local import LocalIdentityProvider
 from adapters.identity.local_roles import SqliteRoleDirectory
 from adapters.identity.sessions import SqliteSessionStore
+from adapters.sqlite.attempts import SqliteAttemptCounter
 from adapters.sqlite.database import Database
 from agency_core.identity import (
     ADMIN_ROLE,
@@ -28,9 +29,9 @@ from agency_core.identity import (
     IdentityUser,
     RoleDirectory,
     RoleLookupFailed,
-    SignInThrottle,
     authorise,
 )
+from agency_core.sign_in_limits import SignInLimiter
 from app.settings import Settings, SettingsError
 
 log = structlog.get_logger("app.admin")
@@ -64,7 +65,8 @@ class AdminServices:
     identity: IdentityProvider
     roles: RoleDirectory
     sessions: SqliteSessionStore
-    throttle: SignInThrottle
+    sign_in_limiter: SignInLimiter
+    attempts: SqliteAttemptCounter
     role_cache: RoleCache
     local_identity: LocalIdentityProvider | None = None
     local_roles: SqliteRoleDirectory | None = None
@@ -88,6 +90,7 @@ class AdminServices:
 
     async def migrate(self) -> None:
         await self.sessions.migrate()
+        await self.attempts.migrate()
         if self.local_identity is not None:
             await self.local_identity.migrate()
         if self.local_roles is not None:
@@ -147,12 +150,14 @@ def build_admin_services(settings: Settings, database: Database) -> AdminService
         roles = firestore_roles
     else:
         roles = local_roles = SqliteRoleDirectory(database)
+    attempts = SqliteAttemptCounter(database)
     return AdminServices(
         settings=settings,
         identity=identity,
         roles=roles,
         sessions=SqliteSessionStore(database, ttl_s=auth.session_ttl_s),
-        throttle=SignInThrottle(),
+        sign_in_limiter=SignInLimiter(attempts),
+        attempts=attempts,
         role_cache=RoleCache(ttl_s=auth.role_cache_s),
         local_identity=local_identity,
         local_roles=local_roles,

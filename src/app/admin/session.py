@@ -38,6 +38,7 @@ from app.admin.security import (
     set_session_cookies,
 )
 from app.admin.services import log
+from app.client_address import client_address
 
 EMAIL_AND_PASSWORD_REQUIRED = "Email and password are required"  # noqa: S105 - a message
 
@@ -67,22 +68,25 @@ async def sign_in(request: Request[Any, Any, Any], data: JSONBody[Credentials]) 
     email = normalise_email(data.email)
     if not email or not data.password:
         return _message(400, EMAIL_AND_PASSWORD_REQUIRED)
-    ip = request.client.host if request.client else "unknown"
-    keys = (f"email:{email}", f"ip:{ip}")
-    wait = services.throttle.retry_after(*keys)
-    if wait > 0:
-        response = _message(429, too_many_attempts_message(wait))
-        response.headers["Retry-After"] = str(math.ceil(wait))
+    ip = client_address(request)
+    limiter = services.sign_in_limiter
+    admission = await limiter.admit(email, ip)
+    if admission.refused:
+        log.info("admin sign-in limited", email=email, ip=ip)
+        response = _message(429, too_many_attempts_message(admission.retry_after_s))
+        response.headers["Retry-After"] = str(math.ceil(admission.retry_after_s))
         return response
+    await limiter.wait(admission)
     try:
         user = await services.identity.sign_in(email, data.password)
     except SignInFailed as failure:
-        services.throttle.failed(*keys)
         log.info("admin sign-in refused", email=email, ip=ip)
         return _message(401, failure.message)
     except IdentityUnavailable as exc:
+        await limiter.not_a_failure(admission)
         log.error("identity provider unavailable", error=str(exc))
         return _message(503, SIGN_IN_UNAVAILABLE)
+    await limiter.succeeded(admission)
     try:
         admin = await services.authorise(user, fresh=True)
     except RoleLookupFailed as exc:
@@ -91,7 +95,6 @@ async def sign_in(request: Request[Any, Any, Any], data: JSONBody[Credentials]) 
     if admin is None:
         log.info("admin sign-in not authorized", user_id=user.id)
         return _message(403, USER_NOT_AUTHORIZED)
-    services.throttle.reset(keys[0])
     previous = request.cookies.get(SESSION_COOKIE)
     if previous:
         await services.sessions.delete(previous)

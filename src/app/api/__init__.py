@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from litestar import Request, Router
+from litestar import Router
 from litestar.middleware.rate_limit import RateLimitConfig
 
 from app.api.blog import BlogPosts
 from app.api.errors import exception_handlers
 from app.api.forms import PublicForms
+from app.client_address import client_address
 from app.settings import Settings
 
 __all__ = ["build_api_router", "exception_handlers"]
-
-
-def client_address(request: Request[Any, Any, Any]) -> str:
-    """The direct peer's address. Behind a reverse proxy, run uvicorn with
-    ``--proxy-headers --forwarded-allow-ips=<proxy>`` so this is the visitor's address."""
-    return request.client.host if request.client else "unknown"
 
 
 def build_api_router(settings: Settings) -> Router:

@@ -1,0 +1,107 @@
+"""Browser security headers on every response (API, admin, SPA, static files and errors).
+
+A ``before_send`` hook of the app, so nothing bypasses it (404s, 500s, files):
+
+- ``Content-Security-Policy``: scripts from our origin only (no ``unsafe-inline``, no
+  ``unsafe-eval``), styles from our origin plus inline style attributes, no plugins, no framing
+  (``frame-ancestors 'none'``), forms post to our origin only. ``<script type="application/json">``
+  and ``application/ld+json`` blocks are data, not scripts, and are not blocked. A redirect to a
+  payment page by ``window.location`` is a top-level navigation, which CSP does not restrict.
+- ``X-Frame-Options: DENY``, ``X-Content-Type-Options: nosniff``,
+  ``Referrer-Policy: strict-origin-when-cross-origin``, a restrictive ``Permissions-Policy``,
+  ``Cross-Origin-Opener-Policy: same-origin``.
+- ``Strict-Transport-Security`` when ``AGENCY_ENV=production``.
+- In development the ``/schema`` API doc pages go without the CSP (their viewer comes from a CDN);
+  production serves no API documentation at all (see ``app.main``).
+- ``Cache-Control: no-store`` on every ``/api/admin`` answer (personal data, CSV exports), whatever
+  the handler set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from litestar.types import BeforeMessageSendHookHandler, Message, Scope
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "media-src 'self' blob:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "frame-src 'none'",
+        "worker-src 'self' blob:",
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    )
+)
+PERMISSIONS_POLICY = ", ".join(
+    f"{feature}=()"
+    for feature in (
+        "accelerometer",
+        "autoplay",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "usb",
+        "interest-cohort",
+    )
+)
+HSTS = "max-age=31536000; includeSubDomains"
+NO_STORE = "no-store"
+ADMIN_API_PREFIX = "/api/admin"
+DOCS_PREFIX = "/schema"
+"""The OpenAPI pages: served without CSP in development only; production serves no API docs."""
+
+
+def security_headers(*, production: bool) -> list[tuple[bytes, bytes]]:
+    headers = [
+        (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+        (b"x-frame-options", b"DENY"),
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"strict-origin-when-cross-origin"),
+        (b"permissions-policy", PERMISSIONS_POLICY.encode()),
+        (b"cross-origin-opener-policy", b"same-origin"),
+    ]
+    if production:
+        headers.append((b"strict-transport-security", HSTS.encode()))
+    return headers
+
+
+def _merge(existing: Iterable[tuple[bytes, bytes]], extra: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    replaced = {name for name, _ in extra}
+    return [(name, value) for name, value in existing if name.lower() not in replaced] + extra
+
+
+def security_headers_hook(*, production: bool) -> BeforeMessageSendHookHandler:
+    """A ``before_send`` hook of the app: Litestar calls it for every message it sends, so it
+    covers routed answers, files, 404/405 for unknown routes and 500s alike."""
+    common = security_headers(production=production)
+    admin = [*common, (b"cache-control", NO_STORE.encode())]
+    docs = [header for header in common if header[0] != b"content-security-policy"]
+
+    async def add_security_headers(message: Message, scope: Scope) -> None:
+        if message["type"] != "http.response.start":
+            return
+        path = scope.get("path", "")
+        is_admin = path == ADMIN_API_PREFIX or path.startswith(ADMIN_API_PREFIX + "/")
+        if is_admin:
+            extra = admin
+        elif not production and (path == DOCS_PREFIX or path.startswith(DOCS_PREFIX + "/")):
+            extra = docs  # development only: the API doc pages load their viewer from a CDN
+        else:
+            extra = common
+        message["headers"] = _merge(message.get("headers") or (), extra)
+
+    return add_security_headers
