@@ -7,8 +7,6 @@ message's read time, job openings, saved settings and the audit log.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -204,7 +202,9 @@ def _int(value: object, default: int) -> int | None:
         return default
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    if isinstance(value, str) and value.strip().isdigit():
+    # ASCII digits only ("¹" and "①" are digits to str.isdigit but not to int()), and few enough
+    # of them for SQLite's 64-bit integers.
+    if isinstance(value, str) and re.fullmatch(r"[0-9]{1,9}", value.strip()):
         return int(value.strip())
     return None
 
@@ -237,6 +237,10 @@ class ApplicationQuery:
         return "&".join(p for p in parts if p) or "all"
 
 
+MAX_SEARCH_LENGTH: Final = 200
+SEARCH_TOO_LONG: Final = f"Search must be at most {MAX_SEARCH_LENGTH} characters"
+
+
 def check_application_query(params: Mapping[str, str | None]) -> tuple[ApplicationQuery | None, dict[str, str]]:
     errors: dict[str, str] = {}
     status: ApplicationStatus | None = None
@@ -256,6 +260,8 @@ def check_application_query(params: Mapping[str, str | None]) -> tuple[Applicati
                 dates[name] = None
             if dates[name] is None:
                 errors[name] = "Enter a date as YYYY-MM-DD"
+    if len((params.get("q") or "").strip()) > MAX_SEARCH_LENGTH:
+        errors["q"] = SEARCH_TOO_LONG
     start, end = dates["from"], dates["to"]
     if start and end and start > end:
         errors["to"] = "The end date must not be before the start date"
@@ -409,11 +415,18 @@ class MediaStore(Protocol):
 
 # -- CSV ----------------------------------------------------------------------------------
 
-_FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
+# OWASP CSV injection: a cell is read as a formula when it starts with = + - @ (or tab / CR);
+# spreadsheets skip leading spaces, and a reader that splits on another separator (";" in many
+# locales, tab, "|") starts a new cell after it. Both get a ' in front, and such cells are quoted.
+_FORMULA_AT_START: Final = re.compile(r"^(?:[\s\"']*[=+\-@]|[\t\r])")
+_FORMULA_AFTER_SEPARATOR: Final = re.compile(r"([,;|\t\r\n][\s\"']*)(?=[=+\-@])")
+_MUST_QUOTE: Final = re.compile(r"[,;|\t\r\n\"]")
 
 
 def csv_cell(value: object) -> str:
-    """One cell, safe to open in a spreadsheet: a leading = + - @ (or tab/CR) is quoted with '."""
+    """One cell's text, safe to open in a spreadsheet: a cell that could start a formula (its
+    first character, after leading whitespace) gets a leading ', and so does every piece after a
+    separator that could (``;=1+1`` becomes ``;'=1+1``)."""
     if value is None:
         text = ""
     elif isinstance(value, bool):
@@ -424,13 +437,18 @@ def csv_cell(value: object) -> str:
         text = ", ".join(str(v) for v in value)
     else:
         text = str(value)
-    return "'" + text if text.startswith(_FORMULA_START) else text
+    text = _FORMULA_AFTER_SEPARATOR.sub(r"\1'", text)
+    return "'" + text if _FORMULA_AT_START.match(text) else text
+
+
+def _field(text: str) -> str:
+    """RFC 4180 quoting, also for any separator a spreadsheet may split on and any neutralised cell."""
+    if text.startswith("'") or _MUST_QUOTE.search(text):
+        return '"' + text.replace('"', '""') + '"'
+    return text
 
 
 def to_csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, quoting=csv.QUOTE_MINIMAL, lineterminator="\r\n")
-    writer.writerow([csv_cell(h) for h in header])
-    for row in rows:
-        writer.writerow([csv_cell(v) for v in row])
-    return out.getvalue()
+    lines = [",".join(_field(csv_cell(h)) for h in header)]
+    lines.extend(",".join(_field(csv_cell(v)) for v in row) for row in rows)
+    return "".join(line + "\r\n" for line in lines)

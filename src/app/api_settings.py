@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from app.client_address import IPNetwork, TrustedProxiesError, parse_trusted_proxies
+from app.client_address import TrustedProxiesError, parse_trusted_proxies
 
 STORE_CHOICES = ("sqlite", "firestore")
 DEFAULT_MAX_BODY_BYTES = 13 * 1024 * 1024
@@ -47,7 +47,7 @@ class ApiSettings:
     """0 turns rate limiting off."""
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
     outbox: OutboxSettings = OutboxSettings()
-    trusted_proxies: tuple[IPNetwork, ...] = ()
+    trusted_proxies: tuple[str, ...] = ()
     """``AGENCY_TRUSTED_PROXIES``: peers whose ``X-Forwarded-For``/``Forwarded`` is believed."""
     client_header_timeout_s: float = 10.0
     """Longest wait for a request's line and headers (and longest stall of its body)."""

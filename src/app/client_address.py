@@ -9,6 +9,7 @@ the peer.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -23,8 +24,11 @@ class TrustedProxiesError(ValueError):
     """A wrong ``AGENCY_TRUSTED_PROXIES`` entry."""
 
 
-def parse_trusted_proxies(raw: str) -> tuple[IPNetwork, ...]:
-    """``"10.0.0.0/8, 192.168.1.7"`` -> networks; empty -> ()."""
+def parse_trusted_proxies(raw: str) -> tuple[str, ...]:
+    """``"10.0.0.0/8, 192.168.1.7"`` -> ``("10.0.0.0/8", "192.168.1.7/32")``; empty -> ().
+
+    Kept as strings in the settings (Litestar's signature models cannot hold IP network types);
+    :func:`networks` turns them into networks, once."""
     networks: list[IPNetwork] = []
     for part in raw.replace(";", ",").split(","):
         entry = part.strip()
@@ -34,7 +38,12 @@ def parse_trusted_proxies(raw: str) -> tuple[IPNetwork, ...]:
             networks.append(ipaddress.ip_network(entry, strict=False))
         except ValueError as exc:
             raise TrustedProxiesError(f"AGENCY_TRUSTED_PROXIES: {entry!r} is not an IP address or CIDR range") from exc
-    return tuple(networks)
+    return tuple(str(network) for network in networks)
+
+
+@functools.lru_cache(maxsize=16)
+def networks(trusted: tuple[str, ...]) -> tuple[IPNetwork, ...]:
+    return tuple(ipaddress.ip_network(entry, strict=False) for entry in trusted)
 
 
 def _ip(text: str) -> IPAddress | None:
@@ -72,8 +81,9 @@ def _forwarded_chain(headers: Mapping[str, str]) -> list[str]:
     return chain
 
 
-def client_address_of(peer: str | None, headers: Mapping[str, str], trusted: tuple[IPNetwork, ...]) -> str:
+def client_address_of(peer: str | None, headers: Mapping[str, str], trusted_proxies: tuple[str, ...]) -> str:
     """The client's address by the rule above; ``"unknown"`` when there is no peer."""
+    trusted = networks(trusted_proxies)
     if not peer:
         return UNKNOWN
     peer_ip = _ip(peer)
@@ -95,5 +105,5 @@ def client_address(connection: Any) -> str:
     """The client address of a Litestar request or connection, with the app's trusted proxies."""
     client = connection.client
     container = connection.app.state.get("container")
-    trusted: tuple[IPNetwork, ...] = container.settings.api.trusted_proxies if container is not None else ()
+    trusted: tuple[str, ...] = container.settings.api.trusted_proxies if container is not None else ()
     return client_address_of(client.host if client else None, connection.headers, trusted)

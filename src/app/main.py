@@ -16,6 +16,7 @@ from app.api import build_api_router, exception_handlers
 from app.container import Container
 from app.health import health
 from app.logging import configure_logging
+from app.path_guard import path_guard
 from app.security_headers import security_headers_hook
 from app.settings import Settings, SettingsError, unsafe_for_production
 from app.spa import spa
@@ -45,6 +46,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         openapi_config=None
         if settings.production
         else OpenAPIConfig(title="Vandy Travel API", version="0.1.0", path="/schema"),
+        middleware=[path_guard],
         before_send=[security_headers_hook(production=settings.production)],
         state=State({"container": container}),
         debug=False,

@@ -79,7 +79,9 @@ async def test_public_endpoints_take_no_csrf_token(demo: AdminHarness) -> None:
     assert response.status_code == 405
 
 
-async def test_five_failures_for_one_email_from_one_address_lock_that_pair_out_until_the_window_passes(demo: AdminHarness) -> None:
+async def test_five_failures_for_one_email_from_one_address_lock_the_pair_out(
+    demo: AdminHarness,
+) -> None:
     now = [1000.0]
     demo.services.sign_in_limiter.clock = lambda: now[0]
     for _ in range(5):

@@ -100,8 +100,34 @@ def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[dic
     return _json(HTTP_500_INTERNAL_SERVER_ERROR, {"message": INTERNAL_ERROR})
 
 
+NOT_UTF8 = "The request is not valid UTF-8."
+TOO_DEEP = "The request body is nested too deeply."
+UNKNOWN_CHARSET = "The request names a character set this server does not know."
+
+
+def _not_utf8(_: Request[Any, Any, Any], __: UnicodeDecodeError) -> Response[dict[str, Any]]:
+    # Raised while decoding what the client sent (JSON or multipart text parts).
+    return _json(HTTP_400_BAD_REQUEST, {"message": NOT_UTF8})
+
+
+def _too_deep(_: Request[Any, Any, Any], __: RecursionError) -> Response[dict[str, Any]]:
+    # msgspec refuses JSON nested deeper than it can decode.
+    return _json(HTTP_400_BAD_REQUEST, {"message": TOO_DEEP})
+
+
+def _lookup(request: Request[Any, Any, Any], exc: LookupError) -> Response[dict[str, Any]]:
+    """``codecs`` raises a bare LookupError for a multipart part's unknown ``charset=``; any
+    other LookupError (KeyError, IndexError) is a bug of ours and stays a 500."""
+    if type(exc) is LookupError and str(exc).startswith("unknown encoding"):
+        return _json(HTTP_400_BAD_REQUEST, {"message": UNKNOWN_CHARSET})
+    return _unexpected(request, exc)
+
+
 def exception_handlers(rate_limit_per_minute: int) -> ExceptionHandlersMap:
     return {
+        UnicodeDecodeError: _not_utf8,
+        RecursionError: _too_deep,
+        LookupError: _lookup,
         FormRejected: _form_rejected,
         DuplicateSubmission: _duplicate,
         ValidationException: _validation,
