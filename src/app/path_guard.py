@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 
-from litestar.types import ASGIApp, Receive, Scope, Send
+from litestar.enums import ScopeType
+from litestar.types import ASGIApp, HTTPResponseBodyEvent, HTTPResponseStartEvent, Receive, Scope, Send
 
 MAX_SEGMENT_BYTES = 255
 NOT_FOUND = json.dumps({"message": "Not Found"}).encode()
@@ -24,18 +25,15 @@ def path_guard(app: ASGIApp) -> ASGIApp:
     """Litestar app-level middleware (it runs for every routed request, the client's files included)."""
 
     async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and _impossible(scope.get("path", "")):
-            await send(
-                {
-                    "type": "http.response.start",
-                    "status": 404,
-                    "headers": [
-                        (b"content-type", b"application/json"),
-                        (b"content-length", str(len(NOT_FOUND)).encode()),
-                    ],
-                }
-            )
-            await send({"type": "http.response.body", "body": NOT_FOUND})
+        if scope["type"] == ScopeType.HTTP and _impossible(scope.get("path", "")):
+            start: HTTPResponseStartEvent = {
+                "type": "http.response.start",
+                "status": 404,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(NOT_FOUND)).encode())],
+            }
+            body: HTTPResponseBodyEvent = {"type": "http.response.body", "body": NOT_FOUND, "more_body": False}
+            await send(start)
+            await send(body)
             return
         await app(scope, receive, send)
 
