@@ -1,0 +1,70 @@
+"""Security headers on every answer: API, errors, the client's files, admin JSON and exports."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from litestar.testing import AsyncTestClient
+
+from app.security_headers import CONTENT_SECURITY_POLICY
+from tests.api.conftest import AppFactory
+
+EVERYWHERE = {
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+}
+
+
+def assert_secure(headers: object, *, production: bool = False) -> None:
+    from httpx import Headers
+
+    assert isinstance(headers, Headers)
+    for name, value in EVERYWHERE.items():
+        assert headers.get_list(name) == [value], name
+    csp = headers["content-security-policy"]
+    assert csp == CONTENT_SECURITY_POLICY
+    directives = {part.split()[0]: part.split()[1:] for part in csp.split("; ")}
+    assert directives["script-src"] == ["'self'"]
+    assert directives["frame-ancestors"] == ["'none'"]
+    assert directives["object-src"] == ["'none'"]
+    assert directives["base-uri"] == ["'self'"]
+    assert "unsafe-eval" not in csp and "'unsafe-inline'" not in " ".join(directives["script-src"])
+    assert "camera=()" in headers["permissions-policy"] and "geolocation=()" in headers["permissions-policy"]
+    assert ("strict-transport-security" in headers) is production
+
+
+async def test_every_kind_of_answer_carries_the_headers(make_app: AppFactory, tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    (dist / "assets").mkdir(parents=True)
+    (dist / "index.html").write_text("<!doctype html><title>x</title>")
+    (dist / "assets" / "app.js").write_text("console.log(1)")
+    async with AsyncTestClient(make_app()) as client:
+        for method, path, status in [
+            ("GET", "/api/health", 200),
+            ("GET", "/", 200),
+            ("GET", "/jobs", 200),
+            ("GET", "/assets/app.js", 200),
+            ("GET", "/assets/missing.js", 404),
+            ("GET", "/api/blog-posts/nope", 404),
+            ("POST", "/api/contact-messages", 415),
+            ("DELETE", "/api/health", 405),
+            ("GET", "/%00", 404),
+        ]:
+            response = await client.request(method, path, content=b"{" if method == "POST" else None)
+            assert response.status_code == status, (path, response.text)
+            assert_secure(response.headers)
+        public = await client.get("/api/blog-posts")
+        assert "no-store" not in public.headers.get("cache-control", "")
+
+
+async def test_production_adds_hsts_and_serves_no_api_documentation(make_app: AppFactory) -> None:
+    async with AsyncTestClient(make_app(AGENCY_ENV="production", AGENCY_SECRET_KEY="k" * 40)) as client:
+        response = await client.get("/api/health")
+        assert_secure(response.headers, production=True)
+        assert response.headers["strict-transport-security"].startswith("max-age=31536000")
+        for path in ("/schema", "/schema/openapi.json", "/schema/swagger"):
+            assert (await client.get(path)).headers["content-type"] != "application/vnd.oai.openapi+json"
+            assert (await client.get(path)).status_code == 404 or "openapi" not in (await client.get(path)).text
+    async with AsyncTestClient(make_app()) as client:
+        assert (await client.get("/schema/openapi.json")).status_code == 200
