@@ -53,6 +53,8 @@ class ApiSettings:
     """Longest wait for a request's line and headers (and longest stall of its body)."""
     client_body_min_bytes_per_s: float = 1024.0
     """Slowest average body upload accepted once ``client_header_timeout_s`` has passed."""
+    sign_in_max_delay_s: float = 8.0
+    """Longest delay before checking a password for an e-mail under attack (README "Admin sign-in")."""
     """``AGENCY_TRUSTED_PROXIES``: peers whose ``X-Forwarded-For``/``Forwarded`` is believed."""
 
     @classmethod
@@ -76,6 +78,7 @@ class ApiSettings:
             trusted_proxies=trusted_proxies,
             client_header_timeout_s=_number(env, "AGENCY_CLIENT_HEADER_TIMEOUT_S", 10.0, minimum=0.1),
             client_body_min_bytes_per_s=_number(env, "AGENCY_CLIENT_BODY_MIN_BPS", 1024.0),
+            sign_in_max_delay_s=_number(env, "AGENCY_SIGN_IN_MAX_DELAY_S", 8.0),
             store=store,
             firestore_project_id=project,
             rate_limit_per_minute=int(rate),

@@ -156,7 +156,11 @@ def build_admin_services(settings: Settings, database: Database) -> AdminService
         identity=identity,
         roles=roles,
         sessions=SqliteSessionStore(database, ttl_s=auth.session_ttl_s),
-        sign_in_limiter=SignInLimiter(attempts),
+        sign_in_limiter=SignInLimiter(
+            attempts,
+            max_delay_s=settings.api.sign_in_max_delay_s,
+            base_delay_s=min(1.0, settings.api.sign_in_max_delay_s),
+        ),
         attempts=attempts,
         role_cache=RoleCache(ttl_s=auth.role_cache_s),
         local_identity=local_identity,
