@@ -16,6 +16,7 @@ from app.api import build_api_router, exception_handlers
 from app.container import Container
 from app.health import health
 from app.logging import configure_logging
+from app.openapi_conformance import conform
 from app.path_guard import path_guard
 from app.security_headers import security_headers_hook
 from app.settings import Settings, SettingsError, unsafe_for_production
@@ -38,7 +39,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         finally:
             await container.stop()
 
-    return Litestar(
+    app = Litestar(
         route_handlers=[health, build_api_router(settings), build_admin_router(settings), media_file, spa],
         dependencies={"container": Provide(lambda: container, use_cache=True, sync_to_thread=False)},
         lifespan=[lifespan],
@@ -54,3 +55,6 @@ def create_app(settings: Settings | None = None) -> Litestar:
         request_max_body_size=settings.api.max_body_bytes,
         logging_config=None,
     )
+    if app.openapi_config is not None:
+        conform(app.openapi_schema)
+    return app

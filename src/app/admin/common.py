@@ -77,7 +77,7 @@ def csv_response(name: str, header: Sequence[str], rows: Iterable[Sequence[objec
     filename = f"{name}-{datetime.now(UTC):%Y%m%d}.csv"
     return Response(
         to_csv(header, rows),
-        media_type="text/csv; charset=utf-8",
+        media_type="text/csv",  # Litestar adds "; charset=utf-8" to text types
         headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"},
     )
 

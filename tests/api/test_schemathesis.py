@@ -1,0 +1,103 @@
+"""Schemathesis against the real app process: public operations, then the signed-in admin ones
+(session cookie and CSRF header), with its server-error and conformance checks, a fixed seed and a
+bounded number of examples. 0 failures expected; the figures are printed (``pytest -s``)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from agency_core.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
+from tests.support.app_process import AppProcess
+
+SEED = 20261122
+MAX_EXAMPLES = 25
+CHECKS = ",".join(
+    [
+        "not_a_server_error",
+        "status_code_conformance",
+        "content_type_conformance",
+        "response_schema_conformance",
+        "response_headers_conformance",
+    ]
+)
+SCHEMATHESIS = str(Path(sys.executable).with_name("schemathesis"))
+
+
+@pytest.fixture(scope="module")
+def fuzzed_app() -> Iterator[AppProcess]:
+    with tempfile.TemporaryDirectory(prefix="agency-fuzz-") as data_dir:
+        env = {
+            "AGENCY_DATA_DIR": data_dir,
+            "AGENCY_DEMO": "1",
+            "AGENCY_RATE_LIMIT": "0",
+            "AGENCY_SIGN_IN_MAX_DELAY_S": "0",
+        }
+        app = AppProcess(env, log_path=Path(data_dir) / "app.log").start(timeout_s=40)
+        try:
+            yield app
+        finally:
+            app.stop()
+
+
+def signed_in_headers(base_url: str) -> list[str]:
+    with httpx.Client(base_url=base_url) as client:
+        client.get("/api/admin/session")
+        response = client.post(
+            "/api/admin/session",
+            json={"email": DEMO_ADMIN_EMAIL, "password": DEMO_ADMIN_PASSWORD},
+            headers={"X-CSRF-Token": client.cookies["csrftoken"]},
+        )
+        assert response.status_code == 200, response.text
+        session, csrf = client.cookies["agency_session"], client.cookies["csrftoken"]
+    return ["-H", f"Cookie: agency_session={session}; csrftoken={csrf}", "-H", f"X-CSRF-Token: {csrf}"]
+
+
+def schemathesis(base_url: str, *options: str) -> tuple[str, dict[str, int]]:
+    command = [
+        SCHEMATHESIS,
+        "run",
+        f"{base_url}/schema/openapi.json",
+        "--checks",
+        CHECKS,
+        "--seed",
+        str(SEED),
+        "--max-examples",
+        str(MAX_EXAMPLES),
+        "--generation-deterministic",
+        "--no-color",
+        *options,
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    out = done.stdout + done.stderr
+    figures = {
+        "operations": int(re.search(r"Tested: (\d+)", out).group(1)) if "Tested:" in out else 0,  # type: ignore[union-attr]
+        "requests": int(re.search(r"(\d+) generated", out).group(1)) if "generated" in out else 0,  # type: ignore[union-attr]
+        "returncode": done.returncode,
+    }
+    return out, figures
+
+
+def test_schemathesis_finds_no_server_error_and_no_conformance_failure(fuzzed_app: AppProcess) -> None:
+    headers = signed_in_headers(fuzzed_app.base_url)
+    # Everything but the session routes, signed in: public and admin operations.
+    main_out, main = schemathesis(fuzzed_app.base_url, *headers, "--exclude-path", "/api/admin/session")
+    # The session routes, signed out: who am I and sign in (sign-out would end the run's session).
+    session_out, session = schemathesis(
+        fuzzed_app.base_url, "--include-path", "/api/admin/session", "--exclude-method", "DELETE"
+    )
+    print(
+        f"\nschemathesis: {main['operations']} operations, {main['requests']} test cases signed in;"
+        f" {session['operations']} session operations, {session['requests']} test cases"
+    )
+    assert main["returncode"] == 0, main_out[-6000:]
+    assert session["returncode"] == 0, session_out[-6000:]
+    assert main["operations"] >= 35, main_out[-2000:]
+    assert session["operations"] == 2, session_out[-2000:]
