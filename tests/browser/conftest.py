@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 from tests.support.app_process import running_app
 
@@ -30,6 +30,49 @@ CHROMIUM_ARGS = [
 POPUP_FLAG = "newsletter-popup-shown"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+
+CSP_LISTENER = """
+document.addEventListener('securitypolicyviolation', (e) => {
+  window.__agencyCspViolation({
+    directive: e.violatedDirective, blocked: e.blockedURI, source: e.sourceFile, line: e.lineNumber,
+    page: location.pathname,
+  });
+});
+"""
+CSP_VIOLATIONS: list[dict[str, Any]] = []
+"""Every CSP violation (event or console error) seen by any page made by :func:`new_page`;
+the autouse fixture below fails the test that caused one."""
+
+
+def collect_csp_violations(context: BrowserContext) -> None:
+    def report(violation: dict[str, Any]) -> None:
+        CSP_VIOLATIONS.append(violation)
+
+    context.expose_function("__agencyCspViolation", report)
+    context.add_init_script(CSP_LISTENER)
+    context.on(
+        "console",
+        lambda message: (
+            CSP_VIOLATIONS.append({"console": message.text})
+            if message.type == "error" and "Content Security Policy" in message.text
+            else None
+        ),
+    )
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violations() -> Iterator[None]:
+    CSP_VIOLATIONS.clear()
+    yield
+    assert not CSP_VIOLATIONS, f"CSP violations: {CSP_VIOLATIONS}"
+
+
+def inject_axe(page: Page) -> None:
+    """axe-core into the page by the DevTools protocol: an inline <script> would break the CSP."""
+    if not AXE.is_file():
+        pytest.fail("client/node_modules/axe-core missing: run `npm ci` in client/")
+    page.evaluate(AXE.read_text(encoding="utf-8"))
+
 
 # The app shares the machine with other test processes; be patient rather than flaky.
 expect.set_options(timeout=10_000)
@@ -64,6 +107,7 @@ def new_page(
     if reduced_motion:
         options["reduced_motion"] = "reduce"
     context = browser.new_context(**options)
+    collect_csp_violations(context)
     if popup_seen:
         context.add_init_script(f"window.localStorage.setItem('{POPUP_FLAG}', 'true');")
     context.set_default_timeout(20_000)

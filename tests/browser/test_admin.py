@@ -16,7 +16,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import AXE, DESKTOP, DIST, PHONE, SCREENSHOTS, new_page
+from tests.browser.conftest import DESKTOP, DIST, PHONE, SCREENSHOTS, inject_axe, new_page
 from tests.support.app_process import running_app
 from tests.support.sms_gateway import RecordedSms, SmsGatewayServer
 
@@ -225,9 +225,7 @@ ADMIN_PAGES = {
 
 
 def _serious_axe_violations(page: Page) -> list[dict[str, object]]:
-    if not AXE.is_file():
-        pytest.fail("client/node_modules/axe-core missing: run `npm ci` in client/")
-    page.add_script_tag(path=str(AXE))
+    inject_axe(page)
     result = page.evaluate("async () => await axe.run(document, { resultTypes: ['violations'] })")
     return [
         {"id": v["id"], "nodes": [n["target"] for n in v["nodes"]][:5]}

@@ -7,16 +7,14 @@ import json
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser.conftest import AXE, DESKTOP, PHONE, SCREENSHOTS, new_page, open_route, settle
+from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, inject_axe, new_page, open_route, settle
 from tests.browser.routes import SCREENSHOT_ROUTES
 
 pytestmark = pytest.mark.browser
 
 
 def _run_axe(page: Page) -> list[dict[str, object]]:
-    if not AXE.is_file():
-        pytest.fail("client/node_modules/axe-core missing: run `npm ci` in client/")
-    page.add_script_tag(path=str(AXE))
+    inject_axe(page)
     result = page.evaluate("async () => await axe.run(document, { resultTypes: ['violations'] })")
     return [v for v in result["violations"] if v.get("impact") in {"serious", "critical"}]
 
