@@ -9,9 +9,6 @@ session user holds ``{id, email, name}`` where the name comes from that record (
 from __future__ import annotations
 
 import math
-import time
-from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, Protocol
 
@@ -147,56 +144,3 @@ def authorise(user: IdentityUser, record: RoleRecord | None) -> AdminUser | None
         return None
     name = (record.name or "").strip() or DEFAULT_ADMIN_NAME
     return AdminUser(id=user.id, email=user.email, name=name)
-
-
-Clock = Callable[[], float]
-
-
-class SignInThrottle:
-    """Sliding-window failure counter: at most ``limit`` failures per key within ``window_s``.
-
-    Keys are free-form (the app uses ``email:<address>`` and ``ip:<address>``). Pure and
-    in-memory; the clock is injectable for tests.
-    """
-
-    def __init__(
-        self, limit: int = SIGN_IN_MAX_FAILURES, window_s: float = SIGN_IN_WINDOW_S, clock: Clock = time.monotonic
-    ) -> None:
-        self.limit = limit
-        self.window_s = window_s
-        self.clock = clock
-        self._failures: dict[str, deque[float]] = {}
-
-    def _recent(self, key: str) -> deque[float]:
-        failures = self._failures.get(key)
-        if failures is None:
-            return deque()
-        cutoff = self.clock() - self.window_s
-        while failures and failures[0] <= cutoff:
-            failures.popleft()
-        if not failures:
-            del self._failures[key]
-        return failures
-
-    def retry_after(self, *keys: str) -> float:
-        """Seconds until every key may try again; 0 when none of them is locked out."""
-        now = self.clock()
-        wait = 0.0
-        for key in keys:
-            failures = self._recent(key)
-            if len(failures) >= self.limit:
-                # Locked until enough of the oldest failures leave the window.
-                release = failures[len(failures) - self.limit] + self.window_s
-                # At least a millisecond: float rounding can make `release - now` 0.0 for a
-                # failure that `_recent` still counts inside the window.
-                wait = max(wait, release - now, 0.001)
-        return wait
-
-    def failed(self, *keys: str) -> None:
-        now = self.clock()
-        for key in keys:
-            self._recent(key)
-            self._failures.setdefault(key, deque()).append(now)
-
-    def reset(self, key: str) -> None:
-        self._failures.pop(key, None)
