@@ -10,6 +10,7 @@ from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 
+from app.access_log import access_log_hook
 from app.admin import build_admin_router
 from app.admin.blog import media_file
 from app.api import build_api_router, exception_handlers
@@ -48,7 +49,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
         if settings.production
         else OpenAPIConfig(title="Vandy Travel API", version="0.1.0", path="/schema"),
         middleware=[path_guard],
-        before_send=[security_headers_hook(production=settings.production)],
+        before_send=[
+            security_headers_hook(production=settings.production),
+            access_log_hook(settings.api.trusted_proxies),
+        ],
         state=State({"container": container}),
         debug=False,
         exception_handlers=exception_handlers(settings.api.rate_limit_per_minute),

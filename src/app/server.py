@@ -115,4 +115,5 @@ def server_options(api: ApiSettings) -> dict[str, Any]:
         "forwarded_allow_ips": "",
         "timeout_keep_alive": KEEP_ALIVE_S,
         "server_header": False,
+        "access_log": False,  # app.access_log logs each answer with the client address by the app's rule
     }

@@ -76,6 +76,12 @@ async def test_behind_a_trusted_proxy_each_forwarded_visitor_is_counted_alone(li
         assert statuses == [401] * 5 + [429]
         other = await sign_in(client, DEMO_ADMIN_PASSWORD, {"X-Forwarded-For": "6.6.6.6, 198.51.100.8"})
         assert other.status_code == 200
+    # The logs use the same rule: the access log and the sign-in log name the visitor, not the proxy.
+    assert live_app.log_path is not None
+    logged = live_app.log_path.read_text()
+    assert '"client": "198.51.100.7"' in logged
+    assert '"ip": "198.51.100.7"' in logged
+    assert '"client": "6.6.6.6"' not in logged
 
 
 @pytest.mark.parametrize("live_app", [{"AGENCY_SIGN_IN_MAX_DELAY_S": "1"}], indirect=True)

@@ -1,0 +1,29 @@
+"""One access-log line per answer, with the client address by the app's rule
+(:mod:`app.client_address`), instead of uvicorn's, which shows the TCP peer (a proxy)."""
+
+from __future__ import annotations
+
+import structlog
+from litestar.types import BeforeMessageSendHookHandler, Message, Scope
+
+from app.client_address import client_address_of
+
+log = structlog.get_logger("app.access")
+
+
+def access_log_hook(trusted_proxies: tuple[str, ...]) -> BeforeMessageSendHookHandler:
+    async def log_access(message: Message, scope: Scope) -> None:
+        if message["type"] != "http.response.start":
+            return
+        headers = {name.decode("latin-1").lower(): value.decode("latin-1") for name, value in scope["headers"]}
+        peer = scope.get("client")
+        client = client_address_of(peer[0] if peer else None, headers, trusted_proxies)
+        log.info(
+            "request",
+            method=scope.get("method", ""),
+            path=scope.get("path", ""),
+            status=message["status"],
+            client=client,
+        )
+
+    return log_access
