@@ -15,6 +15,7 @@ from agency_core import payments as p
 from agency_core.admin import PageRequest
 from agency_core.payment_service import receipt_id
 from agency_core.payments import PaymentState
+from app.settings import Settings, SettingsError
 from tests.api.conftest import APPLICATION, PDF, AppFactory, container_of
 from tests.support.paystack import LocalPaystack
 from tests.support.sms_gateway import SmsGatewayServer
@@ -321,3 +322,23 @@ async def test_the_local_paystack_checkout_redirects_to_the_callback(
     location = urlsplit(done.headers["location"])
     assert location.path == "/payment/callback"
     assert f"reference={reference}" in location.query
+
+
+# -- settings ---------------------------------------------------------------------------------
+
+PRODUCTION = {"AGENCY_ENV": "production", "AGENCY_SECRET_KEY": "x" * 40}
+
+
+def test_production_refuses_paystack_test_keys() -> None:
+    with pytest.raises(SettingsError, match="refuses Paystack test keys"):
+        Settings.from_env({**PRODUCTION, "PAYSTACK_SECRET_KEY": "sk_test_abc"})
+    with pytest.raises(SettingsError, match="refuses Paystack test keys"):
+        Settings.from_env({**PRODUCTION, "PAYSTACK_SECRET_KEY": "sk_live_abc", "PAYSTACK_PUBLIC_KEY": "pk_test_abc"})
+    live = Settings.from_env({**PRODUCTION, "PAYSTACK_SECRET_KEY": "sk_live_abc", "PAYSTACK_PUBLIC_KEY": "pk_live_x"})
+    assert live.payments.enabled
+    assert Settings.from_env({"PAYSTACK_SECRET_KEY": "sk_test_abc"}).payments.test_keys  # fine outside production
+    with pytest.raises(SettingsError, match="PAYSTACK_SECRET_KEY must start with"):
+        Settings.from_env({"PAYSTACK_SECRET_KEY": "pk_live_abc"})
+    with pytest.raises(SettingsError, match="AGENCY_APPLICATION_FEE"):
+        Settings.from_env({"AGENCY_APPLICATION_FEE": "fifty dollars"})
+    assert not Settings.from_env({}).payments.enabled
