@@ -18,7 +18,7 @@ export const RESULT_TEXTS = {
   paidTitle: 'Payment received',
   pendingTitle: 'Your payment is not confirmed yet',
   pendingText:
-    'Paystack has not confirmed this payment yet (mobile money can take a few minutes). Check again shortly; nothing is lost.',
+    'Paystack has not confirmed this payment yet (mobile money can take a few minutes). Check again shortly; nothing is lost, and please do not pay twice.',
   failedTitle: 'Your payment did not go through',
   failedText: 'No money was taken for this attempt. You can try again, or pay at our office.',
   errorTitle: 'We could not check your payment',
@@ -135,14 +135,9 @@ export default function PaymentResultPage() {
             <button type="button" className="button button--primary" onClick={() => void check()}>
               Check again
             </button>
-            <button
-              type="button"
-              className="button button--outline"
-              disabled={retrying}
-              onClick={() => void tryAgain(status.applicationId)}
-            >
-              {retrying ? 'Redirecting...' : 'Pay again'}
-            </button>
+            <Link to={paths.contact} className="button button--outline">
+              Contact Us
+            </Link>
           </div>
         </>
       );
