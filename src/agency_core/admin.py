@@ -16,6 +16,7 @@ from typing import Final, Generic, Protocol, TypeVar
 
 from agency_core.admin_settings import AdminSettings, SettingsStore
 from agency_core.messages import ApplicationStatus
+from agency_core.payments import UNPAID, Payment, PaymentState
 from agency_core.records import (
     Application,
     Appointment,
@@ -99,6 +100,8 @@ class ApplicationRecord:
     application: Application
     status: ApplicationStatus = ApplicationStatus.RECEIVED
     opened_at: datetime | None = None
+    payment: Payment = UNPAID
+    """The processing fee (:mod:`agency_core.payments`)."""
 
     @property
     def id(self) -> str:
@@ -219,6 +222,7 @@ class ApplicationQuery:
     preferred_country: str = ""
     date_from: date | None = None
     date_to: date | None = None
+    payment: PaymentState | None = None
 
     @property
     def phone_q(self) -> str | None:
@@ -233,6 +237,7 @@ class ApplicationQuery:
             f"preferredCountry={self.preferred_country}" if self.preferred_country else "",
             f"from={self.date_from.isoformat()}" if self.date_from else "",
             f"to={self.date_to.isoformat()}" if self.date_to else "",
+            f"payment={self.payment.value}" if self.payment else "",
         ]
         return "&".join(p for p in parts if p) or "all"
 
@@ -249,6 +254,12 @@ def check_application_query(params: Mapping[str, str | None]) -> tuple[Applicati
         status = parse_status(raw_status, ApplicationStatus)
         if status is None:
             errors["status"] = status_must_be(ApplicationStatus)
+    payment: PaymentState | None = None
+    raw_payment = (params.get("payment") or "").strip()
+    if raw_payment:
+        payment = parse_status(raw_payment, PaymentState)
+        if payment is None:
+            errors["payment"] = status_must_be(PaymentState).replace("Status", "Payment", 1)
     dates: dict[str, date | None] = {}
     for name in ("from", "to"):
         raw = (params.get(name) or "").strip()
@@ -274,6 +285,7 @@ def check_application_query(params: Mapping[str, str | None]) -> tuple[Applicati
         preferred_country=(params.get("preferredCountry") or "").strip(),
         date_from=start,
         date_to=end,
+        payment=payment,
     )
     return query, {}
 
@@ -287,6 +299,8 @@ def application_matches(record: ApplicationRecord, query: ApplicationQuery) -> b
     app = record.application
     data = app.data
     if query.status is not None and record.status is not query.status:
+        return False
+    if query.payment is not None and record.payment.state is not query.payment:
         return False
     if query.job_category and _text(data.get("jobCategory")) != query.job_category:
         return False

@@ -92,3 +92,11 @@ def appointment_message(details: AppointmentDetails) -> str:
         f"{details.time}. Ref: {details.reference}. We will send a reminder "
         f"{c.APPOINTMENT_REMINDER_BEFORE} before.\n{c.AGENCY_SIGN_OFF}"
     )
+
+
+def payment_receipt_message(name: str, application_id: str, amount: str, reference: str) -> str:
+    """The receipt for the processing fee, sent once per paid application (``amount`` like ``USD 50``)."""
+    return to_gsm7(
+        f"Dear {name.strip()}, we have received your processing fee of {amount} for application "
+        f"{application_id}. Ref: {reference}. Our team will now review your documents.\n{c.AGENCY_SIGN_OFF}"
+    )

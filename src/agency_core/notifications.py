@@ -36,6 +36,7 @@ class SmsKind(StrEnum):
     STATUS = "status"
     ADMIN_ALERT = "admin_alert"
     APPOINTMENT = "appointment"
+    PAYMENT_RECEIPT = "payment_receipt"
 
 
 @dataclass(frozen=True, slots=True)

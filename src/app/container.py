@@ -9,17 +9,21 @@ from typing import Protocol
 
 from adapters.files import LocalFileStore
 from adapters.media import LocalMediaStore
+from adapters.paystack import PaystackGateway
 from adapters.seed.blog import seed_blog_posts
 from adapters.sms_http import HttpSmsGateway
 from adapters.sms_log import LoggingSmsGateway
 from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.database import Database
+from adapters.sqlite.payments import SqlitePayments
 from adapters.sqlite.store import SqliteStore
 from agency_core.admin import AdminStore
 from agency_core.admin_service import AdminService
 from agency_core.admin_settings import AdminSettings, LiveSettings
 from agency_core.ids import IdGenerator
 from agency_core.outbox import OutboxWorker, RetryPolicy
+from agency_core.payment_service import PaymentService
+from agency_core.payments import PaymentGateway, PaymentStore
 from agency_core.ports import SmsGateway, Store
 from agency_core.services import AgencyService
 from app.admin.services import AdminServices, build_admin_services
@@ -64,6 +68,23 @@ def build_store(settings: Settings, database: Database) -> Store:
     return SqliteStore(database)
 
 
+def build_payment_store(settings: Settings, database: Database, store: Store) -> PaymentStore:
+    """The processing fee's record, on the same backend as ``store``."""
+    if settings.api.store == "firestore":
+        from adapters.firestore.payments import FirestorePayments
+        from adapters.firestore.store import FirestoreStore
+
+        assert isinstance(store, FirestoreStore)
+        return FirestorePayments(store.client)
+    return SqlitePayments(database)
+
+
+def build_payment_gateway(settings: Settings) -> PaymentGateway | None:
+    """Paystack when ``PAYSTACK_SECRET_KEY`` is set; else no online payment at all."""
+    p = settings.payments
+    return PaystackGateway(p.secret_key, p.base_url) if p.enabled else None
+
+
 def build_outbox_worker(settings: Settings, store: Store, sms: SmsGateway) -> OutboxWorker:
     o = settings.api.outbox
     return OutboxWorker(
@@ -90,6 +111,7 @@ class Container:
     live_settings: LiveSettings
     media: LocalMediaStore
     admin_area: AdminService
+    payments: PaymentService
     _outbox_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
     admin: AdminServices = field(init=False)
 
@@ -109,6 +131,13 @@ class Container:
         worker = build_outbox_worker(settings, store, sms)
         agency = AgencyService(store, files, ids, live, on_enqueue=worker.wake)
         admin_area = AdminService(admin_store, store.outbox, live, media, ids, on_enqueue=worker.wake)
+        payments = PaymentService(
+            build_payment_store(settings, database, store),
+            build_payment_gateway(settings),
+            settings.payments.fee,
+            ids,
+            on_enqueue=worker.wake,
+        )
         return cls(
             settings=settings,
             database=database,
@@ -122,6 +151,7 @@ class Container:
             live_settings=live,
             media=media,
             admin_area=admin_area,
+            payments=payments,
         )
 
     async def start(self) -> None:
@@ -141,4 +171,6 @@ class Container:
         await self.store.close()
         await self.sms.aclose()
         await self.admin.aclose()
+        if self.payments.gateway is not None:
+            await self.payments.gateway.aclose()
         await self.database.close()

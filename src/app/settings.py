@@ -11,6 +11,7 @@ from agency_core.constants import AGENCY_SHORT_NAME, DISPLAYED_PHONES, SENDER_ID
 from agency_core.identity import DEMO_ADMIN_PASSWORD
 from agency_core.validation import normalise_phone
 from app.api_settings import ApiSettings, ApiSettingsError
+from app.payment_settings import PaymentSettings, PaymentSettingsError
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEV_SECRET_KEY = "dev-secret-key-change-me"  # noqa: S105 - refused in production (see Settings)
@@ -121,6 +122,8 @@ def unsafe_for_production(settings: Settings) -> str | None:
         return "AGENCY_SECRET_KEY must not be the demo password"
     if len(settings.secret_key) < 32:
         return "AGENCY_SECRET_KEY must be at least 32 characters in production"
+    if settings.payments.test_keys:
+        return "AGENCY_ENV=production refuses Paystack test keys (sk_test_/pk_test_): set the live keys"
     return None
 
 
@@ -136,6 +139,7 @@ class Settings:
     sms: SmsSettings = field(default_factory=SmsSettings)
     api: ApiSettings = field(default_factory=ApiSettings)
     admin_auth: AdminAuthSettings = field(default_factory=AdminAuthSettings)
+    payments: PaymentSettings = field(default_factory=PaymentSettings)
 
     @property
     def production(self) -> bool:
@@ -156,6 +160,10 @@ class Settings:
             api = ApiSettings.from_env(env)
         except ApiSettingsError as exc:
             raise SettingsError(str(exc)) from exc
+        try:
+            payments = PaymentSettings.from_env(env)
+        except PaymentSettingsError as exc:
+            raise SettingsError(str(exc)) from exc
         settings = cls(
             env_name=env.get("AGENCY_ENV", "development"),
             data_dir=Path(env.get("AGENCY_DATA_DIR") or REPO_ROOT / "var").resolve(),
@@ -167,6 +175,7 @@ class Settings:
             sms=SmsSettings.from_env(env),
             api=api,
             admin_auth=AdminAuthSettings.from_env(env),
+            payments=payments,
         )
         problem = unsafe_for_production(settings)
         if problem is not None:

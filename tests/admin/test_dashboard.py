@@ -52,6 +52,7 @@ async def test_the_cards_count_the_records(make_harness: MakeHarness) -> None:
         "status",
         "createdAt",
         "opened",
+        "payment",  # issue 14: the processing fee's state is part of every application summary
     }
 
 

@@ -85,15 +85,18 @@ class RunningApp:
 
 
 @contextmanager
-def running_app(prefix: str, *, with_gateway: bool = False, timeout_s: float = 40.0) -> Iterator[RunningApp]:
-    """The app in demo mode on a fresh data directory, its SMS sent to a local gateway when asked."""
+def running_app(
+    prefix: str, *, with_gateway: bool = False, timeout_s: float = 40.0, env: dict[str, str] | None = None
+) -> Iterator[RunningApp]:
+    """The app in demo mode on a fresh data directory, its SMS sent to a local gateway when asked
+    (``env``: more settings, e.g. the local Paystack's)."""
     gateway = SmsGatewayServer().start() if with_gateway else None
     try:
         with tempfile.TemporaryDirectory(prefix=prefix) as data_dir:
-            env = {"AGENCY_DATA_DIR": data_dir, "AGENCY_DEMO": "1", "AGENCY_RATE_LIMIT": "0"}
+            settings = {"AGENCY_DATA_DIR": data_dir, "AGENCY_DEMO": "1", "AGENCY_RATE_LIMIT": "0", **(env or {})}
             if gateway is not None:
-                env |= {"AGENCY_SMS_BASE_URL": gateway.base_url, "AGENCY_SMS_API_KEY": "test-key", **FAST_OUTBOX}
-            app = AppProcess(env, log_path=Path(data_dir) / "app.log").start(timeout_s=timeout_s)
+                settings |= {"AGENCY_SMS_BASE_URL": gateway.base_url, "AGENCY_SMS_API_KEY": "test-key", **FAST_OUTBOX}
+            app = AppProcess(settings, log_path=Path(data_dir) / "app.log").start(timeout_s=timeout_s)
             try:
                 yield RunningApp(app.base_url, Path(data_dir), gateway)
             finally:

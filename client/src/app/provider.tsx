@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { markSnackbarHostReady } from '@/lib/notify';
 
 /** notistack's SnackbarProvider, loaded after the first paint (see lib/notify.ts). */
 const SnackbarHost = lazy(() =>
   import('notistack').then(({ SnackbarProvider }) => ({
     default: function SnackbarHost() {
+      useEffect(markSnackbarHostReady, []);
       return (
         <SnackbarProvider maxSnack={3} autoHideDuration={5000} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} />
       );

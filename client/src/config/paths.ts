@@ -12,6 +12,7 @@ export const paths = {
   contact: '/contact',
   bookAppointment: '/book-appointment',
   apply: '/apply',
+  paymentCallback: '/payment/callback',
   admin: '/admin',
 } as const;
 

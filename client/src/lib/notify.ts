@@ -9,3 +9,15 @@ export async function notify(message: string, variant: NotifyVariant = 'default'
   const { enqueueSnackbar } = await import('notistack');
   enqueueSnackbar(message, { variant });
 }
+
+let markReady: () => void = () => undefined;
+/**
+ * Resolves once the lazily loaded SnackbarProvider is mounted. A toast enqueued before that is
+ * lost, so a page that toasts on load (the payment result page) waits for it.
+ */
+export const snackbarHostReady = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+export function markSnackbarHostReady(): void {
+  markReady();
+}

@@ -46,8 +46,13 @@ SETTINGS_DOC = "admin"
 
 
 def _app_record(doc: dict[str, Any]) -> ApplicationRecord:
+    from adapters.firestore.payments import payment_of
+
     return ApplicationRecord(
-        _application(doc), ApplicationStatus(doc.get("status") or "received"), _dt(doc.get("opened_at"))
+        _application(doc),
+        ApplicationStatus(doc.get("status") or "received"),
+        _dt(doc.get("opened_at")),
+        payment=payment_of(doc),
     )
 
 

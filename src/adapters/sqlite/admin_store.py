@@ -15,6 +15,8 @@ from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 from adapters.sqlite.database import Database, Migration
+from adapters.sqlite.payments import MIGRATION as PAYMENTS_MIGRATION
+from adapters.sqlite.payments import payment_of
 from adapters.sqlite.store import _application, _enqueue, _post, _post_params, _subscription, ts
 from agency_core.admin import (
     ApplicationQuery,
@@ -62,6 +64,7 @@ MIGRATIONS = (
         CREATE INDEX audit_log_at ON audit_log (at)
         """,
     ),
+    PAYMENTS_MIGRATION,
 )
 
 SETTINGS_KEY = "admin"
@@ -76,7 +79,9 @@ def _dump(value: Any) -> str:
 
 
 def _app_record(row: sqlite3.Row) -> ApplicationRecord:
-    return ApplicationRecord(_application(row), ApplicationStatus(row["status"]), _dt(row["opened_at"]))
+    return ApplicationRecord(
+        _application(row), ApplicationStatus(row["status"]), _dt(row["opened_at"]), payment=payment_of(row)
+    )
 
 
 def _job(row: sqlite3.Row) -> Job:
@@ -114,6 +119,9 @@ def _application_where(query: ApplicationQuery) -> tuple[str, list[object]]:
     if query.status is not None:
         clauses.append("status = ?")
         params.append(query.status.value)
+    if query.payment is not None:
+        clauses.append("payment_state = ?")
+        params.append(query.payment.value)
     if query.job_category:
         clauses.append("json_extract(data, '$.jobCategory') = ?")
         params.append(query.job_category)

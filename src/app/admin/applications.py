@@ -13,6 +13,7 @@ from adapters.files import LocalFileStore
 from agency_core.admin import ApplicationQuery, ApplicationRecord, check_application_query, next_statuses
 from agency_core.admin_service import AdminService, ApplicationDetail, NotFound, Rejected
 from agency_core.identity import AdminUser
+from agency_core.payments import Fee
 from app.admin.common import AREA, PROBLEMS, csv_response, iso, page_json, page_request, sms_json
 
 FILE_FIELDS = ("cv", "passport", "photo")
@@ -37,6 +38,7 @@ CSV_FIELDS = (
     "passportExpiry",
     "additionalInfo",
 )
+PAYMENT_CSV_FIELDS = ("payment", "paymentReference", "paymentAmount", "paymentCurrency", "paymentChannel", "paidAt")
 
 
 def summary_json(record: ApplicationRecord) -> dict[str, Any]:
@@ -52,6 +54,20 @@ def summary_json(record: ApplicationRecord) -> dict[str, Any]:
         "status": record.status.value,
         "createdAt": iso(record.application.created_at),
         "opened": record.opened_at is not None,
+        "payment": record.payment.state.value,
+    }
+
+
+def payment_json(record: ApplicationRecord) -> dict[str, Any]:
+    """The processing fee's record (amount in the currency's main unit, e.g. ``"50"``)."""
+    pay = record.payment
+    return {
+        "paymentReference": pay.reference,
+        "paymentAmount": None if pay.amount_minor is None else Fee(pay.amount_minor, pay.currency or "").major,
+        "paymentCurrency": pay.currency,
+        "paymentChannel": pay.channel,
+        "paidAt": iso(pay.paid_at),
+        "paymentUpdatedAt": iso(pay.updated_at),
     }
 
 
@@ -61,6 +77,7 @@ def detail_json(detail: ApplicationDetail) -> dict[str, Any]:
     return {
         **{k: (list(v) if isinstance(v, list | tuple) else v) for k, v in record.application.data.items()},
         **summary_json(record),
+        **payment_json(record),
         "openedAt": iso(record.opened_at),
         "nextStatuses": [s.value for s in next_statuses(record.status)],
         "files": [
@@ -78,10 +95,24 @@ def detail_json(detail: ApplicationDetail) -> dict[str, Any]:
 
 
 def _query(
-    q: str | None, status: str | None, job_category: str | None, country: str | None, start: str | None, end: str | None
+    q: str | None,
+    status: str | None,
+    job_category: str | None,
+    country: str | None,
+    start: str | None,
+    end: str | None,
+    payment: str | None = None,
 ) -> ApplicationQuery:
     query, errors = check_application_query(
-        {"q": q, "status": status, "jobCategory": job_category, "preferredCountry": country, "from": start, "to": end}
+        {
+            "q": q,
+            "status": status,
+            "jobCategory": job_category,
+            "preferredCountry": country,
+            "from": start,
+            "to": end,
+            "payment": payment,
+        }
     )
     if query is None:
         raise Rejected(errors)
@@ -105,8 +136,9 @@ class ApplicationsController(Controller):
         date_to: Annotated[str | None, QueryParameter(name="to")] = None,
         page: FromQuery[str | None] = None,
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
+        payment: FromQuery[str | None] = None,
     ) -> dict[str, Any]:
-        query = _query(q, status, job_category, preferred_country, date_from, date_to)
+        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment)
         found = await area.applications(query, page_request(page, page_size))
         return page_json(found, summary_json)
 
@@ -121,10 +153,11 @@ class ApplicationsController(Controller):
         preferred_country: Annotated[str | None, QueryParameter(name="preferredCountry")] = None,
         date_from: Annotated[str | None, QueryParameter(name="from")] = None,
         date_to: Annotated[str | None, QueryParameter(name="to")] = None,
+        payment: FromQuery[str | None] = None,
     ) -> Response[str]:
-        query = _query(q, status, job_category, preferred_country, date_from, date_to)
+        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment)
         rows = await area.export_applications(admin.email, query)
-        header = ("applicationId", "createdAt", "status", "opened", *CSV_FIELDS, "files")
+        header = ("applicationId", "createdAt", "status", "opened", *CSV_FIELDS, "files", *PAYMENT_CSV_FIELDS)
         return csv_response(
             "applications",
             header,
@@ -136,6 +169,8 @@ class ApplicationsController(Controller):
                     r.opened_at is not None,
                     *(r.application.data.get(name) for name in CSV_FIELDS),
                     [f.field for f in r.application.files],
+                    r.payment.state.value,
+                    *(payment_json(r)[name] for name in PAYMENT_CSV_FIELDS[1:]),
                 )
                 for r in rows
             ),

@@ -9,6 +9,7 @@ from app.api.blog import BlogPosts
 from app.api.errors import exception_handlers
 from app.api.forms import PublicForms
 from app.client_address import client_address
+from app.api.payments import PaymentInfo, PaymentStart
 from app.settings import Settings
 
 __all__ = ["build_api_router", "exception_handlers"]
@@ -18,9 +19,9 @@ def build_api_router(settings: Settings) -> Router:
     limit = settings.api.rate_limit_per_minute
     forms = Router(
         path="/",
-        route_handlers=[PublicForms],
+        route_handlers=[PublicForms, PaymentStart],
         middleware=[RateLimitConfig(rate_limit=("minute", limit), identifier_for_request=client_address).middleware]
         if limit > 0
         else [],
     )
-    return Router(path="/", route_handlers=[forms, BlogPosts])
+    return Router(path="/", route_handlers=[forms, BlogPosts, PaymentInfo])

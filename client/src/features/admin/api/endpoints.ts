@@ -42,6 +42,7 @@ export interface ApplicationFilters {
   preferredCountry: string;
   from: string;
   to: string;
+  payment: string;
 }
 export const emptyApplicationFilters: ApplicationFilters = {
   q: '',
@@ -50,6 +51,7 @@ export const emptyApplicationFilters: ApplicationFilters = {
   preferredCountry: '',
   from: '',
   to: '',
+  payment: '',
 };
 export const listApplications = (filters: ApplicationFilters, page: number, pageSize: number, signal?: AbortSignal) =>
   adminApi.get<Page<ApplicationSummary>>(`/applications${queryString({ ...filters, page, pageSize })}`, signal);

@@ -14,6 +14,10 @@ export interface Page<T> {
 export const APPLICATION_STATUSES = ['received', 'processing', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
+/** The processing fee's state (issue 14). */
+export const PAYMENT_STATES = ['unpaid', 'pending', 'paid', 'failed'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
 export interface ApplicationSummary {
   applicationId: string;
   firstName: string;
@@ -25,6 +29,8 @@ export interface ApplicationSummary {
   status: ApplicationStatus;
   createdAt: string;
   opened: boolean;
+  /** Absent from servers older than issue 14. */
+  payment?: PaymentState;
 }
 
 export interface ApplicationFile {
@@ -47,6 +53,11 @@ export interface SmsRecord {
 }
 
 export interface ApplicationDetail extends ApplicationSummary {
+  paymentReference?: string | null;
+  paymentAmount?: string | null;
+  paymentCurrency?: string | null;
+  paymentChannel?: string | null;
+  paidAt?: string | null;
   files: ApplicationFile[];
   sms: SmsRecord[];
   [field: string]: unknown;

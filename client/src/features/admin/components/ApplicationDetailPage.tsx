@@ -64,6 +64,13 @@ const SHOWN = new Set([
   'files',
   'sms',
   'website',
+  'payment',
+  'paymentReference',
+  'paymentAmount',
+  'paymentCurrency',
+  'paymentChannel',
+  'paidAt',
+  'paymentUpdatedAt',
 ]);
 
 function show(value: unknown): string {
@@ -177,6 +184,33 @@ export default function ApplicationDetailPage() {
                   </dl>
                 </section>
               ) : null}
+              <section className="admin-card" aria-labelledby="payment-heading">
+                <h2 id="payment-heading">Processing fee</h2>
+                <dl className="admin-dl">
+                  <div>
+                    <dt>Payment</dt>
+                    <dd>
+                      <StatusBadge status={app.payment ?? 'unpaid'} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>Amount</dt>
+                    <dd>{app.paymentAmount ? `${app.paymentAmount} ${show(app.paymentCurrency)}` : '—'}</dd>
+                  </div>
+                  <div>
+                    <dt>Reference</dt>
+                    <dd>{show(app.paymentReference)}</dd>
+                  </div>
+                  <div>
+                    <dt>Channel</dt>
+                    <dd>{app.paymentChannel ? humanize(app.paymentChannel) : '—'}</dd>
+                  </div>
+                  <div>
+                    <dt>Paid at</dt>
+                    <dd>{app.paidAt ? formatDateTime(app.paidAt) : '—'}</dd>
+                  </div>
+                </dl>
+              </section>
               <section className="admin-card" aria-labelledby="files-heading">
                 <h2 id="files-heading">Files</h2>
                 {app.files.length === 0 ? (

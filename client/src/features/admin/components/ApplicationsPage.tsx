@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { constants } from '@/config/rules';
 import { adminUrl } from '../api/client';
 import { emptyApplicationFilters, listApplications, type ApplicationFilters } from '../api/endpoints';
-import { APPLICATION_STATUSES } from '../api/types';
+import { APPLICATION_STATUSES, PAYMENT_STATES } from '../api/types';
 import { countOf, humanize, useAdminQuery, useAdminTitle } from './hooks';
 import { ApplicationRow, AsyncView, PageHeader, PagedTable } from './ui';
 
@@ -75,6 +75,17 @@ export default function ApplicationsPage() {
             </select>
           </div>
           <div className="admin-field">
+            <label htmlFor="filter-payment">Payment</label>
+            <select id="filter-payment" value={filters.payment} onChange={(e) => update({ payment: e.target.value })}>
+              <option value="">All payments</option>
+              {PAYMENT_STATES.map((state) => (
+                <option key={state} value={state}>
+                  {humanize(state)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="admin-field">
             <label htmlFor="filter-category">Job category</label>
             <select
               id="filter-category"
@@ -130,9 +141,9 @@ export default function ApplicationsPage() {
               label="Applications"
               onPage={(next) => update({ page: String(next) })}
               caption={countOf(data.total, 'application')}
-              columns={['Applicant', 'Contact', 'Job category', 'Country', 'Submitted', 'Status']}
+              columns={['Applicant', 'Contact', 'Job category', 'Country', 'Submitted', 'Status', 'Payment']}
               empty="No applications match."
-              row={(app) => <ApplicationRow key={app.applicationId} app={app} withContact />}
+              row={(app) => <ApplicationRow key={app.applicationId} app={app} withContact withPayment />}
             />
           </section>
         )}

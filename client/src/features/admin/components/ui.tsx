@@ -264,7 +264,15 @@ export function ItemActions<T extends { id: string }>({
 }
 
 /** One application in a table: applicant (linked, "New" when unopened), optional contact, job, country, date, status. */
-export function ApplicationRow({ app, withContact = false }: { app: ApplicationSummary; withContact?: boolean }) {
+export function ApplicationRow({
+  app,
+  withContact = false,
+  withPayment = false,
+}: {
+  app: ApplicationSummary;
+  withContact?: boolean;
+  withPayment?: boolean;
+}) {
   return (
     <tr>
       <th scope="row">
@@ -286,6 +294,11 @@ export function ApplicationRow({ app, withContact = false }: { app: ApplicationS
       <td>
         <StatusBadge status={app.status} />
       </td>
+      {withPayment ? (
+        <td>
+          <StatusBadge status={app.payment ?? 'unpaid'} />
+        </td>
+      ) : null}
     </tr>
   );
 }

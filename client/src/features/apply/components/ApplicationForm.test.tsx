@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -124,9 +124,12 @@ describe('ApplicationForm', { timeout: 20_000 }, () => {
     expect(sent.has('passportNumber')).toBe(false);
     // jsdom's XHR loses file contents on the way to msw; the browser tests check real uploads.
     expect(sent.has('cv')).toBe(true);
-    await user.click(screen.getByRole('button', { name: 'Pay with Paystack' }));
-    expect(await screen.findByText(PAYMENT_SUCCESS)).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Issue 14: without Paystack keys on the server the modal says how to pay at the office,
+    // offers no online payment and never claims a payment was made.
+    expect(await within(dialog).findByText(/Online payment is not available yet/)).toBeInTheDocument();
+    expect(within(dialog).getByText('VA1700000000001')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Pay with Paystack' })).not.toBeInTheDocument();
+    expect(screen.queryByText(PAYMENT_SUCCESS)).not.toBeInTheDocument();
     await waitFor(() => expect(window.sessionStorage.getItem(DRAFT_KEY)).toBeNull());
   });
 

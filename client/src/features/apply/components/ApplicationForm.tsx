@@ -102,7 +102,7 @@ export function ApplicationForm() {
   const [step, setStep] = useState(() => Math.min(Math.max(draft?.step ?? 1, 1), STEPS.length));
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
-  const [paymentOpen, setPaymentOpen] = useState(false);
+  const [paymentFor, setPaymentFor] = useState<string | null>(null);
   const initialValues = useMemo<FormValues>(() => ({ ...EMPTY, ...(draft?.values ?? {}) }), [draft]);
 
   useEffect(() => {
@@ -116,7 +116,7 @@ export function ApplicationForm() {
     setFocusTarget(field);
   }, []);
 
-  const closePayment = useCallback(() => setPaymentOpen(false), []);
+  const closePayment = useCallback(() => setPaymentFor(null), []);
 
   const onSubmit = async (values: FormValues, helpers: FormikHelpers<FormValues>) => {
     helpers.setStatus({});
@@ -128,7 +128,7 @@ export function ApplicationForm() {
       helpers.resetForm({ values: EMPTY });
       setStep(1);
       void toast(APPLICATION_SUCCESS, 'success', `Your application ID: ${applicationId}`);
-      setPaymentOpen(true);
+      setPaymentFor(applicationId);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         const body = error.body as { message?: string; applicationId?: string } | null;
@@ -232,7 +232,7 @@ export function ApplicationForm() {
           );
         }}
       </Formik>
-      {paymentOpen ? <PaymentModal onClose={closePayment} /> : null}
+      {paymentFor ? <PaymentModal applicationId={paymentFor} onClose={closePayment} /> : null}
     </>
   );
 }

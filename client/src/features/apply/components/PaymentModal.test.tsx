@@ -1,0 +1,54 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { renderForm } from '@/lib/forms/testing';
+import { server } from '@/testing/msw-server';
+import { PAYMENT_SUCCESS, PaymentModal } from './PaymentModal';
+
+const assign = vi.fn();
+vi.mock('@/features/payments/api/payments', async (original) => ({
+  ...(await original<typeof import('@/features/payments/api/payments')>()),
+  goToCheckout: (url: string) => assign(url),
+}));
+
+const AVAILABLE = { available: true, amount: '750', currency: 'GHS', label: 'GH₵750', unavailableMessage: null };
+
+describe('PaymentModal', () => {
+  it('shows the server fee, starts the payment and goes to the checkout without a toast', async () => {
+    const started: string[] = [];
+    server.use(
+      http.get('*/api/payments/config', () => HttpResponse.json(AVAILABLE)),
+      http.post('*/api/applications/:id/payment', ({ params }) => {
+        started.push(String(params.id));
+        return HttpResponse.json(
+          { authorizationUrl: 'https://checkout.paystack.com/abc', reference: 'VA1-abcdef' },
+          { status: 201 },
+        );
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderForm(<PaymentModal applicationId="VA1" onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Your Application' });
+    expect(await screen.findByText('GH₵750')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Pay with Paystack' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.paystack.com/abc'));
+    expect(started).toEqual(['VA1']);
+    expect(dialog).not.toHaveTextContent(PAYMENT_SUCCESS);
+    expect(screen.queryByText(PAYMENT_SUCCESS)).not.toBeInTheDocument();
+  });
+
+  it('shows the server message when the payment cannot start', async () => {
+    server.use(
+      http.get('*/api/payments/config', () => HttpResponse.json(AVAILABLE)),
+      http.post('*/api/applications/:id/payment', () =>
+        HttpResponse.json({ message: 'We could not reach the payment provider just now.' }, { status: 502 }),
+      ),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderForm(<PaymentModal applicationId="VA2" onClose={() => undefined} />);
+    await user.click(await screen.findByRole('button', { name: 'Pay with Paystack' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not reach the payment provider just now.');
+    expect(screen.getByRole('button', { name: 'Pay with Paystack' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * The processing fee (issue 14). The server holds the Paystack secret key; the browser only
+ * asks it to start a payment (and is sent to Paystack's checkout by a top-level navigation)
+ * and, back on the result page, to verify one.
+ */
+import { api } from '@/lib/api-client';
+
+export type PaymentState = 'unpaid' | 'pending' | 'paid' | 'failed';
+
+export interface PaymentConfig {
+  available: boolean;
+  amount: string;
+  currency: string;
+  /** As shown: "$50". */
+  label: string;
+  unavailableMessage: string | null;
+}
+
+export interface PaymentStarted {
+  authorizationUrl: string;
+  reference: string;
+}
+
+export interface PaymentStatus {
+  applicationId: string;
+  state: PaymentState;
+  reference: string | null;
+  amount: string | null;
+  currency: string | null;
+  channel: string | null;
+  paidAt: string | null;
+}
+
+export const getPaymentConfig = (signal?: AbortSignal) => api.get<PaymentConfig>('/payments/config', signal);
+
+export const startPayment = (applicationId: string) =>
+  api.post<PaymentStarted>(`/applications/${encodeURIComponent(applicationId)}/payment`, {});
+
+export const verifyPayment = (reference: string, signal?: AbortSignal) =>
+  api.get<PaymentStatus>(`/payments/${encodeURIComponent(reference)}`, signal);
+
+/** Leave the site for Paystack's checkout: a plain navigation (no inline script, CSP-friendly). */
+export function goToCheckout(url: string): void {
+  window.location.assign(url);
+}

@@ -1,0 +1,172 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/forms/toast';
+import { snackbarHostReady } from '@/lib/notify';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { PAYMENT_SUCCESS } from '@/features/apply/components/PaymentModal';
+import { goToCheckout, startPayment, verifyPayment, type PaymentStatus } from '../api/payments';
+
+type View =
+  | { kind: 'checking' }
+  | { kind: 'done'; status: PaymentStatus }
+  | { kind: 'error'; message: string; notFound: boolean };
+
+export const RESULT_TEXTS = {
+  checking: 'Checking your payment with Paystack...',
+  paidTitle: 'Payment received',
+  pendingTitle: 'Your payment is not confirmed yet',
+  pendingText:
+    'Paystack has not confirmed this payment yet (mobile money can take a few minutes). Check again shortly; nothing is lost, and please do not pay twice.',
+  failedTitle: 'Your payment did not go through',
+  failedText: 'No money was taken for this attempt. You can try again, or pay at our office.',
+  errorTitle: 'We could not check your payment',
+  notFoundTitle: 'We could not find this payment',
+  notFoundText: 'The link may be incomplete. If you paid, contact us with your application ID.',
+} as const;
+
+/**
+ * Where Paystack sends the applicant back (`/payment/callback?reference=...`): asks the server
+ * to verify, and shows the spec's success toast only for a verified payment.
+ */
+export default function PaymentResultPage() {
+  usePageMeta('Payment', 'The result of your processing fee payment.');
+  const [params] = useSearchParams();
+  const reference = params.get('reference') ?? params.get('trxref') ?? '';
+  const [view, setView] = useState<View>({ kind: 'checking' });
+  const [retrying, setRetrying] = useState(false);
+  const [retryError, setRetryError] = useState<string | null>(null);
+  const toasted = useRef(false);
+
+  const check = useCallback(
+    async (signal?: AbortSignal) => {
+      if (!reference) {
+        setView({ kind: 'error', message: RESULT_TEXTS.notFoundText, notFound: true });
+        return;
+      }
+      setView({ kind: 'checking' });
+      try {
+        const status = await verifyPayment(reference, signal);
+        setView({ kind: 'done', status });
+        if (status.state === 'paid' && !toasted.current) {
+          toasted.current = true;
+          void snackbarHostReady.then(() => toast(PAYMENT_SUCCESS, 'success', `Your application ID: ${status.applicationId}`));
+        }
+      } catch (error) {
+        if (signal?.aborted) return;
+        const notFound = error instanceof ApiError && error.status === 404;
+        const message = error instanceof Error ? error.message : String(error);
+        setView({ kind: 'error', message: notFound ? RESULT_TEXTS.notFoundText : message, notFound });
+      }
+    },
+    [reference],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void check(controller.signal);
+    return () => controller.abort();
+  }, [check]);
+
+  const tryAgain = async (applicationId: string) => {
+    setRetrying(true);
+    setRetryError(null);
+    try {
+      const started = await startPayment(applicationId);
+      goToCheckout(started.authorizationUrl);
+    } catch (error) {
+      setRetryError(error instanceof Error ? error.message : String(error));
+      setRetrying(false);
+    }
+  };
+
+  let title: string = RESULT_TEXTS.checking;
+  let body: ReactNode = null;
+  if (view.kind === 'done') {
+    const { status } = view;
+    if (status.state === 'paid') {
+      title = RESULT_TEXTS.paidTitle;
+      body = (
+        <>
+          <p>
+            We have received your processing fee of{' '}
+            <strong>
+              {status.amount} {status.currency}
+            </strong>{' '}
+            for application <strong>{status.applicationId}</strong>. A receipt is on its way by SMS.
+          </p>
+          <p className="muted">Payment reference: {status.reference}</p>
+          <div className="button-row">
+            <Link to={paths.home} className="button button--primary">
+              Back to Home
+            </Link>
+          </div>
+        </>
+      );
+    } else if (status.state === 'failed') {
+      title = RESULT_TEXTS.failedTitle;
+      body = (
+        <>
+          <p>{RESULT_TEXTS.failedText}</p>
+          <p className="muted">Application ID: {status.applicationId}</p>
+          <div className="button-row">
+            <button
+              type="button"
+              className="button button--gold"
+              disabled={retrying}
+              onClick={() => void tryAgain(status.applicationId)}
+            >
+              {retrying ? 'Redirecting...' : 'Try again'}
+            </button>
+            <Link to={paths.contact} className="button button--outline">
+              Contact Us
+            </Link>
+          </div>
+        </>
+      );
+    } else {
+      title = RESULT_TEXTS.pendingTitle;
+      body = (
+        <>
+          <p>{RESULT_TEXTS.pendingText}</p>
+          <p className="muted">Application ID: {status.applicationId}</p>
+          <div className="button-row">
+            <button type="button" className="button button--primary" onClick={() => void check()}>
+              Check again
+            </button>
+            <Link to={paths.contact} className="button button--outline">
+              Contact Us
+            </Link>
+          </div>
+        </>
+      );
+    }
+  } else if (view.kind === 'error') {
+    title = view.notFound ? RESULT_TEXTS.notFoundTitle : RESULT_TEXTS.errorTitle;
+    body = (
+      <>
+        <p role="alert">{view.message}</p>
+        <div className="button-row">
+          {view.notFound ? (
+            <Link to={paths.contact} className="button button--primary">
+              Contact Us
+            </Link>
+          ) : (
+            <button type="button" className="button button--primary" onClick={() => void check()}>
+              Check again
+            </button>
+          )}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <section className="container section payment-result" aria-live="polite">
+      <h1 data-state={view.kind === 'done' ? view.status.state : view.kind}>{title}</h1>
+      {body}
+      {retryError ? <p role="alert">{retryError}</p> : null}
+    </section>
+  );
+}

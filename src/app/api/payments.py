@@ -1,0 +1,167 @@
+"""The processing fee over HTTP: the fee and whether online payment is on, start a payment,
+verify one (the result page), and Paystack's webhook (raw body, signature checked)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from litestar import Controller, MediaType, Request, Response, get, post
+from litestar.di import NamedDependency
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.params import FromPath
+from litestar.status_codes import (
+    HTTP_200_OK,
+    HTTP_201_CREATED,
+    HTTP_401_UNAUTHORIZED,
+    HTTP_404_NOT_FOUND,
+    HTTP_409_CONFLICT,
+    HTTP_502_BAD_GATEWAY,
+    HTTP_503_SERVICE_UNAVAILABLE,
+)
+
+from agency_core import payments as p
+from agency_core.payment_service import AlreadyPaid, ApplicationUnknown, PaymentsUnavailable, PaymentView
+from app.api.schemas import ErrorMessage
+from app.container import Container
+
+SIGNATURE_HEADER = "x-paystack-signature"
+CALLBACK_PATH = "/payment/callback"
+
+
+@dataclass
+class PaymentConfig:
+    available: bool
+    amount: str
+    """In the currency's main unit: ``"50"``."""
+    currency: str
+    label: str
+    """As shown: ``"$50"``."""
+    unavailableMessage: str | None = None
+
+
+@dataclass
+class PaymentStarted:
+    authorizationUrl: str
+    reference: str
+
+
+@dataclass
+class PaymentStatus:
+    applicationId: str
+    state: str
+    reference: str | None
+    amount: str | None
+    currency: str | None
+    channel: str | None
+    paidAt: str | None
+
+
+def _error(status: int, message: str) -> Response[Any]:
+    return Response({"message": message}, status_code=status, media_type=MediaType.JSON)
+
+
+def _status(view: PaymentView) -> PaymentStatus:
+    pay = view.payment
+    amount = p.Fee(pay.amount_minor, pay.currency or "").major if pay.amount_minor is not None else None
+    return PaymentStatus(
+        view.application_id,
+        pay.state.value,
+        pay.reference,
+        amount,
+        pay.currency,
+        pay.channel,
+        pay.paid_at.isoformat(timespec="seconds") if pay.paid_at else None,
+    )
+
+
+def callback_url(request: Request[Any, Any, Any]) -> str:
+    return str(request.base_url).rstrip("/") + CALLBACK_PATH
+
+
+_UNAVAILABLE = ResponseSpec(ErrorMessage, description="Online payment is not configured (no Paystack key)")
+_DOWN = ResponseSpec(ErrorMessage, description="Paystack could not be reached; nothing changed")
+
+
+class PaymentInfo(Controller):
+    path = "/api/payments"
+    tags = ["payments"]  # noqa: RUF012 - Litestar reads it per class
+
+    @get("/config", summary="The processing fee and whether online payment is available")
+    async def config(self, container: NamedDependency[Container]) -> PaymentConfig:
+        service = container.payments
+        fee = service.fee
+        return PaymentConfig(
+            service.available,
+            fee.major,
+            fee.currency,
+            fee.label,
+            None if service.available else p.PAYMENTS_UNAVAILABLE,
+        )
+
+    @get(
+        "/{reference:str}",
+        summary="Verify a payment with Paystack and answer the application's payment state",
+        responses={404: ResponseSpec(ErrorMessage), 502: _DOWN, 503: _UNAVAILABLE},
+    )
+    async def verify(self, container: NamedDependency[Container], reference: FromPath[str]) -> Response[Any]:
+        try:
+            view = await container.payments.verify(reference)
+        except PaymentsUnavailable:
+            return _error(HTTP_503_SERVICE_UNAVAILABLE, p.PAYMENTS_UNAVAILABLE)
+        except ApplicationUnknown:
+            return _error(HTTP_404_NOT_FOUND, p.PAYMENT_NOT_FOUND)
+        except p.GatewayUnavailable:
+            return _error(HTTP_502_BAD_GATEWAY, p.GATEWAY_DOWN)
+        return Response(_status(view), status_code=HTTP_200_OK)
+
+    @post(
+        "/paystack/webhook",
+        status_code=HTTP_200_OK,
+        summary="Paystack's webhook: x-paystack-signature must be the HMAC-SHA512 of the raw body",
+        responses={401: ResponseSpec(ErrorMessage, description="Bad signature; nothing changed")},
+    )
+    async def webhook(self, container: NamedDependency[Container], request: Request[Any, Any, Any]) -> Response[Any]:
+        body = await request.body()
+        try:
+            accepted = await container.payments.webhook(body, request.headers.get(SIGNATURE_HEADER))
+        except PaymentsUnavailable:
+            return _error(HTTP_503_SERVICE_UNAVAILABLE, p.PAYMENTS_UNAVAILABLE)
+        except ValueError:
+            return _error(400, "The webhook body is not a Paystack event.")
+        if not accepted:
+            return _error(HTTP_401_UNAUTHORIZED, "Invalid signature")
+        return Response({"status": "ok"}, status_code=HTTP_200_OK)
+
+
+class PaymentStart(Controller):
+    """Rate limited with the public forms: each start creates a transaction at Paystack."""
+
+    path = "/api/applications"
+    tags = ["payments"]  # noqa: RUF012 - Litestar reads it per class
+
+    @post(
+        "/{application_id:str}/payment",
+        status_code=HTTP_201_CREATED,
+        summary="Start paying an application's processing fee: answers Paystack's checkout address",
+        responses={
+            404: ResponseSpec(ErrorMessage),
+            409: ResponseSpec(ErrorMessage, description="Already paid"),
+            502: _DOWN,
+            503: _UNAVAILABLE,
+        },
+    )
+    async def start(
+        self, container: NamedDependency[Container], request: Request[Any, Any, Any], application_id: FromPath[str]
+    ) -> Response[Any]:
+        try:
+            checkout = await container.payments.start(application_id, callback_url(request))
+        except PaymentsUnavailable:
+            return _error(HTTP_503_SERVICE_UNAVAILABLE, p.PAYMENTS_UNAVAILABLE)
+        except ApplicationUnknown:
+            return _error(HTTP_404_NOT_FOUND, p.APPLICATION_NOT_FOUND)
+        except AlreadyPaid:
+            return _error(HTTP_409_CONFLICT, p.ALREADY_PAID)
+        except p.GatewayUnavailable:
+            return _error(HTTP_502_BAD_GATEWAY, p.GATEWAY_DOWN)
+        return Response(PaymentStarted(checkout.authorization_url, checkout.reference), status_code=HTTP_201_CREATED)

@@ -1,0 +1,121 @@
+"""One contract for the processing fee's store: SQLite and Firestore (on the emulator)."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from adapters.firestore.admin_store import FirestoreAdminStore
+from adapters.firestore.payments import FirestorePayments
+from adapters.firestore.store import FirestoreStore
+from adapters.sqlite.admin_store import SqliteAdminStore
+from adapters.sqlite.database import Database
+from adapters.sqlite.payments import SqlitePayments
+from adapters.sqlite.store import SqliteStore
+from agency_core.admin import AdminStore, ApplicationQuery, AuditEntry, PageRequest
+from agency_core.payments import Payment, PaymentState, PaymentStore
+from agency_core.ports import Store
+from agency_core.records import Application, OutboxMessage
+from tests.support.firestore_emulator import FirestoreEmulator
+
+T0 = datetime(2026, 5, 4, 9, 30, tzinfo=UTC)
+
+
+@dataclass
+class Stores:
+    records: Store
+    admin: AdminStore
+    payments: PaymentStore
+
+
+@pytest.fixture(params=["sqlite", pytest.param("firestore", marks=pytest.mark.emulator)])
+async def stores(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Stores]:
+    if request.param == "sqlite":
+        db = Database(tmp_path / "agency.sqlite3")
+        sqlite = SqliteStore(db)
+        await sqlite.start()
+        admin = SqliteAdminStore(db)
+        await admin.start()
+        yield Stores(sqlite, admin, SqlitePayments(db))
+        await db.close()
+    else:
+        emulator: FirestoreEmulator = request.getfixturevalue("firestore_emulator")
+        prefix = f"t{secrets.token_hex(4)}_"
+        firestore = FirestoreStore.connect(emulator.project_id, prefix=prefix)
+        yield Stores(
+            firestore, FirestoreAdminStore(firestore.client, prefix), FirestorePayments(firestore.client, prefix)
+        )
+        await firestore.close()
+
+
+def application(app_id: str) -> Application:
+    data = {
+        "firstName": "Ama",
+        "lastName": "Owusu",
+        "email": f"{app_id.lower()}@example.com",
+        "phone": "+233241234567",
+        "jobCategory": "Construction",
+        "preferredCountry": "Qatar",
+    }
+    return Application(app_id, data, (), T0)
+
+
+def audit(n: int, action: str) -> AuditEntry:
+    return AuditEntry(f"AU{n:04d}", "paystack", action, f"t{n}", T0 + timedelta(seconds=n))
+
+
+PENDING = Payment(PaymentState.PENDING, "VA1-aaaaaa", 5000, "USD", None, None, T0)
+PAID = Payment(PaymentState.PAID, "VA1-aaaaaa", 5000, "USD", "card", T0 + timedelta(minutes=1), T0)
+
+
+def receipt(now: datetime = T0) -> OutboxMessage:
+    return OutboxMessage("VA1-payment-receipt", "VA1", "payment_receipt", "+233241234567", "receipt", now, now)
+
+
+async def test_unpaid_until_saved_then_compare_and_set(stores: Stores) -> None:
+    assert await stores.records.applications.add(application("VA1"), [], T0) is None
+    assert await stores.payments.load("nobody") is None
+    loaded = await stores.payments.load("VA1")
+    assert loaded is not None
+    assert loaded[0].id == "VA1"
+    assert loaded[1] == Payment()
+    assert await stores.payments.save("VA1", Payment(), PENDING, [], audit(1, "payment.start"))
+    # a stale "before" writes nothing
+    assert not await stores.payments.save("VA1", Payment(), PAID, [receipt()], audit(2, "payment.paid"))
+    assert await stores.payments.save("VA1", PENDING, PAID, [receipt()], audit(3, "payment.paid"))
+    loaded = await stores.payments.load("VA1")
+    assert loaded is not None
+    assert loaded[1] == PAID
+    assert [m.id for m in await stores.records.outbox.list("VA1")] == ["VA1-payment-receipt"]
+    log = await stores.admin.audit_log(PageRequest(1, 10))
+    assert [e.action for e in log.items] == ["payment.paid", "payment.start"]
+    record = await stores.admin.application("VA1")
+    assert record is not None
+    assert record.payment == PAID
+
+
+async def test_racing_confirmations_commit_once(stores: Stores) -> None:
+    assert await stores.records.applications.add(application("VA1"), [], T0) is None
+    assert await stores.payments.save("VA1", Payment(), PENDING, [], audit(1, "payment.start"))
+    results = await asyncio.gather(
+        *(stores.payments.save("VA1", PENDING, PAID, [receipt()], audit(10 + i, "payment.paid")) for i in range(5))
+    )
+    assert sum(results) == 1
+    assert len(await stores.records.outbox.list("VA1")) == 1
+
+
+async def test_the_admin_list_filters_by_payment(stores: Stores) -> None:
+    for app_id in ("VA1", "VA2"):
+        assert await stores.records.applications.add(application(app_id), [], T0) is None
+    assert await stores.payments.save("VA1", Payment(), PENDING, [], audit(1, "payment.start"))
+    await stores.payments.note(audit(2, "payment.mismatch"))
+    for state, expected in ((PaymentState.PENDING, ["VA1"]), (PaymentState.UNPAID, ["VA2"]), (PaymentState.PAID, [])):
+        page = await stores.admin.applications(ApplicationQuery(payment=state), PageRequest())
+        assert [r.id for r in page.items] == expected
+    assert (await stores.admin.audit_log(PageRequest())).total == 2

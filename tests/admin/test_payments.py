@@ -1,0 +1,79 @@
+"""The processing fee in the admin area: list column and filter, detail, CSV, audit log."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator
+
+import pytest
+
+from agency_core.payments import Charge
+from app.payment_settings import PaymentSettings
+from tests.admin.area import T0, add_application, audit_actions, container, signed_in
+from tests.admin.conftest import MakeHarness
+from tests.support.paystack import LocalPaystack
+
+LIST = "/api/admin/applications"
+
+
+@pytest.fixture
+def paystack() -> Iterator[LocalPaystack]:
+    server = LocalPaystack().start()
+    yield server
+    server.stop()
+
+
+async def test_payment_state_in_list_filter_detail_csv_and_audit(
+    make_harness: MakeHarness, paystack: LocalPaystack
+) -> None:
+    h = await signed_in(make_harness, payments=PaymentSettings(paystack.secret_key, "", paystack.base_url))
+    await add_application(h, "VA200", T0, email="a@example.com")
+    await add_application(h, "VA201", T0, email="b@example.com")
+    await add_application(h, "VA202", T0, email="c@example.com")
+    payments = container(h).payments
+    paid = await payments.start("VA200", "http://testserver.local/payment/callback")
+    await payments.start("VA201", "http://testserver.local/payment/callback")
+    paystack.complete(paid.reference, "success")
+    assert (await payments.verify(paid.reference)).payment.state.value == "paid"
+    # a mismatching charge is audited but changes nothing
+    await payments.apply("VA201", Charge("VA201-zzzzzz", "success", 1, "USD"), "webhook")
+
+    listed = (await h.client.get(LIST)).json()["items"]
+    assert {i["applicationId"]: i["payment"] for i in listed} == {
+        "VA200": "paid",
+        "VA201": "pending",
+        "VA202": "unpaid",
+    }
+    for state, expected in (("paid", ["VA200"]), ("pending", ["VA201"]), ("unpaid", ["VA202"]), ("failed", [])):
+        found = (await h.client.get(LIST, params={"payment": state})).json()["items"]
+        assert [i["applicationId"] for i in found] == expected
+    bad = await h.client.get(LIST, params={"payment": "free"})
+    assert bad.status_code == 422
+    assert bad.json()["errors"]["payment"] == "Payment must be unpaid, pending, paid or failed"
+
+    detail = (await h.client.get(f"{LIST}/VA200")).json()
+    assert detail["payment"] == "paid"
+    assert (detail["paymentReference"], detail["paymentAmount"], detail["paymentCurrency"]) == (
+        paid.reference,
+        "50",
+        "USD",
+    )
+    assert detail["paymentChannel"] == "card"
+    assert detail["paidAt"]
+    assert any(m["kind"] == "payment_receipt" for m in detail["sms"])
+
+    exported = await h.client.get(f"{LIST}/export.csv", params={"payment": "paid"})
+    rows = list(csv.DictReader(io.StringIO(exported.text)))
+    assert [(r["applicationId"], r["payment"], r["paymentAmount"], r["paymentCurrency"]) for r in rows] == [
+        ("VA200", "paid", "50", "USD")
+    ]
+    assert rows[0]["paymentReference"] == paid.reference
+
+    actions = [e["action"] for e in await audit_actions(h)]
+    assert actions.count("payment.start") == 2
+    assert actions.count("payment.paid") == 1
+    assert actions.count("payment.mismatch") == 1
+    paid_entry = next(e for e in await audit_actions(h) if e["action"] == "payment.paid")
+    assert paid_entry["actor"] == "paystack"
+    assert "VA200: pending -> paid" in paid_entry["target"]
