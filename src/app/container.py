@@ -19,9 +19,10 @@ from agency_core.admin import AdminStore
 from agency_core.admin_service import AdminService
 from agency_core.admin_settings import AdminSettings, LiveSettings
 from agency_core.ids import IdGenerator
+from agency_core.job_board import JobBoard
 from agency_core.outbox import OutboxWorker, RetryPolicy
 from agency_core.ports import SmsGateway, Store
-from agency_core.services import AgencyService
+from agency_core.services import AgencyService, utc_now
 from app.admin.services import AdminServices, build_admin_services
 from app.settings import Settings
 
@@ -90,6 +91,7 @@ class Container:
     live_settings: LiveSettings
     media: LocalMediaStore
     admin_area: AdminService
+    job_board: JobBoard
     _outbox_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
     admin: AdminServices = field(init=False)
 
@@ -107,7 +109,8 @@ class Container:
         files = LocalFileStore(settings.data_dir / "uploads")
         media = LocalMediaStore(settings.data_dir / "media" / "blog")
         worker = build_outbox_worker(settings, store, sms)
-        agency = AgencyService(store, files, ids, live, on_enqueue=worker.wake)
+        board = JobBoard(admin_store, utc_now)
+        agency = AgencyService(store, files, ids, live, on_enqueue=worker.wake, jobs=board)
         admin_area = AdminService(admin_store, store.outbox, live, media, ids, on_enqueue=worker.wake)
         return cls(
             settings=settings,
@@ -122,6 +125,7 @@ class Container:
             live_settings=live,
             media=media,
             admin_area=admin_area,
+            job_board=board,
         )
 
     async def start(self) -> None:
