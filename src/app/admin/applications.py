@@ -49,6 +49,8 @@ def summary_json(record: ApplicationRecord) -> dict[str, Any]:
         "phone": data.get("phone"),
         "jobCategory": data.get("jobCategory"),
         "preferredCountry": data.get("preferredCountry"),
+        "jobId": data.get("jobId"),
+        "jobTitle": data.get("jobTitle"),
         "status": record.status.value,
         "createdAt": iso(record.application.created_at),
         "opened": record.opened_at is not None,
@@ -78,10 +80,24 @@ def detail_json(detail: ApplicationDetail) -> dict[str, Any]:
 
 
 def _query(
-    q: str | None, status: str | None, job_category: str | None, country: str | None, start: str | None, end: str | None
+    q: str | None,
+    status: str | None,
+    job_category: str | None,
+    country: str | None,
+    start: str | None,
+    end: str | None,
+    job_id: str | None = None,
 ) -> ApplicationQuery:
     query, errors = check_application_query(
-        {"q": q, "status": status, "jobCategory": job_category, "preferredCountry": country, "from": start, "to": end}
+        {
+            "q": q,
+            "status": status,
+            "jobCategory": job_category,
+            "preferredCountry": country,
+            "from": start,
+            "to": end,
+            "jobId": job_id,
+        }
     )
     if query is None:
         raise Rejected(errors)
@@ -105,8 +121,9 @@ class ApplicationsController(Controller):
         date_to: Annotated[str | None, QueryParameter(name="to")] = None,
         page: FromQuery[str | None] = None,
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
+        job_id: Annotated[str | None, QueryParameter(name="jobId")] = None,
     ) -> dict[str, Any]:
-        query = _query(q, status, job_category, preferred_country, date_from, date_to)
+        query = _query(q, status, job_category, preferred_country, date_from, date_to, job_id)
         found = await area.applications(query, page_request(page, page_size))
         return page_json(found, summary_json)
 
@@ -121,8 +138,9 @@ class ApplicationsController(Controller):
         preferred_country: Annotated[str | None, QueryParameter(name="preferredCountry")] = None,
         date_from: Annotated[str | None, QueryParameter(name="from")] = None,
         date_to: Annotated[str | None, QueryParameter(name="to")] = None,
+        job_id: Annotated[str | None, QueryParameter(name="jobId")] = None,
     ) -> Response[str]:
-        query = _query(q, status, job_category, preferred_country, date_from, date_to)
+        query = _query(q, status, job_category, preferred_country, date_from, date_to, job_id)
         rows = await area.export_applications(admin.email, query)
         header = ("applicationId", "createdAt", "status", "opened", *CSV_FIELDS, "files")
         return csv_response(
