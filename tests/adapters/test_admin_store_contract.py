@@ -221,7 +221,8 @@ async def test_job_postings_round_trip_close_by_date_and_count_applications(stor
     closed_at = T0 + timedelta(days=7)
     assert await s.close_expired_jobs(date(2026, 5, 11), closed_at) == ["JB10"]
     after = await s.job("JB10")
-    assert after is not None and (after.status, after.updated_at) == (JobStatus.CLOSED, closed_at)
+    assert after is not None
+    assert (after.status, after.updated_at) == (JobStatus.CLOSED, closed_at)
     assert (await s.counts()).active_jobs == 0
     assert await s.close_expired_jobs(date(2026, 5, 12), closed_at) == []
 

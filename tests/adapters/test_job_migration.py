@@ -29,7 +29,8 @@ async def test_existing_sqlite_jobs_migrate(tmp_path: Path) -> None:
     store = SqliteAdminStore(db)
     await store.start()
     opened, closed = await store.job("JB1"), await store.job("JB2")
-    assert opened is not None and closed is not None
+    assert opened is not None
+    assert closed is not None
     assert (opened.status, opened.published_at, opened.salary, opened.positions) == (
         JobStatus.OPEN,
         T0,

@@ -144,7 +144,8 @@ async def test_a_job_closes_by_itself_after_its_closing_date(make_harness: MakeH
     assert (await h.client.get(PUBLIC)).json()["items"] == []
     assert (await h.client.get("/api/admin/dashboard")).json()["activeJobs"] == 0
     after = await store.job(job["id"])
-    assert after is not None and after.status is JobStatus.CLOSED
+    assert after is not None
+    assert after.status is JobStatus.CLOSED
     refused = await apply(h, jobId=job["id"])
     assert (refused.status_code, refused.json()) == (422, {"errors": {"jobId": JOB_NOT_OPEN}})
 
