@@ -42,6 +42,8 @@ export interface ApplicationFilters {
   preferredCountry: string;
   from: string;
   to: string;
+  /** The job applied for (from the Jobs list's applications link). */
+  jobId: string;
 }
 export const emptyApplicationFilters: ApplicationFilters = {
   q: '',
@@ -50,6 +52,7 @@ export const emptyApplicationFilters: ApplicationFilters = {
   preferredCountry: '',
   from: '',
   to: '',
+  jobId: '',
 };
 export const listApplications = (filters: ApplicationFilters, page: number, pageSize: number, signal?: AbortSignal) =>
   adminApi.get<Page<ApplicationSummary>>(`/applications${queryString({ ...filters, page, pageSize })}`, signal);
