@@ -32,6 +32,8 @@ export function AppRoutes() {
         <Route path="contact" element={<Pages.ContactPage />} />
         <Route path="book-appointment" element={<Pages.BookAppointmentPage />} />
         <Route path="apply" element={<Pages.ApplyPage />} />
+        <Route path="jobs" element={<Pages.JobsPage />} />
+        <Route path="jobs/:id" element={<Pages.JobPage />} />
         <Route path="*" element={<Pages.NotFoundPage />} />
       </Route>
     </Routes>

@@ -12,5 +12,7 @@ export const BlogListingPage = lazy(() => import('@/features/blog/components/Blo
 export const ContactPage = lazy(() => import('@/features/contact/components/ContactPage'));
 export const BookAppointmentPage = lazy(() => import('@/features/appointment/components/BookAppointmentPage'));
 export const ApplyPage = lazy(() => import('@/features/apply/components/ApplyPage'));
+export const JobsPage = lazy(() => import('@/features/jobs/components/JobsPage'));
+export const JobPage = lazy(() => import('@/features/jobs/components/JobPage'));
 export const NotFoundPage = lazy(() => import('@/features/not-found/components/NotFoundPage'));
 export const AdminApp = lazy(() => import('@/features/admin/AdminApp'));
