@@ -133,6 +133,8 @@ class Settings:
     port: int = 8000
     demo: bool = False
     secret_key: str = DEV_SECRET_KEY
+    site_url: str = ""
+    """``AGENCY_SITE_URL``: the public origin for canonical links and structured data (else the request's)."""
     sms: SmsSettings = field(default_factory=SmsSettings)
     api: ApiSettings = field(default_factory=ApiSettings)
     admin_auth: AdminAuthSettings = field(default_factory=AdminAuthSettings)
@@ -164,6 +166,7 @@ class Settings:
             port=port,
             demo=_flag(env, "AGENCY_DEMO"),
             secret_key=env.get("AGENCY_SECRET_KEY") or DEV_SECRET_KEY,
+            site_url=(env.get("AGENCY_SITE_URL") or "").rstrip("/"),
             sms=SmsSettings.from_env(env),
             api=api,
             admin_auth=AdminAuthSettings.from_env(env),
