@@ -138,7 +138,7 @@ class AdminService:
         ids: IdGenerator,
         clock: Clock = utc_now,
         on_enqueue: Callable[[], None] = lambda: None,
-        on_publish: Callable[[Job], Awaitable[None]] | None = None,
+        on_publish: Callable[[Job], Awaitable[object]] | None = None,
     ) -> None:
         self.store = store
         self.outbox = outbox

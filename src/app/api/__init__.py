@@ -10,6 +10,7 @@ from litestar.middleware.rate_limit import RateLimitConfig
 from app.api.blog import BlogPosts
 from app.api.errors import exception_handlers
 from app.api.forms import PublicForms
+from app.api.job_alerts import JobAlertUnsubscribe
 from app.api.jobs import PublicJobs
 from app.settings import Settings
 
@@ -31,4 +32,4 @@ def build_api_router(settings: Settings) -> Router:
         if limit > 0
         else [],
     )
-    return Router(path="/", route_handlers=[forms, BlogPosts, PublicJobs])
+    return Router(path="/", route_handlers=[forms, BlogPosts, PublicJobs, JobAlertUnsubscribe])
