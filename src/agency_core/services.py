@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 from agency_core import validation as v
 from agency_core.admin import Job
 from agency_core.admin_settings import SettingsSource
+from agency_core.confirmation_emails import application_email, appointment_email, confirmation
 from agency_core.constants import AGENCY_TIME_ZONE
 from agency_core.ids import IdGenerator
 from agency_core.job_board import JobBoard
@@ -104,7 +105,10 @@ class AgencyService:
         clock: Clock = utc_now,
         on_enqueue: Callable[[], None] = lambda: None,
         jobs: JobBoard | None = None,
+        site_url: Callable[[], str] = lambda: "",
     ) -> None:
+        self.site_url = site_url
+        """The public origin, for the ``/track`` link of the applicant's confirmation e-mail."""
         self.jobs = jobs
         """The public job board: an application may name one of its open jobs (``jobId``)."""
         self.store = store
@@ -178,6 +182,13 @@ class AgencyService:
             job.title if job is not None else "",
         )
         outbox = self._outbox(application.id, await self._application_fan_out(alert), now)
+        outbox.append(
+            confirmation(
+                application_email(alert.email, alert.applicant_name, application.id, alert.job_title, self.site_url()),
+                application.id,
+                now,
+            )
+        )
         try:
             earlier = await self.store.applications.add(application, outbox, since)
         except BaseException:
@@ -262,6 +273,20 @@ class AgencyService:
             now,
         )
         outbox = self._outbox(reference, appointment_messages(phone, details), now)
+        outbox.append(
+            confirmation(
+                appointment_email(
+                    _text(values["email"]),
+                    _text(values["fullName"]),
+                    reference,
+                    details.service,
+                    details.date,
+                    details.time,
+                ),
+                reference,
+                now,
+            )
+        )
         await self.store.appointments.add(appointment, notification, outbox)
         self.on_enqueue()
         logger.info(

@@ -129,7 +129,9 @@ class Container:
         media = LocalMediaStore(settings.data_dir / "media" / "blog")
         worker = build_outbox_worker(settings, store, sms)
         board = JobBoard(admin_store, utc_now)
-        agency = AgencyService(store, files, ids, live, on_enqueue=worker.wake, jobs=board)
+        agency = AgencyService(
+            store, files, ids, live, on_enqueue=worker.wake, jobs=board, site_url=lambda: site_url(settings)
+        )
         mailer = JobAlertMailer(
             store.job_alerts, store.outbox, lambda: site_url(settings), settings.secret_key, utc_now, worker.wake
         )

@@ -134,3 +134,59 @@ async def test_nothing_is_lost_or_doubled_across_an_app_restart(make_harness: Ma
     assert len(got) == 2
     statuses = {m.status.value for m in await container(again).store.outbox.list(listed["id"])}
     assert statuses == {"delivered"}
+
+
+async def test_applicant_and_appointment_get_a_confirmation_email(make_harness: MakeHarness, smtp: SmtpServer) -> None:
+    smtp.start()
+    h = await harness(make_harness, smtp)
+    job = (await h.unsafe("POST", "/api/admin/jobs", json=JOB)).json()
+    data = {
+        "firstName": "Akosua",
+        "lastName": "Boateng",
+        "email": "akosua@example.com",
+        "phone": "0241112233",
+        "country": "Ghana",
+        "city": "Kumasi",
+        "dateOfBirth": "1993-02-11",
+        "nationality": "Ghanaian",
+        "preferredCountry": "Qatar",
+        "jobCategory": "Healthcare & Medical",
+        "experience": "Mid Level (3-5 years)",
+        "education": "Diploma/Certificate",
+        "languages": "English",
+        "availability": "Immediately",
+        "terms": "true",
+        "jobId": job["id"],
+    }
+    applied = await h.client.post(
+        "/api/applications", data=data, files={"cv": ("cv.pdf", b"%PDF-1.4\n", "application/pdf")}
+    )
+    assert applied.status_code == 201, applied.text
+    application_id = applied.json()["applicationId"]
+    booked = await h.client.post(
+        "/api/appointments",
+        json={
+            "fullName": "Ama Owusu",
+            "email": "ama@example.com",
+            "phone": "0241234567",
+            "serviceType": "recruitment",
+            "preferredDate": "2099-03-02",
+            "preferredTime": "10:00 AM",
+            "consent": True,
+        },
+    )
+    assert booked.status_code == 201, booked.text
+    reference = booked.json()["reference"]
+
+    got = {str(m["To"]): m for m in await wait_for(smtp, 2)}
+    applicant = got["akosua@example.com"]
+    assert applicant["Subject"] == f"Your application {application_id}"
+    text = applicant.get_payload(decode=True).decode()
+    assert f"Your application ID is {application_id}" in text
+    assert "for the job Registered Nurse" in text
+    assert "/track" in text
+    appointment = got["ama@example.com"]
+    assert appointment["Subject"] == f"Your appointment {reference}"
+    assert f"Your reference is {reference}" in appointment.get_payload(decode=True).decode()
+    await asyncio.sleep(0.3)
+    assert len(smtp.received()) == 2
