@@ -233,3 +233,18 @@ async def test_job_postings_round_trip_close_by_date_and_count_applications(stor
     assert await s.applications_per_job([]) == {}
     found = await s.applications(ApplicationQuery(job_id="JB10"), PageRequest())
     assert [a.id for a in found.items] == ["VA2", "VA1"]
+
+
+async def test_outbox_enqueue_skips_known_ids_and_job_alerts_can_be_removed(stores: Stores) -> None:
+    r = stores.records
+    mail = OutboxMessage("JB1-mail-J1", "JB1", "email", "a@example.com", "{}", T0, T0)
+    assert await r.outbox.enqueue([mail]) == 1
+    assert await r.outbox.enqueue([mail, replace(mail, id="JB1-mail-J2")]) == 1
+    assert [m.id for m in await r.outbox.list("JB1")] == ["JB1-mail-J1", "JB1-mail-J2"]
+
+    await r.job_alerts.add(JobAlert("J2", {"email": "b@example.com"}, T0 + timedelta(hours=1)))
+    await r.job_alerts.add(JobAlert("J1", {"email": "a@example.com"}, T0))
+    assert [a.id for a in await r.job_alerts.all()] == ["J1", "J2"]
+    assert await r.job_alerts.remove("J1")
+    assert not await r.job_alerts.remove("J1")
+    assert [a.id for a in await r.job_alerts.all()] == ["J2"]
