@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Final, Generic, Protocol, TypeVar
 
 from agency_core.admin_settings import AdminSettings, SettingsStore
+from agency_core.jobs import is_expired, salary_text
 from agency_core.messages import ApplicationStatus
 from agency_core.payments import UNPAID, Payment, PaymentState
 from agency_core.records import (
@@ -70,6 +71,7 @@ def can_move_appointment(current: AppointmentStatus, new: AppointmentStatus) -> 
 
 
 class JobStatus(StrEnum):
+    DRAFT = "draft"
     OPEN = "open"
     CLOSED = "closed"
 
@@ -131,6 +133,30 @@ class Job:
     status: JobStatus
     created_at: datetime
     updated_at: datetime
+    city: str = ""
+    employment_type: str = "Full-time"
+    positions: int = 1
+    salary_min: int | None = None
+    salary_max: int | None = None
+    salary_currency: str = "USD"
+    salary_period: str = "month"
+    requirements: str = ""
+    benefits: tuple[str, ...] = ()
+    closing_date: date | None = None
+    published_at: datetime | None = None
+    """When it was first opened to the public (``None`` while it has never been open)."""
+
+    def status_on(self, today: date) -> JobStatus:
+        """Its status as the public sees it: an open job past its closing date is closed."""
+        if self.status is JobStatus.OPEN and is_expired(self.closing_date, today):
+            return JobStatus.CLOSED
+        return self.status
+
+    @property
+    def salary(self) -> str:
+        return salary_text(
+            self.salary_min, self.salary_max, self.salary_currency, self.salary_period, self.salary_range
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +249,7 @@ class ApplicationQuery:
     date_from: date | None = None
     date_to: date | None = None
     payment: PaymentState | None = None
+    job_id: str = ""
 
     @property
     def phone_q(self) -> str | None:
@@ -238,6 +265,7 @@ class ApplicationQuery:
             f"from={self.date_from.isoformat()}" if self.date_from else "",
             f"to={self.date_to.isoformat()}" if self.date_to else "",
             f"payment={self.payment.value}" if self.payment else "",
+            f"jobId={self.job_id}" if self.job_id else "",
         ]
         return "&".join(p for p in parts if p) or "all"
 
@@ -286,6 +314,7 @@ def check_application_query(params: Mapping[str, str | None]) -> tuple[Applicati
         date_from=start,
         date_to=end,
         payment=payment,
+        job_id=(params.get("jobId") or "").strip(),
     )
     return query, {}
 
@@ -305,6 +334,8 @@ def application_matches(record: ApplicationRecord, query: ApplicationQuery) -> b
     if query.job_category and _text(data.get("jobCategory")) != query.job_category:
         return False
     if query.preferred_country and _text(data.get("preferredCountry")) != query.preferred_country:
+        return False
+    if query.job_id and _text(data.get("jobId")) != query.job_id:
         return False
     day = app.created_at.date()
     if query.date_from is not None and day < query.date_from:
@@ -393,6 +424,14 @@ class AdminStore(SettingsStore, Protocol):
     async def job(self, job_id: str) -> Job | None: ...
     async def save_job(self, job: Job, audit: AuditEntry) -> None: ...
     async def delete_job(self, job_id: str, audit: AuditEntry) -> bool: ...
+    async def close_expired_jobs(self, today: date, at: datetime) -> list[str]:
+        """Close every open job whose closing date is before ``today`` (``updated_at`` = ``at``);
+        the ids closed now."""
+        ...
+
+    async def applications_per_job(self, job_ids: Sequence[str]) -> dict[str, int]:
+        """How many applications name each job (jobs with none are left out)."""
+        ...
 
     # blog
     async def posts(self, page: PageRequest) -> Page[BlogPost]:

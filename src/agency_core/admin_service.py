@@ -7,10 +7,11 @@ Controllers call these and map the outcome to HTTP: :class:`NotFound` (404),
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from typing import Final
+from zoneinfo import ZoneInfo
 
 from agency_core import constants as c
 from agency_core.admin import (
@@ -38,6 +39,7 @@ from agency_core.admin import (
 from agency_core.admin_settings import AdminSettings, LiveSettings, check_settings
 from agency_core.html_sanitiser import SRC_SCHEMES, safe_url, sanitise_html
 from agency_core.ids import IdGenerator
+from agency_core.jobs import check_job
 from agency_core.messages import ApplicationStatus
 from agency_core.notifications import status_messages
 from agency_core.ports import Outbox
@@ -136,14 +138,21 @@ class AdminService:
         ids: IdGenerator,
         clock: Clock = utc_now,
         on_enqueue: Callable[[], None] = lambda: None,
+        on_publish: Callable[[Job], Awaitable[object]] | None = None,
     ) -> None:
         self.store = store
         self.outbox = outbox
+        self._on_publish = on_publish
         self.settings = settings
         self.media = media
         self.ids = ids
         self.clock = clock
         self.on_enqueue = on_enqueue
+
+    async def on_publish(self, job: Job) -> None:
+        """A job was opened to the public for the first time (job alerts hook in here)."""
+        if self._on_publish is not None:
+            await self._on_publish(job)
 
     def _audit(self, actor: str, action: str, target: str) -> AuditEntry:
         return AuditEntry("AU" + self.ids.next_id().removeprefix(c.ID_PREFIX), actor, action, target, self.clock())
@@ -151,6 +160,7 @@ class AdminService:
     # -- dashboard ------------------------------------------------------------------------
 
     async def dashboard(self) -> Dashboard:
+        await self.close_expired_jobs()
         counts = await self.store.counts()
         latest = await self.store.applications(ApplicationQuery(), PageRequest(1, LATEST_APPLICATIONS))
         health = await self.store.outbox_health(self.clock() - timedelta(hours=24))
@@ -298,32 +308,53 @@ class AdminService:
 
     # -- jobs -----------------------------------------------------------------------------
 
+    async def close_expired_jobs(self) -> list[str]:
+        """Close open jobs past their closing date (run before every read of the jobs)."""
+        return await self.store.close_expired_jobs(self.today(), self.clock())
+
+    def today(self) -> date:
+        return self.clock().astimezone(ZoneInfo(c.AGENCY_TIME_ZONE)).date()
+
     async def jobs(self, status: JobStatus | None, page: PageRequest) -> Page[Job]:
+        await self.close_expired_jobs()
         return await self.store.jobs(status, page)
 
+    async def applications_per_job(self, job_ids: list[str]) -> dict[str, int]:
+        return await self.store.applications_per_job(job_ids)
+
     def _check_job(self, data: Mapping[str, object]) -> dict[str, object]:
-        errors: dict[str, str] = {}
-        values: dict[str, object] = {
-            "title": _field(data, errors, "title", "Title", required=True),
-            "country": _field(data, errors, "country", "Country", required=True),
-            "category": _field(data, errors, "category", "Category", required=True),
-            "salary_range": _field(data, errors, "salaryRange", "Salary range", required=False),
-            "description": _field(data, errors, "description", "Description", required=True, max_len=10_000),
-        }
-        job_status = parse_status(data.get("status", JobStatus.OPEN.value), JobStatus)
-        if job_status is None:
-            errors["status"] = status_must_be(JobStatus)
-        else:
-            values["status"] = job_status
+        values, errors = check_job(data, self.today())
         if errors:
             raise Rejected(errors)
-        return values
+        closing = values["closingDate"]
+        return {
+            "title": values["title"],
+            "country": values["country"],
+            "city": values["city"],
+            "category": values["category"],
+            "employment_type": values["employmentType"],
+            "positions": values["positions"],
+            "salary_min": values["salaryMin"],
+            "salary_max": values["salaryMax"],
+            "salary_currency": values["salaryCurrency"],
+            "salary_period": values["salaryPeriod"],
+            "salary_range": values["salaryRange"],
+            "description": values["description"],
+            "requirements": values["requirements"],
+            "benefits": values["benefits"],
+            "closing_date": closing if isinstance(closing, date) else None,
+            "status": JobStatus(str(values["status"])),
+        }
 
     async def create_job(self, actor: str, data: Mapping[str, object]) -> Job:
         values = self._check_job(data)
         now = self.clock()
         job = Job(id="JB" + self.ids.next_id().removeprefix(c.ID_PREFIX), created_at=now, updated_at=now, **values)  # type: ignore[arg-type]
+        if job.status is JobStatus.OPEN:
+            job = replace(job, published_at=now)
         await self.store.save_job(job, self._audit(actor, "job.create", f"{job.id}: {job.title}"))
+        if job.status is JobStatus.OPEN:
+            await self.on_publish(job)
         return job
 
     async def update_job(self, actor: str, job_id: str, data: Mapping[str, object]) -> Job:
@@ -331,9 +362,20 @@ class AdminService:
         job = await self.store.job(job_id)
         if job is None:
             raise NotFound("Job")
-        updated = replace(job, updated_at=self.clock(), **values)  # type: ignore[arg-type]
-        action = "job.close" if job.status is JobStatus.OPEN and updated.status is JobStatus.CLOSED else "job.update"
+        now = self.clock()
+        updated = replace(job, updated_at=now, **values)  # type: ignore[arg-type]
+        first_publish = updated.status is JobStatus.OPEN and job.published_at is None
+        if first_publish:
+            updated = replace(updated, published_at=now)
+        if job.status is JobStatus.OPEN and updated.status is JobStatus.CLOSED:
+            action = "job.close"
+        elif job.status is not JobStatus.OPEN and updated.status is JobStatus.OPEN:
+            action = "job.publish"
+        else:
+            action = "job.update"
         await self.store.save_job(updated, self._audit(actor, action, f"{job.id}: {updated.title}"))
+        if first_publish:
+            await self.on_publish(updated)
         return updated
 
     async def delete_job(self, actor: str, job_id: str) -> None:

@@ -51,6 +51,17 @@ class ApplicationAlert:
     job_category: str
     preferred_country: str
     application_id: str
+    job_title: str = ""
+    """The title of the job applied for, when the application names one."""
+
+
+JOB_TITLE_IN_SMS = 40
+"""A job title is cut to this many characters in an SMS, so a text stays within its parts."""
+
+
+def short_title(title: str) -> str:
+    title = " ".join(title.split())
+    return title if len(title) <= JOB_TITLE_IN_SMS else title[: JOB_TITLE_IN_SMS - 3].rstrip() + "..."
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +78,19 @@ def status_message(status: ApplicationStatus, name: str) -> str:
     return to_gsm7(f"{_STATUS_TEXTS[status].format(name=name.strip())}\n{c.AGENCY_SIGN_OFF}")
 
 
+def received_for_job_message(name: str, job_title: str) -> str:
+    """The "received" text for an application to a named job."""
+    return to_gsm7(
+        f"Dear {name.strip()}, thank you for applying with Vandy Travel for the job {short_title(job_title)}. "
+        f"Your application has been received and we will reply within {c.APPLICATION_REPLY_WITHIN}."
+        f"\n{c.AGENCY_SIGN_OFF}"
+    )
+
+
+def _job_line(alert: ApplicationAlert) -> str:
+    return f"{short_title(alert.job_title)} ({alert.job_category})" if alert.job_title else alert.job_category
+
+
 def admin_alert_message(alert: ApplicationAlert) -> str:
     return to_gsm7(
         "\n".join(
@@ -75,7 +99,9 @@ def admin_alert_message(alert: ApplicationAlert) -> str:
                 f"Name: {alert.applicant_name}",
                 f"Email: {alert.email}",
                 f"Phone: {alert.phone}",
-                f"Job: {alert.job_category}",
+                f"Job: {short_title(alert.job_title)} ({alert.job_category})"
+                if alert.job_title
+                else f"Job: {alert.job_category}",
                 f"Country: {alert.preferred_country}",
                 f"ID: {alert.application_id}",
                 "Login to admin panel to review.",

@@ -20,6 +20,7 @@ from agency_core.messages import (
     AppointmentDetails,
     admin_alert_message,
     appointment_message,
+    received_for_job_message,
     status_message,
 )
 from agency_core.ports import SmsGateway, SmsResult
@@ -50,9 +51,12 @@ class OutgoingSms:
 
 def application_messages(alert: ApplicationAlert, admin_phones: Sequence[str]) -> list[OutgoingSms]:
     """The applicant's "received" text first, then the admin alert to each admin number."""
-    applicant = OutgoingSms(
-        SmsKind.STATUS, alert.phone, status_message(ApplicationStatus.RECEIVED, alert.applicant_name)
+    text = (
+        received_for_job_message(alert.applicant_name, alert.job_title)
+        if alert.job_title
+        else status_message(ApplicationStatus.RECEIVED, alert.applicant_name)
     )
+    applicant = OutgoingSms(SmsKind.STATUS, alert.phone, text)
     alert_text = admin_alert_message(alert)
     return [applicant, *(OutgoingSms(SmsKind.ADMIN_ALERT, phone, alert_text) for phone in admin_phones)]
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
+from agency_core.job_alerts import EMAIL_KIND, EmailSender, from_outbox
 from agency_core.masking import mask_phone
 from agency_core.ports import Outbox, SmsGateway, SmsResult
 from agency_core.records import OutboxMessage
@@ -51,7 +52,10 @@ class OutboxWorker:
         concurrency: int = 16,
         poll_s: float = 1.0,
         rand: Callable[[], float] = random.random,
+        email: EmailSender | None = None,
     ) -> None:
+        self.email = email
+        """Sends the outbox's e-mails (kind ``email``); without one they wait in the outbox."""
         self.outbox = outbox
         self.gateway = gateway
         self.clock = clock
@@ -92,12 +96,24 @@ class OutboxWorker:
             await asyncio.gather(*(bounded(m) for m in claimed))
         return len(claimed)
 
-    async def _send(self, message: OutboxMessage) -> None:
+    async def _send_email(self, message: OutboxMessage) -> SmsResult:
+        if self.email is None:
+            return SmsResult(False, "no e-mail sender configured")
         try:
-            result = await self.gateway.send(message.phone, message.text, idempotency_key=message.id)
-        except Exception as exc:  # a gateway must not raise; if one does, it is a failed attempt
-            logger.exception("sms gateway raised", extra={"sms_id": message.id})
-            result = SmsResult(False, f"{type(exc).__name__}: {exc}"[:500])
+            await self.email.send(from_outbox(message), message.id)
+        except Exception as exc:  # a mail server outage is a failed attempt, retried with backoff
+            return SmsResult(False, f"{type(exc).__name__}: {exc}"[:500])
+        return SmsResult(True, "E-mail sent")
+
+    async def _send(self, message: OutboxMessage) -> None:
+        if message.kind == EMAIL_KIND:
+            result = await self._send_email(message)
+        else:
+            try:
+                result = await self.gateway.send(message.phone, message.text, idempotency_key=message.id)
+            except Exception as exc:  # a gateway must not raise; if one does, it is a failed attempt
+                logger.exception("sms gateway raised", extra={"sms_id": message.id})
+                result = SmsResult(False, f"{type(exc).__name__}: {exc}"[:500])
         now = self.clock()
         fields = {
             "sms_id": message.id,

@@ -85,6 +85,14 @@ class JobAlertRepository(Protocol):
 
     async def get(self, alert_id: str) -> JobAlert | None: ...
 
+    async def remove(self, alert_id: str) -> bool:
+        """Unsubscribe: delete the alert; False when there was none."""
+        ...
+
+    async def all(self) -> list[JobAlert]:
+        """Every alert (to match a published job against)."""
+        ...
+
 
 class AdminNotificationRepository(Protocol):
     async def list(self, type: str, limit: int = 50) -> list[AdminNotification]:
@@ -111,6 +119,11 @@ class Outbox(Protocol):
         ...
 
     async def get(self, message_id: str) -> OutboxMessage | None: ...
+
+    async def enqueue(self, messages: Sequence[OutboxMessage]) -> int:
+        """Add messages on their own (not with a record); an id already queued is skipped, so
+        enqueueing twice sends once. Returns how many were new."""
+        ...
 
     async def list(self, source_id: str | None = None) -> list[OutboxMessage]:
         """Every message (of one record when ``source_id`` is given), oldest first."""

@@ -11,7 +11,7 @@ from dataclasses import asdict
 from typing import Any
 
 from agency_core import constants as c
-from agency_core import uploads
+from agency_core import jobs, uploads
 from agency_core import validation as v
 
 
@@ -127,6 +127,7 @@ def export() -> dict[str, Any]:
             "studyDestinations": _records(c.STUDY_DESTINATIONS),
             "blogCategories": _records(c.BLOG_CATEGORIES),
         },
+        "jobForm": jobs.export_rules(),
     }
 
 

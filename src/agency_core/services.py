@@ -12,9 +12,13 @@ from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from agency_core import validation as v
+from agency_core.admin import Job
 from agency_core.admin_settings import SettingsSource
+from agency_core.confirmation_emails import application_email, appointment_email, confirmation
 from agency_core.constants import AGENCY_TIME_ZONE
 from agency_core.ids import IdGenerator
+from agency_core.job_board import JobBoard
+from agency_core.jobs import JOB_NOT_OPEN
 from agency_core.masking import mask_email, mask_phone
 from agency_core.messages import ApplicationAlert, ApplicationStatus, AppointmentDetails
 from agency_core.notifications import OutgoingSms, SmsKind, application_messages, appointment_messages
@@ -100,7 +104,13 @@ class AgencyService:
         settings: SettingsSource,
         clock: Clock = utc_now,
         on_enqueue: Callable[[], None] = lambda: None,
+        jobs: JobBoard | None = None,
+        site_url: Callable[[], str] = lambda: "",
     ) -> None:
+        self.site_url = site_url
+        """The public origin, for the ``/track`` link of the applicant's confirmation e-mail."""
+        self.jobs = jobs
+        """The public job board: an application may name one of its open jobs (``jobId``)."""
         self.store = store
         self.files = files
         self.ids = ids
@@ -140,6 +150,9 @@ class AgencyService:
         fields.update({name: up.filename or "upload" for name, up in present.items()})
         cleaned = v.validate(v.APPLICATION, fields, self.today())
         errors = dict(cleaned.errors)
+        job, job_error = await self._job_applied_for(data.get("jobId"))
+        if job_error is not None:
+            errors["jobId"] = job_error
         for name, upload in present.items():
             message = check_upload(name, upload.filename, len(upload.content), upload.content[:HEAD_BYTES])
             if message is not None:
@@ -148,6 +161,9 @@ class AgencyService:
             logger.info("submission invalid", extra={"form": "application", "fields": sorted(errors)})
             return Invalid(errors)
         values = {k: val for k, val in cleaned.values.items() if k not in UPLOAD_FIELDS}
+        if job is not None:
+            values["jobId"] = job.id
+            values["jobTitle"] = job.title
         now = self.clock()
         since = now - DUPLICATE_WINDOW
         key = duplicate_key(_text(values["email"]), _text(values["jobCategory"]), _text(values["preferredCountry"]))
@@ -163,8 +179,16 @@ class AgencyService:
             _text(values["jobCategory"]),
             _text(values["preferredCountry"]),
             application.id,
+            job.title if job is not None else "",
         )
         outbox = self._outbox(application.id, await self._application_fan_out(alert), now)
+        outbox.append(
+            confirmation(
+                application_email(alert.email, alert.applicant_name, application.id, alert.job_title, self.site_url()),
+                application.id,
+                now,
+            )
+        )
         try:
             earlier = await self.store.applications.add(application, outbox, since)
         except BaseException:
@@ -185,6 +209,17 @@ class AgencyService:
             },
         )
         return Accepted(application.id)
+
+    async def _job_applied_for(self, raw: object) -> tuple[Job | None, str | None]:
+        """The open job an application names, or the message refusing it."""
+        if raw is None or (isinstance(raw, str) and not raw.strip()):
+            return None, None
+        if not isinstance(raw, str) or self.jobs is None:
+            return None, JOB_NOT_OPEN
+        job = await self.jobs.public_job(raw.strip())
+        if job is None or not self.jobs.is_open(job):
+            return None, JOB_NOT_OPEN
+        return job, None
 
     def _duplicate(self, earlier: Application) -> Duplicate:
         logger.info("application duplicate", extra={"existing_id": earlier.id})
@@ -238,6 +273,20 @@ class AgencyService:
             now,
         )
         outbox = self._outbox(reference, appointment_messages(phone, details), now)
+        outbox.append(
+            confirmation(
+                appointment_email(
+                    _text(values["email"]),
+                    _text(values["fullName"]),
+                    reference,
+                    details.service,
+                    details.date,
+                    details.time,
+                ),
+                reference,
+                now,
+            )
+        )
         await self.store.appointments.add(appointment, notification, outbox)
         self.on_enqueue()
         logger.info(

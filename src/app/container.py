@@ -7,6 +7,8 @@ import contextlib
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from adapters.email_log import LoggingEmailSender
+from adapters.email_smtp import SmtpEmailSender
 from adapters.files import LocalFileStore
 from adapters.media import LocalMediaStore
 from adapters.paystack import PaystackGateway
@@ -21,11 +23,13 @@ from agency_core.admin import AdminStore
 from agency_core.admin_service import AdminService
 from agency_core.admin_settings import AdminSettings, LiveSettings
 from agency_core.ids import IdGenerator
+from agency_core.job_alerts import EmailSender, JobAlertMailer
+from agency_core.job_board import JobBoard
 from agency_core.outbox import OutboxWorker, RetryPolicy
 from agency_core.payment_service import PaymentService
 from agency_core.payments import PaymentGateway, PaymentStore
 from agency_core.ports import SmsGateway, Store
-from agency_core.services import AgencyService
+from agency_core.services import AgencyService, utc_now
 from app.admin.services import AdminServices, build_admin_services
 from app.settings import Settings
 
@@ -85,11 +89,26 @@ def build_payment_gateway(settings: Settings) -> PaymentGateway | None:
     return PaystackGateway(p.secret_key, p.base_url) if p.enabled else None
 
 
+def build_email_sender(settings: Settings) -> EmailSender:
+    """``AGENCY_SMTP_HOST`` set: SMTP (aiosmtplib); else every e-mail is logged."""
+    smtp = settings.smtp
+    if smtp.host is None:
+        return LoggingEmailSender()
+    return SmtpEmailSender(
+        smtp.host, smtp.port, smtp.sender, username=smtp.username, password=smtp.password, starttls=smtp.starttls
+    )
+
+
+def site_url(settings: Settings) -> str:
+    return settings.site_url or f"http://{settings.host}:{settings.port}"
+
+
 def build_outbox_worker(settings: Settings, store: Store, sms: SmsGateway) -> OutboxWorker:
     o = settings.api.outbox
     return OutboxWorker(
         store.outbox,
         sms,
+        email=build_email_sender(settings),
         policy=RetryPolicy(o.retry_base_s, o.retry_cap_s, o.max_attempts),
         lease_s=o.lease_s,
         poll_s=o.poll_s,
@@ -112,6 +131,8 @@ class Container:
     media: LocalMediaStore
     admin_area: AdminService
     payments: PaymentService
+    job_board: JobBoard
+    job_alert_mailer: JobAlertMailer
     _outbox_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
     admin: AdminServices = field(init=False)
 
@@ -129,8 +150,16 @@ class Container:
         files = LocalFileStore(settings.data_dir / "uploads")
         media = LocalMediaStore(settings.data_dir / "media" / "blog")
         worker = build_outbox_worker(settings, store, sms)
-        agency = AgencyService(store, files, ids, live, on_enqueue=worker.wake)
-        admin_area = AdminService(admin_store, store.outbox, live, media, ids, on_enqueue=worker.wake)
+        board = JobBoard(admin_store, utc_now)
+        agency = AgencyService(
+            store, files, ids, live, on_enqueue=worker.wake, jobs=board, site_url=lambda: site_url(settings)
+        )
+        mailer = JobAlertMailer(
+            store.job_alerts, store.outbox, lambda: site_url(settings), settings.secret_key, utc_now, worker.wake
+        )
+        admin_area = AdminService(
+            admin_store, store.outbox, live, media, ids, on_enqueue=worker.wake, on_publish=mailer.job_published
+        )
         payments = PaymentService(
             build_payment_store(settings, database, store),
             build_payment_gateway(settings),
@@ -152,6 +181,8 @@ class Container:
             media=media,
             admin_area=admin_area,
             payments=payments,
+            job_board=board,
+            job_alert_mailer=mailer,
         )
 
     async def start(self) -> None:

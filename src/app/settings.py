@@ -60,6 +60,36 @@ class SmsSettings:
         return cls(base_url, api_key, sender, _phones(env.get("AGENCY_ADMIN_PHONES")))
 
 
+DEFAULT_EMAIL_SENDER = "Vandy Travel <info@vandytravel.com>"
+
+
+@dataclass(frozen=True, slots=True)
+class SmtpSettings:
+    """``AGENCY_SMTP_*``: without a host, e-mails are only logged."""
+
+    host: str | None = None
+    port: int = 587
+    username: str = ""
+    password: str = ""
+    sender: str = DEFAULT_EMAIL_SENDER
+    starttls: bool = True
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> SmtpSettings:
+        try:
+            port = int(env.get("AGENCY_SMTP_PORT") or "587")
+        except ValueError as exc:
+            raise SettingsError("AGENCY_SMTP_PORT must be a number") from exc
+        return cls(
+            host=env.get("AGENCY_SMTP_HOST") or None,
+            port=port,
+            username=env.get("AGENCY_SMTP_USERNAME", ""),
+            password=env.get("AGENCY_SMTP_PASSWORD", ""),
+            sender=env.get("AGENCY_SMTP_FROM") or DEFAULT_EMAIL_SENDER,
+            starttls=(env.get("AGENCY_SMTP_STARTTLS") or "1").lower() not in ("0", "false", "no", "off"),
+        )
+
+
 IDENTITY_CHOICES = ("local", "firebase")
 ROLES_CHOICES = ("local", "firestore")
 DEFAULT_SESSION_TTL_S = 8 * 60 * 60
@@ -136,7 +166,10 @@ class Settings:
     port: int = 8000
     demo: bool = False
     secret_key: str = DEV_SECRET_KEY
+    site_url: str = ""
+    """``AGENCY_SITE_URL``: the public origin for canonical links and structured data (else the request's)."""
     sms: SmsSettings = field(default_factory=SmsSettings)
+    smtp: SmtpSettings = field(default_factory=SmtpSettings)
     api: ApiSettings = field(default_factory=ApiSettings)
     admin_auth: AdminAuthSettings = field(default_factory=AdminAuthSettings)
     payments: PaymentSettings = field(default_factory=PaymentSettings)
@@ -172,7 +205,9 @@ class Settings:
             port=port,
             demo=_flag(env, "AGENCY_DEMO"),
             secret_key=env.get("AGENCY_SECRET_KEY") or DEV_SECRET_KEY,
+            site_url=(env.get("AGENCY_SITE_URL") or "").rstrip("/"),
             sms=SmsSettings.from_env(env),
+            smtp=SmtpSettings.from_env(env),
             api=api,
             admin_auth=AdminAuthSettings.from_env(env),
             payments=payments,

@@ -183,3 +183,68 @@ async def test_appointments_messages_jobs_posts_and_subscribers(stores: Stores) 
     await r.job_alerts.add(JobAlert("J1", {"email": "b@example.com"}, T0))
     assert [n.id for n in (await s.newsletter(PageRequest())).items] == ["N1"]
     assert [a.id for a in (await s.job_alerts(PageRequest())).items] == ["J1"]
+
+
+async def test_job_postings_round_trip_close_by_date_and_count_applications(stores: Stores) -> None:
+    r, s = stores.records, stores.admin
+    full = Job(
+        "JB10",
+        "Registered Nurse",
+        "Qatar",
+        "Healthcare & Medical",
+        "",
+        "Ward nurses",
+        JobStatus.OPEN,
+        T0,
+        T0 + timedelta(minutes=5),
+        city="Doha",
+        employment_type="Contract",
+        positions=12,
+        salary_min=2000,
+        salary_max=3200,
+        salary_currency="QAR",
+        salary_period="month",
+        requirements="Two years",
+        benefits=("Accommodation", "Flight paid"),
+        closing_date=date(2026, 5, 10),
+        published_at=T0,
+    )
+    await s.save_job(full, audit(1))
+    assert await s.job("JB10") == full
+    draft = replace(full, id="JB11", status=JobStatus.DRAFT, closing_date=None, published_at=None, benefits=())
+    await s.save_job(draft, audit(2))
+    assert await s.job("JB11") == draft
+    assert [j.id for j in (await s.jobs(JobStatus.DRAFT, PageRequest())).items] == ["JB11"]
+
+    # the closing day itself is still open; the day after, the job closes by itself
+    assert await s.close_expired_jobs(date(2026, 5, 10), T0 + timedelta(days=6)) == []
+    closed_at = T0 + timedelta(days=7)
+    assert await s.close_expired_jobs(date(2026, 5, 11), closed_at) == ["JB10"]
+    after = await s.job("JB10")
+    assert after is not None
+    assert (after.status, after.updated_at) == (JobStatus.CLOSED, closed_at)
+    assert (await s.counts()).active_jobs == 0
+    assert await s.close_expired_jobs(date(2026, 5, 12), closed_at) == []
+
+    await r.applications.add(application("VA1", T0, jobId="JB10"), [], T0)
+    await r.applications.add(application("VA2", T0 + timedelta(hours=1), jobId="JB10", email="b@example.com"), [], T0)
+    await r.applications.add(application("VA3", T0 + timedelta(hours=2), email="c@example.com"), [], T0)
+    assert await s.applications_per_job(["JB10", "JB11"]) == {"JB10": 2}
+    assert await s.applications_per_job([]) == {}
+    found = await s.applications(ApplicationQuery(job_id="JB10"), PageRequest())
+    assert [a.id for a in found.items] == ["VA2", "VA1"]
+
+
+async def test_outbox_enqueue_skips_known_ids_and_job_alerts_can_be_removed(stores: Stores) -> None:
+    r = stores.records
+    mail = OutboxMessage("JB1-mail-J1", "JB1", "email", "a@example.com", "{}", T0, T0)
+    assert await r.outbox.enqueue([mail]) == 1
+    assert await r.outbox.enqueue([mail, replace(mail, id="JB1-mail-J2")]) == 1
+    assert [m.id for m in await r.outbox.list("JB1")] == ["JB1-mail-J1", "JB1-mail-J2"]
+
+    await r.job_alerts.add(JobAlert("J2", {"email": "b@example.com"}, T0 + timedelta(hours=1)))
+    await r.job_alerts.add(JobAlert("J1", {"email": "a@example.com"}, T0))
+    assert [a.id for a in await r.job_alerts.all()] == ["J1", "J2"]
+    assert await r.job_alerts.remove("J1")
+    assert not await r.job_alerts.remove("J1")
+    assert [a.id for a in await r.job_alerts.all()] == ["J2"]

@@ -49,6 +49,8 @@ async def test_the_cards_count_the_records(make_harness: MakeHarness) -> None:
         "phone",
         "jobCategory",
         "preferredCountry",
+        "jobId",
+        "jobTitle",
         "status",
         "createdAt",
         "opened",

@@ -64,17 +64,17 @@ async def test_invalid_jobs_are_refused(make_harness: MakeHarness) -> None:
     assert response.json() == {
         "errors": {
             "title": "Title is required",
-            "country": "Enter text",
+            "country": "Choose one of the listed options",
             "category": "Category is required",
             "salaryRange": "Salary range must be at most 200 characters",
             "description": "Description is required",
-            "status": "Status must be open or closed",
+            "status": "Status must be draft, open or closed",
         }
     }
     not_an_object = await h.unsafe("POST", URL, json=[1, 2])
     assert not_an_object.status_code == 400
     assert "message" in not_an_object.json()
-    assert (await h.client.get(URL, params={"status": "draft"})).status_code == 422
+    assert (await h.client.get(URL, params={"status": "paused"})).status_code == 422
     assert (await h.client.get(URL)).json()["total"] == 0
 
 

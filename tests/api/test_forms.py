@@ -218,7 +218,8 @@ async def test_a_repeated_application_within_24_hours_is_answered_409_with_the_f
     body = again.json()
     assert body["applicationId"] == first.json()["applicationId"]
     assert "24 hours" in body["message"]
-    assert len(await container_of(app).store.outbox.list()) == 5
+    # five SMS and the applicant's confirmation e-mail, for the first application only
+    assert len(await container_of(app).store.outbox.list()) == 6
     assert len([p for p in (tmp_path / "data" / "uploads").rglob("*") if p.is_file()]) == 1
     other = await client.post("/api/applications", data={**APPLICATION, "jobCategory": "Engineering"}, files=files)
     assert other.status_code == 201

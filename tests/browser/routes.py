@@ -35,6 +35,7 @@ ROUTES: dict[str, list[str]] = {
         "¥500,000-1,500,000",
         "Reasons to Study Abroad",
     ],
+    "/jobs": ["Jobs Abroad", "No open jobs right now", "job alert"],
     "/country-packages": ["$1,200", "$1,300", "$800", "4-6 weeks", "Most Popular", "Job Guarantee"],
     "/blog": ["Load More Articles", "Categories", "Popular Tags", "UAE Jobs", "Career Advice", "Newsletter"],
     "/blog/1": ["Top 10 In-Demand Jobs", "Facebook", "X (Twitter)"],

@@ -18,6 +18,7 @@ NAV = [
     ("Services", "/services"),
     ("Study Abroad", "/study-abroad"),
     ("Country Packages", "/country-packages"),
+    ("Jobs", "/jobs"),
     ("Blog", "/blog"),
     ("Contact", "/contact"),
     ("Book Now", "/book-appointment"),

@@ -33,6 +33,8 @@ export function AppRoutes() {
         <Route path="book-appointment" element={<Pages.BookAppointmentPage />} />
         <Route path="apply" element={<Pages.ApplyPage />} />
         <Route path="payment/callback" element={<Pages.PaymentResultPage />} />
+        <Route path="jobs" element={<Pages.JobsPage />} />
+        <Route path="jobs/:id" element={<Pages.JobPage />} />
         <Route path="*" element={<Pages.NotFoundPage />} />
       </Route>
     </Routes>

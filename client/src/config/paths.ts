@@ -13,6 +13,8 @@ export const paths = {
   bookAppointment: '/book-appointment',
   apply: '/apply',
   paymentCallback: '/payment/callback',
+  jobs: '/jobs',
+  job: (id: string) => `/jobs/${encodeURIComponent(id)}`,
   admin: '/admin',
 } as const;
 
@@ -28,6 +30,7 @@ export const mainNav: NavItem[] = [
   { label: 'Services', to: paths.services },
   { label: 'Study Abroad', to: paths.studyAbroad },
   { label: 'Country Packages', to: paths.countryPackages },
+  { label: 'Jobs', to: paths.jobs },
   { label: 'Blog', to: paths.blog },
   { label: 'Contact', to: paths.contact },
   { label: 'Book Now', to: paths.bookAppointment, cta: 'secondary' },

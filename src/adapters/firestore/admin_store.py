@@ -15,7 +15,7 @@ fails as a whole instead of texting twice.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from google.api_core import exceptions as gexc
@@ -67,6 +67,17 @@ def _job_doc(job: Job) -> dict[str, Any]:
         "status": job.status.value,
         "created_at": job.created_at,
         "updated_at": job.updated_at,
+        "city": job.city,
+        "employment_type": job.employment_type,
+        "positions": job.positions,
+        "salary_min": job.salary_min,
+        "salary_max": job.salary_max,
+        "salary_currency": job.salary_currency,
+        "salary_period": job.salary_period,
+        "requirements": job.requirements,
+        "benefits": list(job.benefits),
+        "closing_date": None if job.closing_date is None else job.closing_date.isoformat(),
+        "published_at": job.published_at,
     }
 
 
@@ -81,7 +92,25 @@ def _job(doc: dict[str, Any]) -> Job:
         status=JobStatus(doc["status"]),
         created_at=_req_dt(doc["created_at"]),
         updated_at=_req_dt(doc["updated_at"]),
+        # documents written before job postings grew lack these fields: read them with defaults
+        city=doc.get("city") or "",
+        employment_type=doc.get("employment_type") or "Full-time",
+        positions=int(doc.get("positions") or 1),
+        salary_min=doc.get("salary_min"),
+        salary_max=doc.get("salary_max"),
+        salary_currency=doc.get("salary_currency") or "USD",
+        salary_period=doc.get("salary_period") or "month",
+        requirements=doc.get("requirements") or "",
+        benefits=tuple(doc.get("benefits") or ()),
+        closing_date=date.fromisoformat(doc["closing_date"]) if doc.get("closing_date") else None,
+        published_at=_published(doc),
     )
+
+
+def _published(doc: dict[str, Any]) -> datetime | None:
+    if "published_at" in doc:
+        return _dt(doc["published_at"])
+    return _req_dt(doc["created_at"]) if doc.get("status") == JobStatus.OPEN.value else None
 
 
 def _audit_doc(entry: AuditEntry) -> dict[str, Any]:
@@ -274,6 +303,29 @@ class FirestoreAdminStore:
         batch.set(self._col("jobs").document(job.id), _job_doc(job))
         self._audit(batch, audit)
         await batch.commit()
+
+    async def close_expired_jobs(self, today: date, at: datetime) -> list[str]:
+        expired = [
+            j
+            for j in (_job(d) for d in await self._all("jobs"))
+            if j.status is JobStatus.OPEN and j.status_on(today) is not j.status
+        ]
+        if not expired:
+            return []
+        batch = self._client.batch()
+        for job in expired:
+            batch.update(self._col("jobs").document(job.id), {"status": JobStatus.CLOSED.value, "updated_at": at})
+        await batch.commit()
+        return sorted(j.id for j in expired)
+
+    async def applications_per_job(self, job_ids: Sequence[str]) -> dict[str, int]:
+        wanted = set(job_ids)
+        counts: dict[str, int] = {}
+        for doc in await self._all("applications"):
+            job_id = (doc.get("data") or {}).get("jobId")
+            if job_id in wanted:
+                counts[job_id] = counts.get(job_id, 0) + 1
+        return counts
 
     async def delete_job(self, job_id: str, audit: AuditEntry) -> bool:
         if await self._doc("jobs", job_id) is None:

@@ -232,6 +232,18 @@ class FirestoreJobAlerts(_Simple):
         row = await self._get(alert_id)
         return None if row is None else JobAlert(*row)
 
+    async def remove(self, alert_id: str) -> bool:
+        ref = self._col(self.collection).document(alert_id)
+        if not (await ref.get()).exists:
+            return False
+        await ref.delete()
+        return True
+
+    async def all(self) -> list[JobAlert]:
+        docs = [snap.to_dict() async for snap in self._col(self.collection).stream()]
+        alerts = [JobAlert(d["id"], dict(d["data"]), _req_dt(d["created_at"])) for d in docs]
+        return sorted(alerts, key=lambda a: (a.created_at, a.id))
+
 
 def _subscription(doc: dict[str, Any]) -> NewsletterSubscription:
     return NewsletterSubscription(
@@ -285,6 +297,16 @@ class FirestoreAdminNotifications(_Base):
 
 
 class FirestoreOutbox(_Base):
+    async def enqueue(self, messages: Sequence[OutboxMessage]) -> int:
+        new = 0
+        for m in messages:
+            try:
+                await self._col("sms_outbox").document(m.id).create(_outbox_doc(m))
+            except gexc.AlreadyExists:
+                continue
+            new += 1
+        return new
+
     async def claim(self, now: datetime, lease_until: datetime, limit: int) -> list[OutboxMessage]:
         query = (
             self._col("sms_outbox")

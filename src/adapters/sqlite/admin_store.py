@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from adapters.sqlite.database import Database, Migration
@@ -65,6 +65,25 @@ MIGRATIONS = (
         """,
     ),
     PAYMENTS_MIGRATION,
+    Migration(
+        "admin_0002_job_postings",
+        """
+        ALTER TABLE jobs ADD COLUMN city TEXT NOT NULL DEFAULT '';
+        ALTER TABLE jobs ADD COLUMN employment_type TEXT NOT NULL DEFAULT 'Full-time';
+        ALTER TABLE jobs ADD COLUMN positions INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE jobs ADD COLUMN salary_min INTEGER;
+        ALTER TABLE jobs ADD COLUMN salary_max INTEGER;
+        ALTER TABLE jobs ADD COLUMN salary_currency TEXT NOT NULL DEFAULT 'USD';
+        ALTER TABLE jobs ADD COLUMN salary_period TEXT NOT NULL DEFAULT 'month';
+        ALTER TABLE jobs ADD COLUMN requirements TEXT NOT NULL DEFAULT '';
+        ALTER TABLE jobs ADD COLUMN benefits TEXT NOT NULL DEFAULT '[]';
+        ALTER TABLE jobs ADD COLUMN closing_date TEXT;
+        ALTER TABLE jobs ADD COLUMN published_at TEXT;
+        UPDATE jobs SET published_at = created_at WHERE status = 'open';
+        CREATE INDEX jobs_status_created ON jobs (status, created_at);
+        CREATE INDEX applications_job ON applications (json_extract(data, '$.jobId'))
+        """,
+    ),
 )
 
 SETTINGS_KEY = "admin"
@@ -95,6 +114,17 @@ def _job(row: sqlite3.Row) -> Job:
         status=JobStatus(row["status"]),
         created_at=datetime.fromisoformat(row["created_at"]),
         updated_at=datetime.fromisoformat(row["updated_at"]),
+        city=row["city"],
+        employment_type=row["employment_type"],
+        positions=row["positions"],
+        salary_min=row["salary_min"],
+        salary_max=row["salary_max"],
+        salary_currency=row["salary_currency"],
+        salary_period=row["salary_period"],
+        requirements=row["requirements"],
+        benefits=tuple(json.loads(row["benefits"])),
+        closing_date=None if row["closing_date"] is None else date.fromisoformat(row["closing_date"]),
+        published_at=_dt(row["published_at"]),
     )
 
 
@@ -128,6 +158,9 @@ def _application_where(query: ApplicationQuery) -> tuple[str, list[object]]:
     if query.preferred_country:
         clauses.append("json_extract(data, '$.preferredCountry') = ?")
         params.append(query.preferred_country)
+    if query.job_id:
+        clauses.append("json_extract(data, '$.jobId') = ?")
+        params.append(query.job_id)
     if query.date_from is not None:
         clauses.append("created_at >= ?")
         params.append(_day_start(query.date_from))
@@ -367,10 +400,17 @@ class SqliteAdminStore:
         def work(conn: sqlite3.Connection) -> None:
             conn.execute(
                 "INSERT INTO jobs (id, title, country, category, salary_range, description, status, created_at, "
-                "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
+                "updated_at, city, employment_type, positions, salary_min, salary_max, salary_currency, "
+                "salary_period, requirements, benefits, closing_date, published_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
                 "title = excluded.title, country = excluded.country, category = excluded.category, "
                 "salary_range = excluded.salary_range, description = excluded.description, "
-                "status = excluded.status, updated_at = excluded.updated_at",
+                "status = excluded.status, updated_at = excluded.updated_at, city = excluded.city, "
+                "employment_type = excluded.employment_type, positions = excluded.positions, "
+                "salary_min = excluded.salary_min, salary_max = excluded.salary_max, "
+                "salary_currency = excluded.salary_currency, salary_period = excluded.salary_period, "
+                "requirements = excluded.requirements, benefits = excluded.benefits, "
+                "closing_date = excluded.closing_date, published_at = excluded.published_at",
                 (
                     job.id,
                     job.title,
@@ -381,11 +421,48 @@ class SqliteAdminStore:
                     job.status.value,
                     ts(job.created_at),
                     ts(job.updated_at),
+                    job.city,
+                    job.employment_type,
+                    job.positions,
+                    job.salary_min,
+                    job.salary_max,
+                    job.salary_currency,
+                    job.salary_period,
+                    job.requirements,
+                    _dump(list(job.benefits)),
+                    None if job.closing_date is None else job.closing_date.isoformat(),
+                    None if job.published_at is None else ts(job.published_at),
                 ),
             )
             _audit_row(conn, audit)
 
         await self._db.transaction(work)
+
+    async def close_expired_jobs(self, today: date, at: datetime) -> list[str]:
+        def work(conn: sqlite3.Connection) -> list[str]:
+            rows = conn.execute(
+                "UPDATE jobs SET status = 'closed', updated_at = ? "
+                "WHERE status = 'open' AND closing_date IS NOT NULL AND closing_date < ? RETURNING id",
+                (ts(at), today.isoformat()),
+            ).fetchall()
+            return sorted(r[0] for r in rows)
+
+        return await self._db.transaction(work)
+
+    async def applications_per_job(self, job_ids: Sequence[str]) -> dict[str, int]:
+        if not job_ids:
+            return {}
+
+        def work(conn: sqlite3.Connection) -> dict[str, int]:
+            marks = ", ".join("?" for _ in job_ids)
+            rows = conn.execute(
+                f"SELECT json_extract(data, '$.jobId') AS job, COUNT(*) FROM applications "  # noqa: S608 - marks only
+                f"WHERE json_extract(data, '$.jobId') IN ({marks}) GROUP BY job",
+                list(job_ids),
+            ).fetchall()
+            return {r[0]: int(r[1]) for r in rows}
+
+        return await self._db.run(work)
 
     async def delete_job(self, job_id: str, audit: AuditEntry) -> bool:
         def work(conn: sqlite3.Connection) -> bool:

@@ -284,6 +284,19 @@ class SqliteJobAlerts(_SimpleRecords):
         row = await self._get(alert_id)
         return None if row is None else JobAlert(*row)
 
+    async def remove(self, alert_id: str) -> bool:
+        def work(conn: sqlite3.Connection) -> bool:
+            return bool(conn.execute("DELETE FROM job_alerts WHERE id = ?", (alert_id,)).rowcount)
+
+        return await self._db.run(work)
+
+    async def all(self) -> list[JobAlert]:
+        def work(conn: sqlite3.Connection) -> list[JobAlert]:
+            rows = conn.execute("SELECT id, data, created_at FROM job_alerts ORDER BY created_at, id").fetchall()
+            return [JobAlert(r[0], _data(r[1]), _req_dt(r[2])) for r in rows]
+
+        return await self._db.run(work)
+
 
 def _subscription(row: sqlite3.Row) -> NewsletterSubscription:
     return NewsletterSubscription(
@@ -351,6 +364,19 @@ class SqliteAdminNotifications:
 class SqliteOutbox:
     def __init__(self, db: Database) -> None:
         self._db = db
+
+    async def enqueue(self, messages: Sequence[OutboxMessage]) -> int:
+        def work(conn: sqlite3.Connection) -> int:
+            known = {
+                r[0]
+                for m in messages
+                for r in conn.execute("SELECT id FROM sms_outbox WHERE id = ?", (m.id,)).fetchall()
+            }
+            new = [m for m in messages if m.id not in known]
+            _enqueue(conn, new)
+            return len(new)
+
+        return await self._db.transaction(work)
 
     async def claim(self, now: datetime, lease_until: datetime, limit: int) -> list[OutboxMessage]:
         def work(conn: sqlite3.Connection) -> list[OutboxMessage]:

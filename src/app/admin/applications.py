@@ -51,6 +51,8 @@ def summary_json(record: ApplicationRecord) -> dict[str, Any]:
         "phone": data.get("phone"),
         "jobCategory": data.get("jobCategory"),
         "preferredCountry": data.get("preferredCountry"),
+        "jobId": data.get("jobId"),
+        "jobTitle": data.get("jobTitle"),
         "status": record.status.value,
         "createdAt": iso(record.application.created_at),
         "opened": record.opened_at is not None,
@@ -102,6 +104,7 @@ def _query(
     start: str | None,
     end: str | None,
     payment: str | None = None,
+    job_id: str | None = None,
 ) -> ApplicationQuery:
     query, errors = check_application_query(
         {
@@ -112,6 +115,7 @@ def _query(
             "from": start,
             "to": end,
             "payment": payment,
+            "jobId": job_id,
         }
     )
     if query is None:
@@ -137,8 +141,9 @@ class ApplicationsController(Controller):
         page: FromQuery[str | None] = None,
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
         payment: FromQuery[str | None] = None,
+        job_id: Annotated[str | None, QueryParameter(name="jobId")] = None,
     ) -> dict[str, Any]:
-        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment)
+        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id)
         found = await area.applications(query, page_request(page, page_size))
         return page_json(found, summary_json)
 
@@ -154,8 +159,9 @@ class ApplicationsController(Controller):
         date_from: Annotated[str | None, QueryParameter(name="from")] = None,
         date_to: Annotated[str | None, QueryParameter(name="to")] = None,
         payment: FromQuery[str | None] = None,
+        job_id: Annotated[str | None, QueryParameter(name="jobId")] = None,
     ) -> Response[str]:
-        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment)
+        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id)
         rows = await area.export_applications(admin.email, query)
         header = ("applicationId", "createdAt", "status", "opened", *CSV_FIELDS, "files", *PAYMENT_CSV_FIELDS)
         return csv_response(

@@ -118,6 +118,18 @@ def job_json(job: Job) -> dict[str, Any]:
         "status": job.status.value,
         "createdAt": iso(job.created_at),
         "updatedAt": iso(job.updated_at),
+        "city": job.city,
+        "employmentType": job.employment_type,
+        "positions": job.positions,
+        "salaryMin": job.salary_min,
+        "salaryMax": job.salary_max,
+        "salaryCurrency": job.salary_currency,
+        "salaryPeriod": job.salary_period,
+        "salary": job.salary,
+        "requirements": job.requirements,
+        "benefits": list(job.benefits),
+        "closingDate": None if job.closing_date is None else job.closing_date.isoformat(),
+        "publishedAt": iso(job.published_at),
     }
 
 

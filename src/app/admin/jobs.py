@@ -28,7 +28,12 @@ class JobsController(Controller):
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
     ) -> dict[str, Any]:
         wanted = status_filter(status, JobStatus)
-        return page_json(await area.jobs(wanted, page_request(page, page_size)), job_json)
+        found = await area.jobs(wanted, page_request(page, page_size))
+        counts = await area.applications_per_job([j.id for j in found.items])
+        body = page_json(found, job_json)
+        for item in body["items"]:
+            item["applications"] = counts.get(item["id"], 0)
+        return body
 
     @post("/", status_code=201, summary="Create a job opening")
     async def create(

@@ -8,8 +8,10 @@ from litestar.middleware.rate_limit import RateLimitConfig
 from app.api.blog import BlogPosts
 from app.api.errors import exception_handlers
 from app.api.forms import PublicForms
-from app.client_address import client_address
+from app.api.job_alerts import JobAlertUnsubscribe
+from app.api.jobs import PublicJobs
 from app.api.payments import PaymentInfo, PaymentStart
+from app.client_address import client_address
 from app.settings import Settings
 
 __all__ = ["build_api_router", "exception_handlers"]
@@ -24,4 +26,4 @@ def build_api_router(settings: Settings) -> Router:
         if limit > 0
         else [],
     )
-    return Router(path="/", route_handlers=[forms, BlogPosts, PaymentInfo])
+    return Router(path="/", route_handlers=[forms, BlogPosts, PaymentInfo, PublicJobs, JobAlertUnsubscribe])

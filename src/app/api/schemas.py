@@ -37,6 +37,8 @@ class ApplicationForm:
     additionalInfo: str | None = None
     terms: str | None = None
     website: str | None = None
+    jobId: str | None = None
+    """The id of the open job applied for (from ``/jobs/{id}``); 422 when it is not open."""
     cv: UploadFile | None = None
     passport: UploadFile | None = None
     photo: UploadFile | None = None

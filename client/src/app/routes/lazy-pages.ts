@@ -13,5 +13,7 @@ export const ContactPage = lazy(() => import('@/features/contact/components/Cont
 export const BookAppointmentPage = lazy(() => import('@/features/appointment/components/BookAppointmentPage'));
 export const ApplyPage = lazy(() => import('@/features/apply/components/ApplyPage'));
 export const PaymentResultPage = lazy(() => import('@/features/payments/components/PaymentResultPage'));
+export const JobsPage = lazy(() => import('@/features/jobs/components/JobsPage'));
+export const JobPage = lazy(() => import('@/features/jobs/components/JobPage'));
 export const NotFoundPage = lazy(() => import('@/features/not-found/components/NotFoundPage'));
 export const AdminApp = lazy(() => import('@/features/admin/AdminApp'));

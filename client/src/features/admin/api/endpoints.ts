@@ -43,6 +43,8 @@ export interface ApplicationFilters {
   from: string;
   to: string;
   payment: string;
+  /** The job applied for (from the Jobs list's applications link). */
+  jobId: string;
 }
 export const emptyApplicationFilters: ApplicationFilters = {
   q: '',
@@ -52,6 +54,7 @@ export const emptyApplicationFilters: ApplicationFilters = {
   from: '',
   to: '',
   payment: '',
+  jobId: '',
 };
 export const listApplications = (filters: ApplicationFilters, page: number, pageSize: number, signal?: AbortSignal) =>
   adminApi.get<Page<ApplicationSummary>>(`/applications${queryString({ ...filters, page, pageSize })}`, signal);

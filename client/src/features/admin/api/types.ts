@@ -26,6 +26,8 @@ export interface ApplicationSummary {
   phone: string;
   jobCategory: string;
   preferredCountry: string;
+  jobId?: string | null;
+  jobTitle?: string | null;
   status: ApplicationStatus;
   createdAt: string;
   opened: boolean;
@@ -100,21 +102,35 @@ export interface ContactMessage {
   createdAt: string;
 }
 
-export type JobStatus = 'open' | 'closed';
+export type JobStatus = 'draft' | 'open' | 'closed';
 
-export interface JobInput {
+/** The job form's body (see `agency_core.jobs.JOB_FORM`). */
+export type JobInput = Record<string, unknown>;
+
+export interface Job {
+  id: string;
   title: string;
   country: string;
+  city: string;
   category: string;
+  employmentType: string;
+  positions: number;
+  salaryMin: number | null;
+  salaryMax: number | null;
+  salaryCurrency: string;
+  salaryPeriod: string;
   salaryRange: string;
+  salary: string;
   description: string;
+  requirements: string;
+  benefits: string[];
+  closingDate: string | null;
   status: JobStatus;
-}
-
-export interface Job extends JobInput {
-  id: string;
+  publishedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Applications naming this job (in the list only). */
+  applications?: number;
 }
 
 export interface BlogPostInput {

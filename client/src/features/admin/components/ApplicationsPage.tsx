@@ -119,6 +119,11 @@ export default function ApplicationsPage() {
             <label htmlFor="filter-to">To</label>
             <input id="filter-to" type="date" value={filters.to} onChange={(e) => update({ to: e.target.value })} />
           </div>
+          {filters.jobId ? (
+            <p className="admin-muted" data-testid="job-filter">
+              Applications for job {filters.jobId}
+            </p>
+          ) : null}
           {hasFilters ? (
             <button
               type="button"

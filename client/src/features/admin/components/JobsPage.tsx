@@ -1,125 +1,121 @@
 import { useState, type FormEvent } from 'react';
-import { constants } from '@/config/rules';
+import { Link } from 'react-router-dom';
 import { createJob, deleteJob, listJobs, updateJob } from '../api/endpoints';
-import type { Job, JobInput } from '../api/types';
+import type { Job } from '../api/types';
 import { countOf, formatDate, useAdminQuery, useAdminTitle, useEditableList, useEditorSave, type EditorProps } from './hooks';
+import { blankJobValues, checkJob, jobBody, jobRules, type JobFieldRule, type JobValues } from './job-rules';
 import { AsyncView, EditableListPage, ItemActions, PagedTable, StatusBadge, type FilterOption, FilterTabs } from './ui';
 
 const PAGE_SIZE = 20;
-const blank: JobInput = { title: '', country: '', category: '', salaryRange: '', description: '', status: 'open' };
-const inputOf = ({ title, country, category, salaryRange, description, status }: Job): JobInput => ({
-  title,
-  country,
-  category,
-  salaryRange,
-  description,
-  status,
-});
-const LABELS: Record<keyof JobInput, string> = {
-  title: 'Job title',
-  country: 'Country',
-  category: 'Category',
-  salaryRange: 'Salary range',
-  description: 'Description',
-  status: 'Status',
-};
+const LABELS: Record<string, string> = { title: 'Job title' };
+const STATUS_LABELS: Record<string, string> = { draft: 'Draft', open: 'Open', closed: 'Closed' };
+
+function valuesOf(job: Job): JobValues {
+  const values = blankJobValues();
+  const record = job as unknown as Record<string, unknown>;
+  for (const f of jobRules.fields) {
+    const v = record[f.name];
+    if (f.kind === 'multiselect') values[f.name] = Array.isArray(v) ? (v as string[]) : [];
+    else values[f.name] = v === null || v === undefined ? '' : String(v);
+  }
+  return values;
+}
 
 function JobEditor({ item: job, onSaved, onCancel }: EditorProps<Job>) {
-  const [values, setValues] = useState<JobInput>(job ? inputOf(job) : blank);
+  const [values, setValues] = useState<JobValues>(job ? valuesOf(job) : blankJobValues());
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { saving, save } = useEditorSave(onSaved, setErrors);
-  const set = (key: keyof JobInput, value: string) => setValues((current) => ({ ...current, [key]: value }));
+  const set = (key: string, value: string | string[]) => setValues((current) => ({ ...current, [key]: value }));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const missing: Record<string, string> = {};
-    for (const key of ['title', 'country', 'category', 'salaryRange', 'description'] as const) {
-      if (!values[key].trim()) missing[key] = `${LABELS[key]} is required`;
-    }
-    setErrors(missing);
-    if (Object.keys(missing).length) {
-      document.getElementById(`job-${Object.keys(missing)[0]}`)?.focus();
+    const found = checkJob(values);
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) {
+      document.getElementById(`job-${first}`)?.focus();
       return;
     }
     await save(
-      () => (job ? updateJob(job.id, values) : createJob(values)),
+      () => (job ? updateJob(job.id, jobBody(values)) : createJob(jobBody(values))),
       job ? 'Job updated' : 'Job created',
       'Failed to save the job',
     );
   };
 
-  const a11y = (key: keyof JobInput) => ({
+  const a11y = (key: string) => ({
     id: `job-${key}`,
     'aria-invalid': errors[key] ? true : undefined,
     'aria-describedby': errors[key] ? `job-${key}-error` : undefined,
   });
-  const error = (key: keyof JobInput) =>
-    errors[key] ? (
-      <p className="admin-error" id={`job-${key}-error`}>
-        {errors[key]}
-      </p>
-    ) : null;
+
+  const control = (f: JobFieldRule) => {
+    const value = values[f.name];
+    if (f.kind === 'multiselect') {
+      const chosen = Array.isArray(value) ? value : [];
+      return (
+        <fieldset className="admin-checks" {...a11y(f.name)}>
+          <legend>{f.label}</legend>
+          {(f.options ?? []).map((option) => (
+            <label key={option}>
+              <input
+                type="checkbox"
+                checked={chosen.includes(option)}
+                onChange={(e) => set(f.name, e.target.checked ? [...chosen, option] : chosen.filter((c) => c !== option))}
+              />{' '}
+              {option}
+            </label>
+          ))}
+        </fieldset>
+      );
+    }
+    const text = typeof value === 'string' ? value : '';
+    if (f.kind === 'select') {
+      return (
+        <select {...a11y(f.name)} value={text} onChange={(e) => set(f.name, e.target.value)}>
+          {f.default === undefined ? <option value="">Choose one</option> : null}
+          {text && !(f.options ?? []).includes(text) ? <option>{text}</option> : null}
+          {(f.options ?? []).map((option) => (
+            <option key={option} value={option}>
+              {f.name === 'status' ? STATUS_LABELS[option] ?? option : option}
+            </option>
+          ))}
+        </select>
+      );
+    }
+    if (f.kind === 'longtext') {
+      return <textarea {...a11y(f.name)} rows={5} value={text} onChange={(e) => set(f.name, e.target.value)} />;
+    }
+    return (
+      <input
+        {...a11y(f.name)}
+        type={f.kind === 'date' ? 'date' : 'text'}
+        inputMode={f.kind === 'integer' ? 'numeric' : undefined}
+        placeholder={f.name === 'salaryRange' ? 'Only when no figures, e.g. Negotiable' : undefined}
+        value={text}
+        onChange={(e) => set(f.name, e.target.value)}
+      />
+    );
+  };
 
   return (
     <section className="admin-card" aria-labelledby="job-editor-heading">
       <h2 id="job-editor-heading">{job ? `Edit: ${job.title}` : 'New job opening'}</h2>
       <form className="admin-form admin-form--grid" onSubmit={onSubmit} noValidate>
-        <div className="admin-field">
-          <label htmlFor="job-title">{LABELS.title}</label>
-          <input {...a11y('title')} value={values.title} onChange={(e) => set('title', e.target.value)} />
-          {error('title')}
-        </div>
-        <div className="admin-field">
-          <label htmlFor="job-country">{LABELS.country}</label>
-          <input {...a11y('country')} list="job-countries" value={values.country} onChange={(e) => set('country', e.target.value)} />
-          <datalist id="job-countries">
-            {constants.applicationCountries.map((country) => (
-              <option key={country} value={country} />
-            ))}
-          </datalist>
-          {error('country')}
-        </div>
-        <div className="admin-field">
-          <label htmlFor="job-category">{LABELS.category}</label>
-          <select {...a11y('category')} value={values.category} onChange={(e) => set('category', e.target.value)}>
-            <option value="">Choose a category</option>
-            {!values.category || constants.applicationJobCategories.includes(values.category) ? null : (
-              <option>{values.category}</option>
-            )}
-            {constants.applicationJobCategories.map((category) => (
-              <option key={category}>{category}</option>
-            ))}
-          </select>
-          {error('category')}
-        </div>
-        <div className="admin-field">
-          <label htmlFor="job-salaryRange">{LABELS.salaryRange}</label>
-          <input
-            {...a11y('salaryRange')}
-            list="job-salaries"
-            placeholder="e.g. $2,000-$3,000"
-            value={values.salaryRange}
-            onChange={(e) => set('salaryRange', e.target.value)}
-          />
-          <datalist id="job-salaries">
-            {constants.salaryRanges.map((range) => (
-              <option key={range} value={range} />
-            ))}
-          </datalist>
-          {error('salaryRange')}
-        </div>
-        <div className="admin-field">
-          <label htmlFor="job-status">{LABELS.status}</label>
-          <select {...a11y('status')} value={values.status} onChange={(e) => set('status', e.target.value)}>
-            <option value="open">Open</option>
-            <option value="closed">Closed</option>
-          </select>
-        </div>
-        <div className="admin-field admin-field--full">
-          <label htmlFor="job-description">{LABELS.description}</label>
-          <textarea {...a11y('description')} rows={6} value={values.description} onChange={(e) => set('description', e.target.value)} />
-          {error('description')}
-        </div>
+        {jobRules.fields.map((f) => (
+          <div
+            key={f.name}
+            className={f.kind === 'longtext' || f.kind === 'multiselect' ? 'admin-field admin-field--full' : 'admin-field'}
+          >
+            {f.kind === 'multiselect' ? null : <label htmlFor={`job-${f.name}`}>{LABELS[f.name] ?? f.label}</label>}
+            {control(f)}
+            {errors[f.name] ? (
+              <p className="admin-error" id={`job-${f.name}-error`}>
+                {errors[f.name]}
+              </p>
+            ) : null}
+          </div>
+        ))}
         <div className="admin-actions admin-field--full">
           <button type="submit" className="admin-button admin-button--primary" disabled={saving}>
             {saving ? 'Saving...' : 'Save Job'}
@@ -135,6 +131,7 @@ function JobEditor({ item: job, onSaved, onCancel }: EditorProps<Job>) {
 
 const STATUS_TABS: readonly FilterOption[] = [
   ['', 'All'],
+  ['draft', 'Draft'],
   ['open', 'Open'],
   ['closed', 'Closed'],
 ];
@@ -148,7 +145,10 @@ export default function JobsPage() {
 
   const toggle = (job: Job) => {
     const next = job.status === 'open' ? 'closed' : 'open';
-    return list.act(() => updateJob(job.id, { ...inputOf(job), status: next }), next === 'closed' ? 'Job closed' : 'Job reopened');
+    return list.act(
+      () => updateJob(job.id, jobBody({ ...valuesOf(job), status: next })),
+      next === 'closed' ? 'Job closed' : job.status === 'draft' ? 'Job published' : 'Job reopened',
+    );
   };
 
   return (
@@ -170,14 +170,19 @@ export default function JobsPage() {
               label="Jobs"
               onPage={setPage}
               caption={countOf(data.total, 'job')}
-              columns={['Title', 'Country', 'Category', 'Salary', 'Updated', 'Status', 'Actions']}
+              columns={['Title', 'Country', 'Category', 'Salary', 'Applications', 'Updated', 'Status', 'Actions']}
               empty="No job openings yet."
               row={(job) => (
                 <tr key={job.id}>
                   <th scope="row">{job.title}</th>
                   <td>{job.country}</td>
                   <td>{job.category}</td>
-                  <td>{job.salaryRange}</td>
+                  <td>{job.salary}</td>
+                  <td>
+                    <Link to={`/admin/applications?jobId=${encodeURIComponent(job.id)}`}>
+                      {countOf(job.applications ?? 0, 'application')}
+                    </Link>
+                  </td>
                   <td>{formatDate(job.updatedAt)}</td>
                   <td>
                     <StatusBadge status={job.status} />
@@ -187,7 +192,7 @@ export default function JobsPage() {
                       list={list}
                       item={job}
                       name={job.title}
-                      toggleLabel={job.status === 'open' ? 'Close' : 'Reopen'}
+                      toggleLabel={job.status === 'open' ? 'Close' : job.status === 'draft' ? 'Publish' : 'Reopen'}
                       onToggle={() => void toggle(job)}
                     />
                   </td>

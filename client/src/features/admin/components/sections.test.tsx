@@ -73,19 +73,35 @@ describe('jobs', () => {
     renderApp('/admin/jobs');
     await user.click(await screen.findByRole('button', { name: 'New Job' }, { timeout: 3000 }));
     await user.click(screen.getByRole('button', { name: 'Save Job' }));
-    expect(await screen.findByText('Job title is required')).toBeInTheDocument();
+    // the messages come from agency_core's job rules (rules.json), as the server gives them
+    expect(await screen.findByText('Title is required')).toBeInTheDocument();
+    expect(screen.getByText('Country is required')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Job title'), 'Site Electrician');
-    await user.type(screen.getByLabelText('Country'), 'Qatar');
+    await user.selectOptions(screen.getByLabelText('Country'), 'Qatar');
+    await user.type(screen.getByLabelText('City'), 'Doha');
     await user.selectOptions(screen.getByLabelText('Category'), 'Construction');
-    await user.type(screen.getByLabelText('Salary range'), '$2,000-$3,000');
+    await user.type(screen.getByLabelText('Minimum salary'), '3000');
+    await user.type(screen.getByLabelText('Maximum salary'), '2000');
     await user.type(screen.getByLabelText('Description'), 'Industrial wiring.');
+    await user.click(screen.getByLabelText('Accommodation'));
+    await user.click(screen.getByRole('button', { name: 'Save Job' }));
+    expect(await screen.findByText('Maximum salary must not be below the minimum')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Maximum salary'));
+    await user.type(screen.getByLabelText('Maximum salary'), '3500');
     await user.click(screen.getByRole('button', { name: 'Save Job' }));
     expect(await screen.findByText('Job created')).toBeInTheDocument();
-    expect(created[0]).toEqual({
+    expect(created[0]).toMatchObject({
       title: 'Site Electrician',
       country: 'Qatar',
+      city: 'Doha',
       category: 'Construction',
-      salaryRange: '$2,000-$3,000',
+      employmentType: 'Full-time',
+      positions: 1,
+      salaryMin: 3000,
+      salaryMax: 3500,
+      salaryCurrency: 'USD',
+      benefits: ['Accommodation'],
+      closingDate: null,
       description: 'Industrial wiring.',
       status: 'open',
     });

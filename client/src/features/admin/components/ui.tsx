@@ -288,7 +288,10 @@ export function ApplicationRow({
           <div className="admin-muted admin-small">{app.phone}</div>
         </td>
       ) : null}
-      <td>{app.jobCategory}</td>
+      <td>
+        {app.jobCategory}
+        {app.jobTitle ? <div className="admin-muted admin-small">Job: {app.jobTitle}</div> : null}
+      </td>
       <td>{app.preferredCountry}</td>
       <td>{formatDateTime(app.createdAt)}</td>
       <td>

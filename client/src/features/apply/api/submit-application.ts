@@ -29,6 +29,7 @@ export function applicationFormData(values: FormValues): FormData {
     }
   }
   data.append('website', typeof values.website === 'string' ? values.website : '');
+  if (typeof values.jobId === 'string' && values.jobId) data.append('jobId', values.jobId);
   return data;
 }
 

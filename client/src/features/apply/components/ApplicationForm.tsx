@@ -96,14 +96,29 @@ function StepField({ rule, onPassportToggle }: { rule: FieldRule; onPassportTogg
  * The four-step application wizard (spec sections 2-5): Next validates only the current step;
  * Submit posts everything with the files to /api/applications and opens the payment modal.
  */
-export function ApplicationForm() {
+/** The job the visitor applies for (from `/jobs/{id}`): fills category and country and is sent as `jobId`. */
+export interface AppliedJob {
+  id: string;
+  title: string;
+  category: string;
+  country: string;
+}
+
+export function ApplicationForm({ job = null }: { job?: AppliedJob | null }) {
   const formRef = useRef<HTMLFormElement>(null);
   const draft = useMemo(() => loadDraft(), []);
   const [step, setStep] = useState(() => Math.min(Math.max(draft?.step ?? 1, 1), STEPS.length));
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
   const [paymentFor, setPaymentFor] = useState<string | null>(null);
-  const initialValues = useMemo<FormValues>(() => ({ ...EMPTY, ...(draft?.values ?? {}) }), [draft]);
+  const initialValues = useMemo<FormValues>(
+    () => ({
+      ...EMPTY,
+      ...(draft?.values ?? {}),
+      ...(job ? { jobId: job.id, jobCategory: job.category, preferredCountry: job.country } : { jobId: '' }),
+    }),
+    [draft, job],
+  );
 
   useEffect(() => {
     if (!focusTarget) return;
@@ -125,7 +140,7 @@ export function ApplicationForm() {
     try {
       const { applicationId } = await submitApplication(values, large ? (loaded, total) => setProgress({ loaded, total }) : undefined);
       clearDraft();
-      helpers.resetForm({ values: EMPTY });
+      helpers.resetForm({ values: { ...EMPTY, jobId: '' } });
       setStep(1);
       void toast(APPLICATION_SUCCESS, 'success', `Your application ID: ${applicationId}`);
       setPaymentFor(applicationId);

@@ -2,9 +2,22 @@ import { HelpPanel } from '@/components/ui/HelpPanel';
 import { PageHero } from '@/components/ui/PageHero';
 import { constants } from '@/config/rules';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { ApplicationForm } from './ApplicationForm';
+import { useSearchParams } from 'react-router-dom';
+import { getJob } from '@/features/jobs/api/jobs';
+import { useAsync } from '@/lib/use-async';
+import { ApplicationForm, type AppliedJob } from './ApplicationForm';
+
+async function openJob(id: string, signal: AbortSignal): Promise<AppliedJob | null> {
+  if (!id) return null;
+  const job = await getJob(id, signal).catch(() => null);
+  return job && job.status === 'open' ? { id: job.id, title: job.title, category: job.category, country: job.country } : null;
+}
 
 export default function ApplyPage() {
+  const [params] = useSearchParams();
+  const jobId = params.get('job') ?? '';
+  const state = useAsync((signal) => openJob(jobId, signal), jobId);
+  const job = state.status === 'success' ? state.data : null;
   usePageMeta('Apply for Jobs Abroad', 'Apply online for jobs in the UAE, Saudi Arabia, Qatar, Kuwait, Bahrain, Oman and more in four simple steps.');
   return (
     <>
@@ -17,7 +30,12 @@ export default function ApplyPage() {
         <div className="container form-layout">
           <div className="card form-card">
             <h2>Job Application</h2>
-            <ApplicationForm />
+            {job ? (
+              <p className="notice" data-testid="applying-for">
+                Applying for: <strong>{job.title}</strong> ({job.country})
+              </p>
+            ) : null}
+            {jobId && state.status === 'loading' ? null : <ApplicationForm key={job?.id ?? 'any'} job={job} />}
           </div>
           <HelpPanel text={`Questions about your application? Our recruiters answer calls ${constants.officeHours}.`} />
         </div>

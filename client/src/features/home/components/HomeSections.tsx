@@ -86,7 +86,7 @@ export function CountryCards() {
         <ul className="country-grid">
           {constants.homeCountryCards.map((c) => (
             <li key={c.name}>
-              <Link to={paths.countryPackages} className="country-card">
+              <Link to={`${paths.jobs}?country=${encodeURIComponent(c.name)}`} className="country-card">
                 <Flag country={c.name} width={60} decorative />
                 <span className="country-card__body">
                   <span className="country-card__name">{c.name}</span>

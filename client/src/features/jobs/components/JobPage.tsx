@@ -1,0 +1,90 @@
+import { Link, useParams } from 'react-router-dom';
+import { PageLoader } from '@/components/ui/Spinner';
+import { paths } from '@/config/paths';
+import { jobForm } from '@/generated/rules.json';
+import { useAsync } from '@/lib/use-async';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { getJob } from '../api/jobs';
+
+const CLOSED = jobForm.messages.closedNotice;
+
+/** `/jobs/{id}`: everything about one job; Apply opens the wizard with the job attached. */
+export default function JobPage() {
+  const { id = '' } = useParams();
+  const state = useAsync((signal) => getJob(id, signal), id);
+  const job = state.status === 'success' ? state.data : null;
+  usePageMeta(
+    job ? `${job.title} in ${job.city ? `${job.city}, ` : ''}${job.country}` : state.status === 'success' ? 'Job Not Found' : 'Jobs Abroad',
+    job ? job.description.slice(0, 160) : 'Open overseas vacancies with Vandy Travel.',
+  );
+
+  if (state.status === 'loading') return <PageLoader />;
+  if (state.status === 'error') {
+    return (
+      <section className="container section">
+        <h1>Something Went Wrong</h1>
+        <p className="notice" role="alert">We could not load this job. Please try again later.</p>
+        <Link to={paths.jobs} className="button button--primary">Back to Jobs</Link>
+      </section>
+    );
+  }
+  if (!job) {
+    return (
+      <section className="container section not-found">
+        <h1>Job Not Found</h1>
+        <p className="muted">This job does not exist or is no longer advertised.</p>
+        <Link to={paths.jobs} className="button button--primary">See open jobs</Link>
+      </section>
+    );
+  }
+  const open = job.status === 'open';
+  return (
+    <section className="section">
+      <div className="container job-page">
+        <p className="back-link"><Link to={paths.jobs}>← Back to Jobs</Link></p>
+        <p className="blog-meta">
+          <span className="tag tag--accent">{job.category}</span>
+          <span>{job.employmentType}</span>
+        </p>
+        <h1>{job.title}</h1>
+        <p className="muted">{[job.city, job.country].filter(Boolean).join(', ')}</p>
+        {open ? null : (
+          <p className="notice" role="status" data-testid="job-closed">
+            {CLOSED}
+          </p>
+        )}
+        <dl className="job-facts">
+          {job.salary ? (<><dt>Salary</dt><dd>{job.salary}</dd></>) : null}
+          <dt>Positions</dt>
+          <dd>{job.positions}</dd>
+          {job.closingDate ? (<><dt>Closing date</dt><dd>{job.closingDate}</dd></>) : null}
+        </dl>
+        <h2>About the job</h2>
+        <p className="job-text">{job.description}</p>
+        {job.requirements ? (
+          <>
+            <h2>Requirements</h2>
+            <p className="job-text">{job.requirements}</p>
+          </>
+        ) : null}
+        {job.benefits.length ? (
+          <>
+            <h2>Benefits</h2>
+            <ul>
+              {job.benefits.map((b) => (
+                <li key={b}>{b}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {open ? (
+          <Link className="button button--primary" to={`${paths.apply}?job=${encodeURIComponent(job.id)}`}>
+            Apply for this job
+          </Link>
+        ) : (
+          <Link className="button" to={paths.jobs}>See open jobs</Link>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PageHero } from '@/components/ui/PageHero';
+import { PageLoader } from '@/components/ui/Spinner';
+import { paths } from '@/config/paths';
+import { constants } from '@/config/rules';
+import { jobForm } from '@/generated/rules.json';
+import { useAsync } from '@/lib/use-async';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { listJobs, type JobFilters } from '../api/jobs';
+
+const aliases = jobForm.countryAliases as Record<string, string>;
+
+export function countryOf(name: string): string {
+  return aliases[name] ?? name;
+}
+
+/** `/jobs`: open jobs newest first, filtered by country, category and words, with counts. */
+export default function JobsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters: JobFilters = {
+    country: countryOf(params.get('country') ?? ''),
+    category: params.get('category') ?? '',
+    q: params.get('q') ?? '',
+  };
+  const [words, setWords] = useState(filters.q);
+  const state = useAsync((signal) => listJobs(filters, signal), `${filters.country}|${filters.category}|${filters.q}`);
+  usePageMeta(
+    filters.country ? `Jobs in ${filters.country}` : 'Jobs Abroad',
+    'Open overseas vacancies in the UAE, Saudi Arabia, Qatar, Kuwait, Bahrain, Oman and more: apply online with Vandy Travel.',
+  );
+
+  const update = (changes: Partial<JobFilters>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next);
+  };
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    update({ q: words.trim() });
+  };
+
+  const board = state.status === 'success' ? state.data : null;
+  const countries = constants.applicationCountries;
+  const categories = constants.applicationJobCategories;
+  const where = [filters.category, filters.country ? `in ${filters.country}` : ''].filter(Boolean).join(' jobs ');
+
+  return (
+    <>
+      <PageHero eyebrow="Vacancies" title="Jobs Abroad" lead="Open positions our recruiters are filling now. Apply online in four steps." />
+      <section className="section section--tint">
+        <div className="container">
+          <form className="card jobs-filters" role="search" aria-label="Search jobs" onSubmit={onSearch}>
+            <div className="field">
+              <label htmlFor="jobs-q">Search</label>
+              <input id="jobs-q" type="search" value={words} placeholder="e.g. nurse, driver" onChange={(e) => setWords(e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor="jobs-country">Country</label>
+              <select id="jobs-country" value={filters.country} onChange={(e) => update({ country: e.target.value })}>
+                <option value="">All countries</option>
+                {countries.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                    {board ? ` (${board.countries[c] ?? 0})` : ''}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="jobs-category">Category</label>
+              <select id="jobs-category" value={filters.category} onChange={(e) => update({ category: e.target.value })}>
+                <option value="">All categories</option>
+                {categories.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                    {board ? ` (${board.categories[c] ?? 0})` : ''}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="button button--primary">
+              Search
+            </button>
+          </form>
+
+          {state.status === 'loading' ? <PageLoader /> : null}
+          {state.status === 'error' ? (
+            <p className="notice" role="alert">
+              We could not load the jobs. Please try again later.
+            </p>
+          ) : null}
+          {board ? (
+            <>
+              <p className="muted" aria-live="polite" data-testid="jobs-count">
+                {board.total === 1 ? '1 open job' : `${board.total} open jobs`}
+                {where ? ` · ${where}` : ''}
+              </p>
+              {board.items.length === 0 ? (
+                <div className="card jobs-empty">
+                  <h2>
+                    {filters.country || filters.category || filters.q
+                      ? `No open jobs${filters.category ? ` in ${filters.category}` : ''}${filters.country ? ` in ${filters.country}` : ''}${filters.q ? ` matching "${filters.q}"` : ''} right now`
+                      : 'No open jobs right now'}
+                  </h2>
+                  <p>
+                    Set up a <Link to={`${paths.home}#job-alert-title`}>job alert</Link> and we will e-mail you when a matching job opens
+                    {board.totalOpen > 0 ? (
+                      <>
+                        , or <Link to={paths.jobs}>see all {board.totalOpen} open jobs</Link>
+                      </>
+                    ) : null}
+                    .
+                  </p>
+                </div>
+              ) : (
+                <ul className="jobs-list">
+                  {board.items.map((job) => (
+                    <li key={job.id} className="card job-card">
+                      <h2 className="job-card__title">
+                        <Link to={paths.job(job.id)}>{job.title}</Link>
+                      </h2>
+                      <p className="muted">
+                        {[job.city, job.country].filter(Boolean).join(', ')} · {job.category} · {job.employmentType}
+                      </p>
+                      {job.salary ? <p className="job-card__salary">{job.salary}</p> : null}
+                      {job.closingDate ? <p className="muted">Closes {job.closingDate}</p> : null}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          ) : null}
+        </div>
+      </section>
+    </>
+  );
+}

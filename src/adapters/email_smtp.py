@@ -1,0 +1,61 @@
+"""E-mail over SMTP with aiosmtplib: implements :class:`agency_core.job_alerts.EmailSender`.
+
+Each send opens a connection (STARTTLS when asked, login when a user is set) and raises on any
+failure, so the outbox retries. The outbox id goes out as the ``Message-ID``.
+"""
+
+from __future__ import annotations
+
+from email import policy
+from email.message import EmailMessage
+from email.utils import formatdate
+
+import aiosmtplib
+
+from agency_core.job_alerts import Email
+
+
+class SmtpEmailSender:
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        sender: str,
+        *,
+        username: str = "",
+        password: str = "",
+        starttls: bool = False,
+        timeout_s: float = 10.0,
+    ) -> None:
+        self.host = host
+        self.port = port
+        self.sender = sender
+        self.username = username
+        self.password = password
+        self.starttls = starttls
+        self.timeout_s = timeout_s
+
+    def message(self, email: Email, message_id: str) -> EmailMessage:
+        # long URLs (List-Unsubscribe) stay plain text on one line instead of being encoded
+        msg = EmailMessage(policy=policy.SMTP.clone(max_line_length=998))
+        msg["From"] = self.sender
+        msg["To"] = email.to
+        msg["Subject"] = email.subject
+        msg["Date"] = formatdate(usegmt=True)
+        domain = self.sender.rsplit("@", 1)[-1].strip("> ") or "localhost"
+        msg["Message-ID"] = f"<{message_id}@{domain}>"
+        for name, value in email.headers:
+            msg[name] = value
+        msg.set_content(email.text)
+        return msg
+
+    async def send(self, email: Email, message_id: str) -> None:
+        await aiosmtplib.send(
+            self.message(email, message_id),
+            hostname=self.host,
+            port=self.port,
+            username=self.username or None,
+            password=self.password or None,
+            start_tls=self.starttls,
+            timeout=self.timeout_s,
+        )

@@ -1,0 +1,1 @@
+"""Server-filled public pages (the head tags and structured data of record pages)."""

@@ -1,0 +1,192 @@
+"""Job alerts that alert, against a real local SMTP server (aiosmtpd): one e-mail per matching
+subscriber and published job, none for the others or after unsubscribing, through a mail-server
+outage and an app restart (the durable outbox's ``email`` channel)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from app.api_settings import ApiSettings, OutboxSettings
+from app.settings import SmtpSettings
+from tests.admin.area import container, signed_in
+from tests.admin.conftest import AdminHarness, MakeHarness
+from tests.support.smtp_server import SmtpServer
+
+JOB: dict[str, Any] = {
+    "title": "Registered Nurse",
+    "country": "Qatar",
+    "city": "Doha",
+    "category": "Healthcare & Medical",
+    "salaryMin": 2000,
+    "salaryMax": 3000,
+    "description": "Ward nurses.",
+    "status": "open",
+}
+FAST = OutboxSettings(lease_s=5, retry_base_s=0.05, retry_cap_s=0.2, max_attempts=50, poll_s=0.05)
+
+
+@pytest.fixture
+def smtp() -> Iterator[SmtpServer]:
+    server = SmtpServer()
+    yield server
+    server.stop()
+
+
+async def harness(make_harness: MakeHarness, smtp: SmtpServer) -> AdminHarness:
+    return await signed_in(
+        make_harness,
+        smtp=SmtpSettings(host="127.0.0.1", port=smtp.port, starttls=False),
+        api=replace(ApiSettings(), rate_limit_per_minute=0, outbox=FAST),
+    )
+
+
+async def subscribe(h: AdminHarness, email: str, category: str, country: str, **more: str) -> str:
+    response = await h.client.post(
+        "/api/job-alerts", json={"email": email, "jobCategory": category, "preferredCountry": country, **more}
+    )
+    assert response.status_code == 201, response.text
+    alert_id: str = response.json()["id"]
+    return alert_id
+
+
+async def wait_for(smtp: SmtpServer, count: int) -> list[Any]:
+    for _ in range(300):
+        got = smtp.received()
+        if len(got) >= count:
+            return got
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"expected {count} e-mails, got {len(smtp.received())}")
+
+
+def recipients(messages: list[Any]) -> list[str]:
+    return sorted(str(m["To"]) for m in messages)
+
+
+async def test_matching_subscribers_get_one_email_per_job_through_an_outage(
+    make_harness: MakeHarness, smtp: SmtpServer
+) -> None:
+    h = await harness(make_harness, smtp)  # the SMTP server is down
+    await subscribe(h, "ama@example.com", "Healthcare & Medical", "Qatar")
+    await subscribe(h, "kofi@example.com", "Any", "Any Gulf Country", salaryRange="$2,000-$3,000")
+    leaving = await subscribe(h, "yaw@example.com", "Healthcare & Medical", "Qatar")
+    await subscribe(h, "esi@example.com", "Engineering", "Qatar")
+    await subscribe(h, "abena@example.com", "Healthcare & Medical", "Oman")
+    await subscribe(h, "kwame@example.com", "Healthcare & Medical", "Qatar", salaryRange="Above $8,000")
+
+    job = (await h.unsafe("POST", "/api/admin/jobs", json=JOB)).json()
+    await asyncio.sleep(0.5)
+    queued = [m for m in await container(h).store.outbox.list(job["id"]) if m.kind == "email"]
+    assert len(queued) == 3
+    assert all(m.status.value == "pending" and m.attempts >= 1 and m.last_error for m in queued)
+
+    smtp.start()
+    first = await wait_for(smtp, 3)
+    assert recipients(first) == ["ama@example.com", "kofi@example.com", "yaw@example.com"]
+    mail = next(m for m in first if m["To"] == "yaw@example.com")
+    assert mail["Subject"] == "New job: Registered Nurse in Qatar"
+    body = mail.get_payload(decode=True).decode()
+    assert "USD 2,000-3,000 / month" in body
+    assert f"/jobs/{job['id']}" in body
+    assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+
+    # one-click unsubscribe: works once; a forged token is refused
+    link = urlsplit(mail["List-Unsubscribe"].strip("<>"))
+    assert link.path == f"/api/job-alerts/{leaving}/unsubscribe"
+    forged = await h.client.post(f"{link.path}?token=forged")
+    assert forged.status_code == 404
+    assert (await h.client.post(f"{link.path}?{link.query}")).json() == {
+        "message": "You are unsubscribed: you will get no more job alert e-mails."
+    }
+    assert (await h.client.post(f"{link.path}?{link.query}")).status_code == 404
+
+    # editing the job sends nothing again; a second job reaches the two still subscribed
+    await h.unsafe("PUT", f"/api/admin/jobs/{job['id']}", json={**JOB, "positions": 3})
+    await h.unsafe("POST", "/api/admin/jobs", json={**JOB, "title": "Staff Nurse"})
+    second = await wait_for(smtp, 5)
+    await asyncio.sleep(0.5)
+    assert len(smtp.received()) == 5
+    assert recipients(second[3:]) == ["ama@example.com", "kofi@example.com"]
+
+
+async def test_nothing_is_lost_or_doubled_across_an_app_restart(make_harness: MakeHarness, smtp: SmtpServer) -> None:
+    h = await harness(make_harness, smtp)  # SMTP down while the job is published
+    await subscribe(h, "ama@example.com", "Healthcare & Medical", "Qatar")
+    await subscribe(h, "kofi@example.com", "Any", "Qatar")
+    await h.unsafe("POST", "/api/admin/jobs", json={**JOB, "status": "draft"})
+    listed = (await h.client.get("/api/admin/jobs")).json()["items"][0]
+    await asyncio.sleep(0.3)
+    assert smtp.received() == []  # a draft alerts nobody
+    await h.unsafe("PUT", f"/api/admin/jobs/{listed['id']}", json=JOB)
+    await asyncio.sleep(0.3)
+    await h.client.__aexit__(None, None, None)  # the app stops with the e-mails still queued
+
+    smtp.start()
+    again = await harness(make_harness, smtp)  # same data directory
+    got = await wait_for(smtp, 2)
+    await asyncio.sleep(0.5)
+    assert recipients(smtp.received()) == ["ama@example.com", "kofi@example.com"]
+    assert len(got) == 2
+    statuses = {m.status.value for m in await container(again).store.outbox.list(listed["id"])}
+    assert statuses == {"delivered"}
+
+
+async def test_applicant_and_appointment_get_a_confirmation_email(make_harness: MakeHarness, smtp: SmtpServer) -> None:
+    smtp.start()
+    h = await harness(make_harness, smtp)
+    job = (await h.unsafe("POST", "/api/admin/jobs", json=JOB)).json()
+    data = {
+        "firstName": "Akosua",
+        "lastName": "Boateng",
+        "email": "akosua@example.com",
+        "phone": "0241112233",
+        "country": "Ghana",
+        "city": "Kumasi",
+        "dateOfBirth": "1993-02-11",
+        "nationality": "Ghanaian",
+        "preferredCountry": "Qatar",
+        "jobCategory": "Healthcare & Medical",
+        "experience": "Mid Level (3-5 years)",
+        "education": "Diploma/Certificate",
+        "languages": "English",
+        "availability": "Immediately",
+        "terms": "true",
+        "jobId": job["id"],
+    }
+    applied = await h.client.post(
+        "/api/applications", data=data, files={"cv": ("cv.pdf", b"%PDF-1.4\n", "application/pdf")}
+    )
+    assert applied.status_code == 201, applied.text
+    application_id = applied.json()["applicationId"]
+    booked = await h.client.post(
+        "/api/appointments",
+        json={
+            "fullName": "Ama Owusu",
+            "email": "ama@example.com",
+            "phone": "0241234567",
+            "serviceType": "recruitment",
+            "preferredDate": "2099-03-02",
+            "preferredTime": "10:00 AM",
+            "consent": True,
+        },
+    )
+    assert booked.status_code == 201, booked.text
+    reference = booked.json()["reference"]
+
+    got = {str(m["To"]): m for m in await wait_for(smtp, 2)}
+    applicant = got["akosua@example.com"]
+    assert applicant["Subject"] == f"Your application {application_id}"
+    text = applicant.get_payload(decode=True).decode()
+    assert f"Your application ID is {application_id}" in text
+    assert "for the job Registered Nurse" in text
+    assert "/track" in text
+    appointment = got["ama@example.com"]
+    assert appointment["Subject"] == f"Your appointment {reference}"
+    assert f"Your reference is {reference}" in appointment.get_payload(decode=True).decode()
+    await asyncio.sleep(0.3)
+    assert len(smtp.received()) == 2
