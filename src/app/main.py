@@ -16,6 +16,7 @@ from app.api import build_api_router, exception_handlers
 from app.container import Container
 from app.health import health
 from app.logging import configure_logging
+from app.pages.seo import robots_txt, sitemap_xml
 from app.settings import Settings, SettingsError, unsafe_for_production
 from app.spa import spa
 
@@ -37,7 +38,15 @@ def create_app(settings: Settings | None = None) -> Litestar:
             await container.stop()
 
     return Litestar(
-        route_handlers=[health, build_api_router(settings), build_admin_router(settings), media_file, spa],
+        route_handlers=[
+            health,
+            build_api_router(settings),
+            build_admin_router(settings),
+            media_file,
+            robots_txt,
+            sitemap_xml,
+            spa,
+        ],
         dependencies={"container": Provide(lambda: container, use_cache=True, sync_to_thread=False)},
         lifespan=[lifespan],
         openapi_config=OpenAPIConfig(title="Vandy Travel API", version="0.1.0", path="/schema"),

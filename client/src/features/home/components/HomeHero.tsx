@@ -4,11 +4,10 @@ import { agency, formatPhone, telHref } from '@/config/agency';
 import { paths } from '@/config/paths';
 import { Icon } from '@/components/ui/Icon';
 
-function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
-/** Hero with a muted looping background video that stays paused for reduced-motion users. */
+/**
+ * Hero with a muted looping background video that stays paused for reduced-motion users. The
+ * video starts from the effect, once the page is hydrated and usable; its poster is the paint.
+ */
 export function HomeHero() {
   const videoRef = useRef<HTMLVideoElement>(null);
 
@@ -34,8 +33,7 @@ export function HomeHero() {
         muted
         loop
         playsInline
-        autoPlay={!prefersReducedMotion()}
-        preload="metadata"
+        preload="none"
         poster="/images/hero-poster.webp"
         width={1280}
         height={720}
