@@ -21,12 +21,14 @@ from app.container import Container
 from app.pages import blog_post
 from app.pages.document import Encoded, Head, Shell, read_built
 
-HTML = "text/html; charset=utf-8"
+HTML = "text/html"
 AGENCY_NAME = "Vandy Travel and Recruitment Services"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Built:
+    """The built pages (hashed by identity: one instance per build, cached)."""
+
     shell: Shell
     pages: dict[str, Any]
     dir: Path
