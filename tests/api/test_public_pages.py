@@ -24,7 +24,7 @@ STATIC = [route["path"] for route in ROUTES["static"]]
 # Each public route: its h1 and a key text of the spec, in the HTML itself.
 KEY_TEXTS = {
     "/": ("Your Gateway to", "Get Matching Jobs in Your Inbox"),
-    "/about": (None, "Since 2009"),
+    "/about": ("Connecting Ghanaian Talent with the World", "Our Mission"),
     "/services": (None, "Overseas"),
     "/study-abroad": (None, "Study"),
     "/country-packages": (None, "Saudi Arabia"),
