@@ -74,12 +74,15 @@ def row(route: str, report: dict[str, Any]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--client-dist", help="serve another build of the client (a before/after comparison)")
     parser.add_argument("routes", nargs="*", default=ROUTES)
     args = parser.parse_args()
     if not LIGHTHOUSE.exists():
         raise SystemExit("lighthouse is not installed: run `make .stamps/tools-deps`")
     with tempfile.TemporaryDirectory(prefix="lh-data-") as data_dir:
         env = {"AGENCY_DATA_DIR": data_dir, "AGENCY_DEMO": "1"}
+        if args.client_dist:
+            env["AGENCY_CLIENT_DIST"] = args.client_dist
         app = AppProcess(env, log_path=Path(data_dir) / "app.log").start(timeout_s=60)
         try:
             print(f"load average before: {os.getloadavg()[0]:.2f}")
