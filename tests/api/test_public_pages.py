@@ -95,6 +95,8 @@ def test_a_seeded_post_has_its_content_head_and_json_ld(base_url: str) -> None:
     response = get(base_url, "/blog/1")
     assert response.status_code == 200
     markup = response.text
+    assert "__RECORD_" not in markup  # every token of the template filled, head preloads too
+    assert f'<link rel="preload" as="image" href="{post["image"]}"/>' in markup
     body = text_of(markup[markup.index('<div id="root">') :])
     assert post["title"] in body
     assert post["author"] in body

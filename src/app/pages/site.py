@@ -123,7 +123,7 @@ async def _blog_post_page(
     entry = templates["found"]
     record: dict[str, Any] = msgspec.to_builtins(blog_post_json(post))
     head = blog_post.head(post, origin)
-    head = replace(head, extra=entry.get("head") or "")
+    head = replace(head, extra=blog_post.fill(entry.get("head") or "", post, origin))
     body = blog_post.fill(site.body(entry), post, origin)
     return respond(
         request, Encoded.of(site.shell.document(head, origin, body, blog_post.data(post, path, origin, record)))

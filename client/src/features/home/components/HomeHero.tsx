@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { preload } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { agency, formatPhone, telHref } from '@/config/agency';
 import { paths } from '@/config/paths';
@@ -9,6 +10,8 @@ import { Icon } from '@/components/ui/Icon';
  * video starts from the effect, once the page is hydrated and usable; its poster is the paint.
  */
 export function HomeHero() {
+  // The poster is the hero's first paint (the LCP candidate): fetch it with the HTML, not after.
+  preload('/images/hero-poster.webp', { as: 'image', fetchPriority: 'high' });
   const videoRef = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
