@@ -38,12 +38,15 @@ for (const route of routes.static) pages.static[route.path] = await write(fileNa
 // Record templates: the page rendered with a placeholder record whose fields are tokens the
 // Python side replaces (src/app/pages/), and once with no record (the not-found answer).
 const TOKEN = (field) => `__RECORD_${field.toUpperCase()}__`;
+const placeholderPost = (featured) => ({
+  id: TOKEN('id'), title: TOKEN('title'), excerpt: TOKEN('excerpt'), image: TOKEN('image'), author: TOKEN('author'),
+  date: TOKEN('date'), content: TOKEN('content'), category: TOKEN('category'), tags: [TOKEN('tag')],
+  readTime: TOKEN('readtime'), featured,
+});
 const placeholders = {
-  'blog-post': {
-    id: TOKEN('id'), title: TOKEN('title'), excerpt: TOKEN('excerpt'), image: TOKEN('image'), author: TOKEN('author'),
-    date: TOKEN('date'), content: TOKEN('content'), category: TOKEN('category'), tags: [TOKEN('tag')],
-    readTime: TOKEN('readtime'), featured: false,
-  },
+  'blog-post': placeholderPost(false),
+  // The featured article and one card: the Python side fills the first and repeats the second.
+  'blog-list': [placeholderPost(true), placeholderPost(false)],
 };
 for (const record of routes.records) {
   const placeholder = placeholders[record.kind];

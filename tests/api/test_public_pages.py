@@ -19,7 +19,8 @@ from tests.support.app_process import running_app
 REPO = Path(__file__).resolve().parents[2]
 DIST = REPO / "client" / "dist"
 ROUTES = json.loads((REPO / "client" / "src" / "app" / "public-routes.json").read_text())
-STATIC = [route["path"] for route in ROUTES["static"]]
+# Static routes and record pages at a fixed path (/blog): every public page without a parameter.
+STATIC = [route["path"] for route in ROUTES["static"]] + [r["path"] for r in ROUTES["records"] if ":" not in r["path"]]
 
 # Each public route: its h1 and a key text of the spec, in the HTML itself.
 KEY_TEXTS = {
@@ -195,3 +196,16 @@ def test_what_home_loads_stays_within_the_budget_as_served(base_url: str) -> Non
                 js += wire
     print(f"JS for / as served (br): {js / 1024:.1f} KiB")
     assert js <= BUDGET_JS_BYTES
+
+
+def test_the_blog_list_has_the_published_posts_in_the_html(base_url: str) -> None:
+    posts = httpx.get(f"{base_url}/api/blog-posts").json()["items"]
+    markup = get(base_url, "/blog").text
+    assert "__RECORD_" not in markup
+    body = text_of(markup[markup.index('<div id="root">') :])
+    for post in posts[:7]:
+        assert post["title"] in body
+        assert f'href="/blog/{post["id"]}"' in markup
+    block = re.search(r'<script type="application/json" id="route-data">(.*?)</script>', markup)
+    assert block is not None
+    assert [p["id"] for p in json.loads(block.group(1))["record"]] == [p["id"] for p in posts]

@@ -14,7 +14,8 @@ from tests.browser.conftest import PHONE, new_page
 pytestmark = pytest.mark.browser
 
 ROUTES_FILE = Path(__file__).resolve().parents[2] / "client" / "src" / "app" / "public-routes.json"
-PUBLIC_ROUTES = [route["path"] for route in json.loads(ROUTES_FILE.read_text())["static"]] + ["/blog/1"]
+ROUTES = json.loads(ROUTES_FILE.read_text())
+PUBLIC_ROUTES = [r["path"] for r in ROUTES["static"] + ROUTES["records"] if ":" not in r["path"]] + ["/blog/1"]
 # React's production hydration errors (#418 text/markup mismatch, #419-#425 related), or dev wording.
 HYDRATION = re.compile(r"hydrat|Minified React error #4(1[89]|2[0-5])", re.IGNORECASE)
 

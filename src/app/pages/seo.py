@@ -10,7 +10,7 @@ from litestar import Request, Response, get
 from litestar.di import NamedDependency
 
 from app.container import Container
-from app.pages import blog_post
+from app.pages import blog_list, blog_post
 from app.pages.site import built, origin_of
 
 
@@ -30,7 +30,11 @@ async def sitemap_xml(request: Request[Any, Any, Any], container: NamedDependenc
     if site is not None:
         stamp = datetime.fromtimestamp((dist / "_pages" / "pages.json").stat().st_mtime, UTC).date().isoformat()
         entries += [(path, stamp) for path in site.pages["static"]]
-    for post in await container.agency.blog_posts():
+    posts = await container.agency.blog_posts()
+    if site is not None and blog_list.KIND in site.pages["records"]:
+        newest = max((p.updated_at.date().isoformat() for p in posts), default=None)
+        entries.append((blog_list.PATH, newest or stamp))
+    for post in posts:
         entries.append((blog_post.path_of(post.id), post.updated_at.date().isoformat()))
     urls = "".join(
         f"<url><loc>{escape(origin + path)}</loc><lastmod>{lastmod}</lastmod></url>" for path, lastmod in entries

@@ -18,7 +18,7 @@ from litestar import Request, Response
 
 from app.api.blog import blog_post_json
 from app.container import Container
-from app.pages import blog_post
+from app.pages import blog_list, blog_post
 from app.pages.document import Encoded, Head, Shell, read_built
 
 HTML = "text/html"
@@ -101,6 +101,8 @@ async def public_page(request: Request[Any, Any, Any], container: Container, pat
         return None
     origin = origin_of(request)
     normalised = "/" + path.strip("/")
+    if normalised == blog_list.PATH and blog_list.KIND in site.pages["records"]:
+        return await _blog_list_page(request, container, site, origin)
     if normalised in site.pages["static"]:
         return respond(request, _static_document(site, normalised, origin))
     parts = normalised.split("/")
@@ -128,3 +130,25 @@ async def _blog_post_page(
     return respond(
         request, Encoded.of(site.shell.document(head, origin, body, blog_post.data(post, path, origin, record)))
     )
+
+
+async def _blog_list_page(
+    request: Request[Any, Any, Any], container: Container, site: Built, origin: str
+) -> Response[bytes]:
+    templates = site.pages["records"][blog_list.KIND]
+    posts = await container.agency.blog_posts()
+    chosen = blog_list.layout(posts)
+    entry = templates["found"]
+    head = Head(
+        title=entry.get("title") or AGENCY_NAME, description=entry.get("description") or "", path=blog_list.PATH
+    )
+    if chosen is None or not chosen[1]:
+        # Fewer than two posts: the page as it loads (the client fetches the list), not a guess.
+        entry = templates["missing"]
+        document = site.shell.document(replace(head, extra=entry.get("head") or ""), origin, site.body(entry))
+        return respond(request, Encoded.of(document))
+    featured, others = chosen
+    records = [msgspec.to_builtins(blog_post_json(p)) for p in posts]
+    head = replace(head, extra=blog_post.fill(entry.get("head") or "", featured, origin))
+    body = blog_list.fill(site.body(entry), featured, others, origin)
+    return respond(request, Encoded.of(site.shell.document(head, origin, body, blog_list.data(records, origin))))
