@@ -197,3 +197,58 @@ for name, svg in BLOG.items():
     write(f"images/blog/{name}", svg)
 
 print("svgs written")
+
+
+# --- Card art: one image per study destination and per country package (spec section 3) -------
+def slug(name: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-")
+
+
+def card_art(name: str, top: str, bottom: str, accent: str) -> str:
+    """A 480x240 dusk skyline in the country's colours; the heights come from the name (stable)."""
+    seed = sum(ord(c) * (i + 1) for i, c in enumerate(name))
+    towers = []
+    x = 0
+    i = 0
+    while x < 480:
+        w = 26 + (seed >> (i % 7)) % 30
+        h = 50 + (seed * (i + 3)) % 110
+        towers.append(f'<rect x="{x}" y="{240 - h}" width="{w - 4}" height="{h}" fill="{NAVY}" opacity="{.55 + (i % 3) * .15:.2f}"/>')
+        x += w
+        i += 1
+    sun_x = 60 + seed % 360
+    return f"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 240" width="480" height="240">
+  <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="{top}"/><stop offset="1" stop-color="{bottom}"/></linearGradient></defs>
+  <rect width="480" height="240" fill="url(#s)"/>
+  <circle cx="{sun_x}" cy="80" r="34" fill="{accent}" opacity=".9"/>
+  {"".join(towers)}
+</svg>"""
+
+
+CARD_ART = {
+    "destinations": {
+        "United Kingdom": ("#012169", "#c8102e", "#ffffff"),
+        "United States": ("#3c3b6e", "#b22234", "#ffffff"),
+        "Canada": ("#d52b1e", "#7a1911", "#ffffff"),
+        "Germany": ("#222222", "#dd0000", GOLD),
+        "Australia": ("#012169", "#0b5cab", GOLD4),
+        "Turkey": ("#e30a17", "#7d0610", "#ffffff"),
+        "Belgium": ("#2d2926", "#c8102e", "#fdda24"),
+        "Qatar": ("#8a1538", "#4a0b1e", "#ffffff"),
+        "China": ("#de2910", "#8a1a0a", "#ffde00"),
+        "Japan": ("#bc002d", "#4a0a1a", "#ffffff"),
+    },
+    "packages": {
+        "UAE": ("#00732f", TEAL, GOLD4),
+        "Saudi Arabia": ("#006c35", "#0b3d22", "#ffffff"),
+        "Qatar": ("#8a1538", "#4a0b1e", GOLD4),
+        "Kuwait": ("#007a3d", "#ce1126", "#ffffff"),
+        "Bahrain": ("#ce1126", "#6b0a14", "#ffffff"),
+        "Oman": ("#db161b", "#008000", "#ffffff"),
+    },
+}
+for folder, countries in CARD_ART.items():
+    for country, colours in countries.items():
+        write(f"images/{folder}/{slug(country)}.svg", card_art(country, *colours))
+print("card art written")

@@ -19,6 +19,7 @@ from app.health import health
 from app.logging import configure_logging
 from app.openapi_conformance import conform
 from app.pages.routes import job_page
+from app.pages.seo import robots_txt, sitemap_xml
 from app.path_guard import path_guard
 from app.security_headers import security_headers_hook
 from app.settings import Settings, SettingsError, unsafe_for_production
@@ -42,7 +43,16 @@ def create_app(settings: Settings | None = None) -> Litestar:
             await container.stop()
 
     app = Litestar(
-        route_handlers=[health, build_api_router(settings), build_admin_router(settings), media_file, job_page, spa],
+        route_handlers=[
+            health,
+            build_api_router(settings),
+            build_admin_router(settings),
+            media_file,
+            robots_txt,
+            sitemap_xml,
+            job_page,
+            spa,
+        ],
         dependencies={"container": Provide(lambda: container, use_cache=True, sync_to_thread=False)},
         lifespan=[lifespan],
         # Production publishes no API documentation; development serves it at /schema.

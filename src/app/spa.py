@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import mimetypes
 from pathlib import Path, PurePosixPath
+from typing import Any
 
-from litestar import get
+from litestar import Request, Response, get
 from litestar.di import NamedDependency
 from litestar.exceptions import NotFoundException
 from litestar.params import FromPath
 from litestar.response import File
 
 from app.container import Container
+from app.pages.site import public_page
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 NO_CACHE = "no-cache"
@@ -27,30 +29,47 @@ def _resolve(dist: Path, path: str) -> Path | None:
     return None
 
 
-def _serve(path: Path, cache: str) -> File:
+def _serve(path: Path, cache: str, accept_encoding: str = "") -> File:
     media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+    headers = {"Cache-Control": cache, "X-Content-Type-Options": "nosniff"}
+    served = path
+    # Text assets are compressed once at build time (client/scripts/prerender.mjs): .br, .gz beside them.
+    if path.with_name(path.name + ".gz").is_file():
+        headers["Vary"] = "Accept-Encoding"
+        accepted = accept_encoding.lower()
+        for token, suffix in (("br", ".br"), ("gzip", ".gz")):
+            candidate = path.with_name(path.name + suffix)
+            if token in accepted and candidate.is_file():
+                served, headers["Content-Encoding"] = candidate, token
+                break
     return File(
-        path,
+        served,
         filename=path.name,
         media_type=media_type,
         content_disposition_type="inline",
-        headers={"Cache-Control": cache, "X-Content-Type-Options": "nosniff"},
+        headers=headers,
     )
 
 
-@get(["/", "/{path:path}"], include_in_schema=False, sync_to_thread=False)
-def spa(container: NamedDependency[Container], path: FromPath[str] = "/") -> File:
+@get(["/", "/{path:path}"], include_in_schema=False)
+async def spa(
+    request: Request[Any, Any, Any], container: NamedDependency[Container], path: FromPath[str] = "/"
+) -> File | Response[bytes]:
     relative = path.lstrip("/")
     if relative == "api" or relative.startswith("api/"):
         raise NotFoundException(detail="Not Found")
     dist = container.settings.client_dist.resolve()
+    encoding = request.headers.get("accept-encoding", "")
     found = _resolve(dist, relative) if relative else None
-    if found is not None:
-        return _serve(found, IMMUTABLE if relative.startswith("assets/") else NO_CACHE)
+    if found is not None and not relative.startswith("_pages/") and found.suffix not in {".br", ".gz"}:
+        return _serve(found, IMMUTABLE if relative.startswith("assets/") else NO_CACHE, encoding)
+    page = await public_page(request, container, "/" + relative)
+    if page is not None:
+        return page
     if PurePosixPath(relative).suffix:
         # A missing file (a stale hashed asset, an image) is a 404, not the app's HTML page.
         raise NotFoundException(detail="Not Found")
     index = dist / "index.html"
     if not index.is_file():
         raise NotFoundException(detail="The client is not built: run `make build`.")
-    return _serve(index, NO_CACHE)
+    return _serve(index, NO_CACHE, encoding)

@@ -128,6 +128,8 @@ def wait_for_splash_gone(page: Page) -> None:
 def open_route(page: Page, path: str) -> None:
     """Navigates and waits until the page's h1 has rendered (and, on /, the splash is gone)."""
     page.goto(path)
+    # Pre-rendered pages show their content before React is attached: wait until it is.
+    page.locator("html[data-hydrated]").wait_for(state="attached")
     if path == "/":
         wait_for_splash_gone(page)
     page.locator("h1").first.wait_for()

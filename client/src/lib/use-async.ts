@@ -1,14 +1,29 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export type AsyncState<T> =
   | { status: 'loading' }
   | { status: 'success'; data: T }
   | { status: 'error'; error: unknown };
 
-/** Runs `load` when `key` changes, aborting the previous run. */
-export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, key: string): AsyncState<T> {
-  const [state, setState] = useState<AsyncState<T>>({ status: 'loading' });
+/**
+ * Runs `load` when `key` changes, aborting the previous run. With `initial` (data the server put
+ * in the page), the first render is already a success and the first load is skipped.
+ */
+export function useAsync<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  key: string,
+  initial?: { data: T },
+): AsyncState<T> {
+  const [state, setState] = useState<AsyncState<T>>(() =>
+    initial ? { status: 'success', data: initial.data } : { status: 'loading' },
+  );
+  const skipKey = useRef<string | null>(initial ? key : null);
   useEffect(() => {
+    if (skipKey.current === key) {
+      skipKey.current = null;
+      return undefined;
+    }
+    skipKey.current = null;
     const controller = new AbortController();
     setState({ status: 'loading' });
     load(controller.signal).then(

@@ -33,6 +33,18 @@ function useScrollManagement() {
   }, [pathname, hash]);
 }
 
+/**
+ * Rendered after the page inside its Suspense boundary, so its effect runs once the page (a lazy
+ * chunk) has hydrated: marks `<html data-hydrated>`. A pre-rendered page is visible before it is
+ * interactive; tests wait for this mark before they click.
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 export function RootLayout() {
   const location = useLocation();
   const initialPath = useRef(location.pathname);
@@ -49,6 +61,7 @@ export function RootLayout() {
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
+          <HydratedMark />
         </Suspense>
       </main>
       <Footer />

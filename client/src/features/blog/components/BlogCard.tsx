@@ -46,8 +46,8 @@ export function FeaturedPost({ post }: { post: BlogPost }) {
           <span>{post.author}</span>
           <time dateTime={post.date}>{formatDate(post.date)}</time>
         </p>
-        <Link to={paths.blogPost(post.id)} className="button button--primary" aria-label={`Read More: ${post.title}`}>
-          Read More <Icon name="arrow" size={16} />
+        <Link to={paths.blogPost(post.id)} className="button button--primary">
+          Read More<span className="visually-hidden">: {post.title}</span> <Icon name="arrow" size={16} />
         </Link>
       </div>
     </article>

@@ -1,10 +1,12 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { PageLoader } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/slug';
+import { initialRouteData } from '@/lib/route-data';
 import { useAsync } from '@/lib/use-async';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { getBlogPost } from '../api/get-blog-post';
+import type { BlogPost } from '../api/types';
 import { BlogSidebar } from './BlogSidebar';
 
 export function shareLinks(url: string, title: string) {
@@ -16,7 +18,10 @@ export function shareLinks(url: string, title: string) {
 
 export default function BlogPostPage() {
   const { id = '' } = useParams();
-  const state = useAsync((signal) => getBlogPost(id, signal), id);
+  const { pathname } = useLocation();
+  // Served by the app, the page carries its post (or null: not found) in a JSON block.
+  const served = initialRouteData<BlogPost>('blog-post', pathname);
+  const state = useAsync((signal) => getBlogPost(id, signal), id, served ? { data: served.record } : undefined);
   const post = state.status === 'success' ? state.data : null;
   usePageMeta(
     post ? post.title : state.status === 'success' ? 'Blog Post Not Found' : 'Blog',
@@ -42,7 +47,7 @@ export default function BlogPostPage() {
       </section>
     );
   }
-  const links = shareLinks(window.location.href, post.title);
+  const links = shareLinks(served?.url ?? (typeof window === 'undefined' ? '' : window.location.href), post.title);
   return (
     <section className="section">
       <div className="container blog-layout">

@@ -26,6 +26,7 @@ export default function CountryPackagesPage() {
             {countryPackages.map((p) => (
               <article key={p.country} className={p.popular ? 'card package package--popular' : 'card package'}>
                 {p.popular ? <span className="badge">Most Popular</span> : null}
+                <img className="card__image" src={p.image} width={480} height={240} alt="" loading="lazy" decoding="async" />
                 <header className="package__header">
                   <Flag country={p.country} width={64} decorative />
                   <div>

@@ -1,4 +1,5 @@
 import { constants } from '@/config/rules';
+import { slugify } from '@/lib/slug';
 import { countryFullName, jobsAvailable } from '@/config/gulf';
 import type { IconCard } from '@/components/ui/IconCardGrid';
 
@@ -63,6 +64,8 @@ export interface CountryPackage extends PackageDetails {
   processingTime: string;
   popular: boolean;
   jobsAvailable: string;
+  /** Local card art (client/scripts/make-svgs.py), 480x240. */
+  image: string;
 }
 
 export const countryPackages: CountryPackage[] = constants.countryPackages.map((p) => ({
@@ -73,6 +76,7 @@ export const countryPackages: CountryPackage[] = constants.countryPackages.map((
   processingTime: p.processingTime,
   popular: p.popular,
   jobsAvailable: jobsAvailable[p.country] ?? '',
+  image: `/images/packages/${slugify(p.country)}.svg`,
   ...(details[p.country] as PackageDetails),
 }));
 

@@ -1,15 +1,17 @@
 import { useEffect, useRef } from 'react';
+import { preload } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { agency, formatPhone, telHref } from '@/config/agency';
 import { paths } from '@/config/paths';
 import { Icon } from '@/components/ui/Icon';
 
-function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
-/** Hero with a muted looping background video that stays paused for reduced-motion users. */
+/**
+ * Hero with a muted looping background video that stays paused for reduced-motion users. The
+ * video starts from the effect, once the page is hydrated and usable; its poster is the paint.
+ */
 export function HomeHero() {
+  // The poster is the hero's first paint (the LCP candidate): fetch it with the HTML, not after.
+  preload('/images/hero-poster.webp', { as: 'image', fetchPriority: 'high' });
   const videoRef = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
@@ -34,8 +36,7 @@ export function HomeHero() {
         muted
         loop
         playsInline
-        autoPlay={!prefersReducedMotion()}
-        preload="metadata"
+        preload="none"
         poster="/images/hero-poster.webp"
         width={1280}
         height={720}

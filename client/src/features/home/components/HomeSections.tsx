@@ -62,8 +62,8 @@ export function ServiceCards() {
               <span className="card__icon card__icon--gradient"><Icon name={s.icon} size={28} /></span>
               <h3>{s.title}</h3>
               <p>{s.text}</p>
-              <Link to={`${paths.services}#${s.id}`} className="text-link" aria-label={`Learn more about ${s.title}`}>
-                Learn More <Icon name="arrow" size={16} />
+              <Link to={`${paths.services}#${s.id}`} className="text-link">
+                Learn More<span className="visually-hidden"> about {s.title}</span> <Icon name="arrow" size={16} />
               </Link>
             </article>
           ))}

@@ -26,6 +26,7 @@ export default function StudyAbroadPage() {
           <div className="card-grid card-grid--2 destination-grid">
             {destinations.map((d) => (
               <article key={d.name} className="card destination">
+                <img className="card__image" src={d.image} width={480} height={240} alt="" loading="lazy" decoding="async" />
                 <header className="destination__header">
                   <Flag country={d.name} width={54} decorative />
                   <div>

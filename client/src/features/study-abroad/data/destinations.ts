@@ -1,4 +1,5 @@
 import { constants } from '@/config/rules';
+import { slugify } from '@/lib/slug';
 import type { IconCard } from '@/components/ui/IconCardGrid';
 
 interface DestinationDetails {
@@ -74,11 +75,14 @@ const details: Record<string, DestinationDetails> = {
 export interface Destination extends DestinationDetails {
   name: string;
   tuitionRange: string;
+  /** Local card art (client/scripts/make-svgs.py), 480x240. */
+  image: string;
 }
 
 export const destinations: Destination[] = constants.studyDestinations.map((d) => ({
   ...d,
   ...(details[d.name] ?? { description: '', duration: '', highlights: [], popularCourses: [] }),
+  image: `/images/destinations/${slugify(d.name)}.svg`,
 }));
 
 export const studyReasons: IconCard[] = [

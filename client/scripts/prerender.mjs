@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// Build step after `vite build` and `vite build --ssr`: renders every static public route
+// (src/app/public-routes.json) and the templates of the record pages to dist/_pages/, and writes
+// dist/_pages/pages.json (file, title, description per route) for the Python app, which adds the
+// head tags and serves them. Then compresses every text asset of dist/ once (.br and .gz beside it).
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const ssr = join(root, 'dist-ssr');
+const out = join(dist, '_pages');
+const routes = JSON.parse(readFileSync(join(root, 'src', 'app', 'public-routes.json'), 'utf8'));
+process.env.NODE_ENV = 'production';
+const { render } = await import(pathToFileURL(join(ssr, 'entry-server.js')).href);
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const pages = { static: {}, records: {} };
+const fileName = (path) => (path === '/' ? 'home' : path.slice(1).replace(/[^a-z0-9]+/gi, '-')) + '.html';
+
+async function write(name, url, data) {
+  const rendered = await render(url, data);
+  // React puts the preloads it found (images) first: they belong in the head, not in #root.
+  const lead = /^(?:<link [^>]*\/>)+/.exec(rendered.html)?.[0] ?? '';
+  const html = rendered.html.slice(lead.length);
+  if (!html.trim()) throw new Error(`prerender: ${url} rendered nothing`);
+  if (/<script\b|<template\b/.test(html)) throw new Error(`prerender: ${url} has an inline script or template (CSP)`);
+  writeFileSync(join(out, name), html);
+  const meta = rendered.meta;
+  return { file: name, title: meta?.title ?? null, description: meta?.description ?? null, head: lead };
+}
+
+for (const route of routes.static) pages.static[route.path] = await write(fileName(route.path), route.path, null);
+
+// Record templates: the page rendered with a placeholder record whose fields are tokens the
+// Python side replaces (src/app/pages/), and once with no record (the not-found answer).
+const TOKEN = (field) => `__RECORD_${field.toUpperCase()}__`;
+const placeholderPost = (featured) => ({
+  id: TOKEN('id'), title: TOKEN('title'), excerpt: TOKEN('excerpt'), image: TOKEN('image'), author: TOKEN('author'),
+  date: TOKEN('date'), content: TOKEN('content'), category: TOKEN('category'), tags: [TOKEN('tag')],
+  readTime: TOKEN('readtime'), featured,
+});
+const placeholders = {
+  'blog-post': placeholderPost(false),
+  // The featured article and one card: the Python side fills the first and repeats the second.
+  'blog-list': [placeholderPost(true), placeholderPost(false)],
+};
+for (const record of routes.records) {
+  const placeholder = placeholders[record.kind];
+  if (!placeholder) throw new Error(`prerender: no placeholder record for kind ${record.kind}`);
+  const url = record.template;
+  const base = { kind: record.kind, path: url, url: TOKEN('url') };
+  pages.records[record.kind] = {
+    found: await write(`${record.kind}.html`, url, { ...base, record: placeholder }),
+    missing: await write(`${record.kind}-missing.html`, url, { ...base, record: null }),
+  };
+}
+pages.notFound = await write('not-found.html', routes.notFound, null);
+writeFileSync(join(out, 'pages.json'), JSON.stringify(pages, null, 2));
+console.log(`prerender: ${Object.keys(pages.static).length} routes, ${routes.records.length} record templates`);
+
+// Compress once at build time what the app serves as files (fonts, images and video are not).
+const COMPRESS = /\.(js|mjs|css|svg|json|html|txt|xml|map|webmanifest)$/;
+let count = 0;
+(function walk(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walk(path);
+    else if (COMPRESS.test(name) && statSync(path).size >= 256) {
+      const body = readFileSync(path);
+      writeFileSync(`${path}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
+      count += 1;
+    }
+  }
+})(dist);
+console.log(`prerender: compressed ${count} files (.br, .gz)`);

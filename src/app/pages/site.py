@@ -1,0 +1,154 @@
+"""Serves the public pages: pre-rendered static routes and record pages, with head tags, compressed.
+
+Static routes come from ``client/dist/_pages/pages.json`` (written by the pre-render from
+``client/src/app/public-routes.json``); their documents are assembled once per origin and kept with
+their brotli and gzip bodies. Record pages (``/blog/{id}``) are filled per request from the store.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from litestar import Request, Response
+
+from app.api.blog import blog_post_json
+from app.container import Container
+from app.pages import blog_list, blog_post
+from app.pages.document import Encoded, Head, Shell, read_built
+
+HTML = "text/html"
+AGENCY_NAME = "Vandy Travel and Recruitment Services"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Built:
+    """The built pages (hashed by identity: one instance per build, cached)."""
+
+    shell: Shell
+    pages: dict[str, Any]
+    dir: Path
+
+    def body(self, entry: dict[str, Any]) -> str:
+        return read_built(self.dir / entry["file"])
+
+
+def built(dist: Path) -> Built | None:
+    pages_json = dist / "_pages" / "pages.json"
+    index = dist / "index.html"
+    if not pages_json.is_file() or not index.is_file():
+        return None
+    return _built(dist, pages_json.stat().st_mtime_ns, index.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=4)
+def _built(dist: Path, *_mtimes: int) -> Built:
+    shell = Shell.parse(read_built(dist / "index.html"))
+    return Built(shell, json.loads(read_built(dist / "_pages" / "pages.json")), dist / "_pages")
+
+
+def origin_of(request: Request[Any, Any, Any]) -> str:
+    return str(request.base_url).rstrip("/")
+
+
+def organisation_ld(origin: str) -> dict[str, Any]:
+    return {
+        "@context": "https://schema.org",
+        "@type": "TravelAgency",
+        "name": AGENCY_NAME,
+        "url": origin + "/",
+        "logo": origin + "/images/brand/logo.svg",
+        "areaServed": ["Ghana", "United Arab Emirates"],
+    }
+
+
+def static_head(path: str, entry: dict[str, Any], origin: str) -> Head:
+    return Head(
+        title=entry.get("title") or AGENCY_NAME,
+        description=entry.get("description") or "",
+        path=path,
+        extra=entry.get("head") or "",
+        json_ld=[organisation_ld(origin)] if path == "/" else [],
+    )
+
+
+@lru_cache(maxsize=64)
+def _static_document(site: Built, path: str, origin: str) -> Encoded:
+    entry = site.pages["static"][path]
+    return Encoded.of(site.shell.document(static_head(path, entry, origin), origin, site.body(entry)))
+
+
+def respond(request: Request[Any, Any, Any], page: Encoded, status: int = 200) -> Response[bytes]:
+    accepted = request.headers.get("accept-encoding", "").lower()
+    headers = {"Vary": "Accept-Encoding", "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"}
+    if "br" in accepted:
+        body, headers["Content-Encoding"] = page.br, "br"
+    elif "gzip" in accepted:
+        body, headers["Content-Encoding"] = page.gzip, "gzip"
+    else:
+        body = page.identity
+    return Response(content=body, status_code=status, media_type=HTML, headers=headers)
+
+
+async def public_page(request: Request[Any, Any, Any], container: Container, path: str) -> Response[bytes] | None:
+    """The pre-rendered answer for ``path``, or None when it is a client-only route (admin...)."""
+    site = built(container.settings.client_dist.resolve())
+    if site is None:
+        return None
+    origin = origin_of(request)
+    normalised = "/" + path.strip("/")
+    if normalised == blog_list.PATH and blog_list.KIND in site.pages["records"]:
+        return await _blog_list_page(request, container, site, origin)
+    if normalised in site.pages["static"]:
+        return respond(request, _static_document(site, normalised, origin))
+    parts = normalised.split("/")
+    if len(parts) == 3 and parts[1] == "blog" and parts[2] and "blog-post" in site.pages["records"]:
+        return await _blog_post_page(request, container, site, parts[2], normalised, origin)
+    return None
+
+
+async def _blog_post_page(
+    request: Request[Any, Any, Any], container: Container, site: Built, post_id: str, path: str, origin: str
+) -> Response[bytes]:
+    templates = site.pages["records"][blog_post.KIND]
+    post = await container.agency.blog_post(post_id)
+    if post is None:
+        entry = templates["missing"]
+        document = site.shell.document(
+            blog_post.not_found_head(path), origin, site.body(entry), blog_post.data(None, path, origin, None)
+        )
+        return respond(request, Encoded.of(document), status=404)
+    entry = templates["found"]
+    record: dict[str, Any] = msgspec.to_builtins(blog_post_json(post))
+    head = blog_post.head(post, origin)
+    head = replace(head, extra=blog_post.fill(entry.get("head") or "", post, origin))
+    body = blog_post.fill(site.body(entry), post, origin)
+    return respond(
+        request, Encoded.of(site.shell.document(head, origin, body, blog_post.data(post, path, origin, record)))
+    )
+
+
+async def _blog_list_page(
+    request: Request[Any, Any, Any], container: Container, site: Built, origin: str
+) -> Response[bytes]:
+    templates = site.pages["records"][blog_list.KIND]
+    posts = await container.agency.blog_posts()
+    chosen = blog_list.layout(posts)
+    entry = templates["found"]
+    head = Head(
+        title=entry.get("title") or AGENCY_NAME, description=entry.get("description") or "", path=blog_list.PATH
+    )
+    if chosen is None or not chosen[1]:
+        # Fewer than two posts: the page as it loads (the client fetches the list), not a guess.
+        entry = templates["missing"]
+        document = site.shell.document(replace(head, extra=entry.get("head") or ""), origin, site.body(entry))
+        return respond(request, Encoded.of(document))
+    featured, others = chosen
+    records = [msgspec.to_builtins(blog_post_json(p)) for p in posts]
+    head = replace(head, extra=blog_post.fill(entry.get("head") or "", featured, origin))
+    body = blog_list.fill(site.body(entry), featured, others, origin)
+    return respond(request, Encoded.of(site.shell.document(head, origin, body, blog_list.data(records, origin))))

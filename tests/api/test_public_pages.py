@@ -1,0 +1,211 @@
+"""Public pages over plain HTTP, as a crawler or a link preview sees them: no browser, no JavaScript.
+
+Runs the real app on the built client (``make build``), with the demo data (two seeded posts).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.support.app_process import running_app
+
+REPO = Path(__file__).resolve().parents[2]
+DIST = REPO / "client" / "dist"
+ROUTES = json.loads((REPO / "client" / "src" / "app" / "public-routes.json").read_text())
+# Static routes and record pages at a fixed path (/blog): every public page without a parameter.
+STATIC = [route["path"] for route in ROUTES["static"]] + [r["path"] for r in ROUTES["records"] if ":" not in r["path"]]
+
+# Each public route: its h1 and a key text of the spec, in the HTML itself.
+KEY_TEXTS = {
+    "/": ("Your Gateway to", "Get Matching Jobs in Your Inbox"),
+    "/about": ("Connecting Ghanaian Talent with the World", "Our Mission"),
+    "/services": (None, "Overseas"),
+    "/study-abroad": (None, "Study"),
+    "/country-packages": (None, "Saudi Arabia"),
+    "/blog": (None, "Career Insights and Travel Guides"),
+    "/contact": (None, "Send"),
+    "/book-appointment": (None, "Appointment"),
+    "/apply": (None, "First Name"),
+}
+HEADER_FOOTER = ("Skip to main content", "Quick Links", "Our Services")
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    if not (DIST / "_pages" / "pages.json").is_file():
+        pytest.fail("client/dist/_pages missing: run make build")
+    with running_app("agency-pages-") as app:
+        yield app.base_url
+
+
+def get(base_url: str, path: str, **headers: str) -> httpx.Response:
+    return httpx.get(base_url + path, headers=headers, timeout=20)
+
+
+def text_of(markup: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def meta(markup: str, attr: str, name: str) -> str | None:
+    found = re.search(rf'<meta {attr}="{re.escape(name)}" content="([^"]*)"', markup)
+    return html.unescape(found.group(1)) if found else None
+
+
+@pytest.mark.parametrize("path", STATIC)
+def test_every_public_route_has_its_content_and_head_in_the_html(base_url: str, path: str) -> None:
+    response = get(base_url, path)
+    assert response.status_code == 200
+    markup = response.text
+    root = markup[markup.index('<div id="root">') :]
+    h1 = re.search(r"<h1[^>]*>(.*?)</h1>", root, re.DOTALL)
+    assert h1 is not None, f"no h1 in the HTML of {path}"
+    expected_h1, key = KEY_TEXTS[path]
+    if expected_h1:
+        assert expected_h1 in text_of(h1.group(1))
+    body = text_of(root)
+    assert key in body
+    for text in HEADER_FOOTER:
+        assert text in body
+    title = re.search(r"<title>(.*?)</title>", markup)
+    assert title is not None
+    assert "Vandy Travel and Recruitment Services" in html.unescape(title.group(1))
+    assert markup.count("<title>") == 1
+    description = meta(markup, "name", "description")
+    assert description
+    assert len(description) > 20
+    assert f'<link rel="canonical" href="{base_url}{path}" />' in markup
+    assert meta(markup, "property", "og:title") == html.unescape(title.group(1))
+    assert meta(markup, "property", "og:description") == description
+    assert (meta(markup, "property", "og:image") or "").startswith(base_url + "/")
+    assert meta(markup, "name", "twitter:card") == "summary_large_image"
+    # CSP (script-src 'self'): no inline executable script, no inline handler.
+    for script in re.findall(r"<script\b([^>]*)>", markup):
+        assert "src=" in script or 'type="application/ld+json"' in script or 'type="application/json"' in script
+    assert not re.search(r"\son[a-z]+=", markup)
+
+
+def test_a_seeded_post_has_its_content_head_and_json_ld(base_url: str) -> None:
+    post = httpx.get(f"{base_url}/api/blog-posts/1").json()
+    response = get(base_url, "/blog/1")
+    assert response.status_code == 200
+    markup = response.text
+    assert "__RECORD_" not in markup  # every token of the template filled, head preloads too
+    assert f'<link rel="preload" as="image" href="{post["image"]}"/>' in markup
+    body = text_of(markup[markup.index('<div id="root">') :])
+    assert post["title"] in body
+    assert post["author"] in body
+    assert "10 November 2026" in body if post["date"] == "2026-11-10" else post["date"] in markup
+    assert text_of(post["content"])[:80] in body
+    assert f"<title>{html.escape(post['title'])} | Vandy Travel and Recruitment Services</title>" in markup
+    assert meta(markup, "name", "description") == post["excerpt"]
+    assert meta(markup, "property", "og:type") == "article"
+    assert meta(markup, "property", "og:image") == base_url + post["image"]
+    assert f'<link rel="canonical" href="{base_url}/blog/1" />' in markup
+    ld = re.search(r'<script type="application/ld\+json">(.*?)</script>', markup)
+    assert ld is not None
+    data = json.loads(ld.group(1))
+    assert data["@type"] == "BlogPosting"
+    assert data["headline"] == post["title"]
+    assert data["author"]["name"] == post["author"]
+    assert data["datePublished"] == post["date"]
+    block = re.search(r'<script type="application/json" id="route-data">(.*?)</script>', markup)
+    assert block is not None
+    assert json.loads(block.group(1))["record"]["id"] == "1"
+
+
+def test_home_has_organisation_json_ld_and_other_pages_do_not(base_url: str) -> None:
+    home = get(base_url, "/").text
+    ld = re.search(r'<script type="application/ld\+json">(.*?)</script>', home)
+    assert ld is not None
+    assert json.loads(ld.group(1))["@type"] == "TravelAgency"
+    assert "application/ld+json" not in get(base_url, "/contact").text
+
+
+def test_an_unknown_post_is_a_404_with_the_not_found_text(base_url: str) -> None:
+    response = get(base_url, "/blog/does-not-exist")
+    assert response.status_code == 404
+    body = text_of(response.text)
+    assert "Blog Post Not Found" in body
+    assert "The blog post you're looking for could not be found." in body
+    assert meta(response.text, "name", "robots") == "noindex"
+
+
+def test_robots_and_sitemap(base_url: str) -> None:
+    robots = get(base_url, "/robots.txt")
+    assert robots.status_code == 200
+    assert f"Sitemap: {base_url}/sitemap.xml" in robots.text
+    sitemap = get(base_url, "/sitemap.xml")
+    assert sitemap.status_code == 200
+    assert sitemap.headers["content-type"].startswith("application/xml")
+    locs = re.findall(r"<url><loc>([^<]+)</loc><lastmod>(\d{4}-\d{2}-\d{2})</lastmod></url>", sitemap.text)
+    urls = {loc for loc, _ in locs}
+    assert {base_url + path for path in STATIC} <= urls
+    posts = httpx.get(f"{base_url}/api/blog-posts").json()["items"]
+    assert {f"{base_url}/blog/{p['id']}" for p in posts} <= urls
+
+
+# -- compression --------------------------------------------------------------------------------
+
+BUDGET_JS_BYTES = 80 * 1024
+"""What `/` loads statically, JS as served brotli-encoded (issue 10: at most 80 KB on the wire)."""
+
+
+def _entry_assets(markup: str) -> list[str]:
+    return re.findall(r'(?:src|href)="(/assets/[^"]+\.(?:js|css))"', markup)
+
+
+@pytest.mark.parametrize("encoding", ["br", "gzip"])
+def test_html_js_and_css_are_served_compressed_with_vary(base_url: str, encoding: str) -> None:
+    home = get(base_url, "/", **{"Accept-Encoding": encoding})
+    assert home.headers["content-encoding"] == encoding
+    assert home.headers["vary"] == "Accept-Encoding"
+    assets = _entry_assets(home.text)
+    assert any(a.endswith(".js") for a in assets)
+    assert any(a.endswith(".css") for a in assets)
+    for asset in assets:
+        response = get(base_url, asset, **{"Accept-Encoding": encoding})
+        assert response.status_code == 200
+        assert response.headers["content-encoding"] == encoding, asset
+        assert response.headers["vary"] == "Accept-Encoding"
+    plain = get(base_url, assets[0], **{"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers
+    assert plain.headers["vary"] == "Accept-Encoding"
+
+
+def test_images_and_video_are_not_recompressed(base_url: str) -> None:
+    response = get(base_url, "/images/hero-poster.webp", **{"Accept-Encoding": "br, gzip"})
+    assert response.status_code == 200
+    assert "content-encoding" not in response.headers
+
+
+def test_what_home_loads_stays_within_the_budget_as_served(base_url: str) -> None:
+    with httpx.Client(base_url=base_url, headers={"Accept-Encoding": "br"}, timeout=20) as client:
+        home = client.get("/")
+        js = 0
+        for asset in _entry_assets(home.text) + re.findall(r'<link rel="modulepreload"[^>]*href="([^"]+)"', home.text):
+            response = client.get(asset)
+            wire = int(response.headers["content-length"])
+            if asset.endswith(".js"):
+                js += wire
+    print(f"JS for / as served (br): {js / 1024:.1f} KiB")
+    assert js <= BUDGET_JS_BYTES
+
+
+def test_the_blog_list_has_the_published_posts_in_the_html(base_url: str) -> None:
+    posts = httpx.get(f"{base_url}/api/blog-posts").json()["items"]
+    markup = get(base_url, "/blog").text
+    assert "__RECORD_" not in markup
+    body = text_of(markup[markup.index('<div id="root">') :])
+    for post in posts[:7]:
+        assert post["title"] in body
+        assert f'href="/blog/{post["id"]}"' in markup
+    block = re.search(r'<script type="application/json" id="route-data">(.*?)</script>', markup)
+    assert block is not None
+    assert [p["id"] for p in json.loads(block.group(1))["record"]] == [p["id"] for p in posts]
