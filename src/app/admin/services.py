@@ -31,6 +31,7 @@ from agency_core.identity import (
     SignInThrottle,
     authorise,
 )
+from agency_core.sessions import SessionStore
 from app.settings import Settings, SettingsError
 
 log = structlog.get_logger("app.admin")
@@ -63,7 +64,7 @@ class AdminServices:
     settings: Settings
     identity: IdentityProvider
     roles: RoleDirectory
-    sessions: SqliteSessionStore
+    sessions: SessionStore
     throttle: SignInThrottle
     role_cache: RoleCache
     local_identity: LocalIdentityProvider | None = None
@@ -121,6 +122,22 @@ class AdminServices:
             await close()
 
 
+def build_session_store(
+    settings: Settings, database: Database, closers: list[Callable[[], Awaitable[None]]]
+) -> SessionStore:
+    """``AGENCY_STORE=firestore``: sessions in Firestore, shared by every instance; else SQLite."""
+    ttl_s = settings.admin_auth.session_ttl_s
+    if settings.api.store == "firestore":
+        from google.cloud import firestore
+
+        from adapters.firestore.sessions import FirestoreSessionStore
+
+        shared = FirestoreSessionStore(firestore.AsyncClient(project=settings.api.firestore_project_id), ttl_s)
+        closers.append(shared.aclose)
+        return shared
+    return SqliteSessionStore(database, ttl_s=ttl_s)
+
+
 def build_admin_services(settings: Settings, database: Database) -> AdminServices:
     auth = settings.admin_auth
     local_identity: LocalIdentityProvider | None = None
@@ -151,7 +168,7 @@ def build_admin_services(settings: Settings, database: Database) -> AdminService
         settings=settings,
         identity=identity,
         roles=roles,
-        sessions=SqliteSessionStore(database, ttl_s=auth.session_ttl_s),
+        sessions=build_session_store(settings, database, closers),
         throttle=SignInThrottle(),
         role_cache=RoleCache(ttl_s=auth.role_cache_s),
         local_identity=local_identity,
