@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 from agency_core import validation as v
 from agency_core.admin_settings import SettingsSource
 from agency_core.constants import AGENCY_TIME_ZONE
-from agency_core.ids import IdGenerator
+from agency_core.ids import FRESH_ID_ATTEMPTS, IdGenerator, IdTaken
 from agency_core.masking import mask_email, mask_phone
 from agency_core.messages import ApplicationAlert, ApplicationStatus, AppointmentDetails
 from agency_core.notifications import OutgoingSms, SmsKind, application_messages, appointment_messages
@@ -155,21 +155,31 @@ class AgencyService:
         if earlier is not None:
             return self._duplicate(earlier)
         stored = await self._save_uploads(present)
-        application = Application(self.ids.next_id(), values, stored, now)
-        alert = ApplicationAlert(
-            f"{_text(values['firstName'])} {_text(values['lastName'])}",
-            _text(values["email"]),
-            _text(values["phone"]),
-            _text(values["jobCategory"]),
-            _text(values["preferredCountry"]),
-            application.id,
-        )
-        outbox = self._outbox(application.id, await self._application_fan_out(alert), now)
-        try:
-            earlier = await self.store.applications.add(application, outbox, since)
-        except BaseException:
-            await self._delete_uploads(stored)
-            raise
+        attempt = 0
+        while True:
+            application = Application(self.ids.next_id(), values, stored, now)
+            alert = ApplicationAlert(
+                f"{_text(values['firstName'])} {_text(values['lastName'])}",
+                _text(values["email"]),
+                _text(values["phone"]),
+                _text(values["jobCategory"]),
+                _text(values["preferredCountry"]),
+                application.id,
+            )
+            outbox = self._outbox(application.id, await self._application_fan_out(alert), now)
+            try:
+                earlier = await self.store.applications.add(application, outbox, since)
+            except IdTaken:
+                attempt += 1
+                logger.warning("application id taken by another instance", extra={"id": application.id})
+                if attempt < FRESH_ID_ATTEMPTS:
+                    continue
+                await self._delete_uploads(stored)
+                raise
+            except BaseException:
+                await self._delete_uploads(stored)
+                raise
+            break
         if earlier is not None:
             await self._delete_uploads(stored)
             return self._duplicate(earlier)

@@ -15,6 +15,7 @@ from adapters.firestore.store import FirestoreStore
 from adapters.seed.blog import seed_blog_posts
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
+from agency_core.ids import IdTaken
 from agency_core.ports import Store
 from agency_core.records import (
     NEW_APPOINTMENT,
@@ -93,6 +94,18 @@ async def test_the_same_application_after_the_window_is_a_new_one(store: Store) 
     later = T0 + timedelta(hours=25)
     assert await store.applications.add(application("VA2", at=later), [], later - timedelta(hours=24)) is None
     assert await store.applications.get("VA2") is not None
+
+
+async def test_an_id_another_instance_took_is_refused_and_nothing_is_written(store: Store) -> None:
+    since = T0 - timedelta(hours=24)
+    first = application("VA1")
+    await store.applications.add(first, [sms("VA1-0", "VA1")], since)
+    other = application("VA1", email="kofi@example.com")  # the same VA<ms> made by another instance
+    with pytest.raises(IdTaken):
+        await store.applications.add(other, [sms("VA1-0", "VA1"), sms("VA1-1", "VA1")], since)
+    assert await store.applications.get("VA1") == first
+    assert [m.text for m in await store.outbox.list("VA1")] == ["text VA1-0"]
+    assert await store.applications.find_duplicate(other.duplicate_key, since) is None
 
 
 async def test_an_appointment_records_its_admin_notification_and_sms(store: Store) -> None:

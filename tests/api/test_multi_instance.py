@@ -141,17 +141,24 @@ def test_three_instances_deliver_every_sms_exactly_once_through_an_outage_and_a_
     try:
         sms_server.behaviour.fail_until = time.monotonic() + OUTAGE_S  # 503 for the first 10 s
         sms_server.behaviour.delay_s = 0.05  # sends take a moment, so some are in flight at the kill
+        # C takes the first 60 applications' share; the rest go to A and B, so C can be
+        # killed while the others still take applications.
+        targets = [apps[i % 3] if i < 60 else apps[i % 2] for i in range(APPLICATIONS)]
         with ThreadPoolExecutor(max_workers=6) as pool:
-            ids = list(pool.map(lambda i: submit(apps[i % 3].base_url, i), range(APPLICATIONS)))
+            pending = [pool.submit(submit, targets[i].base_url, i) for i in range(APPLICATIONS)]
+            c_done = [f for i, f in enumerate(pending) if targets[i] is c]
+            for future in c_done:
+                future.result()
+            # Kill C just after the outage, while it is sending what it had leased (or 1 s
+            # into the first deliveries, if the submissions outlast the outage).
+            recovered_at = sms_server.behaviour.fail_until
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and (time.monotonic() < recovered_at + 0.3 or not sms_server.delivered()):
+                time.sleep(0.01)
+            c.kill()
+            delivered_at_kill = len(sms_server.delivered())
+            ids = [f.result() for f in pending]
         assert len(set(ids)) == APPLICATIONS
-        failed_during_outage = sum(r.answered_status == 503 for r in list(sms_server.requests))
-        # Kill one instance once deliveries flow again: its leases come back after 8 s.
-        deadline = time.monotonic() + OUTAGE_S + 20
-        while len(sms_server.delivered()) < EXPECTED // 5 and time.monotonic() < deadline:
-            time.sleep(0.01)
-        recovered_at = sms_server.behaviour.fail_until
-        c.kill()
-        delivered_at_kill = len(sms_server.delivered())
         assert 0 < delivered_at_kill < EXPECTED  # the crash really came mid-delivery
         sms_server.wait_for(EXPECTED, timeout_s=60)
         delivered_at = time.monotonic()
@@ -180,7 +187,6 @@ def test_three_instances_deliver_every_sms_exactly_once_through_an_outage_and_a_
         "duplicated": sum(count - 1 for count in per_key.values()),
         "lost": len(expected_keys - set(per_key)),
         "delivered_before_kill": delivered_at_kill,
-        "failed_during_outage_by_end_of_submits": failed_during_outage,
         "gateway_all_delivered_s_after_outage": round(delivered_at - recovered_at, 2),
         "outbox_drained_s_after_outage": round(drained_at - recovered_at, 2),
     }

@@ -27,6 +27,7 @@ from google.api_core import exceptions as gexc
 from google.cloud import firestore
 from google.cloud.firestore_v1.base_query import FieldFilter
 
+from agency_core.ids import IdTaken
 from agency_core.records import (
     AdminNotification,
     Application,
@@ -128,12 +129,11 @@ class FirestoreApplications(_Base):
                 return earlier
         batch = self._client.batch()
         marker = {"application_id": application.id, "created_at": application.created_at}
-        if key_snap.exists:
-            batch.set(key_ref, marker)
-        else:
-            batch.create(key_ref, marker)
+        # The record first: if its id is taken, nothing else is written (the local emulator
+        # applies a batch's writes in order and stops at the first that fails).
+        record_ref = self._col("applications").document(application.id)
         batch.create(
-            self._col("applications").document(application.id),
+            record_ref,
             {
                 "id": application.id,
                 "duplicate_key": application.duplicate_key,
@@ -151,14 +151,23 @@ class FirestoreApplications(_Base):
                 "created_at": application.created_at,
             },
         )
+        if key_snap.exists:
+            batch.set(key_ref, marker)
+        else:
+            batch.create(key_ref, marker)
         self._enqueue(batch, outbox)
         try:
             await batch.commit()
         except gexc.AlreadyExists:
-            # another request created the key first: that one is the application
             snap = await key_ref.get()
-            if snap.exists:
-                return await self._earlier(snap.to_dict(), duplicate_since)
+            if snap.exists and snap.get("application_id") != application.id:
+                # another request created the key first: that one is the application
+                earlier = await self._earlier(snap.to_dict(), duplicate_since)
+                if earlier is not None:
+                    return earlier
+            taken = await record_ref.get()
+            if taken.exists and taken.get("duplicate_key") != application.duplicate_key:
+                raise IdTaken(application.id) from None  # another instance made the same id
             raise
         return None
 

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from adapters.sqlite.database import Database, Migration
+from agency_core.ids import IdTaken
 from agency_core.records import (
     AdminNotification,
     Application,
@@ -177,6 +178,8 @@ class SqliteApplications:
             earlier = _find_duplicate(conn, application.duplicate_key, duplicate_since)
             if earlier is not None:
                 return earlier
+            if conn.execute("SELECT 1 FROM applications WHERE id = ?", (application.id,)).fetchone():
+                raise IdTaken(application.id)
             conn.execute(
                 "INSERT INTO applications (id, duplicate_key, data, files, created_at) VALUES (?, ?, ?, ?, ?)",
                 (
