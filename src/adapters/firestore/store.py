@@ -319,8 +319,16 @@ class FirestoreOutbox(_Base):
         due = [snap.to_dict() async for snap in query.stream()]
         free = [d for d in due if _lease_free(d, now)]
         free.sort(key=lambda d: (_req_dt(d["next_attempt_at"]), d["id"]))
-        claims = await asyncio.gather(*(self._claim_one(d["id"], now, lease_until, owner) for d in free[:limit]))
-        return [message for message in claims if message is not None]
+        # One failed claim (contention retries exhausted, a timeout) must not drop the others.
+        claims = await asyncio.gather(
+            *(self._claim_one(d["id"], now, lease_until, owner) for d in free[:limit]), return_exceptions=True
+        )
+        claimed = [message for message in claims if isinstance(message, OutboxMessage)]
+        if not claimed:
+            errors = [error for error in claims if isinstance(error, BaseException)]
+            if errors:
+                raise errors[0]
+        return claimed
 
     async def _claim_one(
         self, message_id: str, now: datetime, lease_until: datetime, owner: str
