@@ -29,3 +29,11 @@ class IdGenerator:
         with self._lock:
             self._last = max(self._clock_ms(), self._last + 1)
             return f"{ID_PREFIX}{self._last}"
+
+
+class IdTaken(Exception):
+    """A store already holds a record under this new ID: another app instance made the same
+    ``VA<ms>`` in the same millisecond (IDs are unique per process only). Retry with a new ID."""
+
+
+FRESH_ID_ATTEMPTS = 5

@@ -2,8 +2,11 @@
 
 It works against two ports, :class:`~agency_core.ports.Outbox` and
 :class:`~agency_core.ports.SmsGateway`; the app runs :meth:`OutboxWorker.run` as a background
-task. Each message is leased before it is sent, so a crashed worker's messages come back when
-the lease runs out, and the message id goes to the gateway as the idempotency key.
+task. Each message is leased to this worker's ``owner`` id before it is sent, so a crashed
+worker's messages come back when the lease runs out (and not before: many instances may share
+one outbox), and the message id goes to the gateway as the idempotency key. A result is written
+only while this worker still holds the lease; :meth:`OutboxWorker.release` hands every lease
+back on a clean shutdown, so another instance takes the messages over at once.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -53,10 +57,12 @@ class OutboxWorker:
         poll_s: float = 1.0,
         rand: Callable[[], float] = random.random,
         email: EmailSender | None = None,
+        owner: str | None = None,
     ) -> None:
         self.email = email
         """Sends the outbox's e-mails (kind ``email``); without one they wait in the outbox."""
         self.outbox = outbox
+        self.owner = owner or f"worker-{secrets.token_hex(8)}"
         self.gateway = gateway
         self.clock = clock
         self.policy = policy or RetryPolicy()
@@ -85,7 +91,7 @@ class OutboxWorker:
     async def run_once(self) -> int:
         """Claim the due messages and send them, all at once (bounded); returns how many."""
         now = self.clock()
-        claimed = await self.outbox.claim(now, now + self.lease, self.batch_size)
+        claimed = await self.outbox.claim(now, now + self.lease, self.batch_size, self.owner)
         if claimed:
             limit = asyncio.Semaphore(self._concurrency)
 
@@ -122,15 +128,25 @@ class OutboxWorker:
             "attempt": message.attempts,
         }
         if result.success:
-            await self.outbox.mark_delivered(message.id, now)
+            held = await self.outbox.mark_delivered(message.id, now, self.owner)
             logger.info("sms delivered", extra=fields)
         elif message.attempts >= self.policy.max_attempts:
-            await self.outbox.mark_failed(message.id, result.message, now)
+            held = await self.outbox.mark_failed(message.id, result.message, now, self.owner)
             logger.error("sms failed for good", extra={**fields, "error": result.message})
         else:
             delay = self.policy.delay_s(message.attempts, self.rand())
-            await self.outbox.mark_retry(message.id, result.message, now + timedelta(seconds=delay))
+            held = await self.outbox.mark_retry(message.id, result.message, now + timedelta(seconds=delay), self.owner)
             logger.warning("sms send failed", extra={**fields, "error": result.message, "retry_in_s": round(delay, 2)})
+        if not held:
+            # The lease ran out and another worker took the message over: its result stands.
+            logger.warning("sms lease lost before its result was written", extra=fields)
+
+    async def release(self) -> int:
+        """Hand back every lease this worker holds (call after cancelling :meth:`run`)."""
+        released = await self.outbox.release(self.owner)
+        if released:
+            logger.info("outbox leases released", extra={"count": released, "owner": self.owner})
+        return released
 
     async def run(self) -> None:
         """Deliver until cancelled: a round after every wake-up, else every ``poll_s``."""

@@ -101,21 +101,33 @@ class AdminNotificationRepository(Protocol):
 
 
 class Outbox(Protocol):
-    """The durable SMS outbox. Messages are enqueued by the repositories' ``add``."""
+    """The durable SMS outbox. Messages are enqueued by the repositories' ``add``.
 
-    async def claim(self, now: datetime, lease_until: datetime, limit: int) -> list[OutboxMessage]:
+    Many workers (app instances) may share one outbox: a claim leases each message to exactly
+    one ``owner`` until ``lease_until`` (taken over by another worker only once it has expired),
+    and the ``mark_*`` writes take effect only while ``owner`` still holds the lease (they
+    return False, writing nothing, when it does not). ``owner=None`` skips that check.
+    """
+
+    async def claim(self, now: datetime, lease_until: datetime, limit: int, owner: str = "") -> list[OutboxMessage]:
         """Lease up to ``limit`` pending messages due at ``now`` whose lease is free or expired,
-        oldest first, adding one to their attempts. Returns them as leased."""
+        oldest first, adding one to their attempts. Returns them as leased (to ``owner``)."""
         ...
 
-    async def mark_delivered(self, message_id: str, now: datetime) -> None: ...
+    async def mark_delivered(self, message_id: str, now: datetime, owner: str | None = None) -> bool: ...
 
-    async def mark_retry(self, message_id: str, error: str, next_attempt_at: datetime) -> None:
+    async def mark_retry(
+        self, message_id: str, error: str, next_attempt_at: datetime, owner: str | None = None
+    ) -> bool:
         """Release the lease and schedule another attempt."""
         ...
 
-    async def mark_failed(self, message_id: str, error: str, now: datetime) -> None:
+    async def mark_failed(self, message_id: str, error: str, now: datetime, owner: str | None = None) -> bool:
         """Give up: status ``failed``."""
+        ...
+
+    async def release(self, owner: str) -> int:
+        """Free every lease ``owner`` holds (a clean shutdown); returns how many."""
         ...
 
     async def get(self, message_id: str) -> OutboxMessage | None: ...

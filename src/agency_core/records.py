@@ -100,7 +100,7 @@ class OutboxMessage:
     """One SMS to one phone. ``id`` is also the idempotency key sent to the gateway.
 
     ``attempts`` counts claims (a claim is an attempt even if the worker then dies);
-    ``lease_until`` is set while a worker holds the message.
+    ``lease_until`` is set while a worker holds the message, ``lease_owner`` names that worker.
     """
 
     id: str
@@ -115,6 +115,7 @@ class OutboxMessage:
     lease_until: datetime | None = None
     last_error: str | None = None
     delivered_at: datetime | None = None
+    lease_owner: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

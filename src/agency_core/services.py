@@ -16,7 +16,7 @@ from agency_core.admin import Job
 from agency_core.admin_settings import SettingsSource
 from agency_core.confirmation_emails import application_email, appointment_email, confirmation
 from agency_core.constants import AGENCY_TIME_ZONE
-from agency_core.ids import IdGenerator
+from agency_core.ids import FRESH_ID_ATTEMPTS, IdGenerator, IdTaken
 from agency_core.job_board import JobBoard
 from agency_core.jobs import JOB_NOT_OPEN
 from agency_core.masking import mask_email, mask_phone
@@ -171,29 +171,41 @@ class AgencyService:
         if earlier is not None:
             return self._duplicate(earlier)
         stored = await self._save_uploads(present)
-        application = Application(self.ids.next_id(), values, stored, now)
-        alert = ApplicationAlert(
-            f"{_text(values['firstName'])} {_text(values['lastName'])}",
-            _text(values["email"]),
-            _text(values["phone"]),
-            _text(values["jobCategory"]),
-            _text(values["preferredCountry"]),
-            application.id,
-            job.title if job is not None else "",
-        )
-        outbox = self._outbox(application.id, await self._application_fan_out(alert), now)
-        outbox.append(
-            confirmation(
-                application_email(alert.email, alert.applicant_name, application.id, alert.job_title, self.site_url()),
+        attempt = 0
+        while True:
+            application = Application(self.ids.next_id(), values, stored, now)
+            alert = ApplicationAlert(
+                f"{_text(values['firstName'])} {_text(values['lastName'])}",
+                _text(values["email"]),
+                _text(values["phone"]),
+                _text(values["jobCategory"]),
+                _text(values["preferredCountry"]),
                 application.id,
-                now,
+                job.title if job is not None else "",
             )
-        )
-        try:
-            earlier = await self.store.applications.add(application, outbox, since)
-        except BaseException:
-            await self._delete_uploads(stored)
-            raise
+            outbox = self._outbox(application.id, await self._application_fan_out(alert), now)
+            outbox.append(
+                confirmation(
+                    application_email(
+                        alert.email, alert.applicant_name, application.id, alert.job_title, self.site_url()
+                    ),
+                    application.id,
+                    now,
+                )
+            )
+            try:
+                earlier = await self.store.applications.add(application, outbox, since)
+            except IdTaken:
+                attempt += 1
+                logger.warning("application id taken by another instance", extra={"id": application.id})
+                if attempt < FRESH_ID_ATTEMPTS:
+                    continue
+                await self._delete_uploads(stored)
+                raise
+            except BaseException:
+                await self._delete_uploads(stored)
+                raise
+            break
         if earlier is not None:
             await self._delete_uploads(stored)
             return self._duplicate(earlier)

@@ -199,6 +199,9 @@ class Container:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._outbox_task
             self._outbox_task = None
+            # Hand the leases back so another instance sends them now, not after the lease.
+            with contextlib.suppress(Exception):
+                await self.outbox_worker.release()
         await self.store.close()
         await self.sms.aclose()
         await self.admin.aclose()

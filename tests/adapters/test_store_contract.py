@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import AsyncIterator
 from dataclasses import replace
@@ -14,6 +15,7 @@ from adapters.firestore.store import FirestoreStore
 from adapters.seed.blog import seed_blog_posts
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
+from agency_core.ids import IdTaken
 from agency_core.ports import Store
 from agency_core.records import (
     NEW_APPOINTMENT,
@@ -94,6 +96,18 @@ async def test_the_same_application_after_the_window_is_a_new_one(store: Store) 
     assert await store.applications.get("VA2") is not None
 
 
+async def test_an_id_another_instance_took_is_refused_and_nothing_is_written(store: Store) -> None:
+    since = T0 - timedelta(hours=24)
+    first = application("VA1")
+    await store.applications.add(first, [sms("VA1-0", "VA1")], since)
+    other = application("VA1", email="kofi@example.com")  # the same VA<ms> made by another instance
+    with pytest.raises(IdTaken):
+        await store.applications.add(other, [sms("VA1-0", "VA1"), sms("VA1-1", "VA1")], since)
+    assert await store.applications.get("VA1") == first
+    assert [m.text for m in await store.outbox.list("VA1")] == ["text VA1-0"]
+    assert await store.applications.find_duplicate(other.duplicate_key, since) is None
+
+
 async def test_an_appointment_records_its_admin_notification_and_sms(store: Store) -> None:
     appointment = Appointment("VA5", {"fullName": "Kofi", "consent": True}, T0)
     note = AdminNotification("VA5-admin", NEW_APPOINTMENT, {"reference": "VA5"}, T0)
@@ -172,6 +186,61 @@ async def test_the_outbox_records_delivery_retry_and_failure(store: Store) -> No
     assert failed is not None
     assert (failed.status, failed.last_error) == (OutboxStatus.FAILED, "Insufficient balance")
     assert await store.outbox.claim(retry_at + timedelta(hours=1), retry_at + timedelta(hours=2), 10) == []
+
+
+async def test_a_lease_is_held_by_one_owner_and_taken_over_only_after_it_expires(store: Store) -> None:
+    await store.applications.add(application(), [sms("VA1-0", "VA1")], T0 - timedelta(hours=24))
+    now = T0 + timedelta(seconds=1)
+    (mine,) = await store.outbox.claim(now, now + timedelta(seconds=30), 10, "worker-a")
+    assert (mine.lease_owner, mine.attempts) == ("worker-a", 1)
+    assert await store.outbox.claim(now + timedelta(seconds=29), now + timedelta(seconds=59), 10, "worker-b") == []
+    later = now + timedelta(seconds=30)
+    (taken,) = await store.outbox.claim(later, later + timedelta(seconds=30), 10, "worker-b")
+    assert (taken.id, taken.lease_owner, taken.attempts) == ("VA1-0", "worker-b", 2)
+    # The first worker's late results are refused: the message is worker-b's now.
+    assert await store.outbox.mark_retry("VA1-0", "Gateway unavailable", later, "worker-a") is False
+    assert await store.outbox.mark_delivered("VA1-0", later, "worker-a") is False
+    held = await store.outbox.get("VA1-0")
+    assert held is not None
+    assert (held.status, held.lease_owner, held.last_error) == (OutboxStatus.PENDING, "worker-b", None)
+    assert await store.outbox.mark_delivered("VA1-0", later, "worker-b") is True
+    done = await store.outbox.get("VA1-0")
+    assert done is not None
+    assert (done.status, done.lease_owner, done.lease_until) == (OutboxStatus.DELIVERED, None, None)
+    assert await store.outbox.mark_failed("VA1-0", "late", later, "worker-b") is False
+
+
+async def test_concurrent_claims_take_each_message_exactly_once(store: Store) -> None:
+    messages = [sms(f"VA1-{n:02}", "VA1") for n in range(24)]
+    await store.applications.add(application(), messages, T0 - timedelta(hours=24))
+    now = T0 + timedelta(seconds=1)
+    rounds = await asyncio.gather(
+        *(store.outbox.claim(now, now + timedelta(seconds=30), 10, f"worker-{w}") for w in range(6))
+    )
+    claimed = [(m.id, m.lease_owner) for batch in rounds for m in batch]
+    ids = [message_id for message_id, _ in claimed]
+    assert len(ids) == len(set(ids))
+    for message_id, owner in claimed:
+        stored = await store.outbox.get(message_id)
+        assert stored is not None
+        assert (stored.lease_owner, stored.attempts) == (owner, 1)
+
+
+async def test_a_clean_shutdown_releases_its_leases_at_once(store: Store) -> None:
+    await store.applications.add(
+        application(), [sms("VA1-0", "VA1"), sms("VA1-1", "VA1"), sms("VA1-2", "VA1")], T0 - timedelta(hours=24)
+    )
+    now = T0 + timedelta(seconds=1)
+    await store.outbox.claim(now, now + timedelta(seconds=30), 2, "worker-a")
+    (other,) = await store.outbox.claim(now, now + timedelta(seconds=30), 2, "worker-b")
+    assert other.id == "VA1-2"
+    assert await store.outbox.release("worker-a") == 2
+    assert await store.outbox.release("worker-a") == 0
+    taken = await store.outbox.claim(now, now + timedelta(seconds=30), 10, "worker-c")
+    assert [(m.id, m.attempts, m.lease_owner) for m in taken] == [("VA1-0", 2, "worker-c"), ("VA1-1", 2, "worker-c")]
+    still = await store.outbox.get("VA1-2")
+    assert still is not None
+    assert still.lease_owner == "worker-b"
 
 
 async def test_blog_posts_are_seeded_once_and_listed_newest_first(store: Store) -> None:

@@ -32,7 +32,7 @@ class FakeOutbox:
     def __init__(self, messages: list[OutboxMessage]) -> None:
         self.rows = {m.id: m for m in messages}
 
-    async def claim(self, now: datetime, lease_until: datetime, limit: int) -> list[OutboxMessage]:
+    async def claim(self, now: datetime, lease_until: datetime, limit: int, owner: str = "") -> list[OutboxMessage]:
         due = [
             m
             for m in sorted(self.rows.values(), key=lambda m: (m.next_attempt_at, m.id))
@@ -41,20 +41,47 @@ class FakeOutbox:
             and (m.lease_until is None or m.lease_until <= now)
         ][:limit]
         for m in due:
-            self.rows[m.id] = replace(m, attempts=m.attempts + 1, lease_until=lease_until)
+            self.rows[m.id] = replace(m, attempts=m.attempts + 1, lease_until=lease_until, lease_owner=owner)
         return [self.rows[m.id] for m in due]
 
-    async def mark_delivered(self, message_id: str, now: datetime) -> None:
+    def _held(self, message_id: str, owner: str | None) -> bool:
         m = self.rows[message_id]
-        self.rows[message_id] = replace(m, status=OutboxStatus.DELIVERED, delivered_at=now, lease_until=None)
+        return m.status is OutboxStatus.PENDING and (owner is None or m.lease_owner == owner)
 
-    async def mark_retry(self, message_id: str, error: str, next_attempt_at: datetime) -> None:
+    async def mark_delivered(self, message_id: str, now: datetime, owner: str | None = None) -> bool:
+        if not self._held(message_id, owner):
+            return False
         m = self.rows[message_id]
-        self.rows[message_id] = replace(m, last_error=error, next_attempt_at=next_attempt_at, lease_until=None)
+        self.rows[message_id] = replace(
+            m, status=OutboxStatus.DELIVERED, delivered_at=now, lease_until=None, lease_owner=None
+        )
+        return True
 
-    async def mark_failed(self, message_id: str, error: str, now: datetime) -> None:
+    async def mark_retry(
+        self, message_id: str, error: str, next_attempt_at: datetime, owner: str | None = None
+    ) -> bool:
+        if not self._held(message_id, owner):
+            return False
         m = self.rows[message_id]
-        self.rows[message_id] = replace(m, status=OutboxStatus.FAILED, last_error=error, lease_until=None)
+        self.rows[message_id] = replace(
+            m, last_error=error, next_attempt_at=next_attempt_at, lease_until=None, lease_owner=None
+        )
+        return True
+
+    async def mark_failed(self, message_id: str, error: str, now: datetime, owner: str | None = None) -> bool:
+        if not self._held(message_id, owner):
+            return False
+        m = self.rows[message_id]
+        self.rows[message_id] = replace(
+            m, status=OutboxStatus.FAILED, last_error=error, lease_until=None, lease_owner=None
+        )
+        return True
+
+    async def release(self, owner: str) -> int:
+        held = [m for m in self.rows.values() if m.status is OutboxStatus.PENDING and m.lease_owner == owner]
+        for m in held:
+            self.rows[m.id] = replace(m, lease_until=None, lease_owner=None)
+        return len(held)
 
     async def get(self, message_id: str) -> OutboxMessage | None:
         return self.rows.get(message_id)
@@ -186,3 +213,26 @@ async def test_a_wake_up_delivers_without_waiting_for_the_poll() -> None:
     finally:
         task.cancel()
     assert [key for _, _, key in gateway.sent] == ["VA1-0"]
+
+
+async def test_each_worker_leases_under_its_own_owner_id_and_releases_on_shutdown() -> None:
+    outbox, gateway, clock = FakeOutbox([message(0), message(1)]), FakeGateway(), Clock()
+    a, b = worker(outbox, gateway, clock, owner="instance-a"), worker(outbox, gateway, clock)
+    assert b.owner.startswith("worker-")
+    assert b.owner != worker(outbox, gateway, clock).owner
+    await outbox.claim(clock.now, clock.now + timedelta(seconds=30), 10, a.owner)  # a is then stopped
+    assert await b.run_once() == 0
+    assert await a.release() == 2
+    assert await b.run_once() == 2
+    assert {(m.status, m.attempts) for m in outbox.rows.values()} == {(OutboxStatus.DELIVERED, 2)}
+
+
+async def test_a_result_after_the_lease_was_taken_over_is_not_written() -> None:
+    outbox, clock = FakeOutbox([message(0)]), Clock()
+    slow = worker(outbox, FakeGateway(fail_times=1), clock, owner="slow", lease_s=30)
+    (leased,) = await outbox.claim(clock.now, clock.now + timedelta(seconds=30), 10, "slow")
+    clock.advance(31)
+    (taken,) = await outbox.claim(clock.now, clock.now + timedelta(seconds=30), 10, "fast")
+    await slow._send(leased)  # its send fails, but the retry it would write is not its own any more
+    row = outbox.rows["VA1-0"]
+    assert (row.lease_owner, row.last_error, row.attempts) == ("fast", None, taken.attempts)

@@ -5,22 +5,29 @@ Collections are named after the records (``applications``, ``appointments``,
 ``sms_outbox``, ``blog_posts``; ``application_keys`` guards against duplicate applications).
 A record and its SMS are written in one batch, which Firestore commits atomically.
 
-Limits, by design: the outbox claim is not transactional, so run one app instance per
-Firestore project (the SQLite store has no such limit); in production the outbox query needs
-the composite index ``sms_outbox(status ASC, next_attempt_at ASC)``.
+Many app instances may share one Firestore project. The outbox claims each message in a
+transaction that reads it, checks it is pending, due and not leased (or its lease has expired),
+then creates the claim document ``sms_outbox_claims/<id>-<attempt>`` and writes the lease
+(owner and expiry) on the message. The claim document makes the claim exclusive even where
+transactions are not serialised (the local emulator): only one worker can create claim number
+n+1 of a message. Marking a result is a transaction that checks the lease owner. In production
+the outbox query needs the composite index ``sms_outbox(status ASC, next_attempt_at ASC)`` and
+``sms_outbox_claims.expires_at`` a TTL policy (both in ``firestore.indexes.json``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from google.api_core import exceptions as gexc
 from google.cloud import firestore
 from google.cloud.firestore_v1.base_query import FieldFilter
 
+from agency_core.ids import IdTaken
 from agency_core.records import (
     AdminNotification,
     Application,
@@ -71,7 +78,12 @@ def _outbox_doc(m: OutboxMessage) -> dict[str, Any]:
         "last_error": m.last_error,
         "created_at": m.created_at,
         "delivered_at": m.delivered_at,
+        "lease_owner": m.lease_owner,
     }
+
+
+def _lease_free(doc: dict[str, Any], now: datetime) -> bool:
+    return doc.get("lease_until") is None or _req_dt(doc["lease_until"]) <= now
 
 
 def _outbox_message(doc: dict[str, Any]) -> OutboxMessage:
@@ -88,6 +100,7 @@ def _outbox_message(doc: dict[str, Any]) -> OutboxMessage:
         lease_until=_dt(doc.get("lease_until")),
         last_error=doc.get("last_error"),
         delivered_at=_dt(doc.get("delivered_at")),
+        lease_owner=doc.get("lease_owner"),
     )
 
 
@@ -116,12 +129,11 @@ class FirestoreApplications(_Base):
                 return earlier
         batch = self._client.batch()
         marker = {"application_id": application.id, "created_at": application.created_at}
-        if key_snap.exists:
-            batch.set(key_ref, marker)
-        else:
-            batch.create(key_ref, marker)
+        # The record first: if its id is taken, nothing else is written (the local emulator
+        # applies a batch's writes in order and stops at the first that fails).
+        record_ref = self._col("applications").document(application.id)
         batch.create(
-            self._col("applications").document(application.id),
+            record_ref,
             {
                 "id": application.id,
                 "duplicate_key": application.duplicate_key,
@@ -139,14 +151,23 @@ class FirestoreApplications(_Base):
                 "created_at": application.created_at,
             },
         )
+        if key_snap.exists:
+            batch.set(key_ref, marker)
+        else:
+            batch.create(key_ref, marker)
         self._enqueue(batch, outbox)
         try:
             await batch.commit()
         except gexc.AlreadyExists:
-            # another request created the key first: that one is the application
             snap = await key_ref.get()
-            if snap.exists:
-                return await self._earlier(snap.to_dict(), duplicate_since)
+            if snap.exists and snap.get("application_id") != application.id:
+                # another request created the key first: that one is the application
+                earlier = await self._earlier(snap.to_dict(), duplicate_since)
+                if earlier is not None:
+                    return earlier
+            taken = await record_ref.get()
+            if taken.exists and taken.get("duplicate_key") != application.duplicate_key:
+                raise IdTaken(application.id) from None  # another instance made the same id
             raise
         return None
 
@@ -296,6 +317,10 @@ class FirestoreAdminNotifications(_Base):
         return [AdminNotification(d["id"], d["type"], dict(d["data"]), _req_dt(d["created_at"])) for d in docs[:limit]]
 
 
+CLAIM_KEEP = timedelta(days=1)
+"""How long a claim document is kept (its ``expires_at``, for the TTL policy)."""
+
+
 class FirestoreOutbox(_Base):
     async def enqueue(self, messages: Sequence[OutboxMessage]) -> int:
         new = 0
@@ -307,41 +332,114 @@ class FirestoreOutbox(_Base):
             new += 1
         return new
 
-    async def claim(self, now: datetime, lease_until: datetime, limit: int) -> list[OutboxMessage]:
+    async def claim(self, now: datetime, lease_until: datetime, limit: int, owner: str = "") -> list[OutboxMessage]:
         query = (
             self._col("sms_outbox")
             .where(filter=FieldFilter("status", "==", OutboxStatus.PENDING.value))
             .where(filter=FieldFilter("next_attempt_at", "<=", now))
         )
         due = [snap.to_dict() async for snap in query.stream()]
-        free = [d for d in due if d.get("lease_until") is None or _req_dt(d["lease_until"]) <= now]
+        free = [d for d in due if _lease_free(d, now)]
         free.sort(key=lambda d: (_req_dt(d["next_attempt_at"]), d["id"]))
-        claimed = []
-        batch = self._client.batch()
-        for doc in free[:limit]:
-            doc = {**doc, "attempts": int(doc["attempts"]) + 1, "lease_until": lease_until}
-            batch.update(
-                self._col("sms_outbox").document(doc["id"]),
-                {"attempts": doc["attempts"], "lease_until": lease_until},
-            )
-            claimed.append(_outbox_message(doc))
-        if claimed:
-            await batch.commit()
+        # One failed claim (contention retries exhausted, a timeout) must not drop the others.
+        claims = await asyncio.gather(
+            *(self._claim_one(d["id"], now, lease_until, owner) for d in free[:limit]), return_exceptions=True
+        )
+        claimed = [message for message in claims if isinstance(message, OutboxMessage)]
+        if not claimed:
+            errors = [error for error in claims if isinstance(error, BaseException)]
+            if errors:
+                raise errors[0]
         return claimed
 
-    async def _update(self, message_id: str, fields: dict[str, Any]) -> None:
-        await self._col("sms_outbox").document(message_id).update(fields)
+    async def _claim_one(
+        self, message_id: str, now: datetime, lease_until: datetime, owner: str
+    ) -> OutboxMessage | None:
+        ref = self._col("sms_outbox").document(message_id)
 
-    async def mark_delivered(self, message_id: str, now: datetime) -> None:
-        await self._update(
-            message_id, {"status": OutboxStatus.DELIVERED.value, "delivered_at": now, "lease_until": None}
+        @firestore.async_transactional
+        async def work(tx: Any) -> OutboxMessage | None:
+            snap = await ref.get(transaction=tx)
+            if not snap.exists:
+                return None
+            doc = snap.to_dict()
+            if (
+                doc["status"] != OutboxStatus.PENDING.value
+                or _req_dt(doc["next_attempt_at"]) > now
+                or not _lease_free(doc, now)
+            ):
+                return None
+            attempt = int(doc["attempts"]) + 1
+            # First in the commit: if another worker made this claim, nothing else is written.
+            tx.create(
+                self._col("sms_outbox_claims").document(f"{message_id}-{attempt}"),
+                {
+                    "message_id": message_id,
+                    "attempt": attempt,
+                    "owner": owner,
+                    "at": now,
+                    "expires_at": now + CLAIM_KEEP,
+                },
+            )
+            lease = {"attempts": attempt, "lease_until": lease_until, "lease_owner": owner}
+            tx.update(ref, lease)
+            return _outbox_message({**doc, **lease})
+
+        try:
+            claimed: OutboxMessage | None = await work(self._client.transaction())
+        except gexc.AlreadyExists:
+            return None  # another worker claimed this attempt first
+        return claimed
+
+    async def _mark(self, message_id: str, fields: dict[str, Any], owner: str | None) -> bool:
+        ref = self._col("sms_outbox").document(message_id)
+
+        @firestore.async_transactional
+        async def work(tx: Any) -> bool:
+            snap = await ref.get(transaction=tx)
+            if not snap.exists:
+                return False
+            doc = snap.to_dict()
+            if doc["status"] != OutboxStatus.PENDING.value:
+                return False
+            if owner is not None and doc.get("lease_owner") != owner:
+                return False
+            tx.update(ref, fields)
+            return True
+
+        held: bool = await work(self._client.transaction())
+        return held
+
+    async def mark_delivered(self, message_id: str, now: datetime, owner: str | None = None) -> bool:
+        return await self._mark(
+            message_id,
+            {"status": OutboxStatus.DELIVERED.value, "delivered_at": now, "lease_until": None, "lease_owner": None},
+            owner,
         )
 
-    async def mark_retry(self, message_id: str, error: str, next_attempt_at: datetime) -> None:
-        await self._update(message_id, {"last_error": error, "next_attempt_at": next_attempt_at, "lease_until": None})
+    async def mark_retry(
+        self, message_id: str, error: str, next_attempt_at: datetime, owner: str | None = None
+    ) -> bool:
+        return await self._mark(
+            message_id,
+            {"last_error": error, "next_attempt_at": next_attempt_at, "lease_until": None, "lease_owner": None},
+            owner,
+        )
 
-    async def mark_failed(self, message_id: str, error: str, now: datetime) -> None:
-        await self._update(message_id, {"status": OutboxStatus.FAILED.value, "last_error": error, "lease_until": None})
+    async def mark_failed(self, message_id: str, error: str, now: datetime, owner: str | None = None) -> bool:
+        return await self._mark(
+            message_id,
+            {"status": OutboxStatus.FAILED.value, "last_error": error, "lease_until": None, "lease_owner": None},
+            owner,
+        )
+
+    async def release(self, owner: str) -> int:
+        query = self._col("sms_outbox").where(filter=FieldFilter("lease_owner", "==", owner))
+        held = [snap.get("id") async for snap in query.stream()]
+        freed = await asyncio.gather(
+            *(self._mark(message_id, {"lease_until": None, "lease_owner": None}, owner) for message_id in held)
+        )
+        return sum(freed)
 
     async def get(self, message_id: str) -> OutboxMessage | None:
         snap = await self._col("sms_outbox").document(message_id).get()

@@ -6,15 +6,16 @@ expiry forward (written at most once a minute). Deleting the row ends the sessio
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 import sqlite3
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from adapters.sqlite.database import Database, Migration
 from agency_core.identity import AdminUser
+from agency_core.sessions import Session, session_key, slid_expiry
+
+__all__ = ["MIGRATIONS", "Session", "SqliteSessionStore"]
 
 MIGRATIONS = (
     Migration(
@@ -35,22 +36,12 @@ MIGRATIONS = (
     ),
 )
 
-TOUCH_EVERY_S = 60.0
-
-
-@dataclass(frozen=True, slots=True)
-class Session:
-    token: str
-    user: AdminUser
-    csrf_token: str
-    expires_at: float
-
-
-def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+_hash = session_key
 
 
 class SqliteSessionStore:
+    """Implements :class:`agency_core.sessions.SessionStore` in the embedded database."""
+
     def __init__(self, database: Database, ttl_s: float, clock: Callable[[], float] = time.time) -> None:
         self.database = database
         self.ttl_s = ttl_s
@@ -90,8 +81,9 @@ class SqliteSessionStore:
                 conn.execute("DELETE FROM sessions_admin WHERE id_hash = ?", (key,))
                 return None
             expires = row["expires_at"]
-            if now + self.ttl_s - expires >= TOUCH_EVERY_S:
-                expires = now + self.ttl_s
+            slid = slid_expiry(expires, now, self.ttl_s)
+            if slid is not None:
+                expires = slid
                 conn.execute("UPDATE sessions_admin SET expires_at = ? WHERE id_hash = ?", (expires, key))
             user = AdminUser(row["user_id"], row["email"], row["name"])
             return Session(token, user, row["csrf_token"], expires)

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from adapters.sqlite.database import Database, Migration
+from agency_core.ids import IdTaken
 from agency_core.records import (
     AdminNotification,
     Application,
@@ -88,6 +89,13 @@ MIGRATIONS = (
         )
         """,
     ),
+    Migration(
+        "records_0002_outbox_lease_owner",
+        """
+        ALTER TABLE sms_outbox ADD COLUMN lease_owner TEXT;
+        CREATE INDEX sms_outbox_lease_owner ON sms_outbox (lease_owner)
+        """,
+    ),
 )
 
 
@@ -131,6 +139,7 @@ def _outbox_message(row: sqlite3.Row) -> OutboxMessage:
         lease_until=_dt(row["lease_until"]),
         last_error=row["last_error"],
         delivered_at=_dt(row["delivered_at"]),
+        lease_owner=row["lease_owner"],
     )
 
 
@@ -169,6 +178,8 @@ class SqliteApplications:
             earlier = _find_duplicate(conn, application.duplicate_key, duplicate_since)
             if earlier is not None:
                 return earlier
+            if conn.execute("SELECT 1 FROM applications WHERE id = ?", (application.id,)).fetchone():
+                raise IdTaken(application.id)
             conn.execute(
                 "INSERT INTO applications (id, duplicate_key, data, files, created_at) VALUES (?, ?, ?, ?, ?)",
                 (
@@ -378,7 +389,7 @@ class SqliteOutbox:
 
         return await self._db.transaction(work)
 
-    async def claim(self, now: datetime, lease_until: datetime, limit: int) -> list[OutboxMessage]:
+    async def claim(self, now: datetime, lease_until: datetime, limit: int, owner: str = "") -> list[OutboxMessage]:
         def work(conn: sqlite3.Connection) -> list[OutboxMessage]:
             rows = conn.execute(
                 "SELECT id FROM sms_outbox WHERE status = 'pending' AND next_attempt_at <= ? "
@@ -390,8 +401,9 @@ class SqliteOutbox:
                 return []
             marks = ",".join("?" * len(ids))
             conn.execute(
-                f"UPDATE sms_outbox SET lease_until = ?, attempts = attempts + 1 WHERE id IN ({marks})",  # noqa: S608
-                (ts(lease_until), *ids),
+                f"UPDATE sms_outbox SET lease_until = ?, lease_owner = ?, attempts = attempts + 1 "  # noqa: S608
+                f"WHERE id IN ({marks})",
+                (ts(lease_until), owner, *ids),
             )
             claimed = conn.execute(
                 f"SELECT * FROM sms_outbox WHERE id IN ({marks}) ORDER BY next_attempt_at, id",  # noqa: S608
@@ -401,27 +413,47 @@ class SqliteOutbox:
 
         return await self._db.transaction(work)
 
-    async def mark_delivered(self, message_id: str, now: datetime) -> None:
-        await self._update(
-            "UPDATE sms_outbox SET status = 'delivered', delivered_at = ?, lease_until = NULL WHERE id = ?",
+    async def mark_delivered(self, message_id: str, now: datetime, owner: str | None = None) -> bool:
+        return await self._mark(
+            "UPDATE sms_outbox SET status = 'delivered', delivered_at = ?, lease_until = NULL, lease_owner = NULL "
+            "WHERE id = ? AND status = 'pending'",
             (ts(now), message_id),
+            owner,
         )
 
-    async def mark_retry(self, message_id: str, error: str, next_attempt_at: datetime) -> None:
-        await self._update(
-            "UPDATE sms_outbox SET last_error = ?, next_attempt_at = ?, lease_until = NULL "
+    async def mark_retry(
+        self, message_id: str, error: str, next_attempt_at: datetime, owner: str | None = None
+    ) -> bool:
+        return await self._mark(
+            "UPDATE sms_outbox SET last_error = ?, next_attempt_at = ?, lease_until = NULL, lease_owner = NULL "
             "WHERE id = ? AND status = 'pending'",
             (error, ts(next_attempt_at), message_id),
+            owner,
         )
 
-    async def mark_failed(self, message_id: str, error: str, now: datetime) -> None:
-        await self._update(
-            "UPDATE sms_outbox SET status = 'failed', last_error = ?, lease_until = NULL WHERE id = ?",
+    async def mark_failed(self, message_id: str, error: str, now: datetime, owner: str | None = None) -> bool:
+        return await self._mark(
+            "UPDATE sms_outbox SET status = 'failed', last_error = ?, lease_until = NULL, lease_owner = NULL "
+            "WHERE id = ? AND status = 'pending'",
             (error, message_id),
+            owner,
         )
 
-    async def _update(self, sql: str, params: tuple[object, ...]) -> None:
-        await self._db.run(lambda conn: conn.execute(sql, params))
+    async def _mark(self, sql: str, params: tuple[object, ...], owner: str | None) -> bool:
+        if owner is not None:
+            sql, params = sql + " AND lease_owner = ?", (*params, owner)
+        cursor = await self._update(sql, params)
+        return cursor.rowcount > 0
+
+    async def release(self, owner: str) -> int:
+        cursor = await self._update(
+            "UPDATE sms_outbox SET lease_until = NULL, lease_owner = NULL WHERE lease_owner = ? AND status = 'pending'",
+            (owner,),
+        )
+        return cursor.rowcount
+
+    async def _update(self, sql: str, params: tuple[object, ...]) -> sqlite3.Cursor:
+        return await self._db.run(lambda conn: conn.execute(sql, params))
 
     async def get(self, message_id: str) -> OutboxMessage | None:
         def work(conn: sqlite3.Connection) -> OutboxMessage | None:

@@ -31,6 +31,7 @@ from agency_core.identity import (
     RoleLookupFailed,
     authorise,
 )
+from agency_core.sessions import SessionStore
 from agency_core.sign_in_limits import SignInLimiter
 from app.settings import Settings, SettingsError
 
@@ -64,7 +65,7 @@ class AdminServices:
     settings: Settings
     identity: IdentityProvider
     roles: RoleDirectory
-    sessions: SqliteSessionStore
+    sessions: SessionStore
     sign_in_limiter: SignInLimiter
     attempts: SqliteAttemptCounter
     role_cache: RoleCache
@@ -124,6 +125,22 @@ class AdminServices:
             await close()
 
 
+def build_session_store(
+    settings: Settings, database: Database, closers: list[Callable[[], Awaitable[None]]]
+) -> SessionStore:
+    """``AGENCY_STORE=firestore``: sessions in Firestore, shared by every instance; else SQLite."""
+    ttl_s = settings.admin_auth.session_ttl_s
+    if settings.api.store == "firestore":
+        from google.cloud import firestore
+
+        from adapters.firestore.sessions import FirestoreSessionStore
+
+        shared = FirestoreSessionStore(firestore.AsyncClient(project=settings.api.firestore_project_id), ttl_s)
+        closers.append(shared.aclose)
+        return shared
+    return SqliteSessionStore(database, ttl_s=ttl_s)
+
+
 def build_admin_services(settings: Settings, database: Database) -> AdminServices:
     auth = settings.admin_auth
     local_identity: LocalIdentityProvider | None = None
@@ -155,7 +172,7 @@ def build_admin_services(settings: Settings, database: Database) -> AdminService
         settings=settings,
         identity=identity,
         roles=roles,
-        sessions=SqliteSessionStore(database, ttl_s=auth.session_ttl_s),
+        sessions=build_session_store(settings, database, closers),
         sign_in_limiter=SignInLimiter(
             attempts,
             max_delay_s=settings.api.sign_in_max_delay_s,

@@ -1,0 +1,39 @@
+"""Two app instances can make the same ``VA<ms>`` ID: the second one retries with a new ID."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from adapters.files import LocalFileStore
+from adapters.sqlite.database import Database
+from adapters.sqlite.store import SqliteStore
+from agency_core.admin_settings import AdminSettings, FixedSettings
+from agency_core.ids import IdGenerator
+from agency_core.services import Accepted, AgencyService, Upload
+from tests.api.conftest import APPLICATION, PDF
+
+
+async def test_an_application_whose_id_another_instance_took_gets_the_next_one(tmp_path: Path) -> None:
+    db = Database(tmp_path / "agency.sqlite3")
+    store = SqliteStore(db)
+    await store.start()
+    settings = FixedSettings(AdminSettings(("+233201112233",), "VANDY"))
+    files = LocalFileStore(tmp_path / "uploads")
+    # Each instance has its own generator; both read the same millisecond.
+    a = AgencyService(store, files, IdGenerator(lambda: 1_780_000_000_000), settings)
+    b = AgencyService(store, files, IdGenerator(lambda: 1_780_000_000_000), settings)
+    cv = {"cv": Upload("cv.pdf", PDF)}
+    try:
+        first = await a.submit_application({**APPLICATION, "email": "a@example.com"}, cv)
+        second = await b.submit_application({**APPLICATION, "email": "b@example.com"}, cv)
+        assert first == Accepted("VA1780000000000")
+        assert second == Accepted("VA1780000000001")
+        stored = await store.applications.get("VA1780000000001")
+        assert stored is not None
+        assert stored.data["email"] == "b@example.com"
+        assert {m.source_id for m in await store.outbox.list()} == {"VA1780000000000", "VA1780000000001"}
+        texts = [m.text for m in await store.outbox.list("VA1780000000001")]
+        assert any("VA1780000000001" in text for text in texts)  # the admin alert names the new id
+        assert not any("VA1780000000000" in text for text in texts)
+    finally:
+        await db.close()

@@ -1,0 +1,252 @@
+"""Three app processes on one Firestore emulator and one SMS gateway: nothing doubled, nothing lost.
+
+The instances share records, the SMS outbox and the admin sessions through Firestore
+(``AGENCY_STORE=firestore``); in the session test sign-in goes to the Firebase Auth emulator
+and the role records to Firestore, as in a real multi-instance deployment. Each instance keeps its own data
+directory, so nothing is shared through SQLite. The delivery figures are printed and written
+to ``artifacts/multi-instance.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import time
+import uuid
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.api.conftest import APPLICATION, PDF
+from tests.support.app_process import AppProcess
+from tests.support.firebase_auth_emulator import FirebaseAuthEmulator
+from tests.support.firestore_emulator import REPO_ROOT, SCRIPT, _wait_for_port, free_port
+from tests.support.sms_gateway import SmsGatewayServer
+
+pytestmark = pytest.mark.emulator
+
+PROJECT_ID = "demo-agency"
+SECRET_KEY = "multi-instance-secret-key-0123456789abcdef"
+ADMIN_PHONE = "+233201112233"
+APPLICATIONS = 150
+EXPECTED = APPLICATIONS * 2  # the applicant and one admin each
+OUTAGE_S = 10.0
+PASSWORD = "multi instance password 1"
+
+
+@dataclass(frozen=True)
+class Cluster:
+    firestore_host: str
+    tmp: Path
+
+    def env(self, name: str, gateway: SmsGatewayServer | None = None, **extra: str) -> dict[str, str]:
+        env = {
+            "AGENCY_DATA_DIR": str(self.tmp / name),
+            "AGENCY_SECRET_KEY": SECRET_KEY,
+            "AGENCY_STORE": "firestore",
+            "FIREBASE_PROJECT_ID": PROJECT_ID,
+            "GOOGLE_CLOUD_PROJECT": PROJECT_ID,
+            "FIRESTORE_EMULATOR_HOST": self.firestore_host,
+            "AGENCY_RATE_LIMIT": "0",
+            "AGENCY_ADMIN_PHONES": ADMIN_PHONE,
+        }
+        if gateway is not None:
+            env |= {"AGENCY_SMS_BASE_URL": gateway.base_url, "AGENCY_SMS_API_KEY": "k"}
+        return env | extra
+
+    def start(self, names: list[str], gateway: SmsGatewayServer | None = None, **extra: str) -> list[AppProcess]:
+        apps: list[AppProcess] = []
+        try:
+            for name in names:
+                (self.tmp / name).mkdir(parents=True, exist_ok=True)
+                env = self.env(name, gateway, **extra)
+                apps.append(AppProcess(env, log_path=self.tmp / f"{name}.log").start(timeout_s=40))
+        except BaseException:
+            for app in apps:
+                app.kill()
+            raise
+        return apps
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    """A Firestore emulator of its own: the apps use the unprefixed collections."""
+    node = shutil.which("node")
+    assert node is not None
+    port = free_port()
+    process = subprocess.Popen(
+        [node, str(SCRIPT), str(port)], cwd=REPO_ROOT / "tools", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        _wait_for_port(port, process)
+        yield Cluster(f"127.0.0.1:{port}", tmp_path_factory.mktemp("cluster"))
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def firestore_client(cluster: Cluster) -> object:
+    from google.cloud import firestore
+
+    saved = os.environ.get("FIRESTORE_EMULATOR_HOST")
+    os.environ["FIRESTORE_EMULATOR_HOST"] = cluster.firestore_host
+    try:
+        return firestore.Client(project=PROJECT_ID)
+    finally:
+        if saved is None:
+            os.environ.pop("FIRESTORE_EMULATOR_HOST", None)
+        else:
+            os.environ["FIRESTORE_EMULATOR_HOST"] = saved
+
+
+def wait_until_delivered(cluster: Cluster, count: int, timeout_s: float) -> Counter[str]:
+    """The outbox's statuses once ``count`` messages are delivered (or at the timeout)."""
+    client = firestore_client(cluster)
+    deadline = time.monotonic() + timeout_s
+    while True:
+        statuses = Counter(doc.get("status") for doc in client.collection("sms_outbox").stream())  # type: ignore[attr-defined]
+        if statuses["delivered"] >= count or time.monotonic() > deadline:
+            return statuses
+        time.sleep(0.25)
+
+
+def submit(base_url: str, i: int) -> str:
+    data = {**APPLICATION, "email": f"multi{i}@example.com"}
+    response = httpx.post(
+        f"{base_url}/api/applications", data=data, files={"cv": ("cv.pdf", PDF, "application/pdf")}, timeout=30
+    )
+    assert response.status_code == 201, response.text
+    return str(response.json()["applicationId"])
+
+
+def test_three_instances_deliver_every_sms_exactly_once_through_an_outage_and_a_crash(
+    cluster: Cluster, sms_server: SmsGatewayServer
+) -> None:
+    fast = {
+        "AGENCY_OUTBOX_LEASE_S": "8",
+        "AGENCY_OUTBOX_RETRY_BASE_S": "0.5",
+        "AGENCY_OUTBOX_RETRY_CAP_S": "2",
+        "AGENCY_OUTBOX_MAX_ATTEMPTS": "60",
+        "AGENCY_OUTBOX_POLL_S": "0.5",
+    }
+    apps = cluster.start(["a", "b", "c"], sms_server, **fast)
+    a, b, c = apps
+    try:
+        sms_server.behaviour.fail_until = time.monotonic() + OUTAGE_S  # 503 for the first 10 s
+        sms_server.behaviour.delay_s = 0.05  # sends take a moment, so some are in flight at the kill
+        # C takes the first 60 applications' share; the rest go to A and B, so C can be
+        # killed while the others still take applications.
+        targets = [apps[i % 3] if i < 60 else apps[i % 2] for i in range(APPLICATIONS)]
+        with ThreadPoolExecutor(max_workers=6) as pool:
+            pending = [pool.submit(submit, targets[i].base_url, i) for i in range(APPLICATIONS)]
+            c_done = [f for i, f in enumerate(pending) if targets[i] is c]
+            for future in c_done:
+                future.result()
+            # Kill C just after the outage, while it is sending what it had leased (or 1 s
+            # into the first deliveries, if the submissions outlast the outage).
+            recovered_at = sms_server.behaviour.fail_until
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and (time.monotonic() < recovered_at + 0.3 or not sms_server.delivered()):
+                time.sleep(0.01)
+            c.kill()
+            delivered_at_kill = len(sms_server.delivered())
+            ids = [f.result() for f in pending]
+        assert len(set(ids)) == APPLICATIONS
+        assert 0 < delivered_at_kill < EXPECTED  # the crash really came mid-delivery
+        sms_server.wait_for(EXPECTED, timeout_s=60)
+        delivered_at = time.monotonic()
+        # The outbox is drained once every message is marked delivered: the ones the killed
+        # instance sent but never marked are claimed again after their lease and replayed.
+        settled = wait_until_delivered(cluster, EXPECTED, timeout_s=60)
+        drained_at = time.monotonic()
+        time.sleep(0.5)  # room for a duplicate to show up, if there were one
+    finally:
+        for app in (a, b):
+            app.stop()
+        c.kill()
+
+    requests = list(sms_server.requests)
+    delivered = sms_server.delivered()
+    per_key = Counter(r.idempotency_key for r in delivered)
+    expected_keys = {f"{app_id}-{n}" for app_id in ids for n in range(2)}
+    figures = {
+        "instances": 3,
+        "applications": APPLICATIONS,
+        "expected_sms": EXPECTED,
+        "sent_requests": len(requests),
+        "answered_503": sum(r.answered_status == 503 for r in requests),
+        "replayed": sum(r.replayed for r in requests),
+        "delivered": len(per_key),
+        "duplicated": sum(count - 1 for count in per_key.values()),
+        "lost": len(expected_keys - set(per_key)),
+        "delivered_before_kill": delivered_at_kill,
+        "gateway_all_delivered_s_after_outage": round(delivered_at - recovered_at, 2),
+        "outbox_drained_s_after_outage": round(drained_at - recovered_at, 2),
+    }
+    print("\nmulti-instance outbox:", json.dumps(figures))
+    artifacts = REPO_ROOT / "artifacts"
+    artifacts.mkdir(exist_ok=True)
+    (artifacts / "multi-instance.json").write_text(json.dumps(figures, indent=2) + "\n")
+
+    assert set(per_key) == expected_keys
+    assert figures["duplicated"] == 0
+    assert figures["lost"] == 0
+    assert figures["answered_503"] > 0
+    assert settled == {"delivered": EXPECTED}
+
+
+def test_a_session_made_on_one_instance_works_on_the_others_until_signed_out(
+    cluster: Cluster, firebase_auth_emulator: FirebaseAuthEmulator
+) -> None:
+    email = f"multi-{uuid.uuid4().hex[:8]}@vandytravel.com"
+    uid = firebase_auth_emulator.create_user(email, PASSWORD)
+    client = firestore_client(cluster)
+    client.collection("users").document(uid).set({"name": "Abena Owusu", "role": "admin"})  # type: ignore[attr-defined]
+    # As in production: Firebase sign-in, role records in Firestore, nothing shared through SQLite.
+    identity = {
+        "AGENCY_IDENTITY": "firebase",
+        "AGENCY_ROLES": "firestore",
+        "FIREBASE_API_KEY": firebase_auth_emulator.api_key,
+        "FIREBASE_AUTH_EMULATOR_HOST": firebase_auth_emulator.host,
+    }
+    a, b, c = cluster.start(["sa", "sb", "sc"], **identity)
+    try:
+        csrf = httpx.get(f"{a.base_url}/api/admin/session", timeout=10).cookies["csrftoken"]
+        signed_in = httpx.post(
+            f"{a.base_url}/api/admin/session",
+            json={"email": email, "password": PASSWORD},
+            headers={"X-CSRF-Token": csrf, "Cookie": f"csrftoken={csrf}"},
+            timeout=20,
+        )
+        assert signed_in.status_code == 200, signed_in.text
+        token = signed_in.cookies["agency_session"]
+        csrf = signed_in.cookies.get("csrftoken") or csrf
+        cookie = {"Cookie": f"agency_session={token}; csrftoken={csrf}"}
+        me = {"id": uid, "email": email, "name": "Abena Owusu"}
+
+        for app in (b, c):
+            who = httpx.get(f"{app.base_url}/api/admin/session", headers=cookie, timeout=10)
+            assert (who.status_code, who.json()) == (200, me)
+            # A state-changing request: refused without the session's CSRF token, let through with it.
+            bare = httpx.post(f"{app.base_url}/api/admin/messages/nope/read", headers=cookie, timeout=10)
+            assert (bare.status_code, bare.json()) == (403, {"message": "CSRF token missing or invalid"})
+            guarded = httpx.post(
+                f"{app.base_url}/api/admin/messages/nope/read", headers={**cookie, "X-CSRF-Token": csrf}, timeout=10
+            )
+            assert guarded.status_code == 404, guarded.text
+
+        out = httpx.delete(f"{b.base_url}/api/admin/session", headers={**cookie, "X-CSRF-Token": csrf}, timeout=10)
+        assert out.status_code == 204
+        for app in (a, c):
+            refused = httpx.get(f"{app.base_url}/api/admin/dashboard", headers=cookie, timeout=10)
+            assert (refused.status_code, refused.json()) == (401, {"message": "Not signed in"})
+    finally:
+        for app in (a, b, c):
+            app.stop()
