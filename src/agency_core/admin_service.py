@@ -136,9 +136,11 @@ class AdminService:
         ids: IdGenerator,
         clock: Clock = utc_now,
         on_enqueue: Callable[[], None] = lambda: None,
+        track_url: str = "",
     ) -> None:
         self.store = store
         self.outbox = outbox
+        self.track_url = track_url
         self.settings = settings
         self.media = media
         self.ids = ids
@@ -245,7 +247,7 @@ class AdminService:
                     now,
                     now,
                 )
-                for sms in status_messages(phone, name, new)
+                for sms in status_messages(phone, name, new, self.track_url)
             ]
         sms_note = "status SMS queued" if outbox else "status SMS off"
         audit = self._audit(

@@ -100,9 +100,12 @@ class AgencyService:
         settings: SettingsSource,
         clock: Clock = utc_now,
         on_enqueue: Callable[[], None] = lambda: None,
+        track_url: str = "",
     ) -> None:
         self.store = store
         self.files = files
+        self.track_url = track_url
+        """The short ``/track`` link every status SMS ends with (``""``: none)."""
         self.ids = ids
         self.settings = settings
         """The admin area's settings, read per submission: alert phones and the "received" SMS switch
@@ -112,7 +115,7 @@ class AgencyService:
 
     async def _application_fan_out(self, alert: ApplicationAlert) -> list[OutgoingSms]:
         current = await self.settings.current()
-        planned = application_messages(alert, current.admin_phones)
+        planned = application_messages(alert, current.admin_phones, self.track_url)
         if not current.sends_status_sms(ApplicationStatus.RECEIVED):
             planned = [sms for sms in planned if sms.kind is not SmsKind.STATUS]
         return planned

@@ -8,7 +8,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from agency_core.messages import ApplicationStatus
+from agency_core.messages import ApplicationStatus, track_link
 from agency_core.notifications import send_status_sms
 from agency_core.validation import normalise_phone
 from app.admin.cli import add_admin_commands, preflight, run_admin_command
@@ -39,7 +39,7 @@ async def _sms_status(settings: Settings, phone: str, name: str, status: Applica
         return 2
     gateway = build_sms_gateway(settings)
     try:
-        result = await send_status_sms(gateway, e164, name, status)
+        result = await send_status_sms(gateway, e164, name, status, track_link(settings.site.public_url))
     finally:
         await gateway.aclose()
     print(json.dumps({"success": result.success, "message": result.message, "data": result.data}, default=str))

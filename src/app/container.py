@@ -19,9 +19,11 @@ from agency_core.admin import AdminStore
 from agency_core.admin_service import AdminService
 from agency_core.admin_settings import AdminSettings, LiveSettings
 from agency_core.ids import IdGenerator
+from agency_core.messages import track_link
 from agency_core.outbox import OutboxWorker, RetryPolicy
 from agency_core.ports import SmsGateway, Store
 from agency_core.services import AgencyService
+from agency_core.tracking import AuditTrail, TrackingService
 from app.admin.services import AdminServices, build_admin_services
 from app.settings import Settings
 
@@ -53,6 +55,19 @@ def build_admin_store(settings: Settings, database: Database, store: Store) -> A
 def default_admin_settings(settings: Settings) -> AdminSettings:
     """The environment's values: in force until staff save settings in the admin area."""
     return AdminSettings(settings.sms.admin_phones, settings.sms.sender)
+
+
+def build_audit_trail(settings: Settings, database: Database, store: Store) -> AuditTrail:
+    """Reads the audit log by target, on the same backend as ``store``."""
+    if settings.api.store == "firestore":
+        from adapters.firestore.audit_trail import FirestoreAuditTrail
+        from adapters.firestore.store import FirestoreStore
+
+        assert isinstance(store, FirestoreStore)
+        return FirestoreAuditTrail(store.client)
+    from adapters.sqlite.audit_trail import SqliteAuditTrail
+
+    return SqliteAuditTrail(database)
 
 
 def build_store(settings: Settings, database: Database) -> Store:
@@ -90,6 +105,7 @@ class Container:
     live_settings: LiveSettings
     media: LocalMediaStore
     admin_area: AdminService
+    tracking: TrackingService
     _outbox_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
     admin: AdminServices = field(init=False)
 
@@ -107,8 +123,12 @@ class Container:
         files = LocalFileStore(settings.data_dir / "uploads")
         media = LocalMediaStore(settings.data_dir / "media" / "blog")
         worker = build_outbox_worker(settings, store, sms)
-        agency = AgencyService(store, files, ids, live, on_enqueue=worker.wake)
-        admin_area = AdminService(admin_store, store.outbox, live, media, ids, on_enqueue=worker.wake)
+        track_url = track_link(settings.site.public_url)
+        agency = AgencyService(store, files, ids, live, on_enqueue=worker.wake, track_url=track_url)
+        admin_area = AdminService(
+            admin_store, store.outbox, live, media, ids, on_enqueue=worker.wake, track_url=track_url
+        )
+        tracking = TrackingService(admin_store, build_audit_trail(settings, database, store))
         return cls(
             settings=settings,
             database=database,
@@ -122,6 +142,7 @@ class Container:
             live_settings=live,
             media=media,
             admin_area=admin_area,
+            tracking=tracking,
         )
 
     async def start(self) -> None:

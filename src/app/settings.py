@@ -11,6 +11,7 @@ from agency_core.constants import AGENCY_SHORT_NAME, DISPLAYED_PHONES, SENDER_ID
 from agency_core.identity import DEMO_ADMIN_PASSWORD
 from agency_core.validation import normalise_phone
 from app.api_settings import ApiSettings, ApiSettingsError
+from app.site_settings import SiteSettings, SiteSettingsError
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEV_SECRET_KEY = "dev-secret-key-change-me"  # noqa: S105 - refused in production (see Settings)
@@ -136,6 +137,7 @@ class Settings:
     sms: SmsSettings = field(default_factory=SmsSettings)
     api: ApiSettings = field(default_factory=ApiSettings)
     admin_auth: AdminAuthSettings = field(default_factory=AdminAuthSettings)
+    site: SiteSettings = field(default_factory=SiteSettings)
 
     @property
     def production(self) -> bool:
@@ -156,6 +158,10 @@ class Settings:
             api = ApiSettings.from_env(env)
         except ApiSettingsError as exc:
             raise SettingsError(str(exc)) from exc
+        try:
+            site = SiteSettings.from_env(env)
+        except SiteSettingsError as exc:
+            raise SettingsError(str(exc)) from exc
         settings = cls(
             env_name=env.get("AGENCY_ENV", "development"),
             data_dir=Path(env.get("AGENCY_DATA_DIR") or REPO_ROOT / "var").resolve(),
@@ -167,6 +173,7 @@ class Settings:
             sms=SmsSettings.from_env(env),
             api=api,
             admin_auth=AdminAuthSettings.from_env(env),
+            site=site,
         )
         problem = unsafe_for_production(settings)
         if problem is not None:

@@ -10,6 +10,7 @@ from litestar.middleware.rate_limit import RateLimitConfig
 from app.api.blog import BlogPosts
 from app.api.errors import exception_handlers
 from app.api.forms import PublicForms
+from app.api.tracking import Tracking
 from app.settings import Settings
 
 __all__ = ["build_api_router", "exception_handlers"]
@@ -25,7 +26,7 @@ def build_api_router(settings: Settings) -> Router:
     limit = settings.api.rate_limit_per_minute
     forms = Router(
         path="/",
-        route_handlers=[PublicForms],
+        route_handlers=[PublicForms, Tracking],
         middleware=[RateLimitConfig(rate_limit=("minute", limit), identifier_for_request=client_address).middleware]
         if limit > 0
         else [],
