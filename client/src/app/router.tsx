@@ -32,6 +32,7 @@ export function AppRoutes() {
         <Route path="contact" element={<Pages.ContactPage />} />
         <Route path="book-appointment" element={<Pages.BookAppointmentPage />} />
         <Route path="apply" element={<Pages.ApplyPage />} />
+        <Route path="track" element={<Pages.TrackPage />} />
         <Route path="*" element={<Pages.NotFoundPage />} />
       </Route>
     </Routes>

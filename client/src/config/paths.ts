@@ -12,6 +12,7 @@ export const paths = {
   contact: '/contact',
   bookAppointment: '/book-appointment',
   apply: '/apply',
+  track: '/track',
   admin: '/admin',
 } as const;
 

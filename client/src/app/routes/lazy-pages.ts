@@ -12,5 +12,6 @@ export const BlogListingPage = lazy(() => import('@/features/blog/components/Blo
 export const ContactPage = lazy(() => import('@/features/contact/components/ContactPage'));
 export const BookAppointmentPage = lazy(() => import('@/features/appointment/components/BookAppointmentPage'));
 export const ApplyPage = lazy(() => import('@/features/apply/components/ApplyPage'));
+export const TrackPage = lazy(() => import('@/features/track/components/TrackPage'));
 export const NotFoundPage = lazy(() => import('@/features/not-found/components/NotFoundPage'));
 export const AdminApp = lazy(() => import('@/features/admin/AdminApp'));
