@@ -19,6 +19,7 @@ from agency_core.masking import mask_email, mask_phone
 from agency_core.messages import ApplicationAlert, ApplicationStatus, AppointmentDetails
 from agency_core.notifications import OutgoingSms, SmsKind, application_messages, appointment_messages
 from agency_core.ports import FileStore, Store
+from agency_core.privacy import with_consent
 from agency_core.records import (
     NEW_APPOINTMENT,
     AdminNotification,
@@ -158,7 +159,7 @@ class AgencyService:
         if earlier is not None:
             return self._duplicate(earlier)
         stored = await self._save_uploads(present)
-        application = Application(self.ids.next_id(), values, stored, now)
+        application = Application(self.ids.next_id(), with_consent(values, now), stored, now)
         alert = ApplicationAlert(
             f"{_text(values['firstName'])} {_text(values['lastName'])}",
             _text(values["email"]),
@@ -221,7 +222,7 @@ class AgencyService:
         values = cleaned.values
         now = self.clock()
         reference = self.ids.next_id()
-        appointment = Appointment(reference, values, now)
+        appointment = Appointment(reference, with_consent(values, now), now)
         phone = _text(values["phone"])
         details = AppointmentDetails(
             _text(values["serviceType"]), _text(values["preferredDate"]), _text(values["preferredTime"]), reference
@@ -257,7 +258,8 @@ class AgencyService:
         cleaned = v.validate(v.CONTACT, data, self.today())
         if not cleaned.ok:
             return Invalid(cleaned.errors)
-        message = ContactMessage(self.ids.next_id(), cleaned.values, self.clock())
+        now = self.clock()
+        message = ContactMessage(self.ids.next_id(), with_consent(cleaned.values, now), now)
         await self.store.contact_messages.add(message)
         logger.info(
             "contact message stored",
@@ -295,7 +297,8 @@ class AgencyService:
         cleaned = v.validate(v.JOB_ALERT, data, self.today())
         if not cleaned.ok:
             return Invalid(cleaned.errors)
-        alert = JobAlert(self.ids.next_id(), cleaned.values, self.clock())
+        now = self.clock()
+        alert = JobAlert(self.ids.next_id(), with_consent(cleaned.values, now), now)
         await self.store.job_alerts.add(alert)
         logger.info("job alert stored", extra={"id": alert.id, "email": mask_email(_text(cleaned.values["email"]))})
         return Accepted(alert.id)

@@ -10,6 +10,7 @@ from litestar.middleware.rate_limit import RateLimitConfig
 from app.api.blog import BlogPosts
 from app.api.errors import exception_handlers
 from app.api.forms import PublicForms
+from app.api.legal import legal
 from app.api.tracking import Tracking
 from app.settings import Settings
 
@@ -31,4 +32,4 @@ def build_api_router(settings: Settings) -> Router:
         if limit > 0
         else [],
     )
-    return Router(path="/", route_handlers=[forms, BlogPosts])
+    return Router(path="/", route_handlers=[forms, BlogPosts, legal])
