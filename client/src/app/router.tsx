@@ -33,6 +33,8 @@ export function AppRoutes() {
         <Route path="book-appointment" element={<Pages.BookAppointmentPage />} />
         <Route path="apply" element={<Pages.ApplyPage />} />
         <Route path="track" element={<Pages.TrackPage />} />
+        <Route path="privacy" element={<Pages.PrivacyPage />} />
+        <Route path="terms" element={<Pages.TermsPage />} />
         <Route path="*" element={<Pages.NotFoundPage />} />
       </Route>
     </Routes>

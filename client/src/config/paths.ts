@@ -13,6 +13,8 @@ export const paths = {
   bookAppointment: '/book-appointment',
   apply: '/apply',
   track: '/track',
+  privacy: '/privacy',
+  terms: '/terms',
   admin: '/admin',
 } as const;
 
@@ -42,4 +44,8 @@ export const footerQuickLinks: NavItem[] = [
   { label: 'Contact', to: paths.contact },
 ];
 
-export const legalLinks = ['Privacy Policy', 'Terms of Service', 'Cookie Policy'] as const;
+export const legalLinks: NavItem[] = [
+  { label: 'Privacy Policy', to: '/privacy' },
+  { label: 'Terms of Service', to: '/terms' },
+  { label: 'Cookie Policy', to: '/privacy#cookies' },
+];

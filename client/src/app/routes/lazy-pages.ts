@@ -13,5 +13,7 @@ export const ContactPage = lazy(() => import('@/features/contact/components/Cont
 export const BookAppointmentPage = lazy(() => import('@/features/appointment/components/BookAppointmentPage'));
 export const ApplyPage = lazy(() => import('@/features/apply/components/ApplyPage'));
 export const TrackPage = lazy(() => import('@/features/track/components/TrackPage'));
+export const PrivacyPage = lazy(() => import('@/features/legal/components/PrivacyPage'));
+export const TermsPage = lazy(() => import('@/features/legal/components/TermsPage'));
 export const NotFoundPage = lazy(() => import('@/features/not-found/components/NotFoundPage'));
 export const AdminApp = lazy(() => import('@/features/admin/AdminApp'));
