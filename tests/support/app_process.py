@@ -85,14 +85,19 @@ class RunningApp:
 
 
 @contextmanager
-def running_app(prefix: str, *, with_gateway: bool = False, timeout_s: float = 40.0) -> Iterator[RunningApp]:
-    """The app in demo mode on a fresh data directory, its SMS sent to a local gateway when asked."""
+def running_app(
+    prefix: str, *, with_gateway: bool = False, timeout_s: float = 40.0, env: dict[str, str] | None = None
+) -> Iterator[RunningApp]:
+    """The app in demo mode on a fresh data directory, its SMS sent to a local gateway when asked;
+    ``env`` adds or overrides settings."""
+    env_extra = dict(env or {})
     gateway = SmsGatewayServer().start() if with_gateway else None
     try:
         with tempfile.TemporaryDirectory(prefix=prefix) as data_dir:
             env = {"AGENCY_DATA_DIR": data_dir, "AGENCY_DEMO": "1", "AGENCY_RATE_LIMIT": "0"}
             if gateway is not None:
                 env |= {"AGENCY_SMS_BASE_URL": gateway.base_url, "AGENCY_SMS_API_KEY": "test-key", **FAST_OUTBOX}
+            env |= env_extra
             app = AppProcess(env, log_path=Path(data_dir) / "app.log").start(timeout_s=timeout_s)
             try:
                 yield RunningApp(app.base_url, Path(data_dir), gateway)
