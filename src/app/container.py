@@ -7,7 +7,9 @@ import contextlib
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from adapters.files import LocalFileStore
+from cryptography.fernet import Fernet
+
+from adapters.files import LocalFileStore, load_files_key, local_files_key
 from adapters.media import LocalMediaStore
 from adapters.seed.blog import seed_blog_posts
 from adapters.sms_http import HttpSmsGateway
@@ -55,6 +57,13 @@ def build_admin_store(settings: Settings, database: Database, store: Store) -> A
 def default_admin_settings(settings: Settings) -> AdminSettings:
     """The environment's values: in force until staff save settings in the admin area."""
     return AdminSettings(settings.sms.admin_phones, settings.sms.sender)
+
+
+def build_files_cipher(settings: Settings) -> Fernet:
+    """``AGENCY_FILES_KEY``, or (outside production) a key kept in the data directory."""
+    if settings.files_key:
+        return load_files_key(settings.files_key)
+    return local_files_key(settings.data_dir / "files.key")
 
 
 def build_audit_trail(settings: Settings, database: Database, store: Store) -> AuditTrail:
@@ -120,7 +129,7 @@ class Container:
         admin_store = build_admin_store(settings, database, store)
         live = LiveSettings(admin_store, default_admin_settings(settings))
         sms = build_sms_gateway(settings, live)
-        files = LocalFileStore(settings.data_dir / "uploads")
+        files = LocalFileStore(settings.data_dir / "uploads", build_files_cipher(settings))
         media = LocalMediaStore(settings.data_dir / "media" / "blog")
         worker = build_outbox_worker(settings, store, sms)
         track_url = track_link(settings.site.public_url)

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from adapters.files import FileKeyError, load_files_key
 from agency_core.constants import AGENCY_SHORT_NAME, DISPLAYED_PHONES, SENDER_ID_MAX_LENGTH
 from agency_core.identity import DEMO_ADMIN_PASSWORD
 from agency_core.validation import normalise_phone
@@ -122,6 +123,8 @@ def unsafe_for_production(settings: Settings) -> str | None:
         return "AGENCY_SECRET_KEY must not be the demo password"
     if len(settings.secret_key) < 32:
         return "AGENCY_SECRET_KEY must be at least 32 characters in production"
+    if not settings.files_key:
+        return "AGENCY_ENV=production needs AGENCY_FILES_KEY (a Fernet key) to encrypt uploaded documents"
     return None
 
 
@@ -138,6 +141,9 @@ class Settings:
     api: ApiSettings = field(default_factory=ApiSettings)
     admin_auth: AdminAuthSettings = field(default_factory=AdminAuthSettings)
     site: SiteSettings = field(default_factory=SiteSettings)
+    files_key: str = ""
+    """``AGENCY_FILES_KEY``: the Fernet key of uploaded documents. Unset outside production: a key
+    kept in ``AGENCY_DATA_DIR/files.key``."""
 
     @property
     def production(self) -> bool:
@@ -174,7 +180,13 @@ class Settings:
             api=api,
             admin_auth=AdminAuthSettings.from_env(env),
             site=site,
+            files_key=(env.get("AGENCY_FILES_KEY") or "").strip(),
         )
+        if settings.files_key:
+            try:
+                load_files_key(settings.files_key)
+            except FileKeyError as exc:
+                raise SettingsError(str(exc)) from exc
         problem = unsafe_for_production(settings)
         if problem is not None:
             raise SettingsError(problem)
