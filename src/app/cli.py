@@ -28,6 +28,8 @@ def _parser() -> argparse.ArgumentParser:
     status.add_argument("--phone", required=True)
     status.add_argument("--name", required=True)
     status.add_argument("--status", required=True, choices=[s.value for s in ApplicationStatus])
+    retention = commands.add_parser("retention", help="remove personal data past its retention period")
+    retention.add_argument("--dry-run", action="store_true", help="only show what would be removed")
     add_admin_commands(commands)
     return parser
 
@@ -70,6 +72,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(2)
     if args.command == "serve":
         sys.exit(_serve(settings, args.port))
+    if args.command == "retention":
+        from app.retention_cli import run_retention
+
+        sys.exit(asyncio.run(run_retention(settings, dry_run=args.dry_run)))
     if args.command == "admin":
         try:
             sys.exit(asyncio.run(run_admin_command(settings, args)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -24,10 +25,13 @@ from agency_core.ids import IdGenerator
 from agency_core.messages import track_link
 from agency_core.outbox import OutboxWorker, RetryPolicy
 from agency_core.ports import SmsGateway, Store
-from agency_core.services import AgencyService
+from agency_core.retention import RetentionPeriods, RetentionService, RetentionStore
+from agency_core.services import AgencyService, utc_now
 from agency_core.tracking import AuditTrail, TrackingService
 from app.admin.services import AdminServices, build_admin_services
 from app.settings import Settings
+
+logger = logging.getLogger("agency.retention")
 
 
 class ClosableSmsGateway(SmsGateway, Protocol):
@@ -79,6 +83,48 @@ def build_audit_trail(settings: Settings, database: Database, store: Store) -> A
     return SqliteAuditTrail(database)
 
 
+def build_retention_store(settings: Settings, database: Database, store: Store) -> RetentionStore:
+    if settings.api.store == "firestore":
+        from adapters.firestore.retention import FirestoreRetentionStore
+        from adapters.firestore.store import FirestoreStore
+
+        assert isinstance(store, FirestoreStore)
+        return FirestoreRetentionStore(store.client)
+    from adapters.sqlite.retention import SqliteRetentionStore
+
+    return SqliteRetentionStore(database)
+
+
+def build_retention(
+    settings: Settings,
+    database: Database,
+    store: Store,
+    admin_store: AdminStore,
+    files: LocalFileStore,
+    ids: IdGenerator,
+) -> RetentionService:
+    r = settings.site.retention
+    periods = RetentionPeriods(r.documents_days, r.messages_days, r.appointments_days, r.alerts_days)
+    return RetentionService(
+        build_retention_store(settings, database, store), files, admin_store, ids, periods, clock=utc_now
+    )
+
+
+RETENTION_FIRST_RUN_S = 300.0
+RETENTION_EVERY_S = 24 * 60 * 60.0
+
+
+async def run_retention_daily(retention: RetentionService) -> None:
+    """The daily retention task: first run a few minutes after start, then every 24 hours."""
+    await asyncio.sleep(RETENTION_FIRST_RUN_S)
+    while True:
+        try:
+            await retention.run()
+        except Exception:
+            logger.exception("retention run failed")
+        await asyncio.sleep(RETENTION_EVERY_S)
+
+
 def build_store(settings: Settings, database: Database) -> Store:
     """``AGENCY_STORE``: the embedded SQLite file (default) or Firestore."""
     if settings.api.store == "firestore":
@@ -115,6 +161,8 @@ class Container:
     media: LocalMediaStore
     admin_area: AdminService
     tracking: TrackingService
+    retention: RetentionService
+    _retention_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
     _outbox_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
     admin: AdminServices = field(init=False)
 
@@ -138,6 +186,7 @@ class Container:
             admin_store, store.outbox, live, media, ids, on_enqueue=worker.wake, track_url=track_url
         )
         tracking = TrackingService(admin_store, build_audit_trail(settings, database, store))
+        retention = build_retention(settings, database, store, admin_store, files, ids)
         return cls(
             settings=settings,
             database=database,
@@ -152,6 +201,7 @@ class Container:
             media=media,
             admin_area=admin_area,
             tracking=tracking,
+            retention=retention,
         )
 
     async def start(self) -> None:
@@ -160,9 +210,15 @@ class Container:
         await self.admin_store.start()
         await self.store.blog_posts.seed(seed_blog_posts())
         self._outbox_task = asyncio.create_task(self.outbox_worker.run(), name="sms-outbox")
+        self._retention_task = asyncio.create_task(run_retention_daily(self.retention), name="retention")
         await self.admin.start()
 
     async def stop(self) -> None:
+        if self._retention_task is not None:
+            self._retention_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._retention_task
+            self._retention_task = None
         if self._outbox_task is not None:
             self._outbox_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
