@@ -21,6 +21,7 @@ from adapters.sqlite.store import SqliteStore
 from agency_core.admin import AdminStore
 from agency_core.admin_service import AdminService
 from agency_core.admin_settings import AdminSettings, LiveSettings
+from agency_core.data_requests import DataRequestService, PersonalDataStore
 from agency_core.ids import IdGenerator
 from agency_core.messages import track_link
 from agency_core.outbox import OutboxWorker, RetryPolicy
@@ -110,6 +111,18 @@ def build_retention(
     )
 
 
+def build_personal_data_store(settings: Settings, database: Database, store: Store) -> PersonalDataStore:
+    if settings.api.store == "firestore":
+        from adapters.firestore.personal_data import FirestorePersonalDataStore
+        from adapters.firestore.store import FirestoreStore
+
+        assert isinstance(store, FirestoreStore)
+        return FirestorePersonalDataStore(store.client)
+    from adapters.sqlite.personal_data import SqlitePersonalDataStore
+
+    return SqlitePersonalDataStore(database)
+
+
 RETENTION_FIRST_RUN_S = 300.0
 RETENTION_EVERY_S = 24 * 60 * 60.0
 
@@ -162,6 +175,7 @@ class Container:
     admin_area: AdminService
     tracking: TrackingService
     retention: RetentionService
+    data_requests: DataRequestService
     _retention_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
     _outbox_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
     admin: AdminServices = field(init=False)
@@ -187,6 +201,9 @@ class Container:
         )
         tracking = TrackingService(admin_store, build_audit_trail(settings, database, store))
         retention = build_retention(settings, database, store, admin_store, files, ids)
+        data_requests = DataRequestService(
+            build_personal_data_store(settings, database, store), files.delete, files.read, admin_store, ids, utc_now
+        )
         return cls(
             settings=settings,
             database=database,
@@ -202,6 +219,7 @@ class Container:
             admin_area=admin_area,
             tracking=tracking,
             retention=retention,
+            data_requests=data_requests,
         )
 
     async def start(self) -> None:
