@@ -152,6 +152,8 @@ def export_json(found: PersonalData) -> dict[str, Any]:
                 "name": s.name,
                 "interests": list(s.interests),
                 "createdAt": _iso(s.created_at),
+                "privacyNoticeVersion": s.privacy_notice_version,
+                "privacyAcceptedAt": _iso(s.privacy_accepted_at),
             }
             for s in found.subscriptions
         ],

@@ -19,7 +19,7 @@ from agency_core.masking import mask_email, mask_phone
 from agency_core.messages import ApplicationAlert, ApplicationStatus, AppointmentDetails
 from agency_core.notifications import OutgoingSms, SmsKind, application_messages, appointment_messages
 from agency_core.ports import FileStore, Store
-from agency_core.privacy import with_consent
+from agency_core.privacy import PRIVACY_NOTICE_VERSION, with_consent
 from agency_core.records import (
     NEW_APPOINTMENT,
     AdminNotification,
@@ -282,6 +282,8 @@ class AgencyService:
             _text(values["name"]),
             tuple(dict.fromkeys(interests if isinstance(interests, list) else [])),
             now,
+            now,
+            PRIVACY_NOTICE_VERSION,
             now,
         )
         stored, created = await self.store.newsletter.subscribe(subscription)

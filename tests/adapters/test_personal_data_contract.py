@@ -196,3 +196,19 @@ async def test_erase_leaves_nothing_findable_but_masked_audit_entries(backend: B
     assert PHONE not in joined
     assert "a***@example.com" in joined
     assert any(e.startswith("a***@example.com:") for e in targets)
+
+
+async def test_a_newsletter_subscription_keeps_the_notice_version_and_time(backend: Backend) -> None:
+    b = backend
+    first = NewsletterSubscription("N1", "ama@example.com", "Ama", (), T0, T0, "2026-11-22", T0)
+    stored, created = await b.records.newsletter.subscribe(first)
+    assert created
+    assert (stored.privacy_notice_version, stored.privacy_accepted_at) == ("2026-11-22", T0)
+    later = T0 + timedelta(days=3)
+    again = NewsletterSubscription("N2", "AMA@example.com", "Ama", ("Visa Updates",), later, later, "2027-01-01", later)
+    stored, created = await b.records.newsletter.subscribe(again)
+    assert not created
+    assert (stored.id, stored.privacy_notice_version, stored.privacy_accepted_at) == ("N1", "2027-01-01", later)
+    legacy = NewsletterSubscription("N3", "old@example.com", "Old", (), T0, T0)
+    stored, _ = await b.records.newsletter.subscribe(legacy)
+    assert (stored.privacy_notice_version, stored.privacy_accepted_at) == ("", None)

@@ -60,6 +60,14 @@ async def test_each_submission_keeps_the_notice_version_accepted_and_when(make_a
             "/api/job-alerts",
             json={"email": "kofi@example.com", "jobCategory": "Construction", "preferredCountry": "Qatar"},
         )
+        newsletter = await client.post(
+            "/api/newsletter-subscriptions", json={"email": "Yaa@Example.com", "name": "Yaa", "interests": []}
+        )
+        assert newsletter.status_code == 201, newsletter.text
+        subscription = await container_of(app).store.newsletter.get_by_email("yaa@example.com")
+        assert subscription is not None
+        assert subscription.privacy_notice_version == PRIVACY_NOTICE_VERSION
+        assert subscription.privacy_accepted_at == subscription.updated_at
         for response in (applied, booked, message, alert):
             assert response.status_code == 201, response.text
         store = container_of(app).store
