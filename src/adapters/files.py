@@ -1,4 +1,5 @@
-"""Uploads on the local disk, under ``AGENCY_DATA_DIR/uploads/`` with names we choose."""
+"""Uploads on the local disk, under ``AGENCY_DATA_DIR/uploads/`` with names we choose, encrypted at
+rest with Fernet (AES-128-CBC + HMAC-SHA256, ``cryptography``) under ``AGENCY_FILES_KEY``."""
 
 from __future__ import annotations
 
@@ -8,14 +9,47 @@ import secrets
 from datetime import UTC, datetime
 from pathlib import Path
 
+from cryptography.fernet import Fernet, InvalidToken
+
 _EXTENSIONS = frozenset({".pdf", ".doc", ".docx", ".jpg", ".jpeg", ".png"})
+_FERNET_PREFIX = b"gAAAAA"
+"""Every Fernet token starts with version byte 0x80 and a timestamp: ``gAAAAA`` in base64."""
+
+
+class FileKeyError(ValueError):
+    """The files key is not a Fernet key."""
+
+
+def load_files_key(raw: str) -> Fernet:
+    """A Fernet for ``raw`` (32 url-safe base64 bytes, as ``Fernet.generate_key()`` makes)."""
+    try:
+        return Fernet(raw.strip().encode())
+    except (ValueError, TypeError) as exc:
+        raise FileKeyError(
+            "AGENCY_FILES_KEY must be a Fernet key: 32 url-safe base64-encoded bytes "
+            '(python -c "from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())")'
+        ) from exc
+
+
+def local_files_key(path: Path) -> Fernet:
+    """Outside production without ``AGENCY_FILES_KEY``: a key kept in ``path`` (created once, mode 0600)."""
+    if not path.is_file():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(Fernet.generate_key())
+    return load_files_key(path.read_text(encoding="ascii"))
 
 
 class LocalFileStore:
-    """Implements :class:`agency_core.ports.FileStore`. Keys look like ``2026/05/<random>.pdf``."""
+    """Implements :class:`agency_core.ports.FileStore`. Keys look like ``2026/05/<random>.pdf``.
 
-    def __init__(self, root: Path) -> None:
+    With a ``cipher`` every file is written encrypted and :meth:`read` decrypts it; a file written
+    before encryption was turned on (no Fernet token) is read as it is."""
+
+    def __init__(self, root: Path, cipher: Fernet | None = None) -> None:
         self.root = root
+        self.cipher = cipher
 
     def path_of(self, key: str) -> Path:
         path = (self.root / key).resolve()
@@ -28,18 +62,33 @@ class LocalFileStore:
             raise ValueError(f"unexpected extension {extension!r}")
         key = f"{datetime.now(UTC):%Y/%m}/{secrets.token_hex(16)}{extension}"
         path = self.path_of(key)
+        stored = self.cipher.encrypt(content) if self.cipher is not None else content
 
         def write() -> None:
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(path.suffix + ".part")
             with open(tmp, "wb") as handle:
-                handle.write(content)
+                handle.write(stored)
                 handle.flush()
                 os.fsync(handle.fileno())
             tmp.replace(path)
 
         await asyncio.to_thread(write)
         return key
+
+    async def read(self, key: str) -> bytes | None:
+        """The file's plaintext, or ``None`` when it is gone. Raises ``ValueError`` when it cannot
+        be decrypted with this key."""
+        path = self.path_of(key)
+        if not path.is_file():
+            return None
+        raw = await asyncio.to_thread(path.read_bytes)
+        if self.cipher is None or not raw.startswith(_FERNET_PREFIX):
+            return raw
+        try:
+            return self.cipher.decrypt(raw)
+        except InvalidToken as exc:
+            raise ValueError(f"{key} cannot be decrypted with AGENCY_FILES_KEY") from exc
 
     async def delete(self, key: str) -> None:
         await asyncio.to_thread(self.path_of(key).unlink, missing_ok=True)

@@ -139,10 +139,12 @@ class AdminService:
         clock: Clock = utc_now,
         on_enqueue: Callable[[], None] = lambda: None,
         on_publish: Callable[[Job], Awaitable[object]] | None = None,
+        track_url: str = "",
     ) -> None:
         self.store = store
         self.outbox = outbox
         self._on_publish = on_publish
+        self.track_url = track_url
         self.settings = settings
         self.media = media
         self.ids = ids
@@ -213,20 +215,30 @@ class AdminService:
             raise NotFound("Application")
         return record
 
-    async def open_application(self, application_id: str) -> ApplicationDetail:
-        """The detail view: marks the application opened (its "New" badge goes)."""
+    async def open_application(self, application_id: str, actor: str | None = None) -> ApplicationDetail:
+        """The detail view: marks the application opened (its "New" badge goes). When ``actor``
+        reads it, the read is audited (``application.view``)."""
         record = await self._application(application_id)
+        if actor is not None:
+            await self.store.audit(self._audit(actor, "application.view", application_id))
         if record.opened_at is None:
             now = self.clock()
             await self.store.mark_opened(application_id, now)
             record = replace(record, opened_at=now)
         return ApplicationDetail(record, await self.outbox.list(application_id))
 
-    async def application_file(self, application_id: str, field: str) -> tuple[ApplicationRecord, str, str, str]:
-        """(record, storage key, content type, download name) of one uploaded file."""
+    async def application_file(
+        self, application_id: str, field: str, actor: str | None = None
+    ) -> tuple[ApplicationRecord, str, str, str]:
+        """(record, storage key, content type, download name) of one uploaded file. When ``actor``
+        downloads it, the read is audited (``application.file.download``)."""
         record = await self._application(application_id)
         for item in record.application.files:
             if item.field == field:
+                if actor is not None:
+                    await self.store.audit(
+                        self._audit(actor, "application.file.download", f"{application_id}: {field}")
+                    )
                 extension = item.key[item.key.rfind(".") :].lower() if "." in item.key else ""
                 return record, item.key, item.content_type, f"{record.id}-{field}{extension}"
         raise NotFound("File")
@@ -255,7 +267,7 @@ class AdminService:
                     now,
                     now,
                 )
-                for sms in status_messages(phone, name, new)
+                for sms in status_messages(phone, name, new, self.track_url)
             ]
         sms_note = "status SMS queued" if outbox else "status SMS off"
         audit = self._audit(

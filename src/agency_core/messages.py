@@ -74,17 +74,31 @@ class AppointmentDetails:
     reference: str
 
 
-def status_message(status: ApplicationStatus, name: str) -> str:
-    return to_gsm7(f"{_STATUS_TEXTS[status].format(name=name.strip())}\n{c.AGENCY_SIGN_OFF}")
+STATUS_SMS_MAX_PARTS = 2
+"""Every status text, with the longest realistic name and its ``/track`` link, fits this many parts."""
 
 
-def received_for_job_message(name: str, job_title: str) -> str:
-    """The "received" text for an application to a named job."""
-    return to_gsm7(
+def track_link(public_url: str) -> str:
+    """The short ``/track`` link of the status texts: ``https://`` is dropped (phones link a bare
+    domain), any other scheme (``http://`` in development) is kept."""
+    base = public_url.strip().rstrip("/")
+    return f"{base.removeprefix('https://')}/track" if base else ""
+
+
+def status_message(status: ApplicationStatus, name: str, track_url: str = "") -> str:
+    """The applicant's status text; it ends with ``track_url`` (see :func:`track_link`) when given."""
+    text = f"{_STATUS_TEXTS[status].format(name=name.strip())}\n{c.AGENCY_SIGN_OFF}"
+    return to_gsm7(f"{text}\nTrack: {track_url}" if track_url else text)
+
+
+def received_for_job_message(name: str, job_title: str, track_url: str = "") -> str:
+    """The "received" text for an application to a named job; it ends with ``track_url`` when given."""
+    text = (
         f"Dear {name.strip()}, thank you for applying with Vandy Travel for the job {short_title(job_title)}. "
         f"Your application has been received and we will reply within {c.APPLICATION_REPLY_WITHIN}."
         f"\n{c.AGENCY_SIGN_OFF}"
     )
+    return to_gsm7(f"{text}\nTrack: {track_url}" if track_url else text)
 
 
 def _job_line(alert: ApplicationAlert) -> str:

@@ -49,12 +49,14 @@ class OutgoingSms:
     text: str
 
 
-def application_messages(alert: ApplicationAlert, admin_phones: Sequence[str]) -> list[OutgoingSms]:
+def application_messages(
+    alert: ApplicationAlert, admin_phones: Sequence[str], track_url: str = ""
+) -> list[OutgoingSms]:
     """The applicant's "received" text first, then the admin alert to each admin number."""
     text = (
-        received_for_job_message(alert.applicant_name, alert.job_title)
+        received_for_job_message(alert.applicant_name, alert.job_title, track_url)
         if alert.job_title
-        else status_message(ApplicationStatus.RECEIVED, alert.applicant_name)
+        else status_message(ApplicationStatus.RECEIVED, alert.applicant_name, track_url)
     )
     applicant = OutgoingSms(SmsKind.STATUS, alert.phone, text)
     alert_text = admin_alert_message(alert)
@@ -65,8 +67,8 @@ def appointment_messages(phone: str, details: AppointmentDetails) -> list[Outgoi
     return [OutgoingSms(SmsKind.APPOINTMENT, phone, appointment_message(details))]
 
 
-def status_messages(phone: str, name: str, status: ApplicationStatus) -> list[OutgoingSms]:
-    return [OutgoingSms(SmsKind.STATUS, phone, status_message(status, name))]
+def status_messages(phone: str, name: str, status: ApplicationStatus, track_url: str = "") -> list[OutgoingSms]:
+    return [OutgoingSms(SmsKind.STATUS, phone, status_message(status, name, track_url))]
 
 
 _SUCCESS_MESSAGES = {
@@ -93,9 +95,11 @@ async def deliver(gateway: SmsGateway, sms: OutgoingSms) -> SmsResult:
     return SmsResult(True, _SUCCESS_MESSAGES[sms.kind], result.data)
 
 
-async def send_status_sms(gateway: SmsGateway, phone: str, name: str, status: ApplicationStatus) -> SmsResult:
+async def send_status_sms(
+    gateway: SmsGateway, phone: str, name: str, status: ApplicationStatus, track_url: str = ""
+) -> SmsResult:
     """Text an applicant their application status. Returns, never raises."""
-    (sms,) = status_messages(phone, name, status)
+    (sms,) = status_messages(phone, name, status, track_url)
     return await deliver(gateway, sms)
 
 

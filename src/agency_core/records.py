@@ -72,6 +72,9 @@ class NewsletterSubscription:
     interests: tuple[str, ...]
     created_at: datetime
     updated_at: datetime
+    privacy_notice_version: str = ""
+    """The privacy-notice version accepted with the latest (re)subscription (empty before consent was kept)."""
+    privacy_accepted_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from agency_core.masking import mask_email, mask_phone
 from agency_core.messages import ApplicationAlert, ApplicationStatus, AppointmentDetails
 from agency_core.notifications import OutgoingSms, SmsKind, application_messages, appointment_messages
 from agency_core.ports import FileStore, Store
+from agency_core.privacy import PRIVACY_NOTICE_VERSION, with_consent
 from agency_core.records import (
     NEW_APPOINTMENT,
     AdminNotification,
@@ -106,6 +107,7 @@ class AgencyService:
         on_enqueue: Callable[[], None] = lambda: None,
         jobs: JobBoard | None = None,
         site_url: Callable[[], str] = lambda: "",
+        track_url: str = "",
     ) -> None:
         self.site_url = site_url
         """The public origin, for the ``/track`` link of the applicant's confirmation e-mail."""
@@ -113,6 +115,8 @@ class AgencyService:
         """The public job board: an application may name one of its open jobs (``jobId``)."""
         self.store = store
         self.files = files
+        self.track_url = track_url
+        """The short ``/track`` link every status SMS ends with (``""``: none)."""
         self.ids = ids
         self.settings = settings
         """The admin area's settings, read per submission: alert phones and the "received" SMS switch
@@ -122,7 +126,7 @@ class AgencyService:
 
     async def _application_fan_out(self, alert: ApplicationAlert) -> list[OutgoingSms]:
         current = await self.settings.current()
-        planned = application_messages(alert, current.admin_phones)
+        planned = application_messages(alert, current.admin_phones, self.track_url)
         if not current.sends_status_sms(ApplicationStatus.RECEIVED):
             planned = [sms for sms in planned if sms.kind is not SmsKind.STATUS]
         return planned
@@ -173,7 +177,7 @@ class AgencyService:
         stored = await self._save_uploads(present)
         attempt = 0
         while True:
-            application = Application(self.ids.next_id(), values, stored, now)
+            application = Application(self.ids.next_id(), with_consent(values, now), stored, now)
             alert = ApplicationAlert(
                 f"{_text(values['firstName'])} {_text(values['lastName'])}",
                 _text(values["email"]),
@@ -265,7 +269,7 @@ class AgencyService:
         values = cleaned.values
         now = self.clock()
         reference = self.ids.next_id()
-        appointment = Appointment(reference, values, now)
+        appointment = Appointment(reference, with_consent(values, now), now)
         phone = _text(values["phone"])
         details = AppointmentDetails(
             _text(values["serviceType"]), _text(values["preferredDate"]), _text(values["preferredTime"]), reference
@@ -315,7 +319,8 @@ class AgencyService:
         cleaned = v.validate(v.CONTACT, data, self.today())
         if not cleaned.ok:
             return Invalid(cleaned.errors)
-        message = ContactMessage(self.ids.next_id(), cleaned.values, self.clock())
+        now = self.clock()
+        message = ContactMessage(self.ids.next_id(), with_consent(cleaned.values, now), now)
         await self.store.contact_messages.add(message)
         logger.info(
             "contact message stored",
@@ -339,6 +344,8 @@ class AgencyService:
             tuple(dict.fromkeys(interests if isinstance(interests, list) else [])),
             now,
             now,
+            PRIVACY_NOTICE_VERSION,
+            now,
         )
         stored, created = await self.store.newsletter.subscribe(subscription)
         logger.info(
@@ -353,7 +360,8 @@ class AgencyService:
         cleaned = v.validate(v.JOB_ALERT, data, self.today())
         if not cleaned.ok:
             return Invalid(cleaned.errors)
-        alert = JobAlert(self.ids.next_id(), cleaned.values, self.clock())
+        now = self.clock()
+        alert = JobAlert(self.ids.next_id(), with_consent(cleaned.values, now), now)
         await self.store.job_alerts.add(alert)
         logger.info("job alert stored", extra={"id": alert.id, "email": mask_email(_text(cleaned.values["email"]))})
         return Accepted(alert.id)

@@ -8,11 +8,11 @@ import json
 import sys
 from collections.abc import Sequence
 
-from agency_core.messages import ApplicationStatus
+from agency_core.messages import ApplicationStatus, track_link
 from agency_core.notifications import send_status_sms
 from agency_core.validation import normalise_phone
 from app.admin.cli import add_admin_commands, preflight, run_admin_command
-from app.container import build_sms_gateway
+from app.container import build_sms_gateway, site_url
 from app.logging import configure_logging
 from app.settings import Settings, SettingsError
 
@@ -28,6 +28,8 @@ def _parser() -> argparse.ArgumentParser:
     status.add_argument("--phone", required=True)
     status.add_argument("--name", required=True)
     status.add_argument("--status", required=True, choices=[s.value for s in ApplicationStatus])
+    retention = commands.add_parser("retention", help="remove personal data past its retention period")
+    retention.add_argument("--dry-run", action="store_true", help="only show what would be removed")
     add_admin_commands(commands)
     return parser
 
@@ -39,7 +41,7 @@ async def _sms_status(settings: Settings, phone: str, name: str, status: Applica
         return 2
     gateway = build_sms_gateway(settings)
     try:
-        result = await send_status_sms(gateway, e164, name, status)
+        result = await send_status_sms(gateway, e164, name, status, track_link(site_url(settings)))
     finally:
         await gateway.aclose()
     print(json.dumps({"success": result.success, "message": result.message, "data": result.data}, default=str))
@@ -71,6 +73,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(2)
     if args.command == "serve":
         sys.exit(_serve(settings, args.port))
+    if args.command == "retention":
+        from app.retention_cli import run_retention
+
+        sys.exit(asyncio.run(run_retention(settings, dry_run=args.dry_run)))
     if args.command == "admin":
         try:
             sys.exit(asyncio.run(run_admin_command(settings, args)))

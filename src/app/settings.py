@@ -7,11 +7,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from adapters.files import FileKeyError, load_files_key
 from agency_core.constants import AGENCY_SHORT_NAME, DISPLAYED_PHONES, SENDER_ID_MAX_LENGTH
 from agency_core.identity import DEMO_ADMIN_PASSWORD
 from agency_core.validation import normalise_phone
 from app.api_settings import ApiSettings, ApiSettingsError
 from app.payment_settings import PaymentSettings, PaymentSettingsError
+from app.site_settings import SiteSettings, SiteSettingsError, parse_site_url
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEV_SECRET_KEY = "dev-secret-key-change-me"  # noqa: S105 - refused in production (see Settings)
@@ -154,6 +156,8 @@ def unsafe_for_production(settings: Settings) -> str | None:
         return "AGENCY_SECRET_KEY must be at least 32 characters in production"
     if settings.payments.test_keys:
         return "AGENCY_ENV=production refuses Paystack test keys (sk_test_/pk_test_): set the live keys"
+    if not settings.files_key:
+        return "AGENCY_ENV=production needs AGENCY_FILES_KEY (a Fernet key) to encrypt uploaded documents"
     return None
 
 
@@ -167,12 +171,17 @@ class Settings:
     demo: bool = False
     secret_key: str = DEV_SECRET_KEY
     site_url: str = ""
-    """``AGENCY_SITE_URL``: the public origin for canonical links and structured data (else the request's)."""
+    """``AGENCY_SITE_URL``: the public origin for canonical links, structured data, e-mail links and the
+    ``/track`` link of the status SMS (else the request's origin, or ``http://HOST:PORT`` off a request)."""
     sms: SmsSettings = field(default_factory=SmsSettings)
     smtp: SmtpSettings = field(default_factory=SmtpSettings)
     api: ApiSettings = field(default_factory=ApiSettings)
     admin_auth: AdminAuthSettings = field(default_factory=AdminAuthSettings)
     payments: PaymentSettings = field(default_factory=PaymentSettings)
+    site: SiteSettings = field(default_factory=SiteSettings)
+    files_key: str = ""
+    """``AGENCY_FILES_KEY``: the Fernet key of uploaded documents. Unset outside production: a key
+    kept in ``AGENCY_DATA_DIR/files.key``."""
 
     @property
     def production(self) -> bool:
@@ -197,6 +206,11 @@ class Settings:
             payments = PaymentSettings.from_env(env)
         except PaymentSettingsError as exc:
             raise SettingsError(str(exc)) from exc
+        try:
+            site = SiteSettings.from_env(env)
+            site_url = parse_site_url(env.get("AGENCY_SITE_URL"))
+        except SiteSettingsError as exc:
+            raise SettingsError(str(exc)) from exc
         settings = cls(
             env_name=env.get("AGENCY_ENV", "development"),
             data_dir=Path(env.get("AGENCY_DATA_DIR") or REPO_ROOT / "var").resolve(),
@@ -205,13 +219,20 @@ class Settings:
             port=port,
             demo=_flag(env, "AGENCY_DEMO"),
             secret_key=env.get("AGENCY_SECRET_KEY") or DEV_SECRET_KEY,
-            site_url=(env.get("AGENCY_SITE_URL") or "").rstrip("/"),
+            site_url=site_url,
             sms=SmsSettings.from_env(env),
             smtp=SmtpSettings.from_env(env),
             api=api,
             admin_auth=AdminAuthSettings.from_env(env),
             payments=payments,
+            site=site,
+            files_key=(env.get("AGENCY_FILES_KEY") or "").strip(),
         )
+        if settings.files_key:
+            try:
+                load_files_key(settings.files_key)
+            except FileKeyError as exc:
+                raise SettingsError(str(exc)) from exc
         problem = unsafe_for_production(settings)
         if problem is not None:
             raise SettingsError(problem)

@@ -39,8 +39,12 @@ async def test_demo_on_seeds_the_admin_idempotently(make_harness: MakeHarness) -
     assert (await second.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)).status_code == 200
 
 
+FILES_KEY = "q0LSNm0wqzN2m0ReBqzl2lvTG6QhdU_iBQZOt-KN5sw="
+"""A Fernet key: production also needs AGENCY_FILES_KEY (documents are encrypted at rest)."""
+
+
 def production(**env: str) -> dict[str, str]:
-    return {"AGENCY_ENV": "production", "AGENCY_SECRET_KEY": STRONG_KEY, **env}
+    return {"AGENCY_ENV": "production", "AGENCY_SECRET_KEY": STRONG_KEY, "AGENCY_FILES_KEY": FILES_KEY, **env}
 
 
 @pytest.mark.parametrize(
@@ -57,6 +61,10 @@ def production(**env: str) -> dict[str, str]:
         ),
         (production(AGENCY_SECRET_KEY=DEMO_ADMIN_PASSWORD), "AGENCY_SECRET_KEY must not be the demo password"),
         (production(AGENCY_SECRET_KEY="short"), "AGENCY_SECRET_KEY must be at least 32 characters in production"),
+        (
+            production(AGENCY_FILES_KEY=""),
+            "AGENCY_ENV=production needs AGENCY_FILES_KEY (a Fernet key) to encrypt uploaded documents",
+        ),
         ({"AGENCY_IDENTITY": "ldap"}, "AGENCY_IDENTITY must be local or firebase, not 'ldap'"),
         ({"AGENCY_ROLES": "mongo"}, "AGENCY_ROLES must be local or firestore, not 'mongo'"),
         ({"AGENCY_IDENTITY": "firebase"}, "FIREBASE_API_KEY is required when AGENCY_IDENTITY=firebase"),

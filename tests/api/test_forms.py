@@ -66,7 +66,9 @@ async def test_an_application_with_documents_is_stored_and_texted_to_applicant_a
     uploads = tmp_path / "data" / "uploads"
     for item in stored.files:
         path = uploads / item.key
-        assert path.read_bytes()[:4] == {"cv": PDF, "passport": PNG, "photo": JPEG}[item.field][:4]
+        # Encrypted at rest (issue 16): not the upload on disk, the upload once decrypted.
+        assert path.read_bytes()[:4] != {"cv": PDF, "passport": PNG, "photo": JPEG}[item.field][:4]
+        assert await container_of(app).files.read(item.key) == {"cv": PDF, "passport": PNG, "photo": JPEG}[item.field]
         assert "CV" not in item.key
         assert "passport.png" not in item.key
     delivered = sms_server.wait_for(5)

@@ -88,14 +88,16 @@ class RunningApp:
 def running_app(
     prefix: str, *, with_gateway: bool = False, timeout_s: float = 40.0, env: dict[str, str] | None = None
 ) -> Iterator[RunningApp]:
-    """The app in demo mode on a fresh data directory, its SMS sent to a local gateway when asked
-    (``env``: more settings, e.g. the local Paystack's)."""
+    """The app in demo mode on a fresh data directory, its SMS sent to a local gateway when asked;
+    ``env`` adds or overrides settings."""
+    env_extra = dict(env or {})
     gateway = SmsGatewayServer().start() if with_gateway else None
     try:
         with tempfile.TemporaryDirectory(prefix=prefix) as data_dir:
             settings = {"AGENCY_DATA_DIR": data_dir, "AGENCY_DEMO": "1", "AGENCY_RATE_LIMIT": "0", **(env or {})}
             if gateway is not None:
                 settings |= {"AGENCY_SMS_BASE_URL": gateway.base_url, "AGENCY_SMS_API_KEY": "test-key", **FAST_OUTBOX}
+            settings |= env_extra
             app = AppProcess(settings, log_path=Path(data_dir) / "app.log").start(timeout_s=timeout_s)
             try:
                 yield RunningApp(app.base_url, Path(data_dir), gateway)

@@ -35,6 +35,9 @@ export function AppRoutes() {
         <Route path="payment/callback" element={<Pages.PaymentResultPage />} />
         <Route path="jobs" element={<Pages.JobsPage />} />
         <Route path="jobs/:id" element={<Pages.JobPage />} />
+        <Route path="track" element={<Pages.TrackPage />} />
+        <Route path="privacy" element={<Pages.PrivacyPage />} />
+        <Route path="terms" element={<Pages.TermsPage />} />
         <Route path="*" element={<Pages.NotFoundPage />} />
       </Route>
     </Routes>

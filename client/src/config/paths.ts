@@ -15,6 +15,9 @@ export const paths = {
   paymentCallback: '/payment/callback',
   jobs: '/jobs',
   job: (id: string) => `/jobs/${encodeURIComponent(id)}`,
+  track: '/track',
+  privacy: '/privacy',
+  terms: '/terms',
   admin: '/admin',
 } as const;
 
@@ -45,4 +48,8 @@ export const footerQuickLinks: NavItem[] = [
   { label: 'Contact', to: paths.contact },
 ];
 
-export const legalLinks = ['Privacy Policy', 'Terms of Service', 'Cookie Policy'] as const;
+export const legalLinks: NavItem[] = [
+  { label: 'Privacy Policy', to: '/privacy' },
+  { label: 'Terms of Service', to: '/terms' },
+  { label: 'Cookie Policy', to: '/privacy#cookies' },
+];

@@ -2,7 +2,18 @@ import { http, HttpResponse } from 'msw';
 import { adminHandlers } from '@/features/admin/testing/handlers';
 import { blogPosts, noPaymentsConfig } from './fixtures';
 
+export const legalFacts = {
+  legalName: 'Vandy Travel and Recruitment Services',
+  address: 'Adum, Kumasi, Ashanti Region, Ghana',
+  dataProtectionRegistration: 'DPC-TEST-001',
+  labourLicence: 'LD-TEST-002',
+  dataRequestContact: 'privacy@vandytravel.com',
+  privacyNoticeVersion: '2026-11-22',
+  retention: { documentsDays: 365, messagesDays: 365, appointmentsDays: 365, alertsDays: 730 },
+};
+
 export const handlers = [
+  http.get('*/api/legal', () => HttpResponse.json(legalFacts)),
   http.get('*/api/blog-posts', () => HttpResponse.json({ items: blogPosts })),
   http.get('*/api/blog-posts/:id', ({ params }) => {
     const post = blogPosts.find((p) => p.id === params.id);

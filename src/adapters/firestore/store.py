@@ -274,6 +274,8 @@ def _subscription(doc: dict[str, Any]) -> NewsletterSubscription:
         tuple(doc.get("interests", [])),
         _req_dt(doc["created_at"]),
         _req_dt(doc["updated_at"]),
+        doc.get("privacy_notice_version", ""),
+        _dt(doc.get("privacy_accepted_at")),
     )
 
 
@@ -285,9 +287,14 @@ class FirestoreNewsletter(_Base):
         s = subscription
         ref = self._ref(s.email)
         snap = await ref.get()
+        consent = (
+            {"privacy_notice_version": s.privacy_notice_version, "privacy_accepted_at": s.privacy_accepted_at}
+            if s.privacy_accepted_at is not None
+            else {}
+        )
         if snap.exists:
             await ref.update(
-                {"email": s.email, "name": s.name, "interests": list(s.interests), "updated_at": s.updated_at}
+                {"email": s.email, "name": s.name, "interests": list(s.interests), "updated_at": s.updated_at} | consent
             )
             return _subscription((await ref.get()).to_dict()), False
         doc = {
@@ -297,6 +304,7 @@ class FirestoreNewsletter(_Base):
             "interests": list(s.interests),
             "created_at": s.created_at,
             "updated_at": s.updated_at,
+            **consent,
         }
         try:
             await ref.create(doc)

@@ -96,6 +96,13 @@ MIGRATIONS = (
         CREATE INDEX sms_outbox_lease_owner ON sms_outbox (lease_owner)
         """,
     ),
+    Migration(
+        "records_0002_newsletter_consent",
+        """
+        ALTER TABLE newsletter_subscriptions ADD COLUMN privacy_notice_version TEXT NOT NULL DEFAULT '';
+        ALTER TABLE newsletter_subscriptions ADD COLUMN privacy_accepted_at TEXT
+        """,
+    ),
 )
 
 
@@ -317,6 +324,8 @@ def _subscription(row: sqlite3.Row) -> NewsletterSubscription:
         tuple(json.loads(row["interests"])),
         _req_dt(row["created_at"]),
         _req_dt(row["updated_at"]),
+        row["privacy_notice_version"],
+        _dt(row["privacy_accepted_at"]),
     )
 
 
@@ -341,6 +350,12 @@ class SqliteNewsletter:
                     "UPDATE newsletter_subscriptions SET email = ?, name = ?, interests = ?, updated_at = ? "
                     "WHERE email_key = ?",
                     (s.email, s.name, _dump(list(s.interests)), ts(s.updated_at), key),
+                )
+            if s.privacy_accepted_at is not None:
+                conn.execute(
+                    "UPDATE newsletter_subscriptions SET privacy_notice_version = ?, privacy_accepted_at = ? "
+                    "WHERE email_key = ?",
+                    (s.privacy_notice_version, ts(s.privacy_accepted_at), key),
                 )
             row = conn.execute("SELECT * FROM newsletter_subscriptions WHERE email_key = ?", (key,)).fetchone()
             return _subscription(row), existing is None

@@ -7,7 +7,6 @@ from typing import Annotated, Any
 from litestar import Controller, Response, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
-from litestar.response import File
 
 from adapters.files import LocalFileStore
 from agency_core.admin import ApplicationQuery, ApplicationRecord, check_application_query, next_statuses
@@ -183,32 +182,38 @@ class ApplicationsController(Controller):
         )
 
     @get("/{application_id:str}", summary="Every field, files and SMS history; marks it opened")
-    async def detail(self, area: NamedDependency[AdminService], application_id: FromPath[str]) -> dict[str, Any]:
-        return detail_json(await area.open_application(application_id))
+    async def detail(
+        self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], application_id: FromPath[str]
+    ) -> dict[str, Any]:
+        return detail_json(await area.open_application(application_id, admin.email))
 
     @get("/{application_id:str}/files/{field:str}", summary="Download an uploaded file")
     async def download(
         self,
         area: NamedDependency[AdminService],
+        admin: NamedDependency[AdminUser],
         files: NamedDependency[LocalFileStore],
         application_id: FromPath[str],
         field: FromPath[str],
-    ) -> File:
+    ) -> Response[bytes]:
+        """The file decrypted (documents are encrypted at rest); the download is audited."""
         if field not in FILE_FIELDS:
             raise NotFound("File")
-        _, key, content_type, filename = await area.application_file(application_id, field)
+        _, key, content_type, filename = await area.application_file(application_id, field, admin.email)
         try:
-            path = files.path_of(key)
+            content = await files.read(key)
         except ValueError as exc:
             raise NotFound("File") from exc
-        if not path.is_file():
+        if content is None:
             raise NotFound("File")
-        return File(
-            path,
-            filename=filename,
+        return Response(
+            content,
             media_type=content_type,
-            content_disposition_type="attachment",
-            headers={"Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff"},
+            headers={
+                "Content-Disposition": f'attachment; filename="{filename}"',
+                "Cache-Control": "private, no-store",
+                "X-Content-Type-Options": "nosniff",
+            },
         )
 
     @post("/{application_id:str}/status", status_code=200, summary="Move the status on; queues the status SMS")

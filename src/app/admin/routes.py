@@ -15,6 +15,7 @@ from app.admin.applications import ApplicationsController
 from app.admin.appointments import AppointmentsController
 from app.admin.blog import BlogPostsAdminController
 from app.admin.dashboard import dashboard
+from app.admin.data_requests import DataRequestsController
 from app.admin.jobs import JobsController
 from app.admin.messages import MessagesController
 from app.admin.settings import AdminSettingsController, audit_log
@@ -30,4 +31,5 @@ ADMIN_HANDLERS: list[ControllerRouterHandler] = [
     SubscribersController,
     AdminSettingsController,
     audit_log,
+    DataRequestsController,
 ]

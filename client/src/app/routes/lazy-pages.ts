@@ -15,5 +15,8 @@ export const ApplyPage = lazy(() => import('@/features/apply/components/ApplyPag
 export const PaymentResultPage = lazy(() => import('@/features/payments/components/PaymentResultPage'));
 export const JobsPage = lazy(() => import('@/features/jobs/components/JobsPage'));
 export const JobPage = lazy(() => import('@/features/jobs/components/JobPage'));
+export const TrackPage = lazy(() => import('@/features/track/components/TrackPage'));
+export const PrivacyPage = lazy(() => import('@/features/legal/components/PrivacyPage'));
+export const TermsPage = lazy(() => import('@/features/legal/components/TermsPage'));
 export const NotFoundPage = lazy(() => import('@/features/not-found/components/NotFoundPage'));
 export const AdminApp = lazy(() => import('@/features/admin/AdminApp'));

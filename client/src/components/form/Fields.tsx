@@ -136,7 +136,7 @@ export function RuleField({ rule, label, wide = false, hint, optionLabels, min, 
 }
 
 /** One checkbox (a boolean value). */
-export function CheckboxField({ rule, label, onToggle }: BaseProps & { onToggle?: (checked: boolean) => void }) {
+export function CheckboxField({ rule, label, onToggle, after }: BaseProps & { onToggle?: (checked: boolean) => void; after?: ReactNode }) {
   const [field, , helpers] = useField<boolean>(rule.name);
   const { id, errorId } = useFieldIds(rule.name);
   const { message, clearServer } = useFieldMessage(rule.name);
@@ -160,6 +160,7 @@ export function CheckboxField({ rule, label, onToggle }: BaseProps & { onToggle?
         />{' '}
         <span>{labelText(label, rule)}</span>
       </label>
+      {after}
       <FieldMessage id={errorId} message={message} />
     </div>
   );

@@ -3,6 +3,7 @@ import { agency, formatPhone, telHref } from '@/config/agency';
 import { footerQuickLinks, legalLinks, paths } from '@/config/paths';
 import { Icon } from '@/components/ui/Icon';
 import { LogoMark } from '@/components/ui/Logo';
+import { useLegal } from '@/lib/legal';
 
 const footerServices = [
   { label: 'Overseas Recruitment', to: `${paths.services}#recruitment` },
@@ -15,6 +16,7 @@ const footerServices = [
 
 export function Footer() {
   const year = new Date().getFullYear();
+  const legal = useLegal();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -77,10 +79,18 @@ export function Footer() {
           <p>
             © {year} {agency.name}. All rights reserved.
           </p>
+          {legal ? (
+            <p className="footer-registration" data-testid="footer-registration">
+              Labour Department licence: {legal.labourLicence} · Data Protection Commission registration:{' '}
+              {legal.dataProtectionRegistration}
+            </p>
+          ) : null}
           <ul className="legal-links" aria-label="Legal">
-            {legalLinks.map((label) => (
-              <li key={label}>
-                <span className="legal-link">{label}</span>
+            {legalLinks.map((link) => (
+              <li key={link.label}>
+                <Link className="legal-link" to={link.to}>
+                  {link.label}
+                </Link>
               </li>
             ))}
           </ul>

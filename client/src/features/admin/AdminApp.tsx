@@ -19,6 +19,7 @@ const MessagesPage = lazy(() => import('./components/MessagesPage'));
 const SubscribersPage = lazy(() => import('./components/SubscribersPage'));
 const BlogPostsPage = lazy(() => import('./components/BlogPostsPage'));
 const SettingsPage = lazy(() => import('./components/SettingsPage'));
+const DataRequestsPage = lazy(() => import('./components/DataRequestsPage'));
 
 function AdminNotFound() {
   return (
@@ -55,6 +56,7 @@ export default function AdminApp() {
               <Route path="subscribers" element={<SubscribersPage />} />
               <Route path="blog" element={<BlogPostsPage />} />
               <Route path="settings" element={<SettingsPage />} />
+              <Route path="data-requests" element={<DataRequestsPage />} />
               <Route path="*" element={<AdminNotFound />} />
             </Route>
           </Routes>

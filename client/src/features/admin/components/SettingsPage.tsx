@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { notify } from '@/lib/notify';
 import { errorMessage, fieldErrors } from '../api/client';
 import { getSettings, listAudit, saveSettings } from '../api/endpoints';
@@ -196,7 +197,11 @@ export default function SettingsPage() {
   const [state, reload] = useAdminQuery(getSettings, 'settings');
   return (
     <>
-      <PageHeader title="Settings" />
+      <PageHeader title="Settings">
+        <Link className="admin-button" to="/admin/data-requests">
+          Data requests (privacy)
+        </Link>
+      </PageHeader>
       <AsyncView state={state} onRetry={reload}>
         {(settings) => <SettingsForm initial={settings} />}
       </AsyncView>

@@ -1,6 +1,7 @@
 import { Formik, useFormikContext, type FormikHelpers } from 'formik';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CheckboxField, FileField, Honeypot, RuleField } from '@/components/form/Fields';
+import { PrivacyNoticeLink } from '@/components/ui/PrivacyNoticeLink';
 import { FormShell } from '@/components/form/FormShell';
 import { applicationSteps, formFields } from '@/config/form-rules';
 import type { FieldRule } from '@/config/rules';
@@ -87,7 +88,7 @@ function SubmitErrorRouter({ onInvalid }: { onInvalid: (field: string) => void }
 
 function StepField({ rule, onPassportToggle }: { rule: FieldRule; onPassportToggle?: (checked: boolean) => void }) {
   const label = LABELS[rule.name] ?? rule.name;
-  if (rule.kind === 'checkbox') return <CheckboxField rule={rule} label={label} onToggle={rule.name === 'hasPassport' ? onPassportToggle : undefined} />;
+  if (rule.kind === 'checkbox') return <CheckboxField rule={rule} label={label} onToggle={rule.name === 'hasPassport' ? onPassportToggle : undefined} after={rule.name === 'terms' ? <PrivacyNoticeLink /> : undefined} />;
   if (rule.kind === 'file') return <FileField rule={rule} label={label} />;
   return <RuleField rule={rule} label={label} />;
 }

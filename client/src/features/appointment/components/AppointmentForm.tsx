@@ -1,6 +1,7 @@
 import { Formik, type FormikHelpers } from 'formik';
 import { useRef } from 'react';
 import { CheckboxField, Honeypot, RadioGroupField, RuleField } from '@/components/form/Fields';
+import { PrivacyNoticeLink } from '@/components/ui/PrivacyNoticeLink';
 import { FocusFirstError } from '@/components/form/FocusFirstError';
 import { FormShell } from '@/components/form/FormShell';
 import { formFields } from '@/config/form-rules';
@@ -50,7 +51,7 @@ export function AppointmentForm() {
             if (rule.name === 'serviceType') {
               return <RadioGroupField key={rule.name} rule={rule} label={label} optionLabels={constants.serviceTypeLabels} />;
             }
-            if (rule.kind === 'checkbox') return <CheckboxField key={rule.name} rule={rule} label={label} />;
+            if (rule.kind === 'checkbox') return <CheckboxField key={rule.name} rule={rule} label={label} after={<PrivacyNoticeLink />} />;
             return <RuleField key={rule.name} rule={rule} label={label} min={rule.notBeforeToday ? today : undefined} />;
           })}
           <Honeypot />

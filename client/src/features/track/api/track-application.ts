@@ -1,0 +1,27 @@
+import { api } from '@/lib/api-client';
+
+export type ApplicationStatus = 'received' | 'processing' | 'approved' | 'rejected';
+
+export interface StatusChange {
+  status: ApplicationStatus;
+  /** UTC, ISO 8601. */
+  at: string;
+}
+
+export interface TrackedApplication {
+  applicationId: string;
+  status: ApplicationStatus;
+  submittedAt: string;
+  jobCategory: string;
+  preferredCountry: string;
+  history: StatusChange[];
+  /** The linked job opening, once applications carry one; null until then. */
+  job: Record<string, unknown> | null;
+  /** The payment state, once applications carry one; null until then. */
+  payment: Record<string, unknown> | null;
+}
+
+/** POST /api/track: 200 the application; 404 {message} for an unknown ID or a wrong pair; 422 {errors}; 429. */
+export function trackApplication(applicationId: string, contact: string): Promise<TrackedApplication> {
+  return api.post<TrackedApplication>('/track', { applicationId, contact });
+}

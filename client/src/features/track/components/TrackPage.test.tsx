@@ -1,0 +1,60 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { answer } from '@/lib/forms/testing';
+import { renderWithRouter } from '@/testing/test-utils';
+import TrackPage from './TrackPage';
+
+const NOT_FOUND = 'No application matches this ID and phone number or email.';
+
+describe('TrackPage', () => {
+  it('asks for both fields before calling the API', async () => {
+    const posted = answer('/track', 404, { message: NOT_FOUND });
+    const user = userEvent.setup();
+    renderWithRouter(<TrackPage />, '/track');
+    await user.click(screen.getByRole('button', { name: 'Track Application' }));
+    expect(await screen.findByText('Application ID is required')).toBeInTheDocument();
+    expect(screen.getByText('Phone number or email is required')).toBeInTheDocument();
+    expect(posted.bodies).toHaveLength(0);
+  });
+
+  it('shows the status, its history and the places for job and payment', async () => {
+    const posted = answer('/track', 200, {
+      applicationId: 'VA1',
+      status: 'processing',
+      submittedAt: '2026-03-02T09:30:00+00:00',
+      jobCategory: 'Construction',
+      preferredCountry: 'Qatar',
+      history: [
+        { status: 'received', at: '2026-03-02T09:30:00+00:00' },
+        { status: 'processing', at: '2026-03-03T10:00:00+00:00' },
+      ],
+      job: null,
+      payment: null,
+    });
+    const user = userEvent.setup();
+    renderWithRouter(<TrackPage />, '/track?id=VA1');
+    expect(screen.getByLabelText('Application ID')).toHaveValue('VA1');
+    await user.type(screen.getByLabelText('Phone number or email'), '020 123 4567');
+    await user.click(screen.getByRole('button', { name: 'Track Application' }));
+    expect(await screen.findByRole('heading', { name: 'Application VA1' })).toBeInTheDocument();
+    expect(screen.getByText('Status:')).toHaveTextContent('Status: Processing');
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items[0]).toContain('Received');
+    expect(items[0]).toContain('2 Mar 2026');
+    expect(items[1]).toContain('Processing');
+    expect(screen.getByTestId('track-job')).toHaveTextContent('Not linked to a job opening yet');
+    expect(screen.getByTestId('track-payment')).toHaveTextContent('No payment recorded');
+    expect(posted.bodies[0]).toEqual({ applicationId: 'VA1', contact: '020 123 4567' });
+  });
+
+  it('shows the one not-found message for a wrong pair', async () => {
+    answer('/track', 404, { message: NOT_FOUND });
+    const user = userEvent.setup();
+    renderWithRouter(<TrackPage />, '/track');
+    await user.type(screen.getByLabelText('Application ID'), 'VA9');
+    await user.type(screen.getByLabelText('Phone number or email'), 'someone@example.com');
+    await user.click(screen.getByRole('button', { name: 'Track Application' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(NOT_FOUND);
+  });
+});

@@ -1,0 +1,137 @@
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { PageHero } from '@/components/ui/PageHero';
+import { ApiError } from '@/lib/api-client';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { trackApplication, type ApplicationStatus, type TrackedApplication } from '../api/track-application';
+import './track.css';
+
+export const TRACK_FAILURE = 'Could not check your application. Please try again.';
+
+export const STATUS_LABELS: Record<ApplicationStatus, string> = {
+  received: 'Received',
+  processing: 'Processing',
+  approved: 'Approved',
+  rejected: 'Not successful',
+};
+
+const STATUS_NOTES: Record<ApplicationStatus, string> = {
+  received: 'We have your application and will reply within 48 hours.',
+  processing: 'Our team is processing your application. This takes 2-3 business days.',
+  approved: 'Your application has been approved. Our team will call you with the next steps.',
+  rejected: 'We cannot take this application further. We will contact you about future openings.',
+};
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Accra' });
+
+function when(iso: string): string {
+  return `${dateTime.format(new Date(iso))} (Ghana time)`;
+}
+
+function Result({ tracked }: { tracked: TrackedApplication }) {
+  return (
+    <section className="card track-result" aria-labelledby="track-result-title" aria-live="polite">
+      <h2 id="track-result-title">Application {tracked.applicationId}</h2>
+      <p className={`track-status track-status--${tracked.status}`}>
+        Status: <strong>{STATUS_LABELS[tracked.status]}</strong>
+      </p>
+      <p>{STATUS_NOTES[tracked.status]}</p>
+      <dl className="track-facts">
+        <dt>Job category</dt>
+        <dd>{tracked.jobCategory}</dd>
+        <dt>Preferred country</dt>
+        <dd>{tracked.preferredCountry}</dd>
+        <dt>Job</dt>
+        <dd data-testid="track-job">{tracked.job ? String(tracked.job.title ?? tracked.job.id ?? '') : 'Not linked to a job opening yet'}</dd>
+        <dt>Payment</dt>
+        <dd data-testid="track-payment">{tracked.payment ? String(tracked.payment.status ?? '') : 'No payment recorded'}</dd>
+      </dl>
+      <h3>History</h3>
+      <ol className="track-history">
+        {tracked.history.map((change) => (
+          <li key={`${change.status}-${change.at}`}>
+            <strong>{STATUS_LABELS[change.status]}</strong> <time dateTime={change.at}>{when(change.at)}</time>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** /track: an applicant enters their application ID and the phone number or e-mail they applied with. */
+export default function TrackPage() {
+  usePageMeta('Track Your Application', 'Check the status of your job application with your application ID and phone number or email.');
+  const [params] = useSearchParams();
+  const [applicationId, setApplicationId] = useState(params.get('id') ?? '');
+  const [contact, setContact] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState('');
+  const [tracked, setTracked] = useState<TrackedApplication | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const local: Record<string, string> = {};
+    if (!applicationId.trim()) local.applicationId = 'Application ID is required';
+    if (!contact.trim()) local.contact = 'Phone number or email is required';
+    setErrors(local);
+    setMessage('');
+    setTracked(null);
+    if (Object.keys(local).length) return;
+    setBusy(true);
+    try {
+      setTracked(await trackApplication(applicationId.trim(), contact.trim()));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) {
+        setErrors(((error.body as { errors?: Record<string, string> } | null)?.errors) ?? {});
+      } else {
+        setMessage(error instanceof ApiError && error.status !== 500 ? error.message : TRACK_FAILURE);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHero eyebrow="Applicants" title="Track Your Application" lead="Enter your application ID and the phone number or email you applied with." />
+      <section className="section section--tint">
+        <div className="container track-layout">
+          <form className="card form-card form-grid" onSubmit={onSubmit} noValidate aria-label="Track application form">
+            <div className="field field--wide">
+              <label htmlFor="track-id">Application ID</label>
+              <input
+                id="track-id"
+                name="applicationId"
+                value={applicationId}
+                onChange={(e) => setApplicationId(e.target.value)}
+                placeholder="VA1763800000123"
+                aria-invalid={errors.applicationId ? true : undefined}
+                aria-describedby={errors.applicationId ? 'track-id-error' : undefined}
+              />
+              {errors.applicationId ? <p id="track-id-error" className="field__error" role="alert">{errors.applicationId}</p> : null}
+            </div>
+            <div className="field field--wide">
+              <label htmlFor="track-contact">Phone number or email</label>
+              <input
+                id="track-contact"
+                name="contact"
+                value={contact}
+                onChange={(e) => setContact(e.target.value)}
+                autoComplete="email"
+                aria-invalid={errors.contact ? true : undefined}
+                aria-describedby={errors.contact ? 'track-contact-error' : undefined}
+              />
+              {errors.contact ? <p id="track-contact-error" className="field__error" role="alert">{errors.contact}</p> : null}
+            </div>
+            <button type="submit" className="button button--primary field--wide" disabled={busy}>
+              {busy ? 'Checking...' : 'Track Application'}
+            </button>
+            {message ? <p className="field__error field--wide" role="alert">{message}</p> : null}
+          </form>
+          {tracked ? <Result tracked={tracked} /> : null}
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+"""Reads the admin area's ``audit_log`` collection by target: implements
+:class:`agency_core.tracking.AuditTrail` (filtered in memory, like the admin store's lists)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adapters.firestore.store import _req_dt
+from agency_core.admin import AuditEntry
+
+
+class FirestoreAuditTrail:
+    def __init__(self, client: Any, prefix: str = "") -> None:
+        self._client = client
+        self._prefix = prefix
+
+    async def entries_for(self, target_prefix: str) -> list[AuditEntry]:
+        entries = [
+            AuditEntry(d["id"], d["actor"], d["action"], d["target"], _req_dt(d["at"]))
+            async for snap in self._client.collection(self._prefix + "audit_log").stream()
+            if (d := snap.to_dict()) is not None and str(d.get("target", "")).startswith(target_prefix)
+        ]
+        entries.sort(key=lambda e: (e.at, e.id))
+        return entries

@@ -1,0 +1,103 @@
+"""Data requests on the embedded SQLite file: implements :class:`agency_core.data_requests.PersonalDataStore`.
+
+Records are matched in memory with the core's rule (an agency's thousands of rows), so an e-mail in
+any case and a phone in any stored form are found alike."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from adapters.sqlite.admin_store import SqliteAdminStore, _app_record
+from adapters.sqlite.database import Database
+from adapters.sqlite.store import _outbox_message, _req_dt, _subscription
+from agency_core.data_requests import CANCELLED_ERROR, ERASED_TEXT, Person, PersonalData, holds
+from agency_core.masking import mask_phone
+from agency_core.records import ContactMessage, JobAlert
+
+
+class SqlitePersonalDataStore:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def find(self, person: Person) -> PersonalData:
+        def work(conn: sqlite3.Connection) -> PersonalData:
+            found = PersonalData(person)
+            found.applications = [
+                _app_record(r)
+                for r in conn.execute("SELECT * FROM applications ORDER BY created_at")
+                if holds(json.loads(r["data"]), person)
+            ]
+            found.appointments = [
+                SqliteAdminStore._appointment(r)
+                for r in conn.execute("SELECT * FROM appointments ORDER BY created_at")
+                if holds(json.loads(r["data"]), person)
+            ]
+            found.messages = [
+                ContactMessage(r["id"], json.loads(r["data"]), _req_dt(r["created_at"]))
+                for r in conn.execute("SELECT * FROM contact_messages ORDER BY created_at")
+                if holds(json.loads(r["data"]), person)
+            ]
+            if person.email:
+                found.subscriptions = [
+                    _subscription(r)
+                    for r in conn.execute("SELECT * FROM newsletter_subscriptions WHERE email_key = ?", (person.email,))
+                ]
+            found.job_alerts = [
+                JobAlert(r["id"], json.loads(r["data"]), _req_dt(r["created_at"]))
+                for r in conn.execute("SELECT * FROM job_alerts ORDER BY created_at")
+                if holds(json.loads(r["data"]), person)
+            ]
+            sources = set(found.source_ids())
+            phones = {person.phone} if person.phone else set()
+            phones |= {
+                str(a.application.data.get("phone")) for a in found.applications if a.application.data.get("phone")
+            }
+            phones |= {
+                str(a.appointment.data.get("phone")) for a in found.appointments if a.appointment.data.get("phone")
+            }
+            found.sms = [
+                _outbox_message(r)
+                for r in conn.execute("SELECT * FROM sms_outbox ORDER BY created_at, id")
+                if r["source_id"] in sources or r["phone"] in phones
+            ]
+            return found
+
+        return await self._db.run(work)
+
+    async def erase(self, found: PersonalData) -> None:
+        def work(conn: sqlite3.Connection) -> None:
+            for a in found.applications:
+                conn.execute("DELETE FROM applications WHERE id = ?", (a.id,))
+            for ap in found.appointments:
+                ref = ap.appointment.reference
+                conn.execute("DELETE FROM appointments WHERE reference = ?", (ref,))
+                conn.execute("DELETE FROM admin_notifications WHERE id = ?", (f"{ref}-admin",))
+            for m in found.messages:
+                conn.execute("DELETE FROM contact_messages WHERE id = ?", (m.id,))
+            for s in found.subscriptions:
+                conn.execute("DELETE FROM newsletter_subscriptions WHERE id = ?", (s.id,))
+            for j in found.job_alerts:
+                conn.execute("DELETE FROM job_alerts WHERE id = ?", (j.id,))
+            for sms in found.sms:
+                conn.execute(
+                    "UPDATE sms_outbox SET phone = ?, text = ?, lease_until = NULL, "
+                    "last_error = CASE WHEN status = 'pending' THEN ? ELSE last_error END, "
+                    "status = CASE WHEN status = 'pending' THEN 'failed' ELSE status END WHERE id = ?",
+                    (mask_phone(sms.phone), ERASED_TEXT, CANCELLED_ERROR, sms.id),
+                )
+
+        await self._db.transaction(work)
+
+    async def mask_audit(self, needles: list[str], masked: str) -> int:
+        def work(conn: sqlite3.Connection) -> int:
+            changed = 0
+            for needle in needles:
+                cursor = conn.execute(
+                    "UPDATE audit_log SET target = replace(target, ?, ?) WHERE instr(target, ?) > 0",
+                    (needle, masked, needle),
+                )
+                changed += cursor.rowcount
+            return changed
+
+        return await self._db.transaction(work)

@@ -1,0 +1,70 @@
+"""Retention on the embedded SQLite file: implements :class:`agency_core.retention.RetentionStore`."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import datetime
+
+from adapters.sqlite.admin_store import _app_record
+from adapters.sqlite.database import Database
+from adapters.sqlite.store import _dump, ts
+from agency_core.admin import ApplicationRecord
+from agency_core.retention import FILES_REMOVED_FIELD, RECORD_KINDS
+
+_ID_COLUMN = {"contact_messages": "id", "appointments": "reference", "job_alerts": "id"}
+
+
+def _kind(kind: str) -> str:
+    if kind not in RECORD_KINDS:
+        raise ValueError(f"unknown record kind {kind!r}")
+    return kind
+
+
+class SqliteRetentionStore:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def applications_with_files_before(self, before: datetime) -> list[ApplicationRecord]:
+        def work(conn: sqlite3.Connection) -> list[ApplicationRecord]:
+            rows = conn.execute(
+                "SELECT * FROM applications WHERE created_at < ? AND files != '[]' ORDER BY created_at, id",
+                (ts(before),),
+            ).fetchall()
+            return [_app_record(r) for r in rows]
+
+        return await self._db.run(work)
+
+    async def drop_files(self, application_id: str, note: str) -> None:
+        def work(conn: sqlite3.Connection) -> None:
+            row = conn.execute("SELECT data FROM applications WHERE id = ?", (application_id,)).fetchone()
+            if row is None:
+                return
+            data = json.loads(row["data"])
+            data[FILES_REMOVED_FIELD] = note
+            conn.execute("UPDATE applications SET files = '[]', data = ? WHERE id = ?", (_dump(data), application_id))
+
+        await self._db.transaction(work)
+
+    async def records_before(self, kind: str, before: datetime) -> list[str]:
+        table = _kind(kind)
+        column = _ID_COLUMN[table]
+
+        def work(conn: sqlite3.Connection) -> list[str]:
+            sql = f"SELECT {column} FROM {table} WHERE created_at < ? ORDER BY created_at"  # noqa: S608 - fixed names
+            return [r[0] for r in conn.execute(sql, (ts(before),))]
+
+        return await self._db.run(work)
+
+    async def delete_records(self, kind: str, ids: list[str]) -> None:
+        table = _kind(kind)
+        column = _ID_COLUMN[table]
+
+        def work(conn: sqlite3.Connection) -> None:
+            for record_id in ids:
+                conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (record_id,))  # noqa: S608 - fixed names
+                if table == "appointments":
+                    conn.execute("DELETE FROM admin_notifications WHERE id = ?", (f"{record_id}-admin",))
+                    conn.execute("DELETE FROM sms_outbox WHERE source_id = ? AND status != 'pending'", (record_id,))
+
+        await self._db.transaction(work)

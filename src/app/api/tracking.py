@@ -1,0 +1,85 @@
+"""``POST /api/track``: an applicant's own application, by its ID plus the phone or e-mail it was
+made with. Rate limited with the public forms; an unknown ID and a wrong pair answer the same 404."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from litestar import Controller, post
+from litestar.di import NamedDependency
+from litestar.exceptions import NotFoundException
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.params import JSONBody
+from litestar.status_codes import HTTP_200_OK
+
+from agency_core.tracking import TRACK_NOT_FOUND, TrackedApplication, check_track_request
+from app.api.errors import FormRejected
+from app.api.forms import json_only
+from app.api.schemas import ErrorMessage, ValidationErrors
+from app.container import Container
+
+
+@dataclass
+class TrackIn:
+    applicationId: str | None = None
+    contact: str | None = None
+    """The phone number (any form the forms accept) or the e-mail address the application was made with."""
+
+
+@dataclass
+class StatusChangeOut:
+    status: str
+    at: str
+    """UTC, ISO 8601."""
+
+
+@dataclass
+class TrackedApplicationOut:
+    applicationId: str
+    status: str
+    submittedAt: str
+    jobCategory: str
+    preferredCountry: str
+    history: list[StatusChangeOut] = field(default_factory=list)
+    job: dict[str, object] | None = None
+    """The linked job opening, once applications carry one; ``null`` until then."""
+    payment: dict[str, object] | None = None
+    """The payment state, once applications carry one; ``null`` until then."""
+
+
+def tracked_json(tracked: TrackedApplication) -> TrackedApplicationOut:
+    return TrackedApplicationOut(
+        applicationId=tracked.id,
+        status=tracked.status.value,
+        submittedAt=tracked.submitted_at.isoformat(),
+        jobCategory=tracked.job_category,
+        preferredCountry=tracked.preferred_country,
+        history=[StatusChangeOut(c.status.value, c.at.isoformat()) for c in tracked.history],
+        job=dict(tracked.job) if tracked.job is not None else None,
+        payment=dict(tracked.payment) if tracked.payment is not None else None,
+    )
+
+
+class Tracking(Controller):
+    path = "/api"
+    tags = ["tracking"]  # noqa: RUF012 - Litestar reads it per class
+
+    @post(
+        "/track",
+        status_code=HTTP_200_OK,
+        guards=[json_only],
+        summary="Track an application by its ID and the phone number or e-mail it was made with",
+        responses={
+            404: ResponseSpec(ErrorMessage, description=TRACK_NOT_FOUND),
+            422: ResponseSpec(ValidationErrors, description="A field is missing"),
+            429: ResponseSpec(ErrorMessage, description="Rate limit per client address exceeded"),
+        },
+    )
+    async def track(self, container: NamedDependency[Container], data: JSONBody[TrackIn]) -> TrackedApplicationOut:
+        checked, errors = check_track_request({"applicationId": data.applicationId, "contact": data.contact})
+        if checked is None:
+            raise FormRejected(errors)
+        tracked = await container.tracking.track(*checked)
+        if tracked is None:
+            raise NotFoundException(detail=TRACK_NOT_FOUND)
+        return tracked_json(tracked)

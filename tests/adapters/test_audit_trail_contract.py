@@ -1,0 +1,66 @@
+"""The audit trail read by target (status history of ``/track``): SQLite and Firestore (emulator)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from adapters.firestore.admin_store import FirestoreAdminStore
+from adapters.firestore.audit_trail import FirestoreAuditTrail
+from adapters.firestore.store import FirestoreStore
+from adapters.sqlite.admin_store import SqliteAdminStore
+from adapters.sqlite.audit_trail import SqliteAuditTrail
+from adapters.sqlite.database import Database
+from adapters.sqlite.store import SqliteStore
+from agency_core.admin import AdminStore, AuditEntry
+from agency_core.tracking import AuditTrail
+from tests.support.firestore_emulator import FirestoreEmulator
+
+T0 = datetime(2026, 5, 4, 9, 30, tzinfo=UTC)
+
+
+@dataclass
+class Backend:
+    admin: AdminStore
+    trail: AuditTrail
+
+
+@pytest.fixture(params=["sqlite", pytest.param("firestore", marks=pytest.mark.emulator)])
+async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
+    if request.param == "sqlite":
+        db = Database(tmp_path / "agency.sqlite3")
+        await SqliteStore(db).start()
+        admin = SqliteAdminStore(db)
+        await admin.start()
+        yield Backend(admin, SqliteAuditTrail(db))
+        await db.close()
+    else:
+        emulator: FirestoreEmulator = request.getfixturevalue("firestore_emulator")
+        prefix = f"t{secrets.token_hex(4)}_"
+        firestore = FirestoreStore.connect(emulator.project_id, prefix=prefix)
+        yield Backend(FirestoreAdminStore(firestore.client, prefix), FirestoreAuditTrail(firestore.client, prefix))
+        await firestore.close()
+
+
+async def test_entries_for_a_target_prefix_oldest_first(backend: Backend) -> None:
+    def entry(n: int, target: str, action: str = "application.status") -> AuditEntry:
+        return AuditEntry(f"AU{n:04d}", "admin@example.com", action, target, T0 + timedelta(minutes=n))
+
+    for item in (
+        entry(3, "VA1: processing -> approved (status SMS queued)"),
+        entry(1, "VA1: received -> processing (status SMS queued)"),
+        entry(2, "VA12: received -> processing (status SMS queued)"),
+        entry(4, "VA_%: odd target"),
+        entry(5, "all (3 rows)", "applications.export"),
+    ):
+        await backend.admin.audit(item)
+    assert [e.id for e in await backend.trail.entries_for("VA1:")] == ["AU0001", "AU0003"]
+    assert [e.id for e in await backend.trail.entries_for("VA_%:")] == ["AU0004"]
+    assert await backend.trail.entries_for("VA9:") == []
+    (first,) = await backend.trail.entries_for("VA12:")
+    assert (first.action, first.at) == ("application.status", T0 + timedelta(minutes=2))

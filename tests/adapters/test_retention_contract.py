@@ -1,0 +1,155 @@
+"""Retention with a fixed clock, on SQLite and on the Firestore emulator: what is removed, what is kept."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from cryptography.fernet import Fernet
+
+from adapters.files import LocalFileStore
+from adapters.firestore.admin_store import FirestoreAdminStore
+from adapters.firestore.retention import FirestoreRetentionStore
+from adapters.firestore.store import FirestoreStore
+from adapters.sqlite.admin_store import SqliteAdminStore
+from adapters.sqlite.database import Database
+from adapters.sqlite.retention import SqliteRetentionStore
+from adapters.sqlite.store import SqliteStore
+from agency_core.admin import AdminStore, AuditEntry, PageRequest
+from agency_core.ids import IdGenerator
+from agency_core.messages import ApplicationStatus
+from agency_core.ports import Store
+from agency_core.records import AdminNotification, Application, Appointment, ContactMessage, JobAlert, StoredFile
+from agency_core.retention import FILES_REMOVED_FIELD, RetentionPeriods, RetentionService, RetentionStore
+from tests.support.firestore_emulator import FirestoreEmulator
+
+NOW = datetime(2027, 6, 1, 12, 0, tzinfo=UTC)
+OLD = NOW - timedelta(days=400)
+RECENT = NOW - timedelta(days=30)
+
+
+@dataclass
+class Backend:
+    records: Store
+    admin: AdminStore
+    retention: RetentionStore
+    files: LocalFileStore
+
+
+@pytest.fixture(params=["sqlite", pytest.param("firestore", marks=pytest.mark.emulator)])
+async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
+    files = LocalFileStore(tmp_path / "uploads", Fernet(Fernet.generate_key()))
+    if request.param == "sqlite":
+        db = Database(tmp_path / "agency.sqlite3")
+        records = SqliteStore(db)
+        await records.start()
+        admin = SqliteAdminStore(db)
+        await admin.start()
+        yield Backend(records, admin, SqliteRetentionStore(db), files)
+        await db.close()
+    else:
+        emulator: FirestoreEmulator = request.getfixturevalue("firestore_emulator")
+        prefix = f"t{secrets.token_hex(4)}_"
+        firestore = FirestoreStore.connect(emulator.project_id, prefix=prefix)
+        yield Backend(
+            firestore,
+            FirestoreAdminStore(firestore.client, prefix),
+            FirestoreRetentionStore(firestore.client, prefix),
+            files,
+        )
+        await firestore.close()
+
+
+async def _application(b: Backend, app_id: str, at: datetime) -> Application:
+    key = await b.files.save(b"%PDF-1.7 cv of " + app_id.encode(), ".pdf")
+    data = {
+        "firstName": "Ama",
+        "email": f"{app_id.lower()}@example.com",
+        "jobCategory": "Construction",
+        "preferredCountry": "Qatar",
+    }
+    application = Application(app_id, data, (StoredFile("cv", key, "cv.pdf", "application/pdf", 10),), at)
+    assert await b.records.applications.add(application, [], at) is None
+    return application
+
+
+async def _move(b: Backend, app_id: str, *moves: ApplicationStatus) -> None:
+    current = ApplicationStatus.RECEIVED
+    for n, new in enumerate(moves):
+        entry = AuditEntry(f"AU{app_id}{n}", "admin@example.com", "application.status", f"{app_id}: x", OLD)
+        assert await b.admin.change_status(app_id, current, new, [], entry)
+        current = new
+
+
+async def test_retention_removes_what_is_due_and_keeps_the_rest(backend: Backend) -> None:
+    b = backend
+    rejected_old = await _application(b, "VA1", OLD)
+    untouched_old = await _application(b, "VA2", OLD)
+    opened_old = await _application(b, "VA3", OLD)
+    approved_old = await _application(b, "VA4", OLD)
+    rejected_recent = await _application(b, "VA5", RECENT)
+    await _move(b, "VA1", ApplicationStatus.PROCESSING, ApplicationStatus.REJECTED)
+    await b.admin.mark_opened("VA3", OLD)
+    await _move(b, "VA4", ApplicationStatus.PROCESSING, ApplicationStatus.APPROVED)
+    await _move(b, "VA5", ApplicationStatus.PROCESSING, ApplicationStatus.REJECTED)
+    await b.records.contact_messages.add(ContactMessage("M-old", {"email": "a@example.com"}, NOW - timedelta(days=100)))
+    await b.records.contact_messages.add(ContactMessage("M-new", {"email": "b@example.com"}, NOW - timedelta(days=10)))
+    await b.records.appointments.add(
+        Appointment("A-old", {"email": "c@example.com"}, NOW - timedelta(days=100)),
+        AdminNotification("A-old-admin", "new_appointment", {"reference": "A-old"}, NOW - timedelta(days=100)),
+        [],
+    )
+    await b.records.appointments.add(
+        Appointment("A-new", {"email": "d@example.com"}, NOW - timedelta(days=10)),
+        AdminNotification("A-new-admin", "new_appointment", {"reference": "A-new"}, NOW - timedelta(days=10)),
+        [],
+    )
+    await b.records.job_alerts.add(JobAlert("J-old", {"email": "e@example.com"}, NOW - timedelta(days=800)))
+    await b.records.job_alerts.add(JobAlert("J-new", {"email": "f@example.com"}, NOW - timedelta(days=100)))
+
+    service = RetentionService(
+        b.retention, b.files, b.admin, IdGenerator(), RetentionPeriods(365, 90, 90, 730), clock=lambda: NOW
+    )
+    dry = await service.run(dry_run=True)
+    assert dry.documents == ["VA1", "VA2"]
+    assert dry.counts() == {"applications": 2, "files": 2, "contact_messages": 1, "appointments": 1, "job_alerts": 1}
+    assert (await b.records.applications.get("VA1")).files  # type: ignore[union-attr]  # dry run removed nothing
+    assert await b.records.contact_messages.get("M-old") is not None
+    assert (await b.admin.audit_log(PageRequest())).total == 6  # only the status moves
+
+    report = await service.run()
+    assert report.removed == {"contact_messages": ["M-old"], "appointments": ["A-old"], "job_alerts": ["J-old"]}
+    for gone in (rejected_old, untouched_old):
+        stored = await b.records.applications.get(gone.id)
+        assert stored is not None
+        assert stored.files == ()
+        assert str(stored.data[FILES_REMOVED_FIELD]).startswith("Files (cv) removed on 2027-06-01 after 365 days")
+        assert stored.data["email"] == gone.data["email"]  # the record itself stays
+        assert await b.files.read(gone.files[0].key) is None
+    for kept in (opened_old, approved_old, rejected_recent):
+        stored = await b.records.applications.get(kept.id)
+        assert stored is not None
+        assert stored.files == kept.files
+        assert FILES_REMOVED_FIELD not in stored.data
+        assert await b.files.read(kept.files[0].key) is not None
+    assert await b.records.contact_messages.get("M-old") is None
+    assert await b.records.contact_messages.get("M-new") is not None
+    assert await b.records.appointments.get("A-old") is None
+    assert await b.records.appointments.get("A-new") is not None
+    assert await b.records.job_alerts.get("J-old") is None
+    assert await b.records.job_alerts.get("J-new") is not None
+    audit = [(e.actor, e.action) for e in (await b.admin.audit_log(PageRequest(1, 50))).items]
+    assert audit.count(("system:retention", "retention.files_removed")) == 2
+    for action in (
+        "retention.contact_messages_deleted",
+        "retention.appointments_deleted",
+        "retention.job_alerts_deleted",
+    ):
+        assert ("system:retention", action) in audit
+
+    again = await service.run()
+    assert again.empty

@@ -1,0 +1,61 @@
+"""``/api/admin/data-requests``: find, export (ZIP with decrypted files), erase with confirmation."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+
+from agency_core.services import Accepted, Upload
+from tests.admin.area import audit_actions, container, signed_in
+from tests.admin.conftest import MakeHarness
+from tests.api.conftest import APPLICATION, APPOINTMENT, PDF
+
+URL = "/api/admin/data-requests"
+
+
+async def test_find_export_and_erase_one_person(make_harness: MakeHarness) -> None:
+    h = await signed_in(make_harness)
+    c = container(h)
+    outcome = await c.agency.submit_application(APPLICATION, {"cv": Upload("cv.pdf", PDF)})
+    assert isinstance(outcome, Accepted)
+    await c.agency.book_appointment({**APPOINTMENT, "email": APPLICATION["email"], "phone": APPLICATION["phone"]})
+
+    bad = await h.client.get(URL, params={"q": "nobody"})
+    assert (bad.status_code, bad.json()) == (422, {"errors": {"q": "Enter an email address or a phone number"}})
+    found = await h.client.get(URL, params={"q": "020 123 4567"})
+    assert found.status_code == 200, found.text
+    body = found.json()
+    assert body["counts"]["applications"] == 1
+    assert body["counts"]["appointments"] == 1
+    assert body["counts"]["files"] == 1
+    assert body["counts"]["sms"] >= 2
+
+    export = await h.client.get(f"{URL}/export.zip", params={"q": APPLICATION["email"].upper()})
+    assert export.status_code == 200
+    assert export.headers["content-type"] == "application/zip"
+    with zipfile.ZipFile(io.BytesIO(export.content)) as z:
+        names = z.namelist()
+        assert "data.json" in names
+        (cv_name,) = [n for n in names if n.startswith("files/")]
+        assert z.read(cv_name) == PDF
+        assert json.loads(z.read("data.json"))["applications"][0]["applicationId"] == outcome.id
+
+    refused = await h.unsafe("POST", f"{URL}/erase", json={"q": APPLICATION["email"], "confirm": "someone@example.com"})
+    assert refused.status_code == 422
+    assert (await h.client.post(f"{URL}/erase", json={"q": APPLICATION["email"]})).status_code == 403  # no CSRF token
+    erased = await h.unsafe("POST", f"{URL}/erase", json={"q": APPLICATION["email"], "confirm": APPLICATION["email"]})
+    assert erased.status_code == 200, erased.text
+    assert erased.json()["erased"]["applications"] == 1
+    assert erased.json()["masked"] == "k***@example.com"
+
+    for q in (APPLICATION["email"], APPLICATION["phone"]):
+        assert all(v == 0 for v in (await h.client.get(URL, params={"q": q})).json()["counts"].values())
+    assert (await h.client.get(f"/api/admin/applications/{outcome.id}")).status_code == 404
+    entries = await audit_actions(h)
+    actions = [e["action"] for e in entries]
+    for action in ("data_request.find", "data_request.export", "data_request.erase"):
+        assert action in actions
+    text = json.dumps(entries)
+    assert APPLICATION["email"] not in text
+    assert "+233201234567" not in text
