@@ -8,6 +8,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
+import { setServerLegal, type LegalFacts } from './lib/legal';
 import { setServerRouteData, type RouteData } from './lib/route-data';
 import { serverPageMeta, type PageMeta } from './lib/use-page-meta';
 
@@ -16,9 +17,28 @@ export interface Rendered {
   meta: PageMeta | null;
 }
 
+/** The site's facts as tokens (`__SITE_LABOURLICENCE__`): the server fills them from its settings. */
+const token = (key: string) => `__SITE_${key.toUpperCase()}__`;
+const SITE_FACTS: LegalFacts = {
+  legalName: token('legalName'),
+  address: token('address'),
+  dataProtectionRegistration: token('dataProtectionRegistration'),
+  labourLicence: token('labourLicence'),
+  dataRequestContact: token('dataRequestContact'),
+  privacyNoticeVersion: token('privacyNoticeVersion'),
+  // Numbers on the page, tokens here: the server writes the numbers in their place.
+  retention: {
+    documentsDays: token('documentsDays') as unknown as number,
+    messagesDays: token('messagesDays') as unknown as number,
+    appointmentsDays: token('appointmentsDays') as unknown as number,
+    alertsDays: token('alertsDays') as unknown as number,
+  },
+};
+
 export async function render(url: string, data: RouteData | null = null): Promise<Rendered> {
   let failure: unknown;
   setServerRouteData(data);
+  setServerLegal(SITE_FACTS);
   serverPageMeta.current = null;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>

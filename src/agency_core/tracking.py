@@ -16,6 +16,7 @@ from typing import Final, Protocol
 
 from agency_core.admin import AdminStore, AuditEntry
 from agency_core.messages import ApplicationStatus
+from agency_core.payments import Payment
 from agency_core.validation import is_email, normalise_phone
 
 TRACK_NOT_FOUND: Final = "No application matches this ID and phone number or email."
@@ -42,8 +43,8 @@ class StatusChange:
 
 @dataclass(frozen=True, slots=True)
 class TrackedApplication:
-    """What the applicant sees. ``job`` and ``payment`` stay ``None`` until applications carry
-    them (a linked job opening; the payment state)."""
+    """What the applicant sees: ``job`` is the job opening applied for (``None`` for an application
+    to a category), ``payment`` the processing fee's state."""
 
     id: str
     status: ApplicationStatus
@@ -124,8 +125,18 @@ class TrackingService:
             job_category=_text(app.data.get("jobCategory")),
             preferred_country=_text(app.data.get("preferredCountry")),
             history=history,
-            # Placeholders: the job link and the payment state are filled in once applications
-            # carry them (parallel work: a job opening per application; payments).
-            job=None,
-            payment=None,
+            job=_job_of(app.data),
+            payment=_payment_of(record.payment),
         )
+
+
+def _job_of(data: Mapping[str, object]) -> Mapping[str, object] | None:
+    job_id = _text(data.get("jobId"))
+    return {"id": job_id, "title": _text(data.get("jobTitle"))} if job_id else None
+
+
+def _payment_of(payment: Payment) -> Mapping[str, object]:
+    return {
+        "status": payment.state.value,
+        "paidAt": payment.paid_at.isoformat() if payment.paid_at else None,
+    }

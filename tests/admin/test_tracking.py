@@ -22,7 +22,7 @@ TRACK = "/api/track"
 NOT_FOUND = {"message": TRACK_NOT_FOUND}
 
 
-async def test_the_right_pair_shows_status_history_and_the_placeholders(make_harness: MakeHarness) -> None:
+async def test_the_right_pair_shows_status_history_job_and_payment(make_harness: MakeHarness) -> None:
     h = await signed_in(make_harness)
     await add_application(h, "VA100", phone="+233201234567", email="Kwame@Example.com")
     for contact in ("0201234567", "020 123 4567", "+233201234567", "kwame@example.com"):
@@ -37,7 +37,7 @@ async def test_the_right_pair_shows_status_history_and_the_placeholders(make_har
         "preferredCountry": "Qatar",
         "history": [{"status": "received", "at": "2026-03-02T09:30:00+00:00"}],
         "job": None,
-        "payment": None,
+        "payment": {"status": "unpaid", "paidAt": None},
     }
 
     assert (
@@ -47,6 +47,13 @@ async def test_the_right_pair_shows_status_history_and_the_placeholders(make_har
     assert tracked["status"] == "processing"
     assert [c["status"] for c in tracked["history"]] == ["received", "processing"]
     assert tracked["history"][1]["at"] >= tracked["history"][0]["at"]
+
+
+async def test_an_application_to_a_job_shows_the_job(make_harness: MakeHarness) -> None:
+    h = await signed_in(make_harness)
+    await add_application(h, "VA200", phone="+233201234567", jobId="JB1", jobTitle="Site Electrician")
+    tracked = (await h.client.post(TRACK, json={"applicationId": "VA200", "contact": "0201234567"})).json()
+    assert tracked["job"] == {"id": "JB1", "title": "Site Electrician"}
 
 
 async def test_a_wrong_pair_answers_exactly_like_an_unknown_id(make_harness: MakeHarness) -> None:

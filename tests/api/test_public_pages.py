@@ -33,7 +33,11 @@ KEY_TEXTS = {
     "/contact": (None, "Send"),
     "/book-appointment": (None, "Appointment"),
     "/apply": (None, "First Name"),
+    "/track": (None, "Application ID"),
+    "/privacy": (None, "Data Protection Commission"),
+    "/terms": (None, "Terms"),
 }
+LICENCE, REGISTRATION = "LD/PRA/0423", "DPC-2026-117"
 HEADER_FOOTER = ("Skip to main content", "Quick Links", "Our Services")
 
 
@@ -41,7 +45,8 @@ HEADER_FOOTER = ("Skip to main content", "Quick Links", "Our Services")
 def base_url() -> Iterator[str]:
     if not (DIST / "_pages" / "pages.json").is_file():
         pytest.fail("client/dist/_pages missing: run make build")
-    with running_app("agency-pages-") as app:
+    facts = {"AGENCY_LABOUR_LICENCE": LICENCE, "AGENCY_DPC_REGISTRATION": REGISTRATION, "AGENCY_LEGAL_NAME": "Vandy & Co"}
+    with running_app("agency-pages-", env=facts) as app:
         yield app.base_url
 
 
@@ -89,6 +94,22 @@ def test_every_public_route_has_its_content_and_head_in_the_html(base_url: str, 
     for script in re.findall(r"<script\b([^>]*)>", markup):
         assert "src=" in script or 'type="application/ld+json"' in script or 'type="application/json"' in script
     assert not re.search(r"\son[a-z]+=", markup)
+
+
+@pytest.mark.parametrize("path", ["/", "/blog/1", "/privacy"])
+def test_the_site_facts_from_settings_are_in_the_html(base_url: str, path: str) -> None:
+    markup = get(base_url, path).text
+    assert "__SITE_" not in markup
+    body = text_of(markup[markup.index('<div id="root">') :])
+    assert f"Labour Department licence: {LICENCE}" in body
+    assert REGISTRATION in body
+    block = re.search(r'<script type="application/json" id="site-data">(.*?)</script>', markup)
+    assert block is not None
+    facts = json.loads(block.group(1))
+    assert (facts["labourLicence"], facts["legalName"]) == (LICENCE, "Vandy & Co")
+    if path == "/privacy":
+        assert "Vandy &amp; Co" in markup
+        assert "365 days" in body
 
 
 def test_a_seeded_post_has_its_content_head_and_json_ld(base_url: str) -> None:

@@ -15,6 +15,27 @@ export interface LegalFacts {
 }
 
 let pending: Promise<LegalFacts> | null = null;
+let serverFacts: LegalFacts | null = null;
+
+/** Set by the pre-render (entry-server): facts whose values are tokens the server fills in. */
+export function setServerLegal(facts: LegalFacts | null): void {
+  serverFacts = facts;
+}
+
+/**
+ * The facts the server put in the page (`<script type="application/json" id="site-data">`, next to
+ * the filled footer), so the first render is the server's markup; null on a client-only page.
+ */
+function pageFacts(): LegalFacts | null {
+  if (typeof document === 'undefined') return serverFacts;
+  const block = document.getElementById('site-data');
+  if (!block?.textContent) return null;
+  try {
+    return JSON.parse(block.textContent) as LegalFacts;
+  } catch {
+    return null;
+  }
+}
 
 export function fetchLegal(): Promise<LegalFacts> {
   pending ??= api.get<LegalFacts>('/legal').catch((error: unknown) => {
@@ -29,10 +50,11 @@ export function resetLegalCache(): void {
   pending = null;
 }
 
-/** The facts, or null while loading (and after a failure). */
+/** The facts: from the page when it carries them, else fetched (null while loading and after a failure). */
 export function useLegal(): LegalFacts | null {
-  const [facts, setFacts] = useState<LegalFacts | null>(null);
+  const [facts, setFacts] = useState<LegalFacts | null>(pageFacts);
   useEffect(() => {
+    if (facts) return undefined;
     let live = true;
     fetchLegal().then(
       (data) => {
@@ -43,6 +65,6 @@ export function useLegal(): LegalFacts | null {
     return () => {
       live = false;
     };
-  }, []);
+  }, [facts]);
   return facts;
 }

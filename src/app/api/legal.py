@@ -9,6 +9,7 @@ from litestar.di import NamedDependency
 
 from agency_core.privacy import PRIVACY_NOTICE_VERSION
 from app.container import Container
+from app.site_settings import SiteSettings
 
 
 @dataclass
@@ -34,7 +35,11 @@ class LegalOut:
 
 @get("/api/legal", tags=["site"], summary="Legal facts of the privacy notice, terms and footer", sync_to_thread=False)
 def legal(container: NamedDependency[Container]) -> LegalOut:
-    site = container.settings.site
+    return legal_facts(container.settings.site)
+
+
+def legal_facts(site: SiteSettings) -> LegalOut:
+    """The facts as ``GET /api/legal`` answers them; the public pages carry the same in their HTML."""
     facts, keep = site.legal, site.retention
     return LegalOut(
         legalName=facts.legal_name,

@@ -42,9 +42,9 @@ class TrackedApplicationOut:
     preferredCountry: str
     history: list[StatusChangeOut] = field(default_factory=list)
     job: dict[str, object] | None = None
-    """The linked job opening, once applications carry one; ``null`` until then."""
+    """The job opening applied for, ``{id, title}``; ``null`` for an application to a category."""
     payment: dict[str, object] | None = None
-    """The payment state, once applications carry one; ``null`` until then."""
+    """The processing fee: ``{status: unpaid|pending|paid|failed, paidAt}``."""
 
 
 def tracked_json(tracked: TrackedApplication) -> TrackedApplicationOut:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import gzip
 import html
 import json
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -66,13 +67,40 @@ def head_html(head: Head, origin: str) -> str:
     return "\n    ".join(tags) + head.extra
 
 
+SITE_FACT_MARK = "__SITE_{}__"
+"""How the pre-render writes a site fact (``client/src/entry-server.tsx``): ``__SITE_LABOURLICENCE__``."""
+
+
+def site_tokens(facts: Mapping[str, object]) -> tuple[tuple[str, str], ...]:
+    """``(token, escaped value)`` for every fact, nested ones by their own key (``retention.alertsDays``)."""
+    pairs: list[tuple[str, str]] = []
+    for key, value in facts.items():
+        if isinstance(value, Mapping):
+            pairs += site_tokens(value)
+        else:
+            pairs.append((SITE_FACT_MARK.format(key.upper()), html.escape(str(value))))
+    return tuple(pairs)
+
+
 @dataclass(frozen=True, slots=True)
 class Shell:
-    """The built ``index.html`` split where a page's head tags and body go."""
+    """The built ``index.html`` split where a page's head tags and body go, with the site's facts
+    (the legal facts of the footer and the privacy notice, from settings) that fill every page."""
 
     before_head: str
     before_body: str
     after_body: str
+    site_data: str = ""
+    """The facts as JSON, for the ``site-data`` block the client reads on its first render."""
+    tokens: tuple[tuple[str, str], ...] = ()
+
+    def with_site(self, facts: Mapping[str, object]) -> Shell:
+        return replace(self, site_data=script_json(facts), tokens=site_tokens(facts))
+
+    def fill_site(self, body: str) -> str:
+        for token, value in self.tokens:
+            body = body.replace(token, value)
+        return body
 
     @classmethod
     def parse(cls, text: str) -> Shell:
@@ -90,9 +118,11 @@ class Shell:
 
     def document(self, head: Head, origin: str, body: str, data: object | None = None) -> str:
         block = "" if data is None else f'<script type="application/json" id="route-data">{script_json(data)}</script>'
+        if self.site_data:
+            block += f'<script type="application/json" id="site-data">{self.site_data}</script>'
         return (
             f"{self.before_head}{head_html(head, origin)}{self.before_body}"
-            f'<div id="root">{body}</div>{block}{self.after_body}'
+            f'<div id="root">{self.fill_site(body)}</div>{block}{self.after_body}'
         )
 
 

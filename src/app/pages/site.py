@@ -17,9 +17,11 @@ import msgspec
 from litestar import Request, Response
 
 from app.api.blog import blog_post_json
+from app.api.legal import legal_facts
 from app.container import Container
 from app.pages import blog_list, blog_post
 from app.pages.document import Encoded, Head, Shell, read_built
+from app.site_settings import SiteSettings
 
 HTML = "text/html"
 AGENCY_NAME = "Vandy Travel and Recruitment Services"
@@ -37,17 +39,20 @@ class Built:
         return read_built(self.dir / entry["file"])
 
 
-def built(dist: Path) -> Built | None:
+def built(dist: Path, site: SiteSettings | None = None) -> Built | None:
+    """The built pages; with ``site``, their shell fills the site's facts into every page."""
     pages_json = dist / "_pages" / "pages.json"
     index = dist / "index.html"
     if not pages_json.is_file() or not index.is_file():
         return None
-    return _built(dist, pages_json.stat().st_mtime_ns, index.stat().st_mtime_ns)
+    return _built(dist, site, pages_json.stat().st_mtime_ns, index.stat().st_mtime_ns)
 
 
 @lru_cache(maxsize=4)
-def _built(dist: Path, *_mtimes: int) -> Built:
+def _built(dist: Path, site: SiteSettings | None, *_mtimes: int) -> Built:
     shell = Shell.parse(read_built(dist / "index.html"))
+    if site is not None:
+        shell = shell.with_site(msgspec.to_builtins(legal_facts(site)))
     return Built(shell, json.loads(read_built(dist / "_pages" / "pages.json")), dist / "_pages")
 
 
@@ -96,7 +101,7 @@ def respond(request: Request[Any, Any, Any], page: Encoded, status: int = 200) -
 
 async def public_page(request: Request[Any, Any, Any], container: Container, path: str) -> Response[bytes] | None:
     """The pre-rendered answer for ``path``, or None when it is a client-only route (admin...)."""
-    site = built(container.settings.client_dist.resolve())
+    site = built(container.settings.client_dist.resolve(), container.settings.site)
     if site is None:
         return None
     origin = origin_of(request)

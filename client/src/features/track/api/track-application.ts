@@ -15,9 +15,9 @@ export interface TrackedApplication {
   jobCategory: string;
   preferredCountry: string;
   history: StatusChange[];
-  /** The linked job opening, once applications carry one; null until then. */
+  /** The job opening applied for ({id, title}); null for an application to a category. */
   job: Record<string, unknown> | null;
-  /** The payment state, once applications carry one; null until then. */
+  /** The processing fee: {status: unpaid|pending|paid|failed, paidAt}. */
   payment: Record<string, unknown> | null;
 }
 

@@ -43,7 +43,7 @@ describe('TrackPage', () => {
     expect(items[0]).toContain('Received');
     expect(items[0]).toContain('2 Mar 2026');
     expect(items[1]).toContain('Processing');
-    expect(screen.getByTestId('track-job')).toHaveTextContent('Not linked to a job opening yet');
+    expect(screen.getByTestId('track-job')).toHaveTextContent('No specific job opening');
     expect(screen.getByTestId('track-payment')).toHaveTextContent('No payment recorded');
     expect(posted.bodies[0]).toEqual({ applicationId: 'VA1', contact: '020 123 4567' });
   });

@@ -42,7 +42,7 @@ function Result({ tracked }: { tracked: TrackedApplication }) {
         <dt>Preferred country</dt>
         <dd>{tracked.preferredCountry}</dd>
         <dt>Job</dt>
-        <dd data-testid="track-job">{tracked.job ? String(tracked.job.title ?? tracked.job.id ?? '') : 'Not linked to a job opening yet'}</dd>
+        <dd data-testid="track-job">{tracked.job ? String(tracked.job.title ?? tracked.job.id ?? '') : 'No specific job opening'}</dd>
         <dt>Payment</dt>
         <dd data-testid="track-payment">{tracked.payment ? String(tracked.payment.status ?? '') : 'No payment recorded'}</dd>
       </dl>
