@@ -15,8 +15,7 @@ from app.admin.cli import preflight
 from app.main import create_app
 from app.settings import DEV_SECRET_KEY, Settings, SettingsError
 from tests.admin.conftest import SESSION, AdminHarness, MakeHarness, admin_settings
-
-STRONG_KEY = "k" * 48
+from tests.support.production import STRONG_KEY, production
 
 
 async def test_demo_off_has_no_demo_route_and_no_demo_password_anywhere(plain: AdminHarness) -> None:
@@ -37,14 +36,6 @@ async def test_demo_on_seeds_the_admin_idempotently(make_harness: MakeHarness) -
     accounts = await first.services.local_identity.accounts_with_password(DEMO_ADMIN_PASSWORD)
     assert [a.email for a in accounts] == [DEMO_ADMIN_EMAIL]
     assert (await second.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)).status_code == 200
-
-
-FILES_KEY = "q0LSNm0wqzN2m0ReBqzl2lvTG6QhdU_iBQZOt-KN5sw="
-"""A Fernet key: production also needs AGENCY_FILES_KEY (documents are encrypted at rest)."""
-
-
-def production(**env: str) -> dict[str, str]:
-    return {"AGENCY_ENV": "production", "AGENCY_SECRET_KEY": STRONG_KEY, "AGENCY_FILES_KEY": FILES_KEY, **env}
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ from agency_core.payments import PaymentState
 from app.settings import Settings, SettingsError
 from tests.api.conftest import APPLICATION, PDF, AppFactory, container_of
 from tests.support.paystack import LocalPaystack
+from tests.support.production import production
 from tests.support.sms_gateway import SmsGatewayServer
 
 Client = AsyncTestClient[Litestar]
@@ -326,7 +327,7 @@ async def test_the_local_paystack_checkout_redirects_to_the_callback(
 
 # -- settings ---------------------------------------------------------------------------------
 
-PRODUCTION = {"AGENCY_ENV": "production", "AGENCY_SECRET_KEY": "x" * 40}
+PRODUCTION = production()
 
 
 def test_production_refuses_paystack_test_keys() -> None:

@@ -45,7 +45,11 @@ HEADER_FOOTER = ("Skip to main content", "Quick Links", "Our Services")
 def base_url() -> Iterator[str]:
     if not (DIST / "_pages" / "pages.json").is_file():
         pytest.fail("client/dist/_pages missing: run make build")
-    facts = {"AGENCY_LABOUR_LICENCE": LICENCE, "AGENCY_DPC_REGISTRATION": REGISTRATION, "AGENCY_LEGAL_NAME": "Vandy & Co"}
+    facts = {
+        "AGENCY_LABOUR_LICENCE": LICENCE,
+        "AGENCY_DPC_REGISTRATION": REGISTRATION,
+        "AGENCY_LEGAL_NAME": "Vandy & Co",
+    }
     with running_app("agency-pages-", env=facts) as app:
         yield app.base_url
 

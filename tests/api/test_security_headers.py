@@ -8,6 +8,7 @@ from litestar.testing import AsyncTestClient
 
 from app.security_headers import CONTENT_SECURITY_POLICY
 from tests.api.conftest import AppFactory
+from tests.support.production import production
 
 EVERYWHERE = {
     "x-frame-options": "DENY",
@@ -61,7 +62,7 @@ async def test_every_kind_of_answer_carries_the_headers(make_app: AppFactory, tm
 
 
 async def test_production_adds_hsts_and_serves_no_api_documentation(make_app: AppFactory) -> None:
-    async with AsyncTestClient(make_app(AGENCY_ENV="production", AGENCY_SECRET_KEY="k" * 40)) as client:
+    async with AsyncTestClient(make_app(**production())) as client:
         response = await client.get("/api/health")
         assert_secure(response.headers, production=True)
         assert response.headers["strict-transport-security"].startswith("max-age=31536000")

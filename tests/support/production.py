@@ -1,0 +1,12 @@
+"""Settings that pass every production check (``app.settings.unsafe_for_production``)."""
+
+from __future__ import annotations
+
+STRONG_KEY = "k" * 48
+FILES_KEY = "q0LSNm0wqzN2m0ReBqzl2lvTG6QhdU_iBQZOt-KN5sw="
+"""A Fernet key: production also needs AGENCY_FILES_KEY (documents are encrypted at rest)."""
+
+
+def production(**env: str) -> dict[str, str]:
+    """A production environment, with ``env`` added or overriding."""
+    return {"AGENCY_ENV": "production", "AGENCY_SECRET_KEY": STRONG_KEY, "AGENCY_FILES_KEY": FILES_KEY, **env}
