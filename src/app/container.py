@@ -18,6 +18,7 @@ from adapters.sms_log import LoggingSmsGateway
 from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.payments import SqlitePayments
+from adapters.sqlite.rate_limits import SqliteHitCounter
 from adapters.sqlite.store import SqliteStore
 from agency_core.admin import AdminStore
 from agency_core.admin_service import AdminService
@@ -29,6 +30,7 @@ from agency_core.outbox import OutboxWorker, RetryPolicy
 from agency_core.payment_service import PaymentService
 from agency_core.payments import PaymentGateway, PaymentStore
 from agency_core.ports import SmsGateway, Store
+from agency_core.rate_limits import HitCounter, RateLimiter
 from agency_core.services import AgencyService, utc_now
 from app.admin.services import AdminServices, build_admin_services
 from app.settings import Settings
@@ -83,6 +85,21 @@ def build_payment_store(settings: Settings, database: Database, store: Store) ->
     return SqlitePayments(database)
 
 
+class StartableHitCounter(HitCounter, Protocol):
+    async def migrate(self) -> None: ...
+
+
+def build_hit_counter(settings: Settings, database: Database, store: Store) -> StartableHitCounter:
+    """The public rate limit's counts, on the same backend as ``store`` (shared by every instance)."""
+    if settings.api.store == "firestore":
+        from adapters.firestore.rate_limits import FirestoreHitCounter
+        from adapters.firestore.store import FirestoreStore
+
+        assert isinstance(store, FirestoreStore)
+        return FirestoreHitCounter(store.client)
+    return SqliteHitCounter(database)
+
+
 def build_payment_gateway(settings: Settings) -> PaymentGateway | None:
     """Paystack when ``PAYSTACK_SECRET_KEY`` is set; else no online payment at all."""
     p = settings.payments
@@ -133,6 +150,8 @@ class Container:
     payments: PaymentService
     job_board: JobBoard
     job_alert_mailer: JobAlertMailer
+    hit_counter: StartableHitCounter
+    rate_limiter: RateLimiter
     _outbox_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
     admin: AdminServices = field(init=False)
 
@@ -167,6 +186,7 @@ class Container:
             ids,
             on_enqueue=worker.wake,
         )
+        hits = build_hit_counter(settings, database, store)
         return cls(
             settings=settings,
             database=database,
@@ -183,12 +203,15 @@ class Container:
             payments=payments,
             job_board=board,
             job_alert_mailer=mailer,
+            hit_counter=hits,
+            rate_limiter=RateLimiter(hits, settings.api.rate_limit_per_minute),
         )
 
     async def start(self) -> None:
         self.settings.data_dir.mkdir(parents=True, exist_ok=True)
         await self.store.start()
         await self.admin_store.start()
+        await self.hit_counter.migrate()
         await self.store.blog_posts.seed(seed_blog_posts())
         self._outbox_task = asyncio.create_task(self.outbox_worker.run(), name="sms-outbox")
         await self.admin.start()
