@@ -1,9 +1,10 @@
-"""The public rate limit: at most ``limit`` requests per fixed window per client address and
-route group, counted in a shared store so that every app instance enforces the same limit.
+"""The public rate limit: at most ``limit`` requests per window per client address and route
+group, counted in a shared store so that every app instance enforces the same limit.
 
-A fixed window (``[k * window_s, (k + 1) * window_s)``) needs one counter per key and window,
-which any store can increment atomically. Over the limit, the answer says how long until the
-window ends (``Retry-After``).
+A window opens with a key's first request and lasts ``window_s`` (as Litestar's in-memory
+limiter did): one counter per key, which any store can increment atomically, and no edge
+at the turn of the minute. Over the limit, the answer says how long until the window ends
+(``Retry-After``).
 """
 
 from __future__ import annotations
@@ -24,17 +25,13 @@ class WindowCount:
 
 
 class HitCounter(Protocol):
-    """Atomic hit counting per key and fixed window."""
+    """Atomic hit counting per key and window."""
 
     async def hit(self, key: str, at: float, window_s: float) -> WindowCount:
-        """In one atomic step: count one hit under ``key`` in the window of ``window_s`` seconds
-        holding ``at`` (the window starts at ``floor(at / window_s) * window_s``), return the
-        window's count, this hit included, and its end."""
+        """In one atomic step: count one hit under ``key`` at ``at`` and return the window's
+        count, this hit included, and its end. A hit when the key has no window, or its window
+        ended at or before ``at``, opens a new one: count 1, ending at ``at + window_s``."""
         ...
-
-
-def window_start(at: float, window_s: float) -> float:
-    return math.floor(at / window_s) * window_s
 
 
 def rate_key(group: str, address: str) -> str:

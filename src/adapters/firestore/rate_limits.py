@@ -1,8 +1,9 @@
 """``HitCounter`` on Firestore: the public rate limit shared by every app instance.
 
-One document per key and window in ``rate_limit_windows`` (named by the key's SHA-256 and the
-window's start) holding the count and ``expires_at`` (the window's end) for the TTL policy.
-Each hit is a counted transaction (see :mod:`adapters.firestore.counters`).
+One document per key in ``rate_limit_windows`` (named by the key's SHA-256: keys hold client
+addresses) holding the open window's count and end (``ends_at``, and ``expires_at`` as a
+timestamp for the TTL policy). Each hit is a counted transaction (see
+:mod:`adapters.firestore.counters`); a window that has ended counts nothing, deleted or not.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import inspect
 from typing import Any
 
 from adapters.firestore.counters import MARKERS, Client, at, doc_id, update_counted
-from agency_core.rate_limits import WindowCount, window_start
+from agency_core.rate_limits import WindowCount
 
 COLLECTION = "rate_limit_windows"
 
@@ -29,14 +30,14 @@ class FirestoreHitCounter:
         return
 
     async def hit(self, key: str, at_s: float, window_s: float) -> WindowCount:
-        start = window_start(at_s, window_s)
-        end = start + window_s
-
         def change(current: dict[str, Any] | None) -> tuple[dict[str, Any], WindowCount]:
-            count = int((current or {}).get("count", 0)) + 1
-            return {"count": count, "expires_at": at(end)}, WindowCount(count, end)
+            if current is not None and float(current.get("ends_at", 0.0)) > at_s:
+                count, end = int(current["count"]) + 1, float(current["ends_at"])
+            else:
+                count, end = 1, at_s + window_s
+            return {"count": count, "ends_at": end, "expires_at": at(end)}, WindowCount(count, end)
 
-        ref = self._col.document(f"{doc_id(key)}-{int(start)}")
+        ref = self._col.document(doc_id(key))
         counted: WindowCount = await update_counted(self.client, ref, change, self._markers)
         return counted
 
