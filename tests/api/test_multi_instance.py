@@ -62,12 +62,16 @@ class Cluster:
         return env | extra
 
     def start(self, names: list[str], gateway: SmsGatewayServer | None = None, **extra: str) -> list[AppProcess]:
+        """Start the instances side by side (their start-up mostly waits on imports and the emulator)."""
         apps: list[AppProcess] = []
+        for name in names:
+            (self.tmp / name).mkdir(parents=True, exist_ok=True)
+            apps.append(AppProcess(self.env(name, gateway, **extra), log_path=self.tmp / f"{name}.log"))
+        with ThreadPoolExecutor(max_workers=len(apps)) as pool:
+            started = [pool.submit(app.start, 40) for app in apps]
         try:
-            for name in names:
-                (self.tmp / name).mkdir(parents=True, exist_ok=True)
-                env = self.env(name, gateway, **extra)
-                apps.append(AppProcess(env, log_path=self.tmp / f"{name}.log").start(timeout_s=40))
+            for future in started:
+                future.result()
         except BaseException:
             for app in apps:
                 app.kill()
@@ -249,4 +253,40 @@ def test_a_session_made_on_one_instance_works_on_the_others_until_signed_out(
             assert (refused.status_code, refused.json()) == (401, {"message": "Not signed in"})
     finally:
         for app in (a, b, c):
+            app.stop()
+
+
+def test_the_sign_in_limit_and_the_public_rate_limit_hold_across_the_instances(cluster: Cluster) -> None:
+    """Both limits count in Firestore: attempts spread over three instances add up to one limit."""
+    a, b, c = cluster.start(["la", "lb", "lc"], AGENCY_RATE_LIMIT="5")
+    apps = (a, b, c)
+    try:
+        csrf = httpx.get(f"{a.base_url}/api/admin/session", timeout=10).cookies["csrftoken"]
+        guard = {"X-CSRF-Token": csrf, "Cookie": f"csrftoken={csrf}"}
+        wrong = {"email": f"nobody-{uuid.uuid4().hex[:8]}@vandytravel.com", "password": "not the password"}
+
+        def sign_in(app: AppProcess) -> httpx.Response:
+            return httpx.post(f"{app.base_url}/api/admin/session", json=wrong, headers=guard, timeout=20)
+
+        failures = [sign_in(apps[i % 3]).status_code for i in range(5)]  # a, b, c, a, b
+        assert failures == [401] * 5
+        for app in apps:  # the sixth, from any instance
+            refused = sign_in(app)
+            assert refused.status_code == 429, refused.text
+            assert refused.json()["message"].startswith("Too many")
+            assert int(refused.headers["Retry-After"]) > 0
+
+        def submit_form(app: AppProcess) -> httpx.Response:
+            return httpx.post(f"{app.base_url}/api/job-alerts", json={}, timeout=10)
+
+        allowed = [submit_form(apps[i % 3]) for i in range(5)]
+        assert [r.status_code for r in allowed] == [422] * 5
+        assert sorted(int(r.headers["RateLimit-Remaining"]) for r in allowed) == [0, 1, 2, 3, 4]
+        for app in apps:
+            limited = submit_form(app)
+            assert limited.status_code == 429, limited.text
+            assert limited.json()["message"].startswith("Too many requests: at most 5 submissions a minute")
+            assert 1 <= int(limited.headers["Retry-After"]) <= 60
+    finally:
+        for app in apps:
             app.stop()
