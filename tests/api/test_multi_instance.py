@@ -24,6 +24,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from agency_core.job_alerts import EMAIL_KIND
 from tests.api.conftest import APPLICATION, PDF
 from tests.support.app_process import AppProcess
 from tests.support.firebase_auth_emulator import FirebaseAuthEmulator
@@ -111,11 +112,13 @@ def firestore_client(cluster: Cluster) -> object:
 
 
 def wait_until_delivered(cluster: Cluster, count: int, timeout_s: float) -> Counter[str]:
-    """The outbox's statuses once ``count`` messages are delivered (or at the timeout)."""
+    """The outbox's SMS statuses once ``count`` SMS are delivered (or at the timeout). The outbox
+    also holds each applicant's confirmation e-mail (kind ``email``, logged here): not counted."""
     client = firestore_client(cluster)
     deadline = time.monotonic() + timeout_s
     while True:
-        statuses = Counter(doc.get("status") for doc in client.collection("sms_outbox").stream())  # type: ignore[attr-defined]
+        docs = [doc.to_dict() for doc in client.collection("sms_outbox").stream()]  # type: ignore[attr-defined]
+        statuses = Counter(doc["status"] for doc in docs if doc.get("kind") != EMAIL_KIND)
         if statuses["delivered"] >= count or time.monotonic() > deadline:
             return statuses
         time.sleep(0.25)
