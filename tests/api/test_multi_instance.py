@@ -1,8 +1,9 @@
 """Three app processes on one Firestore emulator and one SMS gateway: nothing doubled, nothing lost.
 
 The instances share records, the SMS outbox, the admin sessions, the sign-in limits and the
-public rate limit through Firestore (``AGENCY_STORE=firestore``); in the session test sign-in goes to the Firebase Auth emulator
-and the role records to Firestore, as in a real multi-instance deployment. Each instance keeps its own data
+public rate limit through Firestore (``AGENCY_STORE=firestore``); in the session test sign-in
+goes to the Firebase Auth emulator and the role records to Firestore, as in a real
+multi-instance deployment. Each instance keeps its own data
 directory, so nothing is shared through SQLite. The delivery figures are printed and written
 to ``artifacts/multi-instance.json``.
 """
