@@ -21,6 +21,7 @@ from adapters.sms_log import LoggingSmsGateway
 from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.payments import SqlitePayments
+from adapters.sqlite.rate_limits import SqliteHitCounter
 from adapters.sqlite.store import SqliteStore
 from agency_core.admin import AdminStore
 from agency_core.admin_service import AdminService
@@ -34,6 +35,7 @@ from agency_core.outbox import OutboxWorker, RetryPolicy
 from agency_core.payment_service import PaymentService
 from agency_core.payments import PaymentGateway, PaymentStore
 from agency_core.ports import SmsGateway, Store
+from agency_core.rate_limits import HitCounter, RateLimiter
 from agency_core.retention import RetentionPeriods, RetentionService, RetentionStore
 from agency_core.services import AgencyService, utc_now
 from agency_core.tracking import AuditTrail, TrackingService
@@ -166,6 +168,21 @@ def build_payment_store(settings: Settings, database: Database, store: Store) ->
     return SqlitePayments(database)
 
 
+class StartableHitCounter(HitCounter, Protocol):
+    async def migrate(self) -> None: ...
+
+
+def build_hit_counter(settings: Settings, database: Database, store: Store) -> StartableHitCounter:
+    """The public rate limit's counts, on the same backend as ``store`` (shared by every instance)."""
+    if settings.api.store == "firestore":
+        from adapters.firestore.rate_limits import FirestoreHitCounter
+        from adapters.firestore.store import FirestoreStore
+
+        assert isinstance(store, FirestoreStore)
+        return FirestoreHitCounter(store.client)
+    return SqliteHitCounter(database)
+
+
 def build_payment_gateway(settings: Settings) -> PaymentGateway | None:
     """Paystack when ``PAYSTACK_SECRET_KEY`` is set; else no online payment at all."""
     p = settings.payments
@@ -220,6 +237,8 @@ class Container:
     retention: RetentionService
     data_requests: DataRequestService
     _retention_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
+    hit_counter: StartableHitCounter
+    rate_limiter: RateLimiter
     _outbox_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
     admin: AdminServices = field(init=False)
 
@@ -274,6 +293,7 @@ class Container:
         data_requests = DataRequestService(
             build_personal_data_store(settings, database, store), files.delete, files.read, admin_store, ids, utc_now
         )
+        hits = build_hit_counter(settings, database, store)
         return cls(
             settings=settings,
             database=database,
@@ -293,12 +313,15 @@ class Container:
             tracking=tracking,
             retention=retention,
             data_requests=data_requests,
+            hit_counter=hits,
+            rate_limiter=RateLimiter(hits, settings.api.rate_limit_per_minute),
         )
 
     async def start(self) -> None:
         self.settings.data_dir.mkdir(parents=True, exist_ok=True)
         await self.store.start()
         await self.admin_store.start()
+        await self.hit_counter.migrate()
         await self.store.blog_posts.seed(seed_blog_posts())
         self._outbox_task = asyncio.create_task(self.outbox_worker.run(), name="sms-outbox")
         self._retention_task = asyncio.create_task(run_retention_daily(self.retention), name="retention")

@@ -1,8 +1,9 @@
 """Three app processes on one Firestore emulator and one SMS gateway: nothing doubled, nothing lost.
 
-The instances share records, the SMS outbox and the admin sessions through Firestore
-(``AGENCY_STORE=firestore``); in the session test sign-in goes to the Firebase Auth emulator
-and the role records to Firestore, as in a real multi-instance deployment. Each instance keeps its own data
+The instances share records, the SMS outbox, the admin sessions, the sign-in limits and the
+public rate limit through Firestore (``AGENCY_STORE=firestore``); in the session test sign-in
+goes to the Firebase Auth emulator and the role records to Firestore, as in a real
+multi-instance deployment. Each instance keeps its own data
 directory, so nothing is shared through SQLite. The delivery figures are printed and written
 to ``artifacts/multi-instance.json``.
 """
@@ -24,6 +25,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from agency_core.job_alerts import EMAIL_KIND
 from tests.api.conftest import APPLICATION, PDF
 from tests.support.app_process import AppProcess
 from tests.support.firebase_auth_emulator import FirebaseAuthEmulator
@@ -37,8 +39,6 @@ SECRET_KEY = "multi-instance-secret-key-0123456789abcdef"
 ADMIN_PHONE = "+233201112233"
 APPLICATIONS = 150
 EXPECTED = APPLICATIONS * 2  # the applicant and one admin each
-OUTBOX_MESSAGES = EXPECTED + APPLICATIONS
-"""Every SMS plus each applicant's confirmation e-mail (the same outbox, kind ``email``)."""
 OUTAGE_S = 10.0
 PASSWORD = "multi instance password 1"
 
@@ -64,12 +64,16 @@ class Cluster:
         return env | extra
 
     def start(self, names: list[str], gateway: SmsGatewayServer | None = None, **extra: str) -> list[AppProcess]:
+        """Start the instances side by side (their start-up mostly waits on imports and the emulator)."""
         apps: list[AppProcess] = []
+        for name in names:
+            (self.tmp / name).mkdir(parents=True, exist_ok=True)
+            apps.append(AppProcess(self.env(name, gateway, **extra), log_path=self.tmp / f"{name}.log"))
+        with ThreadPoolExecutor(max_workers=len(apps)) as pool:
+            started = [pool.submit(app.start, 40) for app in apps]
         try:
-            for name in names:
-                (self.tmp / name).mkdir(parents=True, exist_ok=True)
-                env = self.env(name, gateway, **extra)
-                apps.append(AppProcess(env, log_path=self.tmp / f"{name}.log").start(timeout_s=40))
+            for future in started:
+                future.result()
         except BaseException:
             for app in apps:
                 app.kill()
@@ -109,11 +113,13 @@ def firestore_client(cluster: Cluster) -> object:
 
 
 def wait_until_delivered(cluster: Cluster, count: int, timeout_s: float) -> Counter[str]:
-    """The outbox's statuses once ``count`` messages are delivered (or at the timeout)."""
+    """The outbox's SMS statuses once ``count`` SMS are delivered (or at the timeout). The outbox
+    also holds each applicant's confirmation e-mail (kind ``email``, logged here): not counted."""
     client = firestore_client(cluster)
     deadline = time.monotonic() + timeout_s
     while True:
-        statuses = Counter(doc.get("status") for doc in client.collection("sms_outbox").stream())  # type: ignore[attr-defined]
+        docs = [doc.to_dict() for doc in client.collection("sms_outbox").stream()]  # type: ignore[attr-defined]
+        statuses = Counter(doc["status"] for doc in docs if doc.get("kind") != EMAIL_KIND)
         if statuses["delivered"] >= count or time.monotonic() > deadline:
             return statuses
         time.sleep(0.25)
@@ -166,7 +172,7 @@ def test_three_instances_deliver_every_sms_exactly_once_through_an_outage_and_a_
         delivered_at = time.monotonic()
         # The outbox is drained once every message is marked delivered: the ones the killed
         # instance sent but never marked are claimed again after their lease and replayed.
-        settled = wait_until_delivered(cluster, OUTBOX_MESSAGES, timeout_s=60)
+        settled = wait_until_delivered(cluster, EXPECTED, timeout_s=60)
         drained_at = time.monotonic()
         time.sleep(0.5)  # room for a duplicate to show up, if there were one
     finally:
@@ -201,7 +207,7 @@ def test_three_instances_deliver_every_sms_exactly_once_through_an_outage_and_a_
     assert figures["duplicated"] == 0
     assert figures["lost"] == 0
     assert figures["answered_503"] > 0
-    assert settled == {"delivered": OUTBOX_MESSAGES}
+    assert settled == {"delivered": EXPECTED}
 
 
 def test_a_session_made_on_one_instance_works_on_the_others_until_signed_out(
@@ -251,4 +257,40 @@ def test_a_session_made_on_one_instance_works_on_the_others_until_signed_out(
             assert (refused.status_code, refused.json()) == (401, {"message": "Not signed in"})
     finally:
         for app in (a, b, c):
+            app.stop()
+
+
+def test_the_sign_in_limit_and_the_public_rate_limit_hold_across_the_instances(cluster: Cluster) -> None:
+    """Both limits count in Firestore: attempts spread over three instances add up to one limit."""
+    a, b, c = cluster.start(["la", "lb", "lc"], AGENCY_RATE_LIMIT="5")
+    apps = (a, b, c)
+    try:
+        csrf = httpx.get(f"{a.base_url}/api/admin/session", timeout=10).cookies["csrftoken"]
+        guard = {"X-CSRF-Token": csrf, "Cookie": f"csrftoken={csrf}"}
+        wrong = {"email": f"nobody-{uuid.uuid4().hex[:8]}@vandytravel.com", "password": "not the password"}
+
+        def sign_in(app: AppProcess) -> httpx.Response:
+            return httpx.post(f"{app.base_url}/api/admin/session", json=wrong, headers=guard, timeout=20)
+
+        failures = [sign_in(apps[i % 3]).status_code for i in range(5)]  # a, b, c, a, b
+        assert failures == [401] * 5
+        for app in apps:  # the sixth, from any instance
+            refused = sign_in(app)
+            assert refused.status_code == 429, refused.text
+            assert refused.json()["message"].startswith("Too many")
+            assert int(refused.headers["Retry-After"]) > 0
+
+        def submit_form(app: AppProcess) -> httpx.Response:
+            return httpx.post(f"{app.base_url}/api/job-alerts", json={}, timeout=10)
+
+        allowed = [submit_form(apps[i % 3]) for i in range(5)]
+        assert [r.status_code for r in allowed] == [422] * 5
+        assert sorted(int(r.headers["RateLimit-Remaining"]) for r in allowed) == [0, 1, 2, 3, 4]
+        for app in apps:
+            limited = submit_form(app)
+            assert limited.status_code == 429, limited.text
+            assert limited.json()["message"].startswith("Too many requests: at most 5 submissions a minute")
+            assert 1 <= int(limited.headers["Retry-After"]) <= 60
+    finally:
+        for app in apps:
             app.stop()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import structlog
 
@@ -32,7 +33,7 @@ from agency_core.identity import (
     authorise,
 )
 from agency_core.sessions import SessionStore
-from agency_core.sign_in_limits import SignInLimiter
+from agency_core.sign_in_limits import AttemptCounter, SignInLimiter
 from app.settings import Settings, SettingsError
 
 log = structlog.get_logger("app.admin")
@@ -60,6 +61,14 @@ class RoleCache:
         self._entries.pop(user_id, None)
 
 
+class CountingAttempts(AttemptCounter, Protocol):
+    """An attempt counter the app can migrate and tests can read."""
+
+    async def migrate(self) -> None: ...
+
+    async def count(self, key: str) -> int: ...
+
+
 @dataclass
 class AdminServices:
     settings: Settings
@@ -67,7 +76,7 @@ class AdminServices:
     roles: RoleDirectory
     sessions: SessionStore
     sign_in_limiter: SignInLimiter
-    attempts: SqliteAttemptCounter
+    attempts: CountingAttempts
     role_cache: RoleCache
     local_identity: LocalIdentityProvider | None = None
     local_roles: SqliteRoleDirectory | None = None
@@ -141,6 +150,21 @@ def build_session_store(
     return SqliteSessionStore(database, ttl_s=ttl_s)
 
 
+def build_attempt_counter(
+    settings: Settings, database: Database, closers: list[Callable[[], Awaitable[None]]]
+) -> CountingAttempts:
+    """``AGENCY_STORE=firestore``: sign-in attempts counted in Firestore, by every instance; else SQLite."""
+    if settings.api.store == "firestore":
+        from google.cloud import firestore
+
+        from adapters.firestore.attempts import FirestoreAttemptCounter
+
+        shared = FirestoreAttemptCounter(firestore.AsyncClient(project=settings.api.firestore_project_id))
+        closers.append(shared.aclose)
+        return shared
+    return SqliteAttemptCounter(database)
+
+
 def build_admin_services(settings: Settings, database: Database) -> AdminServices:
     auth = settings.admin_auth
     local_identity: LocalIdentityProvider | None = None
@@ -167,7 +191,7 @@ def build_admin_services(settings: Settings, database: Database) -> AdminService
         roles = firestore_roles
     else:
         roles = local_roles = SqliteRoleDirectory(database)
-    attempts = SqliteAttemptCounter(database)
+    attempts = build_attempt_counter(settings, database, closers)
     return AdminServices(
         settings=settings,
         identity=identity,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from litestar import Router
-from litestar.middleware.rate_limit import RateLimitConfig
 
 from app.api.blog import BlogPosts
 from app.api.errors import exception_handlers
@@ -13,7 +12,7 @@ from app.api.jobs import PublicJobs
 from app.api.legal import legal
 from app.api.payments import PaymentInfo, PaymentStart
 from app.api.tracking import Tracking
-from app.client_address import client_address
+from app.rate_limit import shared_rate_limit
 from app.settings import Settings
 
 __all__ = ["build_api_router", "exception_handlers"]
@@ -24,8 +23,7 @@ def build_api_router(settings: Settings) -> Router:
     forms = Router(
         path="/",
         route_handlers=[PublicForms, PaymentStart, Tracking],
-        middleware=[RateLimitConfig(rate_limit=("minute", limit), identifier_for_request=client_address).middleware]
-        if limit > 0
-        else [],
+        # Counted in the shared store (see app.rate_limit), so every instance enforces one limit.
+        middleware=[shared_rate_limit("forms")] if limit > 0 else [],
     )
     return Router(path="/", route_handlers=[forms, BlogPosts, PaymentInfo, PublicJobs, JobAlertUnsubscribe, legal])
