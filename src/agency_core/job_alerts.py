@@ -79,7 +79,8 @@ def unsubscribe_token(secret: str, alert_id: str) -> str:
 
 
 def token_ok(secret: str, alert_id: str, token: str) -> bool:
-    return hmac.compare_digest(unsubscribe_token(secret, alert_id), token)
+    # Bytes, not str: compare_digest refuses non-ASCII text, and a URL can carry any.
+    return hmac.compare_digest(unsubscribe_token(secret, alert_id).encode(), token.encode())
 
 
 # -- the e-mail -----------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import pytest
 
 from agency_core.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from tests.support.app_process import AppProcess
+from tests.support.paystack import LocalPaystack
 
 SEED = 20261122
 MAX_EXAMPLES = 25
@@ -33,18 +34,24 @@ SCHEMATHESIS = str(Path(sys.executable).with_name("schemathesis"))
 
 @pytest.fixture(scope="module")
 def fuzzed_app() -> Iterator[AppProcess]:
+    # Online payment on (a local Paystack): the payment operations run their real code, not the
+    # "not available" answer.
+    paystack = LocalPaystack().start()
     with tempfile.TemporaryDirectory(prefix="agency-fuzz-") as data_dir:
         env = {
             "AGENCY_DATA_DIR": data_dir,
             "AGENCY_DEMO": "1",
             "AGENCY_RATE_LIMIT": "0",
             "AGENCY_SIGN_IN_MAX_DELAY_S": "0",
+            "PAYSTACK_SECRET_KEY": paystack.secret_key,
+            "PAYSTACK_BASE_URL": paystack.base_url,
         }
         app = AppProcess(env, log_path=Path(data_dir) / "app.log").start(timeout_s=40)
         try:
             yield app
         finally:
             app.stop()
+            paystack.stop()
 
 
 def signed_in_headers(base_url: str) -> list[str]:

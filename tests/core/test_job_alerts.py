@@ -57,3 +57,9 @@ def test_tokens_verify_only_for_their_alert_and_secret(alert_id: str, other: str
     assert not token_ok("other-secret", alert_id, token)
     if other != alert_id:
         assert not token_ok("secret", other, token)
+
+
+@given(st.text(min_size=1, max_size=30), st.text(max_size=60))
+def test_any_token_from_a_url_is_refused_not_raised(alert_id: str, forged: str) -> None:
+    # A forged token can carry any text, non-ASCII included: it is refused, never an error.
+    assert token_ok("secret", alert_id, forged) is (forged == unsubscribe_token("secret", alert_id))
