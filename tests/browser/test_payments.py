@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DIST, new_page
+from tests.browser.conftest import DIST, new_page, open_route
 from tests.browser.test_admin import sign_in
 from tests.browser.test_forms import _fill_application_steps, toast
 from tests.support.app_process import running_app
@@ -69,7 +69,7 @@ def pay_page(browser: Browser, pay_app: PayApp) -> Iterator[Page]:
 
 
 def apply_and_open_payment(page: Page, email: str) -> str:
-    page.goto("/apply")
+    open_route(page, "/apply")
     form = page.get_by_role("form", name="Job application")
     _fill_application_steps(page, email, "020 123 4567")
     form.get_by_label("CV / Resume").set_input_files({"name": "cv.pdf", "mimeType": "application/pdf", "buffer": PDF})

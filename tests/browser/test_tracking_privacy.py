@@ -75,7 +75,8 @@ def test_apply_track_admin_moves_to_processing_track_shows_it(
     result = page.get_by_role("region", name=f"Application {application_id}")
     expect(result).to_contain_text("Status: Received")
     expect(result.get_by_role("listitem")).to_have_count(1)
-    expect(result).to_contain_text("Not linked to a job opening yet")
+    expect(result).to_contain_text("No specific job opening")
+    expect(result).to_contain_text("Processing fee not paid yet")
 
     # The "received" SMS ends with the short /track link.
     assert legal_app.gateway is not None

@@ -16,12 +16,17 @@ export interface TrackedApplication {
   preferredCountry: string;
   history: StatusChange[];
   /** The job opening applied for ({id, title}); null for an application to a category. */
-  job: Record<string, unknown> | null;
+  job: { id: string; title: string } | null;
   /** The processing fee: {status: unpaid|pending|paid|failed, paidAt}. */
-  payment: Record<string, unknown> | null;
+  payment: TrackedPayment | null;
 }
 
 /** POST /api/track: 200 the application; 404 {message} for an unknown ID or a wrong pair; 422 {errors}; 429. */
 export function trackApplication(applicationId: string, contact: string): Promise<TrackedApplication> {
   return api.post<TrackedApplication>('/track', { applicationId, contact });
+}
+
+export interface TrackedPayment {
+  status: 'unpaid' | 'pending' | 'paid' | 'failed';
+  paidAt: string | null;
 }

@@ -18,7 +18,7 @@ describe('TrackPage', () => {
     expect(posted.bodies).toHaveLength(0);
   });
 
-  it('shows the status, its history and the places for job and payment', async () => {
+  it('shows the status, its history and the job and the payment', async () => {
     const posted = answer('/track', 200, {
       applicationId: 'VA1',
       status: 'processing',
@@ -29,8 +29,8 @@ describe('TrackPage', () => {
         { status: 'received', at: '2026-03-02T09:30:00+00:00' },
         { status: 'processing', at: '2026-03-03T10:00:00+00:00' },
       ],
-      job: null,
-      payment: null,
+      job: { id: 'JB1', title: 'Site Electrician' },
+      payment: { status: 'paid', paidAt: '2026-03-02T10:00:00+00:00' },
     });
     const user = userEvent.setup();
     renderWithRouter(<TrackPage />, '/track?id=VA1');
@@ -43,8 +43,8 @@ describe('TrackPage', () => {
     expect(items[0]).toContain('Received');
     expect(items[0]).toContain('2 Mar 2026');
     expect(items[1]).toContain('Processing');
-    expect(screen.getByTestId('track-job')).toHaveTextContent('No specific job opening');
-    expect(screen.getByTestId('track-payment')).toHaveTextContent('No payment recorded');
+    expect(screen.getByTestId('track-job')).toHaveTextContent('Site Electrician');
+    expect(screen.getByTestId('track-payment')).toHaveTextContent('Processing fee paid');
     expect(posted.bodies[0]).toEqual({ applicationId: 'VA1', contact: '020 123 4567' });
   });
 

@@ -3,7 +3,12 @@ import { useSearchParams } from 'react-router-dom';
 import { PageHero } from '@/components/ui/PageHero';
 import { ApiError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { trackApplication, type ApplicationStatus, type TrackedApplication } from '../api/track-application';
+import {
+  trackApplication,
+  type ApplicationStatus,
+  type TrackedApplication,
+  type TrackedPayment,
+} from '../api/track-application';
 import './track.css';
 
 export const TRACK_FAILURE = 'Could not check your application. Please try again.';
@@ -24,6 +29,17 @@ const STATUS_NOTES: Record<ApplicationStatus, string> = {
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Accra' });
 
+const PAYMENT_LABELS: Record<TrackedPayment['status'], string> = {
+  unpaid: 'Processing fee not paid yet',
+  pending: 'Payment pending',
+  paid: 'Processing fee paid',
+  failed: 'Payment failed',
+};
+
+function paymentLabel(payment: TrackedPayment | null): string {
+  return payment ? PAYMENT_LABELS[payment.status] : 'No payment recorded';
+}
+
 function when(iso: string): string {
   return `${dateTime.format(new Date(iso))} (Ghana time)`;
 }
@@ -42,9 +58,9 @@ function Result({ tracked }: { tracked: TrackedApplication }) {
         <dt>Preferred country</dt>
         <dd>{tracked.preferredCountry}</dd>
         <dt>Job</dt>
-        <dd data-testid="track-job">{tracked.job ? String(tracked.job.title ?? tracked.job.id ?? '') : 'No specific job opening'}</dd>
+        <dd data-testid="track-job">{tracked.job ? tracked.job.title || tracked.job.id : 'No specific job opening'}</dd>
         <dt>Payment</dt>
-        <dd data-testid="track-payment">{tracked.payment ? String(tracked.payment.status ?? '') : 'No payment recorded'}</dd>
+        <dd data-testid="track-payment">{paymentLabel(tracked.payment)}</dd>
       </dl>
       <h3>History</h3>
       <ol className="track-history">
