@@ -5,7 +5,8 @@ JavaScript on the wire (transfer size, as the server sent it).
 
     .venv/bin/python bench/lighthouse.py [--runs N] [route ...]
 
-With ``--runs N`` each route is measured N times and the median performance run is printed.
+With ``--runs N`` each route is measured N times and the median performance run is printed;
+``--save-json DIR`` keeps that run's full report (LCP breakdown, network requests, bootup time).
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--client-dist", help="serve another build of the client (a before/after comparison)")
+    parser.add_argument("--save-json", help="keep each chosen Lighthouse report as JSON in this directory")
     parser.add_argument("routes", nargs="*", default=ROUTES)
     args = parser.parse_args()
     if not LIGHTHOUSE.exists():
@@ -93,6 +95,11 @@ def main() -> None:
                 perf = [r["categories"]["performance"]["score"] or 0 for r in reports]
                 chosen = reports[perf.index(statistics.median_low(perf))]
                 print(row(route, chosen), flush=True)
+                if args.save_json:
+                    out_dir = Path(args.save_json)
+                    out_dir.mkdir(parents=True, exist_ok=True)
+                    name = route.strip("/").replace("/", "-") or "home"
+                    (out_dir / f"{name}.json").write_text(json.dumps(chosen))
             print(f"load average after: {os.getloadavg()[0]:.2f}")
         finally:
             app.stop()

@@ -62,6 +62,20 @@ pages.notFound = await write('not-found.html', routes.notFound, null);
 writeFileSync(join(out, 'pages.json'), JSON.stringify(pages, null, 2));
 console.log(`prerender: ${Object.keys(pages.static).length} routes, ${routes.records.length} record templates`);
 
+// The entry stylesheet (about 8 KB brotli) goes inline into index.html, the shell of every page:
+// as a <link> it is a render-blocking round trip before the first paint (the CSP allows inline
+// styles, `style-src 'self' 'unsafe-inline'`, never inline scripts). The file stays in dist/.
+const indexPath = join(dist, 'index.html');
+const shell = readFileSync(indexPath, 'utf8');
+const inlined = shell.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/index-[^"]+\.css)"[^>]*>/, (_, href) => {
+  const css = readFileSync(join(dist, href.slice(1)), 'utf8');
+  if (/<\/style/i.test(css)) throw new Error(`prerender: ${href} contains </style>`);
+  return `<style data-inlined="${href}">${css.trim()}</style>`;
+});
+if (inlined === shell) throw new Error('prerender: no entry stylesheet to inline in index.html');
+writeFileSync(indexPath, inlined);
+console.log('prerender: entry stylesheet inlined into index.html');
+
 // Compress once at build time what the app serves as files (fonts, images and video are not).
 const COMPRESS = /\.(js|mjs|css|svg|json|html|txt|xml|map|webmanifest)$/;
 let count = 0;

@@ -191,7 +191,11 @@ def test_html_js_and_css_are_served_compressed_with_vary(base_url: str, encoding
     home = get(base_url, "/", **{"Accept-Encoding": encoding})
     assert home.headers["content-encoding"] == encoding
     assert home.headers["vary"] == "Accept-Encoding"
-    assets = _entry_assets(home.text)
+    # The entry stylesheet is inline (no render-blocking request); its file is still served.
+    inlined = re.findall(r'<style data-inlined="(/assets/[^"]+\.css)">[^<]*\S[^<]*</style>', home.text)
+    assert len(inlined) == 1
+    assert not re.search(r'<link rel="stylesheet"', home.text)
+    assets = _entry_assets(home.text) + inlined
     assert any(a.endswith(".js") for a in assets)
     assert any(a.endswith(".css") for a in assets)
     for asset in assets:
@@ -214,7 +218,9 @@ def test_what_home_loads_stays_within_the_budget_as_served(base_url: str) -> Non
     with httpx.Client(base_url=base_url, headers={"Accept-Encoding": "br"}, timeout=20) as client:
         home = client.get("/")
         js = 0
-        for asset in _entry_assets(home.text) + re.findall(r'<link rel="modulepreload"[^>]*href="([^"]+)"', home.text):
+        # Each file once: a modulepreload link and the entry's own reference name the same file.
+        preloads = re.findall(r'<link rel="modulepreload"[^>]*href="([^"]+)"', home.text)
+        for asset in dict.fromkeys(_entry_assets(home.text) + preloads):
             response = client.get(asset)
             wire = int(response.headers["content-length"])
             if asset.endswith(".js"):

@@ -15,10 +15,15 @@ import {
   TrustSection,
 } from '@/features/home/components/HomeSections';
 import { PromoVideo } from '@/features/home/components/PromoVideo';
+import { whenNeeded } from '@/lib/load-when-needed';
 import { usePageMeta } from '@/lib/use-page-meta';
 
-// The job-alert form (and later its form library) is its own chunk.
-const JobAlertForm = lazy(() => import('@/features/job-alert/components/JobAlertForm'));
+// The job-alert form and its form library (formik, yup: about 25 KB) are their own chunk, loaded
+// when the form nears the screen, at the first interaction, or once the splash is over; until then
+// its pre-rendered HTML stays in place (see lib/load-when-needed.ts).
+const JobAlertForm = lazy(() =>
+  whenNeeded('.job-alert__card', constants.splashMs).then(() => import('@/features/job-alert/components/JobAlertForm')),
+);
 
 function JobAlertSection() {
   return (

@@ -45,10 +45,18 @@ function HydratedMark() {
   return null;
 }
 
+/**
+ * The splash with its own state: its phase changes (leaving at 3000 ms, gone at 3500 ms) re-render
+ * this small component only, not the whole page under the layout (a long task on a phone).
+ */
+function SplashGate() {
+  const { pathname } = useLocation();
+  const initialPath = useRef(pathname);
+  const splash = useSplash(initialPath.current, pathname);
+  return <Splash phase={splash} />;
+}
+
 export function RootLayout() {
-  const location = useLocation();
-  const initialPath = useRef(location.pathname);
-  const splash = useSplash(initialPath.current, location.pathname);
   useScrollManagement();
 
   return (
@@ -56,7 +64,7 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
-      <Splash phase={splash} />
+      <SplashGate />
       <Header />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>

@@ -30,6 +30,30 @@ export function PromoVideo() {
     return () => events.forEach((name) => video.removeEventListener(name, sync));
   }, []);
 
+  // The video is below the fold: its metadata (which costs Chrome most of the small file) loads
+  // when the player nears the screen, not with the page, where it competed with the LCP image.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return undefined;
+    const loadMetadata = () => {
+      if (video.preload !== 'none') return;
+      video.preload = 'metadata';
+      if (video.paused && video.readyState === 0) video.load();
+    };
+    if (typeof IntersectionObserver !== 'function') {
+      video.preload = 'metadata';
+      return undefined;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        loadMetadata();
+      }
+    }, { rootMargin: '0px 0px 200px 0px' });
+    observer.observe(video);
+    return () => observer.disconnect();
+  }, []);
+
   const toggle = () => {
     const video = videoRef.current;
     if (!video) return;
@@ -64,7 +88,7 @@ export function PromoVideo() {
           <video
             ref={videoRef}
             className="promo__video"
-            preload="metadata"
+            preload="none"
             playsInline
             poster="/images/promo-poster.webp"
             width={1280}
