@@ -43,7 +43,26 @@ const placeholderPost = (featured) => ({
   date: TOKEN('date'), content: TOKEN('content'), category: TOKEN('category'), tags: [TOKEN('tag')],
   readTime: TOKEN('readtime'), featured,
 });
+const placeholderJob = (status) => ({
+  id: TOKEN('id'), title: TOKEN('title'), country: TOKEN('country'), city: TOKEN('city'), category: TOKEN('category'),
+  employmentType: TOKEN('employmenttype'), positions: TOKEN('positions'), salaryMin: null, salaryMax: null,
+  salaryCurrency: '', salaryPeriod: '', salary: TOKEN('salary'), description: TOKEN('description'),
+  requirements: TOKEN('requirements'), benefits: [TOKEN('benefit')], closingDate: TOKEN('closingdate'), status,
+  publishedAt: TOKEN('publishedat'), updatedAt: TOKEN('updatedat'),
+});
+// Every country and category count of the job board is the one token (src/app/pages/job_list.py).
+const counts = () => new Proxy({}, { get: () => TOKEN('count') });
+const placeholderBoard = (items) => ({
+  items, total: items.length ? TOKEN('total') : 0, totalOpen: 0, countries: counts(), categories: counts(),
+});
+// More templates of a kind, beside `found` and `missing`: a closed job, an empty job board.
+const variants = {
+  job: { closed: placeholderJob('closed') },
+  'job-list': { empty: placeholderBoard([]) },
+};
 const placeholders = {
+  job: placeholderJob('open'),
+  'job-list': placeholderBoard([placeholderJob('open')]),
   'blog-post': placeholderPost(false),
   // The featured article and one card: the Python side fills the first and repeats the second.
   'blog-list': [placeholderPost(true), placeholderPost(false)],
@@ -57,6 +76,9 @@ for (const record of routes.records) {
     found: await write(`${record.kind}.html`, url, { ...base, record: placeholder }),
     missing: await write(`${record.kind}-missing.html`, url, { ...base, record: null }),
   };
+  for (const [name, variant] of Object.entries(variants[record.kind] ?? {})) {
+    pages.records[record.kind][name] = await write(`${record.kind}-${name}.html`, url, { ...base, record: variant });
+  }
 }
 pages.notFound = await write('not-found.html', routes.notFound, null);
 writeFileSync(join(out, 'pages.json'), JSON.stringify(pages, null, 2));

@@ -18,7 +18,6 @@ from app.container import Container
 from app.health import health
 from app.logging import configure_logging
 from app.openapi_conformance import conform
-from app.pages.routes import job_page
 from app.pages.seo import robots_txt, sitemap_xml
 from app.path_guard import path_guard
 from app.security_headers import security_headers_hook
@@ -50,7 +49,6 @@ def create_app(settings: Settings | None = None) -> Litestar:
             media_file,
             robots_txt,
             sitemap_xml,
-            job_page,
             spa,
         ],
         dependencies={"container": Provide(lambda: container, use_cache=True, sync_to_thread=False)},

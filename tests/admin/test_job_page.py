@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from dataclasses import replace
@@ -10,11 +11,16 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from agency_core.admin import AuditEntry, Job, JobStatus
-from app.pages.job_page import inject_head, job_head, json_ld_block
+from agency_core.job_posting import LOGO_PATH
+from app.pages import job as job_record
+from app.pages.document import head_html
 from tests.admin.area import container, signed_in
 from tests.admin.conftest import MakeHarness
 
+DIST = Path(__file__).resolve().parents[2] / "client" / "dist"
 T0 = datetime(2026, 5, 4, 9, 30, tzinfo=UTC)
 INDEX = """<!doctype html>
 <html lang="en">
@@ -121,17 +127,23 @@ def check_job_posting(data: dict[str, Any], site: str) -> None:
     assert salary["value"]["unitText"] in {"HOUR", "DAY", "WEEK", "MONTH", "YEAR"}
 
 
-def test_the_head_replaces_title_and_description_and_carries_json_ld() -> None:
-    page = inject_head(INDEX, job_head(JOB, "https://www.vandytravel.com", closed=False))
+def job_page_head(job: Job, site: str, *, closed: bool) -> str:
+    return "<head>" + head_html(job_record.head(job, site, closed=closed), site) + "</head>"
+
+
+def test_the_head_has_title_description_canonical_and_json_ld() -> None:
+    page = job_page_head(JOB, "https://www.vandytravel.com", closed=False)
     head = parse(page)
     assert head.titles == ["Registered Nurse </script><b> in Doha, Qatar | Vandy Travel and Recruitment Services"]
     assert page.count('name="description"') == 1
-    assert head.meta["og:title"] == head.titles[0]
+    assert head.meta["og:title"] == head.meta["twitter:title"] == head.titles[0]
     assert head.links["canonical"] == head.meta["og:url"] == "https://www.vandytravel.com/jobs/JB1"
+    assert head.meta["og:image"] == "https://www.vandytravel.com" + LOGO_PATH
     assert head.meta["description"].startswith("Healthcare & Medical job in Qatar. USD 2,000-3,200 / month.")
     assert len(head.meta["description"]) <= 160
     # the only script is a data block, and the title's "</script>" could not end it early
     assert [s.get("type") for s in head.scripts] == ["application/ld+json"]
+    assert page.count("</script") == 1
     (block,) = head.ld
     data = json.loads(block)
     check_job_posting(data, "https://www.vandytravel.com")
@@ -142,38 +154,148 @@ def test_the_head_replaces_title_and_description_and_carries_json_ld() -> None:
     assert data["baseSalary"]["value"]["minValue"] == 2000
     assert data["totalJobOpenings"] == 4
     assert "<li>Visa paid</li>" in data["description"]
-    assert json_ld_block(data).count("</script") == 1
 
 
 def test_a_closed_job_page_says_so_and_has_no_job_posting() -> None:
-    head = parse(inject_head(INDEX, job_head(JOB, "https://x.example", closed=True)))
+    head = parse(job_page_head(JOB, "https://x.example", closed=True))
     assert head.ld == []
     assert head.meta["description"].startswith("This position is closed.")
 
 
-async def test_the_server_sends_the_job_posting_in_the_html(make_harness: MakeHarness, tmp_path: Path) -> None:
-    h = await signed_in(make_harness)
-    dist = container(h).settings.client_dist
-    dist.mkdir(parents=True, exist_ok=True)
-    (dist / "index.html").write_text(INDEX, encoding="utf-8")
+def root_of(page: str) -> str:
+    return page[page.index('<div id="root">') :]
+
+
+def text_of(markup: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def route_data(page: str) -> dict[str, Any]:
+    found = re.search(r'<script type="application/json" id="route-data">(.*?)</script>', page, re.DOTALL)
+    assert found is not None
+    data: dict[str, Any] = json.loads(found.group(1))
+    return data
+
+
+SITE = "https://www.vandytravel.com"
+
+
+async def test_the_server_sends_job_pages_with_content_head_and_json_ld(make_harness: MakeHarness) -> None:
+    if not (DIST / "_pages" / "pages.json").is_file():
+        pytest.fail("client/dist/_pages missing: run make build")
+    h = await signed_in(make_harness, client_dist=DIST, site_url=SITE)
     store = container(h).admin_store
     await store.save_job(JOB, AuditEntry("AU1", "t", "job.create", "t", T0))
     await store.save_job(
         replace(JOB, id="JB2", status=JobStatus.DRAFT, published_at=None), AuditEntry("AU2", "t", "x", "t", T0)
     )
     await store.save_job(replace(JOB, id="JB3", status=JobStatus.CLOSED), AuditEntry("AU3", "t", "x", "t", T0))
+    bare = replace(
+        JOB,
+        id="JB4",
+        title="Driver & <Courier>",
+        city="",
+        salary_min=None,
+        salary_max=None,
+        requirements="",
+        benefits=(),
+        closing_date=None,
+    )
+    await store.save_job(bare, AuditEntry("AU4", "t", "x", "t", T0))
 
     response = await h.client.get("/jobs/JB1")
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/html")
-    (block,) = parse(response.text).ld
-    check_job_posting(json.loads(block), "http://testserver.local")
+    page = response.text
+    root = root_of(page)
+    h1 = re.search(r"<h1[^>]*>(.*?)</h1>", root, re.DOTALL)
+    assert h1 is not None
+    assert text_of(h1.group(1)) == JOB.title
+    body = text_of(root)
+    for text in ("Doha, Qatar", "Healthcare & Medical", "Contract", "USD 2,000-3,200 / month", "2099-06-30"):
+        assert text in body
+    for text in ("Ward nurses for a private hospital.", "Two years", "Accommodation", "Visa paid"):
+        assert text in body
+    assert "Apply for this job" in body
+    assert 'href="/apply?job=JB1"' in root
+    assert "This position is closed" not in body
+    assert "__RECORD_" not in page
+    # the AGENCY_SITE_URL, not the request's origin, in every absolute URL
+    head = parse(page[: page.index("</head>")])
+    assert head.links["canonical"] == head.meta["og:url"] == f"{SITE}/jobs/JB1"
+    assert head.meta["twitter:card"] == "summary_large_image"
+    assert page.count("<title>") == 1
+    (block,) = head.ld
+    check_job_posting(json.loads(block), SITE)
+    data = route_data(page)
+    assert (data["kind"], data["path"], data["url"]) == ("job", "/jobs/JB1", f"{SITE}/jobs/JB1")
+    assert data["record"] == (await h.client.get("/api/jobs/JB1")).json()
 
     closed = await h.client.get("/jobs/JB3")
     assert closed.status_code == 200
-    assert parse(closed.text).ld == []
+    assert parse(closed.text[: closed.text.index("</head>")]).ld == []
+    closed_body = text_of(root_of(closed.text))
+    assert "This position is closed" in closed_body
+    assert "Apply for this job" not in closed_body
     assert re.search(r"<title>Registered Nurse", closed.text)
-    assert (await h.client.get("/jobs/JB2")).status_code == 404
-    assert (await h.client.get("/jobs/nope")).status_code == 404
-    # the job board itself is the client's page
-    assert (await h.client.get("/jobs")).status_code == 200
+    assert route_data(closed.text)["record"]["status"] == "closed"
+
+    for missing in ("/jobs/JB2", "/jobs/nope"):
+        answer = await h.client.get(missing)
+        assert answer.status_code == 404
+        assert "Job Not Found" in text_of(root_of(answer.text))
+        assert "This job does not exist or is no longer advertised." in answer.text
+        assert '<meta name="robots" content="noindex" />' in answer.text
+        assert route_data(answer.text)["record"] is None
+        assert "application/ld+json" not in answer.text
+
+    # a job without the optional facts: their rows and sections are left out, as the page does
+    page = (await h.client.get("/jobs/JB4")).text
+    body = text_of(root_of(page))
+    assert "Driver & <Courier>" in body
+    for absent in ("Salary", "Closing date", "Requirements", "Benefits", "__RECORD_"):
+        assert absent not in body
+    assert "<ul></ul>" not in page
+    assert route_data(page)["record"] == (await h.client.get("/api/jobs/JB4")).json()
+
+    board = await h.client.get("/jobs")
+    assert board.status_code == 200
+    root = root_of(board.text)
+    h1 = re.search(r"<h1[^>]*>(.*?)</h1>", root, re.DOTALL)
+    assert h1 is not None
+    assert text_of(h1.group(1)) == "Jobs Abroad"
+    api = (await h.client.get("/api/jobs")).json()
+    assert route_data(board.text)["record"] == api
+    listed = text_of(root)
+    assert JOB.title in listed
+    assert ("1 open job" if api["total"] == 1 else f"{api['total']} open jobs") in listed
+    assert f"Qatar ({api['countries']['Qatar']})" in listed
+    assert f"Healthcare & Medical ({api['categories']['Healthcare & Medical']})" in listed
+    assert 'href="/jobs/JB1"' in root
+    assert 'href="/jobs/JB4"' in root
+    assert root.count('<li class="card job-card">') == api["total"]
+    assert "__RECORD_" not in board.text
+    assert 'href="/jobs/JB3"' not in root
+    assert 'href="/jobs/JB2"' not in root
+    assert parse(board.text[: board.text.index("</head>")]).links["canonical"] == f"{SITE}/jobs"
+    # a filtered view is the client's (its filters are in the URL): the head, an empty #root
+    filtered = await h.client.get("/jobs?country=Qatar")
+    assert filtered.status_code == 200
+    assert '<div id="root"></div>' in filtered.text
+
+    sitemap = (await h.client.get("/sitemap.xml")).text
+    assert f"<loc>{SITE}/jobs/JB1</loc><lastmod>{T0.date().isoformat()}</lastmod>" in sitemap
+    assert f"<loc>{SITE}/jobs</loc>" in sitemap
+    assert "/jobs/JB2<" not in sitemap
+    assert "/jobs/JB3<" not in sitemap
+    assert "/payment/callback" not in sitemap
+
+
+async def test_the_payment_return_page_is_served_noindex(make_harness: MakeHarness) -> None:
+    h = await signed_in(make_harness, client_dist=DIST, site_url=SITE)
+    response = await h.client.get("/payment/callback?reference=VA1-abcdef")
+    assert response.status_code == 200
+    assert response.headers["x-robots-tag"] == "noindex"
+    assert '<meta name="robots" content="noindex" />' in response.text
+    assert '<div id="root"></div>' in response.text
+    assert "<title>Payment | Vandy Travel and Recruitment Services</title>" in response.text

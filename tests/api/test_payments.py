@@ -125,6 +125,22 @@ async def test_start_sends_the_fee_in_cents_with_the_application_id(
     assert "payment.start" in await audit_actions(pay_app)
 
 
+async def test_the_callback_url_is_on_the_site_url_when_set(
+    make_app: AppFactory, paystack: LocalPaystack, pay_client: Client
+) -> None:
+    # unset: the request's own origin
+    await start(pay_client, await apply(pay_client))
+    assert (paystack.initialized()[-1].body or {})["callback_url"] == "http://testserver.local/payment/callback"
+    app = make_app(
+        PAYSTACK_SECRET_KEY=paystack.secret_key,
+        PAYSTACK_BASE_URL=paystack.base_url,
+        AGENCY_SITE_URL="https://www.vandytravel.com/",
+    )
+    async with AsyncTestClient(app) as client:
+        await start(client, await apply(client, "ama@example.com"))
+    assert (paystack.initialized()[-1].body or {})["callback_url"] == "https://www.vandytravel.com/payment/callback"
+
+
 async def test_verify_after_checkout_marks_paid_and_texts_one_receipt(
     pay_client: Client, pay_app: Litestar, paystack: LocalPaystack, sms_server: SmsGatewayServer
 ) -> None:

@@ -30,6 +30,7 @@ KEY_TEXTS = {
     "/study-abroad": (None, "Study"),
     "/country-packages": (None, "Saudi Arabia"),
     "/blog": (None, "Career Insights and Travel Guides"),
+    "/jobs": ("Jobs Abroad", "open job"),
     "/contact": (None, "Send"),
     "/book-appointment": (None, "Appointment"),
     "/apply": (None, "First Name"),

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import new_page
+from tests.browser.conftest import new_page, open_route
 from tests.browser.test_admin import sign_in, toast
 from tests.support.app_process import RunningApp, running_app
 
@@ -56,7 +56,8 @@ def test_admin_publishes_visitor_finds_and_applies_admin_sees_it(browser: Browse
         publish_job(admin)
 
         # The visitor: the board, filtered by country; another country shows a useful empty state.
-        visitor.goto("/jobs")
+        # /jobs arrives pre-rendered: wait until React is attached before using its filters.
+        open_route(visitor, "/jobs")
         expect(visitor.get_by_role("heading", name="Jobs Abroad", level=1)).to_be_visible()
         visitor.get_by_label("Country").select_option("Oman")
         expect(visitor.get_by_text("No open jobs in Oman right now")).to_be_visible()

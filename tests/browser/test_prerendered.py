@@ -68,3 +68,42 @@ def test_layout_shift_at_most_0_02(browser: Browser, live_server: str, path: str
     finally:
         page.context.close()
     assert cls <= 0.02, shifts
+
+
+def test_job_board_and_job_page_hydrate_from_the_html(browser: Browser) -> None:
+    """``/jobs`` and ``/jobs/{id}`` arrive with their content and data block: React hydrates them
+    without a hydration error and without asking the API again."""
+    from tests.browser.test_jobs import TITLE, publish_job
+    from tests.support.app_process import running_app
+
+    with running_app("agency-jobs-prerendered-") as app:
+        admin = new_page(browser, app.base_url)
+        try:
+            publish_job(admin)
+        finally:
+            admin.context.close()
+        page = new_page(browser, app.base_url)
+        try:
+            errors = _watch_errors(page)
+            api_calls: list[str] = []
+            page.on("request", lambda r: api_calls.append(r.url) if "/api/jobs" in r.url else None)
+            page.goto("/jobs", wait_until="networkidle")
+            page.wait_for_selector("html[data-hydrated]")
+            link = page.get_by_role("link", name=TITLE)
+            href = link.get_attribute("href")
+            assert href is not None
+            assert href.startswith("/jobs/")
+            assert "open job" in (page.get_by_test_id("jobs-count").text_content() or "")
+            page.goto(href, wait_until="networkidle")
+            page.wait_for_selector("html[data-hydrated]")
+            assert page.locator("#root h1").text_content() == TITLE
+            assert page.get_by_role("link", name="Apply for this job").is_visible()
+            # Both pages were hydrated from their data block: no request to the jobs API.
+            assert api_calls == []
+            # Client navigation still loads from the API (the block belongs to the first page only).
+            page.get_by_role("link", name="← Back to Jobs").click()
+            page.get_by_role("link", name=TITLE).wait_for()
+            assert any(url.endswith("/api/jobs") for url in api_calls)
+        finally:
+            page.context.close()
+    assert not [e for e in errors if HYDRATION.search(e)], errors

@@ -11,6 +11,7 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, FromQuery
 
 from agency_core.admin import Job, JobStatus
+from agency_core.job_board import BoardResult
 from agency_core.jobs import JobSearch
 from app.admin.common import iso
 from app.api.schemas import ErrorMessage
@@ -44,6 +45,17 @@ def public_job_json(job: Job, status: JobStatus) -> dict[str, Any]:
     }
 
 
+def board_json(result: BoardResult) -> dict[str, Any]:
+    """``GET /api/jobs``'s answer (also the data block of the pre-rendered ``/jobs``)."""
+    return {
+        "items": [public_job_json(j, JobStatus.OPEN) for j in result.items],
+        "total": len(result.items),
+        "totalOpen": result.total_open,
+        "countries": result.by_country,
+        "categories": result.by_category,
+    }
+
+
 class PublicJobs(Controller):
     path = "/api/jobs"
     tags = ["jobs"]  # noqa: RUF012 - Litestar reads it per class
@@ -56,14 +68,7 @@ class PublicJobs(Controller):
         category: FromQuery[str | None] = None,
         q: FromQuery[str | None] = None,
     ) -> dict[str, Any]:
-        result = await container.job_board.search(JobSearch(country or "", category or "", q or ""))
-        return {
-            "items": [public_job_json(j, JobStatus.OPEN) for j in result.items],
-            "total": len(result.items),
-            "totalOpen": result.total_open,
-            "countries": result.by_country,
-            "categories": result.by_category,
-        }
+        return board_json(await container.job_board.search(JobSearch(country or "", category or "", q or "")))
 
     @get(
         "/{job_id:str}",

@@ -24,6 +24,8 @@ from agency_core import payments as p
 from agency_core.payment_service import AlreadyPaid, ApplicationUnknown, PaymentsUnavailable, PaymentView
 from app.api.schemas import ErrorMessage
 from app.container import Container
+from app.public_url import public_origin
+from app.settings import Settings
 
 SIGNATURE_HEADER = "x-paystack-signature"
 CALLBACK_PATH = "/payment/callback"
@@ -75,8 +77,9 @@ def _status(view: PaymentView) -> PaymentStatus:
     )
 
 
-def callback_url(request: Request[Any, Any, Any]) -> str:
-    return str(request.base_url).rstrip("/") + CALLBACK_PATH
+def callback_url(request: Request[Any, Any, Any], settings: Settings) -> str:
+    """Paystack sends the payer back here: on ``AGENCY_SITE_URL`` when set, else the request's origin."""
+    return public_origin(request, settings) + CALLBACK_PATH
 
 
 _UNAVAILABLE = ResponseSpec(ErrorMessage, description="Online payment is not configured (no Paystack key)")
@@ -155,7 +158,7 @@ class PaymentStart(Controller):
         self, container: NamedDependency[Container], request: Request[Any, Any, Any], application_id: FromPath[str]
     ) -> Response[Any]:
         try:
-            checkout = await container.payments.start(application_id, callback_url(request))
+            checkout = await container.payments.start(application_id, callback_url(request, container.settings))
         except PaymentsUnavailable:
             return _error(HTTP_503_SERVICE_UNAVAILABLE, p.PAYMENTS_UNAVAILABLE)
         except ApplicationUnknown:

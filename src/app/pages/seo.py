@@ -1,4 +1,4 @@
-"""``/robots.txt`` and ``/sitemap.xml``: every public route and every published post, with lastmod."""
+"""``/robots.txt`` and ``/sitemap.xml``: every public route, published post and open job, with lastmod."""
 
 from __future__ import annotations
 
@@ -9,21 +9,22 @@ from xml.sax.saxutils import escape
 from litestar import Request, Response, get
 from litestar.di import NamedDependency
 
+from agency_core.jobs import JobSearch
 from app.container import Container
-from app.pages import blog_list, blog_post
+from app.pages import blog_list, blog_post, job, job_list
 from app.pages.site import built, origin_of
 
 
 @get("/robots.txt", include_in_schema=False)
-async def robots_txt(request: Request[Any, Any, Any]) -> Response[str]:
-    origin = origin_of(request)
+async def robots_txt(request: Request[Any, Any, Any], container: NamedDependency[Container]) -> Response[str]:
+    origin = origin_of(request, container)
     text = f"User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: {origin}/sitemap.xml\n"
     return Response(text, media_type="text/plain; charset=utf-8", headers={"Cache-Control": "no-cache"})
 
 
 @get("/sitemap.xml", include_in_schema=False)
 async def sitemap_xml(request: Request[Any, Any, Any], container: NamedDependency[Container]) -> Response[str]:
-    origin = origin_of(request)
+    origin = origin_of(request, container)
     entries: list[tuple[str, str]] = []
     dist = container.settings.client_dist.resolve()
     site = built(dist)
@@ -36,6 +37,12 @@ async def sitemap_xml(request: Request[Any, Any, Any], container: NamedDependenc
         entries.append((blog_list.PATH, newest or stamp))
     for post in posts:
         entries.append((blog_post.path_of(post.id), post.updated_at.date().isoformat()))
+    if site is not None and job_list.KIND in site.pages["records"]:
+        # Open jobs only: a closed job keeps its page but leaves the sitemap; drafts are not public.
+        jobs = (await container.job_board.search(JobSearch())).items
+        newest_job = max((j.updated_at.date().isoformat() for j in jobs), default=None)
+        entries.append((job_list.PATH, newest_job or stamp))
+        entries += [(job.path_of(j.id), j.updated_at.date().isoformat()) for j in jobs]
     urls = "".join(
         f"<url><loc>{escape(origin + path)}</loc><lastmod>{lastmod}</lastmod></url>" for path, lastmod in entries
     )

@@ -16,15 +16,24 @@ from typing import Any
 import msgspec
 from litestar import Request, Response
 
+from agency_core.admin import JobStatus
+from agency_core.jobs import JobSearch
 from app.api.blog import blog_post_json
+from app.api.jobs import board_json, public_job_json
 from app.api.legal import legal_facts
 from app.container import Container
-from app.pages import blog_list, blog_post
+from app.pages import blog_list, blog_post, job, job_list
 from app.pages.document import Encoded, Head, Shell, read_built
+from app.public_url import public_origin
 from app.site_settings import SiteSettings
 
 HTML = "text/html"
 AGENCY_NAME = "Vandy Travel and Recruitment Services"
+# Client-rendered pages that are served with their head but kept out of search and the sitemap:
+# Paystack's return page depends on the payment reference in its query.
+NOINDEX: dict[str, tuple[str, str]] = {
+    "/payment/callback": ("Payment", "The result of your processing fee payment."),
+}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -56,8 +65,9 @@ def _built(dist: Path, site: SiteSettings | None, *_mtimes: int) -> Built:
     return Built(shell, json.loads(read_built(dist / "_pages" / "pages.json")), dist / "_pages")
 
 
-def origin_of(request: Request[Any, Any, Any]) -> str:
-    return str(request.base_url).rstrip("/")
+def origin_of(request: Request[Any, Any, Any], container: Container) -> str:
+    """``AGENCY_SITE_URL``, else the request's origin (see :mod:`app.public_url`)."""
+    return public_origin(request, container.settings)
 
 
 def organisation_ld(origin: str) -> dict[str, Any]:
@@ -104,16 +114,71 @@ async def public_page(request: Request[Any, Any, Any], container: Container, pat
     site = built(container.settings.client_dist.resolve(), container.settings.site)
     if site is None:
         return None
-    origin = origin_of(request)
+    origin = origin_of(request, container)
     normalised = "/" + path.strip("/")
     if normalised == blog_list.PATH and blog_list.KIND in site.pages["records"]:
         return await _blog_list_page(request, container, site, origin)
+    if normalised in NOINDEX:
+        title, description = NOINDEX[normalised]
+        head = Head(title=f"{title} | {AGENCY_NAME}", description=description, path=normalised, robots="noindex")
+        # An empty #root: the client renders it (main.tsx), from the reference in the query.
+        response = respond(request, Encoded.of(site.shell.document(head, origin, "")))
+        response.headers["X-Robots-Tag"] = "noindex"
+        return response
+    if normalised == job_list.PATH and job_list.KIND in site.pages["records"]:
+        return await _job_list_page(request, container, site, origin)
     if normalised in site.pages["static"]:
         return respond(request, _static_document(site, normalised, origin))
     parts = normalised.split("/")
     if len(parts) == 3 and parts[1] == "blog" and parts[2] and "blog-post" in site.pages["records"]:
         return await _blog_post_page(request, container, site, parts[2], normalised, origin)
+    if len(parts) == 3 and parts[1] == "jobs" and parts[2] and job.KIND in site.pages["records"]:
+        return await _job_page(request, container, site, parts[2], normalised, origin)
     return None
+
+
+async def _job_page(
+    request: Request[Any, Any, Any], container: Container, site: Built, job_id: str, path: str, origin: str
+) -> Response[bytes]:
+    templates = site.pages["records"][job.KIND]
+    board = container.job_board
+    found = await board.public_job(job_id)
+    if found is None:
+        # A draft or an unknown id: the not-found text, with 404.
+        document = site.shell.document(
+            job.not_found_head(path), origin, site.body(templates["missing"]), job.data(path, origin, None)
+        )
+        return respond(request, Encoded.of(document), status=404)
+    status = found.status_on(board.today())
+    closed = status is not JobStatus.OPEN
+    entry = templates["closed" if closed else "found"]
+    head = replace(job.head(found, origin, closed=closed), extra=entry.get("head") or "")
+    body = job.fill(site.body(entry), found)
+    record = public_job_json(found, status)
+    return respond(request, Encoded.of(site.shell.document(head, origin, body, job.data(path, origin, record))))
+
+
+async def _job_list_page(
+    request: Request[Any, Any, Any], container: Container, site: Built, origin: str
+) -> Response[bytes]:
+    templates = site.pages["records"][job_list.KIND]
+    entry = templates["found"]
+    head = Head(
+        title=entry.get("title") or AGENCY_NAME,
+        description=entry.get("description") or "",
+        path=job_list.PATH,
+        extra=entry.get("head") or "",
+    )
+    if any(request.query_params.get(name) for name in job_list.FILTERS):
+        # Filters live in the URL and the client renders them: the head, an empty #root.
+        return respond(request, Encoded.of(site.shell.document(head, origin, "")))
+    result = await container.job_board.search(JobSearch())
+    if result.items:
+        body = job_list.fill(site.body(entry), result.items, result.by_country, result.by_category)
+    else:
+        body = job_list.fill(site.body(templates["empty"]), [], result.by_country, result.by_category)
+    data = job_list.data(board_json(result), origin)
+    return respond(request, Encoded.of(site.shell.document(head, origin, body, data)))
 
 
 async def _blog_post_page(

@@ -1,17 +1,21 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { PageLoader } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { jobForm } from '@/generated/rules.json';
+import { initialRouteData } from '@/lib/route-data';
 import { useAsync } from '@/lib/use-async';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { getJob } from '../api/jobs';
+import { getJob, type PublicJob } from '../api/jobs';
 
 const CLOSED = jobForm.messages.closedNotice;
 
 /** `/jobs/{id}`: everything about one job; Apply opens the wizard with the job attached. */
 export default function JobPage() {
   const { id = '' } = useParams();
-  const state = useAsync((signal) => getJob(id, signal), id);
+  const { pathname } = useLocation();
+  // Served by the app, the page carries its job (or null: not found) in a JSON block (src/app/pages/job.py).
+  const served = initialRouteData<PublicJob>('job', pathname);
+  const state = useAsync((signal) => getJob(id, signal), id, served ? { data: served.record } : undefined);
   const job = state.status === 'success' ? state.data : null;
   usePageMeta(
     job ? `${job.title} in ${job.city ? `${job.city}, ` : ''}${job.country}` : state.status === 'success' ? 'Job Not Found' : 'Jobs Abroad',

@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { PageHero } from '@/components/ui/PageHero';
 import { PageLoader } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { constants } from '@/config/rules';
 import { jobForm } from '@/generated/rules.json';
+import { initialRouteData } from '@/lib/route-data';
 import { useAsync } from '@/lib/use-async';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { listJobs, type JobFilters } from '../api/jobs';
+import { listJobs, type JobBoard, type JobFilters } from '../api/jobs';
 
 const aliases = jobForm.countryAliases as Record<string, string>;
 
@@ -24,7 +25,15 @@ export default function JobsPage() {
     q: params.get('q') ?? '',
   };
   const [words, setWords] = useState(filters.q);
-  const state = useAsync((signal) => listJobs(filters, signal), `${filters.country}|${filters.category}|${filters.q}`);
+  const { pathname } = useLocation();
+  // Served by the app unfiltered, the page carries the board in a JSON block (src/app/pages/job_list.py).
+  const unfiltered = !filters.country && !filters.category && !filters.q;
+  const served = unfiltered ? initialRouteData<JobBoard>('job-list', pathname)?.record : undefined;
+  const state = useAsync(
+    (signal) => listJobs(filters, signal),
+    `${filters.country}|${filters.category}|${filters.q}`,
+    served ? { data: served } : undefined,
+  );
   usePageMeta(
     filters.country ? `Jobs in ${filters.country}` : 'Jobs Abroad',
     'Open overseas vacancies in the UAE, Saudi Arabia, Qatar, Kuwait, Bahrain, Oman and more: apply online with Vandy Travel.',
