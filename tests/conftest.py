@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -18,7 +19,14 @@ def sms_server() -> Iterator[SmsGatewayServer]:
     server.stop()
 
 
+BROWSER_TESTS = Path(__file__).parent / "browser"
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Browser tests run last: Playwright's sync API keeps an event loop running in the main
-    thread until its session fixture ends, and pytest-asyncio cannot start a loop beside it."""
+    thread until its session fixture ends, and pytest-asyncio cannot start a loop beside it.
+    Every test under ``tests/browser`` is one, marked or not."""
+    for item in items:
+        if item.path.is_relative_to(BROWSER_TESTS) and item.get_closest_marker("browser") is None:
+            item.add_marker(pytest.mark.browser)
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

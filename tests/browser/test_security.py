@@ -16,6 +16,8 @@ from tests.browser.conftest import CSP_VIOLATIONS, new_page, open_route, settle
 from tests.browser.routes import ROUTES
 from tests.support.app_process import running_app
 
+pytestmark = pytest.mark.browser
+
 ADMIN_PAGES = {
     "/admin": "Dashboard",
     "/admin/applications": "Applications",
