@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import secrets
 import zipfile
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -13,16 +12,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from cryptography.fernet import Fernet
 
 from adapters.files import LocalFileStore
-from adapters.firestore.admin_store import FirestoreAdminStore
 from adapters.firestore.personal_data import FirestorePersonalDataStore
-from adapters.firestore.store import FirestoreStore
-from adapters.sqlite.admin_store import SqliteAdminStore
-from adapters.sqlite.database import Database
 from adapters.sqlite.personal_data import SqlitePersonalDataStore
-from adapters.sqlite.store import SqliteStore
 from agency_core.admin import AdminStore, AuditEntry, PageRequest
 from agency_core.data_requests import (
     CANCELLED_ERROR,
@@ -44,7 +37,7 @@ from agency_core.records import (
     OutboxStatus,
     StoredFile,
 )
-from tests.support.firestore_emulator import FirestoreEmulator
+from tests.adapters.backends import BACKENDS, open_stores
 
 T0 = datetime(2026, 9, 1, 10, 0, tzinfo=UTC)
 EMAIL = "Akosua.Boateng@Example.com"
@@ -59,28 +52,15 @@ class Backend:
     files: LocalFileStore
 
 
-@pytest.fixture(params=["sqlite", pytest.param("firestore", marks=pytest.mark.emulator)])
+@pytest.fixture(params=BACKENDS)
 async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
-    files = LocalFileStore(tmp_path / "uploads", Fernet(Fernet.generate_key()))
-    if request.param == "sqlite":
-        db = Database(tmp_path / "agency.sqlite3")
-        records = SqliteStore(db)
-        await records.start()
-        admin = SqliteAdminStore(db)
-        await admin.start()
-        yield Backend(records, admin, SqlitePersonalDataStore(db), files)
-        await db.close()
-    else:
-        emulator: FirestoreEmulator = request.getfixturevalue("firestore_emulator")
-        prefix = f"t{secrets.token_hex(4)}_"
-        firestore = FirestoreStore.connect(emulator.project_id, prefix=prefix)
-        yield Backend(
-            firestore,
-            FirestoreAdminStore(firestore.client, prefix),
-            FirestorePersonalDataStore(firestore.client, prefix),
-            files,
+    async with open_stores(request, tmp_path) as s:
+        extra = (
+            SqlitePersonalDataStore(s.database)
+            if s.database is not None
+            else FirestorePersonalDataStore(s.firestore.client, s.prefix)  # type: ignore[union-attr]
         )
-        await firestore.close()
+        yield Backend(s.records, s.admin, extra, s.files)
 
 
 def _sms(sms_id: str, source: str, phone: str, status: OutboxStatus = OutboxStatus.PENDING) -> OutboxMessage:

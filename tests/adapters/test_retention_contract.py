@@ -2,30 +2,23 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from cryptography.fernet import Fernet
 
 from adapters.files import LocalFileStore
-from adapters.firestore.admin_store import FirestoreAdminStore
 from adapters.firestore.retention import FirestoreRetentionStore
-from adapters.firestore.store import FirestoreStore
-from adapters.sqlite.admin_store import SqliteAdminStore
-from adapters.sqlite.database import Database
 from adapters.sqlite.retention import SqliteRetentionStore
-from adapters.sqlite.store import SqliteStore
 from agency_core.admin import AdminStore, AuditEntry, PageRequest
 from agency_core.ids import IdGenerator
 from agency_core.messages import ApplicationStatus
 from agency_core.ports import Store
 from agency_core.records import AdminNotification, Application, Appointment, ContactMessage, JobAlert, StoredFile
 from agency_core.retention import FILES_REMOVED_FIELD, RetentionPeriods, RetentionService, RetentionStore
-from tests.support.firestore_emulator import FirestoreEmulator
+from tests.adapters.backends import BACKENDS, open_stores
 
 NOW = datetime(2027, 6, 1, 12, 0, tzinfo=UTC)
 OLD = NOW - timedelta(days=400)
@@ -40,28 +33,15 @@ class Backend:
     files: LocalFileStore
 
 
-@pytest.fixture(params=["sqlite", pytest.param("firestore", marks=pytest.mark.emulator)])
+@pytest.fixture(params=BACKENDS)
 async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
-    files = LocalFileStore(tmp_path / "uploads", Fernet(Fernet.generate_key()))
-    if request.param == "sqlite":
-        db = Database(tmp_path / "agency.sqlite3")
-        records = SqliteStore(db)
-        await records.start()
-        admin = SqliteAdminStore(db)
-        await admin.start()
-        yield Backend(records, admin, SqliteRetentionStore(db), files)
-        await db.close()
-    else:
-        emulator: FirestoreEmulator = request.getfixturevalue("firestore_emulator")
-        prefix = f"t{secrets.token_hex(4)}_"
-        firestore = FirestoreStore.connect(emulator.project_id, prefix=prefix)
-        yield Backend(
-            firestore,
-            FirestoreAdminStore(firestore.client, prefix),
-            FirestoreRetentionStore(firestore.client, prefix),
-            files,
+    async with open_stores(request, tmp_path) as s:
+        extra = (
+            SqliteRetentionStore(s.database)
+            if s.database is not None
+            else FirestoreRetentionStore(s.firestore.client, s.prefix)  # type: ignore[union-attr]
         )
-        await firestore.close()
+        yield Backend(s.records, s.admin, extra, s.files)
 
 
 async def _application(b: Backend, app_id: str, at: datetime) -> Application:
