@@ -7,6 +7,7 @@ message's read time, job openings, saved settings and the audit log.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -274,34 +275,45 @@ MAX_SEARCH_LENGTH: Final = 200
 SEARCH_TOO_LONG: Final = f"Search must be at most {MAX_SEARCH_LENGTH} characters"
 
 
+def _status_param(raw: str | None, kind: type[S], message: str, name: str, errors: dict[str, str]) -> S | None:
+    """An optional status filter: ``None`` when absent; an error under ``name`` when not one of ``kind``."""
+    text = (raw or "").strip()
+    if not text:
+        return None
+    status = parse_status(text, kind)
+    if status is None:
+        errors[name] = message
+    return status
+
+
+def _date_param(raw: str | None, name: str, errors: dict[str, str]) -> date | None:
+    """An optional ``YYYY-MM-DD`` filter; an error under ``name`` when it is not a real date."""
+    text = (raw or "").strip()
+    if not text:
+        return None
+    day: date | None = None
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        with contextlib.suppress(ValueError):
+            day = date.fromisoformat(text)
+    if day is None:
+        errors[name] = "Enter a date as YYYY-MM-DD"
+    return day
+
+
 def check_application_query(params: Mapping[str, str | None]) -> tuple[ApplicationQuery | None, dict[str, str]]:
     errors: dict[str, str] = {}
-    status: ApplicationStatus | None = None
-    raw_status = (params.get("status") or "").strip()
-    if raw_status:
-        status = parse_status(raw_status, ApplicationStatus)
-        if status is None:
-            errors["status"] = status_must_be(ApplicationStatus)
-    payment: PaymentState | None = None
-    raw_payment = (params.get("payment") or "").strip()
-    if raw_payment:
-        payment = parse_status(raw_payment, PaymentState)
-        if payment is None:
-            errors["payment"] = status_must_be(PaymentState).replace("Status", "Payment", 1)
-    dates: dict[str, date | None] = {}
-    for name in ("from", "to"):
-        raw = (params.get(name) or "").strip()
-        dates[name] = None
-        if raw:
-            try:
-                dates[name] = date.fromisoformat(raw) if re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw) else None
-            except ValueError:
-                dates[name] = None
-            if dates[name] is None:
-                errors[name] = "Enter a date as YYYY-MM-DD"
+    status = _status_param(params.get("status"), ApplicationStatus, status_must_be(ApplicationStatus), "status", errors)
+    payment = _status_param(
+        params.get("payment"),
+        PaymentState,
+        status_must_be(PaymentState).replace("Status", "Payment", 1),
+        "payment",
+        errors,
+    )
+    start = _date_param(params.get("from"), "from", errors)
+    end = _date_param(params.get("to"), "to", errors)
     if len((params.get("q") or "").strip()) > MAX_SEARCH_LENGTH:
         errors["q"] = SEARCH_TOO_LONG
-    start, end = dates["from"], dates["to"]
     if start and end and start > end:
         errors["to"] = "The end date must not be before the start date"
     if errors:

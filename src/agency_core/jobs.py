@@ -95,33 +95,35 @@ def status_message() -> str:
     return "Status must be draft, open or closed"
 
 
-def _check_one(f: JobField, raw: object) -> tuple[object, str | None]:
-    """The cleaned value of one field and what is wrong with it, if anything."""
-    blank = raw is None or (isinstance(raw, str) and not raw.strip()) or (isinstance(raw, list) and not raw)
-    if blank:
-        if f.required:
-            return None, f.required
-        if f.kind == "multiselect":
-            return (), None
-        return (f.default if f.default is not None else ("" if f.kind in ("text", "longtext") else None)), None
+def _blank(f: JobField) -> tuple[object, str | None]:
+    if f.required:
+        return None, f.required
     if f.kind == "multiselect":
-        if not isinstance(raw, list | tuple) or not all(isinstance(x, str) for x in raw):
-            return (), INVALID_OPTION
-        items = tuple(dict.fromkeys(raw))
-        return items, None if all(x in f.options for x in items) else INVALID_OPTION
-    if f.kind == "integer":
-        number: int | None = None
-        if isinstance(raw, int) and not isinstance(raw, bool):
-            number = raw
-        elif isinstance(raw, str) and raw.strip().isdigit():
-            number = int(raw.strip())
-        if (
-            number is None
-            or (f.minimum is not None and number < f.minimum)
-            or (f.maximum is not None and number > f.maximum)
-        ):
-            return None, f.range_message
-        return number, None
+        return (), None
+    return (f.default if f.default is not None else ("" if f.kind in ("text", "longtext") else None)), None
+
+
+def _check_choices(f: JobField, raw: object) -> tuple[object, str | None]:
+    if not isinstance(raw, list | tuple) or not all(isinstance(x, str) for x in raw):
+        return (), INVALID_OPTION
+    items = tuple(dict.fromkeys(raw))
+    return items, None if all(x in f.options for x in items) else INVALID_OPTION
+
+
+def _check_integer(f: JobField, raw: object) -> tuple[object, str | None]:
+    number: int | None = None
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        number = raw
+    elif isinstance(raw, str) and raw.strip().isdigit():
+        number = int(raw.strip())
+    too_small = number is not None and f.minimum is not None and number < f.minimum
+    too_large = number is not None and f.maximum is not None and number > f.maximum
+    if number is None or too_small or too_large:
+        return None, f.range_message
+    return number, None
+
+
+def _check_text(f: JobField, raw: object) -> tuple[object, str | None]:
     if not isinstance(raw, str):
         return None, INVALID_OPTION if f.options else ENTER_TEXT
     text = raw.strip()
@@ -137,6 +139,17 @@ def _check_one(f: JobField, raw: object) -> tuple[object, str | None]:
     if len(text) > f.max_length:
         return text, TOO_LONG.format(label=f.label, max=f.max_length)
     return text, None
+
+
+def _check_one(f: JobField, raw: object) -> tuple[object, str | None]:
+    """The cleaned value of one field and what is wrong with it, if anything."""
+    if raw is None or (isinstance(raw, str) and not raw.strip()) or (isinstance(raw, list) and not raw):
+        return _blank(f)
+    if f.kind == "multiselect":
+        return _check_choices(f, raw)
+    if f.kind == "integer":
+        return _check_integer(f, raw)
+    return _check_text(f, raw)
 
 
 def check_job(data: Mapping[str, object], today: date) -> tuple[dict[str, object], dict[str, str]]:

@@ -8,7 +8,7 @@ so each message is written once, here.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Final, Literal, cast
@@ -230,31 +230,50 @@ def _check(field: Field, value: Value, today: date) -> tuple[Value, str | None]:
     if field.kind == "checkbox":
         return _truthy(value), None
     if field.kind == "multiselect":
-        items = [value] if isinstance(value, str) else list(value) if not isinstance(value, bool) and value else []
-        if any(item not in field.options for item in items):
-            return items, INVALID_OPTION
-        return items, None
+        return _check_choices(field, value)
     if not isinstance(value, str):
         return value, INVALID_OPTION if field.options else "Enter text"
     text = value.strip()
     if len(text) > field.max_length:
         return text, TOO_LONG.format(max=field.max_length)
-    if field.kind == "email":
-        return text, None if is_email(text) else INVALID_EMAIL
-    if field.kind == "phone":
-        e164 = normalise_phone(text)
-        return (e164 or text), None if e164 else INVALID_PHONE
-    if field.kind == "select":
-        return text, None if text in field.options else INVALID_OPTION
-    if field.kind == "date":
-        try:
-            day = date.fromisoformat(text)
-        except ValueError:
-            return text, INVALID_DATE
-        if field.not_before_today and day < today:
-            return text, DATE_IN_PAST
-        return day.isoformat(), None
-    return text, None
+    check = _TEXT_CHECKS.get(field.kind)
+    return (text, None) if check is None else check(field, text, today)
+
+
+def _check_choices(field: Field, value: Value) -> tuple[Value, str | None]:
+    items = [value] if isinstance(value, str) else list(value) if not isinstance(value, bool) and value else []
+    return items, INVALID_OPTION if any(item not in field.options for item in items) else None
+
+
+def _check_email(_: Field, text: str, __: date) -> tuple[Value, str | None]:
+    return text, None if is_email(text) else INVALID_EMAIL
+
+
+def _check_phone(_: Field, text: str, __: date) -> tuple[Value, str | None]:
+    e164 = normalise_phone(text)
+    return (e164 or text), None if e164 else INVALID_PHONE
+
+
+def _check_select(field: Field, text: str, _: date) -> tuple[Value, str | None]:
+    return text, None if text in field.options else INVALID_OPTION
+
+
+def _check_date(field: Field, text: str, today: date) -> tuple[Value, str | None]:
+    try:
+        day = date.fromisoformat(text)
+    except ValueError:
+        return text, INVALID_DATE
+    if field.not_before_today and day < today:
+        return text, DATE_IN_PAST
+    return day.isoformat(), None
+
+
+_TEXT_CHECKS: Mapping[str, Callable[[Field, str, date], tuple[Value, str | None]]] = {
+    "email": _check_email,
+    "phone": _check_phone,
+    "select": _check_select,
+    "date": _check_date,
+}
 
 
 def validate(form: Form, data: Mapping[str, object], today: date) -> Cleaned:
