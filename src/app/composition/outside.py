@@ -8,7 +8,7 @@ from cryptography.fernet import Fernet
 
 from adapters.email_log import LoggingEmailSender
 from adapters.email_smtp import SmtpEmailSender
-from adapters.files import LocalFileStore, load_files_key, local_files_key
+from adapters.files import LocalFileStore
 from adapters.media import LocalMediaStore
 from adapters.paystack import PaystackGateway
 from adapters.sms_http import HttpSmsGateway
@@ -18,6 +18,7 @@ from agency_core.admin_settings import LiveSettings
 from agency_core.job_alerts import EmailSender
 from agency_core.payments import PaymentGateway
 from agency_core.ports import FileStore, SmsGateway
+from app.files_key import load_files_key, local_files_key
 from app.settings import Settings
 
 
