@@ -11,7 +11,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Protocol
 
 from agency_core.identity import (
     LOGOUT_FAILED,
@@ -81,27 +80,6 @@ class RoleCache:
 
     def forget(self, user_id: str) -> None:
         self._entries.pop(user_id, None)
-
-
-class LocalAccount(Protocol):
-    """An account of the local identity provider (``AGENCY_IDENTITY=local``)."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def email(self) -> str: ...
-
-    @property
-    def name(self) -> str: ...
-
-
-class LocalAccounts(Protocol):
-    """The local identity provider's accounts: what ``agency admin create`` and start-up need."""
-
-    async def save_account(self, email: str, name: str, password: str) -> LocalAccount: ...
-
-    async def accounts_with_password(self, password: str) -> list[LocalAccount]: ...
 
 
 @dataclass
