@@ -9,7 +9,8 @@ import secrets
 from pathlib import Path
 from typing import Final
 
-MEDIA_TYPES: Final = {".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".png": "image/png", ".webp": "image/webp"}
+from agency_core.uploads import BLOG_IMAGE_EXTENSIONS
+
 NAME_PATTERN: Final = re.compile(r"^[0-9a-f]{32}\.(?:jpg|jpeg|png|webp)$")
 
 
@@ -26,8 +27,12 @@ class LocalMediaStore:
         path = self.root / name
         return path if path.is_file() else None
 
+    async def read(self, name: str) -> bytes | None:
+        path = self.path_of(name)
+        return None if path is None else await asyncio.to_thread(path.read_bytes)
+
     async def save(self, content: bytes, extension: str) -> str:
-        if extension not in MEDIA_TYPES:
+        if extension not in BLOG_IMAGE_EXTENSIONS:
             raise ValueError(f"unexpected extension {extension!r}")
         name = f"{secrets.token_hex(16)}{extension}"
         path = self.root / name

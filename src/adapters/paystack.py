@@ -25,7 +25,6 @@ import httpx
 
 from agency_core.payments import Charge, Checkout, Fee, GatewayUnavailable, WebhookEvent
 
-DEFAULT_BASE_URL = "https://api.paystack.co"
 CHANNELS = ("card", "mobile_money")
 
 
@@ -63,7 +62,7 @@ def charge_of(data: Mapping[str, Any]) -> Charge:
 
 
 class PaystackGateway:
-    def __init__(self, secret_key: str, base_url: str = DEFAULT_BASE_URL, timeout_s: float = 15.0) -> None:
+    def __init__(self, secret_key: str, base_url: str, timeout_s: float = 15.0) -> None:
         if not secret_key:
             raise ValueError("a Paystack secret key is required")
         self._secret = secret_key

@@ -477,6 +477,10 @@ class MediaStore(Protocol):
         """Store ``content``; returns its public name, e.g. ``<random>.png``."""
         ...
 
+    async def read(self, name: str) -> bytes | None:
+        """The image of a public name, or ``None`` for a name this store never made or has not got."""
+        ...
+
 
 # -- CSV ----------------------------------------------------------------------------------
 

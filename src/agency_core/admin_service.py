@@ -45,15 +45,10 @@ from agency_core.notifications import status_messages
 from agency_core.ports import Outbox
 from agency_core.records import BlogPost, JobAlert, NewsletterSubscription, OutboxMessage
 from agency_core.services import Clock, utc_now
+from agency_core.uploads import BLOG_IMAGE_EXTENSIONS, content_matches
 
 LATEST_APPLICATIONS: Final = 5
 BLOG_IMAGE_MAX_BYTES: Final = 2 * 1024 * 1024
-BLOG_IMAGE_TYPES: Final = {
-    ".jpg": "image/jpeg",
-    ".jpeg": "image/jpeg",
-    ".png": "image/png",
-    ".webp": "image/webp",
-}
 BLOG_IMAGE_INVALID: Final = "Image must be a .jpg, .jpeg, .png or .webp file"
 BLOG_IMAGE_TOO_LARGE: Final = "Image must be at most 2MB"
 REQUIRED: Final = "{label} is required"
@@ -96,16 +91,6 @@ class Dashboard:
 class ApplicationDetail:
     record: ApplicationRecord
     sms: list[OutboxMessage]
-
-
-def magic_ok(extension: str, content: bytes) -> bool:
-    if extension in (".jpg", ".jpeg"):
-        return content.startswith(b"\xff\xd8\xff")
-    if extension == ".png":
-        return content.startswith(b"\x89PNG\r\n\x1a\n")
-    if extension == ".webp":
-        return len(content) >= 12 and content[:4] == b"RIFF" and content[8:12] == b"WEBP"
-    return False
 
 
 def _text(data: Mapping[str, object], name: str) -> str:
@@ -479,15 +464,15 @@ class AdminService:
             raise NotFound("Blog post")
 
     async def upload_image(self, actor: str, filename: str, content: bytes) -> str:
+        """Check and keep a blog image; returns its media name (the app knows where it is served)."""
         extension = filename[filename.rfind(".") :].lower() if "." in filename else ""
-        if extension not in BLOG_IMAGE_TYPES or not magic_ok(extension, content):
+        if extension not in BLOG_IMAGE_EXTENSIONS or not content_matches(extension, content):
             raise Rejected({"image": BLOG_IMAGE_INVALID})
         if len(content) > BLOG_IMAGE_MAX_BYTES:
             raise Rejected({"image": BLOG_IMAGE_TOO_LARGE})
         name = await self.media.save(content, extension)
-        url = f"/media/blog/{name}"
-        await self.store.audit(self._audit(actor, "blog.image", url))
-        return url
+        await self.store.audit(self._audit(actor, "blog.image", name))
+        return name
 
     # -- subscribers ----------------------------------------------------------------------
 

@@ -52,16 +52,6 @@ class SettingsSource(Protocol):
     async def current(self) -> AdminSettings: ...
 
 
-class FixedSettings:
-    """A :class:`SettingsSource` that never changes (scripts and tests)."""
-
-    def __init__(self, settings: AdminSettings) -> None:
-        self.settings = settings
-
-    async def current(self) -> AdminSettings:
-        return self.settings
-
-
 class LiveSettings:
     """The stored settings (or the defaults), read again once they are ``max_age_s`` old."""
 
@@ -94,9 +84,6 @@ class LiveSettings:
 
     async def sms_sender(self) -> str:
         return (await self.current()).sms_sender
-
-    async def admin_phones(self) -> tuple[str, ...]:
-        return (await self.current()).admin_phones
 
 
 @dataclass(frozen=True, slots=True)

@@ -192,4 +192,9 @@ class FileStore(Protocol):
         """Store ``content``; returns its key."""
         ...
 
+    async def read(self, key: str) -> bytes | None:
+        """The file's content, or ``None`` when it is gone. Raises ``ValueError`` when the key is
+        not one of this store's or the content cannot be decrypted."""
+        ...
+
     async def delete(self, key: str) -> None: ...

@@ -119,8 +119,7 @@ class AgencyService:
         """The short ``/track`` link every status SMS ends with (``""``: none)."""
         self.ids = ids
         self.settings = settings
-        """The admin area's settings, read per submission: alert phones and the "received" SMS switch
-        (:class:`~agency_core.admin_settings.FixedSettings` for scripts and tests)."""
+        """The admin area's settings, read per submission: alert phones and the "received" SMS switch."""
         self.clock = clock
         self.on_enqueue = on_enqueue
 

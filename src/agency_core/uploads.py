@@ -25,7 +25,19 @@ CONTENT_TYPES: Final = {
     ".jpg": "image/jpeg",
     ".jpeg": "image/jpeg",
     ".png": "image/png",
+    ".webp": "image/webp",
 }
+"""The content type of every extension the site accepts, documents and blog images."""
+
+BLOG_IMAGE_EXTENSIONS: Final = (".jpg", ".jpeg", ".png", ".webp")
+
+
+def content_matches(extension: str, head: bytes) -> bool:
+    """Whether the file's first bytes are those of its extension's format (magic bytes)."""
+    if extension == ".webp":  # RIFF container: "RIFF", 4 bytes of size, "WEBP"
+        return len(head) >= 12 and head[:4] == b"RIFF" and head[8:12] == b"WEBP"
+    signatures = _SIGNATURES.get(extension)
+    return signatures is not None and head.startswith(signatures)
 
 
 def _list(extensions: tuple[str, ...]) -> str:
@@ -56,6 +68,6 @@ def check_upload(field: str, filename: str, size: int, head: bytes) -> str | Non
         return type_message(rule)
     if size > rule.max_bytes:
         return size_message(rule)
-    if size == 0 or not head.startswith(_SIGNATURES[extension]):
+    if size == 0 or not content_matches(extension, head):
         return type_message(rule)
     return None

@@ -12,7 +12,8 @@ from agency_core.messages import ApplicationStatus, track_link
 from agency_core.notifications import send_status_sms
 from agency_core.validation import normalise_phone
 from app.admin.cli import add_admin_commands, preflight, run_admin_command
-from app.container import build_sms_gateway, site_url
+from app.composition.outside import build_sms_gateway
+from app.container import site_url
 from app.logging import configure_logging
 from app.settings import Settings, SettingsError
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import ipaddress
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -101,9 +101,12 @@ def client_address_of(peer: str | None, headers: Mapping[str, str], trusted_prox
     return str(nearest)
 
 
+TRUSTED_PROXIES: Final = "trusted_proxies"
+"""The ``app.state`` key of ``AGENCY_TRUSTED_PROXIES`` (set by :func:`app.dependencies.state_of`)."""
+
+
 def client_address(connection: Any) -> str:
     """The client address of a Litestar request or connection, with the app's trusted proxies."""
     client = connection.client
-    container = connection.app.state.get("container")
-    trusted: tuple[str, ...] = container.settings.api.trusted_proxies if container is not None else ()
+    trusted: tuple[str, ...] = connection.app.state.get(TRUSTED_PROXIES, ())
     return client_address_of(client.host if client else None, connection.headers, trusted)

@@ -1,4 +1,12 @@
-"""The composition root: every adapter is built here, from settings, and nowhere else."""
+"""The composition root: every adapter and service is built here, from settings, and nowhere else.
+
+``Container.build(settings)`` picks the backend of ``AGENCY_STORE`` (:mod:`app.composition.backends`),
+the identity provider and role directory (:mod:`app.composition.identity`) and the outside
+adapters (:mod:`app.composition.outside`), then the core's services on top. The web app starts it
+with :meth:`Container.start` and hands each handler the services it uses as Litestar dependencies
+(:func:`app.dependencies.dependencies_of`); the CLIs build the same container and use
+:meth:`Container.start_for_cli`.
+"""
 
 from __future__ import annotations
 
@@ -6,132 +14,41 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass, field
-from typing import Protocol
 
-from cryptography.fernet import Fernet
-
-from adapters.email_log import LoggingEmailSender
-from adapters.email_smtp import SmtpEmailSender
-from adapters.files import LocalFileStore, load_files_key, local_files_key
-from adapters.media import LocalMediaStore
-from adapters.paystack import PaystackGateway
 from adapters.seed.blog import seed_blog_posts
-from adapters.sms_http import HttpSmsGateway
-from adapters.sms_log import LoggingSmsGateway
-from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.database import Database
-from adapters.sqlite.payments import SqlitePayments
-from adapters.sqlite.rate_limits import SqliteHitCounter
-from adapters.sqlite.store import SqliteStore
-from agency_core.admin import AdminStore
+from agency_core.admin import AdminStore, MediaStore
 from agency_core.admin_service import AdminService
 from agency_core.admin_settings import AdminSettings, LiveSettings
-from agency_core.data_requests import DataRequestService, PersonalDataStore
+from agency_core.data_requests import DataRequestService
+from agency_core.identity import ADMIN_ROLE, DEMO_ADMIN_EMAIL, DEMO_ADMIN_NAME, DEMO_ADMIN_PASSWORD, AdminUser
 from agency_core.ids import IdGenerator
-from agency_core.job_alerts import EmailSender, JobAlertMailer
+from agency_core.job_alerts import JobAlertMailer
 from agency_core.job_board import JobBoard
 from agency_core.messages import track_link
 from agency_core.outbox import OutboxWorker, RetryPolicy
 from agency_core.payment_service import PaymentService
-from agency_core.payments import PaymentGateway, PaymentStore
-from agency_core.ports import SmsGateway, Store
-from agency_core.rate_limits import HitCounter, RateLimiter
-from agency_core.retention import RetentionPeriods, RetentionService, RetentionStore
+from agency_core.ports import FileStore, SmsGateway, Store
+from agency_core.rate_limits import RateLimiter
+from agency_core.retention import RetentionPeriods, RetentionService
 from agency_core.services import AgencyService, utc_now
-from agency_core.tracking import AuditTrail, TrackingService
-from app.admin.services import AdminServices, build_admin_services
-from app.settings import Settings
+from agency_core.sign_in import RoleCache, SignIn
+from agency_core.sign_in_limits import SignInLimiter
+from agency_core.tracking import TrackingService
+from app.composition.backends import Backend, CountingAttempts, StartableHitCounter, build_backend
+from app.composition.identity import Identity, build_identity
+from app.composition.outside import (
+    ClosableSmsGateway,
+    build_email_sender,
+    build_file_store,
+    build_media_store,
+    build_payment_gateway,
+    build_sms_gateway,
+)
+from app.settings import Settings, SettingsError
 
 logger = logging.getLogger("agency.retention")
-
-
-class ClosableSmsGateway(SmsGateway, Protocol):
-    async def aclose(self) -> None: ...
-
-
-def build_sms_gateway(settings: Settings, live: LiveSettings | None = None) -> ClosableSmsGateway:
-    """The HTTP gateway reads the sender id from ``live`` (the admin area's settings) per send."""
-    sms = settings.sms
-    if sms.base_url is None:
-        return LoggingSmsGateway()
-    return HttpSmsGateway(sms.base_url, sms.api_key, live.sms_sender if live else sms.sender, sms.timeout_s)
-
-
-def build_admin_store(settings: Settings, database: Database, store: Store) -> AdminStore:
-    """The admin area's store, on the same backend as ``store``."""
-    if settings.api.store == "firestore":
-        from adapters.firestore.admin_store import FirestoreAdminStore
-        from adapters.firestore.store import FirestoreStore
-
-        assert isinstance(store, FirestoreStore)
-        admin_store: AdminStore = FirestoreAdminStore(store.client)
-        return admin_store
-    return SqliteAdminStore(database)
-
-
-def default_admin_settings(settings: Settings) -> AdminSettings:
-    """The environment's values: in force until staff save settings in the admin area."""
-    return AdminSettings(settings.sms.admin_phones, settings.sms.sender)
-
-
-def build_files_cipher(settings: Settings) -> Fernet:
-    """``AGENCY_FILES_KEY``, or (outside production) a key kept in the data directory."""
-    if settings.files_key:
-        return load_files_key(settings.files_key)
-    return local_files_key(settings.data_dir / "files.key")
-
-
-def build_audit_trail(settings: Settings, database: Database, store: Store) -> AuditTrail:
-    """Reads the audit log by target, on the same backend as ``store``."""
-    if settings.api.store == "firestore":
-        from adapters.firestore.audit_trail import FirestoreAuditTrail
-        from adapters.firestore.store import FirestoreStore
-
-        assert isinstance(store, FirestoreStore)
-        return FirestoreAuditTrail(store.client)
-    from adapters.sqlite.audit_trail import SqliteAuditTrail
-
-    return SqliteAuditTrail(database)
-
-
-def build_retention_store(settings: Settings, database: Database, store: Store) -> RetentionStore:
-    if settings.api.store == "firestore":
-        from adapters.firestore.retention import FirestoreRetentionStore
-        from adapters.firestore.store import FirestoreStore
-
-        assert isinstance(store, FirestoreStore)
-        return FirestoreRetentionStore(store.client)
-    from adapters.sqlite.retention import SqliteRetentionStore
-
-    return SqliteRetentionStore(database)
-
-
-def build_retention(
-    settings: Settings,
-    database: Database,
-    store: Store,
-    admin_store: AdminStore,
-    files: LocalFileStore,
-    ids: IdGenerator,
-) -> RetentionService:
-    r = settings.site.retention
-    periods = RetentionPeriods(r.documents_days, r.messages_days, r.appointments_days, r.alerts_days)
-    return RetentionService(
-        build_retention_store(settings, database, store), files, admin_store, ids, periods, clock=utc_now
-    )
-
-
-def build_personal_data_store(settings: Settings, database: Database, store: Store) -> PersonalDataStore:
-    if settings.api.store == "firestore":
-        from adapters.firestore.personal_data import FirestorePersonalDataStore
-        from adapters.firestore.store import FirestoreStore
-
-        assert isinstance(store, FirestoreStore)
-        return FirestorePersonalDataStore(store.client)
-    from adapters.sqlite.personal_data import SqlitePersonalDataStore
-
-    return SqlitePersonalDataStore(database)
-
+log = logging.getLogger("app.admin")
 
 RETENTION_FIRST_RUN_S = 300.0
 RETENTION_EVERY_S = 24 * 60 * 60.0
@@ -148,55 +65,9 @@ async def run_retention_daily(retention: RetentionService) -> None:
         await asyncio.sleep(RETENTION_EVERY_S)
 
 
-def build_store(settings: Settings, database: Database) -> Store:
-    """``AGENCY_STORE``: the embedded SQLite file (default) or Firestore."""
-    if settings.api.store == "firestore":
-        from adapters.firestore.store import FirestoreStore
-
-        return FirestoreStore.connect(settings.api.firestore_project_id)
-    return SqliteStore(database)
-
-
-def build_payment_store(settings: Settings, database: Database, store: Store) -> PaymentStore:
-    """The processing fee's record, on the same backend as ``store``."""
-    if settings.api.store == "firestore":
-        from adapters.firestore.payments import FirestorePayments
-        from adapters.firestore.store import FirestoreStore
-
-        assert isinstance(store, FirestoreStore)
-        return FirestorePayments(store.client)
-    return SqlitePayments(database)
-
-
-class StartableHitCounter(HitCounter, Protocol):
-    async def migrate(self) -> None: ...
-
-
-def build_hit_counter(settings: Settings, database: Database, store: Store) -> StartableHitCounter:
-    """The public rate limit's counts, on the same backend as ``store`` (shared by every instance)."""
-    if settings.api.store == "firestore":
-        from adapters.firestore.rate_limits import FirestoreHitCounter
-        from adapters.firestore.store import FirestoreStore
-
-        assert isinstance(store, FirestoreStore)
-        return FirestoreHitCounter(store.client)
-    return SqliteHitCounter(database)
-
-
-def build_payment_gateway(settings: Settings) -> PaymentGateway | None:
-    """Paystack when ``PAYSTACK_SECRET_KEY`` is set; else no online payment at all."""
-    p = settings.payments
-    return PaystackGateway(p.secret_key, p.base_url) if p.enabled else None
-
-
-def build_email_sender(settings: Settings) -> EmailSender:
-    """``AGENCY_SMTP_HOST`` set: SMTP (aiosmtplib); else every e-mail is logged."""
-    smtp = settings.smtp
-    if smtp.host is None:
-        return LoggingEmailSender()
-    return SmtpEmailSender(
-        smtp.host, smtp.port, smtp.sender, username=smtp.username, password=smtp.password, starttls=smtp.starttls
-    )
+def default_admin_settings(settings: Settings) -> AdminSettings:
+    """The environment's values: in force until staff save settings in the admin area."""
+    return AdminSettings(settings.sms.admin_phones, settings.sms.sender)
 
 
 def site_url(settings: Settings) -> str:
@@ -216,19 +87,34 @@ def build_outbox_worker(settings: Settings, store: Store, sms: SmsGateway) -> Ou
     )
 
 
+def build_sign_in(settings: Settings, backend: Backend, identity: Identity, attempts: CountingAttempts) -> SignIn:
+    return SignIn(
+        identity=identity.identity,
+        roles=identity.roles,
+        sessions=backend.sessions(settings.admin_auth.session_ttl_s),
+        limiter=SignInLimiter(
+            attempts,
+            max_delay_s=settings.api.sign_in_max_delay_s,
+            base_delay_s=min(1.0, settings.api.sign_in_max_delay_s),
+        ),
+        role_cache=RoleCache(ttl_s=settings.admin_auth.role_cache_s),
+    )
+
+
 @dataclass
 class Container:
     settings: Settings
     database: Database
+    backend: Backend
     sms: ClosableSmsGateway
     ids: IdGenerator
     store: Store
-    files: LocalFileStore
+    files: FileStore
     outbox_worker: OutboxWorker
     agency: AgencyService
     admin_store: AdminStore
     live_settings: LiveSettings
-    media: LocalMediaStore
+    media: MediaStore
     admin_area: AdminService
     payments: PaymentService
     job_board: JobBoard
@@ -236,25 +122,25 @@ class Container:
     tracking: TrackingService
     retention: RetentionService
     data_requests: DataRequestService
-    _retention_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
     hit_counter: StartableHitCounter
     rate_limiter: RateLimiter
+    identity: Identity
+    attempts: CountingAttempts
+    sign_in: SignIn
+    _retention_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
     _outbox_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
-    admin: AdminServices = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.admin = build_admin_services(self.settings, self.database)
 
     @classmethod
     def build(cls, settings: Settings) -> Container:
         database = Database(settings.database_path)
+        backend = build_backend(settings, database)
         ids = IdGenerator()
-        store = build_store(settings, database)
-        admin_store = build_admin_store(settings, database, store)
+        store = backend.store()
+        admin_store = backend.admin_store()
         live = LiveSettings(admin_store, default_admin_settings(settings))
         sms = build_sms_gateway(settings, live)
-        files = LocalFileStore(settings.data_dir / "uploads", build_files_cipher(settings))
-        media = LocalMediaStore(settings.data_dir / "media" / "blog")
+        files = build_file_store(settings)
+        media = build_media_store(settings)
         worker = build_outbox_worker(settings, store, sms)
         board = JobBoard(admin_store, utc_now)
         track_url = track_link(site_url(settings))
@@ -282,21 +168,19 @@ class Container:
             track_url=track_url,
         )
         payments = PaymentService(
-            build_payment_store(settings, database, store),
-            build_payment_gateway(settings),
-            settings.payments.fee,
-            ids,
-            on_enqueue=worker.wake,
+            backend.payments(), build_payment_gateway(settings), settings.payments.fee, ids, on_enqueue=worker.wake
         )
-        tracking = TrackingService(admin_store, build_audit_trail(settings, database, store))
-        retention = build_retention(settings, database, store, admin_store, files, ids)
-        data_requests = DataRequestService(
-            build_personal_data_store(settings, database, store), files.delete, files.read, admin_store, ids, utc_now
-        )
-        hits = build_hit_counter(settings, database, store)
+        r = settings.site.retention
+        periods = RetentionPeriods(r.documents_days, r.messages_days, r.appointments_days, r.alerts_days)
+        retention = RetentionService(backend.retention(), files, admin_store, ids, periods, clock=utc_now)
+        data_requests = DataRequestService(backend.personal_data(), files.delete, files.read, admin_store, ids, utc_now)
+        hits = backend.hit_counter()
+        identity = build_identity(settings, database)
+        attempts = backend.attempts()
         return cls(
             settings=settings,
             database=database,
+            backend=backend,
             sms=sms,
             ids=ids,
             store=store,
@@ -310,14 +194,32 @@ class Container:
             payments=payments,
             job_board=board,
             job_alert_mailer=mailer,
-            tracking=tracking,
+            tracking=TrackingService(admin_store, backend.audit_trail()),
             retention=retention,
             data_requests=data_requests,
             hit_counter=hits,
             rate_limiter=RateLimiter(hits, settings.api.rate_limit_per_minute),
+            identity=identity,
+            attempts=attempts,
+            sign_in=build_sign_in(settings, backend, identity, attempts),
         )
 
+    async def migrate_sign_in(self) -> None:
+        """The sign-in tables: sessions, attempts, local accounts and roles."""
+        await self.sign_in.sessions.migrate()
+        await self.attempts.migrate()
+        await self.identity.migrate()
+
+    async def start_for_cli(self) -> None:
+        """What a command needs: the data directory and every store migrated; no background task."""
+        self.settings.data_dir.mkdir(parents=True, exist_ok=True)
+        await self.store.start()
+        await self.admin_store.start()
+        await self.migrate_sign_in()
+
     async def start(self) -> None:
+        """The web app: stores migrated, blog seeded, the outbox and retention tasks running, the
+        admin sign-in ready (demo admin seeded in demo mode)."""
         self.settings.data_dir.mkdir(parents=True, exist_ok=True)
         await self.store.start()
         await self.admin_store.start()
@@ -325,7 +227,30 @@ class Container:
         await self.store.blog_posts.seed(seed_blog_posts())
         self._outbox_task = asyncio.create_task(self.outbox_worker.run(), name="sms-outbox")
         self._retention_task = asyncio.create_task(run_retention_daily(self.retention), name="retention")
-        await self.admin.start()
+        await self.prepare_sign_in()
+
+    async def prepare_sign_in(self) -> None:
+        """Migrate the sign-in tables; seed the demo admin in demo mode; refuse production while a
+        local account still has the demo password (raises SettingsError)."""
+        await self.migrate_sign_in()
+        local = self.identity.local_identity
+        if self.settings.demo:
+            await self.seed_demo_admin()
+        elif self.settings.production and local is not None and await local.accounts_with_password(DEMO_ADMIN_PASSWORD):
+            raise SettingsError(
+                "AGENCY_ENV=production refuses a local admin with the demo password: "
+                "set a new one with `agency admin create`"
+            )
+
+    async def seed_demo_admin(self) -> AdminUser:
+        """Demo mode: the demo admin exists, with the demo password and an admin record."""
+        local = self.identity.local_identity
+        if local is None:
+            raise SettingsError("AGENCY_DEMO=1 needs AGENCY_IDENTITY=local: demo mode seeds a local admin")
+        account = await local.save_account(DEMO_ADMIN_EMAIL, DEMO_ADMIN_NAME, DEMO_ADMIN_PASSWORD)
+        await self.identity.roles.put(account.id, DEMO_ADMIN_NAME, ADMIN_ROLE)
+        log.info("demo admin ready (%s)", account.email)
+        return AdminUser(account.id, account.email, DEMO_ADMIN_NAME)
 
     async def stop(self) -> None:
         if self._retention_task is not None:
@@ -341,9 +266,13 @@ class Container:
             # Hand the leases back so another instance sends them now, not after the lease.
             with contextlib.suppress(Exception):
                 await self.outbox_worker.release()
-        await self.store.close()
+        await self.close()
+
+    async def close(self) -> None:
+        """Close every connection and client (after :meth:`stop`, or after a command)."""
         await self.sms.aclose()
-        await self.admin.aclose()
+        await self.identity.aclose()
         if self.payments.gateway is not None:
             await self.payments.gateway.aclose()
+        await self.backend.close()
         await self.database.close()

@@ -6,8 +6,6 @@ from collections.abc import AsyncGenerator
 from contextlib import asynccontextmanager
 
 from litestar import Litestar
-from litestar.datastructures import State
-from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 
 from app.access_log import access_log_hook
@@ -15,6 +13,7 @@ from app.admin import build_admin_router
 from app.admin.blog import media_file
 from app.api import build_api_router, exception_handlers
 from app.container import Container
+from app.dependencies import dependencies_of, state_of
 from app.health import health
 from app.logging import configure_logging
 from app.openapi_conformance import conform
@@ -51,7 +50,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             sitemap_xml,
             spa,
         ],
-        dependencies={"container": Provide(lambda: container, use_cache=True, sync_to_thread=False)},
+        dependencies=dependencies_of(container),
         lifespan=[lifespan],
         # Production publishes no API documentation; development serves it at /schema.
         openapi_config=None
@@ -62,7 +61,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             security_headers_hook(production=settings.production),
             access_log_hook(settings.api.trusted_proxies),
         ],
-        state=State({"container": container}),
+        state=state_of(container),
         debug=False,
         exception_handlers=exception_handlers(settings.api.rate_limit_per_minute),
         request_max_body_size=settings.api.max_body_bytes,

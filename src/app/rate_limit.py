@@ -9,7 +9,7 @@ answer carries the ``RateLimit-*`` headers, as Litestar's in-memory limiter did.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from litestar import Request
 from litestar.datastructures import MutableScopeHeaders
@@ -31,6 +31,10 @@ def rate_limit_headers(decision: RateDecision, window_s: float) -> dict[str, str
     }
 
 
+RATE_LIMITER: Final = "rate_limiter"
+"""The ``app.state`` key of the container's :class:`RateLimiter` (set by :func:`app.dependencies.state_of`)."""
+
+
 class SharedRateLimitMiddleware(ASGIMiddleware):
     scopes = (ScopeType.HTTP,)
 
@@ -38,7 +42,7 @@ class SharedRateLimitMiddleware(ASGIMiddleware):
         self.group = group
 
     async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
-        limiter: RateLimiter = scope["litestar_app"].state["container"].rate_limiter
+        limiter: RateLimiter = scope["litestar_app"].state[RATE_LIMITER]
         if not limiter.enabled:
             await next_app(scope, receive, send)
             return

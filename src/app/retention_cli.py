@@ -10,15 +10,11 @@ from app.settings import Settings
 
 async def run_retention(settings: Settings, *, dry_run: bool) -> int:
     container = Container.build(settings)
-    settings.data_dir.mkdir(parents=True, exist_ok=True)
-    await container.store.start()
-    await container.admin_store.start()
     try:
+        await container.start_for_cli()
         report = await container.retention.run(dry_run=dry_run)
     finally:
-        await container.store.close()
-        await container.sms.aclose()
-        await container.database.close()
+        await container.close()
     print(
         json.dumps(
             {

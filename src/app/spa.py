@@ -12,8 +12,10 @@ from litestar.exceptions import NotFoundException
 from litestar.params import FromPath
 from litestar.response import File
 
-from app.container import Container
+from agency_core.job_board import JobBoard
+from agency_core.services import AgencyService
 from app.pages.site import public_page
+from app.settings import Settings
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 NO_CACHE = "no-cache"
@@ -53,17 +55,21 @@ def _serve(path: Path, cache: str, accept_encoding: str = "") -> File:
 
 @get(["/", "/{path:path}"], include_in_schema=False)
 async def spa(
-    request: Request[Any, Any, Any], container: NamedDependency[Container], path: FromPath[str] = "/"
+    request: Request[Any, Any, Any],
+    settings: NamedDependency[Settings],
+    agency: NamedDependency[AgencyService],
+    job_board: NamedDependency[JobBoard],
+    path: FromPath[str] = "/",
 ) -> File | Response[bytes]:
     relative = path.lstrip("/")
     if relative == "api" or relative.startswith("api/"):
         raise NotFoundException(detail="Not Found")
-    dist = container.settings.client_dist.resolve()
+    dist = settings.client_dist.resolve()
     encoding = request.headers.get("accept-encoding", "")
     found = _resolve(dist, relative) if relative else None
     if found is not None and not relative.startswith("_pages/") and found.suffix not in {".br", ".gz"}:
         return _serve(found, IMMUTABLE if relative.startswith("assets/") else NO_CACHE, encoding)
-    page = await public_page(request, container, "/" + relative)
+    page = await public_page(request, settings, agency, job_board, "/" + relative)
     if page is not None:
         return page
     if PurePosixPath(relative).suffix:

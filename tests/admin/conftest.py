@@ -10,8 +10,9 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from agency_core.sign_in import SignIn
 from app.admin.security import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE
-from app.admin.services import AdminServices
+from app.container import Container
 from app.main import create_app
 from app.settings import AdminAuthSettings, Settings
 
@@ -24,9 +25,13 @@ class AdminHarness:
     client: AsyncTestClient[Litestar]
 
     @property
-    def services(self) -> AdminServices:
-        services: AdminServices = self.app.state["container"].admin
-        return services
+    def container(self) -> Container:
+        container: Container = self.app.state["container"]
+        return container
+
+    @property
+    def sign_in_service(self) -> SignIn:
+        return self.container.sign_in
 
     def cookie(self, name: str) -> str | None:
         for cookie in self.client.cookies.jar:

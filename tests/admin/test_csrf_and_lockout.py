@@ -20,14 +20,14 @@ async def test_sign_in_without_a_csrf_header_is_refused(demo: AdminHarness) -> N
 
 
 async def test_sign_in_without_the_csrf_cookie_is_refused(demo: AdminHarness) -> None:
-    token = make_csrf_token(demo.services.settings.secret_key)  # well signed, but no cookie to match
+    token = make_csrf_token(demo.container.settings.secret_key)  # well signed, but no cookie to match
     response = await demo.client.post(SESSION, json=CREDENTIALS, headers={CSRF_HEADER: token})
     assert (response.status_code, response.json()) == (403, CSRF_REFUSED)
 
 
 async def test_a_header_that_differs_from_the_cookie_is_refused(demo: AdminHarness) -> None:
     await demo.csrf()
-    other = make_csrf_token(demo.services.settings.secret_key)
+    other = make_csrf_token(demo.container.settings.secret_key)
     response = await demo.client.post(SESSION, json=CREDENTIALS, headers={CSRF_HEADER: other})
     assert (response.status_code, response.json()) == (403, CSRF_REFUSED)
 
@@ -83,7 +83,7 @@ async def test_five_failures_for_one_email_from_one_address_lock_the_pair_out(
     demo: AdminHarness,
 ) -> None:
     now = [1000.0]
-    demo.services.sign_in_limiter.clock = lambda: now[0]
+    demo.sign_in_service.limiter.clock = lambda: now[0]
     for _ in range(5):
         wrong = await demo.sign_in(DEMO_ADMIN_EMAIL, "wrong password")
         assert wrong.status_code == 401
@@ -111,7 +111,7 @@ async def test_five_failures_from_one_ip_lock_out_every_email(demo: AdminHarness
 
 
 async def test_a_success_clears_the_pairs_count(demo: AdminHarness) -> None:
-    attempts = demo.services.attempts
+    attempts = demo.container.attempts
     pair = f"pair:{DEMO_ADMIN_EMAIL}|testclient"
     for _ in range(4):
         assert (await demo.sign_in(DEMO_ADMIN_EMAIL, "wrong password")).status_code == 401
@@ -130,4 +130,4 @@ async def test_not_authorized_and_csrf_refusals_do_not_count_as_failures(demo: A
     await demo.csrf()
     for _ in range(6):
         assert (await demo.client.post(SESSION, json=CREDENTIALS)).status_code == 403
-    assert await demo.services.attempts.count(f"email:{DEMO_ADMIN_EMAIL}") == 0
+    assert await demo.container.attempts.count(f"email:{DEMO_ADMIN_EMAIL}") == 0

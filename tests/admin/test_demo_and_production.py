@@ -32,8 +32,8 @@ async def test_demo_off_has_no_demo_route_and_no_demo_password_anywhere(plain: A
 async def test_demo_on_seeds_the_admin_idempotently(make_harness: MakeHarness) -> None:
     first = await make_harness(demo=True)
     second = await make_harness(demo=True)  # same data directory, started again
-    assert first.services.local_identity is not None
-    accounts = await first.services.local_identity.accounts_with_password(DEMO_ADMIN_PASSWORD)
+    assert first.container.identity.local_identity is not None
+    accounts = await first.container.identity.local_identity.accounts_with_password(DEMO_ADMIN_PASSWORD)
     assert [a.email for a in accounts] == [DEMO_ADMIN_EMAIL]
     assert (await second.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)).status_code == 200
 

@@ -35,14 +35,14 @@ def new_email() -> str:
 async def test_a_firebase_user_with_an_admin_record_signs_in(
     firebase_app: AdminHarness, firebase_auth_emulator: FirebaseAuthEmulator
 ) -> None:
-    assert isinstance(firebase_app.services.identity, FirebaseIdentityProvider)
+    assert isinstance(firebase_app.sign_in_service.identity, FirebaseIdentityProvider)
     email = new_email()
     uid = firebase_auth_emulator.create_user(email, PASSWORD, "Display Name")
 
     refused = await firebase_app.sign_in(email, PASSWORD)
     assert (refused.status_code, refused.json()) == (403, {"message": "User not authorized"})
 
-    await firebase_app.services.roles.put(uid, "Efua Mensah", "admin")
+    await firebase_app.sign_in_service.roles.put(uid, "Efua Mensah", "admin")
     response = await firebase_app.sign_in(email, PASSWORD)
     assert (response.status_code, response.json()) == (200, {"id": uid, "email": email, "name": "Efua Mensah"})
     assert (await firebase_app.client.get(SESSION)).json()["id"] == uid
@@ -55,7 +55,7 @@ async def test_firebase_errors_become_readable_messages(
 ) -> None:
     email = new_email()
     uid = firebase_auth_emulator.create_user(email, PASSWORD)
-    await firebase_app.services.roles.put(uid, "Kwame", "admin")
+    await firebase_app.sign_in_service.roles.put(uid, "Kwame", "admin")
 
     wrong = await firebase_app.sign_in(email, "wrong password")
     assert (wrong.status_code, wrong.json()) == (401, {"message": "Incorrect email or password"})
@@ -68,7 +68,7 @@ async def test_firebase_errors_become_readable_messages(
 
 
 async def test_an_unreachable_provider_is_503(firebase_app: AdminHarness) -> None:
-    firebase_app.services.identity = FirebaseIdentityProvider(
+    firebase_app.sign_in_service.identity = FirebaseIdentityProvider(
         api_key="k", project_id="demo-agency", emulator_host="127.0.0.1:9", timeout_s=1
     )
     response = await firebase_app.sign_in(new_email(), PASSWORD)

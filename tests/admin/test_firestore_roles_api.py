@@ -26,8 +26,8 @@ async def test_sign_in_with_the_role_record_in_firestore(
         AdminAuthSettings(role_cache_s=0), roles="firestore", firebase_project_id=firestore_emulator.project_id
     )
     h = await make_harness(admin_auth=auth)
-    assert type(h.services.roles).__name__ == "FirestoreRoleDirectory"
-    local = h.services.local_identity
+    assert type(h.sign_in_service.roles).__name__ == "FirestoreRoleDirectory"
+    local = h.container.identity.local_identity
     assert local is not None
     account = await local.save_account("yaw@vandytravel.com", "Yaw", "a long password")
 

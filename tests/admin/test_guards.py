@@ -125,15 +125,15 @@ async def test_state_changing_admin_routes_refuse_a_missing_csrf_token(probed: A
 async def test_guarded_routes_refuse_when_the_record_is_gone_or_not_admin(probed: AdminHarness) -> None:
     response = await probed.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
     uid = response.json()["id"]
-    await probed.services.roles.put(uid, "Admin User", "viewer")
+    await probed.sign_in_service.roles.put(uid, "Admin User", "viewer")
     refused = await probed.client.get("/api/admin/probe/7")
     assert (refused.status_code, refused.json()) == (403, {"message": "User not authorized"})
     # The session ended with it: the next call is simply signed out.
-    await probed.services.roles.put(uid, "Admin User", "admin")
+    await probed.sign_in_service.roles.put(uid, "Admin User", "admin")
     assert (await probed.client.get("/api/admin/probe/7")).status_code == 401
 
     assert (await probed.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)).status_code == 200
-    assert probed.services.local_roles is not None
-    await probed.services.local_roles.delete(uid)
+    assert probed.container.identity.local_roles is not None
+    await probed.container.identity.local_roles.delete(uid)
     gone = await probed.client.get("/api/admin/probe/7")
     assert (gone.status_code, gone.json()) == (403, {"message": "User not authorized"})

@@ -17,11 +17,11 @@ PASSWORD = "correct horse battery"
 
 
 async def add_admin(h: AdminHarness, email: str = "ama@vandytravel.com", role: str | None = "admin") -> str:
-    local = h.services.local_identity
+    local = h.container.identity.local_identity
     assert local is not None
     account = await local.save_account(email, "Ama Owusu", PASSWORD)
     if role is not None:
-        await h.services.roles.put(account.id, "Ama Owusu", role)
+        await h.sign_in_service.roles.put(account.id, "Ama Owusu", role)
     return account.id
 
 
@@ -100,13 +100,13 @@ class MessageProvider:
 
 
 async def test_login_failure_shows_the_providers_own_message(plain: AdminHarness) -> None:
-    plain.services.identity = MessageProvider("This account has been disabled")
+    plain.sign_in_service.identity = MessageProvider("This account has been disabled")
     response = await plain.sign_in("ama@vandytravel.com", "whatever")
     assert (response.status_code, response.json()) == (401, {"message": "This account has been disabled"})
 
 
 async def test_login_failure_without_a_message_defaults_to_invalid_credentials(plain: AdminHarness) -> None:
-    plain.services.identity = MessageProvider(None)
+    plain.sign_in_service.identity = MessageProvider(None)
     response = await plain.sign_in("ama@vandytravel.com", "whatever")
     assert (response.status_code, response.json()) == (401, {"message": "Invalid credentials"})
 
@@ -142,7 +142,7 @@ class ExplodingRoles(BrokenRoles):
 async def test_role_check_that_throws_is_failed_to_verify_admin_role(plain: AdminHarness) -> None:
     await add_admin(plain)
     for broken in (BrokenRoles(), ExplodingRoles()):
-        plain.services.roles = broken
+        plain.sign_in_service.roles = broken
         response = await plain.sign_in("ama@vandytravel.com", PASSWORD)
         assert (response.status_code, response.json()) == (503, {"message": "Failed to verify admin role"})
         assert plain.session_token is None
@@ -151,7 +151,7 @@ async def test_role_check_that_throws_is_failed_to_verify_admin_role(plain: Admi
 async def test_role_check_that_throws_on_a_later_request_is_503_too(plain: AdminHarness) -> None:
     await add_admin(plain)
     assert (await plain.sign_in("ama@vandytravel.com", PASSWORD)).status_code == 200
-    plain.services.roles = BrokenRoles()
+    plain.sign_in_service.roles = BrokenRoles()
     response = await plain.client.get(SESSION)
     assert (response.status_code, response.json()) == (503, {"message": "Failed to verify admin role"})
 
@@ -166,11 +166,11 @@ async def test_logout_is_204_and_the_session_is_gone_server_side(demo: AdminHarn
     assert (await demo.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)).status_code == 200
     token = demo.session_token
     assert token is not None
-    assert await demo.services.sessions.get(token) is not None
+    assert await demo.sign_in_service.sessions.get(token) is not None
 
     response = await demo.sign_out()
     assert response.status_code == 204
-    assert await demo.services.sessions.get(token) is None
+    assert await demo.sign_in_service.sessions.get(token) is None
     assert demo.session_token is None
     assert (await demo.client.get(SESSION)).status_code == 401
 
@@ -190,7 +190,7 @@ async def test_logout_failure_is_failed_to_logout(demo: AdminHarness) -> None:
     async def broken_delete(token: str) -> None:
         raise OSError("disk full")
 
-    demo.services.sessions.delete = broken_delete  # type: ignore[method-assign]
+    demo.sign_in_service.sessions.delete = broken_delete  # type: ignore[method-assign]
     response = await demo.sign_out()
     assert (response.status_code, response.json()) == (500, {"message": "Failed to logout"})
 
@@ -203,15 +203,15 @@ async def test_login_rotates_the_session_id(demo: AdminHarness) -> None:
     assert first
     assert second
     assert first != second
-    assert await demo.services.sessions.get(first) is None
-    assert await demo.services.sessions.get(second) is not None
+    assert await demo.sign_in_service.sessions.get(first) is None
+    assert await demo.sign_in_service.sessions.get(second) is not None
 
 
 async def test_an_idle_session_expires(make_harness: MakeHarness) -> None:
     h = await make_harness(demo=True)
     now = [1_000_000.0]
-    h.services.sessions.clock = lambda: now[0]
-    ttl = h.services.sessions.ttl_s
+    h.sign_in_service.sessions.clock = lambda: now[0]
+    ttl = h.sign_in_service.sessions.ttl_s
     assert ttl == 8 * 60 * 60
     assert (await h.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)).status_code == 200
 
@@ -227,8 +227,8 @@ async def test_an_idle_session_expires(make_harness: MakeHarness) -> None:
 async def test_a_user_whose_record_goes_away_is_signed_out(plain: AdminHarness) -> None:
     uid = await add_admin(plain)
     assert (await plain.sign_in("ama@vandytravel.com", PASSWORD)).status_code == 200
-    assert plain.services.local_roles is not None
-    await plain.services.local_roles.delete(uid)
+    assert plain.container.identity.local_roles is not None
+    await plain.container.identity.local_roles.delete(uid)
     response = await plain.client.get(SESSION)
     assert (response.status_code, response.json()) == (403, {"message": "User not authorized"})
     assert (await plain.client.get(SESSION)).status_code == 401
@@ -237,10 +237,10 @@ async def test_a_user_whose_record_goes_away_is_signed_out(plain: AdminHarness) 
 async def test_the_role_answer_is_cached_only_briefly(plain: AdminHarness) -> None:
     uid = await add_admin(plain)
     now = [0.0]
-    plain.services.role_cache.ttl_s = 30
-    plain.services.role_cache.clock = lambda: now[0]
+    plain.sign_in_service.role_cache.ttl_s = 30
+    plain.sign_in_service.role_cache.clock = lambda: now[0]
     assert (await plain.sign_in("ama@vandytravel.com", PASSWORD)).status_code == 200
-    await plain.services.roles.put(uid, "Ama Owusu", "editor")
+    await plain.sign_in_service.roles.put(uid, "Ama Owusu", "editor")
     now[0] = 10
     assert (await plain.client.get(SESSION)).status_code == 200  # within the cache window
     now[0] = 31
@@ -249,8 +249,8 @@ async def test_the_role_answer_is_cached_only_briefly(plain: AdminHarness) -> No
 
 async def test_the_name_comes_from_the_users_record(plain: AdminHarness) -> None:
     uid = await add_admin(plain)
-    await plain.services.roles.put(uid, "", "admin")
+    await plain.sign_in_service.roles.put(uid, "", "admin")
     response = await plain.sign_in("ama@vandytravel.com", PASSWORD)
     assert response.json()["name"] == "Admin User"
-    await plain.services.roles.put(uid, "Kofi Mensah", "admin")
+    await plain.sign_in_service.roles.put(uid, "Kofi Mensah", "admin")
     assert (await plain.client.get(SESSION)).json()["name"] == "Kofi Mensah"

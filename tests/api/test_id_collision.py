@@ -7,17 +7,24 @@ from pathlib import Path
 from adapters.files import LocalFileStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
-from agency_core.admin_settings import AdminSettings, FixedSettings
+from agency_core.admin_settings import AdminSettings, LiveSettings
 from agency_core.ids import IdGenerator
 from agency_core.services import Accepted, AgencyService, Upload
 from tests.api.conftest import APPLICATION, PDF
+
+
+class NothingSaved:
+    """No settings saved in the admin area: the defaults are in force."""
+
+    async def get_settings(self) -> AdminSettings | None:
+        return None
 
 
 async def test_an_application_whose_id_another_instance_took_gets_the_next_one(tmp_path: Path) -> None:
     db = Database(tmp_path / "agency.sqlite3")
     store = SqliteStore(db)
     await store.start()
-    settings = FixedSettings(AdminSettings(("+233201112233",), "VANDY"))
+    settings = LiveSettings(NothingSaved(), AdminSettings(("+233201112233",), "VANDY"))
     files = LocalFileStore(tmp_path / "uploads")
     # Each instance has its own generator; both read the same millisecond.
     a = AgencyService(store, files, IdGenerator(lambda: 1_780_000_000_000), settings)

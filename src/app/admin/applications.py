@@ -6,14 +6,14 @@ from typing import Annotated, Any
 
 from litestar import Controller, Response, get, post
 from litestar.di import NamedDependency
-from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
+from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter, SkipValidation
 
-from adapters.files import LocalFileStore
 from agency_core.admin import ApplicationQuery, ApplicationRecord, check_application_query, next_statuses
 from agency_core.admin_service import AdminService, ApplicationDetail, NotFound, Rejected
 from agency_core.identity import AdminUser
 from agency_core.payments import Fee
-from app.admin.common import AREA, PROBLEMS, csv_response, iso, page_json, page_request, sms_json
+from agency_core.ports import FileStore
+from app.admin.common import PROBLEMS, csv_response, iso, page_json, page_request, sms_json
 
 FILE_FIELDS = ("cv", "passport", "photo")
 CSV_FIELDS = (
@@ -125,7 +125,6 @@ def _query(
 class ApplicationsController(Controller):
     path = "/applications"
     exception_handlers = PROBLEMS
-    dependencies = AREA
 
     @get("/", summary="Applications, newest first, filtered and paginated")
     async def list_applications(
@@ -192,7 +191,7 @@ class ApplicationsController(Controller):
         self,
         area: NamedDependency[AdminService],
         admin: NamedDependency[AdminUser],
-        files: NamedDependency[LocalFileStore],
+        files: NamedDependency[SkipValidation[FileStore]],
         application_id: FromPath[str],
         field: FromPath[str],
     ) -> Response[bytes]:

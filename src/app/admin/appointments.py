@@ -11,7 +11,7 @@ from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 from agency_core.admin import AppointmentRecord, AppointmentStatus
 from agency_core.admin_service import AdminService
 from agency_core.identity import AdminUser
-from app.admin.common import AREA, PROBLEMS, iso, page_json, page_request, status_filter
+from app.admin.common import PROBLEMS, iso, page_json, page_request, status_filter
 
 
 def appointment_json(record: AppointmentRecord) -> dict[str, Any]:
@@ -35,7 +35,6 @@ def appointment_json(record: AppointmentRecord) -> dict[str, Any]:
 class AppointmentsController(Controller):
     path = "/appointments"
     exception_handlers = PROBLEMS
-    dependencies = AREA
 
     @get("/", summary="Appointments by preferred date")
     async def list_appointments(

@@ -1,32 +1,37 @@
 """``/api/admin/blog-posts``: every post (drafts too), create, edit, publish, delete, image upload.
 
-The uploaded images are served publicly by :func:`media_file` at ``/media/blog/{name}``.
+The uploaded images are served publicly by :func:`media_file` at :func:`media_url` (``/media/blog/{name}``).
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
-from litestar import Controller, delete, get, post, put
+from litestar import Controller, Response, delete, get, post, put
 from litestar.datastructures import UploadFile
 from litestar.di import NamedDependency
 from litestar.enums import RequestEncodingType
 from litestar.exceptions import NotFoundException
-from litestar.params import Body, FromPath, FromQuery, JSONBody, QueryParameter
-from litestar.response import File
+from litestar.params import Body, FromPath, FromQuery, JSONBody, QueryParameter, SkipValidation
 
-from adapters.media import MEDIA_TYPES, LocalMediaStore
+from agency_core.admin import MediaStore
 from agency_core.admin_service import BLOG_IMAGE_MAX_BYTES, AdminService, Rejected
 from agency_core.identity import AdminUser
-from app.admin.common import AREA, PROBLEMS, page_json, page_request, post_json
+from agency_core.uploads import CONTENT_TYPES, extension_of
+from app.admin.common import PROBLEMS, page_json, page_request, post_json
 
 IMMUTABLE = "public, max-age=31536000, immutable"
+MEDIA_PATH = "/media/blog"
+
+
+def media_url(name: str) -> str:
+    """Where the public site serves the blog image of a media name."""
+    return f"{MEDIA_PATH}/{name}"
 
 
 class BlogPostsAdminController(Controller):
     path = "/blog-posts"
     exception_handlers = PROBLEMS
-    dependencies = AREA
 
     @get("/", summary="Every blog post, drafts too, newest first")
     async def list_posts(
@@ -70,19 +75,22 @@ class BlogPostsAdminController(Controller):
         if not isinstance(image, UploadFile):
             raise Rejected({"image": "Choose an image to upload"})
         content = await image.read(BLOG_IMAGE_MAX_BYTES + 1)
-        url = await area.upload_image(admin.email, image.filename or "", content)
-        return {"url": url}
+        name = await area.upload_image(admin.email, image.filename or "", content)
+        return {"url": media_url(name)}
 
 
-@get("/media/blog/{name:str}", include_in_schema=False, sync_to_thread=False, dependencies=AREA)
-def media_file(media: NamedDependency[LocalMediaStore], name: FromPath[str]) -> File:
+@get(MEDIA_PATH + "/{name:str}", include_in_schema=False)
+async def media_file(media: NamedDependency[SkipValidation[MediaStore]], name: FromPath[str]) -> Response[bytes]:
     """A blog image uploaded in the admin area: public, cached for good (names are never reused)."""
-    path = media.path_of(name)
-    if path is None:
+    content = await media.read(name)
+    if content is None:
         raise NotFoundException(detail="Not Found")
-    return File(
-        path,
-        media_type=MEDIA_TYPES[path.suffix],
-        content_disposition_type="inline",
-        headers={"Cache-Control": IMMUTABLE, "X-Content-Type-Options": "nosniff"},
+    return Response(
+        content,
+        media_type=CONTENT_TYPES[extension_of(name)],
+        headers={
+            "Content-Disposition": f'inline; filename="{name}"',
+            "Cache-Control": IMMUTABLE,
+            "X-Content-Type-Options": "nosniff",
+        },
     )

@@ -8,10 +8,8 @@ import json
 import sys
 from typing import Any
 
-from adapters.identity.local import LocalIdentityProvider
-from adapters.sqlite.database import Database
 from agency_core.identity import ADMIN_ROLE, DEMO_ADMIN_PASSWORD, normalise_email
-from app.admin.services import build_admin_services
+from app.container import Container
 from app.settings import Settings, SettingsError
 
 MIN_PASSWORD_LENGTH = 10
@@ -47,11 +45,11 @@ def _password_problem(settings: Settings, password: str) -> str | None:
 
 
 async def run_admin_command(settings: Settings, args: argparse.Namespace) -> int:
-    database = Database(settings.database_path)
-    services = build_admin_services(settings, database)
+    container = Container.build(settings)
     try:
         if args.admin_command == "create":
-            if settings.admin_auth.identity != "local":
+            local = container.identity.local_identity
+            if settings.admin_auth.identity != "local" or local is None:
                 raise SettingsError("admin create makes a local account; with AGENCY_IDENTITY=firebase use admin grant")
             email = normalise_email(args.email)
             if "@" not in email or " " in email:
@@ -60,32 +58,28 @@ async def run_admin_command(settings: Settings, args: argparse.Namespace) -> int
             problem = _password_problem(settings, password)
             if problem is not None:
                 raise SettingsError(problem)
-            await services.migrate()
-            local = services.local_identity or LocalIdentityProvider(database)
+            await container.start_for_cli()
             account = await local.save_account(email, args.name.strip(), password)
-            await services.roles.put(account.id, account.name, ADMIN_ROLE)
+            await container.identity.roles.put(account.id, account.name, ADMIN_ROLE)
             print(json.dumps({"id": account.id, "email": account.email, "name": account.name, "role": ADMIN_ROLE}))
             return 0
         name = args.name.strip()
         if not args.uid.strip() or not name:
             raise SettingsError("--uid and --name must not be empty")
-        await services.migrate()
-        await services.roles.put(args.uid.strip(), name, ADMIN_ROLE)
+        await container.start_for_cli()
+        await container.identity.roles.put(args.uid.strip(), name, ADMIN_ROLE)
         directory = settings.admin_auth.roles
         print(json.dumps({"uid": args.uid.strip(), "name": name, "role": ADMIN_ROLE, "directory": directory}))
         return 0
     finally:
-        await services.aclose()
-        await database.close()
+        await container.close()
 
 
 async def preflight(settings: Settings) -> None:
     """What start-up refuses, checked before the server binds (raises SettingsError)."""
-    database = Database(settings.database_path)
-    services = build_admin_services(settings, database)
+    container = Container.build(settings)
     try:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
-        await services.start()
+        await container.prepare_sign_in()
     finally:
-        await services.aclose()
-        await database.close()
+        await container.close()

@@ -8,40 +8,13 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from litestar import MediaType, Request, Response
-from litestar.di import Provide
 from litestar.types import ExceptionHandlersMap
 
-from adapters.files import LocalFileStore
-from adapters.media import LocalMediaStore
 from agency_core.admin import AuditEntry, Job, Page, PageRequest, check_page, parse_status, status_must_be, to_csv
-from agency_core.admin_service import AdminProblem, AdminService, Conflict, NotFound, Rejected
+from agency_core.admin_service import AdminProblem, Conflict, NotFound, Rejected
 from agency_core.records import BlogPost, OutboxMessage
 
 T = TypeVar("T")
-
-
-def _area(request: Request[Any, Any, Any]) -> AdminService:
-    area: AdminService = request.app.state["container"].admin_area
-    return area
-
-
-def _files(request: Request[Any, Any, Any]) -> LocalFileStore:
-    files: LocalFileStore = request.app.state["container"].files
-    return files
-
-
-def _media(request: Request[Any, Any, Any]) -> LocalMediaStore:
-    media: LocalMediaStore = request.app.state["container"].media
-    return media
-
-
-AREA: dict[str, Provide] = {
-    "area": Provide(_area, sync_to_thread=False),
-    "files": Provide(_files, sync_to_thread=False),
-    "media": Provide(_media, sync_to_thread=False),
-}
-"""Dependencies of the admin controllers, read from the app's container (the container module
-imports the admin package, so the controllers cannot import it back)."""
 
 
 def iso(moment: datetime | None) -> str | None:

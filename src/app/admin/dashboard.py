@@ -9,10 +9,9 @@ from litestar.di import NamedDependency
 
 from agency_core.admin_service import AdminService
 from app.admin.applications import summary_json
-from app.admin.common import AREA
 
 
-@get("/dashboard", summary="Dashboard figures counted from the records", dependencies=AREA)
+@get("/dashboard", summary="Dashboard figures counted from the records")
 async def dashboard(area: NamedDependency[AdminService]) -> dict[str, Any]:
     board = await area.dashboard()
     return {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from litestar import Controller, Request, Response, get, post
+from litestar import Controller, Response, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromQuery, JSONBody
 
@@ -21,11 +21,6 @@ from agency_core.data_requests import (
 )
 from agency_core.identity import AdminUser
 from app.admin.common import PROBLEMS
-
-
-def _requests(request: Request[Any, Any, Any]) -> DataRequestService:
-    service: DataRequestService = request.app.state["container"].data_requests
-    return service
 
 
 def _person(raw: object) -> Person:
@@ -45,16 +40,22 @@ class DataRequestsController(Controller):
 
     @get("/", summary="Everything held about a person (q: e-mail or phone); audited")
     async def find(
-        self, request: Request[Any, Any, Any], admin: NamedDependency[AdminUser], q: FromQuery[str | None] = None
+        self,
+        data_requests: NamedDependency[DataRequestService],
+        admin: NamedDependency[AdminUser],
+        q: FromQuery[str | None] = None,
     ) -> dict[str, Any]:
-        return found_json(await _requests(request).find(admin.email, _person(q)))
+        return found_json(await data_requests.find(admin.email, _person(q)))
 
     @get("/export.zip", summary="One ZIP: data.json plus the person's files, decrypted; audited")
     async def export(
-        self, request: Request[Any, Any, Any], admin: NamedDependency[AdminUser], q: FromQuery[str | None] = None
+        self,
+        data_requests: NamedDependency[DataRequestService],
+        admin: NamedDependency[AdminUser],
+        q: FromQuery[str | None] = None,
     ) -> Response[bytes]:
         person = _person(q)
-        _, archive = await _requests(request).export(admin.email, person)
+        _, archive = await data_requests.export(admin.email, person)
         name = "data-request-" + "".join(ch if ch.isalnum() else "-" for ch in person.masked) + ".zip"
         return Response(
             archive,
@@ -64,11 +65,14 @@ class DataRequestsController(Controller):
 
     @post("/erase", status_code=200, summary="Erase everything held about a person; confirm with the same identifier")
     async def erase(
-        self, request: Request[Any, Any, Any], admin: NamedDependency[AdminUser], data: JSONBody[dict[str, Any]]
+        self,
+        data_requests: NamedDependency[DataRequestService],
+        admin: NamedDependency[AdminUser],
+        data: JSONBody[dict[str, Any]],
     ) -> dict[str, Any]:
         person = _person(data.get("q"))
         confirm = parse_person(data.get("confirm"))
         if confirm != person:
             raise Rejected({"confirm": CONFIRM_MISMATCH})
-        found = await _requests(request).erase(admin.email, person)
+        found = await data_requests.erase(admin.email, person)
         return {"erased": found.counts(), "masked": person.masked}

@@ -11,13 +11,12 @@ from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 from agency_core.admin import JobStatus
 from agency_core.admin_service import AdminService
 from agency_core.identity import AdminUser
-from app.admin.common import AREA, PROBLEMS, job_json, page_json, page_request, status_filter
+from app.admin.common import PROBLEMS, job_json, page_json, page_request, status_filter
 
 
 class JobsController(Controller):
     path = "/jobs"
     exception_handlers = PROBLEMS
-    dependencies = AREA
 
     @get("/", summary="Job openings, newest first")
     async def list_jobs(

@@ -11,7 +11,7 @@ from litestar.params import FromPath, FromQuery, QueryParameter
 from agency_core.admin import MessageRecord
 from agency_core.admin_service import AdminService
 from agency_core.identity import AdminUser
-from app.admin.common import AREA, PROBLEMS, iso, page_json, page_request
+from app.admin.common import PROBLEMS, iso, page_json, page_request
 
 
 def message_json(record: MessageRecord) -> dict[str, Any]:
@@ -34,7 +34,6 @@ def message_json(record: MessageRecord) -> dict[str, Any]:
 class MessagesController(Controller):
     path = "/messages"
     exception_handlers = PROBLEMS
-    dependencies = AREA
 
     @get("/", summary="Contact messages, unread first, then newest")
     async def list_messages(

@@ -16,24 +16,20 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Final
 
+import structlog
 from litestar import Request, Response
 from litestar.connection import ASGIConnection
 from litestar.exceptions import HTTPException
 from litestar.handlers.base import BaseRouteHandler
 
-from adapters.identity.sessions import Session
-from agency_core.identity import (
-    CSRF_REFUSED,
-    NOT_SIGNED_IN,
-    ROLE_CHECK_FAILED,
-    USER_NOT_AUTHORIZED,
-    AdminUser,
-    IdentityUser,
-    RoleLookupFailed,
-)
-from app.admin.services import AdminServices, log
+from agency_core.identity import CSRF_REFUSED, NOT_SIGNED_IN, AdminUser
+from agency_core.sessions import Session
+from agency_core.sign_in import Refusal, Refused, SignIn
+
+log = structlog.get_logger("app.admin")
 
 PUBLIC = "admin_public"
 """Handler opt key: the route is reachable signed out (CSRF still applies to unsafe methods)."""
@@ -43,6 +39,19 @@ SESSION_COOKIE_PATH = "/api/admin"
 CSRF_COOKIE = "csrftoken"
 CSRF_HEADER = "X-CSRF-Token"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+SIGN_IN: Final = "sign_in"
+ADMIN_COOKIES: Final = "admin_cookies"
+"""``app.state`` keys the guard reads (set once, by :func:`app.dependencies.state_of`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AdminCookies:
+    """How the session and CSRF cookies are made: signing key, ``Secure`` in production, lifetime."""
+
+    secret_key: str
+    production: bool
+    session_ttl_s: float
 
 
 class AdminError(HTTPException):
@@ -54,9 +63,20 @@ class AdminError(HTTPException):
         self.end_session = end_session
 
 
-def services_of(connection: ASGIConnection[Any, Any, Any, Any]) -> AdminServices:
-    services: AdminServices = connection.app.state["container"].admin
-    return services
+REFUSAL_STATUS: Final = {
+    Refusal.MISSING_CREDENTIALS: 400,
+    Refusal.THROTTLED: 429,
+    Refusal.BAD_CREDENTIALS: 401,
+    Refusal.IDENTITY_UNAVAILABLE: 503,
+    Refusal.ROLE_CHECK_FAILED: 503,
+    Refusal.NOT_AUTHORIZED: 403,
+    Refusal.SIGN_OUT_FAILED: 500,
+}
+"""The HTTP status of each sign-in refusal."""
+
+
+def admin_error(refused: Refused, *, end_session: bool = False) -> AdminError:
+    return AdminError(REFUSAL_STATUS[refused.reason], refused.message, end_session=end_session)
 
 
 def make_csrf_token(secret: str) -> str:
@@ -71,41 +91,40 @@ def csrf_token_is_signed(secret: str, token: str) -> bool:
     return bool(nonce) and hmac.compare_digest(mac, expected)
 
 
-def is_secure(connection: ASGIConnection[Any, Any, Any, Any], services: AdminServices) -> bool:
-    return connection.url.scheme == "https" or services.settings.production
+def is_secure(connection: ASGIConnection[Any, Any, Any, Any], cookies: AdminCookies) -> bool:
+    return connection.url.scheme == "https" or cookies.production
 
 
 def set_session_cookies(
-    response: Response[Any], connection: ASGIConnection[Any, Any, Any, Any], services: AdminServices, session: Session
+    response: Response[Any], connection: ASGIConnection[Any, Any, Any, Any], cookies: AdminCookies, session: Session
 ) -> None:
-    secure = is_secure(connection, services)
     response.set_cookie(
         SESSION_COOKIE,
         session.token,
         path=SESSION_COOKIE_PATH,
         httponly=True,
         samesite="lax",
-        secure=secure,
-        max_age=int(services.sessions.ttl_s),
+        secure=is_secure(connection, cookies),
+        max_age=int(cookies.session_ttl_s),
     )
-    set_csrf_cookie(response, connection, services, session.csrf_token)
+    set_csrf_cookie(response, connection, cookies, session.csrf_token)
 
 
 def set_csrf_cookie(
-    response: Response[Any], connection: ASGIConnection[Any, Any, Any, Any], services: AdminServices, token: str
+    response: Response[Any], connection: ASGIConnection[Any, Any, Any, Any], cookies: AdminCookies, token: str
 ) -> None:
     response.set_cookie(
-        CSRF_COOKIE, token, path="/", httponly=False, samesite="lax", secure=is_secure(connection, services)
+        CSRF_COOKIE, token, path="/", httponly=False, samesite="lax", secure=is_secure(connection, cookies)
     )
 
 
 def ensure_csrf_cookie(
-    response: Response[Any], connection: ASGIConnection[Any, Any, Any, Any], services: AdminServices
+    response: Response[Any], connection: ASGIConnection[Any, Any, Any, Any], cookies: AdminCookies
 ) -> None:
     """Give a signed-out browser a signed token to send back with its sign-in."""
     current = connection.cookies.get(CSRF_COOKIE, "")
-    if not current or not csrf_token_is_signed(services.settings.secret_key, current):
-        set_csrf_cookie(response, connection, services, make_csrf_token(services.settings.secret_key))
+    if not current or not csrf_token_is_signed(cookies.secret_key, current):
+        set_csrf_cookie(response, connection, cookies, make_csrf_token(cookies.secret_key))
 
 
 def end_session_cookies(response: Response[Any]) -> None:
@@ -123,36 +142,23 @@ def current_admin(request: Request[Any, Any, Any]) -> AdminUser:
     return admin
 
 
-async def load_session(connection: ASGIConnection[Any, Any, Any, Any], services: AdminServices) -> Session | None:
-    token = connection.cookies.get(SESSION_COOKIE)
-    if not token:
-        return None
-    return await services.sessions.get(token)
+async def check_admin(sign_in: SignIn, session: Session) -> AdminUser:
+    """The per-request role check (:meth:`SignIn.check`) as the admin API answers it."""
+    checked = await sign_in.check(session)
+    if isinstance(checked, Refused):
+        if checked.reason is Refusal.ROLE_CHECK_FAILED:
+            log.error("role check failed", user_id=session.user.id, error=checked.detail)
+        raise admin_error(checked, end_session=checked.reason is Refusal.NOT_AUTHORIZED)
+    return checked
 
 
-async def check_admin(services: AdminServices, session: Session) -> AdminUser:
-    """The per-request role check; ends the user's sessions when they are no longer admin."""
-    user = IdentityUser(session.user.id, session.user.email)
-    try:
-        admin = await services.authorise(user)
-    except RoleLookupFailed as exc:
-        log.error("role check failed", user_id=session.user.id, error=str(exc))
-        raise AdminError(503, ROLE_CHECK_FAILED) from exc
-    if admin is None:
-        await services.sessions.delete_user(session.user.id)
-        raise AdminError(403, USER_NOT_AUTHORIZED, end_session=True)
-    return admin
-
-
-def check_csrf(
-    connection: ASGIConnection[Any, Any, Any, Any], services: AdminServices, session: Session | None
-) -> None:
+def check_csrf(connection: ASGIConnection[Any, Any, Any, Any], secret_key: str, session: Session | None) -> None:
     header = connection.headers.get(CSRF_HEADER, "")
     cookie = connection.cookies.get(CSRF_COOKIE, "")
     ok = (
         bool(header)
         and hmac.compare_digest(header, cookie)
-        and csrf_token_is_signed(services.settings.secret_key, header)
+        and csrf_token_is_signed(secret_key, header)
         and (session is None or hmac.compare_digest(header, session.csrf_token))
     )
     if not ok:
@@ -160,15 +166,16 @@ def check_csrf(
 
 
 async def admin_guard(connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler) -> None:
-    services = services_of(connection)
-    session = await load_session(connection, services)
+    sign_in: SignIn = connection.app.state[SIGN_IN]
+    cookies: AdminCookies = connection.app.state[ADMIN_COOKIES]
+    session = await sign_in.session(connection.cookies.get(SESSION_COOKIE))
     connection.state["admin_session"] = session
     if not handler.opt.get(PUBLIC, False):
         if session is None:
             raise AdminError(401, NOT_SIGNED_IN, end_session=connection.cookies.get(SESSION_COOKIE) is not None)
-        connection.state["admin"] = await check_admin(services, session)
+        connection.state["admin"] = await check_admin(sign_in, session)
     if isinstance(connection, Request) and connection.method not in SAFE_METHODS:
-        check_csrf(connection, services, session)
+        check_csrf(connection, cookies.secret_key, session)
 
 
 def admin_error_response(_: Request[Any, Any, Any], exc: AdminError) -> Response[dict[str, str]]:

@@ -1,4 +1,8 @@
-"""``/api/admin/session`` (sign in, who am I, sign out) and ``/api/admin/demo-credentials``."""
+"""``/api/admin/session`` (sign in, who am I, sign out) and ``/api/admin/demo-credentials``.
+
+The use case is :class:`agency_core.sign_in.SignIn`; these handlers turn its outcomes into the
+HTTP answers, cookies and log lines of the admin API.
+"""
 
 from __future__ import annotations
 
@@ -7,40 +11,28 @@ from typing import Any
 
 import msgspec
 from litestar import Request, Response, delete, get, post
+from litestar.di import NamedDependency
 from litestar.exceptions import ValidationException
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import JSONBody
 
-from agency_core.identity import (
-    DEMO_ADMIN_EMAIL,
-    DEMO_ADMIN_PASSWORD,
-    LOGOUT_FAILED,
-    NOT_SIGNED_IN,
-    ROLE_CHECK_FAILED,
-    SIGN_IN_UNAVAILABLE,
-    USER_NOT_AUTHORIZED,
-    IdentityUnavailable,
-    RoleLookupFailed,
-    SignInFailed,
-    normalise_email,
-    too_many_attempts_message,
-)
+from agency_core.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, NOT_SIGNED_IN, AdminUser
+from agency_core.sign_in import EMAIL_AND_PASSWORD_REQUIRED, Refusal, Refused, SignIn
 from app.admin.security import (
     PUBLIC,
     SESSION_COOKIE,
-    AdminError,
+    AdminCookies,
+    admin_error,
     check_admin,
     current_session,
     end_session_cookies,
     ensure_csrf_cookie,
+    log,
     make_csrf_token,
-    services_of,
     set_csrf_cookie,
     set_session_cookies,
 )
-from app.admin.services import log
 from app.client_address import client_address
-
-EMAIL_AND_PASSWORD_REQUIRED = "Email and password are required"  # noqa: S105 - a message
 
 
 class Credentials(msgspec.Struct, forbid_unknown_fields=False):
@@ -48,12 +40,72 @@ class Credentials(msgspec.Struct, forbid_unknown_fields=False):
     password: str
 
 
-def _message(status: int, message: str) -> Response[dict[str, str]]:
-    return Response({"message": message}, status_code=status)
+class SessionUser(msgspec.Struct):
+    """The signed-in admin (spec section 3)."""
+
+    id: str
+    email: str
+    name: str
 
 
-def _bad_body(_: Request[Any, Any, Any], __: ValidationException) -> Response[dict[str, str]]:
+class Message(msgspec.Struct):
+    message: str
+
+
+class DemoCredentials(msgspec.Struct):
+    email: str
+    password: str
+
+
+Answer = Response[SessionUser | Message]
+"""The session routes answer the admin, or ``{"message": ...}`` with an error status."""
+
+
+def _user(admin: AdminUser) -> SessionUser:
+    return SessionUser(admin.id, admin.email, admin.name)
+
+
+def _message(status: int, message: str) -> Answer:
+    return Response(Message(message), status_code=status)
+
+
+def _bad_body(_: Request[Any, Any, Any], __: ValidationException) -> Answer:
     return _message(400, EMAIL_AND_PASSWORD_REQUIRED)
+
+
+def _refusal(refused: Refused) -> Answer:
+    response = _message(admin_error(refused).status_code, refused.message)
+    if refused.reason is Refusal.THROTTLED:
+        response.headers["Retry-After"] = str(math.ceil(refused.retry_after_s))
+    return response
+
+
+def _log_refusal(refused: Refused, email: str, ip: str) -> None:
+    match refused.reason:
+        case Refusal.THROTTLED:
+            log.info("admin sign-in limited", email=email, ip=ip)
+        case Refusal.BAD_CREDENTIALS:
+            log.info("admin sign-in refused", email=email, ip=ip)
+        case Refusal.IDENTITY_UNAVAILABLE:
+            log.error("identity provider unavailable", error=refused.detail)
+        case Refusal.ROLE_CHECK_FAILED:
+            log.error("role check failed", email=email, error=refused.detail)
+        case Refusal.NOT_AUTHORIZED:
+            log.info("admin sign-in not authorized", email=email)
+        case _:
+            return
+
+
+REFUSALS = {
+    status: ResponseSpec(Message, description=description)
+    for status, description in (
+        (400, "Email or password missing"),
+        (401, "Wrong credentials"),
+        (403, "Not an admin, or CSRF token missing or invalid"),
+        (429, "Too many failed sign-ins (Retry-After)"),
+        (503, "Identity provider or role check unavailable"),
+    )
+}
 
 
 @post(
@@ -62,84 +114,67 @@ def _bad_body(_: Request[Any, Any, Any], __: ValidationException) -> Response[di
     status_code=200,
     summary="Sign in",
     exception_handlers={ValidationException: _bad_body},
+    responses=REFUSALS,
 )
-async def sign_in(request: Request[Any, Any, Any], data: JSONBody[Credentials]) -> Response[dict[str, str]]:
-    services = services_of(request)
-    email = normalise_email(data.email)
-    if not email or not data.password:
-        return _message(400, EMAIL_AND_PASSWORD_REQUIRED)
+async def sign_in(
+    request: Request[Any, Any, Any],
+    sign_in: NamedDependency[SignIn],
+    admin_cookies: NamedDependency[AdminCookies],
+    data: JSONBody[Credentials],
+) -> Answer:
     ip = client_address(request)
-    limiter = services.sign_in_limiter
-    admission = await limiter.admit(email, ip)
-    if admission.refused:
-        log.info("admin sign-in limited", email=email, ip=ip)
-        response = _message(429, too_many_attempts_message(admission.retry_after_s))
-        response.headers["Retry-After"] = str(math.ceil(admission.retry_after_s))
-        return response
-    await limiter.wait(admission)
-    try:
-        user = await services.identity.sign_in(email, data.password)
-    except SignInFailed as failure:
-        log.info("admin sign-in refused", email=email, ip=ip)
-        return _message(401, failure.message)
-    except IdentityUnavailable as exc:
-        await limiter.not_a_failure(admission)
-        log.error("identity provider unavailable", error=str(exc))
-        return _message(503, SIGN_IN_UNAVAILABLE)
-    await limiter.succeeded(admission)
-    try:
-        admin = await services.authorise(user, fresh=True)
-    except RoleLookupFailed as exc:
-        log.error("role check failed", user_id=user.id, error=str(exc))
-        return _message(503, ROLE_CHECK_FAILED)
-    if admin is None:
-        log.info("admin sign-in not authorized", user_id=user.id)
-        return _message(403, USER_NOT_AUTHORIZED)
-    previous = request.cookies.get(SESSION_COOKIE)
-    if previous:
-        await services.sessions.delete(previous)
-    session = await services.sessions.create(admin, make_csrf_token(services.settings.secret_key))
-    log.info("admin signed in", user_id=admin.id)
-    response = Response(admin.to_dict(), status_code=200)
-    set_session_cookies(response, request, services, session)
+    outcome = await sign_in.sign_in(
+        data.email,
+        data.password,
+        ip=ip,
+        previous_token=request.cookies.get(SESSION_COOKIE),
+        csrf_token=make_csrf_token(admin_cookies.secret_key),
+    )
+    if isinstance(outcome, Refused):
+        _log_refusal(outcome, data.email.strip().lower(), ip)
+        return _refusal(outcome)
+    log.info("admin signed in", user_id=outcome.admin.id)
+    response: Answer = Response(_user(outcome.admin), status_code=200)
+    set_session_cookies(response, request, admin_cookies, outcome.session)
     return response
 
 
-@get("/session", opt={PUBLIC: True}, summary="The signed-in admin")
-async def who_am_i(request: Request[Any, Any, Any]) -> Response[dict[str, str]]:
-    services = services_of(request)
+@get(
+    "/session",
+    opt={PUBLIC: True},
+    summary="The signed-in admin",
+    responses={401: ResponseSpec(Message, description="Not signed in")},
+)
+async def who_am_i(
+    request: Request[Any, Any, Any], sign_in: NamedDependency[SignIn], admin_cookies: NamedDependency[AdminCookies]
+) -> Answer:
     session = current_session(request)
     if session is None:
         response = _message(401, NOT_SIGNED_IN)
         if request.cookies.get(SESSION_COOKIE):
             end_session_cookies(response)
-        ensure_csrf_cookie(response, request, services)
+        ensure_csrf_cookie(response, request, admin_cookies)
         return response
-    admin = await check_admin(services, session)
-    response = Response(admin.to_dict(), status_code=200)
-    set_csrf_cookie(response, request, services, session.csrf_token)
+    admin = await check_admin(sign_in, session)
+    response = Response(_user(admin), status_code=200)
+    set_csrf_cookie(response, request, admin_cookies, session.csrf_token)
     return response
 
 
 @delete("/session", opt={PUBLIC: True}, status_code=204, summary="Sign out")
-async def sign_out(request: Request[Any, Any, Any]) -> Response[None]:
-    services = services_of(request)
-    token = request.cookies.get(SESSION_COOKIE)
-    if token:
-        try:
-            await services.sessions.delete(token)
-        except Exception as exc:
-            log.error("sign-out failed", error=str(exc))
-            raise AdminError(500, LOGOUT_FAILED) from exc
-    session = current_session(request)
-    if session is not None:
-        services.role_cache.forget(session.user.id)
+async def sign_out(
+    request: Request[Any, Any, Any], sign_in: NamedDependency[SignIn], admin_cookies: NamedDependency[AdminCookies]
+) -> Response[None]:
+    refused = await sign_in.sign_out(request.cookies.get(SESSION_COOKIE), current_session(request))
+    if refused is not None:
+        log.error("sign-out failed", error=refused.detail)
+        raise admin_error(refused)
     response: Response[None] = Response(None, status_code=204)
     end_session_cookies(response)
-    set_csrf_cookie(response, request, services, make_csrf_token(services.settings.secret_key))
+    set_csrf_cookie(response, request, admin_cookies, make_csrf_token(admin_cookies.secret_key))
     return response
 
 
 @get("/demo-credentials", opt={PUBLIC: True}, summary="Demo mode only: the default admin's credentials")
-async def demo_credentials() -> dict[str, str]:
-    return {"email": DEMO_ADMIN_EMAIL, "password": DEMO_ADMIN_PASSWORD}
+async def demo_credentials() -> DemoCredentials:
+    return DemoCredentials(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)

@@ -11,13 +11,12 @@ from litestar.params import FromQuery, JSONBody, QueryParameter
 from agency_core.admin_service import AdminService
 from agency_core.admin_settings import settings_to_dict
 from agency_core.identity import AdminUser
-from app.admin.common import AREA, PROBLEMS, audit_json, page_json, page_request
+from app.admin.common import PROBLEMS, audit_json, page_json, page_request
 
 
 class AdminSettingsController(Controller):
     path = "/settings"
     exception_handlers = PROBLEMS
-    dependencies = AREA
 
     @get("/", summary="The settings in force")
     async def read(self, area: NamedDependency[AdminService]) -> dict[str, object]:
@@ -30,7 +29,7 @@ class AdminSettingsController(Controller):
         return settings_to_dict(await area.put_settings(admin.email, data))
 
 
-@get("/audit-log", summary="Admin actions, newest first", exception_handlers=PROBLEMS, dependencies=AREA)
+@get("/audit-log", summary="Admin actions, newest first", exception_handlers=PROBLEMS)
 async def audit_log(
     area: NamedDependency[AdminService],
     page: FromQuery[str | None] = None,

@@ -11,7 +11,7 @@ from litestar.params import FromQuery, QueryParameter
 from agency_core.admin_service import AdminService
 from agency_core.identity import AdminUser
 from agency_core.records import JobAlert, NewsletterSubscription
-from app.admin.common import AREA, PROBLEMS, csv_response, iso, page_json, page_request
+from app.admin.common import PROBLEMS, csv_response, iso, page_json, page_request
 
 ALERT_FIELDS = ("email", "jobCategory", "preferredCountry", "salaryRange", "experienceLevel")
 
@@ -34,7 +34,6 @@ def alert_json(a: JobAlert) -> dict[str, Any]:
 class SubscribersController(Controller):
     path = "/subscribers"
     exception_handlers = PROBLEMS
-    dependencies = AREA
 
     @get("/newsletter", summary="Newsletter subscriptions, newest first")
     async def newsletter(

@@ -9,8 +9,8 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath
 
 from agency_core.records import BlogPost
+from agency_core.services import AgencyService
 from app.api.schemas import BlogPostList, BlogPostOut, ErrorMessage
-from app.container import Container
 
 BLOG_POST_NOT_FOUND = "Blog Post Not Found"
 
@@ -36,16 +36,16 @@ class BlogPosts(Controller):
     tags = ["blog"]  # noqa: RUF012 - Litestar reads it per class
 
     @get("/", summary="Published blog posts, newest first")
-    async def list_posts(self, container: NamedDependency[Container]) -> BlogPostList:
-        return BlogPostList([blog_post_json(p) for p in await container.agency.blog_posts()])
+    async def list_posts(self, agency: NamedDependency[AgencyService]) -> BlogPostList:
+        return BlogPostList([blog_post_json(p) for p in await agency.blog_posts()])
 
     @get(
         "/{post_id:str}",
         summary="One published blog post",
         responses={404: ResponseSpec(ErrorMessage, description=BLOG_POST_NOT_FOUND)},
     )
-    async def get_post(self, container: NamedDependency[Container], post_id: FromPath[str]) -> BlogPostOut:
-        post = await container.agency.blog_post(post_id)
+    async def get_post(self, agency: NamedDependency[AgencyService], post_id: FromPath[str]) -> BlogPostOut:
+        post = await agency.blog_post(post_id)
         if post is None:
             raise NotFoundException(detail=BLOG_POST_NOT_FOUND)
         return blog_post_json(post)

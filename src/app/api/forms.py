@@ -17,7 +17,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, JSONBody
 from litestar.status_codes import HTTP_201_CREATED, HTTP_415_UNSUPPORTED_MEDIA_TYPE
 
-from agency_core.services import UPLOAD_FIELDS, Accepted, Duplicate, Invalid, Outcome, Upload
+from agency_core.services import UPLOAD_FIELDS, Accepted, AgencyService, Duplicate, Invalid, Outcome, Upload
 from app.api.errors import DuplicateSubmission, FormRejected
 from app.api.schemas import (
     ApplicationCreated,
@@ -32,7 +32,6 @@ from app.api.schemas import (
     RecordCreated,
     ValidationErrors,
 )
-from app.container import Container
 
 _ERRORS = {
     400: ResponseSpec(ErrorMessage, description="Malformed JSON or a value of the wrong type"),
@@ -99,7 +98,7 @@ class PublicForms(Controller):
     )
     async def submit_application(
         self,
-        container: NamedDependency[Container],
+        agency: NamedDependency[AgencyService],
         data: Annotated[ApplicationForm, Body(media_type=RequestEncodingType.MULTI_PART)],
     ) -> ApplicationCreated:
         uploads: dict[str, Upload] = {}
@@ -108,7 +107,7 @@ class PublicForms(Controller):
             upload = await _upload(getattr(data, name))
             if upload is not None:
                 uploads[name] = upload
-        outcome = _accepted_id(await container.agency.submit_application(fields, uploads))
+        outcome = _accepted_id(await agency.submit_application(fields, uploads))
         return ApplicationCreated(outcome.id)
 
     @post(
@@ -119,9 +118,9 @@ class PublicForms(Controller):
         responses=_ERRORS,
     )
     async def book_appointment(
-        self, container: NamedDependency[Container], data: JSONBody[AppointmentIn]
+        self, agency: NamedDependency[AgencyService], data: JSONBody[AppointmentIn]
     ) -> AppointmentCreated:
-        outcome = _accepted_id(await container.agency.book_appointment(_fields(data)))
+        outcome = _accepted_id(await agency.book_appointment(_fields(data)))
         return AppointmentCreated(outcome.id)
 
     @post(
@@ -132,9 +131,9 @@ class PublicForms(Controller):
         responses=_ERRORS,
     )
     async def send_contact_message(
-        self, container: NamedDependency[Container], data: JSONBody[ContactMessageIn]
+        self, agency: NamedDependency[AgencyService], data: JSONBody[ContactMessageIn]
     ) -> RecordCreated:
-        return RecordCreated(_accepted_id(await container.agency.send_contact_message(_fields(data))).id)
+        return RecordCreated(_accepted_id(await agency.send_contact_message(_fields(data))).id)
 
     @post(
         "/newsletter-subscriptions",
@@ -144,9 +143,9 @@ class PublicForms(Controller):
         responses=_ERRORS,
     )
     async def subscribe_newsletter(
-        self, container: NamedDependency[Container], data: JSONBody[NewsletterSubscriptionIn]
+        self, agency: NamedDependency[AgencyService], data: JSONBody[NewsletterSubscriptionIn]
     ) -> RecordCreated:
-        return RecordCreated(_accepted_id(await container.agency.subscribe_newsletter(_fields(data))).id)
+        return RecordCreated(_accepted_id(await agency.subscribe_newsletter(_fields(data))).id)
 
     @post(
         "/job-alerts",
@@ -156,6 +155,6 @@ class PublicForms(Controller):
         responses=_ERRORS,
     )
     async def create_job_alert(
-        self, container: NamedDependency[Container], data: JSONBody[JobAlertIn]
+        self, agency: NamedDependency[AgencyService], data: JSONBody[JobAlertIn]
     ) -> RecordCreated:
-        return RecordCreated(_accepted_id(await container.agency.create_job_alert(_fields(data))).id)
+        return RecordCreated(_accepted_id(await agency.create_job_alert(_fields(data))).id)

@@ -11,11 +11,10 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, FromQuery
 
 from agency_core.admin import Job, JobStatus
-from agency_core.job_board import BoardResult
+from agency_core.job_board import BoardResult, JobBoard
 from agency_core.jobs import JobSearch
 from app.admin.common import iso
 from app.api.schemas import ErrorMessage
-from app.container import Container
 
 JOB_NOT_FOUND = "Job Not Found"
 
@@ -63,20 +62,20 @@ class PublicJobs(Controller):
     @get("/", summary="Open jobs, newest first, filtered by country, category and words, with counts")
     async def list_jobs(
         self,
-        container: NamedDependency[Container],
+        job_board: NamedDependency[JobBoard],
         country: FromQuery[str | None] = None,
         category: FromQuery[str | None] = None,
         q: FromQuery[str | None] = None,
     ) -> dict[str, Any]:
-        return board_json(await container.job_board.search(JobSearch(country or "", category or "", q or "")))
+        return board_json(await job_board.search(JobSearch(country or "", category or "", q or "")))
 
     @get(
         "/{job_id:str}",
         summary="One job (open or closed; drafts are not found)",
         responses={404: ResponseSpec(ErrorMessage, description=JOB_NOT_FOUND)},
     )
-    async def get_job(self, container: NamedDependency[Container], job_id: FromPath[str]) -> dict[str, Any]:
-        board = container.job_board
+    async def get_job(self, job_board: NamedDependency[JobBoard], job_id: FromPath[str]) -> dict[str, Any]:
+        board = job_board
         job = await board.public_job(job_id)
         if job is None:
             raise NotFoundException(detail=JOB_NOT_FOUND)

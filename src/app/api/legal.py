@@ -8,7 +8,7 @@ from litestar import get
 from litestar.di import NamedDependency
 
 from agency_core.privacy import PRIVACY_NOTICE_VERSION
-from app.container import Container
+from app.settings import Settings
 from app.site_settings import SiteSettings
 
 
@@ -34,8 +34,8 @@ class LegalOut:
 
 
 @get("/api/legal", tags=["site"], summary="Legal facts of the privacy notice, terms and footer", sync_to_thread=False)
-def legal(container: NamedDependency[Container]) -> LegalOut:
-    return legal_facts(container.settings.site)
+def legal(settings: NamedDependency[Settings]) -> LegalOut:
+    return legal_facts(settings.site)
 
 
 def legal_facts(site: SiteSettings) -> LegalOut:

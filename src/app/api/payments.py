@@ -21,9 +21,14 @@ from litestar.status_codes import (
 )
 
 from agency_core import payments as p
-from agency_core.payment_service import AlreadyPaid, ApplicationUnknown, PaymentsUnavailable, PaymentView
+from agency_core.payment_service import (
+    AlreadyPaid,
+    ApplicationUnknown,
+    PaymentService,
+    PaymentsUnavailable,
+    PaymentView,
+)
 from app.api.schemas import ErrorMessage
-from app.container import Container
 from app.public_url import public_origin
 from app.settings import Settings
 
@@ -91,8 +96,8 @@ class PaymentInfo(Controller):
     tags = ["payments"]  # noqa: RUF012 - Litestar reads it per class
 
     @get("/config", summary="The processing fee and whether online payment is available")
-    async def config(self, container: NamedDependency[Container]) -> PaymentConfig:
-        service = container.payments
+    async def config(self, payments: NamedDependency[PaymentService]) -> PaymentConfig:
+        service = payments
         fee = service.fee
         return PaymentConfig(
             service.available,
@@ -107,9 +112,9 @@ class PaymentInfo(Controller):
         summary="Verify a payment with Paystack and answer the application's payment state",
         responses={404: ResponseSpec(ErrorMessage), 502: _DOWN, 503: _UNAVAILABLE},
     )
-    async def verify(self, container: NamedDependency[Container], reference: FromPath[str]) -> Response[Any]:
+    async def verify(self, payments: NamedDependency[PaymentService], reference: FromPath[str]) -> Response[Any]:
         try:
-            view = await container.payments.verify(reference)
+            view = await payments.verify(reference)
         except PaymentsUnavailable:
             return _error(HTTP_503_SERVICE_UNAVAILABLE, p.PAYMENTS_UNAVAILABLE)
         except ApplicationUnknown:
@@ -124,10 +129,12 @@ class PaymentInfo(Controller):
         summary="Paystack's webhook: x-paystack-signature must be the HMAC-SHA512 of the raw body",
         responses={401: ResponseSpec(ErrorMessage, description="Bad signature; nothing changed")},
     )
-    async def webhook(self, container: NamedDependency[Container], request: Request[Any, Any, Any]) -> Response[Any]:
+    async def webhook(
+        self, payments: NamedDependency[PaymentService], request: Request[Any, Any, Any]
+    ) -> Response[Any]:
         body = await request.body()
         try:
-            accepted = await container.payments.webhook(body, request.headers.get(SIGNATURE_HEADER))
+            accepted = await payments.webhook(body, request.headers.get(SIGNATURE_HEADER))
         except PaymentsUnavailable:
             return _error(HTTP_503_SERVICE_UNAVAILABLE, p.PAYMENTS_UNAVAILABLE)
         except ValueError:
@@ -155,10 +162,14 @@ class PaymentStart(Controller):
         },
     )
     async def start(
-        self, container: NamedDependency[Container], request: Request[Any, Any, Any], application_id: FromPath[str]
+        self,
+        payments: NamedDependency[PaymentService],
+        settings: NamedDependency[Settings],
+        request: Request[Any, Any, Any],
+        application_id: FromPath[str],
     ) -> Response[Any]:
         try:
-            checkout = await container.payments.start(application_id, callback_url(request, container.settings))
+            checkout = await payments.start(application_id, callback_url(request, settings))
         except PaymentsUnavailable:
             return _error(HTTP_503_SERVICE_UNAVAILABLE, p.PAYMENTS_UNAVAILABLE)
         except ApplicationUnknown:

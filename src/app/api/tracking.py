@@ -12,11 +12,10 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK
 
-from agency_core.tracking import TRACK_NOT_FOUND, TrackedApplication, check_track_request
+from agency_core.tracking import TRACK_NOT_FOUND, TrackedApplication, TrackingService, check_track_request
 from app.api.errors import FormRejected
 from app.api.forms import json_only
 from app.api.schemas import ErrorMessage, ValidationErrors
-from app.container import Container
 
 
 @dataclass
@@ -75,11 +74,11 @@ class Tracking(Controller):
             429: ResponseSpec(ErrorMessage, description="Rate limit per client address exceeded"),
         },
     )
-    async def track(self, container: NamedDependency[Container], data: JSONBody[TrackIn]) -> TrackedApplicationOut:
+    async def track(self, tracking: NamedDependency[TrackingService], data: JSONBody[TrackIn]) -> TrackedApplicationOut:
         checked, errors = check_track_request({"applicationId": data.applicationId, "contact": data.contact})
         if checked is None:
             raise FormRejected(errors)
-        tracked = await container.tracking.track(*checked)
+        tracked = await tracking.track(*checked)
         if tracked is None:
             raise NotFoundException(detail=TRACK_NOT_FOUND)
         return tracked_json(tracked)

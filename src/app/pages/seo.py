@@ -9,29 +9,36 @@ from xml.sax.saxutils import escape
 from litestar import Request, Response, get
 from litestar.di import NamedDependency
 
+from agency_core.job_board import JobBoard
 from agency_core.jobs import JobSearch
-from app.container import Container
+from agency_core.services import AgencyService
 from app.pages import blog_list, blog_post, job, job_list
 from app.pages.site import built, origin_of
+from app.settings import Settings
 
 
 @get("/robots.txt", include_in_schema=False)
-async def robots_txt(request: Request[Any, Any, Any], container: NamedDependency[Container]) -> Response[str]:
-    origin = origin_of(request, container)
+async def robots_txt(request: Request[Any, Any, Any], settings: NamedDependency[Settings]) -> Response[str]:
+    origin = origin_of(request, settings)
     text = f"User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: {origin}/sitemap.xml\n"
     return Response(text, media_type="text/plain; charset=utf-8", headers={"Cache-Control": "no-cache"})
 
 
 @get("/sitemap.xml", include_in_schema=False)
-async def sitemap_xml(request: Request[Any, Any, Any], container: NamedDependency[Container]) -> Response[str]:
-    origin = origin_of(request, container)
+async def sitemap_xml(
+    request: Request[Any, Any, Any],
+    settings: NamedDependency[Settings],
+    agency: NamedDependency[AgencyService],
+    job_board: NamedDependency[JobBoard],
+) -> Response[str]:
+    origin = origin_of(request, settings)
     entries: list[tuple[str, str]] = []
-    dist = container.settings.client_dist.resolve()
+    dist = settings.client_dist.resolve()
     site = built(dist)
     if site is not None:
         stamp = datetime.fromtimestamp((dist / "_pages" / "pages.json").stat().st_mtime, UTC).date().isoformat()
         entries += [(path, stamp) for path in site.pages["static"]]
-    posts = await container.agency.blog_posts()
+    posts = await agency.blog_posts()
     if site is not None and blog_list.KIND in site.pages["records"]:
         newest = max((p.updated_at.date().isoformat() for p in posts), default=None)
         entries.append((blog_list.PATH, newest or stamp))
@@ -39,7 +46,7 @@ async def sitemap_xml(request: Request[Any, Any, Any], container: NamedDependenc
         entries.append((blog_post.path_of(post.id), post.updated_at.date().isoformat()))
     if site is not None and job_list.KIND in site.pages["records"]:
         # Open jobs only: a closed job keeps its page but leaves the sitemap; drafts are not public.
-        jobs = (await container.job_board.search(JobSearch())).items
+        jobs = (await job_board.search(JobSearch())).items
         newest_job = max((j.updated_at.date().isoformat() for j in jobs), default=None)
         entries.append((job_list.PATH, newest_job or stamp))
         entries += [(job.path_of(j.id), j.updated_at.date().isoformat()) for j in jobs]

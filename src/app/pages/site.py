@@ -17,14 +17,16 @@ import msgspec
 from litestar import Request, Response
 
 from agency_core.admin import JobStatus
+from agency_core.job_board import JobBoard
 from agency_core.jobs import JobSearch
+from agency_core.services import AgencyService
 from app.api.blog import blog_post_json
 from app.api.jobs import board_json, public_job_json
 from app.api.legal import legal_facts
-from app.container import Container
 from app.pages import blog_list, blog_post, job, job_list
 from app.pages.document import Encoded, Head, Shell, read_built
 from app.public_url import public_origin
+from app.settings import Settings
 from app.site_settings import SiteSettings
 
 HTML = "text/html"
@@ -65,9 +67,9 @@ def _built(dist: Path, site: SiteSettings | None, *_mtimes: int) -> Built:
     return Built(shell, json.loads(read_built(dist / "_pages" / "pages.json")), dist / "_pages")
 
 
-def origin_of(request: Request[Any, Any, Any], container: Container) -> str:
+def origin_of(request: Request[Any, Any, Any], settings: Settings) -> str:
     """``AGENCY_SITE_URL``, else the request's origin (see :mod:`app.public_url`)."""
-    return public_origin(request, container.settings)
+    return public_origin(request, settings)
 
 
 def organisation_ld(origin: str) -> dict[str, Any]:
@@ -109,15 +111,17 @@ def respond(request: Request[Any, Any, Any], page: Encoded, status: int = 200) -
     return Response(content=body, status_code=status, media_type=HTML, headers=headers)
 
 
-async def public_page(request: Request[Any, Any, Any], container: Container, path: str) -> Response[bytes] | None:
+async def public_page(
+    request: Request[Any, Any, Any], settings: Settings, agency: AgencyService, board: JobBoard, path: str
+) -> Response[bytes] | None:
     """The pre-rendered answer for ``path``, or None when it is a client-only route (admin...)."""
-    site = built(container.settings.client_dist.resolve(), container.settings.site)
+    site = built(settings.client_dist.resolve(), settings.site)
     if site is None:
         return None
-    origin = origin_of(request, container)
+    origin = origin_of(request, settings)
     normalised = "/" + path.strip("/")
     if normalised == blog_list.PATH and blog_list.KIND in site.pages["records"]:
-        return await _blog_list_page(request, container, site, origin)
+        return await _blog_list_page(request, agency, site, origin)
     if normalised in NOINDEX:
         title, description = NOINDEX[normalised]
         head = Head(title=f"{title} | {AGENCY_NAME}", description=description, path=normalised, robots="noindex")
@@ -126,22 +130,21 @@ async def public_page(request: Request[Any, Any, Any], container: Container, pat
         response.headers["X-Robots-Tag"] = "noindex"
         return response
     if normalised == job_list.PATH and job_list.KIND in site.pages["records"]:
-        return await _job_list_page(request, container, site, origin)
+        return await _job_list_page(request, board, site, origin)
     if normalised in site.pages["static"]:
         return respond(request, _static_document(site, normalised, origin))
     parts = normalised.split("/")
     if len(parts) == 3 and parts[1] == "blog" and parts[2] and "blog-post" in site.pages["records"]:
-        return await _blog_post_page(request, container, site, parts[2], normalised, origin)
+        return await _blog_post_page(request, agency, site, parts[2], normalised, origin)
     if len(parts) == 3 and parts[1] == "jobs" and parts[2] and job.KIND in site.pages["records"]:
-        return await _job_page(request, container, site, parts[2], normalised, origin)
+        return await _job_page(request, board, site, parts[2], normalised, origin)
     return None
 
 
 async def _job_page(
-    request: Request[Any, Any, Any], container: Container, site: Built, job_id: str, path: str, origin: str
+    request: Request[Any, Any, Any], board: JobBoard, site: Built, job_id: str, path: str, origin: str
 ) -> Response[bytes]:
     templates = site.pages["records"][job.KIND]
-    board = container.job_board
     found = await board.public_job(job_id)
     if found is None:
         # A draft or an unknown id: the not-found text, with 404.
@@ -158,9 +161,7 @@ async def _job_page(
     return respond(request, Encoded.of(site.shell.document(head, origin, body, job.data(path, origin, record))))
 
 
-async def _job_list_page(
-    request: Request[Any, Any, Any], container: Container, site: Built, origin: str
-) -> Response[bytes]:
+async def _job_list_page(request: Request[Any, Any, Any], board: JobBoard, site: Built, origin: str) -> Response[bytes]:
     templates = site.pages["records"][job_list.KIND]
     entry = templates["found"]
     head = Head(
@@ -172,7 +173,7 @@ async def _job_list_page(
     if any(request.query_params.get(name) for name in job_list.FILTERS):
         # Filters live in the URL and the client renders them: the head, an empty #root.
         return respond(request, Encoded.of(site.shell.document(head, origin, "")))
-    result = await container.job_board.search(JobSearch())
+    result = await board.search(JobSearch())
     if result.items:
         body = job_list.fill(site.body(entry), result.items, result.by_country, result.by_category)
     else:
@@ -182,10 +183,10 @@ async def _job_list_page(
 
 
 async def _blog_post_page(
-    request: Request[Any, Any, Any], container: Container, site: Built, post_id: str, path: str, origin: str
+    request: Request[Any, Any, Any], agency: AgencyService, site: Built, post_id: str, path: str, origin: str
 ) -> Response[bytes]:
     templates = site.pages["records"][blog_post.KIND]
-    post = await container.agency.blog_post(post_id)
+    post = await agency.blog_post(post_id)
     if post is None:
         entry = templates["missing"]
         document = site.shell.document(
@@ -203,10 +204,10 @@ async def _blog_post_page(
 
 
 async def _blog_list_page(
-    request: Request[Any, Any, Any], container: Container, site: Built, origin: str
+    request: Request[Any, Any, Any], agency: AgencyService, site: Built, origin: str
 ) -> Response[bytes]:
     templates = site.pages["records"][blog_list.KIND]
-    posts = await container.agency.blog_posts()
+    posts = await agency.blog_posts()
     chosen = blog_list.layout(posts)
     entry = templates["found"]
     head = Head(

@@ -1,0 +1,67 @@
+"""The adapters that reach outside the process or the disk: SMS, e-mail, payments, files, media."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from cryptography.fernet import Fernet
+
+from adapters.email_log import LoggingEmailSender
+from adapters.email_smtp import SmtpEmailSender
+from adapters.files import LocalFileStore
+from adapters.media import LocalMediaStore
+from adapters.paystack import PaystackGateway
+from adapters.sms_http import HttpSmsGateway
+from adapters.sms_log import LoggingSmsGateway
+from agency_core.admin import MediaStore
+from agency_core.admin_settings import LiveSettings
+from agency_core.job_alerts import EmailSender
+from agency_core.payments import PaymentGateway
+from agency_core.ports import FileStore, SmsGateway
+from app.files_key import load_files_key, local_files_key
+from app.settings import Settings
+
+
+class ClosableSmsGateway(SmsGateway, Protocol):
+    async def aclose(self) -> None: ...
+
+
+def build_sms_gateway(settings: Settings, live: LiveSettings | None = None) -> ClosableSmsGateway:
+    """The HTTP gateway reads the sender id from ``live`` (the admin area's settings) per send."""
+    sms = settings.sms
+    if sms.base_url is None:
+        return LoggingSmsGateway()
+    return HttpSmsGateway(sms.base_url, sms.api_key, live.sms_sender if live else sms.sender, sms.timeout_s)
+
+
+def build_email_sender(settings: Settings) -> EmailSender:
+    """``AGENCY_SMTP_HOST`` set: SMTP (aiosmtplib); else every e-mail is logged."""
+    smtp = settings.smtp
+    if smtp.host is None:
+        return LoggingEmailSender()
+    return SmtpEmailSender(
+        smtp.host, smtp.port, smtp.sender, username=smtp.username, password=smtp.password, starttls=smtp.starttls
+    )
+
+
+def build_payment_gateway(settings: Settings) -> PaymentGateway | None:
+    """Paystack when ``PAYSTACK_SECRET_KEY`` is set; else no online payment at all."""
+    p = settings.payments
+    return PaystackGateway(p.secret_key, p.base_url) if p.enabled else None
+
+
+def build_files_cipher(settings: Settings) -> Fernet:
+    """``AGENCY_FILES_KEY``, or (outside production) a key kept in the data directory."""
+    if settings.files_key:
+        return load_files_key(settings.files_key)
+    return local_files_key(settings.data_dir / "files.key")
+
+
+def build_file_store(settings: Settings) -> FileStore:
+    """Uploaded documents, encrypted at rest, under ``AGENCY_DATA_DIR/uploads/``."""
+    return LocalFileStore(settings.data_dir / "uploads", build_files_cipher(settings))
+
+
+def build_media_store(settings: Settings) -> MediaStore:
+    """Blog images, public, under ``AGENCY_DATA_DIR/media/blog/``."""
+    return LocalMediaStore(settings.data_dir / "media" / "blog")

@@ -1,0 +1,63 @@
+"""Litestar dependencies, built once from the container: every handler, public or admin, names the
+services it uses (``agency``, ``area``, ``files``...) and never sees the container or ``app.state``.
+
+Guards and middleware cannot take dependencies; they read the few narrow objects of
+:func:`state_of` from ``app.state``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from litestar.datastructures import State
+from litestar.di import Provide
+
+from app.admin.security import ADMIN_COOKIES, SIGN_IN, AdminCookies
+from app.client_address import TRUSTED_PROXIES
+from app.container import Container
+from app.rate_limit import RATE_LIMITER
+
+
+def _constant(value: object) -> Callable[[], object]:
+    def provide() -> object:
+        return value
+
+    return provide
+
+
+def dependencies_of(container: Container) -> dict[str, Provide]:
+    provided: dict[str, object] = {
+        "settings": container.settings,
+        "agency": container.agency,
+        "payments": container.payments,
+        "job_board": container.job_board,
+        "job_alerts": container.job_alert_mailer,
+        "tracking": container.tracking,
+        "area": container.admin_area,
+        "files": container.files,
+        "media": container.media,
+        "data_requests": container.data_requests,
+        "sign_in": container.sign_in,
+        "admin_cookies": admin_cookies(container),
+    }
+    return {name: Provide(_constant(value), use_cache=True, sync_to_thread=False) for name, value in provided.items()}
+
+
+def admin_cookies(container: Container) -> AdminCookies:
+    s = container.settings
+    return AdminCookies(s.secret_key, s.production, container.sign_in.sessions.ttl_s)
+
+
+def state_of(container: Container) -> State:
+    """What guards and middleware read: the sign-in service and cookie policy (admin guard), the
+    public rate limiter and the trusted proxies (client address). The container itself is there
+    for tests to reach the stores; no handler, guard or middleware reads it."""
+    return State(
+        {
+            "container": container,
+            SIGN_IN: container.sign_in,
+            ADMIN_COOKIES: admin_cookies(container),
+            RATE_LIMITER: container.rate_limiter,
+            TRUSTED_PROXIES: container.settings.api.trusted_proxies,
+        }
+    )
