@@ -122,7 +122,7 @@ class Outbox(Protocol):
         """Release the lease and schedule another attempt."""
         ...
 
-    async def mark_failed(self, message_id: str, error: str, now: datetime, owner: str | None = None) -> bool:
+    async def mark_failed(self, message_id: str, error: str, owner: str | None = None) -> bool:
         """Give up: status ``failed``."""
         ...
 

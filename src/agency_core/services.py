@@ -140,7 +140,7 @@ class AgencyService:
             for i, sms in enumerate(planned)
         ]
 
-    def _discard(self, form: str, data: Mapping[str, object]) -> Accepted:
+    def _discard(self, form: str) -> Accepted:
         logger.info("submission discarded", extra={"form": form, "reason": "honeypot"})
         return Accepted(self.ids.next_id(), discarded=True)
 
@@ -148,7 +148,7 @@ class AgencyService:
 
     async def submit_application(self, data: Mapping[str, object], uploads: Mapping[str, Upload]) -> Outcome:
         if _is_bot(data):
-            return self._discard("application", data)
+            return self._discard("application")
         present = {name: up for name, up in uploads.items() if name in UPLOAD_FIELDS and (up.filename or up.content)}
         fields = {k: val for k, val in data.items() if k not in UPLOAD_FIELDS}
         fields.update({name: up.filename or "upload" for name, up in present.items()})
@@ -261,7 +261,7 @@ class AgencyService:
 
     async def book_appointment(self, data: Mapping[str, object]) -> Outcome:
         if _is_bot(data):
-            return self._discard("appointment", data)
+            return self._discard("appointment")
         cleaned = v.validate(v.APPOINTMENT, data, self.today())
         if not cleaned.ok:
             logger.info("submission invalid", extra={"form": "appointment", "fields": sorted(cleaned.errors)})
@@ -315,7 +315,7 @@ class AgencyService:
 
     async def send_contact_message(self, data: Mapping[str, object]) -> Outcome:
         if _is_bot(data):
-            return self._discard("contact", data)
+            return self._discard("contact")
         cleaned = v.validate(v.CONTACT, data, self.today())
         if not cleaned.ok:
             return Invalid(cleaned.errors)
@@ -330,7 +330,7 @@ class AgencyService:
 
     async def subscribe_newsletter(self, data: Mapping[str, object]) -> Outcome:
         if _is_bot(data):
-            return self._discard("newsletter", data)
+            return self._discard("newsletter")
         cleaned = v.validate(v.NEWSLETTER, data, self.today())
         if not cleaned.ok:
             return Invalid(cleaned.errors)
@@ -356,7 +356,7 @@ class AgencyService:
 
     async def create_job_alert(self, data: Mapping[str, object]) -> Outcome:
         if _is_bot(data):
-            return self._discard("jobAlert", data)
+            return self._discard("jobAlert")
         cleaned = v.validate(v.JOB_ALERT, data, self.today())
         if not cleaned.ok:
             return Invalid(cleaned.errors)

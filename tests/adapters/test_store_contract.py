@@ -181,7 +181,7 @@ async def test_the_outbox_records_delivery_retry_and_failure(store: Store) -> No
     assert await store.outbox.claim(now + timedelta(seconds=3), now + timedelta(seconds=33), 10) == []
     (claimed,) = await store.outbox.claim(retry_at, retry_at + timedelta(seconds=30), 10)
     assert (claimed.id, claimed.attempts) == ("VA1-1", 2)
-    await store.outbox.mark_failed("VA1-1", "Insufficient balance", retry_at)
+    await store.outbox.mark_failed("VA1-1", "Insufficient balance")
     failed = await store.outbox.get("VA1-1")
     assert failed is not None
     assert (failed.status, failed.last_error) == (OutboxStatus.FAILED, "Insufficient balance")
@@ -207,7 +207,7 @@ async def test_a_lease_is_held_by_one_owner_and_taken_over_only_after_it_expires
     done = await store.outbox.get("VA1-0")
     assert done is not None
     assert (done.status, done.lease_owner, done.lease_until) == (OutboxStatus.DELIVERED, None, None)
-    assert await store.outbox.mark_failed("VA1-0", "late", later, "worker-b") is False
+    assert await store.outbox.mark_failed("VA1-0", "late", "worker-b") is False
 
 
 async def test_concurrent_claims_take_each_message_exactly_once(store: Store) -> None:

@@ -434,7 +434,7 @@ class FirestoreOutbox(_Base):
             owner,
         )
 
-    async def mark_failed(self, message_id: str, error: str, now: datetime, owner: str | None = None) -> bool:
+    async def mark_failed(self, message_id: str, error: str, owner: str | None = None) -> bool:
         return await self._mark(
             message_id,
             {"status": OutboxStatus.FAILED.value, "last_error": error, "lease_until": None, "lease_owner": None},

@@ -446,7 +446,7 @@ class SqliteOutbox:
             owner,
         )
 
-    async def mark_failed(self, message_id: str, error: str, now: datetime, owner: str | None = None) -> bool:
+    async def mark_failed(self, message_id: str, error: str, owner: str | None = None) -> bool:
         return await self._mark(
             "UPDATE sms_outbox SET status = 'failed', last_error = ?, lease_until = NULL, lease_owner = NULL "
             "WHERE id = ? AND status = 'pending'",
