@@ -131,7 +131,7 @@ class OutboxWorker:
             held = await self.outbox.mark_delivered(message.id, now, self.owner)
             logger.info("sms delivered", extra=fields)
         elif message.attempts >= self.policy.max_attempts:
-            held = await self.outbox.mark_failed(message.id, result.message, now, self.owner)
+            held = await self.outbox.mark_failed(message.id, result.message, self.owner)
             logger.error("sms failed for good", extra={**fields, "error": result.message})
         else:
             delay = self.policy.delay_s(message.attempts, self.rand())

@@ -37,6 +37,7 @@ from agency_core.records import (
     StoredFile,
     duplicate_key,
 )
+from agency_core.unit_of_work import DuplicateApplication
 from agency_core.uploads import CONTENT_TYPES, HEAD_BYTES, check_upload, extension_of
 
 HONEYPOT_FIELD = "website"
@@ -114,6 +115,8 @@ class AgencyService:
         self.jobs = jobs
         """The public job board: an application may name one of its open jobs (``jobId``)."""
         self.store = store
+        self.uow = store.unit_of_work
+        """A new unit of work per submission: a record and its messages commit together."""
         self.files = files
         self.track_url = track_url
         """The short ``/track`` link every status SMS ends with (``""``: none)."""
@@ -139,7 +142,7 @@ class AgencyService:
             for i, sms in enumerate(planned)
         ]
 
-    def _discard(self, form: str, data: Mapping[str, object]) -> Accepted:
+    def _discard(self, form: str) -> Accepted:
         logger.info("submission discarded", extra={"form": form, "reason": "honeypot"})
         return Accepted(self.ids.next_id(), discarded=True)
 
@@ -147,7 +150,7 @@ class AgencyService:
 
     async def submit_application(self, data: Mapping[str, object], uploads: Mapping[str, Upload]) -> Outcome:
         if _is_bot(data):
-            return self._discard("application", data)
+            return self._discard("application")
         present = {name: up for name, up in uploads.items() if name in UPLOAD_FIELDS and (up.filename or up.content)}
         fields = {k: val for k, val in data.items() if k not in UPLOAD_FIELDS}
         fields.update({name: up.filename or "upload" for name, up in present.items()})
@@ -197,7 +200,12 @@ class AgencyService:
                 )
             )
             try:
-                earlier = await self.store.applications.add(application, outbox, since)
+                async with self.uow() as uow:
+                    await uow.applications.add(application, since)
+                    await uow.outbox.enqueue(outbox)
+            except DuplicateApplication as duplicate:
+                await self._delete_uploads(stored)
+                return self._duplicate(duplicate.earlier)
             except IdTaken:
                 attempt += 1
                 logger.warning("application id taken by another instance", extra={"id": application.id})
@@ -209,9 +217,6 @@ class AgencyService:
                 await self._delete_uploads(stored)
                 raise
             break
-        if earlier is not None:
-            await self._delete_uploads(stored)
-            return self._duplicate(earlier)
         self.on_enqueue()
         logger.info(
             "application stored",
@@ -260,7 +265,7 @@ class AgencyService:
 
     async def book_appointment(self, data: Mapping[str, object]) -> Outcome:
         if _is_bot(data):
-            return self._discard("appointment", data)
+            return self._discard("appointment")
         cleaned = v.validate(v.APPOINTMENT, data, self.today())
         if not cleaned.ok:
             logger.info("submission invalid", extra={"form": "appointment", "fields": sorted(cleaned.errors)})
@@ -302,7 +307,9 @@ class AgencyService:
                 now,
             )
         )
-        await self.store.appointments.add(appointment, notification, outbox)
+        async with self.uow() as uow:
+            await uow.appointments.add(appointment, notification)
+            await uow.outbox.enqueue(outbox)
         self.on_enqueue()
         logger.info(
             "appointment stored",
@@ -314,13 +321,14 @@ class AgencyService:
 
     async def send_contact_message(self, data: Mapping[str, object]) -> Outcome:
         if _is_bot(data):
-            return self._discard("contact", data)
+            return self._discard("contact")
         cleaned = v.validate(v.CONTACT, data, self.today())
         if not cleaned.ok:
             return Invalid(cleaned.errors)
         now = self.clock()
         message = ContactMessage(self.ids.next_id(), with_consent(cleaned.values, now), now)
-        await self.store.contact_messages.add(message)
+        async with self.uow() as uow:
+            await uow.contact_messages.add(message)
         logger.info(
             "contact message stored",
             extra={"id": message.id, "email": mask_email(_text(cleaned.values["email"]))},
@@ -329,7 +337,7 @@ class AgencyService:
 
     async def subscribe_newsletter(self, data: Mapping[str, object]) -> Outcome:
         if _is_bot(data):
-            return self._discard("newsletter", data)
+            return self._discard("newsletter")
         cleaned = v.validate(v.NEWSLETTER, data, self.today())
         if not cleaned.ok:
             return Invalid(cleaned.errors)
@@ -355,13 +363,14 @@ class AgencyService:
 
     async def create_job_alert(self, data: Mapping[str, object]) -> Outcome:
         if _is_bot(data):
-            return self._discard("jobAlert", data)
+            return self._discard("jobAlert")
         cleaned = v.validate(v.JOB_ALERT, data, self.today())
         if not cleaned.ok:
             return Invalid(cleaned.errors)
         now = self.clock()
         alert = JobAlert(self.ids.next_id(), with_consent(cleaned.values, now), now)
-        await self.store.job_alerts.add(alert)
+        async with self.uow() as uow:
+            await uow.job_alerts.add(alert)
         logger.info("job alert stored", extra={"id": alert.id, "email": mask_email(_text(cleaned.values["email"]))})
         return Accepted(alert.id)
 

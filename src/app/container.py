@@ -166,6 +166,7 @@ class Container:
             on_enqueue=worker.wake,
             on_publish=mailer.job_published,
             track_url=track_url,
+            uow=store.unit_of_work,
         )
         payments = PaymentService(
             backend.payments(), build_payment_gateway(settings), settings.payments.fee, ids, on_enqueue=worker.wake

@@ -68,7 +68,7 @@ class FakeOutbox:
         )
         return True
 
-    async def mark_failed(self, message_id: str, error: str, now: datetime, owner: str | None = None) -> bool:
+    async def mark_failed(self, message_id: str, error: str, owner: str | None = None) -> bool:
         if not self._held(message_id, owner):
             return False
         m = self.rows[message_id]
