@@ -7,7 +7,7 @@ HTTP answers, cookies and log lines of the admin API.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 from litestar import Request, Response, delete, get, post
@@ -32,6 +32,7 @@ from app.admin.security import (
     set_csrf_cookie,
     set_session_cookies,
 )
+from app.api.schemas import ErrorMessage
 from app.client_address import client_address
 
 
@@ -48,17 +49,14 @@ class SessionUser(msgspec.Struct):
     name: str
 
 
-class Message(msgspec.Struct):
-    message: str
-
-
 class DemoCredentials(msgspec.Struct):
     email: str
     password: str
 
 
-Answer = Response[SessionUser | Message]
-"""The session routes answer the admin, or ``{"message": ...}`` with an error status."""
+Answer = Response[SessionUser]
+"""The session routes answer the admin (200), or an :class:`ErrorMessage` with the error status
+documented in the route's ``responses``."""
 
 
 def _user(admin: AdminUser) -> SessionUser:
@@ -66,7 +64,8 @@ def _user(admin: AdminUser) -> SessionUser:
 
 
 def _message(status: int, message: str) -> Answer:
-    return Response(Message(message), status_code=status)
+    # The body is an ErrorMessage; typed as the route's answer so its 200 schema stays SessionUser.
+    return cast(Answer, Response(ErrorMessage(message), status_code=status))
 
 
 def _bad_body(_: Request[Any, Any, Any], __: ValidationException) -> Answer:
@@ -97,7 +96,7 @@ def _log_refusal(refused: Refused, email: str, ip: str) -> None:
 
 
 REFUSALS = {
-    status: ResponseSpec(Message, description=description)
+    status: ResponseSpec(ErrorMessage, description=description)
     for status, description in (
         (400, "Email or password missing"),
         (401, "Wrong credentials"),
@@ -143,7 +142,11 @@ async def sign_in(
     "/session",
     opt={PUBLIC: True},
     summary="The signed-in admin",
-    responses={401: ResponseSpec(Message, description="Not signed in")},
+    responses={
+        401: ResponseSpec(ErrorMessage, description="Not signed in"),
+        403: ResponseSpec(ErrorMessage, description="No longer an admin: the session ends"),
+        503: ResponseSpec(ErrorMessage, description="Role check unavailable"),
+    },
 )
 async def who_am_i(
     request: Request[Any, Any, Any], sign_in: NamedDependency[SignIn], admin_cookies: NamedDependency[AdminCookies]
@@ -161,7 +164,16 @@ async def who_am_i(
     return response
 
 
-@delete("/session", opt={PUBLIC: True}, status_code=204, summary="Sign out")
+@delete(
+    "/session",
+    opt={PUBLIC: True},
+    status_code=204,
+    summary="Sign out",
+    responses={
+        403: ResponseSpec(ErrorMessage, description="CSRF token missing or invalid"),
+        500: ResponseSpec(ErrorMessage, description="The session could not be ended"),
+    },
+)
 async def sign_out(
     request: Request[Any, Any, Any], sign_in: NamedDependency[SignIn], admin_cookies: NamedDependency[AdminCookies]
 ) -> Response[None]:
