@@ -91,7 +91,7 @@ def build_sign_in(settings: Settings, backend: Backend, identity: Identity, atte
     return SignIn(
         identity=identity.identity,
         roles=identity.roles,
-        sessions=backend.sessions(settings.admin_auth.session_ttl_s),
+        sessions=backend.sessions,
         limiter=SignInLimiter(
             attempts,
             max_delay_s=settings.api.sign_in_max_delay_s,
@@ -135,8 +135,8 @@ class Container:
         database = Database(settings.database_path)
         backend = build_backend(settings, database)
         ids = IdGenerator()
-        store = backend.store()
-        admin_store = backend.admin_store()
+        store = backend.store
+        admin_store = backend.admin_store
         live = LiveSettings(admin_store, default_admin_settings(settings))
         sms = build_sms_gateway(settings, live)
         files = build_file_store(settings)
@@ -168,15 +168,15 @@ class Container:
             track_url=track_url,
         )
         payments = PaymentService(
-            backend.payments(), build_payment_gateway(settings), settings.payments.fee, ids, on_enqueue=worker.wake
+            backend.payments, build_payment_gateway(settings), settings.payments.fee, ids, on_enqueue=worker.wake
         )
         r = settings.site.retention
         periods = RetentionPeriods(r.documents_days, r.messages_days, r.appointments_days, r.alerts_days)
-        retention = RetentionService(backend.retention(), files, admin_store, ids, periods, clock=utc_now)
-        data_requests = DataRequestService(backend.personal_data(), files.delete, files.read, admin_store, ids, utc_now)
-        hits = backend.hit_counter()
+        retention = RetentionService(backend.retention, files, admin_store, ids, periods, clock=utc_now)
+        data_requests = DataRequestService(backend.personal_data, files.delete, files.read, admin_store, ids, utc_now)
+        hits = backend.hit_counter
         identity = build_identity(settings, database)
-        attempts = backend.attempts()
+        attempts = backend.attempts
         return cls(
             settings=settings,
             database=database,
@@ -194,7 +194,7 @@ class Container:
             payments=payments,
             job_board=board,
             job_alert_mailer=mailer,
-            tracking=TrackingService(admin_store, backend.audit_trail()),
+            tracking=TrackingService(admin_store, backend.audit_trail),
             retention=retention,
             data_requests=data_requests,
             hit_counter=hits,
