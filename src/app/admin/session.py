@@ -20,6 +20,7 @@ from agency_core.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, NOT_SIGN
 from agency_core.sign_in import EMAIL_AND_PASSWORD_REQUIRED, Refusal, Refused, SignIn
 from app.admin.security import (
     PUBLIC,
+    REFUSAL_STATUS,
     SESSION_COOKIE,
     AdminCookies,
     admin_error,
@@ -73,7 +74,7 @@ def _bad_body(_: Request[Any, Any, Any], __: ValidationException) -> Answer:
 
 
 def _refusal(refused: Refused) -> Answer:
-    response = _message(admin_error(refused).status_code, refused.message)
+    response = _message(REFUSAL_STATUS[refused.reason], refused.message)
     if refused.reason is Refusal.THROTTLED:
         response.headers["Retry-After"] = str(math.ceil(refused.retry_after_s))
     return response
