@@ -15,6 +15,8 @@ import contextlib
 import logging
 from dataclasses import dataclass, field
 
+import structlog
+
 from adapters.seed.blog import seed_blog_posts
 from adapters.sqlite.database import Database
 from agency_core.admin import AdminStore, MediaStore
@@ -48,7 +50,7 @@ from app.composition.outside import (
 from app.settings import Settings, SettingsError
 
 logger = logging.getLogger("agency.retention")
-log = logging.getLogger("app.admin")
+log = structlog.get_logger("app.admin")
 
 RETENTION_FIRST_RUN_S = 300.0
 RETENTION_EVERY_S = 24 * 60 * 60.0
@@ -249,7 +251,7 @@ class Container:
             raise SettingsError("AGENCY_DEMO=1 needs AGENCY_IDENTITY=local: demo mode seeds a local admin")
         account = await local.save_account(DEMO_ADMIN_EMAIL, DEMO_ADMIN_NAME, DEMO_ADMIN_PASSWORD)
         await self.identity.roles.put(account.id, DEMO_ADMIN_NAME, ADMIN_ROLE)
-        log.info("demo admin ready (%s)", account.email)
+        log.info("demo admin ready", email=account.email)
         return AdminUser(account.id, account.email, DEMO_ADMIN_NAME)
 
     async def stop(self) -> None:
