@@ -11,7 +11,10 @@ from pathlib import Path
 
 from cryptography.fernet import Fernet, InvalidToken
 
-_EXTENSIONS = frozenset({".pdf", ".doc", ".docx", ".jpg", ".jpeg", ".png"})
+from agency_core.constants import UPLOAD_RULES
+
+_EXTENSIONS = frozenset(extension for rule in UPLOAD_RULES.values() for extension in rule.extensions)
+"""Every extension an application upload may have (the spec's upload rules)."""
 _FERNET_PREFIX = b"gAAAAA"
 """Every Fernet token starts with version byte 0x80 and a timestamp: ``gAAAAA`` in base64."""
 

@@ -11,7 +11,8 @@ from typing import Final
 
 from agency_core.uploads import BLOG_IMAGE_EXTENSIONS
 
-NAME_PATTERN: Final = re.compile(r"^[0-9a-f]{32}\.(?:jpg|jpeg|png|webp)$")
+NAME_PATTERN: Final = re.compile(r"^[0-9a-f]{32}(?:" + "|".join(map(re.escape, BLOG_IMAGE_EXTENSIONS)) + ")$")
+"""The names :meth:`LocalMediaStore.save` makes: 32 hex digits and a blog image extension."""
 
 
 class LocalMediaStore:

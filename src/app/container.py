@@ -15,6 +15,8 @@ import contextlib
 import logging
 from dataclasses import dataclass, field
 
+import structlog
+
 from adapters.seed.blog import seed_blog_posts
 from adapters.sqlite.database import Database
 from agency_core.admin import AdminStore, MediaStore
@@ -48,7 +50,7 @@ from app.composition.outside import (
 from app.settings import Settings, SettingsError
 
 logger = logging.getLogger("agency.retention")
-log = logging.getLogger("app.admin")
+log = structlog.get_logger("app.admin")
 
 RETENTION_FIRST_RUN_S = 300.0
 RETENTION_EVERY_S = 24 * 60 * 60.0
@@ -91,7 +93,7 @@ def build_sign_in(settings: Settings, backend: Backend, identity: Identity, atte
     return SignIn(
         identity=identity.identity,
         roles=identity.roles,
-        sessions=backend.sessions(settings.admin_auth.session_ttl_s),
+        sessions=backend.sessions,
         limiter=SignInLimiter(
             attempts,
             max_delay_s=settings.api.sign_in_max_delay_s,
@@ -135,8 +137,8 @@ class Container:
         database = Database(settings.database_path)
         backend = build_backend(settings, database)
         ids = IdGenerator()
-        store = backend.store()
-        admin_store = backend.admin_store()
+        store = backend.store
+        admin_store = backend.admin_store
         live = LiveSettings(admin_store, default_admin_settings(settings))
         sms = build_sms_gateway(settings, live)
         files = build_file_store(settings)
@@ -169,15 +171,15 @@ class Container:
             uow=store.unit_of_work,
         )
         payments = PaymentService(
-            backend.payments(), build_payment_gateway(settings), settings.payments.fee, ids, on_enqueue=worker.wake
+            backend.payments, build_payment_gateway(settings), settings.payments.fee, ids, on_enqueue=worker.wake
         )
         r = settings.site.retention
         periods = RetentionPeriods(r.documents_days, r.messages_days, r.appointments_days, r.alerts_days)
-        retention = RetentionService(backend.retention(), files, admin_store, ids, periods, clock=utc_now)
-        data_requests = DataRequestService(backend.personal_data(), files.delete, files.read, admin_store, ids, utc_now)
-        hits = backend.hit_counter()
+        retention = RetentionService(backend.retention, files, admin_store, ids, periods, clock=utc_now)
+        data_requests = DataRequestService(backend.personal_data, files.delete, files.read, admin_store, ids, utc_now)
+        hits = backend.hit_counter
         identity = build_identity(settings, database)
-        attempts = backend.attempts()
+        attempts = backend.attempts
         return cls(
             settings=settings,
             database=database,
@@ -195,7 +197,7 @@ class Container:
             payments=payments,
             job_board=board,
             job_alert_mailer=mailer,
-            tracking=TrackingService(admin_store, backend.audit_trail()),
+            tracking=TrackingService(admin_store, backend.audit_trail),
             retention=retention,
             data_requests=data_requests,
             hit_counter=hits,
@@ -250,7 +252,7 @@ class Container:
             raise SettingsError("AGENCY_DEMO=1 needs AGENCY_IDENTITY=local: demo mode seeds a local admin")
         account = await local.save_account(DEMO_ADMIN_EMAIL, DEMO_ADMIN_NAME, DEMO_ADMIN_PASSWORD)
         await self.identity.roles.put(account.id, DEMO_ADMIN_NAME, ADMIN_ROLE)
-        log.info("demo admin ready (%s)", account.email)
+        log.info("demo admin ready", email=account.email)
         return AdminUser(account.id, account.email, DEMO_ADMIN_NAME)
 
     async def stop(self) -> None:

@@ -7,7 +7,7 @@ HTTP answers, cookies and log lines of the admin API.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 from litestar import Request, Response, delete, get, post
@@ -20,6 +20,7 @@ from agency_core.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, NOT_SIGN
 from agency_core.sign_in import EMAIL_AND_PASSWORD_REQUIRED, Refusal, Refused, SignIn
 from app.admin.security import (
     PUBLIC,
+    REFUSAL_STATUS,
     SESSION_COOKIE,
     AdminCookies,
     admin_error,
@@ -32,6 +33,7 @@ from app.admin.security import (
     set_csrf_cookie,
     set_session_cookies,
 )
+from app.api.schemas import ErrorMessage
 from app.client_address import client_address
 
 
@@ -48,17 +50,14 @@ class SessionUser(msgspec.Struct):
     name: str
 
 
-class Message(msgspec.Struct):
-    message: str
-
-
 class DemoCredentials(msgspec.Struct):
     email: str
     password: str
 
 
-Answer = Response[SessionUser | Message]
-"""The session routes answer the admin, or ``{"message": ...}`` with an error status."""
+Answer = Response[SessionUser]
+"""The session routes answer the admin (200), or an :class:`ErrorMessage` with the error status
+documented in the route's ``responses``."""
 
 
 def _user(admin: AdminUser) -> SessionUser:
@@ -66,7 +65,8 @@ def _user(admin: AdminUser) -> SessionUser:
 
 
 def _message(status: int, message: str) -> Answer:
-    return Response(Message(message), status_code=status)
+    # The body is an ErrorMessage; typed as the route's answer so its 200 schema stays SessionUser.
+    return cast(Answer, Response(ErrorMessage(message), status_code=status))
 
 
 def _bad_body(_: Request[Any, Any, Any], __: ValidationException) -> Answer:
@@ -74,7 +74,7 @@ def _bad_body(_: Request[Any, Any, Any], __: ValidationException) -> Answer:
 
 
 def _refusal(refused: Refused) -> Answer:
-    response = _message(admin_error(refused).status_code, refused.message)
+    response = _message(REFUSAL_STATUS[refused.reason], refused.message)
     if refused.reason is Refusal.THROTTLED:
         response.headers["Retry-After"] = str(math.ceil(refused.retry_after_s))
     return response
@@ -97,7 +97,7 @@ def _log_refusal(refused: Refused, email: str, ip: str) -> None:
 
 
 REFUSALS = {
-    status: ResponseSpec(Message, description=description)
+    status: ResponseSpec(ErrorMessage, description=description)
     for status, description in (
         (400, "Email or password missing"),
         (401, "Wrong credentials"),
@@ -143,7 +143,11 @@ async def sign_in(
     "/session",
     opt={PUBLIC: True},
     summary="The signed-in admin",
-    responses={401: ResponseSpec(Message, description="Not signed in")},
+    responses={
+        401: ResponseSpec(ErrorMessage, description="Not signed in"),
+        403: ResponseSpec(ErrorMessage, description="No longer an admin: the session ends"),
+        503: ResponseSpec(ErrorMessage, description="Role check unavailable"),
+    },
 )
 async def who_am_i(
     request: Request[Any, Any, Any], sign_in: NamedDependency[SignIn], admin_cookies: NamedDependency[AdminCookies]
@@ -161,7 +165,16 @@ async def who_am_i(
     return response
 
 
-@delete("/session", opt={PUBLIC: True}, status_code=204, summary="Sign out")
+@delete(
+    "/session",
+    opt={PUBLIC: True},
+    status_code=204,
+    summary="Sign out",
+    responses={
+        403: ResponseSpec(ErrorMessage, description="CSRF token missing or invalid"),
+        500: ResponseSpec(ErrorMessage, description="The session could not be ended"),
+    },
+)
 async def sign_out(
     request: Request[Any, Any, Any], sign_in: NamedDependency[SignIn], admin_cookies: NamedDependency[AdminCookies]
 ) -> Response[None]:

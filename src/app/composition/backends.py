@@ -1,11 +1,14 @@
-"""One backend per ``AGENCY_STORE``: it builds every store of its kind from one connection.
+"""One backend per ``AGENCY_STORE``: every store of its kind, built from one connection.
 
 ``sqlite`` (the default) builds them on the embedded database; ``firestore`` on one Firestore
-client, shared by the record store, the admin store, sessions, sign-in attempts and the rest.
+client (``FIRESTORE_EMULATOR_HOST`` honoured), shared by the record store, the admin store,
+sessions, sign-in attempts and the rest, and by every app instance.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from adapters.identity.sessions import SqliteSessionStore
@@ -42,118 +45,77 @@ class CountingAttempts(AttemptCounter, Protocol):
     async def count(self, key: str) -> int: ...
 
 
-class Backend(Protocol):
-    """Builds every store of one kind; :meth:`close` ends its connection once."""
+@dataclass(frozen=True, slots=True)
+class Backend:
+    """Every store of one kind; :attr:`close` ends the connection they share, once."""
 
-    def store(self) -> Store: ...
-    def admin_store(self) -> AdminStore: ...
-    def payments(self) -> PaymentStore: ...
-    def hit_counter(self) -> StartableHitCounter: ...
-    def audit_trail(self) -> AuditTrail: ...
-    def retention(self) -> RetentionStore: ...
-    def personal_data(self) -> PersonalDataStore: ...
-    def sessions(self, ttl_s: float) -> SessionStore: ...
-    def attempts(self) -> CountingAttempts: ...
-    async def close(self) -> None: ...
-
-
-class SqliteBackend:
-    """Every store in the embedded SQLite file; the database itself is closed by the container."""
-
-    def __init__(self, database: Database) -> None:
-        self.database = database
-
-    def store(self) -> Store:
-        return SqliteStore(self.database)
-
-    def admin_store(self) -> AdminStore:
-        return SqliteAdminStore(self.database)
-
-    def payments(self) -> PaymentStore:
-        return SqlitePayments(self.database)
-
-    def hit_counter(self) -> StartableHitCounter:
-        return SqliteHitCounter(self.database)
-
-    def audit_trail(self) -> AuditTrail:
-        return SqliteAuditTrail(self.database)
-
-    def retention(self) -> RetentionStore:
-        return SqliteRetentionStore(self.database)
-
-    def personal_data(self) -> PersonalDataStore:
-        return SqlitePersonalDataStore(self.database)
-
-    def sessions(self, ttl_s: float) -> SessionStore:
-        return SqliteSessionStore(self.database, ttl_s=ttl_s)
-
-    def attempts(self) -> CountingAttempts:
-        return SqliteAttemptCounter(self.database)
-
-    async def close(self) -> None:
-        return
+    store: Store
+    admin_store: AdminStore
+    payments: PaymentStore
+    hit_counter: StartableHitCounter
+    audit_trail: AuditTrail
+    retention: RetentionStore
+    personal_data: PersonalDataStore
+    sessions: SessionStore
+    attempts: CountingAttempts
+    close: Callable[[], Awaitable[None]]
 
 
-class FirestoreBackend:
-    """Every store on one Firestore client (``FIRESTORE_EMULATOR_HOST`` honoured), shared by
-    every app instance."""
+async def _nothing_to_close() -> None:
+    """The SQLite stores share the container's database, which the container closes."""
 
-    def __init__(self, project_id: str) -> None:
-        from google.cloud import firestore
 
-        self.client: Any = firestore.AsyncClient(project=project_id)
+def sqlite_backend(database: Database, session_ttl_s: float) -> Backend:
+    return Backend(
+        store=SqliteStore(database),
+        admin_store=SqliteAdminStore(database),
+        payments=SqlitePayments(database),
+        hit_counter=SqliteHitCounter(database),
+        audit_trail=SqliteAuditTrail(database),
+        retention=SqliteRetentionStore(database),
+        personal_data=SqlitePersonalDataStore(database),
+        sessions=SqliteSessionStore(database, ttl_s=session_ttl_s),
+        attempts=SqliteAttemptCounter(database),
+        close=_nothing_to_close,
+    )
 
-    def store(self) -> Store:
-        from adapters.firestore.store import FirestoreStore
 
-        return FirestoreStore(self.client)
+def firestore_backend(project_id: str, session_ttl_s: float) -> Backend:
+    # Imported here: the SDK is slow to import and the embedded default never needs it.
+    from google.cloud import firestore
 
-    def admin_store(self) -> AdminStore:
-        from adapters.firestore.admin_store import FirestoreAdminStore
+    from adapters.firestore.admin_store import FirestoreAdminStore
+    from adapters.firestore.attempts import FirestoreAttemptCounter
+    from adapters.firestore.audit_trail import FirestoreAuditTrail
+    from adapters.firestore.payments import FirestorePayments
+    from adapters.firestore.personal_data import FirestorePersonalDataStore
+    from adapters.firestore.rate_limits import FirestoreHitCounter
+    from adapters.firestore.retention import FirestoreRetentionStore
+    from adapters.firestore.sessions import FirestoreSessionStore
+    from adapters.firestore.store import FirestoreStore
 
-        return FirestoreAdminStore(self.client)
+    client: Any = firestore.AsyncClient(project=project_id)
 
-    def payments(self) -> PaymentStore:
-        from adapters.firestore.payments import FirestorePayments
+    async def close() -> None:
+        client.close()
 
-        return FirestorePayments(self.client)
-
-    def hit_counter(self) -> StartableHitCounter:
-        from adapters.firestore.rate_limits import FirestoreHitCounter
-
-        return FirestoreHitCounter(self.client)
-
-    def audit_trail(self) -> AuditTrail:
-        from adapters.firestore.audit_trail import FirestoreAuditTrail
-
-        return FirestoreAuditTrail(self.client)
-
-    def retention(self) -> RetentionStore:
-        from adapters.firestore.retention import FirestoreRetentionStore
-
-        return FirestoreRetentionStore(self.client)
-
-    def personal_data(self) -> PersonalDataStore:
-        from adapters.firestore.personal_data import FirestorePersonalDataStore
-
-        return FirestorePersonalDataStore(self.client)
-
-    def sessions(self, ttl_s: float) -> SessionStore:
-        from adapters.firestore.sessions import FirestoreSessionStore
-
-        return FirestoreSessionStore(self.client, ttl_s)
-
-    def attempts(self) -> CountingAttempts:
-        from adapters.firestore.attempts import FirestoreAttemptCounter
-
-        return FirestoreAttemptCounter(self.client)
-
-    async def close(self) -> None:
-        self.client.close()
+    return Backend(
+        store=FirestoreStore(client),
+        admin_store=FirestoreAdminStore(client),
+        payments=FirestorePayments(client),
+        hit_counter=FirestoreHitCounter(client),
+        audit_trail=FirestoreAuditTrail(client),
+        retention=FirestoreRetentionStore(client),
+        personal_data=FirestorePersonalDataStore(client),
+        sessions=FirestoreSessionStore(client, session_ttl_s),
+        attempts=FirestoreAttemptCounter(client),
+        close=close,
+    )
 
 
 def build_backend(settings: Settings, database: Database) -> Backend:
     """``AGENCY_STORE``: the embedded SQLite file (default) or Firestore."""
+    ttl_s = settings.admin_auth.session_ttl_s
     if settings.api.store == "firestore":
-        return FirestoreBackend(settings.api.firestore_project_id)
-    return SqliteBackend(database)
+        return firestore_backend(settings.api.firestore_project_id, ttl_s)
+    return sqlite_backend(database, ttl_s)
