@@ -171,7 +171,12 @@ class Container:
             uow=store.unit_of_work,
         )
         payments = PaymentService(
-            backend.payments, build_payment_gateway(settings), settings.payments.fee, ids, on_enqueue=worker.wake
+            backend.payments,
+            build_payment_gateway(settings),
+            settings.payments.fee,
+            ids,
+            on_enqueue=worker.wake,
+            uow=store.unit_of_work,
         )
         r = settings.site.retention
         periods = RetentionPeriods(r.documents_days, r.messages_days, r.appointments_days, r.alerts_days)

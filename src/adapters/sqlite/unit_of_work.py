@@ -12,24 +12,17 @@ import json
 import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from types import TracebackType
 
 from adapters.codec import timestamp, to_row
 from adapters.sqlite.database import Database
-from adapters.sqlite.rows import add_audit, enqueue, find_duplicate, insert
+from adapters.sqlite.rows import add_audit, enqueue, find_duplicate, insert, payment_row
+from adapters.unit_of_work import StepsUnitOfWork
+from agency_core import records
 from agency_core.admin import AppointmentStatus, AuditEntry, Job
 from agency_core.admin_settings import AdminSettings, settings_to_dict
 from agency_core.ids import IdTaken
 from agency_core.messages import ApplicationStatus
-from agency_core.records import (
-    AdminNotification,
-    Application,
-    Appointment,
-    BlogPost,
-    ContactMessage,
-    JobAlert,
-    OutboxMessage,
-)
+from agency_core.payments import Payment
 from agency_core.unit_of_work import DuplicateApplication, PreconditionFailed
 
 SETTINGS_KEY = "admin"
@@ -47,9 +40,13 @@ class _Writes:
         self._steps = steps
         self._db = db
 
+    def _update_if(self, what: str, sql: str, *params: object) -> None:
+        """An ``UPDATE`` (or ``DELETE``) whose ``WHERE`` is the condition: it must change a row."""
+        self._steps.append(lambda conn: _changed(conn, what, sql, params))
+
 
 class _Applications(_Writes):
-    async def add(self, application: Application, duplicate_since: datetime) -> None:
+    async def add(self, application: records.Application, duplicate_since: datetime) -> None:
         def step(conn: sqlite3.Connection) -> None:
             earlier = find_duplicate(conn, application.duplicate_key, duplicate_since)
             if earlier is not None:
@@ -62,12 +59,11 @@ class _Applications(_Writes):
 
     async def set_status(self, application_id: str, current: ApplicationStatus, new: ApplicationStatus) -> None:
         sql = "UPDATE applications SET status = ? WHERE id = ? AND status = ?"
-        params = (new.value, application_id, current.value)
-        self._steps.append(lambda conn: _changed(conn, f"application {application_id}", sql, params))
+        self._update_if(f"application {application_id}", sql, new.value, application_id, current.value)
 
 
 class _Appointments(_Writes):
-    async def add(self, appointment: Appointment, notification: AdminNotification) -> None:
+    async def add(self, appointment: records.Appointment, notification: records.AdminNotification) -> None:
         def step(conn: sqlite3.Connection) -> None:
             insert(conn, "appointments", to_row(appointment))
             insert(conn, "admin_notifications", to_row(notification))
@@ -76,22 +72,21 @@ class _Appointments(_Writes):
 
     async def set_status(self, reference: str, current: AppointmentStatus, new: AppointmentStatus) -> None:
         sql = "UPDATE appointments SET status = ? WHERE reference = ? AND status = ?"
-        params = (new.value, reference, current.value)
-        self._steps.append(lambda conn: _changed(conn, f"appointment {reference}", sql, params))
+        self._update_if(f"appointment {reference}", sql, new.value, reference, current.value)
 
 
 class _ContactMessages(_Writes):
-    async def add(self, message: ContactMessage) -> None:
+    async def add(self, message: records.ContactMessage) -> None:
         self._steps.append(lambda conn: insert(conn, "contact_messages", to_row(message)))
 
     async def mark_read(self, message_id: str, at: datetime) -> None:
         sql = "UPDATE contact_messages SET read_at = ? WHERE id = ? AND read_at IS NULL"
         params = (timestamp(at), message_id)
-        self._steps.append(lambda conn: _changed(conn, f"message {message_id}", sql, params))
+        self._update_if(f"message {message_id}", sql, *params)
 
 
 class _JobAlerts(_Writes):
-    async def add(self, alert: JobAlert) -> None:
+    async def add(self, alert: records.JobAlert) -> None:
         self._steps.append(lambda conn: insert(conn, "job_alerts", to_row(alert)))
 
 
@@ -101,7 +96,7 @@ class _Jobs(_Writes):
 
     async def delete(self, job_id: str) -> None:
         sql = "DELETE FROM jobs WHERE id = ?"
-        self._steps.append(lambda conn: _changed(conn, f"job {job_id}", sql, (job_id,)))
+        self._update_if(f"job {job_id}", sql, job_id)
 
 
 class _Posts(_Writes):
@@ -113,14 +108,14 @@ class _Posts(_Writes):
 
         return await self._db.run(work)
 
-    async def create(self, post: BlogPost) -> None:
+    async def create(self, post: records.BlogPost) -> None:
         def step(conn: sqlite3.Connection) -> None:
             if not insert(conn, "blog_posts", to_row(post), "INSERT OR IGNORE"):
                 raise IdTaken(post.id)
 
         self._steps.append(step)
 
-    async def replace(self, post: BlogPost) -> None:
+    async def replace(self, post: records.BlogPost) -> None:
         row = to_row(post)
         del row["id"]
         sql = (
@@ -128,12 +123,12 @@ class _Posts(_Writes):
             "WHERE id = ? AND deleted_at IS NULL"
         )
         params = (*row.values(), post.id)
-        self._steps.append(lambda conn: _changed(conn, f"post {post.id}", sql, params))
+        self._update_if(f"post {post.id}", sql, *params)
 
     async def delete(self, post_id: str, at: datetime) -> None:
         sql = "UPDATE blog_posts SET published = 0, deleted_at = ? WHERE id = ? AND deleted_at IS NULL"
         params = (timestamp(at), post_id)
-        self._steps.append(lambda conn: _changed(conn, f"post {post_id}", sql, params))
+        self._update_if(f"post {post_id}", sql, *params)
 
 
 class _Settings(_Writes):
@@ -143,8 +138,19 @@ class _Settings(_Writes):
         self._steps.append(lambda conn: insert(conn, "settings", row, "INSERT OR REPLACE"))
 
 
+class _Payments(_Writes):
+    async def set(self, application_id: str, before: Payment, after: Payment) -> None:
+        cells = payment_row(after)
+        sql = (
+            f"UPDATE applications SET {', '.join(f'{name} = ?' for name in cells)} "  # noqa: S608 - fixed names
+            "WHERE id = ? AND payment_state = ? AND payment_reference IS ?"
+        )
+        params = (*cells.values(), application_id, before.state.value, before.reference)
+        self._update_if(f"payment of {application_id}", sql, *params)
+
+
 class _Outbox(_Writes):
-    async def enqueue(self, messages: Sequence[OutboxMessage]) -> None:
+    async def enqueue(self, messages: Sequence[records.OutboxMessage]) -> None:
         batch = list(messages)
         self._steps.append(lambda conn: enqueue(conn, batch))
 
@@ -154,10 +160,10 @@ class _Audit(_Writes):
         self._steps.append(lambda conn: add_audit(conn, entry))
 
 
-class SqliteUnitOfWork:
+class SqliteUnitOfWork(StepsUnitOfWork[Step]):
     def __init__(self, db: Database) -> None:
         self._db = db
-        self._steps: list[Step] = []
+        super().__init__()
         self.applications = _Applications(self._steps, db)
         self.appointments = _Appointments(self._steps, db)
         self.contact_messages = _ContactMessages(self._steps, db)
@@ -165,22 +171,13 @@ class SqliteUnitOfWork:
         self.jobs = _Jobs(self._steps, db)
         self.posts = _Posts(self._steps, db)
         self.settings = _Settings(self._steps, db)
+        self.payments = _Payments(self._steps, db)
         self.outbox = _Outbox(self._steps, db)
         self.audit = _Audit(self._steps, db)
 
-    async def __aenter__(self) -> SqliteUnitOfWork:
-        self._steps.clear()
-        return self
+    async def _commit(self, steps: Sequence[Step]) -> None:
+        def run(conn: sqlite3.Connection) -> None:
+            for step in steps:
+                step(conn)
 
-    async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        steps = list(self._steps)
-        self._steps.clear()
-        if exc_type is None and steps:
-            await self._db.transaction(lambda conn: _run(conn, steps))
-
-
-def _run(conn: sqlite3.Connection, steps: Sequence[Step]) -> None:
-    for step in steps:
-        step(conn)
+        await self._db.transaction(run)
