@@ -15,12 +15,12 @@ from agency_core.data_requests import (
     IDENTIFIER_INVALID,
     DataRequestService,
     Person,
-    PersonalData,
-    export_json,
     parse_person,
 )
 from agency_core.identity import AdminUser
 from app.admin.common import PROBLEMS
+from app.admin.schemas.common import to_core
+from app.admin.schemas.data_requests import DataRequestResult, Erased, EraseRequest, data_request_result, erased
 
 
 def _requests(request: Request[Any, Any, Any]) -> DataRequestService:
@@ -35,10 +35,6 @@ def _person(raw: object) -> Person:
     return person
 
 
-def found_json(found: PersonalData) -> dict[str, Any]:
-    return {"query": found.person.raw, "counts": found.counts(), **export_json(found)}
-
-
 class DataRequestsController(Controller):
     path = "/data-requests"
     exception_handlers = PROBLEMS
@@ -46,8 +42,8 @@ class DataRequestsController(Controller):
     @get("/", summary="Everything held about a person (q: e-mail or phone); audited")
     async def find(
         self, request: Request[Any, Any, Any], admin: NamedDependency[AdminUser], q: FromQuery[str | None] = None
-    ) -> dict[str, Any]:
-        return found_json(await _requests(request).find(admin.email, _person(q)))
+    ) -> DataRequestResult:
+        return data_request_result(await _requests(request).find(admin.email, _person(q)))
 
     @get("/export.zip", summary="One ZIP: data.json plus the person's files, decrypted; audited")
     async def export(
@@ -64,11 +60,11 @@ class DataRequestsController(Controller):
 
     @post("/erase", status_code=200, summary="Erase everything held about a person; confirm with the same identifier")
     async def erase(
-        self, request: Request[Any, Any, Any], admin: NamedDependency[AdminUser], data: JSONBody[dict[str, Any]]
-    ) -> dict[str, Any]:
-        person = _person(data.get("q"))
-        confirm = parse_person(data.get("confirm"))
+        self, request: Request[Any, Any, Any], admin: NamedDependency[AdminUser], data: JSONBody[EraseRequest]
+    ) -> Erased:
+        body = to_core(data)
+        person = _person(body.get("q"))
+        confirm = parse_person(body.get("confirm"))
         if confirm != person:
             raise Rejected({"confirm": CONFIRM_MISMATCH})
-        found = await _requests(request).erase(admin.email, person)
-        return {"erased": found.counts(), "masked": person.masked}
+        return erased(await _requests(request).erase(admin.email, person), person)

@@ -11,6 +11,10 @@ from dataclasses import dataclass, field
 
 from litestar.datastructures import UploadFile
 
+# Re-exported: the public handlers import the error bodies from here.
+from app.error_bodies import ErrorMessage as ErrorMessage
+from app.error_bodies import ValidationErrors as ValidationErrors
+
 
 @dataclass
 class ApplicationForm:
@@ -102,20 +106,6 @@ class AppointmentCreated:
 @dataclass
 class RecordCreated:
     id: str
-
-
-@dataclass
-class ValidationErrors:
-    """422: the message of each invalid field, exactly as the client shows it."""
-
-    errors: dict[str, str]
-
-
-@dataclass
-class ErrorMessage:
-    """Every other error."""
-
-    message: str
 
 
 @dataclass

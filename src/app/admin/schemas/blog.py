@@ -1,0 +1,64 @@
+"""Blog posts as the admin area edits them (drafts too) and the post form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from litestar.datastructures import UploadFile
+
+from agency_core.records import BlogPost
+from app.admin.schemas.common import UNSET, Body, Flag, Text, Words, from_object
+
+
+class AdminBlogPost(Body):
+    id: str
+    title: str
+    excerpt: str
+    image: str
+    author: str
+    date: str
+    """``YYYY-MM-DD``."""
+    content: str
+    """HTML, sanitised."""
+    category: str
+    tags: list[str]
+    read_time: str
+    featured: bool
+    published: bool
+    updated_at: datetime
+
+
+class BlogPostIn(Body):
+    """The post form: 422 with a message per field that breaks its rule."""
+
+    title: Text = UNSET
+    excerpt: Text = UNSET
+    image: Text = UNSET
+    """An https:// address or a path on this site (``/media/blog/...`` from an upload)."""
+    author: Text = UNSET
+    date: Text = UNSET
+    """``YYYY-MM-DD``."""
+    content: Text = UNSET
+    """HTML; sanitised before it is stored."""
+    category: Text = UNSET
+    tags: Words = UNSET
+    read_time: Text = UNSET
+    featured: Flag = UNSET
+    published: Flag = UNSET
+
+
+@dataclass
+class ImageUpload:
+    """multipart/form-data: the image file (.jpg, .jpeg, .png, .webp; at most 2MB)."""
+
+    image: UploadFile | None = None
+
+
+class UploadedImage(Body):
+    url: str
+    """Where the public site serves it (``/media/blog/{name}``)."""
+
+
+def admin_blog_post(post: BlogPost) -> AdminBlogPost:
+    return from_object(AdminBlogPost, post)
