@@ -45,7 +45,11 @@ class DataRequestsController(Controller):
     ) -> DataRequestResult:
         return data_request_result(await _requests(request).find(admin.email, _person(q)))
 
-    @get("/export.zip", summary="One ZIP: data.json plus the person's files, decrypted; audited")
+    @get(
+        "/export.zip",
+        media_type="application/zip",
+        summary="One ZIP: data.json plus the person's files, decrypted; audited",
+    )
     async def export(
         self, request: Request[Any, Any, Any], admin: NamedDependency[AdminUser], q: FromQuery[str | None] = None
     ) -> Response[bytes]:
