@@ -1204,7 +1204,8 @@ export interface components {
         };
         /** ImageUpload */
         ImageUpload: {
-            image?: string | null;
+            /** Format: binary */
+            image?: string;
         };
         /** JobAlertIn */
         JobAlertIn: {

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
-
-from litestar.datastructures import UploadFile
+from typing import Annotated, Any
 
 from agency_core.records import BlogPost
-from app.admin.schemas.common import UNSET, Body, Flag, Text, Words, from_object
+from app.admin.schemas.common import UNSET, Body, Flag, Text, Words, documented, from_object
 
 
 class AdminBlogPost(Body):
@@ -48,11 +46,11 @@ class BlogPostIn(Body):
     published: Flag = UNSET
 
 
-@dataclass
-class ImageUpload:
-    """multipart/form-data: the image file (.jpg, .jpeg, .png, .webp; at most 2MB)."""
+class ImageUpload(Body):
+    """multipart/form-data: the image file (.jpg, .jpeg, .png, .webp; at most 2MB). Anything else
+    in ``image`` (no file, a text field) is a 422 with the core's message."""
 
-    image: UploadFile | None = None
+    image: Annotated[Any, documented({"type": "string", "format": "binary"})] = None
 
 
 class UploadedImage(Body):
