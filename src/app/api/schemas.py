@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 
 from litestar.datastructures import UploadFile
 
-# Re-exported: the public handlers import the error bodies from here.
+# Re-exported: the public handlers import these bodies from here.
+from app.blog_post_body import BlogPostOut as BlogPostOut
 from app.error_bodies import ErrorMessage as ErrorMessage
 from app.error_bodies import ValidationErrors as ValidationErrors
 
@@ -114,21 +115,6 @@ class DuplicateApplication:
 
     message: str
     applicationId: str
-
-
-@dataclass
-class BlogPostOut:
-    id: str
-    title: str
-    excerpt: str
-    image: str
-    author: str
-    date: str
-    content: str
-    category: str
-    tags: list[str]
-    readTime: str
-    featured: bool
 
 
 @dataclass

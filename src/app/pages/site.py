@@ -18,9 +18,9 @@ from litestar import Request, Response
 
 from agency_core.admin import JobStatus
 from agency_core.jobs import JobSearch
-from app.api.blog import blog_post_json
 from app.api.jobs import board_json, public_job_json
 from app.api.legal import legal_facts
+from app.blog_post_body import blog_post_json
 from app.container import Container
 from app.pages import blog_list, blog_post, job, job_list
 from app.pages.document import Encoded, Head, Shell, read_built

@@ -7,22 +7,12 @@ from typing import Annotated, Any
 
 from agency_core.records import BlogPost
 from app.admin.schemas.common import UNSET, Body, Flag, Text, Words, documented, from_object
+from app.blog_post_body import BlogPostOut
 
 
-class AdminBlogPost(Body):
-    id: str
-    title: str
-    excerpt: str
-    image: str
-    author: str
-    date: str
-    """``YYYY-MM-DD``."""
-    content: str
-    """HTML, sanitised."""
-    category: str
-    tags: list[str]
-    read_time: str
-    featured: bool
+class AdminBlogPost(BlogPostOut):
+    """A post as the public blog gives it, drafts too, with whether it is published and when it changed."""
+
     published: bool
     updated_at: datetime
 

@@ -14,7 +14,7 @@ class Body(msgspec.Struct, rename="camel", kw_only=True):
     """Base of the admin bodies: snake_case in Python, camelCase on the wire."""
 
 
-B = TypeVar("B", bound=Body)
+B = TypeVar("B", bound=msgspec.Struct)
 T = TypeVar("T")
 R = TypeVar("R")
 
