@@ -14,7 +14,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CLIENT_SOURCES := $(shell find client/src client/public client/scripts -type f 2>/dev/null) \
 	$(wildcard client/index.html client/vite.config.ts client/tsconfig*.json)
 
-.PHONY: help install run build test lint typecheck test-python test-client size rules clean
+.PHONY: help install run build test lint typecheck test-python test-client size rules api-types clean
 
 help:
 	@echo "make run   - install, build the client, start the site at http://127.0.0.1:8000 (demo mode, SQLite under var/)"
@@ -51,6 +51,12 @@ build: client/dist/index.html
 
 rules: $(STAMPS)/venv
 	@$(BIN)/python -m agency_core.rules > client/src/generated/rules.json
+
+# The client's API types, from the app's OpenAPI document (tests/api/test_api_types.py fails when stale).
+api-types: $(STAMPS)/venv $(STAMPS)/client-deps
+	@doc=$$(mktemp --suffix=.json) && trap 'rm -f "$$doc"' EXIT && \
+	$(BIN)/python -m app.openapi_document "$$doc" && \
+	client/node_modules/.bin/openapi-typescript "$$doc" -o client/src/generated/api.ts
 
 run: install build
 	@AGENCY_DEMO=$${AGENCY_DEMO:-1} $(BIN)/agency serve

@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from litestar import Controller, Response, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter, SkipValidation
 
-from agency_core.admin import ApplicationQuery, ApplicationRecord, check_application_query, next_statuses
-from agency_core.admin_service import AdminService, ApplicationDetail, NotFound, Rejected
+from agency_core.admin import ApplicationQuery, check_application_query
+from agency_core.admin_service import AdminService, NotFound, Rejected
 from agency_core.identity import AdminUser
-from agency_core.payments import Fee
 from agency_core.ports import FileStore
-from app.admin.common import PROBLEMS, csv_response, iso, page_json, page_request, sms_json
+from app.admin.common import CONFLICT, PROBLEMS, csv_response, page_request
+from app.admin.schemas.applications import (
+    ApplicationDetail,
+    ApplicationSummary,
+    StatusChange,
+    application_detail,
+    application_summary,
+    payment_values,
+)
+from app.admin.schemas.common import Page, page_of, to_core
 
 FILE_FIELDS = ("cv", "passport", "photo")
 CSV_FIELDS = (
@@ -38,61 +46,6 @@ CSV_FIELDS = (
     "additionalInfo",
 )
 PAYMENT_CSV_FIELDS = ("payment", "paymentReference", "paymentAmount", "paymentCurrency", "paymentChannel", "paidAt")
-
-
-def summary_json(record: ApplicationRecord) -> dict[str, Any]:
-    data = record.application.data
-    return {
-        "applicationId": record.id,
-        "firstName": data.get("firstName"),
-        "lastName": data.get("lastName"),
-        "email": data.get("email"),
-        "phone": data.get("phone"),
-        "jobCategory": data.get("jobCategory"),
-        "preferredCountry": data.get("preferredCountry"),
-        "jobId": data.get("jobId"),
-        "jobTitle": data.get("jobTitle"),
-        "status": record.status.value,
-        "createdAt": iso(record.application.created_at),
-        "opened": record.opened_at is not None,
-        "payment": record.payment.state.value,
-    }
-
-
-def payment_json(record: ApplicationRecord) -> dict[str, Any]:
-    """The processing fee's record (amount in the currency's main unit, e.g. ``"50"``)."""
-    pay = record.payment
-    return {
-        "paymentReference": pay.reference,
-        "paymentAmount": None if pay.amount_minor is None else Fee(pay.amount_minor, pay.currency or "").major,
-        "paymentCurrency": pay.currency,
-        "paymentChannel": pay.channel,
-        "paidAt": iso(pay.paid_at),
-        "paymentUpdatedAt": iso(pay.updated_at),
-    }
-
-
-def detail_json(detail: ApplicationDetail) -> dict[str, Any]:
-    record = detail.record
-    base = f"/api/admin/applications/{record.id}/files"
-    return {
-        **{k: (list(v) if isinstance(v, list | tuple) else v) for k, v in record.application.data.items()},
-        **summary_json(record),
-        **payment_json(record),
-        "openedAt": iso(record.opened_at),
-        "nextStatuses": [s.value for s in next_statuses(record.status)],
-        "files": [
-            {
-                "field": f.field,
-                "filename": f.filename,
-                "size": f.size,
-                "contentType": f.content_type,
-                "url": f"{base}/{f.field}",
-            }
-            for f in record.application.files
-        ],
-        "sms": [sms_json(m) for m in detail.sms],
-    }
 
 
 def _query(
@@ -140,10 +93,10 @@ class ApplicationsController(Controller):
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
         payment: FromQuery[str | None] = None,
         job_id: Annotated[str | None, QueryParameter(name="jobId")] = None,
-    ) -> dict[str, Any]:
+    ) -> Page[ApplicationSummary]:
         query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id)
         found = await area.applications(query, page_request(page, page_size))
-        return page_json(found, summary_json)
+        return page_of(found, application_summary)
 
     @get("/export.csv", summary="CSV of the filtered list (audited)")
     async def export(
@@ -174,7 +127,7 @@ class ApplicationsController(Controller):
                     *(r.application.data.get(name) for name in CSV_FIELDS),
                     [f.field for f in r.application.files],
                     r.payment.state.value,
-                    *(payment_json(r)[name] for name in PAYMENT_CSV_FIELDS[1:]),
+                    *(payment_values(r)[name] for name in PAYMENT_CSV_FIELDS[1:]),
                 )
                 for r in rows
             ),
@@ -183,8 +136,8 @@ class ApplicationsController(Controller):
     @get("/{application_id:str}", summary="Every field, files and SMS history; marks it opened")
     async def detail(
         self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], application_id: FromPath[str]
-    ) -> dict[str, Any]:
-        return detail_json(await area.open_application(application_id, admin.email))
+    ) -> ApplicationDetail:
+        return application_detail(await area.open_application(application_id, admin.email))
 
     @get("/{application_id:str}/files/{field:str}", summary="Download an uploaded file")
     async def download(
@@ -215,13 +168,18 @@ class ApplicationsController(Controller):
             },
         )
 
-    @post("/{application_id:str}/status", status_code=200, summary="Move the status on; queues the status SMS")
+    @post(
+        "/{application_id:str}/status",
+        status_code=200,
+        summary="Move the status on; queues the status SMS",
+        responses={409: CONFLICT},
+    )
     async def change_status(
         self,
         area: NamedDependency[AdminService],
         admin: NamedDependency[AdminUser],
         application_id: FromPath[str],
-        data: JSONBody[dict[str, Any]],
-    ) -> dict[str, Any]:
-        detail = await area.change_status(admin.email, application_id, data.get("status"))
-        return detail_json(detail)
+        data: JSONBody[StatusChange],
+    ) -> ApplicationDetail:
+        detail = await area.change_status(admin.email, application_id, to_core(data).get("status"))
+        return application_detail(detail)

@@ -2,34 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from litestar import Controller, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 
-from agency_core.admin import AppointmentRecord, AppointmentStatus
+from agency_core.admin import AppointmentStatus
 from agency_core.admin_service import AdminService
 from agency_core.identity import AdminUser
-from app.admin.common import PROBLEMS, iso, page_json, page_request, status_filter
-
-
-def appointment_json(record: AppointmentRecord) -> dict[str, Any]:
-    a = record.appointment
-    d = a.data
-    return {
-        "reference": a.reference,
-        "fullName": d.get("fullName"),
-        "email": d.get("email"),
-        "phone": d.get("phone"),
-        "countryOfInterest": d.get("countryOfInterest"),
-        "serviceType": d.get("serviceType"),
-        "preferredDate": d.get("preferredDate"),
-        "preferredTime": d.get("preferredTime"),
-        "message": d.get("message"),
-        "status": record.status.value,
-        "createdAt": iso(a.created_at),
-    }
+from app.admin.common import CONFLICT, PROBLEMS, page_request, status_filter
+from app.admin.schemas.appointments import AdminAppointment, AppointmentStatusChange, admin_appointment
+from app.admin.schemas.common import Page, page_of, to_core
 
 
 class AppointmentsController(Controller):
@@ -43,18 +27,18 @@ class AppointmentsController(Controller):
         status: FromQuery[str | None] = None,
         page: FromQuery[str | None] = None,
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
-    ) -> dict[str, Any]:
+    ) -> Page[AdminAppointment]:
         wanted = status_filter(status, AppointmentStatus)
         found = await area.appointments(wanted, page_request(page, page_size))
-        return page_json(found, appointment_json)
+        return page_of(found, admin_appointment)
 
-    @post("/{reference:str}/status", status_code=200, summary="Mark done or cancelled")
+    @post("/{reference:str}/status", status_code=200, summary="Mark done or cancelled", responses={409: CONFLICT})
     async def set_status(
         self,
         area: NamedDependency[AdminService],
         admin: NamedDependency[AdminUser],
         reference: FromPath[str],
-        data: JSONBody[dict[str, Any]],
-    ) -> dict[str, Any]:
-        record = await area.set_appointment_status(admin.email, reference, data.get("status"))
-        return appointment_json(record)
+        data: JSONBody[AppointmentStatusChange],
+    ) -> AdminAppointment:
+        record = await area.set_appointment_status(admin.email, reference, to_core(data).get("status"))
+        return admin_appointment(record)

@@ -5,7 +5,7 @@ The uploaded images are served publicly by :func:`media_file` at :func:`media_ur
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from litestar import Controller, Response, delete, get, post, put
 from litestar.datastructures import UploadFile
@@ -18,7 +18,9 @@ from agency_core.admin import MediaStore
 from agency_core.admin_service import BLOG_IMAGE_MAX_BYTES, AdminService, Rejected
 from agency_core.identity import AdminUser
 from agency_core.uploads import CONTENT_TYPES, extension_of
-from app.admin.common import PROBLEMS, page_json, page_request, post_json
+from app.admin.common import PROBLEMS, page_request
+from app.admin.schemas.blog import AdminBlogPost, BlogPostIn, ImageUpload, UploadedImage, admin_blog_post
+from app.admin.schemas.common import Page, page_of, to_core
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 MEDIA_PATH = "/media/blog"
@@ -39,14 +41,14 @@ class BlogPostsAdminController(Controller):
         area: NamedDependency[AdminService],
         page: FromQuery[str | None] = None,
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
-    ) -> dict[str, Any]:
-        return page_json(await area.posts(page_request(page, page_size)), post_json)
+    ) -> Page[AdminBlogPost]:
+        return page_of(await area.posts(page_request(page, page_size)), admin_blog_post)
 
     @post("/", status_code=201, summary="Create a post (content HTML sanitised)")
     async def create(
-        self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], data: JSONBody[dict[str, Any]]
-    ) -> dict[str, Any]:
-        return post_json(await area.create_post(admin.email, data))
+        self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], data: JSONBody[BlogPostIn]
+    ) -> AdminBlogPost:
+        return admin_blog_post(await area.create_post(admin.email, to_core(data)))
 
     @put("/{post_id:str}", summary="Edit a post: the public blog shows it at once")
     async def update(
@@ -54,9 +56,9 @@ class BlogPostsAdminController(Controller):
         area: NamedDependency[AdminService],
         admin: NamedDependency[AdminUser],
         post_id: FromPath[str],
-        data: JSONBody[dict[str, Any]],
-    ) -> dict[str, Any]:
-        return post_json(await area.update_post(admin.email, post_id, data))
+        data: JSONBody[BlogPostIn],
+    ) -> AdminBlogPost:
+        return admin_blog_post(await area.update_post(admin.email, post_id, to_core(data)))
 
     @delete("/{post_id:str}", status_code=204, summary="Delete a post")
     async def remove(
@@ -69,14 +71,14 @@ class BlogPostsAdminController(Controller):
         self,
         area: NamedDependency[AdminService],
         admin: NamedDependency[AdminUser],
-        data: Annotated[dict[str, Any], Body(media_type=RequestEncodingType.MULTI_PART)],
-    ) -> dict[str, str]:
-        image = data.get("image")
+        data: Annotated[ImageUpload, Body(media_type=RequestEncodingType.MULTI_PART)],
+    ) -> UploadedImage:
+        image = data.image
         if not isinstance(image, UploadFile):
             raise Rejected({"image": "Choose an image to upload"})
         content = await image.read(BLOG_IMAGE_MAX_BYTES + 1)
         name = await area.upload_image(admin.email, image.filename or "", content)
-        return {"url": media_url(name)}
+        return UploadedImage(url=media_url(name))
 
 
 @get(MEDIA_PATH + "/{name:str}", include_in_schema=False)

@@ -3,8 +3,6 @@ as one ZIP, erase it (with the identifier typed again as confirmation). All thre
 
 from __future__ import annotations
 
-from typing import Any
-
 from litestar import Controller, Response, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromQuery, JSONBody
@@ -15,12 +13,12 @@ from agency_core.data_requests import (
     IDENTIFIER_INVALID,
     DataRequestService,
     Person,
-    PersonalData,
-    export_json,
     parse_person,
 )
 from agency_core.identity import AdminUser
 from app.admin.common import PROBLEMS
+from app.admin.schemas.common import to_core
+from app.admin.schemas.data_requests import DataRequestResult, Erased, EraseRequest, data_request_result, erased
 
 
 def _person(raw: object) -> Person:
@@ -28,10 +26,6 @@ def _person(raw: object) -> Person:
     if person is None:
         raise Rejected({"q": IDENTIFIER_INVALID})
     return person
-
-
-def found_json(found: PersonalData) -> dict[str, Any]:
-    return {"query": found.person.raw, "counts": found.counts(), **export_json(found)}
 
 
 class DataRequestsController(Controller):
@@ -44,10 +38,14 @@ class DataRequestsController(Controller):
         data_requests: NamedDependency[DataRequestService],
         admin: NamedDependency[AdminUser],
         q: FromQuery[str | None] = None,
-    ) -> dict[str, Any]:
-        return found_json(await data_requests.find(admin.email, _person(q)))
+    ) -> DataRequestResult:
+        return data_request_result(await data_requests.find(admin.email, _person(q)))
 
-    @get("/export.zip", summary="One ZIP: data.json plus the person's files, decrypted; audited")
+    @get(
+        "/export.zip",
+        media_type="application/zip",
+        summary="One ZIP: data.json plus the person's files, decrypted; audited",
+    )
     async def export(
         self,
         data_requests: NamedDependency[DataRequestService],
@@ -68,11 +66,11 @@ class DataRequestsController(Controller):
         self,
         data_requests: NamedDependency[DataRequestService],
         admin: NamedDependency[AdminUser],
-        data: JSONBody[dict[str, Any]],
-    ) -> dict[str, Any]:
-        person = _person(data.get("q"))
-        confirm = parse_person(data.get("confirm"))
+        data: JSONBody[EraseRequest],
+    ) -> Erased:
+        body = to_core(data)
+        person = _person(body.get("q"))
+        confirm = parse_person(body.get("confirm"))
         if confirm != person:
             raise Rejected({"confirm": CONFIRM_MISMATCH})
-        found = await data_requests.erase(admin.email, person)
-        return {"erased": found.counts(), "masked": person.masked}
+        return erased(await data_requests.erase(admin.email, person), person)

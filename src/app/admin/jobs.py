@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from litestar import Controller, delete, get, post, put
 from litestar.di import NamedDependency
@@ -11,7 +11,9 @@ from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 from agency_core.admin import JobStatus
 from agency_core.admin_service import AdminService
 from agency_core.identity import AdminUser
-from app.admin.common import PROBLEMS, job_json, page_json, page_request, status_filter
+from app.admin.common import PROBLEMS, page_request, status_filter
+from app.admin.schemas.common import Page, page_of, to_core
+from app.admin.schemas.jobs import AdminJob, AdminJobRow, JobIn, admin_job, admin_job_row
 
 
 class JobsController(Controller):
@@ -25,20 +27,17 @@ class JobsController(Controller):
         status: FromQuery[str | None] = None,
         page: FromQuery[str | None] = None,
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
-    ) -> dict[str, Any]:
+    ) -> Page[AdminJobRow]:
         wanted = status_filter(status, JobStatus)
         found = await area.jobs(wanted, page_request(page, page_size))
         counts = await area.applications_per_job([j.id for j in found.items])
-        body = page_json(found, job_json)
-        for item in body["items"]:
-            item["applications"] = counts.get(item["id"], 0)
-        return body
+        return page_of(found, lambda job: admin_job_row(job, counts.get(job.id, 0)))
 
     @post("/", status_code=201, summary="Create a job opening")
     async def create(
-        self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], data: JSONBody[dict[str, Any]]
-    ) -> dict[str, Any]:
-        return job_json(await area.create_job(admin.email, data))
+        self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], data: JSONBody[JobIn]
+    ) -> AdminJob:
+        return admin_job(await area.create_job(admin.email, to_core(data)))
 
     @put("/{job_id:str}", summary="Edit (or close) a job opening")
     async def update(
@@ -46,9 +45,9 @@ class JobsController(Controller):
         area: NamedDependency[AdminService],
         admin: NamedDependency[AdminUser],
         job_id: FromPath[str],
-        data: JSONBody[dict[str, Any]],
-    ) -> dict[str, Any]:
-        return job_json(await area.update_job(admin.email, job_id, data))
+        data: JSONBody[JobIn],
+    ) -> AdminJob:
+        return admin_job(await area.update_job(admin.email, job_id, to_core(data)))
 
     @delete("/{job_id:str}", status_code=204, summary="Delete a job opening")
     async def remove(

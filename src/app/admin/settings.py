@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from litestar import Controller, get, put
 from litestar.di import NamedDependency
 from litestar.params import FromQuery, JSONBody, QueryParameter
 
 from agency_core.admin_service import AdminService
-from agency_core.admin_settings import settings_to_dict
 from agency_core.identity import AdminUser
-from app.admin.common import PROBLEMS, audit_json, page_json, page_request
+from app.admin.common import PROBLEMS, page_request
+from app.admin.schemas.common import Page, page_of, to_core
+from app.admin.schemas.settings import AdminSettings, AdminSettingsIn, AuditEntry, audit_entry, settings_body
 
 
 class AdminSettingsController(Controller):
@@ -19,14 +20,14 @@ class AdminSettingsController(Controller):
     exception_handlers = PROBLEMS
 
     @get("/", summary="The settings in force")
-    async def read(self, area: NamedDependency[AdminService]) -> dict[str, object]:
-        return settings_to_dict(await area.get_settings())
+    async def read(self, area: NamedDependency[AdminService]) -> AdminSettings:
+        return settings_body(await area.get_settings())
 
     @put("/", summary="Save settings: used by the server at once")
     async def save(
-        self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], data: JSONBody[dict[str, Any]]
-    ) -> dict[str, object]:
-        return settings_to_dict(await area.put_settings(admin.email, data))
+        self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], data: JSONBody[AdminSettingsIn]
+    ) -> AdminSettings:
+        return settings_body(await area.put_settings(admin.email, to_core(data)))
 
 
 @get("/audit-log", summary="Admin actions, newest first", exception_handlers=PROBLEMS)
@@ -34,6 +35,5 @@ async def audit_log(
     area: NamedDependency[AdminService],
     page: FromQuery[str | None] = None,
     page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
-) -> dict[str, Any]:
-    entries = await area.audit_log(page_request(page, page_size))
-    return page_json(entries, audit_json)
+) -> Page[AuditEntry]:
+    return page_of(await area.audit_log(page_request(page, page_size)), audit_entry)

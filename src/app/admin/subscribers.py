@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from litestar import Controller, Response, get
 from litestar.di import NamedDependency
@@ -10,25 +10,15 @@ from litestar.params import FromQuery, QueryParameter
 
 from agency_core.admin_service import AdminService
 from agency_core.identity import AdminUser
-from agency_core.records import JobAlert, NewsletterSubscription
-from app.admin.common import PROBLEMS, csv_response, iso, page_json, page_request
-
-ALERT_FIELDS = ("email", "jobCategory", "preferredCountry", "salaryRange", "experienceLevel")
-
-
-def subscription_json(s: NewsletterSubscription) -> dict[str, Any]:
-    return {
-        "id": s.id,
-        "email": s.email,
-        "name": s.name,
-        "interests": list(s.interests),
-        "createdAt": iso(s.created_at),
-        "updatedAt": iso(s.updated_at),
-    }
-
-
-def alert_json(a: JobAlert) -> dict[str, Any]:
-    return {"id": a.id, **{name: a.data.get(name) for name in ALERT_FIELDS}, "createdAt": iso(a.created_at)}
+from app.admin.common import PROBLEMS, csv_response, page_request
+from app.admin.schemas.common import Page, page_of
+from app.admin.schemas.subscribers import (
+    ALERT_FIELDS,
+    JobAlertSubscriber,
+    NewsletterSubscriber,
+    job_alert_subscriber,
+    newsletter_subscriber,
+)
 
 
 class SubscribersController(Controller):
@@ -41,8 +31,8 @@ class SubscribersController(Controller):
         area: NamedDependency[AdminService],
         page: FromQuery[str | None] = None,
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
-    ) -> dict[str, Any]:
-        return page_json(await area.newsletter(page_request(page, page_size)), subscription_json)
+    ) -> Page[NewsletterSubscriber]:
+        return page_of(await area.newsletter(page_request(page, page_size)), newsletter_subscriber)
 
     @get("/job-alerts", summary="Job alerts, newest first")
     async def job_alerts(
@@ -50,8 +40,8 @@ class SubscribersController(Controller):
         area: NamedDependency[AdminService],
         page: FromQuery[str | None] = None,
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
-    ) -> dict[str, Any]:
-        return page_json(await area.job_alerts(page_request(page, page_size)), alert_json)
+    ) -> Page[JobAlertSubscriber]:
+        return page_of(await area.job_alerts(page_request(page, page_size)), job_alert_subscriber)
 
     @get("/newsletter/export.csv", summary="CSV of every newsletter subscription (audited)")
     async def export_newsletter(

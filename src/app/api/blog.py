@@ -8,27 +8,11 @@ from litestar.exceptions import NotFoundException
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath
 
-from agency_core.records import BlogPost
 from agency_core.services import AgencyService
 from app.api.schemas import BlogPostList, BlogPostOut, ErrorMessage
+from app.blog_post_body import blog_post_json
 
 BLOG_POST_NOT_FOUND = "Blog Post Not Found"
-
-
-def blog_post_json(post: BlogPost) -> BlogPostOut:
-    return BlogPostOut(
-        id=post.id,
-        title=post.title,
-        excerpt=post.excerpt,
-        image=post.image,
-        author=post.author,
-        date=post.date,
-        content=post.content,
-        category=post.category,
-        tags=list(post.tags),
-        readTime=post.read_time,
-        featured=post.featured,
-    )
 
 
 class BlogPosts(Controller):

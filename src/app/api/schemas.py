@@ -11,6 +11,11 @@ from dataclasses import dataclass, field
 
 from litestar.datastructures import UploadFile
 
+# Re-exported: the public handlers import these bodies from here.
+from app.blog_post_body import BlogPostOut as BlogPostOut
+from app.error_bodies import ErrorMessage as ErrorMessage
+from app.error_bodies import ValidationErrors as ValidationErrors
+
 
 @dataclass
 class ApplicationForm:
@@ -105,40 +110,11 @@ class RecordCreated:
 
 
 @dataclass
-class ValidationErrors:
-    """422: the message of each invalid field, exactly as the client shows it."""
-
-    errors: dict[str, str]
-
-
-@dataclass
-class ErrorMessage:
-    """Every other error."""
-
-    message: str
-
-
-@dataclass
 class DuplicateApplication:
     """409: the same e-mail, job category and preferred country within 24 hours."""
 
     message: str
     applicationId: str
-
-
-@dataclass
-class BlogPostOut:
-    id: str
-    title: str
-    excerpt: str
-    image: str
-    author: str
-    date: str
-    content: str
-    category: str
-    tags: list[str]
-    readTime: str
-    featured: bool
 
 
 @dataclass

@@ -20,9 +20,9 @@ from agency_core.admin import JobStatus
 from agency_core.job_board import JobBoard
 from agency_core.jobs import JobSearch
 from agency_core.services import AgencyService
-from app.api.blog import blog_post_json
 from app.api.jobs import board_json, public_job_json
 from app.api.legal import legal_facts
+from app.blog_post_body import blog_post_json
 from app.pages import blog_list, blog_post, job, job_list
 from app.pages.document import Encoded, Head, Shell, read_built
 from app.public_url import public_origin

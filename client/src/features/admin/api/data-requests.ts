@@ -1,26 +1,8 @@
 import { env } from '@/config/env';
 import { adminApi } from './client';
+import type { DataRequestResult, Erased } from './types';
 
-export interface DataRequestCounts {
-  applications: number;
-  files: number;
-  appointments: number;
-  messages: number;
-  subscriptions: number;
-  jobAlerts: number;
-  sms: number;
-}
-
-export interface DataRequestResult {
-  query: string;
-  counts: DataRequestCounts;
-  applications: { applicationId: string; status: string; createdAt: string; files: { field: string; filename: string }[] }[];
-  appointments: { reference: string; status: string; createdAt: string }[];
-  messages: { id: string; createdAt: string }[];
-  subscriptions: { id: string; email: string; createdAt: string }[];
-  jobAlerts: { id: string; createdAt: string }[];
-  sms: { id: string; phone: string; status: string; createdAt: string }[];
-}
+export type { DataRequestResult } from './types';
 
 /** GET /api/admin/data-requests?q=: everything held about a person (audited). */
 export function findPersonalData(q: string, signal?: AbortSignal): Promise<DataRequestResult> {
@@ -33,6 +15,6 @@ export function exportHref(q: string): string {
 }
 
 /** POST /api/admin/data-requests/erase {q, confirm}: the identifier typed twice. */
-export function erasePersonalData(q: string, confirm: string): Promise<{ erased: DataRequestCounts; masked: string }> {
-  return adminApi.post('/data-requests/erase', { q, confirm });
+export function erasePersonalData(q: string, confirm: string): Promise<Erased> {
+  return adminApi.post<Erased>('/data-requests/erase', { q, confirm });
 }

@@ -2,6 +2,7 @@
 import { adminApi, adminRequest, queryString } from './client';
 import type {
   AdminBlogPost,
+  AdminJob,
   AdminSettings,
   AdminUser,
   ApplicationDetail,
@@ -17,6 +18,7 @@ import type {
   JobInput,
   NewsletterSubscriber,
   Page,
+  UploadedImage,
 } from './types';
 
 // Session ------------------------------------------------------------------
@@ -78,8 +80,8 @@ export const markMessageRead = (id: string) =>
 // Jobs ---------------------------------------------------------------------
 export const listJobs = (status: string, page: number, pageSize: number, signal?: AbortSignal) =>
   adminApi.get<Page<Job>>(`/jobs${queryString({ status, page, pageSize })}`, signal);
-export const createJob = (job: JobInput) => adminApi.post<Job>('/jobs', job);
-export const updateJob = (id: string, job: JobInput) => adminApi.put<Job>(`/jobs/${encodeURIComponent(id)}`, job);
+export const createJob = (job: JobInput) => adminApi.post<AdminJob>('/jobs', job);
+export const updateJob = (id: string, job: JobInput) => adminApi.put<AdminJob>(`/jobs/${encodeURIComponent(id)}`, job);
 export const deleteJob = (id: string) => adminApi.delete(`/jobs/${encodeURIComponent(id)}`);
 
 // Blog posts ---------------------------------------------------------------
@@ -92,7 +94,7 @@ export const deleteBlogPost = (id: string) => adminApi.delete(`/blog-posts/${enc
 export function uploadBlogImage(file: File) {
   const form = new FormData();
   form.append('image', file);
-  return adminRequest<{ url: string }>('/blog-posts/images', { method: 'POST', body: form });
+  return adminRequest<UploadedImage>('/blog-posts/images', { method: 'POST', body: form });
 }
 
 // Subscribers --------------------------------------------------------------

@@ -1,191 +1,62 @@
+/**
+ * The admin API's bodies, generated from the server's OpenAPI document (`make api-types` writes
+ * `src/generated/api.ts`; a test fails when it is stale). Only the session's user and the few
+ * client-side constants are written here.
+ */
+import type { components } from '@/generated/api';
+
+type Schemas = components['schemas'];
+
 export interface AdminUser {
   id: string;
   email: string;
   name: string;
 }
 
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+/** One page of a list (every list route answers the same fields around its items). */
+export type Page<T> = Omit<Schemas['Page_app.admin.schemas.settings.AuditEntry_'], 'items'> & { items: T[] };
 
-export const APPLICATION_STATUSES = ['received', 'processing', 'approved', 'rejected'] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export type ApplicationStatus = Schemas['ApplicationStatus'];
+export const APPLICATION_STATUSES = [
+  'received',
+  'processing',
+  'approved',
+  'rejected',
+] as const satisfies readonly ApplicationStatus[];
 
 /** The processing fee's state (issue 14). */
-export const PAYMENT_STATES = ['unpaid', 'pending', 'paid', 'failed'] as const;
-export type PaymentState = (typeof PAYMENT_STATES)[number];
+export type PaymentState = Schemas['PaymentState'];
+export const PAYMENT_STATES = ['unpaid', 'pending', 'paid', 'failed'] as const satisfies readonly PaymentState[];
 
-export interface ApplicationSummary {
-  applicationId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  jobCategory: string;
-  preferredCountry: string;
-  jobId?: string | null;
-  jobTitle?: string | null;
-  status: ApplicationStatus;
-  createdAt: string;
-  opened: boolean;
-  /** Absent from servers older than issue 14. */
-  payment?: PaymentState;
-}
+export type ApplicationSummary = Schemas['ApplicationSummary'];
+export type ApplicationFile = Schemas['ApplicationFile'];
+export type SmsRecord = Schemas['SmsRecord'];
+export type ApplicationDetail = Schemas['ApplicationDetail'];
+export type Dashboard = Schemas['Dashboard'];
 
-export interface ApplicationFile {
-  field: string;
-  filename: string;
-  size: number;
-  contentType: string;
-  url: string;
-}
+export type AppointmentStatus = Schemas['AppointmentStatus'];
+export type Appointment = Schemas['AdminAppointment'];
+export type ContactMessage = Schemas['AdminMessage'];
 
-export interface SmsRecord {
-  id: string;
-  kind: string;
-  phone: string;
-  status: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  deliveredAt: string | null;
-}
-
-export interface ApplicationDetail extends ApplicationSummary {
-  paymentReference?: string | null;
-  paymentAmount?: string | null;
-  paymentCurrency?: string | null;
-  paymentChannel?: string | null;
-  paidAt?: string | null;
-  files: ApplicationFile[];
-  sms: SmsRecord[];
-  [field: string]: unknown;
-}
-
-export interface Dashboard {
-  totalApplications: number;
-  activeJobs: number;
-  newMessages: number;
-  blogPosts: number;
-  latestApplications: ApplicationSummary[];
-  outbox: { pending: number; failedLast24h: number };
-}
-
-export type AppointmentStatus = 'booked' | 'done' | 'cancelled';
-
-export interface Appointment {
-  reference: string;
-  fullName: string;
-  email: string;
-  phone: string;
-  countryOfInterest: string | null;
-  serviceType: string;
-  preferredDate: string;
-  preferredTime: string;
-  message: string | null;
-  status: AppointmentStatus;
-  createdAt: string;
-}
-
-export interface ContactMessage {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  service: string | null;
-  subject: string;
-  message: string;
-  read: boolean;
-  createdAt: string;
-}
-
-export type JobStatus = 'draft' | 'open' | 'closed';
-
+export type JobStatus = Schemas['JobStatus'];
 /** The job form's body (see `agency_core.jobs.JOB_FORM`). */
-export type JobInput = Record<string, unknown>;
+export type JobInput = Schemas['JobIn'];
+/** A job as the list shows it (with the applications naming it); create and edit answer `AdminJob`. */
+export type Job = Schemas['AdminJobRow'];
+export type AdminJob = Schemas['AdminJob'];
 
-export interface Job {
-  id: string;
-  title: string;
-  country: string;
-  city: string;
-  category: string;
-  employmentType: string;
-  positions: number;
-  salaryMin: number | null;
-  salaryMax: number | null;
-  salaryCurrency: string;
-  salaryPeriod: string;
-  salaryRange: string;
-  salary: string;
-  description: string;
-  requirements: string;
-  benefits: string[];
-  closingDate: string | null;
-  status: JobStatus;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** Applications naming this job (in the list only). */
-  applications?: number;
-}
+/** The post form's body: the editor always sends every field. */
+export type BlogPostInput = Required<Schemas['BlogPostIn']>;
+export type AdminBlogPost = Schemas['AdminBlogPost'];
 
-export interface BlogPostInput {
-  title: string;
-  excerpt: string;
-  image: string;
-  author: string;
-  date: string;
-  category: string;
-  tags: string[];
-  readTime: string;
-  content: string;
-  featured: boolean;
-  published: boolean;
-}
+export type NewsletterSubscriber = Schemas['NewsletterSubscriber'];
+export type JobAlertSubscriber = Schemas['JobAlertSubscriber'];
 
-export interface AdminBlogPost extends BlogPostInput {
-  id: string;
-}
+export type StatusSmsSwitches = Schemas['StatusSmsSwitches'];
+export type AdminSettings = Schemas['AdminSettings'];
+export type AuditEntry = Schemas['AuditEntry'];
 
-export interface NewsletterSubscriber {
-  id?: string;
-  name: string;
-  email: string;
-  interests: string[];
-  createdAt?: string;
-}
-
-export interface JobAlertSubscriber {
-  id?: string;
-  email: string;
-  jobCategory: string;
-  preferredCountry: string;
-  salaryRange?: string | null;
-  experienceLevel?: string | null;
-  createdAt?: string;
-}
-
-export interface StatusSmsSwitches {
-  received: boolean;
-  processing: boolean;
-  approved: boolean;
-  rejected: boolean;
-}
-
-export interface AdminSettings {
-  adminPhones: string[];
-  smsSender: string;
-  statusSms: StatusSmsSwitches;
-}
-
-export interface AuditEntry {
-  id: string;
-  actor: string;
-  action: string;
-  target: string;
-  at: string;
-}
+export type DataRequestCounts = Schemas['HeldCounts'];
+export type DataRequestResult = Schemas['DataRequestResult'];
+export type Erased = Schemas['Erased'];
+export type UploadedImage = Schemas['UploadedImage'];

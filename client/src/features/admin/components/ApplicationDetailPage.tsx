@@ -109,7 +109,8 @@ export default function ApplicationDetailPage() {
       <AsyncView state={state} onRetry={reload}>
         {(loaded) => {
           const app = override && override.applicationId === loaded.applicationId ? override : loaded;
-          const extra = Object.keys(app).filter((key) => !SHOWN.has(key));
+          const fields: Record<string, unknown> = app;
+          const extra = Object.keys(fields).filter((key) => !SHOWN.has(key));
           // The server says which moves it allows (when it does); the map is the contract's rule.
           const allowed = Array.isArray(app.nextStatuses) ? (app.nextStatuses as string[]) : null;
           const moves = NEXT_STATUS[app.status].filter((move) => !allowed || allowed.includes(move.status));
@@ -156,13 +157,13 @@ export default function ApplicationDetailPage() {
                             <dt>{label}</dt>
                             <dd>
                               {key === 'email' ? (
-                                <a href={`mailto:${show(app[key])}`}>{show(app[key])}</a>
+                                <a href={`mailto:${show(fields[key])}`}>{show(fields[key])}</a>
                               ) : key === 'phone' ? (
-                                <a href={`tel:${show(app[key])}`}>{show(app[key])}</a>
+                                <a href={`tel:${show(fields[key])}`}>{show(fields[key])}</a>
                               ) : key === 'dateOfBirth' || key === 'passportExpiry' ? (
-                                formatDate(app[key] as string | null)
+                                formatDate(fields[key] as string | null)
                               ) : (
-                                show(app[key])
+                                show(fields[key])
                               )}
                             </dd>
                           </div>
@@ -178,7 +179,7 @@ export default function ApplicationDetailPage() {
                     {extra.map((key) => (
                       <div key={key}>
                         <dt>{humanize(key)}</dt>
-                        <dd>{show(app[key])}</dd>
+                        <dd>{show(fields[key])}</dd>
                       </div>
                     ))}
                   </dl>

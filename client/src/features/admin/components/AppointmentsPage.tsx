@@ -73,7 +73,7 @@ export default function AppointmentsPage() {
                         <a href={`tel:${item.phone}`}>{item.phone}</a>
                       </div>
                     </td>
-                    <td>{serviceLabel(item.serviceType)}</td>
+                    <td>{serviceLabel(item.serviceType ?? '')}</td>
                     <td>{item.countryOfInterest || '—'}</td>
                     <td className="admin-small">{item.message || '—'}</td>
                     <td>

@@ -8,7 +8,7 @@ const PAGE_SIZE = 20;
 
 export function replyHref(message: ContactMessage): string {
   const subject = encodeURIComponent(`Re: ${message.subject}`);
-  const body = encodeURIComponent(`Dear ${message.name},\n\n\n\n> ${message.message.split('\n').join('\n> ')}`);
+  const body = encodeURIComponent(`Dear ${message.name},\n\n\n\n> ${(message.message ?? '').split('\n').join('\n> ')}`);
   return `mailto:${message.email}?subject=${subject}&body=${body}`;
 }
 

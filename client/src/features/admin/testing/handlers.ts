@@ -33,6 +33,13 @@ export interface FakeAdminBackend {
   requests: { method: string; path: string; csrf: string | null; body: unknown }[];
 }
 
+const NEXT: Record<ApplicationStatus, ApplicationStatus[]> = {
+  received: ['processing'],
+  processing: ['approved', 'rejected'],
+  approved: [],
+  rejected: [],
+};
+
 export function makeApplication(id: string, overrides: Partial<ApplicationDetail> = {}): ApplicationDetail {
   return {
     applicationId: id,
@@ -56,6 +63,17 @@ export function makeApplication(id: string, overrides: Partial<ApplicationDetail
     salary: '',
     hasPassport: false,
     additionalInfo: '',
+    jobId: null,
+    jobTitle: null,
+    payment: 'unpaid',
+    paymentReference: null,
+    paymentAmount: null,
+    paymentCurrency: null,
+    paymentChannel: null,
+    paidAt: null,
+    paymentUpdatedAt: null,
+    openedAt: null,
+    nextStatuses: NEXT[overrides.status ?? 'received'],
     files: [{ field: 'cv', filename: 'cv.pdf', size: 2048, contentType: 'application/pdf', url: `/api/admin/applications/${id}/files/cv` }],
     sms: [],
     ...overrides,
@@ -103,12 +121,6 @@ const page = <T,>(items: T[], url: URL) => {
   return { items: items.slice((p - 1) * size, p * size), total: items.length, page: p, pageSize: size };
 };
 const json = (body: unknown, status = 200) => HttpResponse.json(body as Record<string, unknown>, { status });
-const NEXT: Record<ApplicationStatus, ApplicationStatus[]> = {
-  received: ['processing'],
-  processing: ['approved', 'rejected'],
-  approved: [],
-  rejected: [],
-};
 
 async function guard(request: Request, safe: boolean): Promise<Response | null> {
   let body: unknown = null;
@@ -189,9 +201,10 @@ export const adminHandlers = [
     const { status } = (await request.json()) as { status: ApplicationStatus };
     if (!NEXT[app.status].includes(status)) return json({ message: `Cannot move from ${app.status} to ${status}` }, 409);
     app.status = status;
+    app.nextStatuses = NEXT[status];
     app.sms = [
       ...app.sms,
-      { id: `s${app.sms.length + 1}`, kind: `status_${status}`, phone: app.phone, status: 'pending', attempts: 0, lastError: null, createdAt: '2026-01-07T10:00:00Z', deliveredAt: null },
+      { id: `s${app.sms.length + 1}`, kind: `status_${status}`, phone: app.phone ?? '', status: 'pending', attempts: 0, lastError: null, createdAt: '2026-01-07T10:00:00Z', deliveredAt: null },
     ];
     return json(app);
   }),

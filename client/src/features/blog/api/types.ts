@@ -1,16 +1,7 @@
-export interface BlogPost {
-  id: string;
-  title: string;
-  excerpt: string;
-  image: string;
-  author: string;
-  date: string;
-  content: string;
-  category: string;
-  tags: string[];
-  readTime: string;
-  featured: boolean;
-}
+import type { components } from '@/generated/api';
+
+/** A published post as `GET /api/blog-posts` gives it (generated from the OpenAPI document). */
+export type BlogPost = components['schemas']['BlogPostOut'];
 
 export interface BlogPostList {
   items: BlogPost[];

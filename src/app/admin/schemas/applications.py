@@ -1,0 +1,143 @@
+"""Applications: the list's summary, the detail view with files and SMS, the status change."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from agency_core import admin_service
+from agency_core.admin import ApplicationRecord, next_statuses
+from agency_core.messages import ApplicationStatus
+from agency_core.payments import Fee, PaymentState
+from agency_core.records import OutboxMessage, OutboxStatus
+from app.admin.common import iso
+from app.admin.schemas.common import UNSET, Body, Text, from_object, from_record
+
+
+class ApplicationSummary(Body):
+    """One row of the applications list (and of the dashboard's latest)."""
+
+    application_id: str
+    first_name: str | None
+    last_name: str | None
+    email: str | None
+    phone: str | None
+    job_category: str | None
+    preferred_country: str | None
+    job_id: str | None
+    job_title: str | None
+    status: ApplicationStatus
+    created_at: datetime
+    opened: bool
+    payment: PaymentState
+
+
+class ApplicationFile(Body):
+    field: str
+    filename: str
+    size: int
+    content_type: str
+    url: str
+    """Where an admin downloads it (audited)."""
+
+
+class SmsRecord(Body):
+    """One SMS of the outbox about the application."""
+
+    id: str
+    kind: str
+    phone: str
+    status: OutboxStatus
+    attempts: int
+    last_error: str | None
+    created_at: datetime
+    delivered_at: datetime | None
+
+
+class ApplicationDetail(ApplicationSummary):
+    """Every field the applicant sent (a field left empty is absent), with the fee's record
+    (amount in the currency's main unit, e.g. ``"50"``), files and SMS history."""
+
+    payment_reference: str | None
+    payment_amount: str | None
+    payment_currency: str | None
+    payment_channel: str | None
+    paid_at: datetime | None
+    payment_updated_at: datetime | None
+    opened_at: datetime | None
+    next_statuses: list[ApplicationStatus]
+    files: list[ApplicationFile]
+    sms: list[SmsRecord]
+    country: str = UNSET
+    city: str = UNSET
+    date_of_birth: str = UNSET
+    nationality: str = UNSET
+    experience: str = UNSET
+    education: str = UNSET
+    languages: str = UNSET
+    availability: str = UNSET
+    salary: str = UNSET
+    has_passport: bool = UNSET
+    passport_number: str = UNSET
+    passport_expiry: str = UNSET
+    additional_info: str = UNSET
+    terms: bool = UNSET
+
+
+class StatusChange(Body):
+    """The status to move to (``received`` -> ``processing`` -> ``approved`` or ``rejected``)."""
+
+    status: Text = UNSET
+
+
+def _summary_values(record: ApplicationRecord) -> dict[str, object]:
+    return {
+        **record.application.data,
+        "applicationId": record.id,
+        "status": record.status,
+        "createdAt": record.application.created_at,
+        "opened": record.opened_at is not None,
+        "payment": record.payment.state,
+    }
+
+
+def application_summary(record: ApplicationRecord) -> ApplicationSummary:
+    return from_record(ApplicationSummary, _summary_values(record))
+
+
+def payment_values(record: ApplicationRecord) -> dict[str, object]:
+    """The processing fee's record by wire name, as the detail view and the CSV export give it."""
+    pay = record.payment
+    return {
+        "paymentReference": pay.reference,
+        "paymentAmount": None if pay.amount_minor is None else Fee(pay.amount_minor, pay.currency or "").major,
+        "paymentCurrency": pay.currency,
+        "paymentChannel": pay.channel,
+        "paidAt": iso(pay.paid_at),
+        "paymentUpdatedAt": iso(pay.updated_at),
+    }
+
+
+def sms_record(message: OutboxMessage) -> SmsRecord:
+    return from_object(SmsRecord, message)
+
+
+def application_detail(detail: admin_service.ApplicationDetail) -> ApplicationDetail:
+    record = detail.record
+    base = f"/api/admin/applications/{record.id}/files"
+    files = [
+        ApplicationFile(
+            field=f.field, filename=f.filename, size=f.size, content_type=f.content_type, url=f"{base}/{f.field}"
+        )
+        for f in record.application.files
+    ]
+    return from_record(
+        ApplicationDetail,
+        {
+            **_summary_values(record),
+            **payment_values(record),
+            "openedAt": record.opened_at,
+            "nextStatuses": next_statuses(record.status),
+            "files": files,
+            "sms": [sms_record(m) for m in detail.sms],
+        },
+    )

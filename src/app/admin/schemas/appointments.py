@@ -1,0 +1,35 @@
+"""Appointments: one row of the list (by preferred date) and the status change."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from agency_core.admin import AppointmentRecord, AppointmentStatus
+from app.admin.schemas.common import UNSET, Body, Text, from_record
+
+
+class AdminAppointment(Body):
+    reference: str
+    full_name: str | None
+    email: str | None
+    phone: str | None
+    country_of_interest: str | None
+    service_type: str | None
+    preferred_date: str | None
+    """``YYYY-MM-DD``."""
+    preferred_time: str | None
+    message: str | None
+    status: AppointmentStatus
+    created_at: datetime
+
+
+class AppointmentStatusChange(Body):
+    """``done`` or ``cancelled``."""
+
+    status: Text = UNSET
+
+
+def admin_appointment(record: AppointmentRecord) -> AdminAppointment:
+    a = record.appointment
+    values = {**a.data, "reference": a.reference, "status": record.status, "createdAt": a.created_at}
+    return from_record(AdminAppointment, values)

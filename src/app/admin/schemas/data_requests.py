@@ -1,0 +1,107 @@
+"""Data requests: everything held about a person (as ``data.json`` of the export has it) and the erasure."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agency_core.data_requests import Person, PersonalData, export_json
+from app.admin.schemas.common import UNSET, Body, Text, from_record
+
+
+class HeldCounts(Body):
+    applications: int
+    files: int
+    appointments: int
+    messages: int
+    subscriptions: int
+    job_alerts: int
+    sms: int
+
+
+class HeldPerson(Body):
+    email: str | None
+    phone: str | None
+
+
+class HeldFile(Body):
+    field: str
+    filename: str
+    content_type: str
+    size: int
+
+
+class HeldApplication(Body):
+    application_id: str
+    status: str
+    created_at: str | None
+    data: dict[str, Any]
+    files: list[HeldFile]
+
+
+class HeldAppointment(Body):
+    reference: str
+    status: str
+    created_at: str | None
+    data: dict[str, Any]
+
+
+class HeldRecord(Body):
+    """A contact message or a job alert: its id, when it came and the form's fields."""
+
+    id: str
+    created_at: str | None
+    data: dict[str, Any]
+
+
+class HeldSubscription(Body):
+    id: str
+    email: str
+    name: str
+    interests: list[str]
+    created_at: str | None
+    privacy_notice_version: str
+    privacy_accepted_at: str | None
+
+
+class HeldSms(Body):
+    id: str
+    phone: str
+    text: str
+    status: str
+    created_at: str | None
+    delivered_at: str | None
+
+
+class DataRequestResult(Body):
+    """What was found for ``query`` (times as ISO 8601 with their offset, as in the export's ``data.json``)."""
+
+    query: str
+    counts: HeldCounts
+    person: HeldPerson
+    applications: list[HeldApplication]
+    appointments: list[HeldAppointment]
+    messages: list[HeldRecord]
+    subscriptions: list[HeldSubscription]
+    job_alerts: list[HeldRecord]
+    sms: list[HeldSms]
+
+
+class EraseRequest(Body):
+    """The identifier (e-mail or phone) and the same identifier typed again."""
+
+    q: Text = UNSET
+    confirm: Text = UNSET
+
+
+class Erased(Body):
+    erased: HeldCounts
+    masked: str
+    """The identifier masked, as the audit log now names the person."""
+
+
+def data_request_result(found: PersonalData) -> DataRequestResult:
+    return from_record(DataRequestResult, {"query": found.person.raw, "counts": found.counts(), **export_json(found)})
+
+
+def erased(found: PersonalData, person: Person) -> Erased:
+    return from_record(Erased, {"erased": found.counts(), "masked": person.masked})

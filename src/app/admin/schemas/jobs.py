@@ -1,0 +1,73 @@
+"""Job openings: the admin's view of a job, the list's row (with its applications) and the form."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+import msgspec
+
+from agency_core.admin import Job, JobStatus
+from app.admin.schemas.common import UNSET, Body, Text, WholeNumber, Words, from_object
+
+
+class AdminJob(Body):
+    id: str
+    title: str
+    country: str
+    category: str
+    salary_range: str
+    description: str
+    status: JobStatus
+    created_at: datetime
+    updated_at: datetime
+    city: str
+    employment_type: str
+    positions: int
+    salary_min: int | None
+    salary_max: int | None
+    salary_currency: str
+    salary_period: str
+    salary: str
+    """The salary as the public board shows it (from the figures, else the free text)."""
+    requirements: str
+    benefits: list[str]
+    closing_date: date | None
+    published_at: datetime | None
+    """When it was first opened to the public."""
+
+
+class AdminJobRow(AdminJob):
+    """A job in the list, with how many applications name it."""
+
+    applications: int = 0
+
+
+class JobIn(Body):
+    """The job form (``agency_core.jobs.JOB_FORM``): 422 with the form's messages when a field breaks its rule."""
+
+    title: Text = UNSET
+    country: Text = UNSET
+    city: Text = UNSET
+    category: Text = UNSET
+    employment_type: Text = UNSET
+    positions: WholeNumber = UNSET
+    salary_min: WholeNumber = UNSET
+    salary_max: WholeNumber = UNSET
+    salary_currency: Text = UNSET
+    salary_period: Text = UNSET
+    salary_range: Text = UNSET
+    description: Text = UNSET
+    requirements: Text = UNSET
+    benefits: Words = UNSET
+    closing_date: Text = UNSET
+    """``YYYY-MM-DD``."""
+    status: Text = UNSET
+    """``draft``, ``open`` or ``closed``."""
+
+
+def admin_job(job: Job) -> AdminJob:
+    return from_object(AdminJob, job)
+
+
+def admin_job_row(job: Job, applications: int) -> AdminJobRow:
+    return msgspec.structs.replace(from_object(AdminJobRow, job), applications=applications)

@@ -1,0 +1,33 @@
+"""The contact inbox: one message and whether (and when) it was read."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from agency_core.admin import MessageRecord
+from app.admin.schemas.common import Body, from_record
+
+
+class AdminMessage(Body):
+    id: str
+    name: str | None
+    email: str | None
+    phone: str | None
+    service: str | None
+    subject: str | None
+    message: str | None
+    read: bool
+    read_at: datetime | None
+    created_at: datetime
+
+
+def admin_message(record: MessageRecord) -> AdminMessage:
+    m = record.message
+    values = {
+        **m.data,
+        "id": m.id,
+        "read": record.read_at is not None,
+        "readAt": record.read_at,
+        "createdAt": m.created_at,
+    }
+    return from_record(AdminMessage, values)

@@ -1,0 +1,39 @@
+"""Newsletter subscriptions and job alerts as the admin lists them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from agency_core.records import JobAlert, NewsletterSubscription
+from app.admin.schemas.common import Body, from_object, from_record
+
+
+class NewsletterSubscriber(Body):
+    id: str
+    email: str
+    name: str
+    interests: list[str]
+    created_at: datetime
+    updated_at: datetime
+
+
+class JobAlertSubscriber(Body):
+    id: str
+    email: str | None
+    job_category: str | None
+    preferred_country: str | None
+    salary_range: str | None
+    experience_level: str | None
+    created_at: datetime
+
+
+ALERT_FIELDS = ("email", "jobCategory", "preferredCountry", "salaryRange", "experienceLevel")
+"""A job alert's form fields, in the CSV export's order."""
+
+
+def newsletter_subscriber(subscription: NewsletterSubscription) -> NewsletterSubscriber:
+    return from_object(NewsletterSubscriber, subscription)
+
+
+def job_alert_subscriber(alert: JobAlert) -> JobAlertSubscriber:
+    return from_record(JobAlertSubscriber, {**alert.data, "id": alert.id, "createdAt": alert.created_at})

@@ -1,0 +1,19 @@
+"""The bodies of the error answers, public and admin alike, as ``/schema`` documents them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class ValidationErrors:
+    """422: the message of each invalid field, exactly as the client shows it."""
+
+    errors: dict[str, str]
+
+
+@dataclass
+class ErrorMessage:
+    """Every other error."""
+
+    message: str
