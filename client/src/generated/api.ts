@@ -1101,6 +1101,11 @@ export interface components {
             sms: components["schemas"]["HeldSms"][];
             subscriptions: components["schemas"]["HeldSubscription"][];
         };
+        /** DemoCredentials */
+        DemoCredentials: {
+            email: string;
+            password: string;
+        };
         /**
          * DuplicateApplication
          * @example {
@@ -1373,6 +1378,12 @@ export interface components {
             appointmentsDays: number;
             documentsDays: number;
             messagesDays: number;
+        };
+        /** SessionUser */
+        SessionUser: {
+            email: string;
+            id: string;
+            name: string;
         };
         /** SmsRecord */
         SmsRecord: {
@@ -2780,9 +2791,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string;
-                    };
+                    "application/json": components["schemas"]["DemoCredentials"];
                 };
             };
             /** @description Not found */
@@ -3265,13 +3274,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string;
-                    };
+                    "application/json": components["schemas"]["SessionUser"];
                 };
             };
-            /** @description Not signed in, or the credentials are wrong */
+            /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No longer an admin: the session ends */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Role check unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3300,12 +3325,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string;
-                    };
+                    "application/json": components["schemas"]["SessionUser"];
                 };
             };
-            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            /** @description Email or password missing */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3314,7 +3337,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Not signed in, or the credentials are wrong */
+            /** @description Wrong credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3323,7 +3346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Not an admin, or the CSRF token is missing or invalid */
+            /** @description Not an admin, or CSRF token missing or invalid */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3350,7 +3373,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Too many requests */
+            /** @description Too many failed sign-ins (Retry-After) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3359,7 +3382,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description A service the answer depends on is unavailable */
+            /** @description Identity provider or role check unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3388,7 +3411,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Not an admin, or the CSRF token is missing or invalid */
+            /** @description CSRF token missing or invalid */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3397,7 +3420,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Signing out failed */
+            /** @description The session could not be ended */
             500: {
                 headers: {
                     [name: string]: unknown;

@@ -1,17 +1,13 @@
 /**
  * The admin API's bodies, generated from the server's OpenAPI document (`make api-types` writes
- * `src/generated/api.ts`; a test fails when it is stale). Only the session's user and the few
- * client-side constants are written here.
+ * `src/generated/api.ts`; a test fails when it is stale). Only the few client-side constants are
+ * written here.
  */
 import type { components } from '@/generated/api';
 
 type Schemas = components['schemas'];
 
-export interface AdminUser {
-  id: string;
-  email: string;
-  name: string;
-}
+export type AdminUser = Schemas['SessionUser'];
 
 /** One page of a list (every list route answers the same fields around its items). */
 export type Page<T> = Omit<Schemas['Page_app.admin.schemas.settings.AuditEntry_'], 'items'> & { items: T[] };
