@@ -8,13 +8,13 @@ message's read time, job openings, saved settings and the audit log.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
 from typing import Final, Generic, Protocol, TypeVar
 
-from agency_core.admin_settings import AdminSettings, SettingsStore
+from agency_core.admin_settings import SettingsStore
 from agency_core.jobs import is_expired, salary_text
 from agency_core.messages import ApplicationStatus
 from agency_core.payments import UNPAID, Payment, PaymentState
@@ -25,7 +25,6 @@ from agency_core.records import (
     ContactMessage,
     JobAlert,
     NewsletterSubscription,
-    OutboxMessage,
 )
 from agency_core.validation import normalise_phone
 
@@ -356,14 +355,16 @@ def application_matches(record: ApplicationRecord, query: ApplicationQuery) -> b
 
 
 class AdminStore(SettingsStore, Protocol):
-    """What the admin area reads and writes. Every change takes its :class:`AuditEntry`,
-    written in the same unit of work as the change."""
+    """What the admin area reads. Its changes, each with its :class:`AuditEntry`, are written
+    through a :class:`~agency_core.unit_of_work.UnitOfWork`."""
 
     async def start(self) -> None: ...
 
-    # settings and audit
-    async def put_settings(self, settings: AdminSettings, audit: AuditEntry) -> None: ...
-    async def audit(self, entry: AuditEntry) -> None: ...
+    # audit
+    async def audit(self, entry: AuditEntry) -> None:
+        """Write one audit entry on its own (a read worth recording; changes use a unit of work)."""
+        ...
+
     async def audit_log(self, page: PageRequest) -> Page[AuditEntry]:
         """Newest first."""
         ...
@@ -384,46 +385,24 @@ class AdminStore(SettingsStore, Protocol):
         """Set ``opened_at`` unless it is set already."""
         ...
 
-    async def change_status(
-        self,
-        application_id: str,
-        current: ApplicationStatus,
-        new: ApplicationStatus,
-        outbox: Sequence[OutboxMessage],
-        audit: AuditEntry,
-    ) -> bool:
-        """In one unit of work, if the status is still ``current``: set ``new``, enqueue
-        ``outbox``, write ``audit``. False (and nothing written) when the status moved on."""
-        ...
-
     # appointments
     async def appointments(self, status: AppointmentStatus | None, page: PageRequest) -> Page[AppointmentRecord]:
         """By preferred date (then time booked)."""
         ...
 
     async def appointment(self, reference: str) -> AppointmentRecord | None: ...
-    async def set_appointment_status(
-        self, reference: str, current: AppointmentStatus, new: AppointmentStatus, audit: AuditEntry
-    ) -> bool: ...
-
     # messages
     async def messages(self, page: PageRequest) -> Page[MessageRecord]:
         """Unread first, then newest."""
         ...
 
     async def message(self, message_id: str) -> MessageRecord | None: ...
-    async def mark_read(self, message_id: str, at: datetime, audit: AuditEntry) -> bool:
-        """Set ``read_at`` (and write ``audit``) unless it is set already; True when it changed."""
-        ...
-
     # jobs
     async def jobs(self, status: JobStatus | None, page: PageRequest) -> Page[Job]:
         """Newest first."""
         ...
 
     async def job(self, job_id: str) -> Job | None: ...
-    async def save_job(self, job: Job, audit: AuditEntry) -> None: ...
-    async def delete_job(self, job_id: str, audit: AuditEntry) -> bool: ...
     async def close_expired_jobs(self, today: date, at: datetime) -> list[str]:
         """Close every open job whose closing date is before ``today`` (``updated_at`` = ``at``);
         the ids closed now."""
@@ -437,16 +416,6 @@ class AdminStore(SettingsStore, Protocol):
     async def posts(self, page: PageRequest) -> Page[BlogPost]:
         """Every post, drafts too, newest date first."""
         ...
-
-    async def insert_post(self, make: Callable[[str], BlogPost], audit: Callable[[str], AuditEntry]) -> BlogPost:
-        """Store a new post under the next free numeric id (``make(id)``)."""
-        ...
-
-    async def replace_post(self, post: BlogPost, audit: AuditEntry) -> bool:
-        """False when no post has that id."""
-        ...
-
-    async def delete_post(self, post_id: str, audit: AuditEntry) -> bool: ...
 
     # subscribers
     async def newsletter(self, page: PageRequest) -> Page[NewsletterSubscription]:

@@ -38,15 +38,17 @@ from agency_core.admin import (
 )
 from agency_core.admin_settings import AdminSettings, LiveSettings, check_settings
 from agency_core.html_sanitiser import SRC_SCHEMES, safe_url, sanitise_html
-from agency_core.ids import IdGenerator
+from agency_core.ids import IdGenerator, IdTaken
 from agency_core.jobs import check_job
 from agency_core.messages import ApplicationStatus
 from agency_core.notifications import status_messages
 from agency_core.ports import Outbox
 from agency_core.records import BlogPost, JobAlert, NewsletterSubscription, OutboxMessage
 from agency_core.services import Clock, utc_now
+from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
 
 LATEST_APPLICATIONS: Final = 5
+FREE_POST_ID_ATTEMPTS: Final = 20
 BLOG_IMAGE_MAX_BYTES: Final = 2 * 1024 * 1024
 BLOG_IMAGE_TYPES: Final = {
     ".jpg": "image/jpeg",
@@ -140,8 +142,12 @@ class AdminService:
         on_enqueue: Callable[[], None] = lambda: None,
         on_publish: Callable[[Job], Awaitable[object]] | None = None,
         track_url: str = "",
+        *,
+        uow: Callable[[], UnitOfWork],
     ) -> None:
         self.store = store
+        self.uow = uow
+        """A new unit of work per change: the change, its SMS and its audit entry commit together."""
         self.outbox = outbox
         self._on_publish = on_publish
         self.track_url = track_url
@@ -187,9 +193,10 @@ class AdminService:
             )
             if old != new
         ]
-        await self.store.put_settings(
-            checked.settings, self._audit(actor, "settings.update", ", ".join(changed) or "no change")
-        )
+        entry = self._audit(actor, "settings.update", ", ".join(changed) or "no change")
+        async with self.uow() as uow:
+            await uow.settings.put(checked.settings, entry.at)
+            await uow.audit.add(entry)
         self.settings.updated(checked.settings)
         return checked.settings
 
@@ -197,7 +204,12 @@ class AdminService:
         return await self.store.audit_log(page)
 
     async def record_export(self, actor: str, what: str, target: str) -> None:
-        await self.store.audit(self._audit(actor, f"{what}.export", target))
+        await self._record(self._audit(actor, f"{what}.export", target))
+
+    async def _record(self, entry: AuditEntry) -> None:
+        """An audit entry on its own (a read worth recording)."""
+        async with self.uow() as uow:
+            await uow.audit.add(entry)
 
     # -- applications ---------------------------------------------------------------------
 
@@ -220,7 +232,7 @@ class AdminService:
         reads it, the read is audited (``application.view``)."""
         record = await self._application(application_id)
         if actor is not None:
-            await self.store.audit(self._audit(actor, "application.view", application_id))
+            await self._record(self._audit(actor, "application.view", application_id))
         if record.opened_at is None:
             now = self.clock()
             await self.store.mark_opened(application_id, now)
@@ -236,9 +248,7 @@ class AdminService:
         for item in record.application.files:
             if item.field == field:
                 if actor is not None:
-                    await self.store.audit(
-                        self._audit(actor, "application.file.download", f"{application_id}: {field}")
-                    )
+                    await self._record(self._audit(actor, "application.file.download", f"{application_id}: {field}"))
                 extension = item.key[item.key.rfind(".") :].lower() if "." in item.key else ""
                 return record, item.key, item.content_type, f"{record.id}-{field}{extension}"
         raise NotFound("File")
@@ -273,9 +283,14 @@ class AdminService:
         audit = self._audit(
             actor, "application.status", f"{application_id}: {record.status.value} -> {new.value} ({sms_note})"
         )
-        if not await self.store.change_status(application_id, record.status, new, outbox, audit):
+        try:
+            async with self.uow() as uow:
+                await uow.applications.set_status(application_id, record.status, new)
+                await uow.outbox.enqueue(outbox)
+                await uow.audit.add(audit)
+        except PreconditionFailed:
             current = await self._application(application_id)
-            raise Conflict(move_refused_message(current.status, new))
+            raise Conflict(move_refused_message(current.status, new)) from None
         if outbox:
             self.on_enqueue()
         return await self.open_application(application_id)
@@ -298,8 +313,12 @@ class AdminService:
         if not can_move_appointment(record.status, new):
             raise Conflict(f"The appointment is already {record.status.value}.")
         audit = self._audit(actor, "appointment.status", f"{reference}: {record.status.value} -> {new.value}")
-        if not await self.store.set_appointment_status(reference, record.status, new, audit):
-            raise Conflict("The appointment changed meanwhile; reload it.")
+        try:
+            async with self.uow() as uow:
+                await uow.appointments.set_status(reference, record.status, new)
+                await uow.audit.add(audit)
+        except PreconditionFailed:
+            raise Conflict("The appointment changed meanwhile; reload it.") from None
         return replace(record, status=new)
 
     # -- messages -------------------------------------------------------------------------
@@ -313,7 +332,12 @@ class AdminService:
         if record is None:
             raise NotFound("Message")
         if record.read_at is None:
-            await self.store.mark_read(message_id, now, self._audit(actor, "message.read", message_id))
+            try:
+                async with self.uow() as uow:
+                    await uow.contact_messages.mark_read(message_id, now)
+                    await uow.audit.add(self._audit(actor, "message.read", message_id))
+            except PreconditionFailed:
+                pass  # read meanwhile by someone else, whose read is the one audited
         updated = await self.store.message(message_id)
         assert updated is not None
         return updated
@@ -364,7 +388,7 @@ class AdminService:
         job = Job(id="JB" + self.ids.next_id().removeprefix(c.ID_PREFIX), created_at=now, updated_at=now, **values)  # type: ignore[arg-type]
         if job.status is JobStatus.OPEN:
             job = replace(job, published_at=now)
-        await self.store.save_job(job, self._audit(actor, "job.create", f"{job.id}: {job.title}"))
+        await self._save_job(job, self._audit(actor, "job.create", f"{job.id}: {job.title}"))
         if job.status is JobStatus.OPEN:
             await self.on_publish(job)
         return job
@@ -385,17 +409,26 @@ class AdminService:
             action = "job.publish"
         else:
             action = "job.update"
-        await self.store.save_job(updated, self._audit(actor, action, f"{job.id}: {updated.title}"))
+        await self._save_job(updated, self._audit(actor, action, f"{job.id}: {updated.title}"))
         if first_publish:
             await self.on_publish(updated)
         return updated
 
+    async def _save_job(self, job: Job, audit: AuditEntry) -> None:
+        async with self.uow() as uow:
+            await uow.jobs.save(job)
+            await uow.audit.add(audit)
+
     async def delete_job(self, actor: str, job_id: str) -> None:
         job = await self.store.job(job_id)
-        if job is None or not await self.store.delete_job(
-            job_id, self._audit(actor, "job.delete", f"{job_id}: {job.title}")
-        ):
+        if job is None:
             raise NotFound("Job")
+        try:
+            async with self.uow() as uow:
+                await uow.jobs.delete(job_id)
+                await uow.audit.add(self._audit(actor, "job.delete", f"{job_id}: {job.title}"))
+        except PreconditionFailed:
+            raise NotFound("Job") from None
 
     # -- blog -----------------------------------------------------------------------------
 
@@ -466,17 +499,35 @@ class AdminService:
 
     async def create_post(self, actor: str, data: Mapping[str, object]) -> BlogPost:
         make = self._check_post(data)
-        return await self.store.insert_post(make, lambda post_id: self._audit(actor, "blog.create", post_id))
+        for _ in range(FREE_POST_ID_ATTEMPTS):
+            try:
+                async with self.uow() as uow:
+                    post = make(await uow.posts.next_id())
+                    await uow.posts.create(post)
+                    await uow.audit.add(self._audit(actor, "blog.create", post.id))
+            except IdTaken:
+                continue  # another admin took that id meanwhile
+            return post
+        raise RuntimeError("could not find a free blog post id")
 
     async def update_post(self, actor: str, post_id: str, data: Mapping[str, object]) -> BlogPost:
         post = self._check_post(data)(post_id)
-        if not await self.store.replace_post(post, self._audit(actor, "blog.update", f"{post_id}: {post.title}")):
-            raise NotFound("Blog post")
+        try:
+            async with self.uow() as uow:
+                await uow.posts.replace(post)
+                await uow.audit.add(self._audit(actor, "blog.update", f"{post_id}: {post.title}"))
+        except PreconditionFailed:
+            raise NotFound("Blog post") from None
         return post
 
     async def delete_post(self, actor: str, post_id: str) -> None:
-        if not await self.store.delete_post(post_id, self._audit(actor, "blog.delete", post_id)):
-            raise NotFound("Blog post")
+        try:
+            entry = self._audit(actor, "blog.delete", post_id)
+            async with self.uow() as uow:
+                await uow.posts.delete(post_id, entry.at)
+                await uow.audit.add(entry)
+        except PreconditionFailed:
+            raise NotFound("Blog post") from None
 
     async def upload_image(self, actor: str, filename: str, content: bytes) -> str:
         extension = filename[filename.rfind(".") :].lower() if "." in filename else ""
@@ -486,7 +537,7 @@ class AdminService:
             raise Rejected({"image": BLOG_IMAGE_TOO_LARGE})
         name = await self.media.save(content, extension)
         url = f"/media/blog/{name}"
-        await self.store.audit(self._audit(actor, "blog.image", url))
+        await self._record(self._audit(actor, "blog.image", url))
         return url
 
     # -- subscribers ----------------------------------------------------------------------

@@ -17,6 +17,7 @@ from agency_core.records import (
     NewsletterSubscription,
     OutboxMessage,
 )
+from agency_core.unit_of_work import UnitOfWork
 
 SMS_FAILED = "Failed to send SMS"
 """The fallback failure message when the gateway gives none (spec section 8)."""
@@ -42,13 +43,7 @@ class SmsGateway(Protocol):
 
 
 class ApplicationRepository(Protocol):
-    async def add(
-        self, application: Application, outbox: Sequence[OutboxMessage], duplicate_since: datetime
-    ) -> Application | None:
-        """In one transaction: unless an application with the same duplicate key was created
-        at or after ``duplicate_since``, store ``application`` and enqueue ``outbox``.
-        Returns that earlier application (and writes nothing), or ``None`` when stored."""
-        ...
+    """Reads; applications are written through a :class:`UnitOfWork`."""
 
     async def find_duplicate(self, key: str, since: datetime) -> Application | None: ...
 
@@ -56,18 +51,10 @@ class ApplicationRepository(Protocol):
 
 
 class AppointmentRepository(Protocol):
-    async def add(
-        self, appointment: Appointment, notification: AdminNotification, outbox: Sequence[OutboxMessage]
-    ) -> None:
-        """Store the appointment, its admin notification and its SMS in one transaction."""
-        ...
-
     async def get(self, reference: str) -> Appointment | None: ...
 
 
 class ContactMessageRepository(Protocol):
-    async def add(self, message: ContactMessage) -> None: ...
-
     async def get(self, message_id: str) -> ContactMessage | None: ...
 
 
@@ -81,8 +68,6 @@ class NewsletterRepository(Protocol):
 
 
 class JobAlertRepository(Protocol):
-    async def add(self, alert: JobAlert) -> None: ...
-
     async def get(self, alert_id: str) -> JobAlert | None: ...
 
     async def remove(self, alert_id: str) -> bool:
@@ -101,7 +86,7 @@ class AdminNotificationRepository(Protocol):
 
 
 class Outbox(Protocol):
-    """The durable SMS outbox. Messages are enqueued by the repositories' ``add``.
+    """The durable SMS outbox. A use case enqueues its messages with its record, in a :class:`UnitOfWork`.
 
     Many workers (app instances) may share one outbox: a claim leases each message to exactly
     one ``owner`` until ``lease_until`` (taken over by another worker only once it has expired),
@@ -177,6 +162,10 @@ class Store(Protocol):
     def outbox(self) -> Outbox: ...
     @property
     def blog_posts(self) -> BlogPostRepository: ...
+
+    def unit_of_work(self) -> UnitOfWork:
+        """A new unit of work on this backend (use it once: ``async with store.unit_of_work() as uow``)."""
+        ...
 
     async def start(self) -> None:
         """Create or migrate the schema."""

@@ -37,6 +37,7 @@ from agency_core.records import (
     StoredFile,
     duplicate_key,
 )
+from agency_core.unit_of_work import DuplicateApplication
 from agency_core.uploads import CONTENT_TYPES, HEAD_BYTES, check_upload, extension_of
 
 HONEYPOT_FIELD = "website"
@@ -114,6 +115,8 @@ class AgencyService:
         self.jobs = jobs
         """The public job board: an application may name one of its open jobs (``jobId``)."""
         self.store = store
+        self.uow = store.unit_of_work
+        """A new unit of work per submission: a record and its messages commit together."""
         self.files = files
         self.track_url = track_url
         """The short ``/track`` link every status SMS ends with (``""``: none)."""
@@ -198,7 +201,12 @@ class AgencyService:
                 )
             )
             try:
-                earlier = await self.store.applications.add(application, outbox, since)
+                async with self.uow() as uow:
+                    await uow.applications.add(application, since)
+                    await uow.outbox.enqueue(outbox)
+            except DuplicateApplication as duplicate:
+                await self._delete_uploads(stored)
+                return self._duplicate(duplicate.earlier)
             except IdTaken:
                 attempt += 1
                 logger.warning("application id taken by another instance", extra={"id": application.id})
@@ -210,9 +218,6 @@ class AgencyService:
                 await self._delete_uploads(stored)
                 raise
             break
-        if earlier is not None:
-            await self._delete_uploads(stored)
-            return self._duplicate(earlier)
         self.on_enqueue()
         logger.info(
             "application stored",
@@ -303,7 +308,9 @@ class AgencyService:
                 now,
             )
         )
-        await self.store.appointments.add(appointment, notification, outbox)
+        async with self.uow() as uow:
+            await uow.appointments.add(appointment, notification)
+            await uow.outbox.enqueue(outbox)
         self.on_enqueue()
         logger.info(
             "appointment stored",
@@ -321,7 +328,8 @@ class AgencyService:
             return Invalid(cleaned.errors)
         now = self.clock()
         message = ContactMessage(self.ids.next_id(), with_consent(cleaned.values, now), now)
-        await self.store.contact_messages.add(message)
+        async with self.uow() as uow:
+            await uow.contact_messages.add(message)
         logger.info(
             "contact message stored",
             extra={"id": message.id, "email": mask_email(_text(cleaned.values["email"]))},
@@ -362,7 +370,8 @@ class AgencyService:
             return Invalid(cleaned.errors)
         now = self.clock()
         alert = JobAlert(self.ids.next_id(), with_consent(cleaned.values, now), now)
-        await self.store.job_alerts.add(alert)
+        async with self.uow() as uow:
+            await uow.job_alerts.add(alert)
         logger.info("job alert stored", extra={"id": alert.id, "email": mask_email(_text(cleaned.values["email"]))})
         return Accepted(alert.id)
 

@@ -280,6 +280,7 @@ class Container:
             on_enqueue=worker.wake,
             on_publish=mailer.job_published,
             track_url=track_url,
+            uow=store.unit_of_work,
         )
         payments = PaymentService(
             build_payment_store(settings, database, store),

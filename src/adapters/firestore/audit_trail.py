@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adapters.firestore.store import _req_dt
+from adapters.codec import from_document
 from agency_core.admin import AuditEntry
 
 
@@ -16,7 +16,7 @@ class FirestoreAuditTrail:
 
     async def entries_for(self, target_prefix: str) -> list[AuditEntry]:
         entries = [
-            AuditEntry(d["id"], d["actor"], d["action"], d["target"], _req_dt(d["at"]))
+            from_document(AuditEntry, d)
             async for snap in self._client.collection(self._prefix + "audit_log").stream()
             if (d := snap.to_dict()) is not None and str(d.get("target", "")).startswith(target_prefix)
         ]

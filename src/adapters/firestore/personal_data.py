@@ -5,51 +5,37 @@ from __future__ import annotations
 
 from typing import Any
 
-from adapters.firestore.admin_store import _app_record, _appointment
-from adapters.firestore.store import _hash, _outbox_message, _req_dt, _subscription
+from adapters.codec import from_document
+from adapters.firestore.documents import Collections, application_record, appointment_record, email_key, hashed
 from agency_core.data_requests import CANCELLED_ERROR, ERASED_TEXT, Person, PersonalData, holds
 from agency_core.masking import mask_phone
-from agency_core.records import ContactMessage, JobAlert, OutboxStatus
+from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage, OutboxStatus
 
 
-class FirestorePersonalDataStore:
-    def __init__(self, client: Any, prefix: str = "") -> None:
-        self._client = client
-        self._prefix = prefix
-
-    def _col(self, name: str) -> Any:
-        return self._client.collection(self._prefix + name)
-
-    async def _all(self, name: str) -> list[dict[str, Any]]:
-        return [d async for snap in self._col(name).stream() if (d := snap.to_dict()) is not None]
-
+class FirestorePersonalDataStore(Collections):
     async def find(self, person: Person) -> PersonalData:
         found = PersonalData(person)
         found.applications = sorted(
-            (_app_record(d) for d in await self._all("applications") if holds(d.get("data", {}), person)),
+            (application_record(d) for d in await self._all("applications") if holds(d.get("data", {}), person)),
             key=lambda r: r.application.created_at,
         )
         found.appointments = sorted(
-            (_appointment(d) for d in await self._all("appointments") if holds(d.get("data", {}), person)),
+            (appointment_record(d) for d in await self._all("appointments") if holds(d.get("data", {}), person)),
             key=lambda r: r.appointment.created_at,
         )
         found.messages = sorted(
             (
-                ContactMessage(d["id"], dict(d["data"]), _req_dt(d["created_at"]))
+                from_document(ContactMessage, d)
                 for d in await self._all("contact_messages")
                 if holds(d.get("data", {}), person)
             ),
             key=lambda m: m.created_at,
         )
         if person.email:
-            snap = await self._col("newsletter_subscriptions").document(_hash(person.email)).get()
-            found.subscriptions = [_subscription(snap.to_dict())] if snap.exists else []
+            doc = await self._doc("newsletter_subscriptions", email_key(person.email))
+            found.subscriptions = [] if doc is None else [from_document(NewsletterSubscription, doc)]
         found.job_alerts = sorted(
-            (
-                JobAlert(d["id"], dict(d["data"]), _req_dt(d["created_at"]))
-                for d in await self._all("job_alerts")
-                if holds(d.get("data", {}), person)
-            ),
+            (from_document(JobAlert, d) for d in await self._all("job_alerts") if holds(d.get("data", {}), person)),
             key=lambda j: j.created_at,
         )
         sources = set(found.source_ids())
@@ -58,7 +44,7 @@ class FirestorePersonalDataStore:
         phones |= {str(a.appointment.data.get("phone")) for a in found.appointments if a.appointment.data.get("phone")}
         found.sms = sorted(
             (
-                _outbox_message(d)
+                from_document(OutboxMessage, d)
                 for d in await self._all("sms_outbox")
                 if d.get("source_id") in sources or d.get("phone") in phones
             ),
@@ -70,14 +56,14 @@ class FirestorePersonalDataStore:
         batch = self._client.batch()
         for a in found.applications:
             batch.delete(self._col("applications").document(a.id))
-            batch.delete(self._col("application_keys").document(_hash(a.application.duplicate_key)))
+            batch.delete(self._col("application_keys").document(hashed(a.application.duplicate_key)))
         for ap in found.appointments:
             batch.delete(self._col("appointments").document(ap.appointment.reference))
             batch.delete(self._col("admin_notifications").document(f"{ap.appointment.reference}-admin"))
         for m in found.messages:
             batch.delete(self._col("contact_messages").document(m.id))
         for s in found.subscriptions:
-            batch.delete(self._col("newsletter_subscriptions").document(_hash(s.email.strip().lower())))
+            batch.delete(self._col("newsletter_subscriptions").document(email_key(s.email)))
         for j in found.job_alerts:
             batch.delete(self._col("job_alerts").document(j.id))
         for sms in found.sms:

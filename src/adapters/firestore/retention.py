@@ -4,29 +4,27 @@ memory, like the admin store's lists)."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
-from adapters.firestore.admin_store import _app_record
-from adapters.firestore.store import _req_dt
+from adapters.codec import moment
+from adapters.firestore.documents import Collections, Document, application_record
 from agency_core.admin import ApplicationRecord
 from agency_core.retention import FILES_REMOVED_FIELD, RECORD_KINDS
 
 _ID_FIELD = {"contact_messages": "id", "appointments": "reference", "job_alerts": "id"}
 
 
-class FirestoreRetentionStore:
-    def __init__(self, client: Any, prefix: str = "") -> None:
-        self._client = client
-        self._prefix = prefix
+def _created(doc: Document) -> datetime:
+    created = moment(doc["created_at"])
+    assert created is not None
+    return created
 
-    def _col(self, name: str) -> Any:
-        return self._client.collection(self._prefix + name)
 
+class FirestoreRetentionStore(Collections):
     async def applications_with_files_before(self, before: datetime) -> list[ApplicationRecord]:
         records = [
-            _app_record(d)
+            application_record(d)
             async for snap in self._col("applications").stream()
-            if (d := snap.to_dict()) is not None and d.get("files") and _req_dt(d["created_at"]) < before
+            if (d := snap.to_dict()) is not None and d.get("files") and _created(d) < before
         ]
         return sorted(records, key=lambda r: (r.application.created_at, r.id))
 
@@ -40,9 +38,9 @@ class FirestoreRetentionStore:
         if kind not in RECORD_KINDS:
             raise ValueError(f"unknown record kind {kind!r}")
         found = [
-            (_req_dt(d["created_at"]), d[_ID_FIELD[kind]])
+            (_created(d), d[_ID_FIELD[kind]])
             async for snap in self._col(kind).stream()
-            if (d := snap.to_dict()) is not None and _req_dt(d["created_at"]) < before
+            if (d := snap.to_dict()) is not None and _created(d) < before
         ]
         return [record_id for _, record_id in sorted(found)]
 

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
+from adapters.codec import from_row, timestamp
 from adapters.sqlite.database import Database, Migration
 from adapters.sqlite.payments import MIGRATION as PAYMENTS_MIGRATION
-from adapters.sqlite.payments import payment_of
-from adapters.sqlite.store import _application, _enqueue, _post, _post_params, _subscription, ts
+from adapters.sqlite.rows import add_audit, application_record, appointment_record, message_record
+from adapters.sqlite.unit_of_work import SETTINGS_KEY
 from agency_core.admin import (
     ApplicationQuery,
     ApplicationRecord,
@@ -32,9 +33,8 @@ from agency_core.admin import (
     Page,
     PageRequest,
 )
-from agency_core.admin_settings import AdminSettings, settings_from_dict, settings_to_dict
-from agency_core.messages import ApplicationStatus
-from agency_core.records import Appointment, BlogPost, ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage
+from agency_core.admin_settings import AdminSettings, settings_from_dict
+from agency_core.records import BlogPost, JobAlert, NewsletterSubscription
 
 MIGRATIONS = (
     Migration(
@@ -86,57 +86,9 @@ MIGRATIONS = (
     ),
 )
 
-SETTINGS_KEY = "admin"
-
-
-def _dt(text: str | None) -> datetime | None:
-    return None if text is None else datetime.fromisoformat(text)
-
-
-def _dump(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-def _app_record(row: sqlite3.Row) -> ApplicationRecord:
-    return ApplicationRecord(
-        _application(row), ApplicationStatus(row["status"]), _dt(row["opened_at"]), payment=payment_of(row)
-    )
-
-
-def _job(row: sqlite3.Row) -> Job:
-    return Job(
-        id=row["id"],
-        title=row["title"],
-        country=row["country"],
-        category=row["category"],
-        salary_range=row["salary_range"],
-        description=row["description"],
-        status=JobStatus(row["status"]),
-        created_at=datetime.fromisoformat(row["created_at"]),
-        updated_at=datetime.fromisoformat(row["updated_at"]),
-        city=row["city"],
-        employment_type=row["employment_type"],
-        positions=row["positions"],
-        salary_min=row["salary_min"],
-        salary_max=row["salary_max"],
-        salary_currency=row["salary_currency"],
-        salary_period=row["salary_period"],
-        requirements=row["requirements"],
-        benefits=tuple(json.loads(row["benefits"])),
-        closing_date=None if row["closing_date"] is None else date.fromisoformat(row["closing_date"]),
-        published_at=_dt(row["published_at"]),
-    )
-
-
-def _audit_row(conn: sqlite3.Connection, entry: AuditEntry) -> None:
-    conn.execute(
-        "INSERT INTO audit_log (id, actor, action, target, at) VALUES (?, ?, ?, ?, ?)",
-        (entry.id, entry.actor, entry.action, entry.target, ts(entry.at)),
-    )
-
 
 def _day_start(day: Any) -> str:
-    return ts(datetime.combine(day, time(0), tzinfo=UTC))
+    return timestamp(datetime.combine(day, time(0), tzinfo=UTC))
 
 
 def _like(text: str) -> str:
@@ -222,25 +174,12 @@ class SqliteAdminStore:
         defaults = AdminSettings((), "")
         return settings_from_dict(data, defaults) if isinstance(data, dict) else None
 
-    async def put_settings(self, settings: AdminSettings, audit: AuditEntry) -> None:
-        def work(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) "
-                "ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-                (SETTINGS_KEY, _dump(settings_to_dict(settings)), ts(audit.at)),
-            )
-            _audit_row(conn, audit)
-
-        await self._db.transaction(work)
-
     async def audit(self, entry: AuditEntry) -> None:
-        await self._db.transaction(lambda conn: _audit_row(conn, entry))
+        await self._db.transaction(lambda conn: add_audit(conn, entry))
 
     async def audit_log(self, page: PageRequest) -> Page[AuditEntry]:
         rows, total = await self._paged("SELECT * FROM audit_log", (), page, "at DESC, id DESC")
-        items = [
-            AuditEntry(r["id"], r["actor"], r["action"], r["target"], datetime.fromisoformat(r["at"])) for r in rows
-        ]
+        items = [from_row(AuditEntry, r) for r in rows]
         return Page(items, total, page.page, page.page_size)
 
     # -- dashboard ------------------------------------------------------------------------
@@ -263,7 +202,7 @@ class SqliteAdminStore:
         def work(conn: sqlite3.Connection) -> OutboxHealth:
             pending = conn.execute("SELECT COUNT(*) FROM sms_outbox WHERE status = 'pending'").fetchone()[0]
             failed = conn.execute(
-                "SELECT COUNT(*) FROM sms_outbox WHERE status = 'failed' AND next_attempt_at >= ?", (ts(since),)
+                "SELECT COUNT(*) FROM sms_outbox WHERE status = 'failed' AND next_attempt_at >= ?", (timestamp(since),)
             ).fetchone()[0]
             return OutboxHealth(int(pending), int(failed))
 
@@ -275,49 +214,24 @@ class SqliteAdminStore:
         where, params = _application_where(query)
         sql = f"SELECT * FROM applications{where}"  # noqa: S608 - fixed fragments, values bound
         rows, total = await self._paged(sql, params, page, "created_at DESC, id DESC")
-        return Page([_app_record(r) for r in rows], total, page.page, page.page_size)
+        return Page([application_record(r) for r in rows], total, page.page, page.page_size)
 
     async def application(self, application_id: str) -> ApplicationRecord | None:
         def work(conn: sqlite3.Connection) -> ApplicationRecord | None:
             row = conn.execute("SELECT * FROM applications WHERE id = ?", (application_id,)).fetchone()
-            return None if row is None else _app_record(row)
+            return None if row is None else application_record(row)
 
         return await self._db.run(work)
 
     async def mark_opened(self, application_id: str, at: datetime) -> None:
         await self._db.run(
             lambda conn: conn.execute(
-                "UPDATE applications SET opened_at = ? WHERE id = ? AND opened_at IS NULL", (ts(at), application_id)
+                "UPDATE applications SET opened_at = ? WHERE id = ? AND opened_at IS NULL",
+                (timestamp(at), application_id),
             )
         )
 
-    async def change_status(
-        self,
-        application_id: str,
-        current: ApplicationStatus,
-        new: ApplicationStatus,
-        outbox: Sequence[OutboxMessage],
-        audit: AuditEntry,
-    ) -> bool:
-        def work(conn: sqlite3.Connection) -> bool:
-            changed = conn.execute(
-                "UPDATE applications SET status = ? WHERE id = ? AND status = ?",
-                (new.value, application_id, current.value),
-            ).rowcount
-            if not changed:
-                return False
-            _enqueue(conn, outbox)
-            _audit_row(conn, audit)
-            return True
-
-        return await self._db.transaction(work)
-
     # -- appointments ---------------------------------------------------------------------
-
-    @staticmethod
-    def _appointment(row: sqlite3.Row) -> AppointmentRecord:
-        appointment = Appointment(row["reference"], json.loads(row["data"]), datetime.fromisoformat(row["created_at"]))
-        return AppointmentRecord(appointment, AppointmentStatus(row["status"]))
 
     async def appointments(self, status: AppointmentStatus | None, page: PageRequest) -> Page[AppointmentRecord]:
         where, params = ("", []) if status is None else (" WHERE status = ?", [status.value])
@@ -327,59 +241,29 @@ class SqliteAdminStore:
             page,
             "json_extract(data, '$.preferredDate'), created_at, reference",
         )
-        return Page([self._appointment(r) for r in rows], total, page.page, page.page_size)
+        return Page([appointment_record(r) for r in rows], total, page.page, page.page_size)
 
     async def appointment(self, reference: str) -> AppointmentRecord | None:
         def work(conn: sqlite3.Connection) -> AppointmentRecord | None:
             row = conn.execute("SELECT * FROM appointments WHERE reference = ?", (reference,)).fetchone()
-            return None if row is None else self._appointment(row)
+            return None if row is None else appointment_record(row)
 
         return await self._db.run(work)
 
-    async def set_appointment_status(
-        self, reference: str, current: AppointmentStatus, new: AppointmentStatus, audit: AuditEntry
-    ) -> bool:
-        def work(conn: sqlite3.Connection) -> bool:
-            changed = conn.execute(
-                "UPDATE appointments SET status = ? WHERE reference = ? AND status = ?",
-                (new.value, reference, current.value),
-            ).rowcount
-            if changed:
-                _audit_row(conn, audit)
-            return bool(changed)
-
-        return await self._db.transaction(work)
-
     # -- messages -------------------------------------------------------------------------
-
-    @staticmethod
-    def _message(row: sqlite3.Row) -> MessageRecord:
-        message = ContactMessage(row["id"], json.loads(row["data"]), datetime.fromisoformat(row["created_at"]))
-        return MessageRecord(message, _dt(row["read_at"]))
 
     async def messages(self, page: PageRequest) -> Page[MessageRecord]:
         rows, total = await self._paged(
             "SELECT * FROM contact_messages", (), page, "read_at IS NOT NULL, created_at DESC, id DESC"
         )
-        return Page([self._message(r) for r in rows], total, page.page, page.page_size)
+        return Page([message_record(r) for r in rows], total, page.page, page.page_size)
 
     async def message(self, message_id: str) -> MessageRecord | None:
         def work(conn: sqlite3.Connection) -> MessageRecord | None:
             row = conn.execute("SELECT * FROM contact_messages WHERE id = ?", (message_id,)).fetchone()
-            return None if row is None else self._message(row)
+            return None if row is None else message_record(row)
 
         return await self._db.run(work)
-
-    async def mark_read(self, message_id: str, at: datetime, audit: AuditEntry) -> bool:
-        def work(conn: sqlite3.Connection) -> bool:
-            changed = conn.execute(
-                "UPDATE contact_messages SET read_at = ? WHERE id = ? AND read_at IS NULL", (ts(at), message_id)
-            ).rowcount
-            if changed:
-                _audit_row(conn, audit)
-            return bool(changed)
-
-        return await self._db.transaction(work)
 
     # -- jobs -----------------------------------------------------------------------------
 
@@ -387,63 +271,21 @@ class SqliteAdminStore:
         where, params = ("", []) if status is None else (" WHERE status = ?", [status.value])
         sql = f"SELECT * FROM jobs{where}"  # noqa: S608 - fixed fragments, values bound
         rows, total = await self._paged(sql, params, page, "created_at DESC, id DESC")
-        return Page([_job(r) for r in rows], total, page.page, page.page_size)
+        return Page([from_row(Job, r) for r in rows], total, page.page, page.page_size)
 
     async def job(self, job_id: str) -> Job | None:
         def work(conn: sqlite3.Connection) -> Job | None:
             row = conn.execute("SELECT * FROM jobs WHERE id = ?", (job_id,)).fetchone()
-            return None if row is None else _job(row)
+            return None if row is None else from_row(Job, row)
 
         return await self._db.run(work)
-
-    async def save_job(self, job: Job, audit: AuditEntry) -> None:
-        def work(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "INSERT INTO jobs (id, title, country, category, salary_range, description, status, created_at, "
-                "updated_at, city, employment_type, positions, salary_min, salary_max, salary_currency, "
-                "salary_period, requirements, benefits, closing_date, published_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
-                "title = excluded.title, country = excluded.country, category = excluded.category, "
-                "salary_range = excluded.salary_range, description = excluded.description, "
-                "status = excluded.status, updated_at = excluded.updated_at, city = excluded.city, "
-                "employment_type = excluded.employment_type, positions = excluded.positions, "
-                "salary_min = excluded.salary_min, salary_max = excluded.salary_max, "
-                "salary_currency = excluded.salary_currency, salary_period = excluded.salary_period, "
-                "requirements = excluded.requirements, benefits = excluded.benefits, "
-                "closing_date = excluded.closing_date, published_at = excluded.published_at",
-                (
-                    job.id,
-                    job.title,
-                    job.country,
-                    job.category,
-                    job.salary_range,
-                    job.description,
-                    job.status.value,
-                    ts(job.created_at),
-                    ts(job.updated_at),
-                    job.city,
-                    job.employment_type,
-                    job.positions,
-                    job.salary_min,
-                    job.salary_max,
-                    job.salary_currency,
-                    job.salary_period,
-                    job.requirements,
-                    _dump(list(job.benefits)),
-                    None if job.closing_date is None else job.closing_date.isoformat(),
-                    None if job.published_at is None else ts(job.published_at),
-                ),
-            )
-            _audit_row(conn, audit)
-
-        await self._db.transaction(work)
 
     async def close_expired_jobs(self, today: date, at: datetime) -> list[str]:
         def work(conn: sqlite3.Connection) -> list[str]:
             rows = conn.execute(
                 "UPDATE jobs SET status = 'closed', updated_at = ? "
                 "WHERE status = 'open' AND closing_date IS NOT NULL AND closing_date < ? RETURNING id",
-                (ts(at), today.isoformat()),
+                (timestamp(at), today.isoformat()),
             ).fetchall()
             return sorted(r[0] for r in rows)
 
@@ -464,15 +306,6 @@ class SqliteAdminStore:
 
         return await self._db.run(work)
 
-    async def delete_job(self, job_id: str, audit: AuditEntry) -> bool:
-        def work(conn: sqlite3.Connection) -> bool:
-            deleted = conn.execute("DELETE FROM jobs WHERE id = ?", (job_id,)).rowcount
-            if deleted:
-                _audit_row(conn, audit)
-            return bool(deleted)
-
-        return await self._db.transaction(work)
-
     # -- blog -----------------------------------------------------------------------------
 
     async def posts(self, page: PageRequest) -> Page[BlogPost]:
@@ -482,59 +315,15 @@ class SqliteAdminStore:
             page,
             "date DESC, CAST(id AS INTEGER) DESC, id DESC",
         )
-        return Page([_post(r) for r in rows], total, page.page, page.page_size)
-
-    async def insert_post(self, make: Callable[[str], BlogPost], audit: Callable[[str], AuditEntry]) -> BlogPost:
-        def work(conn: sqlite3.Connection) -> BlogPost:
-            # Deleted posts keep their row (a tombstone), so their id is never reused.
-            top = conn.execute("SELECT MAX(CAST(id AS INTEGER)) FROM blog_posts").fetchone()[0]
-            post = make(str(int(top or 0) + 1))
-            conn.execute(
-                "INSERT INTO blog_posts (id, title, excerpt, image, author, date, content, category, tags, "
-                "read_time, featured, published, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                _post_params(post),
-            )
-            _audit_row(conn, audit(post.id))
-            return post
-
-        return await self._db.transaction(work)
-
-    async def replace_post(self, post: BlogPost, audit: AuditEntry) -> bool:
-        def work(conn: sqlite3.Connection) -> bool:
-            params = _post_params(post)
-            changed = conn.execute(
-                "UPDATE blog_posts SET title = ?, excerpt = ?, image = ?, author = ?, date = ?, content = ?, "
-                "category = ?, tags = ?, read_time = ?, featured = ?, published = ?, updated_at = ? "
-                "WHERE id = ? AND deleted_at IS NULL",
-                (*params[1:], params[0]),
-            ).rowcount
-            if changed:
-                _audit_row(conn, audit)
-            return bool(changed)
-
-        return await self._db.transaction(work)
-
-    async def delete_post(self, post_id: str, audit: AuditEntry) -> bool:
-        """A tombstone: unpublished and hidden, so the built-in seed does not bring it back."""
-
-        def work(conn: sqlite3.Connection) -> bool:
-            changed = conn.execute(
-                "UPDATE blog_posts SET published = 0, deleted_at = ? WHERE id = ? AND deleted_at IS NULL",
-                (ts(audit.at), post_id),
-            ).rowcount
-            if changed:
-                _audit_row(conn, audit)
-            return bool(changed)
-
-        return await self._db.transaction(work)
+        return Page([from_row(BlogPost, r) for r in rows], total, page.page, page.page_size)
 
     # -- subscribers ----------------------------------------------------------------------
 
     async def newsletter(self, page: PageRequest) -> Page[NewsletterSubscription]:
         rows, total = await self._paged("SELECT * FROM newsletter_subscriptions", (), page, "created_at DESC, id DESC")
-        return Page([_subscription(r) for r in rows], total, page.page, page.page_size)
+        return Page([from_row(NewsletterSubscription, r) for r in rows], total, page.page, page.page_size)
 
     async def job_alerts(self, page: PageRequest) -> Page[JobAlert]:
         rows, total = await self._paged("SELECT * FROM job_alerts", (), page, "created_at DESC, id DESC")
-        items = [JobAlert(r["id"], json.loads(r["data"]), datetime.fromisoformat(r["created_at"])) for r in rows]
+        items = [from_row(JobAlert, r) for r in rows]
         return Page(items, total, page.page, page.page_size)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import sqlite3
-from datetime import datetime
 
+from adapters.codec import from_row
 from adapters.sqlite.database import Database
 from agency_core.admin import AuditEntry
 
@@ -23,8 +23,6 @@ class SqliteAuditTrail:
                 "SELECT * FROM audit_log WHERE target LIKE ? ESCAPE '\\' AND substr(target, 1, ?) = ? ORDER BY at, id",
                 (_prefix_like(target_prefix), len(target_prefix), target_prefix),
             ).fetchall()
-            return [
-                AuditEntry(r["id"], r["actor"], r["action"], r["target"], datetime.fromisoformat(r["at"])) for r in rows
-            ]
+            return [from_row(AuditEntry, r) for r in rows]
 
         return await self._db.run(work)

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from datetime import datetime
 
+from adapters.codec import from_row
 from adapters.sqlite.database import Database, Migration
-from adapters.sqlite.store import _application, _enqueue, ts
+from adapters.sqlite.rows import add_audit, enqueue, payment_of, payment_row
 from agency_core.admin import AuditEntry
-from agency_core.payments import Payment, PaymentState
+from agency_core.payments import Payment
 from agency_core.records import Application, OutboxMessage
 
 MIGRATION = Migration(
@@ -32,25 +32,6 @@ MIGRATION = Migration(
 )
 
 
-def _dt(text: str | None) -> datetime | None:
-    return None if text is None else datetime.fromisoformat(text)
-
-
-def payment_of(row: sqlite3.Row) -> Payment:
-    """The payment columns of an ``applications`` row (unpaid when the row predates them)."""
-    if "payment_state" not in row.keys():  # noqa: SIM118 - a Row iterates its values
-        return Payment()
-    return Payment(
-        PaymentState(row["payment_state"]),
-        row["payment_reference"],
-        row["payment_amount"],
-        row["payment_currency"],
-        row["payment_channel"],
-        _dt(row["payment_paid_at"]),
-        _dt(row["payment_updated_at"]),
-    )
-
-
 class SqlitePayments:
     def __init__(self, db: Database) -> None:
         self._db = db
@@ -58,7 +39,7 @@ class SqlitePayments:
     async def load(self, application_id: str) -> tuple[Application, Payment] | None:
         def work(conn: sqlite3.Connection) -> tuple[Application, Payment] | None:
             row = conn.execute("SELECT * FROM applications WHERE id = ?", (application_id,)).fetchone()
-            return None if row is None else (_application(row), payment_of(row))
+            return None if row is None else (from_row(Application, row), payment_of(row))
 
         return await self._db.run(work)
 
@@ -71,37 +52,19 @@ class SqlitePayments:
         audit: AuditEntry,
     ) -> bool:
         def work(conn: sqlite3.Connection) -> bool:
+            cells = payment_row(after)
             changed = conn.execute(
-                "UPDATE applications SET payment_state = ?, payment_reference = ?, payment_amount = ?, "
-                "payment_currency = ?, payment_channel = ?, payment_paid_at = ?, payment_updated_at = ? "
+                f"UPDATE applications SET {', '.join(f'{name} = ?' for name in cells)} "  # noqa: S608 - fixed names
                 "WHERE id = ? AND payment_state = ? AND payment_reference IS ?",
-                (
-                    after.state.value,
-                    after.reference,
-                    after.amount_minor,
-                    after.currency,
-                    after.channel,
-                    None if after.paid_at is None else ts(after.paid_at),
-                    None if after.updated_at is None else ts(after.updated_at),
-                    application_id,
-                    before.state.value,
-                    before.reference,
-                ),
+                (*cells.values(), application_id, before.state.value, before.reference),
             ).rowcount
             if not changed:
                 return False
-            _enqueue(conn, outbox)
-            _audit(conn, audit)
+            enqueue(conn, outbox)
+            add_audit(conn, audit)
             return True
 
         return await self._db.transaction(work)
 
     async def note(self, audit: AuditEntry) -> None:
-        await self._db.transaction(lambda conn: _audit(conn, audit))
-
-
-def _audit(conn: sqlite3.Connection, entry: AuditEntry) -> None:
-    conn.execute(
-        "INSERT INTO audit_log (id, actor, action, target, at) VALUES (?, ?, ?, ?, ?)",
-        (entry.id, entry.actor, entry.action, entry.target, ts(entry.at)),
-    )
+        await self._db.transaction(lambda conn: add_audit(conn, audit))

@@ -8,12 +8,12 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from adapters.sqlite.admin_store import SqliteAdminStore, _app_record
+from adapters.codec import from_row
 from adapters.sqlite.database import Database
-from adapters.sqlite.store import _outbox_message, _req_dt, _subscription
+from adapters.sqlite.rows import application_record, appointment_record
 from agency_core.data_requests import CANCELLED_ERROR, ERASED_TEXT, Person, PersonalData, holds
 from agency_core.masking import mask_phone
-from agency_core.records import ContactMessage, JobAlert
+from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage
 
 
 class SqlitePersonalDataStore:
@@ -24,27 +24,27 @@ class SqlitePersonalDataStore:
         def work(conn: sqlite3.Connection) -> PersonalData:
             found = PersonalData(person)
             found.applications = [
-                _app_record(r)
+                application_record(r)
                 for r in conn.execute("SELECT * FROM applications ORDER BY created_at")
                 if holds(json.loads(r["data"]), person)
             ]
             found.appointments = [
-                SqliteAdminStore._appointment(r)
+                appointment_record(r)
                 for r in conn.execute("SELECT * FROM appointments ORDER BY created_at")
                 if holds(json.loads(r["data"]), person)
             ]
             found.messages = [
-                ContactMessage(r["id"], json.loads(r["data"]), _req_dt(r["created_at"]))
+                from_row(ContactMessage, r)
                 for r in conn.execute("SELECT * FROM contact_messages ORDER BY created_at")
                 if holds(json.loads(r["data"]), person)
             ]
             if person.email:
                 found.subscriptions = [
-                    _subscription(r)
+                    from_row(NewsletterSubscription, r)
                     for r in conn.execute("SELECT * FROM newsletter_subscriptions WHERE email_key = ?", (person.email,))
                 ]
             found.job_alerts = [
-                JobAlert(r["id"], json.loads(r["data"]), _req_dt(r["created_at"]))
+                from_row(JobAlert, r)
                 for r in conn.execute("SELECT * FROM job_alerts ORDER BY created_at")
                 if holds(json.loads(r["data"]), person)
             ]
@@ -57,7 +57,7 @@ class SqlitePersonalDataStore:
                 str(a.appointment.data.get("phone")) for a in found.appointments if a.appointment.data.get("phone")
             }
             found.sms = [
-                _outbox_message(r)
+                from_row(OutboxMessage, r)
                 for r in conn.execute("SELECT * FROM sms_outbox ORDER BY created_at, id")
                 if r["source_id"] in sources or r["phone"] in phones
             ]

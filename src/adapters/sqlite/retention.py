@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import sqlite3
+from dataclasses import replace
 from datetime import datetime
 
-from adapters.sqlite.admin_store import _app_record
+from adapters.codec import from_row, timestamp, to_row
 from adapters.sqlite.database import Database
-from adapters.sqlite.store import _dump, ts
+from adapters.sqlite.rows import application_record
 from agency_core.admin import ApplicationRecord
+from agency_core.records import Application
 from agency_core.retention import FILES_REMOVED_FIELD, RECORD_KINDS
 
 _ID_COLUMN = {"contact_messages": "id", "appointments": "reference", "job_alerts": "id"}
@@ -29,20 +30,23 @@ class SqliteRetentionStore:
         def work(conn: sqlite3.Connection) -> list[ApplicationRecord]:
             rows = conn.execute(
                 "SELECT * FROM applications WHERE created_at < ? AND files != '[]' ORDER BY created_at, id",
-                (ts(before),),
+                (timestamp(before),),
             ).fetchall()
-            return [_app_record(r) for r in rows]
+            return [application_record(r) for r in rows]
 
         return await self._db.run(work)
 
     async def drop_files(self, application_id: str, note: str) -> None:
         def work(conn: sqlite3.Connection) -> None:
-            row = conn.execute("SELECT data FROM applications WHERE id = ?", (application_id,)).fetchone()
+            row = conn.execute("SELECT * FROM applications WHERE id = ?", (application_id,)).fetchone()
             if row is None:
                 return
-            data = json.loads(row["data"])
-            data[FILES_REMOVED_FIELD] = note
-            conn.execute("UPDATE applications SET files = '[]', data = ? WHERE id = ?", (_dump(data), application_id))
+            application = from_row(Application, row)
+            cells = to_row(replace(application, data={**application.data, FILES_REMOVED_FIELD: note}, files=()))
+            conn.execute(
+                "UPDATE applications SET files = ?, data = ? WHERE id = ?",
+                (cells["files"], cells["data"], application_id),
+            )
 
         await self._db.transaction(work)
 
@@ -52,7 +56,7 @@ class SqliteRetentionStore:
 
         def work(conn: sqlite3.Connection) -> list[str]:
             sql = f"SELECT {column} FROM {table} WHERE created_at < ? ORDER BY created_at"  # noqa: S608 - fixed names
-            return [r[0] for r in conn.execute(sql, (ts(before),))]
+            return [r[0] for r in conn.execute(sql, (timestamp(before),))]
 
         return await self._db.run(work)
 

@@ -1,0 +1,142 @@
+"""One codec between the core's records (frozen dataclasses) and their stored shape.
+
+Firestore documents and SQLite rows name their fields as the dataclass does (the few that do not
+are in :data:`RENAMES`). A document keeps datetimes as they are and writes dates as ISO text, enums
+as their values, tuples as lists and nested records as maps; a row further writes datetimes as ISO
+8601 UTC text (which sorts as time does) and lists and maps as JSON text. Reading goes by the
+dataclass's type hints, so a field a stored record lacks (or holds as null) takes its default.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from collections.abc import Mapping
+from datetime import UTC, date, datetime
+from enum import Enum
+from typing import Any, TypeVar
+
+from agency_core.payments import Payment
+
+T = TypeVar("T")
+
+RENAMES: Mapping[type, Mapping[str, str]] = {Payment: {"amount_minor": "amount"}}
+"""Per record type: field name -> stored name, where they differ."""
+
+
+def timestamp(moment: datetime) -> str:
+    """A row's text for a time: ISO 8601 in UTC, to the microsecond."""
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def to_document(record: object) -> dict[str, Any]:
+    """A Firestore document (a map) of ``record``."""
+    return {_stored(type(record), f.name): _plain(getattr(record, f.name)) for f in dataclasses.fields(record)}  # type: ignore[arg-type]
+
+
+def to_row(record: object) -> dict[str, Any]:
+    """A SQLite row (column -> value) of ``record``."""
+    return {name: _cell(value) for name, value in to_document(record).items()}
+
+
+def from_document(kind: type[T], doc: Mapping[str, Any]) -> T:
+    """The ``kind`` record a Firestore document holds."""
+    return _decode(kind, doc, json_text=False)
+
+
+def from_row(kind: type[T], row: Mapping[str, Any] | Any) -> T:
+    """The ``kind`` record a SQLite row (or a map of its columns) holds."""
+    return _decode(kind, {name: row[name] for name in row.keys()}, json_text=True)  # noqa: SIM118 - Row
+
+
+def moment(raw: Any) -> datetime | None:
+    """A stored time (ISO text in a row, a timestamp in a document) as an aware datetime."""
+    return None if raw is None else _value(datetime, raw, json_text=False)
+
+
+def _stored(kind: type, name: str) -> str:
+    return RENAMES.get(kind, {}).get(name, name)
+
+
+def _plain(value: object) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return to_document(value)
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, datetime):
+        return value
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def _cell(value: object) -> Any:
+    if isinstance(value, datetime):
+        return timestamp(value)
+    if isinstance(value, list | dict):
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return value
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(kind: type) -> dict[str, Any]:
+    if kind not in _HINTS:
+        _HINTS[kind] = typing.get_type_hints(kind)
+    return _HINTS[kind]
+
+
+def _decode(kind: type[T], stored: Mapping[str, Any], *, json_text: bool) -> T:
+    hints = _hints(kind)
+    values: dict[str, Any] = {}
+    for f in dataclasses.fields(kind):  # type: ignore[arg-type]
+        raw = stored.get(_stored(kind, f.name))
+        has_default = f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+        if raw is None and has_default:
+            continue
+        values[f.name] = _value(hints[f.name], raw, json_text)
+    return kind(**values)
+
+
+def _value(hint: Any, raw: Any, json_text: bool) -> Any:
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        if raw is None:
+            return None
+        (arm,) = [a for a in typing.get_args(hint) if a is not type(None)]
+        return _value(arm, raw, json_text)
+    if json_text and isinstance(raw, str) and hint is not str and (origin is not None or _is_record(hint)):
+        raw = json.loads(raw)
+    if hint is datetime:
+        return (
+            datetime.fromisoformat(raw)
+            if isinstance(raw, str)
+            else datetime.fromtimestamp(raw.timestamp(), tz=raw.tzinfo)
+        )
+    if hint is date:
+        return date.fromisoformat(raw)
+    if hint is bool:
+        return bool(raw)
+    if hint is int:
+        return int(raw)
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return hint(raw)
+    if _is_record(hint):
+        return _decode(hint, raw, json_text=False)
+    if origin is tuple:
+        item = typing.get_args(hint)[0]
+        return tuple(_value(item, v, False) for v in raw or ())
+    if origin is not None and isinstance(raw, Mapping):
+        return dict(raw)
+    return raw
+
+
+def _is_record(hint: Any) -> bool:
+    return isinstance(hint, type) and dataclasses.is_dataclass(hint)

@@ -1,0 +1,92 @@
+"""What every Firestore adapter shares: collection names under a prefix, document ids, and
+reading the records staff extend (an application with its status, payment and opened time, ...)
+from their documents. Records themselves go through :mod:`adapters.codec`."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from adapters.codec import from_document, moment
+from agency_core.admin import ApplicationRecord, AppointmentRecord, AppointmentStatus, Job, JobStatus, MessageRecord
+from agency_core.messages import ApplicationStatus
+from agency_core.payments import Payment
+from agency_core.records import Application, Appointment, BlogPost, ContactMessage
+
+Client = Any  # google.cloud.firestore.AsyncClient (the library ships no type hints)
+Document = dict[str, Any]
+
+
+class Collections:
+    """A client and the prefix that namespaces its collections (tests use one per test)."""
+
+    def __init__(self, client: Client, prefix: str = "") -> None:
+        self._client = client
+        self._prefix = prefix
+
+    def _col(self, name: str) -> Any:
+        return self._client.collection(self._prefix + name)
+
+    async def _all(self, name: str) -> list[Document]:
+        return [d async for snap in self._col(name).stream() if (d := snap.to_dict()) is not None]
+
+    async def _doc(self, name: str, doc_id: str) -> Document | None:
+        snap = await self._col(name).document(doc_id).get()
+        return snap.to_dict() if snap.exists else None
+
+
+def hashed(text: str) -> str:
+    """A document id for a key that may hold any character (an e-mail, a duplicate key)."""
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def is_recent(key_marker: Document, since: datetime) -> bool:
+    """Whether an ``application_keys`` marker was made at or after ``since``."""
+    created = moment(key_marker["created_at"])
+    return created is not None and created >= since
+
+
+def email_key(email: str) -> str:
+    """The newsletter subscription's document id: one per e-mail address, in any case."""
+    return hashed(email.strip().lower())
+
+
+def payment_of(doc: Document) -> Payment:
+    """The optional map ``payment`` of an application's document (absent: unpaid)."""
+    raw = doc.get("payment")
+    return from_document(Payment, raw) if isinstance(raw, dict) else Payment()
+
+
+def application_record(doc: Document) -> ApplicationRecord:
+    return ApplicationRecord(
+        from_document(Application, doc),
+        ApplicationStatus(doc.get("status") or ApplicationStatus.RECEIVED),
+        moment(doc.get("opened_at")),
+        payment=payment_of(doc),
+    )
+
+
+def appointment_record(doc: Document) -> AppointmentRecord:
+    return AppointmentRecord(
+        from_document(Appointment, doc), AppointmentStatus(doc.get("status") or AppointmentStatus.BOOKED)
+    )
+
+
+def message_record(doc: Document) -> MessageRecord:
+    return MessageRecord(from_document(ContactMessage, doc), moment(doc.get("read_at")))
+
+
+def job_of(doc: Document) -> Job:
+    """A job; documents written before jobs had ``published_at`` count an open job as published
+    when it was created."""
+    job = from_document(Job, doc)
+    if "published_at" not in doc and job.status is JobStatus.OPEN:
+        return replace(job, published_at=job.created_at)
+    return job
+
+
+def newest_first(post: BlogPost) -> tuple[str, int, str]:
+    """The blog's order: by date, then by numeric id (the sort key of a newest-first list)."""
+    return (post.date, int(post.id) if post.id.isdigit() else -1, post.id)

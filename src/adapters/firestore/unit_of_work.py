@@ -1,0 +1,247 @@
+"""The unit of work on Firestore: implements :class:`agency_core.unit_of_work.UnitOfWork`.
+
+Each write is kept as a step and run at commit in one Firestore transaction: first every step's
+check (a read inside the transaction: the status a change expects, an id that must be free, an
+earlier application with the same duplicate key), then every write. New documents are
+``create``\\d, so a write that lost a race to another instance fails the whole commit even where
+transactions are not serialised (the local emulator); the commit then runs once more, and the
+checks see what the other instance wrote and raise the core's error for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from types import TracebackType
+from typing import Any
+
+from google.api_core import exceptions as gexc
+from google.cloud import firestore
+
+from adapters.codec import from_document, to_document
+from adapters.firestore.documents import Client, Collections, Document, hashed, is_recent
+from agency_core.admin import AppointmentStatus, AuditEntry, Job
+from agency_core.admin_settings import AdminSettings, settings_to_dict
+from agency_core.ids import IdTaken
+from agency_core.messages import ApplicationStatus
+from agency_core.records import (
+    AdminNotification,
+    Application,
+    Appointment,
+    BlogPost,
+    ContactMessage,
+    JobAlert,
+    OutboxMessage,
+)
+from agency_core.unit_of_work import DuplicateApplication, PreconditionFailed
+
+SETTINGS_DOC = "admin"
+
+Transaction = Any  # google.cloud.firestore.AsyncTransaction
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    write: Callable[[Transaction], None]
+    check: Callable[[Transaction], Awaitable[None]] | None = None
+
+
+async def _read(tx: Transaction, ref: Any) -> Document | None:
+    snap = await ref.get(transaction=tx)
+    return snap.to_dict() if snap.exists else None
+
+
+class _Writes(Collections):
+    def __init__(self, client: Client, prefix: str, steps: list[_Step]) -> None:
+        super().__init__(client, prefix)
+        self._steps = steps
+
+    def _create(self, collection: str, doc_id: str, doc: Document) -> None:
+        ref = self._col(collection).document(doc_id)
+        self._steps.append(_Step(lambda tx: tx.create(ref, doc)))
+
+    def _update_if(
+        self, collection: str, doc_id: str, holds: Callable[[Document], bool], fields: Document, what: str
+    ) -> None:
+        """Update ``fields`` of the document on condition that it exists and ``holds``."""
+        ref = self._col(collection).document(doc_id)
+
+        async def check(tx: Transaction) -> None:
+            doc = await _read(tx, ref)
+            if doc is None or not holds(doc):
+                raise PreconditionFailed(what)
+
+        self._steps.append(_Step(lambda tx: tx.update(ref, fields), check))
+
+
+class _Applications(_Writes):
+    async def add(self, application: Application, duplicate_since: datetime) -> None:
+        record_ref = self._col("applications").document(application.id)
+        key_ref = self._col("application_keys").document(hashed(application.duplicate_key))
+        marker = {"application_id": application.id, "created_at": application.created_at}
+        key_exists = False
+
+        async def check(tx: Transaction) -> None:
+            nonlocal key_exists
+            key = await _read(tx, key_ref)
+            key_exists = key is not None
+            if key is not None and is_recent(key, duplicate_since):
+                earlier = await _read(tx, self._col("applications").document(key["application_id"]))
+                if earlier is not None:
+                    raise DuplicateApplication(from_document(Application, earlier))
+            if await _read(tx, record_ref) is not None:
+                raise IdTaken(application.id)
+
+        def write(tx: Transaction) -> None:
+            tx.create(record_ref, {"duplicate_key": application.duplicate_key} | to_document(application))
+            if key_exists:
+                tx.set(key_ref, marker)
+            else:
+                tx.create(key_ref, marker)
+
+        self._steps.append(_Step(write, check))
+
+    async def set_status(self, application_id: str, current: ApplicationStatus, new: ApplicationStatus) -> None:
+        self._update_if(
+            "applications",
+            application_id,
+            lambda doc: (doc.get("status") or ApplicationStatus.RECEIVED) == current,
+            {"status": new.value},
+            f"application {application_id}",
+        )
+
+
+class _Appointments(_Writes):
+    async def add(self, appointment: Appointment, notification: AdminNotification) -> None:
+        self._create("appointments", appointment.reference, to_document(appointment))
+        self._create("admin_notifications", notification.id, to_document(notification))
+
+    async def set_status(self, reference: str, current: AppointmentStatus, new: AppointmentStatus) -> None:
+        self._update_if(
+            "appointments",
+            reference,
+            lambda doc: (doc.get("status") or AppointmentStatus.BOOKED) == current,
+            {"status": new.value},
+            f"appointment {reference}",
+        )
+
+
+class _ContactMessages(_Writes):
+    async def add(self, message: ContactMessage) -> None:
+        self._create("contact_messages", message.id, to_document(message))
+
+    async def mark_read(self, message_id: str, at: datetime) -> None:
+        self._update_if(
+            "contact_messages", message_id, lambda doc: doc.get("read_at") is None, {"read_at": at}, message_id
+        )
+
+
+class _JobAlerts(_Writes):
+    async def add(self, alert: JobAlert) -> None:
+        self._create("job_alerts", alert.id, to_document(alert))
+
+
+class _Jobs(_Writes):
+    async def save(self, job: Job) -> None:
+        ref = self._col("jobs").document(job.id)
+        doc = to_document(job)
+        self._steps.append(_Step(lambda tx: tx.set(ref, doc)))
+
+    async def delete(self, job_id: str) -> None:
+        ref = self._col("jobs").document(job_id)
+
+        async def check(tx: Transaction) -> None:
+            if await _read(tx, ref) is None:
+                raise PreconditionFailed(f"job {job_id}")
+
+        self._steps.append(_Step(lambda tx: tx.delete(ref), check))
+
+
+def _live(doc: Document) -> bool:
+    return doc.get("deleted_at") is None
+
+
+class _Posts(_Writes):
+    async def next_id(self) -> str:
+        # Deleted posts keep their document (a tombstone), so their id is never reused.
+        ids = [str(d["id"]) for d in await self._all("blog_posts")]
+        return str(max((int(i) for i in ids if i.isdigit()), default=0) + 1)
+
+    async def create(self, post: BlogPost) -> None:
+        ref = self._col("blog_posts").document(post.id)
+
+        async def check(tx: Transaction) -> None:
+            if await _read(tx, ref) is not None:
+                raise IdTaken(post.id)
+
+        doc = to_document(post)
+        self._steps.append(_Step(lambda tx: tx.create(ref, doc), check))
+
+    async def replace(self, post: BlogPost) -> None:
+        self._update_if("blog_posts", post.id, _live, to_document(post), f"post {post.id}")
+
+    async def delete(self, post_id: str, at: datetime) -> None:
+        self._update_if("blog_posts", post_id, _live, {"published": False, "deleted_at": at}, f"post {post_id}")
+
+
+class _Settings(_Writes):
+    async def put(self, settings: AdminSettings, at: datetime) -> None:
+        ref = self._col("settings").document(SETTINGS_DOC)
+        doc = {**settings_to_dict(settings), "updated_at": at}
+        self._steps.append(_Step(lambda tx: tx.set(ref, doc)))
+
+
+class _Outbox(_Writes):
+    async def enqueue(self, messages: Sequence[OutboxMessage]) -> None:
+        for message in messages:
+            self._create("sms_outbox", message.id, to_document(message))
+
+
+class _Audit(_Writes):
+    async def add(self, entry: AuditEntry) -> None:
+        self._create("audit_log", entry.id, to_document(entry))
+
+
+class FirestoreUnitOfWork:
+    def __init__(self, client: Client, prefix: str = "") -> None:
+        self._client = client
+        self._steps: list[_Step] = []
+        self.applications = _Applications(client, prefix, self._steps)
+        self.appointments = _Appointments(client, prefix, self._steps)
+        self.contact_messages = _ContactMessages(client, prefix, self._steps)
+        self.job_alerts = _JobAlerts(client, prefix, self._steps)
+        self.jobs = _Jobs(client, prefix, self._steps)
+        self.posts = _Posts(client, prefix, self._steps)
+        self.settings = _Settings(client, prefix, self._steps)
+        self.outbox = _Outbox(client, prefix, self._steps)
+        self.audit = _Audit(client, prefix, self._steps)
+
+    async def __aenter__(self) -> FirestoreUnitOfWork:
+        self._steps.clear()
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        steps = list(self._steps)
+        self._steps.clear()
+        if exc_type is None and steps:
+            await self._commit(steps)
+
+    async def _commit(self, steps: Sequence[_Step]) -> None:
+        @firestore.async_transactional
+        async def work(tx: Transaction) -> None:
+            for step in steps:
+                if step.check is not None:
+                    await step.check(tx)
+            for step in steps:
+                step.write(tx)
+
+        try:
+            await work(self._client.transaction())
+        except gexc.AlreadyExists:
+            try:
+                await work(self._client.transaction())
+            except gexc.AlreadyExists:
+                raise PreconditionFailed("a document this unit of work creates exists already") from None

@@ -1,0 +1,71 @@
+"""What every SQLite adapter shares: writing records as rows, and reading the records staff
+extend (an application with its status, payment and opened time, ...) from theirs."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from typing import Any
+
+from adapters.codec import from_row, moment, timestamp, to_row
+from agency_core.admin import ApplicationRecord, AppointmentRecord, AppointmentStatus, AuditEntry, MessageRecord
+from agency_core.messages import ApplicationStatus
+from agency_core.payments import Payment
+from agency_core.records import Application, Appointment, ContactMessage, OutboxMessage
+
+PAYMENT_PREFIX = "payment_"
+"""The payment lives in ``payment_<field>`` columns of ``applications``."""
+
+
+def insert(conn: sqlite3.Connection, table: str, row: Mapping[str, Any], verb: str = "INSERT") -> int:
+    """``verb`` (``INSERT``, ``INSERT OR IGNORE``, ...) one row; returns how many rows it wrote."""
+    columns = ", ".join(row)
+    marks = ", ".join("?" * len(row))
+    sql = f"{verb} INTO {table} ({columns}) VALUES ({marks})"
+    return conn.execute(sql, tuple(row.values())).rowcount
+
+
+def enqueue(conn: sqlite3.Connection, messages: Iterable[OutboxMessage]) -> None:
+    for message in messages:
+        insert(conn, "sms_outbox", to_row(message))
+
+
+def add_audit(conn: sqlite3.Connection, entry: AuditEntry) -> None:
+    insert(conn, "audit_log", to_row(entry))
+
+
+def payment_row(payment: Payment) -> dict[str, Any]:
+    return {PAYMENT_PREFIX + name: value for name, value in to_row(payment).items()}
+
+
+def payment_of(row: sqlite3.Row) -> Payment:
+    """The payment columns of an ``applications`` row (unpaid when the row predates them)."""
+    columns = {k.removeprefix(PAYMENT_PREFIX): row[k] for k in row.keys() if k.startswith(PAYMENT_PREFIX)}  # noqa: SIM118
+    return from_row(Payment, columns) if columns else Payment()
+
+
+def application_record(row: sqlite3.Row) -> ApplicationRecord:
+    return ApplicationRecord(
+        from_row(Application, row),
+        ApplicationStatus(row["status"]),
+        moment(row["opened_at"]),
+        payment=payment_of(row),
+    )
+
+
+def appointment_record(row: sqlite3.Row) -> AppointmentRecord:
+    return AppointmentRecord(from_row(Appointment, row), AppointmentStatus(row["status"]))
+
+
+def message_record(row: sqlite3.Row) -> MessageRecord:
+    return MessageRecord(from_row(ContactMessage, row), moment(row["read_at"]))
+
+
+def find_duplicate(conn: sqlite3.Connection, key: str, since: datetime) -> Application | None:
+    """The earliest application with duplicate key ``key`` created at or after ``since``."""
+    row = conn.execute(
+        "SELECT * FROM applications WHERE duplicate_key = ? AND created_at >= ? ORDER BY created_at LIMIT 1",
+        (key, timestamp(since)),
+    ).fetchone()
+    return None if row is None else from_row(Application, row)

@@ -1,0 +1,186 @@
+"""The unit of work on the embedded SQLite file: implements :class:`agency_core.unit_of_work.UnitOfWork`.
+
+Each write is kept as a step (a function of the connection) and run at commit, all of them in one
+``BEGIN IMMEDIATE`` transaction on the database thread. A conditional write is an ``UPDATE ... WHERE``
+whose row count tells whether its condition held; when it did not, the step raises and the
+transaction rolls back.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from types import TracebackType
+
+from adapters.codec import timestamp, to_row
+from adapters.sqlite.database import Database
+from adapters.sqlite.rows import add_audit, enqueue, find_duplicate, insert
+from agency_core.admin import AppointmentStatus, AuditEntry, Job
+from agency_core.admin_settings import AdminSettings, settings_to_dict
+from agency_core.ids import IdTaken
+from agency_core.messages import ApplicationStatus
+from agency_core.records import (
+    AdminNotification,
+    Application,
+    Appointment,
+    BlogPost,
+    ContactMessage,
+    JobAlert,
+    OutboxMessage,
+)
+from agency_core.unit_of_work import DuplicateApplication, PreconditionFailed
+
+SETTINGS_KEY = "admin"
+
+Step = Callable[[sqlite3.Connection], object]
+
+
+def _changed(conn: sqlite3.Connection, what: str, sql: str, params: Sequence[object]) -> None:
+    if not conn.execute(sql, tuple(params)).rowcount:
+        raise PreconditionFailed(what)
+
+
+class _Writes:
+    def __init__(self, steps: list[Step], db: Database) -> None:
+        self._steps = steps
+        self._db = db
+
+
+class _Applications(_Writes):
+    async def add(self, application: Application, duplicate_since: datetime) -> None:
+        def step(conn: sqlite3.Connection) -> None:
+            earlier = find_duplicate(conn, application.duplicate_key, duplicate_since)
+            if earlier is not None:
+                raise DuplicateApplication(earlier)
+            if conn.execute("SELECT 1 FROM applications WHERE id = ?", (application.id,)).fetchone():
+                raise IdTaken(application.id)
+            insert(conn, "applications", {"duplicate_key": application.duplicate_key} | to_row(application))
+
+        self._steps.append(step)
+
+    async def set_status(self, application_id: str, current: ApplicationStatus, new: ApplicationStatus) -> None:
+        sql = "UPDATE applications SET status = ? WHERE id = ? AND status = ?"
+        params = (new.value, application_id, current.value)
+        self._steps.append(lambda conn: _changed(conn, f"application {application_id}", sql, params))
+
+
+class _Appointments(_Writes):
+    async def add(self, appointment: Appointment, notification: AdminNotification) -> None:
+        def step(conn: sqlite3.Connection) -> None:
+            insert(conn, "appointments", to_row(appointment))
+            insert(conn, "admin_notifications", to_row(notification))
+
+        self._steps.append(step)
+
+    async def set_status(self, reference: str, current: AppointmentStatus, new: AppointmentStatus) -> None:
+        sql = "UPDATE appointments SET status = ? WHERE reference = ? AND status = ?"
+        params = (new.value, reference, current.value)
+        self._steps.append(lambda conn: _changed(conn, f"appointment {reference}", sql, params))
+
+
+class _ContactMessages(_Writes):
+    async def add(self, message: ContactMessage) -> None:
+        self._steps.append(lambda conn: insert(conn, "contact_messages", to_row(message)))
+
+    async def mark_read(self, message_id: str, at: datetime) -> None:
+        sql = "UPDATE contact_messages SET read_at = ? WHERE id = ? AND read_at IS NULL"
+        params = (timestamp(at), message_id)
+        self._steps.append(lambda conn: _changed(conn, f"message {message_id}", sql, params))
+
+
+class _JobAlerts(_Writes):
+    async def add(self, alert: JobAlert) -> None:
+        self._steps.append(lambda conn: insert(conn, "job_alerts", to_row(alert)))
+
+
+class _Jobs(_Writes):
+    async def save(self, job: Job) -> None:
+        self._steps.append(lambda conn: insert(conn, "jobs", to_row(job), "INSERT OR REPLACE"))
+
+    async def delete(self, job_id: str) -> None:
+        sql = "DELETE FROM jobs WHERE id = ?"
+        self._steps.append(lambda conn: _changed(conn, f"job {job_id}", sql, (job_id,)))
+
+
+class _Posts(_Writes):
+    async def next_id(self) -> str:
+        # Deleted posts keep their row (a tombstone), so their id is never reused.
+        def work(conn: sqlite3.Connection) -> str:
+            top = conn.execute("SELECT MAX(CAST(id AS INTEGER)) FROM blog_posts").fetchone()[0]
+            return str(int(top or 0) + 1)
+
+        return await self._db.run(work)
+
+    async def create(self, post: BlogPost) -> None:
+        def step(conn: sqlite3.Connection) -> None:
+            if not insert(conn, "blog_posts", to_row(post), "INSERT OR IGNORE"):
+                raise IdTaken(post.id)
+
+        self._steps.append(step)
+
+    async def replace(self, post: BlogPost) -> None:
+        row = to_row(post)
+        del row["id"]
+        sql = (
+            f"UPDATE blog_posts SET {', '.join(f'{name} = ?' for name in row)} "  # noqa: S608 - fixed names
+            "WHERE id = ? AND deleted_at IS NULL"
+        )
+        params = (*row.values(), post.id)
+        self._steps.append(lambda conn: _changed(conn, f"post {post.id}", sql, params))
+
+    async def delete(self, post_id: str, at: datetime) -> None:
+        sql = "UPDATE blog_posts SET published = 0, deleted_at = ? WHERE id = ? AND deleted_at IS NULL"
+        params = (timestamp(at), post_id)
+        self._steps.append(lambda conn: _changed(conn, f"post {post_id}", sql, params))
+
+
+class _Settings(_Writes):
+    async def put(self, settings: AdminSettings, at: datetime) -> None:
+        value = json.dumps(settings_to_dict(settings), ensure_ascii=False, separators=(",", ":"))
+        row = {"key": SETTINGS_KEY, "value": value, "updated_at": timestamp(at)}
+        self._steps.append(lambda conn: insert(conn, "settings", row, "INSERT OR REPLACE"))
+
+
+class _Outbox(_Writes):
+    async def enqueue(self, messages: Sequence[OutboxMessage]) -> None:
+        batch = list(messages)
+        self._steps.append(lambda conn: enqueue(conn, batch))
+
+
+class _Audit(_Writes):
+    async def add(self, entry: AuditEntry) -> None:
+        self._steps.append(lambda conn: add_audit(conn, entry))
+
+
+class SqliteUnitOfWork:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        self._steps: list[Step] = []
+        self.applications = _Applications(self._steps, db)
+        self.appointments = _Appointments(self._steps, db)
+        self.contact_messages = _ContactMessages(self._steps, db)
+        self.job_alerts = _JobAlerts(self._steps, db)
+        self.jobs = _Jobs(self._steps, db)
+        self.posts = _Posts(self._steps, db)
+        self.settings = _Settings(self._steps, db)
+        self.outbox = _Outbox(self._steps, db)
+        self.audit = _Audit(self._steps, db)
+
+    async def __aenter__(self) -> SqliteUnitOfWork:
+        self._steps.clear()
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        steps = list(self._steps)
+        self._steps.clear()
+        if exc_type is None and steps:
+            await self._db.transaction(lambda conn: _run(conn, steps))
+
+
+def _run(conn: sqlite3.Connection, steps: Sequence[Step]) -> None:
+    for step in steps:
+        step(conn)

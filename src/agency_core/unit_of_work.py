@@ -1,0 +1,161 @@
+"""The unit of work: the writes of one use case, committed together or not at all.
+
+A use case says what it writes, in one place::
+
+    async with self.uow() as uow:
+        await uow.applications.set_status(application_id, current, new)
+        await uow.outbox.enqueue(messages)
+        await uow.audit.add(entry)
+
+Leaving the block cleanly commits every write atomically; leaving it by an exception writes
+nothing. A conditional write (``set_status`` from an expected status, a post id that must be
+free, ...) is checked at commit inside the backend's transaction: when it does not hold, the
+commit raises :class:`PreconditionFailed` (or :class:`DuplicateApplication`, or
+:class:`~agency_core.ids.IdTaken`) and writes nothing.
+
+Reads stay on the query-side stores (:class:`~agency_core.admin.AdminStore`,
+:class:`~agency_core.ports.Store`); these repositories only write.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from types import TracebackType
+from typing import Protocol
+
+from agency_core.admin import AppointmentStatus, AuditEntry, Job
+from agency_core.admin_settings import AdminSettings
+from agency_core.messages import ApplicationStatus
+from agency_core.records import (
+    AdminNotification,
+    Application,
+    Appointment,
+    BlogPost,
+    ContactMessage,
+    JobAlert,
+    OutboxMessage,
+)
+
+
+class PreconditionFailed(Exception):
+    """A conditional write found its record changed or gone at commit; nothing was written."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+        self.what = what
+
+
+class DuplicateApplication(Exception):
+    """An application with the same duplicate key was stored since the window's start."""
+
+    def __init__(self, earlier: Application) -> None:
+        super().__init__(earlier.id)
+        self.earlier = earlier
+
+
+class ApplicationWrites(Protocol):
+    async def add(self, application: Application, duplicate_since: datetime) -> None:
+        """Store ``application``. At commit: :class:`DuplicateApplication` when one with the same
+        duplicate key was created at or after ``duplicate_since``; ``IdTaken`` when its id is."""
+        ...
+
+    async def set_status(self, application_id: str, current: ApplicationStatus, new: ApplicationStatus) -> None:
+        """Set ``new``, on condition that the status is still ``current``."""
+        ...
+
+
+class AppointmentWrites(Protocol):
+    async def add(self, appointment: Appointment, notification: AdminNotification) -> None:
+        """Store the appointment and its admin notification."""
+        ...
+
+    async def set_status(self, reference: str, current: AppointmentStatus, new: AppointmentStatus) -> None:
+        """Set ``new``, on condition that the status is still ``current``."""
+        ...
+
+
+class ContactMessageWrites(Protocol):
+    async def add(self, message: ContactMessage) -> None: ...
+
+    async def mark_read(self, message_id: str, at: datetime) -> None:
+        """Set ``read_at``, on condition that the message exists unread."""
+        ...
+
+
+class JobAlertWrites(Protocol):
+    async def add(self, alert: JobAlert) -> None: ...
+
+
+class JobWrites(Protocol):
+    async def save(self, job: Job) -> None:
+        """Insert or replace by id (``created_at`` of a stored job is kept)."""
+        ...
+
+    async def delete(self, job_id: str) -> None:
+        """Delete, on condition that the job exists."""
+        ...
+
+
+class BlogPostWrites(Protocol):
+    async def next_id(self) -> str:
+        """The next free numeric id (deleted posts keep theirs); :meth:`create` checks it is still free."""
+        ...
+
+    async def create(self, post: BlogPost) -> None:
+        """Insert, on condition that no post (deleted or not) has its id."""
+        ...
+
+    async def replace(self, post: BlogPost) -> None:
+        """Replace, on condition that a post with its id exists and is not deleted."""
+        ...
+
+    async def delete(self, post_id: str, at: datetime) -> None:
+        """A tombstone (unpublished, hidden; its id is never reused), on condition that the post
+        exists and is not deleted already."""
+        ...
+
+
+class SettingsWrites(Protocol):
+    async def put(self, settings: AdminSettings, at: datetime) -> None: ...
+
+
+class OutboxWrites(Protocol):
+    async def enqueue(self, messages: Sequence[OutboxMessage]) -> None:
+        """Add new messages (their ids must be new: a repeat fails the commit)."""
+        ...
+
+
+class AuditWrites(Protocol):
+    async def add(self, entry: AuditEntry) -> None: ...
+
+
+class UnitOfWork(Protocol):
+    """``async with uow: ...``: the repositories a use case writes, committed on a clean exit."""
+
+    @property
+    def applications(self) -> ApplicationWrites: ...
+    @property
+    def appointments(self) -> AppointmentWrites: ...
+    @property
+    def contact_messages(self) -> ContactMessageWrites: ...
+    @property
+    def job_alerts(self) -> JobAlertWrites: ...
+    @property
+    def jobs(self) -> JobWrites: ...
+    @property
+    def posts(self) -> BlogPostWrites: ...
+    @property
+    def settings(self) -> SettingsWrites: ...
+    @property
+    def outbox(self) -> OutboxWrites: ...
+    @property
+    def audit(self) -> AuditWrites: ...
+
+    async def __aenter__(self) -> UnitOfWork: ...
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        """Commit when ``exc_type`` is None (raising what a failed condition raises); else discard."""
+        ...
