@@ -26,6 +26,7 @@ from agency_core.admin import (
     PageRequest,
 )
 from agency_core.admin_settings import AdminSettings
+from agency_core.ids import IdTaken
 from agency_core.messages import ApplicationStatus
 from agency_core.ports import Store
 from agency_core.records import (
@@ -39,6 +40,15 @@ from agency_core.records import (
     OutboxStatus,
 )
 from tests.support.firestore_emulator import FirestoreEmulator
+from tests.support.writes import (
+    Writes,
+    add_application,
+    add_appointment,
+    add_contact_message,
+    add_job_alert,
+    commits,
+    save_job,
+)
 
 T0 = datetime(2026, 5, 4, 9, 30, tzinfo=UTC)
 
@@ -90,7 +100,9 @@ async def test_settings_and_audit_log(stores: Stores) -> None:
     saved = AdminSettings(
         ("+233241234567",) * 4, "VANDY", {st: st != ApplicationStatus.REJECTED for st in ApplicationStatus}
     )
-    await s.put_settings(saved, audit(1, "settings.update"))
+    assert await commits(
+        stores.records, lambda uow: (uow.settings.put(saved, T0), uow.audit.add(audit(1, "settings.update")))
+    )
     assert await s.get_settings() == saved
     await s.audit(audit(2))
     await s.audit(audit(3))
@@ -100,9 +112,9 @@ async def test_settings_and_audit_log(stores: Stores) -> None:
 
 async def test_application_filters_status_and_outbox(stores: Stores) -> None:
     r, s = stores.records, stores.admin
-    await r.applications.add(application("VA1", T0), [], T0)
-    await r.applications.add(application("VA2", T0 + timedelta(days=1), jobCategory="Healthcare & Medical"), [], T0)
-    await r.applications.add(application("VA3", T0 + timedelta(days=2), firstName="Kofi"), [], T0)
+    await add_application(r, application("VA1", T0), [], T0)
+    await add_application(r, application("VA2", T0 + timedelta(days=1), jobCategory="Healthcare & Medical"), [], T0)
+    await add_application(r, application("VA3", T0 + timedelta(days=2), firstName="Kofi"), [], T0)
 
     async def ids(query: ApplicationQuery, page: PageRequest | None = None) -> list[str]:
         return [a.id for a in (await s.applications(query, page or PageRequest())).items]
@@ -115,10 +127,16 @@ async def test_application_filters_status_and_outbox(stores: Stores) -> None:
     assert await ids(ApplicationQuery(date_from=date(2026, 5, 5), date_to=date(2026, 5, 5))) == ["VA2"]
 
     sms = OutboxMessage("VA1-status-processing", "VA1", "status", "+233241234567", "hi", T0, T0)
-    moved = await s.change_status("VA1", ApplicationStatus.RECEIVED, ApplicationStatus.PROCESSING, [sms], audit(1))
-    assert moved
-    stale = await s.change_status("VA1", ApplicationStatus.RECEIVED, ApplicationStatus.PROCESSING, [sms], audit(2))
-    assert not stale
+
+    def move(n: int) -> Writes:
+        return lambda uow: (
+            uow.applications.set_status("VA1", ApplicationStatus.RECEIVED, ApplicationStatus.PROCESSING),
+            uow.outbox.enqueue([sms]),
+            uow.audit.add(audit(n)),
+        )
+
+    assert await commits(r, move(1))
+    assert not await commits(r, move(2))  # stale: the status moved on, so nothing is written
     assert [m.id for m in await r.outbox.list("VA1")] == ["VA1-status-processing"]
     assert await ids(ApplicationQuery(status=ApplicationStatus.PROCESSING)) == ["VA1"]
     assert (await s.audit_log(PageRequest())).total == 1
@@ -133,7 +151,7 @@ async def test_application_filters_status_and_outbox(stores: Stores) -> None:
     counts = await s.counts()
     assert (counts.total_applications, counts.new_messages, counts.active_jobs) == (3, 0, 0)
     failed = replace(sms, id="F1", source_id="VA2", status=OutboxStatus.FAILED)
-    await r.applications.add(application("VA9", T0, email="z@example.com"), [failed], T0 - timedelta(days=9))
+    await add_application(r, application("VA9", T0, email="z@example.com"), [failed], T0 - timedelta(days=9))
     health = await s.outbox_health(T0 - timedelta(hours=1))
     assert (health.pending, health.failed_last_24h) == (1, 1)
 
@@ -141,46 +159,65 @@ async def test_application_filters_status_and_outbox(stores: Stores) -> None:
 async def test_appointments_messages_jobs_posts_and_subscribers(stores: Stores) -> None:
     r, s = stores.records, stores.admin
     for ref, day in (("A2", "2099-01-02"), ("A1", "2099-01-01")):
-        await r.appointments.add(
-            Appointment(ref, {"preferredDate": day}, T0), AdminNotification(f"{ref}-n", "new_appointment", {}, T0), []
+        await add_appointment(
+            r,
+            Appointment(ref, {"preferredDate": day}, T0),
+            AdminNotification(f"{ref}-n", "new_appointment", {}, T0),
+            [],
         )
     assert [a.appointment.reference for a in (await s.appointments(None, PageRequest())).items] == ["A1", "A2"]
-    assert await s.set_appointment_status("A1", AppointmentStatus.BOOKED, AppointmentStatus.DONE, audit(1))
-    assert not await s.set_appointment_status("A1", AppointmentStatus.BOOKED, AppointmentStatus.CANCELLED, audit(2))
+
+    def settle(new: AppointmentStatus, n: int) -> Writes:
+        return lambda uow: (uow.appointments.set_status("A1", AppointmentStatus.BOOKED, new), uow.audit.add(audit(n)))
+
+    assert await commits(r, settle(AppointmentStatus.DONE, 1))
+    assert not await commits(r, settle(AppointmentStatus.CANCELLED, 2))
     done = await s.appointments(AppointmentStatus.DONE, PageRequest())
     assert [a.appointment.reference for a in done.items] == ["A1"]
 
-    await r.contact_messages.add(ContactMessage("M1", {"subject": "a"}, T0))
-    await r.contact_messages.add(ContactMessage("M2", {"subject": "b"}, T0 + timedelta(hours=1)))
-    assert await s.mark_read("M2", T0, audit(3))
-    assert not await s.mark_read("M2", T0, audit(4))
+    await add_contact_message(r, ContactMessage("M1", {"subject": "a"}, T0))
+    await add_contact_message(r, ContactMessage("M2", {"subject": "b"}, T0 + timedelta(hours=1)))
+
+    def read(n: int) -> Writes:
+        return lambda uow: (uow.contact_messages.mark_read("M2", T0), uow.audit.add(audit(n)))
+
+    assert await commits(r, read(3))
+    assert not await commits(r, read(4))
     assert [m.message.id for m in (await s.messages(PageRequest())).items] == ["M1", "M2"]
 
     job = Job("JB1", "Nurse", "Qatar", "Healthcare & Medical", "", "d", JobStatus.OPEN, T0, T0)
-    await s.save_job(job, audit(5))
-    await s.save_job(replace(job, id="JB2", created_at=T0 + timedelta(hours=1)), audit(6))
-    await s.save_job(replace(job, status=JobStatus.CLOSED), audit(7))
+    await save_job(r, job, audit(5))
+    await save_job(r, replace(job, id="JB2", created_at=T0 + timedelta(hours=1)), audit(6))
+    await save_job(r, replace(job, status=JobStatus.CLOSED), audit(7))
     assert [j.id for j in (await s.jobs(JobStatus.OPEN, PageRequest())).items] == ["JB2"]
     assert (await s.counts()).active_jobs == 1
-    assert await s.delete_job("JB2", audit(8))
-    assert not await s.delete_job("JB2", audit(9))
+    assert await commits(r, lambda uow: (uow.jobs.delete("JB2"), uow.audit.add(audit(8))))
+    assert not await commits(r, lambda uow: (uow.jobs.delete("JB2"), uow.audit.add(audit(9))))
+    assert [e.id for e in (await s.audit_log(PageRequest())).items if e.id in ("AU0008", "AU0009")] == ["AU0008"]
 
     await r.blog_posts.seed(seed_blog_posts(T0))
-    new = await s.insert_post(
-        lambda post_id: replace(seed_blog_posts(T0)[0], id=post_id, published=False), lambda i: audit(10)
-    )
+    async with r.unit_of_work() as uow:
+        new = replace(seed_blog_posts(T0)[0], id=await uow.posts.next_id(), published=False)
+        await uow.posts.create(new)
+        await uow.audit.add(audit(10))
     assert new.id == "8"
     assert await r.blog_posts.get("8") == new
-    assert await s.replace_post(replace(new, published=True, title="T"), audit(11))
+    with pytest.raises(IdTaken):
+        async with r.unit_of_work() as uow:
+            await uow.posts.create(replace(new, title="again"))
+    assert await commits(r, lambda uow: (uow.posts.replace(replace(new, published=True, title="T")),))
     assert "8" in [p.id for p in await r.blog_posts.published()]
-    assert await s.delete_post("1", audit(12))
-    assert not await s.replace_post(replace(new, id="1"), audit(13))
+    assert await commits(r, lambda uow: (uow.posts.delete("1", T0), uow.audit.add(audit(12))))
+    assert not await commits(r, lambda uow: (uow.posts.replace(replace(new, id="1")),))
+    assert not await commits(r, lambda uow: (uow.posts.delete("1", T0),))
+    async with r.unit_of_work() as uow:
+        assert await uow.posts.next_id() == "9"  # a deleted post keeps its id
     await r.blog_posts.seed(seed_blog_posts(T0))
     assert "1" not in [p.id for p in await r.blog_posts.published()]
     assert (await s.posts(PageRequest())).total == 7
 
     await r.newsletter.subscribe(NewsletterSubscription("N1", "a@example.com", "A", (), T0, T0))
-    await r.job_alerts.add(JobAlert("J1", {"email": "b@example.com"}, T0))
+    await add_job_alert(r, JobAlert("J1", {"email": "b@example.com"}, T0))
     assert [n.id for n in (await s.newsletter(PageRequest())).items] == ["N1"]
     assert [a.id for a in (await s.job_alerts(PageRequest())).items] == ["J1"]
 
@@ -209,10 +246,10 @@ async def test_job_postings_round_trip_close_by_date_and_count_applications(stor
         closing_date=date(2026, 5, 10),
         published_at=T0,
     )
-    await s.save_job(full, audit(1))
+    await save_job(r, full, audit(1))
     assert await s.job("JB10") == full
     draft = replace(full, id="JB11", status=JobStatus.DRAFT, closing_date=None, published_at=None, benefits=())
-    await s.save_job(draft, audit(2))
+    await save_job(r, draft, audit(2))
     assert await s.job("JB11") == draft
     assert [j.id for j in (await s.jobs(JobStatus.DRAFT, PageRequest())).items] == ["JB11"]
 
@@ -226,9 +263,9 @@ async def test_job_postings_round_trip_close_by_date_and_count_applications(stor
     assert (await s.counts()).active_jobs == 0
     assert await s.close_expired_jobs(date(2026, 5, 12), closed_at) == []
 
-    await r.applications.add(application("VA1", T0, jobId="JB10"), [], T0)
-    await r.applications.add(application("VA2", T0 + timedelta(hours=1), jobId="JB10", email="b@example.com"), [], T0)
-    await r.applications.add(application("VA3", T0 + timedelta(hours=2), email="c@example.com"), [], T0)
+    await add_application(r, application("VA1", T0, jobId="JB10"), [], T0)
+    await add_application(r, application("VA2", T0 + timedelta(hours=1), jobId="JB10", email="b@example.com"), [], T0)
+    await add_application(r, application("VA3", T0 + timedelta(hours=2), email="c@example.com"), [], T0)
     assert await s.applications_per_job(["JB10", "JB11"]) == {"JB10": 2}
     assert await s.applications_per_job([]) == {}
     found = await s.applications(ApplicationQuery(job_id="JB10"), PageRequest())
@@ -242,8 +279,8 @@ async def test_outbox_enqueue_skips_known_ids_and_job_alerts_can_be_removed(stor
     assert await r.outbox.enqueue([mail, replace(mail, id="JB1-mail-J2")]) == 1
     assert [m.id for m in await r.outbox.list("JB1")] == ["JB1-mail-J1", "JB1-mail-J2"]
 
-    await r.job_alerts.add(JobAlert("J2", {"email": "b@example.com"}, T0 + timedelta(hours=1)))
-    await r.job_alerts.add(JobAlert("J1", {"email": "a@example.com"}, T0))
+    await add_job_alert(r, JobAlert("J2", {"email": "b@example.com"}, T0 + timedelta(hours=1)))
+    await add_job_alert(r, JobAlert("J1", {"email": "a@example.com"}, T0))
     assert [a.id for a in await r.job_alerts.all()] == ["J1", "J2"]
     assert await r.job_alerts.remove("J1")
     assert not await r.job_alerts.remove("J1")

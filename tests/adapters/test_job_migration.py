@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from adapters.firestore.admin_store import _job
+from adapters.firestore.documents import job_of
 from adapters.sqlite.admin_store import MIGRATIONS, SqliteAdminStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import MIGRATIONS as RECORD_MIGRATIONS
@@ -53,6 +53,6 @@ def test_old_firestore_job_documents_read_with_defaults() -> None:
         "created_at": T0,
         "updated_at": T0,
     }
-    job = _job(doc)
+    job = job_of(doc)
     assert (job.published_at, job.employment_type, job.salary, job.benefits) == (T0, "Full-time", "Negotiable", ())
-    assert _job({**doc, "status": "closed"}).published_at is None
+    assert job_of({**doc, "status": "closed"}).published_at is None

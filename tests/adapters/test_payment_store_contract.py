@@ -23,6 +23,7 @@ from agency_core.payments import Payment, PaymentState, PaymentStore
 from agency_core.ports import Store
 from agency_core.records import Application, OutboxMessage
 from tests.support.firestore_emulator import FirestoreEmulator
+from tests.support.writes import add_application
 
 T0 = datetime(2026, 5, 4, 9, 30, tzinfo=UTC)
 
@@ -79,7 +80,7 @@ def receipt(now: datetime = T0) -> OutboxMessage:
 
 
 async def test_unpaid_until_saved_then_compare_and_set(stores: Stores) -> None:
-    assert await stores.records.applications.add(application("VA1"), [], T0) is None
+    assert await add_application(stores.records, application("VA1"), [], T0) is None
     assert await stores.payments.load("nobody") is None
     loaded = await stores.payments.load("VA1")
     assert loaded is not None
@@ -101,7 +102,7 @@ async def test_unpaid_until_saved_then_compare_and_set(stores: Stores) -> None:
 
 
 async def test_racing_confirmations_commit_once(stores: Stores) -> None:
-    assert await stores.records.applications.add(application("VA1"), [], T0) is None
+    assert await add_application(stores.records, application("VA1"), [], T0) is None
     assert await stores.payments.save("VA1", Payment(), PENDING, [], audit(1, "payment.start"))
     results = await asyncio.gather(
         *(stores.payments.save("VA1", PENDING, PAID, [receipt()], audit(10 + i, "payment.paid")) for i in range(5))
@@ -112,7 +113,7 @@ async def test_racing_confirmations_commit_once(stores: Stores) -> None:
 
 async def test_the_admin_list_filters_by_payment(stores: Stores) -> None:
     for app_id in ("VA1", "VA2"):
-        assert await stores.records.applications.add(application(app_id), [], T0) is None
+        assert await add_application(stores.records, application(app_id), [], T0) is None
     assert await stores.payments.save("VA1", Payment(), PENDING, [], audit(1, "payment.start"))
     await stores.payments.note(audit(2, "payment.mismatch"))
     for state, expected in ((PaymentState.PENDING, ["VA1"]), (PaymentState.UNPAID, ["VA2"]), (PaymentState.PAID, [])):

@@ -19,6 +19,7 @@ from agency_core.ports import Store
 from agency_core.records import AdminNotification, Application, Appointment, ContactMessage, JobAlert, StoredFile
 from agency_core.retention import FILES_REMOVED_FIELD, RetentionPeriods, RetentionService, RetentionStore
 from tests.adapters.backends import BACKENDS, open_stores
+from tests.support.writes import add_application, add_appointment, add_contact_message, add_job_alert, commits
 
 NOW = datetime(2027, 6, 1, 12, 0, tzinfo=UTC)
 OLD = NOW - timedelta(days=400)
@@ -53,7 +54,7 @@ async def _application(b: Backend, app_id: str, at: datetime) -> Application:
         "preferredCountry": "Qatar",
     }
     application = Application(app_id, data, (StoredFile("cv", key, "cv.pdf", "application/pdf", 10),), at)
-    assert await b.records.applications.add(application, [], at) is None
+    assert await add_application(b.records, application, [], at) is None
     return application
 
 
@@ -61,7 +62,10 @@ async def _move(b: Backend, app_id: str, *moves: ApplicationStatus) -> None:
     current = ApplicationStatus.RECEIVED
     for n, new in enumerate(moves):
         entry = AuditEntry(f"AU{app_id}{n}", "admin@example.com", "application.status", f"{app_id}: x", OLD)
-        assert await b.admin.change_status(app_id, current, new, [], entry)
+        assert await commits(
+            b.records,
+            lambda uow: (uow.applications.set_status(app_id, current, new), uow.audit.add(entry)),  # noqa: B023
+        )
         current = new
 
 
@@ -76,20 +80,22 @@ async def test_retention_removes_what_is_due_and_keeps_the_rest(backend: Backend
     await b.admin.mark_opened("VA3", OLD)
     await _move(b, "VA4", ApplicationStatus.PROCESSING, ApplicationStatus.APPROVED)
     await _move(b, "VA5", ApplicationStatus.PROCESSING, ApplicationStatus.REJECTED)
-    await b.records.contact_messages.add(ContactMessage("M-old", {"email": "a@example.com"}, NOW - timedelta(days=100)))
-    await b.records.contact_messages.add(ContactMessage("M-new", {"email": "b@example.com"}, NOW - timedelta(days=10)))
-    await b.records.appointments.add(
+    await add_contact_message(b.records, ContactMessage("M-old", {"email": "a@example.com"}, NOW - timedelta(days=100)))
+    await add_contact_message(b.records, ContactMessage("M-new", {"email": "b@example.com"}, NOW - timedelta(days=10)))
+    await add_appointment(
+        b.records,
         Appointment("A-old", {"email": "c@example.com"}, NOW - timedelta(days=100)),
         AdminNotification("A-old-admin", "new_appointment", {"reference": "A-old"}, NOW - timedelta(days=100)),
         [],
     )
-    await b.records.appointments.add(
+    await add_appointment(
+        b.records,
         Appointment("A-new", {"email": "d@example.com"}, NOW - timedelta(days=10)),
         AdminNotification("A-new-admin", "new_appointment", {"reference": "A-new"}, NOW - timedelta(days=10)),
         [],
     )
-    await b.records.job_alerts.add(JobAlert("J-old", {"email": "e@example.com"}, NOW - timedelta(days=800)))
-    await b.records.job_alerts.add(JobAlert("J-new", {"email": "f@example.com"}, NOW - timedelta(days=100)))
+    await add_job_alert(b.records, JobAlert("J-old", {"email": "e@example.com"}, NOW - timedelta(days=800)))
+    await add_job_alert(b.records, JobAlert("J-new", {"email": "f@example.com"}, NOW - timedelta(days=100)))
 
     service = RetentionService(
         b.retention, b.files, b.admin, IdGenerator(), RetentionPeriods(365, 90, 90, 730), clock=lambda: NOW

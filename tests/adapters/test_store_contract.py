@@ -30,6 +30,7 @@ from agency_core.records import (
     StoredFile,
 )
 from tests.support.firestore_emulator import FirestoreEmulator
+from tests.support.writes import add_application, add_appointment, add_contact_message, add_job_alert
 
 T0 = datetime(2026, 5, 4, 9, 30, 0, 123456, tzinfo=UTC)
 
@@ -70,7 +71,7 @@ def sms(message_id: str, source_id: str, at: datetime = T0, phone: str = "+23324
 async def test_an_application_and_its_sms_are_stored_together(store: Store) -> None:
     app = application()
     assert (
-        await store.applications.add(app, [sms("VA1-0", "VA1"), sms("VA1-1", "VA1")], T0 - timedelta(hours=24)) is None
+        await add_application(store, app, [sms("VA1-0", "VA1"), sms("VA1-1", "VA1")], T0 - timedelta(hours=24)) is None
     )
     assert await store.applications.get("VA1") == app
     assert [m.id for m in await store.outbox.list("VA1")] == ["VA1-0", "VA1-1"]
@@ -80,29 +81,29 @@ async def test_an_application_and_its_sms_are_stored_together(store: Store) -> N
 
 async def test_a_duplicate_application_within_the_window_writes_nothing(store: Store) -> None:
     first = application("VA1")
-    await store.applications.add(first, [sms("VA1-0", "VA1")], T0 - timedelta(hours=24))
+    await add_application(store, first, [sms("VA1-0", "VA1")], T0 - timedelta(hours=24))
     later = T0 + timedelta(hours=23)
     again = application("VA2", email="AMA@example.com", at=later)
     assert await store.applications.find_duplicate(again.duplicate_key, later - timedelta(hours=24)) == first
-    assert await store.applications.add(again, [sms("VA2-0", "VA2")], later - timedelta(hours=24)) == first
+    assert await add_application(store, again, [sms("VA2-0", "VA2")], later - timedelta(hours=24)) == first
     assert await store.applications.get("VA2") is None
     assert await store.outbox.list("VA2") == []
 
 
 async def test_the_same_application_after_the_window_is_a_new_one(store: Store) -> None:
-    await store.applications.add(application("VA1"), [], T0 - timedelta(hours=24))
+    await add_application(store, application("VA1"), [], T0 - timedelta(hours=24))
     later = T0 + timedelta(hours=25)
-    assert await store.applications.add(application("VA2", at=later), [], later - timedelta(hours=24)) is None
+    assert await add_application(store, application("VA2", at=later), [], later - timedelta(hours=24)) is None
     assert await store.applications.get("VA2") is not None
 
 
 async def test_an_id_another_instance_took_is_refused_and_nothing_is_written(store: Store) -> None:
     since = T0 - timedelta(hours=24)
     first = application("VA1")
-    await store.applications.add(first, [sms("VA1-0", "VA1")], since)
+    await add_application(store, first, [sms("VA1-0", "VA1")], since)
     other = application("VA1", email="kofi@example.com")  # the same VA<ms> made by another instance
     with pytest.raises(IdTaken):
-        await store.applications.add(other, [sms("VA1-0", "VA1"), sms("VA1-1", "VA1")], since)
+        await add_application(store, other, [sms("VA1-0", "VA1"), sms("VA1-1", "VA1")], since)
     assert await store.applications.get("VA1") == first
     assert [m.text for m in await store.outbox.list("VA1")] == ["text VA1-0"]
     assert await store.applications.find_duplicate(other.duplicate_key, since) is None
@@ -111,7 +112,7 @@ async def test_an_id_another_instance_took_is_refused_and_nothing_is_written(sto
 async def test_an_appointment_records_its_admin_notification_and_sms(store: Store) -> None:
     appointment = Appointment("VA5", {"fullName": "Kofi", "consent": True}, T0)
     note = AdminNotification("VA5-admin", NEW_APPOINTMENT, {"reference": "VA5"}, T0)
-    await store.appointments.add(appointment, note, [sms("VA5-0", "VA5")])
+    await add_appointment(store, appointment, note, [sms("VA5-0", "VA5")])
     assert await store.appointments.get("VA5") == appointment
     assert await store.admin_notifications.list(NEW_APPOINTMENT) == [note]
     assert [m.id for m in await store.outbox.list("VA5")] == ["VA5-0"]
@@ -120,8 +121,8 @@ async def test_an_appointment_records_its_admin_notification_and_sms(store: Stor
 async def test_contact_messages_and_job_alerts_round_trip(store: Store) -> None:
     message = ContactMessage("VA7", {"name": "Efua", "subject": "Visa"}, T0)
     alert = JobAlert("VA8", {"email": "e@x.y", "jobCategory": "Any"}, T0)
-    await store.contact_messages.add(message)
-    await store.job_alerts.add(alert)
+    await add_contact_message(store, message)
+    await add_job_alert(store, alert)
     assert await store.contact_messages.get("VA7") == message
     assert await store.job_alerts.get("VA8") == alert
 
@@ -140,7 +141,8 @@ async def test_one_newsletter_subscription_per_email(store: Store) -> None:
 
 
 async def test_the_outbox_leases_due_messages_once(store: Store) -> None:
-    await store.applications.add(
+    await add_application(
+        store,
         application(),
         [
             sms("VA1-0", "VA1"),
@@ -162,7 +164,7 @@ async def test_the_outbox_leases_due_messages_once(store: Store) -> None:
 
 
 async def test_the_outbox_records_delivery_retry_and_failure(store: Store) -> None:
-    await store.applications.add(application(), [sms("VA1-0", "VA1"), sms("VA1-1", "VA1")], T0 - timedelta(hours=24))
+    await add_application(store, application(), [sms("VA1-0", "VA1"), sms("VA1-1", "VA1")], T0 - timedelta(hours=24))
     now = T0 + timedelta(seconds=1)
     await store.outbox.claim(now, now + timedelta(seconds=30), 10)
     await store.outbox.mark_delivered("VA1-0", now)
@@ -189,7 +191,7 @@ async def test_the_outbox_records_delivery_retry_and_failure(store: Store) -> No
 
 
 async def test_a_lease_is_held_by_one_owner_and_taken_over_only_after_it_expires(store: Store) -> None:
-    await store.applications.add(application(), [sms("VA1-0", "VA1")], T0 - timedelta(hours=24))
+    await add_application(store, application(), [sms("VA1-0", "VA1")], T0 - timedelta(hours=24))
     now = T0 + timedelta(seconds=1)
     (mine,) = await store.outbox.claim(now, now + timedelta(seconds=30), 10, "worker-a")
     assert (mine.lease_owner, mine.attempts) == ("worker-a", 1)
@@ -212,7 +214,7 @@ async def test_a_lease_is_held_by_one_owner_and_taken_over_only_after_it_expires
 
 async def test_concurrent_claims_take_each_message_exactly_once(store: Store) -> None:
     messages = [sms(f"VA1-{n:02}", "VA1") for n in range(24)]
-    await store.applications.add(application(), messages, T0 - timedelta(hours=24))
+    await add_application(store, application(), messages, T0 - timedelta(hours=24))
     now = T0 + timedelta(seconds=1)
     rounds = await asyncio.gather(
         *(store.outbox.claim(now, now + timedelta(seconds=30), 10, f"worker-{w}") for w in range(6))
@@ -227,8 +229,8 @@ async def test_concurrent_claims_take_each_message_exactly_once(store: Store) ->
 
 
 async def test_a_clean_shutdown_releases_its_leases_at_once(store: Store) -> None:
-    await store.applications.add(
-        application(), [sms("VA1-0", "VA1"), sms("VA1-1", "VA1"), sms("VA1-2", "VA1")], T0 - timedelta(hours=24)
+    await add_application(
+        store, application(), [sms("VA1-0", "VA1"), sms("VA1-1", "VA1"), sms("VA1-2", "VA1")], T0 - timedelta(hours=24)
     )
     now = T0 + timedelta(seconds=1)
     await store.outbox.claim(now, now + timedelta(seconds=30), 2, "worker-a")

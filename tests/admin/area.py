@@ -9,6 +9,7 @@ from agency_core.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from agency_core.records import Application, Appointment, ContactMessage, JobAlert, NewsletterSubscription
 from app.container import Container
 from tests.admin.conftest import AdminHarness, MakeHarness
+from tests.support import writes
 
 T0 = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
 
@@ -52,7 +53,7 @@ def application_data(**changes: Any) -> dict[str, Any]:
 
 async def add_application(h: AdminHarness, app_id: str, at: datetime = T0, **changes: Any) -> Application:
     application = Application(app_id, application_data(**changes), (), at)
-    assert await container(h).store.applications.add(application, [], at) is None
+    assert await writes.add_application(container(h).store, application, [], at) is None
     return application
 
 
@@ -70,8 +71,11 @@ async def add_appointment(h: AdminHarness, reference: str, preferred_date: str, 
     }
     from agency_core.records import AdminNotification
 
-    await container(h).store.appointments.add(
-        Appointment(reference, data, at), AdminNotification(f"{reference}-admin", "new_appointment", {}, at), []
+    await writes.add_appointment(
+        container(h).store,
+        Appointment(reference, data, at),
+        AdminNotification(f"{reference}-admin", "new_appointment", {}, at),
+        [],
     )
 
 
@@ -84,7 +88,7 @@ async def add_message(h: AdminHarness, message_id: str, at: datetime = T0, subje
         "subject": subject,
         "message": "How long does a visa take?",
     }
-    await container(h).store.contact_messages.add(ContactMessage(message_id, data, at))
+    await writes.add_contact_message(container(h).store, ContactMessage(message_id, data, at))
 
 
 async def add_subscribers(h: AdminHarness) -> None:
@@ -94,10 +98,11 @@ async def add_subscribers(h: AdminHarness) -> None:
     )
     later = T0.replace(hour=11)
     await c.store.newsletter.subscribe(NewsletterSubscription("N2", "yaw@example.com", "Yaw", (), later, later))
-    await c.store.job_alerts.add(
+    await writes.add_job_alert(
+        c.store,
         JobAlert(
             "J1", {"email": "kofi@example.com", "jobCategory": "Healthcare & Medical", "preferredCountry": "Qatar"}, T0
-        )
+        ),
     )
 
 

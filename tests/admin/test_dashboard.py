@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from agency_core.records import Application, OutboxMessage, OutboxStatus
 from tests.admin.area import T0, add_application, add_message, container, signed_in
 from tests.admin.conftest import MakeHarness
+from tests.support import writes
 
 JOB = {
     "title": "Mason",
@@ -73,7 +74,8 @@ async def test_outbox_health_counts_pending_and_recent_failures(make_harness: Ma
         OutboxMessage("f2", "X", "status", "+233241234567", "hi", old, old, status=OutboxStatus.FAILED),
         OutboxMessage("d1", "X", "status", "+233241234567", "hi", now, now, status=OutboxStatus.DELIVERED),
     ]
-    await c.store.applications.add(
+    await writes.add_application(
+        c.store,
         Application("X", {"email": "x@example.com", "jobCategory": "A", "preferredCountry": "B"}, (), now),
         messages,
         now,

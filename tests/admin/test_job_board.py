@@ -11,6 +11,7 @@ from agency_core.admin import JobStatus
 from agency_core.jobs import JOB_NOT_OPEN
 from tests.admin.area import application_data, audit_actions, container, signed_in
 from tests.admin.conftest import AdminHarness, MakeHarness
+from tests.support.writes import save_job
 
 ADMIN = "/api/admin/jobs"
 PUBLIC = "/api/jobs"
@@ -139,7 +140,7 @@ async def test_a_job_closes_by_itself_after_its_closing_date(make_harness: MakeH
     stored = await store.job(job["id"])
     assert stored is not None
     yesterday = date.today() - timedelta(days=2)
-    await store.save_job(replace(stored, closing_date=yesterday), (await audit_entry(h)))
+    await save_job(container(h).store, replace(stored, closing_date=yesterday), await audit_entry(h))
     assert (await h.client.get(f"{PUBLIC}/{job['id']}")).json()["status"] == "closed"
     assert (await h.client.get(PUBLIC)).json()["items"] == []
     assert (await h.client.get("/api/admin/dashboard")).json()["activeJobs"] == 0

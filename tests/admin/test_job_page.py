@@ -19,6 +19,7 @@ from app.pages import job as job_record
 from app.pages.document import head_html
 from tests.admin.area import container, signed_in
 from tests.admin.conftest import MakeHarness
+from tests.support.writes import save_job
 
 DIST = Path(__file__).resolve().parents[2] / "client" / "dist"
 T0 = datetime(2026, 5, 4, 9, 30, tzinfo=UTC)
@@ -184,12 +185,15 @@ async def test_the_server_sends_job_pages_with_content_head_and_json_ld(make_har
     if not (DIST / "_pages" / "pages.json").is_file():
         pytest.fail("client/dist/_pages missing: run make build")
     h = await signed_in(make_harness, client_dist=DIST, site_url=SITE)
-    store = container(h).admin_store
-    await store.save_job(JOB, AuditEntry("AU1", "t", "job.create", "t", T0))
-    await store.save_job(
-        replace(JOB, id="JB2", status=JobStatus.DRAFT, published_at=None), AuditEntry("AU2", "t", "x", "t", T0)
+    await save_job(container(h).store, JOB, AuditEntry("AU1", "t", "job.create", "t", T0))
+    await save_job(
+        container(h).store,
+        replace(JOB, id="JB2", status=JobStatus.DRAFT, published_at=None),
+        AuditEntry("AU2", "t", "x", "t", T0),
     )
-    await store.save_job(replace(JOB, id="JB3", status=JobStatus.CLOSED), AuditEntry("AU3", "t", "x", "t", T0))
+    await save_job(
+        container(h).store, replace(JOB, id="JB3", status=JobStatus.CLOSED), AuditEntry("AU3", "t", "x", "t", T0)
+    )
     bare = replace(
         JOB,
         id="JB4",
@@ -201,7 +205,7 @@ async def test_the_server_sends_job_pages_with_content_head_and_json_ld(make_har
         benefits=(),
         closing_date=None,
     )
-    await store.save_job(bare, AuditEntry("AU4", "t", "x", "t", T0))
+    await save_job(container(h).store, bare, AuditEntry("AU4", "t", "x", "t", T0))
 
     response = await h.client.get("/jobs/JB1")
     assert response.status_code == 200
