@@ -1,0 +1,191 @@
+"""In-memory fakes of the ports the use cases write and read through (cosmicpython's style).
+
+:class:`FakeUnitOfWork` records every write its repositories are asked for and, per unit of work,
+whether it was committed or discarded, so a test asserts what a use case wrote together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from types import TracebackType
+from typing import Any
+
+from agency_core.admin import AppointmentRecord, Job, MessageRecord
+from agency_core.admin_settings import AdminSettings
+from agency_core.records import Application, NewsletterSubscription, OutboxMessage
+
+
+@dataclass(frozen=True, slots=True)
+class Write:
+    """One write a repository of the unit of work was asked for: ``uow.<repository>.<method>(*args)``."""
+
+    repository: str
+    method: str
+    args: tuple[Any, ...]
+
+
+class FakeRepository:
+    """Records any write asked of it (``await uow.outbox.enqueue(messages)``) on its unit of work."""
+
+    def __init__(self, uow: FakeUnitOfWork, name: str) -> None:
+        self._uow = uow
+        self._name = name
+
+    def __getattr__(self, method: str) -> Any:
+        async def write(*args: Any) -> None:
+            self._uow.pending.append(Write(self._name, method, args))
+
+        return write
+
+
+class FakePosts(FakeRepository):
+    async def next_id(self) -> str:
+        return self._uow.next_post_id
+
+
+class FakeUnitOfWork:
+    """A unit of work in memory. Call it for a new one (it is its own factory: ``uow=fake``).
+
+    ``fail_next`` holds errors that the next commits raise instead of committing (a condition
+    that did not hold, a duplicate, an id taken), one per commit.
+    """
+
+    def __init__(self) -> None:
+        self.pending: list[Write] = []
+        self.committed: list[list[Write]] = []
+        """The writes of each committed unit of work, in order."""
+        self.discarded: list[list[Write]] = []
+        """The writes of each unit of work left by an exception or a failed commit."""
+        self.fail_next: list[Exception] = []
+        self.next_post_id = "1"
+        self.applications = FakeRepository(self, "applications")
+        self.appointments = FakeRepository(self, "appointments")
+        self.contact_messages = FakeRepository(self, "contact_messages")
+        self.job_alerts = FakeRepository(self, "job_alerts")
+        self.jobs = FakeRepository(self, "jobs")
+        self.posts = FakePosts(self, "posts")
+        self.settings = FakeRepository(self, "settings")
+        self.outbox = FakeRepository(self, "outbox")
+        self.audit = FakeRepository(self, "audit")
+
+    def __call__(self) -> FakeUnitOfWork:
+        return self
+
+    async def __aenter__(self) -> FakeUnitOfWork:
+        self.pending = []
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        writes, self.pending = self.pending, []
+        if exc_type is not None:
+            self.discarded.append(writes)
+            return
+        if self.fail_next:
+            self.discarded.append(writes)
+            raise self.fail_next.pop(0)
+        self.committed.append(writes)
+
+    @property
+    def writes(self) -> list[Write]:
+        """Every committed write, in order."""
+        return [w for unit in self.committed for w in unit]
+
+
+class FakeFiles:
+    """A :class:`~agency_core.ports.FileStore` in memory."""
+
+    def __init__(self) -> None:
+        self.saved: dict[str, bytes] = {}
+
+    async def save(self, content: bytes, extension: str) -> str:
+        key = f"file{len(self.saved) + 1}{extension}"
+        self.saved[key] = content
+        return key
+
+    async def delete(self, key: str) -> None:
+        self.saved.pop(key, None)
+
+
+@dataclass
+class FakeSettings:
+    """The settings in force (a :class:`~agency_core.admin_settings.SettingsSource`), and the
+    settings store :class:`~agency_core.admin_settings.LiveSettings` reads."""
+
+    settings: AdminSettings = field(default_factory=lambda: AdminSettings(("+233241111111",), "VANDY"))
+
+    async def current(self) -> AdminSettings:
+        return self.settings
+
+    async def get_settings(self) -> AdminSettings | None:
+        return self.settings
+
+
+class _Applications:
+    def __init__(self) -> None:
+        self.earlier: Application | None = None
+
+    async def find_duplicate(self, key: str, since: datetime) -> Application | None:
+        return self.earlier
+
+
+class _Newsletter:
+    def __init__(self) -> None:
+        self.subscribed: list[NewsletterSubscription] = []
+
+    async def subscribe(self, subscription: NewsletterSubscription) -> tuple[NewsletterSubscription, bool]:
+        self.subscribed.append(subscription)
+        return subscription, True
+
+
+class FakeStore:
+    """The reads the public use cases make, and the unit of work they write through."""
+
+    def __init__(self, uow: FakeUnitOfWork) -> None:
+        self.uow = uow
+        self.applications = _Applications()
+        self.newsletter = _Newsletter()
+
+    def unit_of_work(self) -> FakeUnitOfWork:
+        return self.uow
+
+
+class FakeAdminStore:
+    """The reads the admin use cases make, from records a test puts in."""
+
+    def __init__(self) -> None:
+        self.applications: dict[str, Any] = {}
+        self.appointments: dict[str, AppointmentRecord] = {}
+        self.messages: dict[str, MessageRecord] = {}
+        self.jobs: dict[str, Job] = {}
+
+    async def application(self, application_id: str) -> Any:
+        return self.applications.get(application_id)
+
+    async def mark_opened(self, application_id: str, at: datetime) -> None:
+        return
+
+    async def appointment(self, reference: str) -> AppointmentRecord | None:
+        return self.appointments.get(reference)
+
+    async def message(self, message_id: str) -> MessageRecord | None:
+        return self.messages.get(message_id)
+
+    async def job(self, job_id: str) -> Job | None:
+        return self.jobs.get(job_id)
+
+    async def close_expired_jobs(self, today: Any, at: datetime) -> list[str]:
+        return []
+
+
+class FakeOutbox:
+    async def list(self, source_id: str | None = None) -> Sequence[OutboxMessage]:
+        return []
+
+
+class FakeMedia:
+    async def save(self, content: bytes, extension: str) -> str:
+        return f"image{extension}"
