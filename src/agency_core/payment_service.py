@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from agency_core.admin import AuditEntry
@@ -36,6 +36,7 @@ from agency_core.payments import (
 )
 from agency_core.records import Application, OutboxMessage
 from agency_core.services import Clock, utc_now
+from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
 
 logger = logging.getLogger("agency.payments")
 
@@ -84,8 +85,12 @@ class PaymentService:
         clock: Clock = utc_now,
         on_enqueue: Callable[[], None] = lambda: None,
         nonce: Callable[[], str] = lambda: secrets.token_hex(6),
+        *,
+        uow: Callable[[], UnitOfWork],
     ) -> None:
         self.store = store
+        self.uow = uow
+        """A new unit of work per change: the payment, its receipt SMS and its audit entry commit together."""
         self.gateway = gateway
         self.fee = fee
         self.ids = ids
@@ -104,6 +109,19 @@ class PaymentService:
 
     def _audit(self, actor: str, action: str, target: str) -> AuditEntry:
         return AuditEntry("AU" + self.ids.next_id().removeprefix(ID_PREFIX), actor, action, target, self.clock())
+
+    async def _save(
+        self, application_id: str, before: Payment, after: Payment, outbox: Sequence[OutboxMessage], audit: AuditEntry
+    ) -> bool:
+        """Write ``after`` with ``outbox`` and ``audit``; False (nothing written) when the payment moved on."""
+        try:
+            async with self.uow() as uow:
+                await uow.payments.set(application_id, before, after)
+                await uow.outbox.enqueue(outbox)
+                await uow.audit.add(audit)
+        except PreconditionFailed:
+            return False
+        return True
 
     async def _load(self, application_id: str) -> tuple[Application, Payment]:
         loaded = await self.store.load(application_id)
@@ -136,7 +154,7 @@ class PaymentService:
                 "payment.start",
                 f"{application_id}: {current.state.value} -> pending ({reference}, {self.fee.plain})",
             )
-            if await self.store.save(application_id, current, after, (), audit):
+            if await self._save(application_id, current, after, (), audit):
                 logger.info("payment started", extra={"id": application_id, "reference": reference})
                 return checkout
             _, current = await self._load(application_id)
@@ -186,14 +204,14 @@ class PaymentService:
             if decision.verdict is Verdict.UNCHANGED:
                 return current
             if decision.verdict is Verdict.MISMATCH:
-                await self.store.note(
-                    self._audit(
-                        GATEWAY_ACTOR,
-                        "payment.mismatch",
-                        f"{application_id}: {charge.reference} {charge.currency} {charge.amount_minor} "
-                        f"is not the fee {self.fee.currency} {self.fee.amount_minor} ({via}); not paid",
-                    )
+                entry = self._audit(
+                    GATEWAY_ACTOR,
+                    "payment.mismatch",
+                    f"{application_id}: {charge.reference} {charge.currency} {charge.amount_minor} "
+                    f"is not the fee {self.fee.currency} {self.fee.amount_minor} ({via}); not paid",
                 )
+                async with self.uow() as uow:
+                    await uow.audit.add(entry)
                 logger.warning("payment amount mismatch", extra={"id": application_id, "reference": charge.reference})
                 return current
             after = decision.payment
@@ -203,7 +221,7 @@ class PaymentService:
                 f"payment.{after.state.value}",
                 f"{application_id}: {current.state.value} -> {after.state.value} ({charge.reference}, {via})",
             )
-            if await self.store.save(application_id, current, after, outbox, audit):
+            if await self._save(application_id, current, after, outbox, audit):
                 if outbox:
                     self.on_enqueue()
                 logger.info(

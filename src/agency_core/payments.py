@@ -11,7 +11,7 @@ of repeated confirmations marks an application paid once.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
@@ -19,8 +19,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Final, Protocol
 
 if TYPE_CHECKING:
-    from agency_core.admin import AuditEntry
-    from agency_core.records import Application, OutboxMessage
+    from agency_core.records import Application
 
 
 class PaymentState(StrEnum):
@@ -167,23 +166,10 @@ class PaymentGateway(Protocol):
 
 
 class PaymentStore(Protocol):
+    """Reads the fee's record; its changes are written through a unit of work
+    (:class:`~agency_core.unit_of_work.PaymentWrites`)."""
+
     async def load(self, application_id: str) -> tuple[Application, Payment] | None: ...
-
-    async def save(
-        self,
-        application_id: str,
-        before: Payment,
-        after: Payment,
-        outbox: Sequence[OutboxMessage],
-        audit: AuditEntry,
-    ) -> bool:
-        """In one unit of work, if the payment's state and reference are still ``before``'s: write
-        ``after``, enqueue ``outbox``, write ``audit``. False (nothing written) otherwise."""
-        ...
-
-    async def note(self, audit: AuditEntry) -> None:
-        """An audit entry for something looked at but not changed (a charge that did not match)."""
-        ...
 
 
 # -- the rules -----------------------------------------------------------------------------

@@ -24,18 +24,11 @@ from datetime import datetime
 from types import TracebackType
 from typing import Protocol
 
+from agency_core import records
 from agency_core.admin import AppointmentStatus, AuditEntry, Job
 from agency_core.admin_settings import AdminSettings
 from agency_core.messages import ApplicationStatus
-from agency_core.records import (
-    AdminNotification,
-    Application,
-    Appointment,
-    BlogPost,
-    ContactMessage,
-    JobAlert,
-    OutboxMessage,
-)
+from agency_core.payments import Payment
 
 
 class PreconditionFailed(Exception):
@@ -49,13 +42,13 @@ class PreconditionFailed(Exception):
 class DuplicateApplication(Exception):
     """An application with the same duplicate key was stored since the window's start."""
 
-    def __init__(self, earlier: Application) -> None:
+    def __init__(self, earlier: records.Application) -> None:
         super().__init__(earlier.id)
         self.earlier = earlier
 
 
 class ApplicationWrites(Protocol):
-    async def add(self, application: Application, duplicate_since: datetime) -> None:
+    async def add(self, application: records.Application, duplicate_since: datetime) -> None:
         """Store ``application``. At commit: :class:`DuplicateApplication` when one with the same
         duplicate key was created at or after ``duplicate_since``; ``IdTaken`` when its id is."""
         ...
@@ -66,7 +59,7 @@ class ApplicationWrites(Protocol):
 
 
 class AppointmentWrites(Protocol):
-    async def add(self, appointment: Appointment, notification: AdminNotification) -> None:
+    async def add(self, appointment: records.Appointment, notification: records.AdminNotification) -> None:
         """Store the appointment and its admin notification."""
         ...
 
@@ -76,7 +69,7 @@ class AppointmentWrites(Protocol):
 
 
 class ContactMessageWrites(Protocol):
-    async def add(self, message: ContactMessage) -> None: ...
+    async def add(self, message: records.ContactMessage) -> None: ...
 
     async def mark_read(self, message_id: str, at: datetime) -> None:
         """Set ``read_at``, on condition that the message exists unread."""
@@ -84,7 +77,7 @@ class ContactMessageWrites(Protocol):
 
 
 class JobAlertWrites(Protocol):
-    async def add(self, alert: JobAlert) -> None: ...
+    async def add(self, alert: records.JobAlert) -> None: ...
 
 
 class JobWrites(Protocol):
@@ -102,11 +95,11 @@ class BlogPostWrites(Protocol):
         """The next free numeric id (deleted posts keep theirs); :meth:`create` checks it is still free."""
         ...
 
-    async def create(self, post: BlogPost) -> None:
+    async def create(self, post: records.BlogPost) -> None:
         """Insert, on condition that no post (deleted or not) has its id."""
         ...
 
-    async def replace(self, post: BlogPost) -> None:
+    async def replace(self, post: records.BlogPost) -> None:
         """Replace, on condition that a post with its id exists and is not deleted."""
         ...
 
@@ -116,12 +109,18 @@ class BlogPostWrites(Protocol):
         ...
 
 
+class PaymentWrites(Protocol):
+    async def set(self, application_id: str, before: Payment, after: Payment) -> None:
+        """Write ``after``, on condition that the payment's state and reference are still ``before``'s."""
+        ...
+
+
 class SettingsWrites(Protocol):
     async def put(self, settings: AdminSettings, at: datetime) -> None: ...
 
 
 class OutboxWrites(Protocol):
-    async def enqueue(self, messages: Sequence[OutboxMessage]) -> None:
+    async def enqueue(self, messages: Sequence[records.OutboxMessage]) -> None:
         """Add new messages (their ids must be new: a repeat fails the commit)."""
         ...
 
@@ -147,6 +146,8 @@ class UnitOfWork(Protocol):
     def posts(self) -> BlogPostWrites: ...
     @property
     def settings(self) -> SettingsWrites: ...
+    @property
+    def payments(self) -> PaymentWrites: ...
     @property
     def outbox(self) -> OutboxWrites: ...
     @property

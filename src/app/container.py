@@ -288,6 +288,7 @@ class Container:
             settings.payments.fee,
             ids,
             on_enqueue=worker.wake,
+            uow=store.unit_of_work,
         )
         tracking = TrackingService(admin_store, build_audit_trail(settings, database, store))
         retention = build_retention(settings, database, store, admin_store, files, ids)

@@ -23,7 +23,22 @@ from agency_core.payments import Payment, PaymentState, PaymentStore
 from agency_core.ports import Store
 from agency_core.records import Application, OutboxMessage
 from tests.support.firestore_emulator import FirestoreEmulator
-from tests.support.writes import add_application
+from tests.support.writes import add_application, commits
+
+
+async def pay(
+    stores: Stores, application_id: str, before: Payment, after: Payment, outbox: list[OutboxMessage], entry: AuditEntry
+) -> bool:
+    """A payment change as the service writes it: the payment, its receipt and its audit entry."""
+    return await commits(
+        stores.records,
+        lambda uow: (
+            uow.payments.set(application_id, before, after),
+            uow.outbox.enqueue(outbox),
+            uow.audit.add(entry),
+        ),
+    )
+
 
 T0 = datetime(2026, 5, 4, 9, 30, tzinfo=UTC)
 
@@ -86,10 +101,10 @@ async def test_unpaid_until_saved_then_compare_and_set(stores: Stores) -> None:
     assert loaded is not None
     assert loaded[0].id == "VA1"
     assert loaded[1] == Payment()
-    assert await stores.payments.save("VA1", Payment(), PENDING, [], audit(1, "payment.start"))
+    assert await pay(stores, "VA1", Payment(), PENDING, [], audit(1, "payment.start"))
     # a stale "before" writes nothing
-    assert not await stores.payments.save("VA1", Payment(), PAID, [receipt()], audit(2, "payment.paid"))
-    assert await stores.payments.save("VA1", PENDING, PAID, [receipt()], audit(3, "payment.paid"))
+    assert not await pay(stores, "VA1", Payment(), PAID, [receipt()], audit(2, "payment.paid"))
+    assert await pay(stores, "VA1", PENDING, PAID, [receipt()], audit(3, "payment.paid"))
     loaded = await stores.payments.load("VA1")
     assert loaded is not None
     assert loaded[1] == PAID
@@ -103,9 +118,9 @@ async def test_unpaid_until_saved_then_compare_and_set(stores: Stores) -> None:
 
 async def test_racing_confirmations_commit_once(stores: Stores) -> None:
     assert await add_application(stores.records, application("VA1"), [], T0) is None
-    assert await stores.payments.save("VA1", Payment(), PENDING, [], audit(1, "payment.start"))
+    assert await pay(stores, "VA1", Payment(), PENDING, [], audit(1, "payment.start"))
     results = await asyncio.gather(
-        *(stores.payments.save("VA1", PENDING, PAID, [receipt()], audit(10 + i, "payment.paid")) for i in range(5))
+        *(pay(stores, "VA1", PENDING, PAID, [receipt()], audit(10 + i, "payment.paid")) for i in range(5))
     )
     assert sum(results) == 1
     assert len(await stores.records.outbox.list("VA1")) == 1
@@ -114,8 +129,8 @@ async def test_racing_confirmations_commit_once(stores: Stores) -> None:
 async def test_the_admin_list_filters_by_payment(stores: Stores) -> None:
     for app_id in ("VA1", "VA2"):
         assert await add_application(stores.records, application(app_id), [], T0) is None
-    assert await stores.payments.save("VA1", Payment(), PENDING, [], audit(1, "payment.start"))
-    await stores.payments.note(audit(2, "payment.mismatch"))
+    assert await pay(stores, "VA1", Payment(), PENDING, [], audit(1, "payment.start"))
+    assert await commits(stores.records, lambda uow: (uow.audit.add(audit(2, "payment.mismatch")),))
     for state, expected in ((PaymentState.PENDING, ["VA1"]), (PaymentState.UNPAID, ["VA2"]), (PaymentState.PAID, [])):
         page = await stores.admin.applications(ApplicationQuery(payment=state), PageRequest())
         assert [r.id for r in page.items] == expected

@@ -6,7 +6,7 @@ whether it was committed or discarded, so a test asserts what a use case wrote t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from types import TracebackType
@@ -29,37 +29,65 @@ class Write:
 class FakeRepository:
     """Records any write asked of it (``await uow.outbox.enqueue(messages)``) on its unit of work."""
 
-    def __init__(self, uow: FakeUnitOfWork, name: str) -> None:
-        self._uow = uow
+    def __init__(self, unit: FakeUnit, name: str) -> None:
+        self._unit = unit
         self._name = name
 
     def __getattr__(self, method: str) -> Any:
         async def write(*args: Any) -> None:
-            self._uow.pending.append(Write(self._name, method, args))
+            self._unit.pending.append(Write(self._name, method, args))
 
         return write
 
 
 class FakePosts(FakeRepository):
     async def next_id(self) -> str:
-        return self._uow.next_post_id
+        return self._unit.log.next_post_id
 
 
 class FakeUnitOfWork:
-    """A unit of work in memory. Call it for a new one (it is its own factory: ``uow=fake``).
+    """The factory of units of work in memory (pass it as ``uow=``) and the log of what they wrote.
 
-    ``fail_next`` holds errors that the next commits raise instead of committing (a condition
-    that did not hold, a duplicate, an id taken), one per commit.
+    ``fail_next`` holds errors that the next commits raise instead of committing (a condition that
+    did not hold, a duplicate, an id taken), one per commit; ``on_commit``, when set, sees each
+    unit's writes at commit and may refuse them by raising (a fake that keeps state checks there).
     """
 
     def __init__(self) -> None:
-        self.pending: list[Write] = []
         self.committed: list[list[Write]] = []
         """The writes of each committed unit of work, in order."""
         self.discarded: list[list[Write]] = []
         """The writes of each unit of work left by an exception or a failed commit."""
         self.fail_next: list[Exception] = []
+        self.on_commit: Callable[[list[Write]], None] | None = None
         self.next_post_id = "1"
+
+    def __call__(self) -> FakeUnit:
+        return FakeUnit(self)
+
+    def commit(self, writes: list[Write]) -> None:
+        try:
+            if self.fail_next:
+                raise self.fail_next.pop(0)
+            if self.on_commit is not None:
+                self.on_commit(writes)
+        except Exception:
+            self.discarded.append(writes)
+            raise
+        self.committed.append(writes)
+
+    @property
+    def writes(self) -> list[Write]:
+        """Every committed write, in order."""
+        return [w for unit in self.committed for w in unit]
+
+
+class FakeUnit:
+    """One unit of work: its repositories record writes until it commits them to its log."""
+
+    def __init__(self, log: FakeUnitOfWork) -> None:
+        self.log = log
+        self.pending: list[Write] = []
         self.applications = FakeRepository(self, "applications")
         self.appointments = FakeRepository(self, "appointments")
         self.contact_messages = FakeRepository(self, "contact_messages")
@@ -67,32 +95,20 @@ class FakeUnitOfWork:
         self.jobs = FakeRepository(self, "jobs")
         self.posts = FakePosts(self, "posts")
         self.settings = FakeRepository(self, "settings")
+        self.payments = FakeRepository(self, "payments")
         self.outbox = FakeRepository(self, "outbox")
         self.audit = FakeRepository(self, "audit")
 
-    def __call__(self) -> FakeUnitOfWork:
-        return self
-
-    async def __aenter__(self) -> FakeUnitOfWork:
-        self.pending = []
+    async def __aenter__(self) -> FakeUnit:
         return self
 
     async def __aexit__(
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
-        writes, self.pending = self.pending, []
         if exc_type is not None:
-            self.discarded.append(writes)
+            self.log.discarded.append(self.pending)
             return
-        if self.fail_next:
-            self.discarded.append(writes)
-            raise self.fail_next.pop(0)
-        self.committed.append(writes)
-
-    @property
-    def writes(self) -> list[Write]:
-        """Every committed write, in order."""
-        return [w for unit in self.committed for w in unit]
+        self.log.commit(self.pending)
 
 
 class FakeFiles:
@@ -149,8 +165,8 @@ class FakeStore:
         self.applications = _Applications()
         self.newsletter = _Newsletter()
 
-    def unit_of_work(self) -> FakeUnitOfWork:
-        return self.uow
+    def unit_of_work(self) -> FakeUnit:
+        return self.uow()
 
 
 class FakeAdminStore:

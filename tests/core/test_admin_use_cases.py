@@ -20,6 +20,7 @@ from agency_core.ids import IdGenerator, IdTaken
 from agency_core.messages import ApplicationStatus
 from agency_core.records import Application, Appointment, ContactMessage
 from agency_core.unit_of_work import PreconditionFailed
+from tests.admin.test_jobs import JOB
 from tests.core.fakes import FakeAdminStore, FakeMedia, FakeOutbox, FakeSettings, FakeUnitOfWork, Write
 
 NOW = datetime(2026, 5, 4, 9, 30, tzinfo=UTC)
@@ -32,14 +33,6 @@ POST = {
     "category": "UAE Jobs",
     "readTime": "4 min read",
     "content": "<p>Body</p>",
-}
-JOB = {
-    "title": "Registered Nurse",
-    "country": "Saudi Arabia",
-    "category": "Healthcare & Medical",
-    "salaryRange": "$2,000-$3,000",
-    "description": "Two years of ward experience.",
-    "status": "open",
 }
 
 

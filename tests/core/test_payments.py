@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -34,6 +34,8 @@ from agency_core.payments import (
     started,
 )
 from agency_core.records import Application, OutboxMessage
+from agency_core.unit_of_work import PreconditionFailed
+from tests.core.fakes import FakeUnitOfWork, Write
 
 NOW = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
 FEE = Fee(5000, "USD")
@@ -158,25 +160,31 @@ class MemoryPayments:
     payment: Payment = field(default_factory=Payment)
     outbox: list[OutboxMessage] = field(default_factory=list)
     audit: list[AuditEntry] = field(default_factory=list)
+    uow: FakeUnitOfWork = field(default_factory=FakeUnitOfWork)
+
+    def __post_init__(self) -> None:
+        self.uow.on_commit = self.commit
 
     async def load(self, application_id: str) -> tuple[Application, Payment] | None:
         await asyncio.sleep(0)  # let concurrent callers interleave
         return (self.application, self.payment) if application_id == self.application.id else None
 
-    async def save(
-        self, application_id: str, before: Payment, after: Payment, outbox: Sequence[OutboxMessage], audit: AuditEntry
-    ) -> bool:
-        if (self.payment.state, self.payment.reference) != (before.state, before.reference):
-            return False
-        if any(m.id in {o.id for o in self.outbox} for m in outbox):
-            return False
-        self.payment = after
-        self.outbox.extend(outbox)
-        self.audit.append(audit)
-        return True
-
-    async def note(self, audit: AuditEntry) -> None:
-        self.audit.append(audit)
+    def commit(self, writes: list[Write]) -> None:
+        """The backend's side of a unit of work: check the conditions, then apply every write."""
+        for write in writes:
+            if write.repository == "payments":
+                before = write.args[1]
+                if (self.payment.state, self.payment.reference) != (before.state, before.reference):
+                    raise PreconditionFailed("payment")
+            if write.repository == "outbox" and {m.id for m in write.args[0]} & {o.id for o in self.outbox}:
+                raise PreconditionFailed("receipt")
+        for write in writes:
+            if write.repository == "payments":
+                self.payment = write.args[2]
+            elif write.repository == "outbox":
+                self.outbox.extend(write.args[0])
+            elif write.repository == "audit":
+                self.audit.append(write.args[0])
 
 
 @dataclass
@@ -205,7 +213,7 @@ APPLICATION = Application(
 
 def service(gateway: FakeGateway | None = None) -> tuple[PaymentService, MemoryPayments]:
     store = MemoryPayments(APPLICATION)
-    return PaymentService(store, gateway or FakeGateway(), FEE, IdGenerator(), clock=lambda: NOW), store
+    return PaymentService(store, gateway or FakeGateway(), FEE, IdGenerator(), clock=lambda: NOW, uow=store.uow), store
 
 
 async def test_concurrent_confirmations_pay_once_with_one_receipt() -> None:
@@ -227,7 +235,7 @@ async def test_concurrent_confirmations_pay_once_with_one_receipt() -> None:
 
 async def test_without_a_gateway_nothing_is_offered() -> None:
     store = MemoryPayments(APPLICATION)
-    svc = PaymentService(store, None, FEE, IdGenerator())
+    svc = PaymentService(store, None, FEE, IdGenerator(), uow=store.uow)
     assert not svc.available
     with pytest.raises(PaymentsUnavailable):
         await svc.start(APPLICATION.id, "https://site/payment/callback")

@@ -13,27 +13,20 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from types import TracebackType
 from typing import Any
 
 from google.api_core import exceptions as gexc
 from google.cloud import firestore
 
 from adapters.codec import from_document, to_document
-from adapters.firestore.documents import Client, Collections, Document, hashed, is_recent
+from adapters.firestore.documents import Client, Collections, Document, hashed, is_recent, payment_of
+from adapters.unit_of_work import StepsUnitOfWork
+from agency_core import records
 from agency_core.admin import AppointmentStatus, AuditEntry, Job
 from agency_core.admin_settings import AdminSettings, settings_to_dict
 from agency_core.ids import IdTaken
 from agency_core.messages import ApplicationStatus
-from agency_core.records import (
-    AdminNotification,
-    Application,
-    Appointment,
-    BlogPost,
-    ContactMessage,
-    JobAlert,
-    OutboxMessage,
-)
+from agency_core.payments import Payment
 from agency_core.unit_of_work import DuplicateApplication, PreconditionFailed
 
 SETTINGS_DOC = "admin"
@@ -76,7 +69,7 @@ class _Writes(Collections):
 
 
 class _Applications(_Writes):
-    async def add(self, application: Application, duplicate_since: datetime) -> None:
+    async def add(self, application: records.Application, duplicate_since: datetime) -> None:
         record_ref = self._col("applications").document(application.id)
         key_ref = self._col("application_keys").document(hashed(application.duplicate_key))
         marker = {"application_id": application.id, "created_at": application.created_at}
@@ -89,7 +82,7 @@ class _Applications(_Writes):
             if key is not None and is_recent(key, duplicate_since):
                 earlier = await _read(tx, self._col("applications").document(key["application_id"]))
                 if earlier is not None:
-                    raise DuplicateApplication(from_document(Application, earlier))
+                    raise DuplicateApplication(from_document(records.Application, earlier))
             if await _read(tx, record_ref) is not None:
                 raise IdTaken(application.id)
 
@@ -113,7 +106,7 @@ class _Applications(_Writes):
 
 
 class _Appointments(_Writes):
-    async def add(self, appointment: Appointment, notification: AdminNotification) -> None:
+    async def add(self, appointment: records.Appointment, notification: records.AdminNotification) -> None:
         self._create("appointments", appointment.reference, to_document(appointment))
         self._create("admin_notifications", notification.id, to_document(notification))
 
@@ -128,7 +121,7 @@ class _Appointments(_Writes):
 
 
 class _ContactMessages(_Writes):
-    async def add(self, message: ContactMessage) -> None:
+    async def add(self, message: records.ContactMessage) -> None:
         self._create("contact_messages", message.id, to_document(message))
 
     async def mark_read(self, message_id: str, at: datetime) -> None:
@@ -138,7 +131,7 @@ class _ContactMessages(_Writes):
 
 
 class _JobAlerts(_Writes):
-    async def add(self, alert: JobAlert) -> None:
+    async def add(self, alert: records.JobAlert) -> None:
         self._create("job_alerts", alert.id, to_document(alert))
 
 
@@ -168,7 +161,7 @@ class _Posts(_Writes):
         ids = [str(d["id"]) for d in await self._all("blog_posts")]
         return str(max((int(i) for i in ids if i.isdigit()), default=0) + 1)
 
-    async def create(self, post: BlogPost) -> None:
+    async def create(self, post: records.BlogPost) -> None:
         ref = self._col("blog_posts").document(post.id)
 
         async def check(tx: Transaction) -> None:
@@ -178,7 +171,7 @@ class _Posts(_Writes):
         doc = to_document(post)
         self._steps.append(_Step(lambda tx: tx.create(ref, doc), check))
 
-    async def replace(self, post: BlogPost) -> None:
+    async def replace(self, post: records.BlogPost) -> None:
         self._update_if("blog_posts", post.id, _live, to_document(post), f"post {post.id}")
 
     async def delete(self, post_id: str, at: datetime) -> None:
@@ -192,8 +185,19 @@ class _Settings(_Writes):
         self._steps.append(_Step(lambda tx: tx.set(ref, doc)))
 
 
+class _Payments(_Writes):
+    async def set(self, application_id: str, before: Payment, after: Payment) -> None:
+        def holds(doc: Document) -> bool:
+            current = payment_of(doc)
+            return (current.state, current.reference) == (before.state, before.reference)
+
+        self._update_if(
+            "applications", application_id, holds, {"payment": to_document(after)}, f"payment of {application_id}"
+        )
+
+
 class _Outbox(_Writes):
-    async def enqueue(self, messages: Sequence[OutboxMessage]) -> None:
+    async def enqueue(self, messages: Sequence[records.OutboxMessage]) -> None:
         for message in messages:
             self._create("sms_outbox", message.id, to_document(message))
 
@@ -203,10 +207,10 @@ class _Audit(_Writes):
         self._create("audit_log", entry.id, to_document(entry))
 
 
-class FirestoreUnitOfWork:
+class FirestoreUnitOfWork(StepsUnitOfWork[_Step]):
     def __init__(self, client: Client, prefix: str = "") -> None:
         self._client = client
-        self._steps: list[_Step] = []
+        super().__init__()
         self.applications = _Applications(client, prefix, self._steps)
         self.appointments = _Appointments(client, prefix, self._steps)
         self.contact_messages = _ContactMessages(client, prefix, self._steps)
@@ -214,20 +218,9 @@ class FirestoreUnitOfWork:
         self.jobs = _Jobs(client, prefix, self._steps)
         self.posts = _Posts(client, prefix, self._steps)
         self.settings = _Settings(client, prefix, self._steps)
+        self.payments = _Payments(client, prefix, self._steps)
         self.outbox = _Outbox(client, prefix, self._steps)
         self.audit = _Audit(client, prefix, self._steps)
-
-    async def __aenter__(self) -> FirestoreUnitOfWork:
-        self._steps.clear()
-        return self
-
-    async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        steps = list(self._steps)
-        self._steps.clear()
-        if exc_type is None and steps:
-            await self._commit(steps)
 
     async def _commit(self, steps: Sequence[_Step]) -> None:
         @firestore.async_transactional

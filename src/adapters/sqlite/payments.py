@@ -8,14 +8,12 @@ audit entry and receipt SMS in one transaction.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
 
 from adapters.codec import from_row
 from adapters.sqlite.database import Database, Migration
-from adapters.sqlite.rows import add_audit, enqueue, payment_of, payment_row
-from agency_core.admin import AuditEntry
+from adapters.sqlite.rows import payment_of
 from agency_core.payments import Payment
-from agency_core.records import Application, OutboxMessage
+from agency_core.records import Application
 
 MIGRATION = Migration(
     "payments_0001",
@@ -42,29 +40,3 @@ class SqlitePayments:
             return None if row is None else (from_row(Application, row), payment_of(row))
 
         return await self._db.run(work)
-
-    async def save(
-        self,
-        application_id: str,
-        before: Payment,
-        after: Payment,
-        outbox: Sequence[OutboxMessage],
-        audit: AuditEntry,
-    ) -> bool:
-        def work(conn: sqlite3.Connection) -> bool:
-            cells = payment_row(after)
-            changed = conn.execute(
-                f"UPDATE applications SET {', '.join(f'{name} = ?' for name in cells)} "  # noqa: S608 - fixed names
-                "WHERE id = ? AND payment_state = ? AND payment_reference IS ?",
-                (*cells.values(), application_id, before.state.value, before.reference),
-            ).rowcount
-            if not changed:
-                return False
-            enqueue(conn, outbox)
-            add_audit(conn, audit)
-            return True
-
-        return await self._db.transaction(work)
-
-    async def note(self, audit: AuditEntry) -> None:
-        await self._db.transaction(lambda conn: add_audit(conn, audit))

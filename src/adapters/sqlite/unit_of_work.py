@@ -12,24 +12,17 @@ import json
 import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from types import TracebackType
 
 from adapters.codec import timestamp, to_row
 from adapters.sqlite.database import Database
-from adapters.sqlite.rows import add_audit, enqueue, find_duplicate, insert
+from adapters.sqlite.rows import add_audit, enqueue, find_duplicate, insert, payment_row
+from adapters.unit_of_work import StepsUnitOfWork
+from agency_core import records
 from agency_core.admin import AppointmentStatus, AuditEntry, Job
 from agency_core.admin_settings import AdminSettings, settings_to_dict
 from agency_core.ids import IdTaken
 from agency_core.messages import ApplicationStatus
-from agency_core.records import (
-    AdminNotification,
-    Application,
-    Appointment,
-    BlogPost,
-    ContactMessage,
-    JobAlert,
-    OutboxMessage,
-)
+from agency_core.payments import Payment
 from agency_core.unit_of_work import DuplicateApplication, PreconditionFailed
 
 SETTINGS_KEY = "admin"
@@ -49,7 +42,7 @@ class _Writes:
 
 
 class _Applications(_Writes):
-    async def add(self, application: Application, duplicate_since: datetime) -> None:
+    async def add(self, application: records.Application, duplicate_since: datetime) -> None:
         def step(conn: sqlite3.Connection) -> None:
             earlier = find_duplicate(conn, application.duplicate_key, duplicate_since)
             if earlier is not None:
@@ -67,7 +60,7 @@ class _Applications(_Writes):
 
 
 class _Appointments(_Writes):
-    async def add(self, appointment: Appointment, notification: AdminNotification) -> None:
+    async def add(self, appointment: records.Appointment, notification: records.AdminNotification) -> None:
         def step(conn: sqlite3.Connection) -> None:
             insert(conn, "appointments", to_row(appointment))
             insert(conn, "admin_notifications", to_row(notification))
@@ -81,7 +74,7 @@ class _Appointments(_Writes):
 
 
 class _ContactMessages(_Writes):
-    async def add(self, message: ContactMessage) -> None:
+    async def add(self, message: records.ContactMessage) -> None:
         self._steps.append(lambda conn: insert(conn, "contact_messages", to_row(message)))
 
     async def mark_read(self, message_id: str, at: datetime) -> None:
@@ -91,7 +84,7 @@ class _ContactMessages(_Writes):
 
 
 class _JobAlerts(_Writes):
-    async def add(self, alert: JobAlert) -> None:
+    async def add(self, alert: records.JobAlert) -> None:
         self._steps.append(lambda conn: insert(conn, "job_alerts", to_row(alert)))
 
 
@@ -113,14 +106,14 @@ class _Posts(_Writes):
 
         return await self._db.run(work)
 
-    async def create(self, post: BlogPost) -> None:
+    async def create(self, post: records.BlogPost) -> None:
         def step(conn: sqlite3.Connection) -> None:
             if not insert(conn, "blog_posts", to_row(post), "INSERT OR IGNORE"):
                 raise IdTaken(post.id)
 
         self._steps.append(step)
 
-    async def replace(self, post: BlogPost) -> None:
+    async def replace(self, post: records.BlogPost) -> None:
         row = to_row(post)
         del row["id"]
         sql = (
@@ -143,8 +136,19 @@ class _Settings(_Writes):
         self._steps.append(lambda conn: insert(conn, "settings", row, "INSERT OR REPLACE"))
 
 
+class _Payments(_Writes):
+    async def set(self, application_id: str, before: Payment, after: Payment) -> None:
+        cells = payment_row(after)
+        sql = (
+            f"UPDATE applications SET {', '.join(f'{name} = ?' for name in cells)} "  # noqa: S608 - fixed names
+            "WHERE id = ? AND payment_state = ? AND payment_reference IS ?"
+        )
+        params = (*cells.values(), application_id, before.state.value, before.reference)
+        self._steps.append(lambda conn: _changed(conn, f"payment of {application_id}", sql, params))
+
+
 class _Outbox(_Writes):
-    async def enqueue(self, messages: Sequence[OutboxMessage]) -> None:
+    async def enqueue(self, messages: Sequence[records.OutboxMessage]) -> None:
         batch = list(messages)
         self._steps.append(lambda conn: enqueue(conn, batch))
 
@@ -154,10 +158,10 @@ class _Audit(_Writes):
         self._steps.append(lambda conn: add_audit(conn, entry))
 
 
-class SqliteUnitOfWork:
+class SqliteUnitOfWork(StepsUnitOfWork[Step]):
     def __init__(self, db: Database) -> None:
         self._db = db
-        self._steps: list[Step] = []
+        super().__init__()
         self.applications = _Applications(self._steps, db)
         self.appointments = _Appointments(self._steps, db)
         self.contact_messages = _ContactMessages(self._steps, db)
@@ -165,22 +169,13 @@ class SqliteUnitOfWork:
         self.jobs = _Jobs(self._steps, db)
         self.posts = _Posts(self._steps, db)
         self.settings = _Settings(self._steps, db)
+        self.payments = _Payments(self._steps, db)
         self.outbox = _Outbox(self._steps, db)
         self.audit = _Audit(self._steps, db)
 
-    async def __aenter__(self) -> SqliteUnitOfWork:
-        self._steps.clear()
-        return self
+    async def _commit(self, steps: Sequence[Step]) -> None:
+        def run(conn: sqlite3.Connection) -> None:
+            for step in steps:
+                step(conn)
 
-    async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        steps = list(self._steps)
-        self._steps.clear()
-        if exc_type is None and steps:
-            await self._db.transaction(lambda conn: _run(conn, steps))
-
-
-def _run(conn: sqlite3.Connection, steps: Sequence[Step]) -> None:
-    for step in steps:
-        step(conn)
+        await self._db.transaction(run)
