@@ -1,10 +1,9 @@
 """The processing fee on Firestore: implements :class:`agency_core.payments.PaymentStore`.
 
 The payment is the optional map ``payment`` on the application's document (absent: unpaid).
-A change reads, compares state and reference, then writes the document, its audit entry and
-the receipt SMS in one batch. Like the admin area's status changes, the compare is not a
-transaction; the receipt's outbox id is fixed per application, so two racing confirmations
-cannot both commit a "paid" with its receipt (the second batch fails as a whole).
+A change is written by the unit of work (``uow.payments.set``): in one transaction that checks
+state and reference, with its audit entry and receipt SMS; the receipt's outbox id is fixed per
+application, so two racing confirmations cannot both commit a "paid" with its receipt.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 from google.api_core import exceptions as gexc
@@ -67,6 +68,16 @@ class _Writes(Collections):
 
         self._steps.append(_Step(lambda tx: tx.update(ref, fields), check))
 
+    def _move(self, collection: str, doc_id: str, default: StrEnum, current: StrEnum, new: StrEnum) -> None:
+        """Set ``status`` to ``new``, on condition that it is ``current`` (``default`` when unset)."""
+        self._update_if(
+            collection,
+            doc_id,
+            lambda doc: (doc.get("status") or default) == current,
+            {"status": new.value},
+            f"{collection} {doc_id}",
+        )
+
 
 class _Applications(_Writes):
     async def add(self, application: records.Application, duplicate_since: datetime) -> None:
@@ -96,13 +107,7 @@ class _Applications(_Writes):
         self._steps.append(_Step(write, check))
 
     async def set_status(self, application_id: str, current: ApplicationStatus, new: ApplicationStatus) -> None:
-        self._update_if(
-            "applications",
-            application_id,
-            lambda doc: (doc.get("status") or ApplicationStatus.RECEIVED) == current,
-            {"status": new.value},
-            f"application {application_id}",
-        )
+        self._move("applications", application_id, ApplicationStatus.RECEIVED, current, new)
 
 
 class _Appointments(_Writes):
@@ -111,13 +116,7 @@ class _Appointments(_Writes):
         self._create("admin_notifications", notification.id, to_document(notification))
 
     async def set_status(self, reference: str, current: AppointmentStatus, new: AppointmentStatus) -> None:
-        self._update_if(
-            "appointments",
-            reference,
-            lambda doc: (doc.get("status") or AppointmentStatus.BOOKED) == current,
-            {"status": new.value},
-            f"appointment {reference}",
-        )
+        self._move("appointments", reference, AppointmentStatus.BOOKED, current, new)
 
 
 class _ContactMessages(_Writes):

@@ -1,8 +1,8 @@
 """The processing fee in the embedded SQLite file: implements :class:`agency_core.payments.PaymentStore`.
 
 The payment lives in columns of ``applications`` (migration ``payments_0001``, appended to the
-admin store's list); a change is a compare-and-set on state and reference, written with its
-audit entry and receipt SMS in one transaction.
+admin store's list); a change is a compare-and-set on state and reference, written by the unit
+of work (``uow.payments.set``) with its audit entry and receipt SMS in one transaction.
 """
 
 from __future__ import annotations

@@ -40,6 +40,10 @@ class _Writes:
         self._steps = steps
         self._db = db
 
+    def _update_if(self, what: str, sql: str, *params: object) -> None:
+        """An ``UPDATE`` (or ``DELETE``) whose ``WHERE`` is the condition: it must change a row."""
+        self._steps.append(lambda conn: _changed(conn, what, sql, params))
+
 
 class _Applications(_Writes):
     async def add(self, application: records.Application, duplicate_since: datetime) -> None:
@@ -55,8 +59,7 @@ class _Applications(_Writes):
 
     async def set_status(self, application_id: str, current: ApplicationStatus, new: ApplicationStatus) -> None:
         sql = "UPDATE applications SET status = ? WHERE id = ? AND status = ?"
-        params = (new.value, application_id, current.value)
-        self._steps.append(lambda conn: _changed(conn, f"application {application_id}", sql, params))
+        self._update_if(f"application {application_id}", sql, new.value, application_id, current.value)
 
 
 class _Appointments(_Writes):
@@ -69,8 +72,7 @@ class _Appointments(_Writes):
 
     async def set_status(self, reference: str, current: AppointmentStatus, new: AppointmentStatus) -> None:
         sql = "UPDATE appointments SET status = ? WHERE reference = ? AND status = ?"
-        params = (new.value, reference, current.value)
-        self._steps.append(lambda conn: _changed(conn, f"appointment {reference}", sql, params))
+        self._update_if(f"appointment {reference}", sql, new.value, reference, current.value)
 
 
 class _ContactMessages(_Writes):
@@ -80,7 +82,7 @@ class _ContactMessages(_Writes):
     async def mark_read(self, message_id: str, at: datetime) -> None:
         sql = "UPDATE contact_messages SET read_at = ? WHERE id = ? AND read_at IS NULL"
         params = (timestamp(at), message_id)
-        self._steps.append(lambda conn: _changed(conn, f"message {message_id}", sql, params))
+        self._update_if(f"message {message_id}", sql, *params)
 
 
 class _JobAlerts(_Writes):
@@ -94,7 +96,7 @@ class _Jobs(_Writes):
 
     async def delete(self, job_id: str) -> None:
         sql = "DELETE FROM jobs WHERE id = ?"
-        self._steps.append(lambda conn: _changed(conn, f"job {job_id}", sql, (job_id,)))
+        self._update_if(f"job {job_id}", sql, job_id)
 
 
 class _Posts(_Writes):
@@ -121,12 +123,12 @@ class _Posts(_Writes):
             "WHERE id = ? AND deleted_at IS NULL"
         )
         params = (*row.values(), post.id)
-        self._steps.append(lambda conn: _changed(conn, f"post {post.id}", sql, params))
+        self._update_if(f"post {post.id}", sql, *params)
 
     async def delete(self, post_id: str, at: datetime) -> None:
         sql = "UPDATE blog_posts SET published = 0, deleted_at = ? WHERE id = ? AND deleted_at IS NULL"
         params = (timestamp(at), post_id)
-        self._steps.append(lambda conn: _changed(conn, f"post {post_id}", sql, params))
+        self._update_if(f"post {post_id}", sql, *params)
 
 
 class _Settings(_Writes):
@@ -144,7 +146,7 @@ class _Payments(_Writes):
             "WHERE id = ? AND payment_state = ? AND payment_reference IS ?"
         )
         params = (*cells.values(), application_id, before.state.value, before.reference)
-        self._steps.append(lambda conn: _changed(conn, f"payment of {application_id}", sql, params))
+        self._update_if(f"payment of {application_id}", sql, *params)
 
 
 class _Outbox(_Writes):
