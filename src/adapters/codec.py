@@ -13,7 +13,7 @@ import dataclasses
 import json
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import UTC, date, datetime
 from enum import Enum
 from typing import Any, TypeVar
@@ -53,7 +53,7 @@ def from_row(kind: type[T], row: Mapping[str, Any] | Any) -> T:
 
 def moment(raw: Any) -> datetime | None:
     """A stored time (ISO text in a row, a timestamp in a document) as an aware datetime."""
-    return None if raw is None else _value(datetime, raw, json_text=False)
+    return None if raw is None else _time(raw)
 
 
 def _stored(kind: type, name: str) -> str:
@@ -108,34 +108,36 @@ def _decode(kind: type[T], stored: Mapping[str, Any], *, json_text: bool) -> T:
 def _value(hint: Any, raw: Any, json_text: bool) -> Any:
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
-        if raw is None:
-            return None
-        (arm,) = [a for a in typing.get_args(hint) if a is not type(None)]
-        return _value(arm, raw, json_text)
+        return None if raw is None else _value(_arm(hint), raw, json_text)
     if json_text and isinstance(raw, str) and hint is not str and (origin is not None or _is_record(hint)):
         raw = json.loads(raw)
-    if hint is datetime:
-        return (
-            datetime.fromisoformat(raw)
-            if isinstance(raw, str)
-            else datetime.fromtimestamp(raw.timestamp(), tz=raw.tzinfo)
-        )
-    if hint is date:
-        return date.fromisoformat(raw)
-    if hint is bool:
-        return bool(raw)
-    if hint is int:
-        return int(raw)
+    if hint in _SCALARS:
+        return _SCALARS[hint](raw)
     if isinstance(hint, type) and issubclass(hint, Enum):
         return hint(raw)
     if _is_record(hint):
         return _decode(hint, raw, json_text=False)
     if origin is tuple:
-        item = typing.get_args(hint)[0]
-        return tuple(_value(item, v, False) for v in raw or ())
+        return tuple(_value(typing.get_args(hint)[0], v, False) for v in raw or ())
     if origin is not None and isinstance(raw, Mapping):
         return dict(raw)
     return raw
+
+
+def _arm(optional: Any) -> Any:
+    """``X`` of ``X | None``."""
+    (arm,) = [a for a in typing.get_args(optional) if a is not type(None)]
+    return arm
+
+
+def _time(raw: Any) -> datetime:
+    """ISO text (a row), or a Firestore timestamp (a ``datetime`` subclass) as a plain ``datetime``."""
+    if isinstance(raw, str):
+        return datetime.fromisoformat(raw)
+    return datetime.fromtimestamp(raw.timestamp(), tz=raw.tzinfo)
+
+
+_SCALARS: Mapping[Any, Callable[[Any], Any]] = {datetime: _time, date: date.fromisoformat, bool: bool, int: int}
 
 
 def _is_record(hint: Any) -> bool:

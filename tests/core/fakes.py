@@ -144,7 +144,7 @@ class _Applications:
     def __init__(self) -> None:
         self.earlier: Application | None = None
 
-    async def find_duplicate(self, key: str, since: datetime) -> Application | None:
+    async def find_duplicate(self, _key: str, _since: datetime) -> Application | None:
         return self.earlier
 
 
@@ -181,7 +181,7 @@ class FakeAdminStore:
     async def application(self, application_id: str) -> Any:
         return self.applications.get(application_id)
 
-    async def mark_opened(self, application_id: str, at: datetime) -> None:
+    async def mark_opened(self, _application_id: str, _at: datetime) -> None:
         return
 
     async def appointment(self, reference: str) -> AppointmentRecord | None:
@@ -193,15 +193,15 @@ class FakeAdminStore:
     async def job(self, job_id: str) -> Job | None:
         return self.jobs.get(job_id)
 
-    async def close_expired_jobs(self, today: Any, at: datetime) -> list[str]:
+    async def close_expired_jobs(self, _today: Any, _at: datetime) -> list[str]:
         return []
 
 
 class FakeOutbox:
-    async def list(self, source_id: str | None = None) -> Sequence[OutboxMessage]:
+    async def list(self, _source_id: str | None = None) -> Sequence[OutboxMessage]:
         return []
 
 
 class FakeMedia:
-    async def save(self, content: bytes, extension: str) -> str:
+    async def save(self, _content: bytes, extension: str) -> str:
         return f"image{extension}"
