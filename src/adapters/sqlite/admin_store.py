@@ -2,8 +2,9 @@
 
 Its migration adds what staff keep on the public records (application status and opened
 time, appointment status, message read time, a tombstone for deleted blog posts) and the
-``jobs``, ``settings`` and ``audit_log`` tables. Every change writes its audit entry in the
-same transaction. Run it after :class:`adapters.sqlite.store.SqliteStore` has migrated.
+``jobs``, ``settings`` and ``audit_log`` tables. It reads; changes, each with its audit entry, are
+written by :mod:`adapters.sqlite.unit_of_work`. Run it after :class:`adapters.sqlite.store.SqliteStore`
+has migrated.
 """
 
 from __future__ import annotations
