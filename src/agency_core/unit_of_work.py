@@ -82,7 +82,7 @@ class JobAlertWrites(Protocol):
 
 class JobWrites(Protocol):
     async def save(self, job: Job) -> None:
-        """Insert or replace by id (``created_at`` of a stored job is kept)."""
+        """Insert, or replace the job with its id."""
         ...
 
     async def delete(self, job_id: str) -> None:
