@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 export type AsyncState<T> =
-  | { status: 'loading' }
-  | { status: 'success'; data: T }
-  | { status: 'error'; error: unknown };
+  { status: 'loading' } | { status: 'success'; data: T } | { status: 'error'; error: unknown };
 
 /**
  * Runs `load` when `key` changes, aborting the previous run. With `initial` (data the server put

@@ -11,5 +11,6 @@ export const noPaymentsConfig = {
   currency: 'USD',
   label: '$50',
   unavailableMessage:
-    'Online payment is not available yet. Please pay the processing fee at our office in Kumasi, Ghana (Mon-Fri 8:00-18:00) and quote your application ID.',
+    'Online payment is not available yet. Please pay the processing fee at our office in ' +
+    'Kumasi, Ghana (Mon-Fri 8:00-18:00) and quote your application ID.',
 };

@@ -17,7 +17,9 @@ export const handlers = [
   http.get('*/api/blog-posts', () => HttpResponse.json({ items: blogPosts })),
   http.get('*/api/blog-posts/:id', ({ params }) => {
     const post = blogPosts.find((p) => p.id === params.id);
-    return post ? HttpResponse.json(post) : HttpResponse.json({ message: 'Blog Post Not Found' }, { status: 404 });
+    return post
+      ? HttpResponse.json(post)
+      : HttpResponse.json({ message: 'Blog Post Not Found' }, { status: 404 });
   }),
   // The processing fee: no Paystack keys on the server unless a test says otherwise.
   http.get('*/api/payments/config', () => HttpResponse.json(noPaymentsConfig)),

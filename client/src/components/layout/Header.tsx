@@ -54,7 +54,11 @@ export function Header() {
           <Icon name={open ? 'close' : 'menu'} />
           <span className="visually-hidden">{open ? 'Close menu' : 'Open menu'}</span>
         </button>
-        <nav id="primary-nav" className={open ? 'primary-nav primary-nav--open' : 'primary-nav'} aria-label="Main">
+        <nav
+          id="primary-nav"
+          className={open ? 'primary-nav primary-nav--open' : 'primary-nav'}
+          aria-label="Main"
+        >
           <ul>
             {mainNav.map((item) => (
               <li key={item.to}>
@@ -62,7 +66,12 @@ export function Header() {
                   to={item.to}
                   end={item.to === paths.home}
                   className={({ isActive }) =>
-                    [item.cta ? `button button--sm button--${item.cta === 'primary' ? 'gold' : 'outline'}` : 'nav-link', isActive ? 'is-active' : '']
+                    [
+                      item.cta
+                        ? `button button--sm button--${item.cta === 'primary' ? 'gold' : 'outline'}`
+                        : 'nav-link',
+                      isActive ? 'is-active' : '',
+                    ]
                       .filter(Boolean)
                       .join(' ')
                   }

@@ -15,7 +15,13 @@ const AUTOCOMPLETE: Record<string, string> = {
  * An accessible, unvalidated field rendered from a rules.json field rule. Used by the static
  * form shells until the forms work replaces them with validated forms.
  */
-export function FieldShell({ rule, label, idPrefix, wide = false, optionLabels }: {
+export function FieldShell({
+  rule,
+  label,
+  idPrefix,
+  wide = false,
+  optionLabels,
+}: {
   rule: FieldRule;
   label: string;
   idPrefix: string;
@@ -43,18 +49,29 @@ export function FieldShell({ rule, label, idPrefix, wide = false, optionLabels }
         <select id={id} name={rule.name} defaultValue="" aria-required={required}>
           <option value="">Select...</option>
           {(rule.options ?? []).map((o) => (
-            <option key={o} value={o}>{optionLabels?.[o] ?? o}</option>
+            <option key={o} value={o}>
+              {optionLabels?.[o] ?? o}
+            </option>
           ))}
         </select>
       );
       break;
     case 'longtext':
-      control = <textarea id={id} name={rule.name} rows={5} maxLength={rule.maxLength} aria-required={required} />;
+      control = (
+        <textarea id={id} name={rule.name} rows={5} maxLength={rule.maxLength} aria-required={required} />
+      );
       break;
     case 'file':
       control = (
         <>
-          <input id={id} name={rule.name} type="file" accept={rule.upload?.extensions.join(',')} aria-required={required} aria-describedby={`${id}-hint`} />
+          <input
+            id={id}
+            name={rule.name}
+            type="file"
+            accept={rule.upload?.extensions.join(',')}
+            aria-required={required}
+            aria-describedby={`${id}-hint`}
+          />
           <small id={`${id}-hint`} className="field__hint">
             {rule.upload ? `${rule.upload.extensions.join(', ')} up to ${rule.upload.maxMegabytes}MB` : ''}
           </small>
@@ -66,7 +83,17 @@ export function FieldShell({ rule, label, idPrefix, wide = false, optionLabels }
         <input
           id={id}
           name={rule.name}
-          type={rule.kind === 'phone' ? 'tel' : rule.kind === 'email' ? 'email' : rule.kind === 'date' ? 'date' : rule.kind === 'password' ? 'password' : 'text'}
+          type={
+            rule.kind === 'phone'
+              ? 'tel'
+              : rule.kind === 'email'
+                ? 'email'
+                : rule.kind === 'date'
+                  ? 'date'
+                  : rule.kind === 'password'
+                    ? 'password'
+                    : 'text'
+          }
           maxLength={rule.maxLength}
           autoComplete={AUTOCOMPLETE[rule.name]}
           aria-required={required}

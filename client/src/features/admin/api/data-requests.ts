@@ -14,7 +14,12 @@ export interface DataRequestCounts {
 export interface DataRequestResult {
   query: string;
   counts: DataRequestCounts;
-  applications: { applicationId: string; status: string; createdAt: string; files: { field: string; filename: string }[] }[];
+  applications: {
+    applicationId: string;
+    status: string;
+    createdAt: string;
+    files: { field: string; filename: string }[];
+  }[];
   appointments: { reference: string; status: string; createdAt: string }[];
   messages: { id: string; createdAt: string }[];
   subscriptions: { id: string; email: string; createdAt: string }[];
@@ -33,6 +38,9 @@ export function exportHref(q: string): string {
 }
 
 /** POST /api/admin/data-requests/erase {q, confirm}: the identifier typed twice. */
-export function erasePersonalData(q: string, confirm: string): Promise<{ erased: DataRequestCounts; masked: string }> {
+export function erasePersonalData(
+  q: string,
+  confirm: string,
+): Promise<{ erased: DataRequestCounts; masked: string }> {
   return adminApi.post('/data-requests/erase', { q, confirm });
 }

@@ -46,7 +46,10 @@ export function AdminLayout() {
     if (!ok) setLeaving(false);
   };
 
-  const dashboardActive = location.pathname === '/admin' || location.pathname === '/admin/' || location.pathname === '/admin/dashboard';
+  const dashboardActive =
+    location.pathname === '/admin' ||
+    location.pathname === '/admin/' ||
+    location.pathname === '/admin/dashboard';
 
   return (
     <div className={`admin-shell${open ? ' is-open' : ''}`}>
@@ -76,7 +79,12 @@ export function AdminLayout() {
               </li>
             ))}
             <li>
-              <button type="button" className="admin-nav__link admin-nav__logout" onClick={onLogout} disabled={leaving}>
+              <button
+                type="button"
+                className="admin-nav__link admin-nav__logout"
+                onClick={onLogout}
+                disabled={leaving}
+              >
                 <Icon name="arrow" size={18} />
                 <span>Logout</span>
               </button>

@@ -90,13 +90,19 @@ function formatBytes(size: number): string {
 export default function ApplicationDetailPage() {
   const { applicationId = '' } = useParams();
   useAdminTitle(`Application ${applicationId}`);
-  const [state, reload] = useAdminQuery((signal) => getApplication(applicationId, signal), `application:${applicationId}`);
+  const [state, reload] = useAdminQuery(
+    (signal) => getApplication(applicationId, signal),
+    `application:${applicationId}`,
+  );
   const [override, setOverride] = useState<ApplicationDetail | null>(null);
   const [busy, setBusy] = useState(false);
 
   const changeStatus = async (status: ApplicationStatus) => {
     setBusy(true);
-    const updated = await runAction(() => setApplicationStatus(applicationId, status), `Status changed to ${humanize(status)}`);
+    const updated = await runAction(
+      () => setApplicationStatus(applicationId, status),
+      `Status changed to ${humanize(status)}`,
+    );
     if (updated) setOverride(updated);
     setBusy(false);
   };
@@ -150,7 +156,10 @@ export default function ApplicationDetailPage() {
                     <h2>{section.title}</h2>
                     <dl className="admin-dl">
                       {section.fields
-                        .filter(([key]) => key in app || !['passportNumber', 'passportExpiry', 'terms'].includes(key))
+                        .filter(
+                          ([key]) =>
+                            key in app || !['passportNumber', 'passportExpiry', 'terms'].includes(key),
+                        )
                         .map(([key, label]) => (
                           <div key={key}>
                             <dt>{label}</dt>

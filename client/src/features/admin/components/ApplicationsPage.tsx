@@ -65,7 +65,11 @@ export default function ApplicationsPage() {
         <div className="admin-filter-row">
           <div className="admin-field">
             <label htmlFor="filter-status">Status</label>
-            <select id="filter-status" value={filters.status} onChange={(e) => update({ status: e.target.value })}>
+            <select
+              id="filter-status"
+              value={filters.status}
+              onChange={(e) => update({ status: e.target.value })}
+            >
               <option value="">All statuses</option>
               {APPLICATION_STATUSES.map((status) => (
                 <option key={status} value={status}>
@@ -76,7 +80,11 @@ export default function ApplicationsPage() {
           </div>
           <div className="admin-field">
             <label htmlFor="filter-payment">Payment</label>
-            <select id="filter-payment" value={filters.payment} onChange={(e) => update({ payment: e.target.value })}>
+            <select
+              id="filter-payment"
+              value={filters.payment}
+              onChange={(e) => update({ payment: e.target.value })}
+            >
               <option value="">All payments</option>
               {PAYMENT_STATES.map((state) => (
                 <option key={state} value={state}>
@@ -113,11 +121,21 @@ export default function ApplicationsPage() {
           </div>
           <div className="admin-field">
             <label htmlFor="filter-from">From</label>
-            <input id="filter-from" type="date" value={filters.from} onChange={(e) => update({ from: e.target.value })} />
+            <input
+              id="filter-from"
+              type="date"
+              value={filters.from}
+              onChange={(e) => update({ from: e.target.value })}
+            />
           </div>
           <div className="admin-field">
             <label htmlFor="filter-to">To</label>
-            <input id="filter-to" type="date" value={filters.to} onChange={(e) => update({ to: e.target.value })} />
+            <input
+              id="filter-to"
+              type="date"
+              value={filters.to}
+              onChange={(e) => update({ to: e.target.value })}
+            />
           </div>
           {filters.jobId ? (
             <p className="admin-muted" data-testid="job-filter">

@@ -5,7 +5,12 @@ import type { Dashboard } from '../api/types';
 import { useAdminQuery, useAdminTitle } from './hooks';
 import { ApplicationRow, AsyncView, DataTable, PageHeader } from './ui';
 
-const CARDS: { key: keyof Pick<Dashboard, 'totalApplications' | 'activeJobs' | 'newMessages' | 'blogPosts'>; label: string; icon: IconName; to: string }[] = [
+const CARDS: {
+  key: keyof Pick<Dashboard, 'totalApplications' | 'activeJobs' | 'newMessages' | 'blogPosts'>;
+  label: string;
+  icon: IconName;
+  to: string;
+}[] = [
   { key: 'totalApplications', label: 'Total Applications', icon: 'file', to: '/admin/applications' },
   { key: 'activeJobs', label: 'Active Jobs', icon: 'briefcase', to: '/admin/jobs' },
   { key: 'newMessages', label: 'New Messages', icon: 'mail', to: '/admin/messages' },

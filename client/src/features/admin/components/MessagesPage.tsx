@@ -8,14 +8,19 @@ const PAGE_SIZE = 20;
 
 export function replyHref(message: ContactMessage): string {
   const subject = encodeURIComponent(`Re: ${message.subject}`);
-  const body = encodeURIComponent(`Dear ${message.name},\n\n\n\n> ${message.message.split('\n').join('\n> ')}`);
+  const body = encodeURIComponent(
+    `Dear ${message.name},\n\n\n\n> ${message.message.split('\n').join('\n> ')}`,
+  );
   return `mailto:${message.email}?subject=${subject}&body=${body}`;
 }
 
 export default function MessagesPage() {
   useAdminTitle('Messages');
   const [page, setPage] = useState(1);
-  const [state, reload] = useAdminQuery((signal) => listMessages(page, PAGE_SIZE, signal), `messages:${page}`);
+  const [state, reload] = useAdminQuery(
+    (signal) => listMessages(page, PAGE_SIZE, signal),
+    `messages:${page}`,
+  );
   const [read, setRead] = useState<Set<string>>(new Set());
 
   const markRead = async (message: ContactMessage) => {

@@ -15,11 +15,13 @@ export const normalisePhone = (value: string) => value.replace(/[\s\-().]/g, '')
 export function validateSettings(settings: AdminSettings): Record<string, string> {
   const errors: Record<string, string> = {};
   settings.adminPhones.forEach((phone, index) => {
-    if (!E164.test(normalisePhone(phone))) errors[`adminPhones.${index}`] = 'Enter the number in international format, e.g. +233241234567';
+    if (!E164.test(normalisePhone(phone)))
+      errors[`adminPhones.${index}`] = 'Enter the number in international format, e.g. +233241234567';
   });
   const sender = settings.smsSender.trim();
   if (!sender) errors.smsSender = 'The sender id is required';
-  else if (sender.length > SENDER_MAX) errors.smsSender = `The sender id must be at most ${SENDER_MAX} characters`;
+  else if (sender.length > SENDER_MAX)
+    errors.smsSender = `The sender id must be at most ${SENDER_MAX} characters`;
   return errors;
 }
 
@@ -48,7 +50,9 @@ function SettingsForm({ initial }: { initial: AdminSettings }) {
     setErrors(found);
     if (Object.keys(found).length) {
       const first = Object.keys(found)[0] ?? '';
-      document.getElementById(first === 'smsSender' ? 'settings-sender' : `settings-phone-${first.split('.')[1]}`)?.focus();
+      document
+        .getElementById(first === 'smsSender' ? 'settings-sender' : `settings-phone-${first.split('.')[1]}`)
+        ?.focus();
       return;
     }
     setSaving(true);
@@ -137,7 +141,10 @@ function SettingsForm({ initial }: { initial: AdminSettings }) {
                 type="checkbox"
                 checked={values.statusSms[status]}
                 onChange={(e) =>
-                  setValues((current) => ({ ...current, statusSms: { ...current.statusSms, [status]: e.target.checked } }))
+                  setValues((current) => ({
+                    ...current,
+                    statusSms: { ...current.statusSms, [status]: e.target.checked },
+                  }))
                 }
               />
               {humanize(status)}

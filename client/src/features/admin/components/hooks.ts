@@ -35,7 +35,10 @@ export interface EditorProps<T> {
 export function useEditorSave(
   onSaved: () => void,
   setErrors: (errors: Record<string, string>) => void,
-): { saving: boolean; save: (action: () => Promise<unknown>, success: string, failure: string) => Promise<void> } {
+): {
+  saving: boolean;
+  save: (action: () => Promise<unknown>, success: string, failure: string) => Promise<void>;
+} {
   const [saving, setSaving] = useState(false);
   const save = async (action: () => Promise<unknown>, success: string, failure: string) => {
     setSaving(true);
@@ -93,7 +96,8 @@ export async function runAction<T>(action: () => Promise<T>, success?: string): 
     return result;
   } catch (error) {
     // A 401 means the session ended: the guard sends the admin to the login page instead.
-    const ended = error instanceof ApiError && (error.status === 401 || error.message === 'User not authorized');
+    const ended =
+      error instanceof ApiError && (error.status === 401 || error.message === 'User not authorized');
     if (!ended) void notify(errorMessage(error), 'error');
     return null;
   }

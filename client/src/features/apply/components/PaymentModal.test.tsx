@@ -12,7 +12,13 @@ vi.mock('@/features/payments/api/payments', async (original) => ({
   goToCheckout: (url: string) => assign(url),
 }));
 
-const AVAILABLE = { available: true, amount: '750', currency: 'GHS', label: 'GH₵750', unavailableMessage: null };
+const AVAILABLE = {
+  available: true,
+  amount: '750',
+  currency: 'GHS',
+  label: 'GH₵750',
+  unavailableMessage: null,
+};
 
 describe('PaymentModal', () => {
   it('shows the server fee, starts the payment and goes to the checkout without a toast', async () => {
@@ -48,7 +54,9 @@ describe('PaymentModal', () => {
     const user = userEvent.setup({ delay: null });
     renderForm(<PaymentModal applicationId="VA2" onClose={() => undefined} />);
     await user.click(await screen.findByRole('button', { name: 'Pay with Paystack' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not reach the payment provider just now.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not reach the payment provider just now.',
+    );
     expect(screen.getByRole('button', { name: 'Pay with Paystack' })).toBeEnabled();
   });
 });

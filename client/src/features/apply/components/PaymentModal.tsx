@@ -1,9 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { getPaymentConfig, goToCheckout, startPayment, type PaymentConfig } from '@/features/payments/api/payments';
+import {
+  getPaymentConfig,
+  goToCheckout,
+  startPayment,
+  type PaymentConfig,
+} from '@/features/payments/api/payments';
 
 export const PAYMENT_SUCCESS = 'Payment processed successfully! Welcome to Vandy Recruitment.';
 
-type Config = { kind: 'loading' } | { kind: 'ready'; config: PaymentConfig } | { kind: 'error'; message: string };
+type Config =
+  { kind: 'loading' } | { kind: 'ready'; config: PaymentConfig } | { kind: 'error'; message: string };
 
 /**
  * "Complete Your Application" (spec section 4): the processing fee as the server sets it
@@ -64,10 +70,17 @@ export function PaymentModal({ applicationId, onClose }: { applicationId: string
   const fee = config.kind === 'ready' ? config.config.label : null;
   return (
     <div className="modal-backdrop">
-      <div className="modal payment-modal" role="dialog" aria-modal="true" aria-labelledby="payment-title" aria-describedby="payment-text">
+      <div
+        className="modal payment-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="payment-title"
+        aria-describedby="payment-text"
+      >
         <h2 id="payment-title">Complete Your Application</h2>
         <p id="payment-text" className="muted">
-          To complete your application, please pay the processing fee. Our team starts reviewing your documents once it is received.
+          To complete your application, please pay the processing fee. Our team starts reviewing your
+          documents once it is received.
         </p>
         <p className="payment-modal__fee" aria-busy={config.kind === 'loading'}>
           <span className="visually-hidden">Processing fee: </span>
@@ -96,7 +109,13 @@ export function PaymentModal({ applicationId, onClose }: { applicationId: string
             Cancel
           </button>
           {available ? (
-            <button ref={payRef} type="button" className="button button--gold" onClick={() => void pay()} disabled={starting}>
+            <button
+              ref={payRef}
+              type="button"
+              className="button button--gold"
+              onClick={() => void pay()}
+              disabled={starting}
+            >
               {starting ? 'Redirecting to Paystack...' : 'Pay with Paystack'}
             </button>
           ) : null}

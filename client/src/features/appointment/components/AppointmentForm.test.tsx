@@ -21,7 +21,9 @@ describe('AppointmentForm', () => {
     renderForm(<AppointmentForm />);
     const group = screen.getByRole('group', { name: /Service Type/ });
     expect(within(group).getAllByRole('radio')).toHaveLength(6);
-    const slots = within(screen.getByLabelText(/^Preferred Time/)).getAllByRole('option').slice(1);
+    const slots = within(screen.getByLabelText(/^Preferred Time/))
+      .getAllByRole('option')
+      .slice(1);
     expect(slots.map((o) => o.textContent)).toEqual(constants.appointmentTimeSlots);
     expect(slots).toHaveLength(9);
     expect(screen.getByLabelText(/^Preferred Date/)).toHaveAttribute('min', agencyToday());

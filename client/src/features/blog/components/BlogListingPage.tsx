@@ -29,16 +29,24 @@ export default function BlogListingPage({ kind }: { kind: 'category' | 'tag' }) 
       : [];
   return (
     <>
-      <PageHero eyebrow="Blog" title={title} lead={`Articles ${kind === 'category' ? 'in this category' : 'with this tag'}.`} />
+      <PageHero
+        eyebrow="Blog"
+        title={title}
+        lead={`Articles ${kind === 'category' ? 'in this category' : 'with this tag'}.`}
+      />
       <section className="section">
         <div className="container blog-layout">
           <div>
             {state.status === 'loading' ? <PageLoader /> : null}
             {state.status === 'error' ? (
-              <p className="notice" role="alert">We could not load the articles. Please try again later.</p>
+              <p className="notice" role="alert">
+                We could not load the articles. Please try again later.
+              </p>
             ) : null}
             {state.status === 'success' && posts.length === 0 ? (
-              <p className="notice">No articles here yet. Browse all articles on the <Link to={paths.blog}>blog</Link>.</p>
+              <p className="notice">
+                No articles here yet. Browse all articles on the <Link to={paths.blog}>blog</Link>.
+              </p>
             ) : null}
             <div className="card-grid card-grid--2">
               {posts.map((p) => (

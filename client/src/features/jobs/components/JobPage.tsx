@@ -18,7 +18,11 @@ export default function JobPage() {
   const state = useAsync((signal) => getJob(id, signal), id, served ? { data: served.record } : undefined);
   const job = state.status === 'success' ? state.data : null;
   usePageMeta(
-    job ? `${job.title} in ${job.city ? `${job.city}, ` : ''}${job.country}` : state.status === 'success' ? 'Job Not Found' : 'Jobs Abroad',
+    job
+      ? `${job.title} in ${job.city ? `${job.city}, ` : ''}${job.country}`
+      : state.status === 'success'
+        ? 'Job Not Found'
+        : 'Jobs Abroad',
     job ? job.description.slice(0, 160) : 'Open overseas vacancies with Vandy Travel.',
   );
 
@@ -27,8 +31,12 @@ export default function JobPage() {
     return (
       <section className="container section">
         <h1>Something Went Wrong</h1>
-        <p className="notice" role="alert">We could not load this job. Please try again later.</p>
-        <Link to={paths.jobs} className="button button--primary">Back to Jobs</Link>
+        <p className="notice" role="alert">
+          We could not load this job. Please try again later.
+        </p>
+        <Link to={paths.jobs} className="button button--primary">
+          Back to Jobs
+        </Link>
       </section>
     );
   }
@@ -37,7 +45,9 @@ export default function JobPage() {
       <section className="container section not-found">
         <h1>Job Not Found</h1>
         <p className="muted">This job does not exist or is no longer advertised.</p>
-        <Link to={paths.jobs} className="button button--primary">See open jobs</Link>
+        <Link to={paths.jobs} className="button button--primary">
+          See open jobs
+        </Link>
       </section>
     );
   }
@@ -45,7 +55,9 @@ export default function JobPage() {
   return (
     <section className="section">
       <div className="container job-page">
-        <p className="back-link"><Link to={paths.jobs}>← Back to Jobs</Link></p>
+        <p className="back-link">
+          <Link to={paths.jobs}>← Back to Jobs</Link>
+        </p>
         <p className="blog-meta">
           <span className="tag tag--accent">{job.category}</span>
           <span>{job.employmentType}</span>
@@ -58,10 +70,20 @@ export default function JobPage() {
           </p>
         )}
         <dl className="job-facts">
-          {job.salary ? (<><dt>Salary</dt><dd>{job.salary}</dd></>) : null}
+          {job.salary ? (
+            <>
+              <dt>Salary</dt>
+              <dd>{job.salary}</dd>
+            </>
+          ) : null}
           <dt>Positions</dt>
           <dd>{job.positions}</dd>
-          {job.closingDate ? (<><dt>Closing date</dt><dd>{job.closingDate}</dd></>) : null}
+          {job.closingDate ? (
+            <>
+              <dt>Closing date</dt>
+              <dd>{job.closingDate}</dd>
+            </>
+          ) : null}
         </dl>
         <h2>About the job</h2>
         <p className="job-text">{job.description}</p>
@@ -86,7 +108,9 @@ export default function JobPage() {
             Apply for this job
           </Link>
         ) : (
-          <Link className="button" to={paths.jobs}>See open jobs</Link>
+          <Link className="button" to={paths.jobs}>
+            See open jobs
+          </Link>
         )}
       </div>
     </section>

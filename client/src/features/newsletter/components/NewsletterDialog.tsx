@@ -25,7 +25,12 @@ export default function NewsletterDialog({ onClose, onSubscribed }: NewsletterDi
 
   return (
     <div className="modal-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="modal newsletter-modal" role="dialog" aria-modal="true" aria-labelledby="newsletter-title">
+      <div
+        className="modal newsletter-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="newsletter-title"
+      >
         <button ref={closeRef} type="button" className="icon-button modal__close" onClick={onClose}>
           <Icon name="close" size={20} />
           <span className="visually-hidden">Close newsletter pop-up</span>
@@ -35,7 +40,8 @@ export default function NewsletterDialog({ onClose, onSubscribed }: NewsletterDi
         </div>
         <h2 id="newsletter-title">Stay Updated</h2>
         <p className="muted">
-          Get the latest job openings, visa updates and travel tips from the Gulf and beyond, straight to your inbox.
+          Get the latest job openings, visa updates and travel tips from the Gulf and beyond, straight to your
+          inbox.
         </p>
         <NewsletterForm onSubscribed={onSubscribed} />
       </div>

@@ -52,7 +52,9 @@ describe('newsletter pop-up', () => {
   });
 
   it('a failed subscription also stores the flag and hides it', async () => {
-    answer('/newsletter-subscriptions', 500, { message: 'Something went wrong on our side. Please try again.' });
+    answer('/newsletter-subscriptions', 500, {
+      message: 'Something went wrong on our side. Please try again.',
+    });
     await openPopup();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/Full Name/), 'Ama Owusu');

@@ -18,7 +18,8 @@ export const RESULT_TEXTS = {
   paidTitle: 'Payment received',
   pendingTitle: 'Your payment is not confirmed yet',
   pendingText:
-    'Paystack has not confirmed this payment yet (mobile money can take a few minutes). Check again shortly; nothing is lost, and please do not pay twice.',
+    'Paystack has not confirmed this payment yet (mobile money can take a few minutes). Check ' +
+    'again shortly; nothing is lost, and please do not pay twice.',
   failedTitle: 'Your payment did not go through',
   failedText: 'No money was taken for this attempt. You can try again, or pay at our office.',
   errorTitle: 'We could not check your payment',
@@ -51,7 +52,9 @@ export default function PaymentResultPage() {
         setView({ kind: 'done', status });
         if (status.state === 'paid' && !toasted.current) {
           toasted.current = true;
-          void snackbarHostReady.then(() => toast(PAYMENT_SUCCESS, 'success', `Your application ID: ${status.applicationId}`));
+          void snackbarHostReady.then(() =>
+            toast(PAYMENT_SUCCESS, 'success', `Your application ID: ${status.applicationId}`),
+          );
         }
       } catch (error) {
         if (signal?.aborted) return;
