@@ -13,7 +13,7 @@ import type { ApplicationStep, FieldRule, FormName } from './rules';
 export const forms = rawForms as Record<FormName, FieldRule[]>;
 export const applicationSteps = rawSteps as ApplicationStep[];
 export const messages = rawMessages as Record<string, string>;
-export const patterns = rawPatterns as { email: string; phone: string };
+export const patterns = rawPatterns;
 
 export function formFields(form: FormName): FieldRule[] {
   return forms[form];

@@ -1,5 +1,4 @@
 import { http, HttpResponse } from 'msw';
-import { adminHandlers } from '@/features/admin/testing/handlers';
 import { blogPosts, noPaymentsConfig } from './fixtures';
 
 export const legalFacts = {
@@ -23,6 +22,4 @@ export const handlers = [
   }),
   // The processing fee: no Paystack keys on the server unless a test says otherwise.
   http.get('*/api/payments/config', () => HttpResponse.json(noPaymentsConfig)),
-  // The admin API (signed out unless a test signs in; see features/admin/testing/handlers.ts).
-  ...adminHandlers,
 ];

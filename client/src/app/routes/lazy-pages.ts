@@ -16,7 +16,7 @@ export const BookAppointmentPage = lazy(
   () => import('@/features/appointment/components/BookAppointmentPage'),
 );
 export const ApplyPage = lazy(() => import('@/features/apply/components/ApplyPage'));
-export const PaymentResultPage = lazy(() => import('@/features/payments/components/PaymentResultPage'));
+export const PaymentResultPage = lazy(() => import('@/features/apply/components/PaymentResultPage'));
 export const JobsPage = lazy(() => import('@/features/jobs/components/JobsPage'));
 export const JobPage = lazy(() => import('@/features/jobs/components/JobPage'));
 export const TrackPage = lazy(() => import('@/features/track/components/TrackPage'));

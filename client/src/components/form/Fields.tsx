@@ -22,8 +22,9 @@ const AUTOCOMPLETE: Record<string, string> = {
 /** The message to show under `name`: the client's once touched (or after a submit), else the server's. */
 export function useFieldMessage(name: string) {
   const [, meta] = useField(name);
-  const { submitCount, status, setStatus } = useFormikContext<Record<string, unknown>>();
-  const serverErrors = (status as FormStatus | undefined)?.serverErrors;
+  const form = useFormikContext<Record<string, unknown>>();
+  const { submitCount, setStatus } = form;
+  const serverErrors = (form.status as FormStatus | undefined)?.serverErrors;
   const server = serverErrors?.[name];
   const client = (meta.touched || submitCount > 0) && typeof meta.error === 'string' ? meta.error : undefined;
   const clearServer = () => {
@@ -97,7 +98,7 @@ export function RuleField({
     id,
     name: rule.name,
     value: field.value ?? '',
-    onChange: withClearing(field as FieldInputProps<unknown>, clearServer),
+    onChange: withClearing(field, clearServer),
     onBlur: field.onBlur,
     'aria-required': rule.required ? true : undefined,
     'aria-invalid': message ? true : undefined,

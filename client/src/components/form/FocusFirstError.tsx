@@ -15,7 +15,7 @@ export function FocusFirstError({
   useEffect(() => {
     if (submitCount <= handled.current || isSubmitting || isValidating) return;
     handled.current = submitCount;
-    focusFirstError(formRef.current, errors as Record<string, unknown>, order);
+    focusFirstError(formRef.current, errors, order);
   }, [submitCount, isSubmitting, isValidating, errors, formRef, order]);
   return null;
 }

@@ -4,6 +4,7 @@ import { agency, formatPhone, telHref } from '@/config/agency';
 import { mainNav, paths } from '@/config/paths';
 import { Icon } from '@/components/ui/Icon';
 import { LogoMark } from '@/components/ui/Logo';
+import { useDialogBehaviour } from '@/lib/use-dialog-behaviour';
 
 export function Header() {
   const [open, setOpen] = useState(false);
@@ -12,14 +13,7 @@ export function Header() {
 
   useEffect(() => setOpen(false), [location.pathname]);
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+  const navRef = useDialogBehaviour<HTMLElement>({ open, onClose: () => setOpen(false) });
 
   return (
     <header className="site-header">
@@ -55,6 +49,7 @@ export function Header() {
           <span className="visually-hidden">{open ? 'Close menu' : 'Open menu'}</span>
         </button>
         <nav
+          ref={navRef}
           id="primary-nav"
           className={open ? 'primary-nav primary-nav--open' : 'primary-nav'}
           aria-label="Main"

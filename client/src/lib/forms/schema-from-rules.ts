@@ -80,8 +80,8 @@ export function checkField(
     case 'file':
       return value instanceof File ? checkFile(rule, value) : null;
     case 'multiselect': {
-      const items = Array.isArray(value) ? value : [String(value)];
-      return items.every((item) => (rule.options ?? []).includes(item))
+      const items = Array.isArray(value) ? value : typeof value === 'string' ? [value] : null;
+      return items?.every((item) => (rule.options ?? []).includes(item))
         ? null
         : message('invalidOption', 'Choose one of the listed options');
     }
@@ -134,7 +134,7 @@ export function schemaFromRules(form: FormName, options: SchemaOptions = {}): yu
   const rules = formFields(form).filter((rule) => !options.fields || options.fields.includes(rule.name));
   const shape: Record<string, yup.Schema> = {};
   for (const rule of rules) shape[rule.name] = fieldSchema(rule, today);
-  return yup.object(shape) as unknown as yup.ObjectSchema<FormValues>;
+  return yup.object(shape);
 }
 
 /** Runs `schema` over `values` and returns the first message per field (empty when valid). */

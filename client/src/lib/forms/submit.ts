@@ -8,7 +8,7 @@ export function fieldErrorsOf(error: unknown): Record<string, string> | null {
   if (!(error instanceof ApiError) || error.status !== 422) return null;
   const body = error.body;
   if (!body || typeof body !== 'object' || !('errors' in body)) return null;
-  const errors = (body as { errors: unknown }).errors;
+  const errors = body.errors;
   if (!errors || typeof errors !== 'object') return null;
   const out: Record<string, string> = {};
   for (const [field, text] of Object.entries(errors as Record<string, unknown>)) {

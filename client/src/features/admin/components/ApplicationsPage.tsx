@@ -4,7 +4,8 @@ import { constants } from '@/config/rules';
 import { adminUrl } from '../api/client';
 import { emptyApplicationFilters, listApplications, type ApplicationFilters } from '../api/endpoints';
 import { APPLICATION_STATUSES, PAYMENT_STATES } from '../api/types';
-import { countOf, humanize, useAdminQuery, useAdminTitle } from './hooks';
+import { useResource } from '@/lib/use-resource';
+import { countOf, humanize, useAdminTitle } from './hooks';
 import { ApplicationRow, AsyncView, PageHeader, PagedTable } from './ui';
 
 const PAGE_SIZE = 20;
@@ -17,7 +18,7 @@ export default function ApplicationsPage() {
   for (const key of KEYS) filters[key] = params.get(key) ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState(filters.q);
-  const [state, reload] = useAdminQuery(
+  const [state, reload] = useResource(
     (signal) => listApplications(filters, page, PAGE_SIZE, signal),
     `applications?${params.toString()}`,
   );

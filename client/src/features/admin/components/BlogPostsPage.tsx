@@ -10,10 +10,10 @@ import {
   uploadBlogImage,
 } from '../api/endpoints';
 import type { AdminBlogPost, BlogPostInput } from '../api/types';
+import { useResource } from '@/lib/use-resource';
 import {
   countOf,
   formatDate,
-  useAdminQuery,
   useAdminTitle,
   useEditableList,
   useEditorSave,
@@ -246,7 +246,7 @@ function BlogPostEditor({ item: post, onSaved, onCancel }: EditorProps<AdminBlog
 export default function BlogPostsPage() {
   useAdminTitle('Blog Posts');
   const [page, setPage] = useState(1);
-  const [state, reload] = useAdminQuery((signal) => listBlogPosts(page, PAGE_SIZE, signal), `blog:${page}`);
+  const [state, reload] = useResource((signal) => listBlogPosts(page, PAGE_SIZE, signal), `blog:${page}`);
   const list = useEditableList<AdminBlogPost>(reload, deleteBlogPost, 'Blog post deleted');
 
   const togglePublished = (post: AdminBlogPost) =>

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { Icon, type IconName } from '@/components/ui/Icon';
 import { getDashboard } from '../api/endpoints';
 import type { Dashboard } from '../api/types';
-import { useAdminQuery, useAdminTitle } from './hooks';
+import { useResource } from '@/lib/use-resource';
+import { useAdminTitle } from './hooks';
 import { ApplicationRow, AsyncView, DataTable, PageHeader } from './ui';
 
 const CARDS: {
@@ -19,7 +20,7 @@ const CARDS: {
 
 export default function DashboardPage() {
   useAdminTitle('Dashboard');
-  const [state, reload] = useAdminQuery(getDashboard, 'dashboard');
+  const [state, reload] = useResource(getDashboard, 'dashboard');
   return (
     <>
       <PageHeader title="Dashboard" />

@@ -60,7 +60,7 @@ export default function DataRequestsPage() {
     }
   };
 
-  const total = result ? Object.values(result.counts).reduce((a, b) => a + b, 0) : 0;
+  const total = result ? (Object.values(result.counts) as number[]).reduce((a, b) => a + b, 0) : 0;
   return (
     <>
       <PageHeader title="Data Requests" />

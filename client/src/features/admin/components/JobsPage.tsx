@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { createJob, deleteJob, listJobs, updateJob } from '../api/endpoints';
 import type { Job } from '../api/types';
+import { useResource } from '@/lib/use-resource';
 import {
   countOf,
   formatDate,
-  useAdminQuery,
   useAdminTitle,
   useEditableList,
   useEditorSave,
@@ -32,7 +32,8 @@ function valuesOf(job: Job): JobValues {
   for (const f of jobRules.fields) {
     const v = record[f.name];
     if (f.kind === 'multiselect') values[f.name] = Array.isArray(v) ? (v as string[]) : [];
-    else values[f.name] = v === null || v === undefined ? '' : String(v);
+    else if (v === null || v === undefined) values[f.name] = '';
+    else values[f.name] = typeof v === 'string' ? v : JSON.stringify(v);
   }
   return values;
 }
@@ -167,7 +168,7 @@ export default function JobsPage() {
   useAdminTitle('Jobs');
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
-  const [state, reload] = useAdminQuery(
+  const [state, reload] = useResource(
     (signal) => listJobs(status, page, PAGE_SIZE, signal),
     `jobs:${status}:${page}`,
   );

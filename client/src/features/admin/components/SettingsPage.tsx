@@ -4,7 +4,8 @@ import { notify } from '@/lib/notify';
 import { errorMessage, fieldErrors } from '../api/client';
 import { getSettings, listAudit, saveSettings } from '../api/endpoints';
 import { APPLICATION_STATUSES, type AdminSettings } from '../api/types';
-import { formatDateTime, humanize, useAdminQuery, useAdminTitle } from './hooks';
+import { useResource } from '@/lib/use-resource';
+import { formatDateTime, humanize, useAdminTitle } from './hooks';
 import { AsyncView, PageHeader, PagedTable } from './ui';
 
 export const SENDER_MAX = 11;
@@ -163,7 +164,7 @@ function SettingsForm({ initial }: { initial: AdminSettings }) {
 
 function AuditLog() {
   const [page, setPage] = useState(1);
-  const [state, reload] = useAdminQuery((signal) => listAudit(page, 20, signal), `audit:${page}`);
+  const [state, reload] = useResource((signal) => listAudit(page, 20, signal), `audit:${page}`);
   return (
     <section className="admin-card" aria-labelledby="audit-heading">
       <div className="admin-card__head">
@@ -201,7 +202,7 @@ function AuditLog() {
 
 export default function SettingsPage() {
   useAdminTitle('Settings');
-  const [state, reload] = useAdminQuery(getSettings, 'settings');
+  const [state, reload] = useResource(getSettings, 'settings');
   return (
     <>
       <PageHeader title="Settings">

@@ -1,7 +1,7 @@
 /** Small shared pieces of the admin screens. */
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { AsyncState } from '@/lib/use-async';
+import type { ResourceState } from '@/lib/use-resource';
 import { errorMessage } from '../api/client';
 import type { ApplicationSummary, Page } from '../api/types';
 import { formatDateTime, humanize, type EditableList, type EditorProps } from './hooks';
@@ -25,7 +25,7 @@ export function AsyncView<T>({
   children,
   onRetry,
 }: {
-  state: AsyncState<T>;
+  state: ResourceState<T>;
   children: (data: T) => ReactNode;
   onRetry?: () => void;
 }) {

@@ -6,9 +6,9 @@ import { renderForm } from '@/lib/forms/testing';
 import { server } from '@/testing/msw-server';
 import { PAYMENT_SUCCESS, PaymentModal } from './PaymentModal';
 
-const assign = vi.fn();
-vi.mock('@/features/payments/api/payments', async (original) => ({
-  ...(await original<typeof import('@/features/payments/api/payments')>()),
+const assign = vi.fn<(url: string) => void>();
+vi.mock('@/features/apply/api/payments', async (original) => ({
+  ...(await original<typeof import('@/features/apply/api/payments')>()),
   goToCheckout: (url: string) => assign(url),
 }));
 

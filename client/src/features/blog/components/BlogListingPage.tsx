@@ -3,7 +3,7 @@ import { PageHero } from '@/components/ui/PageHero';
 import { PageLoader } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { slugify } from '@/lib/slug';
-import { useAsync } from '@/lib/use-async';
+import { useResource } from '@/lib/use-resource';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { getBlogPosts } from '../api/get-blog-posts';
 import { categoryBySlug } from '../data/blog';
@@ -18,7 +18,7 @@ export default function BlogListingPage({ kind }: { kind: 'category' | 'tag' }) 
   const label = kind === 'category' ? (category?.name ?? value) : value;
   const title = kind === 'category' ? `Category: ${label}` : `Tag: ${label}`;
   usePageMeta(title, `Blog articles ${kind === 'category' ? 'in' : 'tagged'} ${label}.`);
-  const state = useAsync((signal) => getBlogPosts(signal), 'all');
+  const [state] = useResource((signal) => getBlogPosts(signal), 'all');
   const posts =
     state.status === 'success'
       ? state.data.filter((p) =>

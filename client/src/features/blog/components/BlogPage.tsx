@@ -2,7 +2,7 @@ import { PageHero } from '@/components/ui/PageHero';
 import { PageLoader } from '@/components/ui/Spinner';
 import { useLocation } from 'react-router-dom';
 import { initialRouteData } from '@/lib/route-data';
-import { useAsync } from '@/lib/use-async';
+import { useResource } from '@/lib/use-resource';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { getBlogPosts } from '../api/get-blog-posts';
 import type { BlogPost } from '../api/types';
@@ -17,7 +17,7 @@ export default function BlogPage() {
   const { pathname } = useLocation();
   // Served by the app, the page carries the published posts in a JSON block (src/app/pages/blog_list.py).
   const served = initialRouteData<BlogPost[]>('blog-list', pathname)?.record;
-  const state = useAsync((signal) => getBlogPosts(signal), 'all', served ? { data: served } : undefined);
+  const [state] = useResource((signal) => getBlogPosts(signal), 'all', served ? { data: served } : undefined);
   const posts = state.status === 'success' ? state.data : [];
   const featured = posts.find((p) => p.featured) ?? posts[0];
   const others = posts.filter((p) => p !== featured).slice(0, 6);

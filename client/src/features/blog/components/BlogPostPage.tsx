@@ -3,7 +3,7 @@ import { PageLoader } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/slug';
 import { initialRouteData } from '@/lib/route-data';
-import { useAsync } from '@/lib/use-async';
+import { useResource } from '@/lib/use-resource';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { getBlogPost } from '../api/get-blog-post';
 import type { BlogPost } from '../api/types';
@@ -21,7 +21,7 @@ export default function BlogPostPage() {
   const { pathname } = useLocation();
   // Served by the app, the page carries its post (or null: not found) in a JSON block.
   const served = initialRouteData<BlogPost>('blog-post', pathname);
-  const state = useAsync(
+  const [state] = useResource(
     (signal) => getBlogPost(id, signal),
     id,
     served ? { data: served.record } : undefined,

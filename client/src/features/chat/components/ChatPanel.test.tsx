@@ -23,9 +23,13 @@ describe('ChatPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Visa services' }));
     expect(screen.queryByRole('group', { name: 'Quick options' })).not.toBeInTheDocument();
     expect(screen.getByTestId('typing-indicator')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1499));
+    act(() => {
+      vi.advanceTimersByTime(1499);
+    });
     expect(screen.getByTestId('typing-indicator')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByTestId('typing-indicator')).not.toBeInTheDocument();
     expect(messages()).toHaveLength(3);
     expect(messages()[2]).toHaveTextContent(/visas/);

@@ -3,7 +3,7 @@ import { PageLoader } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { jobForm } from '@/generated/rules.json';
 import { initialRouteData } from '@/lib/route-data';
-import { useAsync } from '@/lib/use-async';
+import { useResource } from '@/lib/use-resource';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { getJob, type PublicJob } from '../api/jobs';
 
@@ -15,7 +15,11 @@ export default function JobPage() {
   const { pathname } = useLocation();
   // Served by the app, the page carries its job (or null: not found) in a JSON block (src/app/pages/job.py).
   const served = initialRouteData<PublicJob>('job', pathname);
-  const state = useAsync((signal) => getJob(id, signal), id, served ? { data: served.record } : undefined);
+  const [state] = useResource(
+    (signal) => getJob(id, signal),
+    id,
+    served ? { data: served.record } : undefined,
+  );
   const job = state.status === 'success' ? state.data : null;
   usePageMeta(
     job

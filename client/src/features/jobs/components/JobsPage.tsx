@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { constants } from '@/config/rules';
 import { jobForm } from '@/generated/rules.json';
 import { initialRouteData } from '@/lib/route-data';
-import { useAsync } from '@/lib/use-async';
+import { useResource } from '@/lib/use-resource';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { listJobs, type JobBoard, type JobFilters } from '../api/jobs';
 
@@ -29,7 +29,7 @@ export default function JobsPage() {
   // Served by the app unfiltered, the page carries the board in a JSON block (src/app/pages/job_list.py).
   const unfiltered = !filters.country && !filters.category && !filters.q;
   const served = unfiltered ? initialRouteData<JobBoard>('job-list', pathname)?.record : undefined;
-  const state = useAsync(
+  const [state] = useResource(
     (signal) => listJobs(filters, signal),
     `${filters.country}|${filters.category}|${filters.q}`,
     served ? { data: served } : undefined,

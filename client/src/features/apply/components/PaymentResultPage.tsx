@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/forms/toast';
 import { snackbarHostReady } from '@/lib/notify';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { PAYMENT_SUCCESS } from '@/features/apply/components/PaymentModal';
+import { useResource, type ResourceState } from '@/lib/use-resource';
+import { PAYMENT_SUCCESS } from './PaymentModal';
 import { goToCheckout, startPayment, verifyPayment, type PaymentStatus } from '../api/payments';
 
 type View =
@@ -27,6 +28,19 @@ export const RESULT_TEXTS = {
   notFoundText: 'The link may be incomplete. If you paid, contact us with your application ID.',
 } as const;
 
+/** What the page shows for the verification's state (no reference at all: not found). */
+function viewOf(state: ResourceState<PaymentStatus | null>): View {
+  if (state.status === 'loading') return { kind: 'checking' };
+  if (state.status === 'success') {
+    return state.data
+      ? { kind: 'done', status: state.data }
+      : { kind: 'error', message: RESULT_TEXTS.notFoundText, notFound: true };
+  }
+  const notFound = state.error instanceof ApiError && state.error.status === 404;
+  const message = state.error instanceof Error ? state.error.message : String(state.error);
+  return { kind: 'error', message: notFound ? RESULT_TEXTS.notFoundText : message, notFound };
+}
+
 /**
  * Where Paystack sends the applicant back (`/payment/callback?reference=...`): asks the server
  * to verify, and shows the spec's success toast only for a verified payment.
@@ -35,42 +49,23 @@ export default function PaymentResultPage() {
   usePageMeta('Payment', 'The result of your processing fee payment.');
   const [params] = useSearchParams();
   const reference = params.get('reference') ?? params.get('trxref') ?? '';
-  const [view, setView] = useState<View>({ kind: 'checking' });
+  const [state, reload] = useResource(
+    (signal) => (reference ? verifyPayment(reference, signal) : Promise.resolve(null)),
+    reference,
+  );
+  const view = viewOf(state);
   const [retrying, setRetrying] = useState(false);
   const [retryError, setRetryError] = useState<string | null>(null);
   const toasted = useRef(false);
 
-  const check = useCallback(
-    async (signal?: AbortSignal) => {
-      if (!reference) {
-        setView({ kind: 'error', message: RESULT_TEXTS.notFoundText, notFound: true });
-        return;
-      }
-      setView({ kind: 'checking' });
-      try {
-        const status = await verifyPayment(reference, signal);
-        setView({ kind: 'done', status });
-        if (status.state === 'paid' && !toasted.current) {
-          toasted.current = true;
-          void snackbarHostReady.then(() =>
-            toast(PAYMENT_SUCCESS, 'success', `Your application ID: ${status.applicationId}`),
-          );
-        }
-      } catch (error) {
-        if (signal?.aborted) return;
-        const notFound = error instanceof ApiError && error.status === 404;
-        const message = error instanceof Error ? error.message : String(error);
-        setView({ kind: 'error', message: notFound ? RESULT_TEXTS.notFoundText : message, notFound });
-      }
-    },
-    [reference],
-  );
-
+  const paid = view.kind === 'done' && view.status.state === 'paid' ? view.status : null;
   useEffect(() => {
-    const controller = new AbortController();
-    void check(controller.signal);
-    return () => controller.abort();
-  }, [check]);
+    if (!paid || toasted.current) return;
+    toasted.current = true;
+    void snackbarHostReady.then(() =>
+      toast(PAYMENT_SUCCESS, 'success', `Your application ID: ${paid.applicationId}`),
+    );
+  }, [paid]);
 
   const tryAgain = async (applicationId: string) => {
     setRetrying(true);
@@ -135,7 +130,7 @@ export default function PaymentResultPage() {
           <p>{RESULT_TEXTS.pendingText}</p>
           <p className="muted">Application ID: {status.applicationId}</p>
           <div className="button-row">
-            <button type="button" className="button button--primary" onClick={() => void check()}>
+            <button type="button" className="button button--primary" onClick={reload}>
               Check again
             </button>
             <Link to={paths.contact} className="button button--outline">
@@ -156,7 +151,7 @@ export default function PaymentResultPage() {
               Contact Us
             </Link>
           ) : (
-            <button type="button" className="button button--primary" onClick={() => void check()}>
+            <button type="button" className="button button--primary" onClick={reload}>
               Check again
             </button>
           )}

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '@/testing/msw-server';
-import { renderApp } from '@/testing/test-utils';
-import { adminBackend, adminHandlers, backend } from '../testing/handlers';
-import { replyHref } from './MessagesPage';
-import { validateSettings } from './SettingsPage';
+import { renderApp } from '@/app/testing/render-app';
+import { adminBackend, adminHandlers, backend } from '@/features/admin/testing/handlers';
+import { replyHref } from '@/features/admin/components/MessagesPage';
+import { validateSettings } from '@/features/admin/components/SettingsPage';
 
 beforeEach(() => {
   adminBackend({ signedIn: true });

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '@/testing/msw-server';
-import { renderApp } from '@/testing/test-utils';
-import { FILL_PASSWORD } from './components/LoginPage';
-import { ADMIN, DEMO, adminBackend, adminHandlers, backend } from './testing/handlers';
+import { renderApp } from '@/app/testing/render-app';
+import { FILL_PASSWORD } from '@/features/admin/components/LoginPage';
+import { ADMIN, DEMO, adminBackend, adminHandlers, backend } from '@/features/admin/testing/handlers';
 
 beforeEach(() => {
   adminBackend();

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetLegalCache } from '@/lib/legal';
 import { legalFacts } from '@/testing/msw-handlers';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp } from '@/app/testing/render-app';
 
 describe('privacy notice, terms and footer', () => {
   beforeEach(() => resetLegalCache());

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp } from '@/app/testing/render-app';
 
 describe('blog', () => {
   it('lists a featured article, six cards, categories and the 12 popular tags', async () => {
