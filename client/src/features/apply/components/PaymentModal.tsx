@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Modal } from '@/components/ui/Modal';
 import { useResource } from '@/lib/use-resource';
-import { getPaymentConfig, goToCheckout, startPayment } from '../api/payments';
+import { getPaymentConfig } from '../api/payments';
+import { useCheckout } from '../lib/use-checkout';
 
 export const PAYMENT_SUCCESS = 'Payment processed successfully! Welcome to Vandy Recruitment.';
 
@@ -16,8 +17,7 @@ export function PaymentModal({ applicationId, onClose }: { applicationId: string
   const payRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const [config] = useResource(getPaymentConfig, 'payment-config');
-  const [starting, setStarting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { starting, error, checkout } = useCheckout();
   const ready = config.status === 'success' ? config.data : null;
   const available = ready?.available ?? false;
 
@@ -25,18 +25,6 @@ export function PaymentModal({ applicationId, onClose }: { applicationId: string
     if (config.status === 'loading') return;
     (available ? payRef.current : cancelRef.current)?.focus();
   }, [config.status, available]);
-
-  const pay = async () => {
-    setStarting(true);
-    setError(null);
-    try {
-      const started = await startPayment(applicationId);
-      goToCheckout(started.authorizationUrl);
-    } catch (failure) {
-      setError(errorText(failure));
-      setStarting(false);
-    }
-  };
 
   const fee = ready?.label ?? null;
   return (
@@ -77,7 +65,7 @@ export function PaymentModal({ applicationId, onClose }: { applicationId: string
             ref={payRef}
             type="button"
             className="button button--gold"
-            onClick={() => void pay()}
+            onClick={() => void checkout(applicationId)}
             disabled={starting}
           >
             {starting ? 'Redirecting to Paystack...' : 'Pay with Paystack'}

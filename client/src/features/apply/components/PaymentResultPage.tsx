@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -7,7 +7,8 @@ import { snackbarHostReady } from '@/lib/notify';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useResource, type ResourceState } from '@/lib/use-resource';
 import { PAYMENT_SUCCESS } from './PaymentModal';
-import { goToCheckout, startPayment, verifyPayment, type PaymentStatus } from '../api/payments';
+import { verifyPayment, type PaymentStatus } from '../api/payments';
+import { useCheckout } from '../lib/use-checkout';
 
 type View =
   | { kind: 'checking' }
@@ -54,8 +55,7 @@ export default function PaymentResultPage() {
     reference,
   );
   const view = viewOf(state);
-  const [retrying, setRetrying] = useState(false);
-  const [retryError, setRetryError] = useState<string | null>(null);
+  const { starting: retrying, error: retryError, checkout } = useCheckout();
   const toasted = useRef(false);
 
   const paid = view.kind === 'done' && view.status.state === 'paid' ? view.status : null;
@@ -66,18 +66,6 @@ export default function PaymentResultPage() {
       toast(PAYMENT_SUCCESS, 'success', `Your application ID: ${paid.applicationId}`),
     );
   }, [paid]);
-
-  const tryAgain = async (applicationId: string) => {
-    setRetrying(true);
-    setRetryError(null);
-    try {
-      const started = await startPayment(applicationId);
-      goToCheckout(started.authorizationUrl);
-    } catch (error) {
-      setRetryError(error instanceof Error ? error.message : String(error));
-      setRetrying(false);
-    }
-  };
 
   let title: string = RESULT_TEXTS.checking;
   let body: ReactNode = null;
@@ -113,7 +101,7 @@ export default function PaymentResultPage() {
               type="button"
               className="button button--gold"
               disabled={retrying}
-              onClick={() => void tryAgain(status.applicationId)}
+              onClick={() => void checkout(status.applicationId)}
             >
               {retrying ? 'Redirecting...' : 'Try again'}
             </button>
