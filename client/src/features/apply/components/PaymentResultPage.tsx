@@ -105,9 +105,7 @@ export default function PaymentResultPage() {
             >
               {retrying ? 'Redirecting...' : 'Try again'}
             </button>
-            <Link to={paths.contact} className="button button--outline">
-              Contact Us
-            </Link>
+            <ContactUs className="button button--outline" />
           </div>
         </>
       );
@@ -118,12 +116,8 @@ export default function PaymentResultPage() {
           <p>{RESULT_TEXTS.pendingText}</p>
           <p className="muted">Application ID: {status.applicationId}</p>
           <div className="button-row">
-            <button type="button" className="button button--primary" onClick={reload}>
-              Check again
-            </button>
-            <Link to={paths.contact} className="button button--outline">
-              Contact Us
-            </Link>
+            <CheckAgain onClick={reload} />
+            <ContactUs className="button button--outline" />
           </div>
         </>
       );
@@ -134,15 +128,7 @@ export default function PaymentResultPage() {
       <>
         <p role="alert">{view.message}</p>
         <div className="button-row">
-          {view.notFound ? (
-            <Link to={paths.contact} className="button button--primary">
-              Contact Us
-            </Link>
-          ) : (
-            <button type="button" className="button button--primary" onClick={reload}>
-              Check again
-            </button>
-          )}
+          {view.notFound ? <ContactUs className="button button--primary" /> : <CheckAgain onClick={reload} />}
         </div>
       </>
     );
@@ -154,5 +140,21 @@ export default function PaymentResultPage() {
       {body}
       {retryError ? <p role="alert">{retryError}</p> : null}
     </section>
+  );
+}
+
+function ContactUs({ className }: { className: string }) {
+  return (
+    <Link to={paths.contact} className={className}>
+      Contact Us
+    </Link>
+  );
+}
+
+function CheckAgain({ onClick }: { onClick: () => void }) {
+  return (
+    <button type="button" className="button button--primary" onClick={onClick}>
+      Check again
+    </button>
   );
 }
