@@ -14,7 +14,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CLIENT_SOURCES := $(shell find client/src client/public client/scripts -type f 2>/dev/null) \
 	$(wildcard client/index.html client/vite.config.ts client/tsconfig*.json)
 
-.PHONY: help install run build test lint typecheck test-python test-client size rules api-types clean
+.PHONY: help install run build test lint lint-client typecheck test-python test-client size rules api-types clean
 
 help:
 	@echo "make run   - install, build the client, start the site at http://127.0.0.1:8000 (demo mode, SQLite under var/)"
@@ -69,6 +69,10 @@ lint: $(STAMPS)/venv
 typecheck: $(STAMPS)/venv
 	@$(BIN)/mypy
 
+# ESLint (types, hooks, import boundaries) with no warning allowed, and Prettier's check.
+lint-client: $(STAMPS)/client-deps
+	@cd client && $(NPM) run lint --silent && $(NPM) run format:check --silent > /dev/null
+
 test-client: $(STAMPS)/client-deps
 	@cd client && $(NPM) run typecheck --silent && $(NPM) run test --silent
 
@@ -78,7 +82,7 @@ size: build
 test-python: $(STAMPS)/venv $(STAMPS)/tools-deps $(STAMPS)/chromium build
 	@$(BIN)/pytest -q tests
 
-test: lint typecheck test-client size test-python
+test: lint lint-client typecheck test-client size test-python
 
 clean:
 	rm -rf $(STAMPS) $(VENV) client/node_modules client/dist tools/node_modules

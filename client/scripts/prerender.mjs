@@ -27,33 +27,61 @@ async function write(name, url, data) {
   const lead = /^(?:<link [^>]*\/>)+/.exec(rendered.html)?.[0] ?? '';
   const html = rendered.html.slice(lead.length);
   if (!html.trim()) throw new Error(`prerender: ${url} rendered nothing`);
-  if (/<script\b|<template\b/.test(html)) throw new Error(`prerender: ${url} has an inline script or template (CSP)`);
+  if (/<script\b|<template\b/.test(html))
+    throw new Error(`prerender: ${url} has an inline script or template (CSP)`);
   writeFileSync(join(out, name), html);
   const meta = rendered.meta;
   return { file: name, title: meta?.title ?? null, description: meta?.description ?? null, head: lead };
 }
 
-for (const route of routes.static) pages.static[route.path] = await write(fileName(route.path), route.path, null);
+for (const route of routes.static)
+  pages.static[route.path] = await write(fileName(route.path), route.path, null);
 
 // Record templates: the page rendered with a placeholder record whose fields are tokens the
 // Python side replaces (src/app/pages/), and once with no record (the not-found answer).
 const TOKEN = (field) => `__RECORD_${field.toUpperCase()}__`;
 const placeholderPost = (featured) => ({
-  id: TOKEN('id'), title: TOKEN('title'), excerpt: TOKEN('excerpt'), image: TOKEN('image'), author: TOKEN('author'),
-  date: TOKEN('date'), content: TOKEN('content'), category: TOKEN('category'), tags: [TOKEN('tag')],
-  readTime: TOKEN('readtime'), featured,
+  id: TOKEN('id'),
+  title: TOKEN('title'),
+  excerpt: TOKEN('excerpt'),
+  image: TOKEN('image'),
+  author: TOKEN('author'),
+  date: TOKEN('date'),
+  content: TOKEN('content'),
+  category: TOKEN('category'),
+  tags: [TOKEN('tag')],
+  readTime: TOKEN('readtime'),
+  featured,
 });
 const placeholderJob = (status) => ({
-  id: TOKEN('id'), title: TOKEN('title'), country: TOKEN('country'), city: TOKEN('city'), category: TOKEN('category'),
-  employmentType: TOKEN('employmenttype'), positions: TOKEN('positions'), salaryMin: null, salaryMax: null,
-  salaryCurrency: '', salaryPeriod: '', salary: TOKEN('salary'), description: TOKEN('description'),
-  requirements: TOKEN('requirements'), benefits: [TOKEN('benefit')], closingDate: TOKEN('closingdate'), status,
-  publishedAt: TOKEN('publishedat'), updatedAt: TOKEN('updatedat'),
+  id: TOKEN('id'),
+  title: TOKEN('title'),
+  country: TOKEN('country'),
+  city: TOKEN('city'),
+  category: TOKEN('category'),
+  employmentType: TOKEN('employmenttype'),
+  positions: TOKEN('positions'),
+  salaryMin: null,
+  salaryMax: null,
+  salaryCurrency: '',
+  salaryPeriod: '',
+  salary: TOKEN('salary'),
+  description: TOKEN('description'),
+  requirements: TOKEN('requirements'),
+  benefits: [TOKEN('benefit')],
+  closingDate: TOKEN('closingdate'),
+  status,
+  publishedAt: TOKEN('publishedat'),
+  updatedAt: TOKEN('updatedat'),
 });
 // Every country and category count of the job board is the one token (src/app/pages/job_list.py).
 const counts = () => new Proxy({}, { get: () => TOKEN('count') });
 const placeholderBoard = (items) => ({
-  items, total: items.length ? TOKEN('total') : 0, totalOpen: 0, countries: counts(), categories: counts(),
+  items,
+  total: items.length ? TOKEN('total') : 0,
+  totalOpen: 0,
+  countries: counts(),
+  categories: counts(),
 });
 // More templates of a kind, beside `found` and `missing`: a closed job, an empty job board.
 const variants = {
@@ -77,23 +105,31 @@ for (const record of routes.records) {
     missing: await write(`${record.kind}-missing.html`, url, { ...base, record: null }),
   };
   for (const [name, variant] of Object.entries(variants[record.kind] ?? {})) {
-    pages.records[record.kind][name] = await write(`${record.kind}-${name}.html`, url, { ...base, record: variant });
+    pages.records[record.kind][name] = await write(`${record.kind}-${name}.html`, url, {
+      ...base,
+      record: variant,
+    });
   }
 }
 pages.notFound = await write('not-found.html', routes.notFound, null);
 writeFileSync(join(out, 'pages.json'), JSON.stringify(pages, null, 2));
-console.log(`prerender: ${Object.keys(pages.static).length} routes, ${routes.records.length} record templates`);
+console.log(
+  `prerender: ${Object.keys(pages.static).length} routes, ${routes.records.length} record templates`,
+);
 
 // The entry stylesheet (about 8 KB brotli) goes inline into index.html, the shell of every page:
 // as a <link> it is a render-blocking round trip before the first paint (the CSP allows inline
 // styles, `style-src 'self' 'unsafe-inline'`, never inline scripts). The file stays in dist/.
 const indexPath = join(dist, 'index.html');
 const shell = readFileSync(indexPath, 'utf8');
-const inlined = shell.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/index-[^"]+\.css)"[^>]*>/, (_, href) => {
-  const css = readFileSync(join(dist, href.slice(1)), 'utf8');
-  if (/<\/style/i.test(css)) throw new Error(`prerender: ${href} contains </style>`);
-  return `<style data-inlined="${href}">${css.trim()}</style>`;
-});
+const inlined = shell.replace(
+  /<link rel="stylesheet"[^>]*href="(\/assets\/index-[^"]+\.css)"[^>]*>/,
+  (_, href) => {
+    const css = readFileSync(join(dist, href.slice(1)), 'utf8');
+    if (/<\/style/i.test(css)) throw new Error(`prerender: ${href} contains </style>`);
+    return `<style data-inlined="${href}">${css.trim()}</style>`;
+  },
+);
 if (inlined === shell) throw new Error('prerender: no entry stylesheet to inline in index.html');
 writeFileSync(indexPath, inlined);
 console.log('prerender: entry stylesheet inlined into index.html');
@@ -107,7 +143,10 @@ let count = 0;
     if (statSync(path).isDirectory()) walk(path);
     else if (COMPRESS.test(name) && statSync(path).size >= 256) {
       const body = readFileSync(path);
-      writeFileSync(`${path}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(
+        `${path}.br`,
+        brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
       writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
       count += 1;
     }

@@ -18,7 +18,9 @@ if (!existsSync(manifestPath)) {
   process.exit(2);
 }
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && (k === 'index.html' || manifest[k].src === 'index.html'));
+const entryKey = Object.keys(manifest).find(
+  (k) => manifest[k].isEntry && (k === 'index.html' || manifest[k].src === 'index.html'),
+);
 if (!entryKey) {
   console.error('size: no index.html entry in the manifest.');
   process.exit(2);
@@ -66,4 +68,5 @@ if (jsTotal / 1024 > LIMIT_JS_KB) {
   console.error(`size: FAIL, JS for / is ${kb(jsTotal)} KB, above the ${LIMIT_JS_KB} KB limit.`);
   process.exit(1);
 }
-if (jsTotal / 1024 > TARGET_JS_KB) console.warn(`size: warning, JS for / is above the ${TARGET_JS_KB} KB target.`);
+if (jsTotal / 1024 > TARGET_JS_KB)
+  console.warn(`size: warning, JS for / is above the ${TARGET_JS_KB} KB target.`);

@@ -57,8 +57,9 @@ export async function render(url: string, data: RouteData | null = null): Promis
     },
   );
   // A page that cannot render on the server must fail the build, not ship a client-only boundary.
-  if (failure !== undefined) throw failure;
+  if (failure !== undefined)
+    throw failure instanceof Error ? failure : new Error('the page failed to render', { cause: failure });
   const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  for await (const chunk of prelude) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
   return { html: Buffer.concat(chunks).toString('utf8'), meta: serverPageMeta.current };
 }

@@ -7,7 +7,11 @@ const SnackbarHost = lazy(() =>
     default: function SnackbarHost() {
       useEffect(markSnackbarHostReady, []);
       return (
-        <SnackbarProvider maxSnack={3} autoHideDuration={5000} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} />
+        <SnackbarProvider
+          maxSnack={3}
+          autoHideDuration={5000}
+          anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        />
       );
     },
   })),
@@ -22,7 +26,13 @@ function whenIdle(callback: () => void): () => void {
   return () => window.clearTimeout(handle);
 }
 
-export function AppProvider({ children, eagerSnackbar = false }: { children: ReactNode; eagerSnackbar?: boolean }) {
+export function AppProvider({
+  children,
+  eagerSnackbar = false,
+}: {
+  children: ReactNode;
+  eagerSnackbar?: boolean;
+}) {
   const [snackbarReady, setSnackbarReady] = useState(eagerSnackbar);
   useEffect(() => (snackbarReady ? undefined : whenIdle(() => setSnackbarReady(true))), [snackbarReady]);
   return (

@@ -119,4 +119,4 @@ export interface Constants {
   blogCategories: NamedCount[];
 }
 
-export const constants: Constants = rawConstants as Constants;
+export const constants: Constants = rawConstants;

@@ -56,7 +56,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 export const api = {
-  get: <T>(path: string, signal?: AbortSignal) =>
-    apiRequest<T>(path, signal ? { signal } : {}),
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, signal ? { signal } : {}),
   post: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'POST', body }),
 };

@@ -22,12 +22,16 @@ export function whenNeeded(selector: string, fallbackMs: number): Promise<void> 
       for (const name of events) window.removeEventListener(name, done, true);
       resolve();
     };
-    for (const name of events) window.addEventListener(name, done, { capture: true, passive: true, once: true });
+    for (const name of events)
+      window.addEventListener(name, done, { capture: true, passive: true, once: true });
     timer = window.setTimeout(done, fallbackMs);
     if (typeof IntersectionObserver === 'function') {
-      observer = new IntersectionObserver((entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) done();
-      }, { rootMargin: '100% 0px' });
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) done();
+        },
+        { rootMargin: '100% 0px' },
+      );
       observer.observe(element);
     }
   });

@@ -1,8 +1,7 @@
 import seed from '../../../src/adapters/seed/blog_posts.json';
-import type { BlogPost } from '@/features/blog/api/types';
 
 /** The seeded posts the backend serves, reused so tests and server share one source. */
-export const blogPosts: BlogPost[] = [...(seed as BlogPost[])].sort((a, b) => b.date.localeCompare(a.date));
+export const blogPosts = [...seed].sort((a, b) => b.date.localeCompare(a.date));
 
 /** GET /api/payments/config of a server without Paystack keys (as in `make run`). */
 export const noPaymentsConfig = {
@@ -11,5 +10,6 @@ export const noPaymentsConfig = {
   currency: 'USD',
   label: '$50',
   unavailableMessage:
-    'Online payment is not available yet. Please pay the processing fee at our office in Kumasi, Ghana (Mon-Fri 8:00-18:00) and quote your application ID.',
+    'Online payment is not available yet. Please pay the processing fee at our office in ' +
+    'Kumasi, Ghana (Mon-Fri 8:00-18:00) and quote your application ID.',
 };

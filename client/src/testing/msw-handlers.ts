@@ -1,5 +1,4 @@
 import { http, HttpResponse } from 'msw';
-import { adminHandlers } from '@/features/admin/testing/handlers';
 import { blogPosts, noPaymentsConfig } from './fixtures';
 
 export const legalFacts = {
@@ -17,10 +16,10 @@ export const handlers = [
   http.get('*/api/blog-posts', () => HttpResponse.json({ items: blogPosts })),
   http.get('*/api/blog-posts/:id', ({ params }) => {
     const post = blogPosts.find((p) => p.id === params.id);
-    return post ? HttpResponse.json(post) : HttpResponse.json({ message: 'Blog Post Not Found' }, { status: 404 });
+    return post
+      ? HttpResponse.json(post)
+      : HttpResponse.json({ message: 'Blog Post Not Found' }, { status: 404 });
   }),
   // The processing fee: no Paystack keys on the server unless a test says otherwise.
   http.get('*/api/payments/config', () => HttpResponse.json(noPaymentsConfig)),
-  // The admin API (signed out unless a test signs in; see features/admin/testing/handlers.ts).
-  ...adminHandlers,
 ];

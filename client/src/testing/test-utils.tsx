@@ -1,20 +1,8 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { AppProvider } from '@/app/provider';
-import { AppRoutes } from '@/app/router';
 
-/** Renders the whole route tree at `path`, as the browser would. */
-export function renderApp(path = '/') {
-  return render(
-    <AppProvider eagerSnackbar>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-      </MemoryRouter>
-    </AppProvider>,
-  );
-}
-
+/** Renders one component under a router at `path` (the whole app: `@/app/testing/render-app`). */
 export function renderWithRouter(ui: ReactElement, path = '/') {
   return render(<MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>);
 }

@@ -22,7 +22,9 @@ import { usePageMeta } from '@/lib/use-page-meta';
 // when the form nears the screen, at the first interaction, or once the splash is over; until then
 // its pre-rendered HTML stays in place (see lib/load-when-needed.ts).
 const JobAlertForm = lazy(() =>
-  whenNeeded('.job-alert__card', constants.splashMs).then(() => import('@/features/job-alert/components/JobAlertForm')),
+  whenNeeded('.job-alert__card', constants.splashMs).then(
+    () => import('@/features/job-alert/components/JobAlertForm'),
+  ),
 );
 
 function JobAlertSection() {
@@ -54,7 +56,8 @@ function JobAlertSection() {
 export default function HomeRoute() {
   usePageMeta(
     '',
-    'Vandy Travel and Recruitment Services: overseas jobs in the UAE, Saudi Arabia, Qatar and the Gulf, visa services, travel and study abroad from Kumasi, Ghana.',
+    'Vandy Travel and Recruitment Services: overseas jobs in the UAE, Saudi Arabia, Qatar and ' +
+      'the Gulf, visa services, travel and study abroad from Kumasi, Ghana.',
   );
   return (
     <>

@@ -5,14 +5,18 @@ export const HomeRoute = lazy(() => import('./home'));
 export const AboutPage = lazy(() => import('@/features/about/components/AboutPage'));
 export const ServicesPage = lazy(() => import('@/features/services/components/ServicesPage'));
 export const StudyAbroadPage = lazy(() => import('@/features/study-abroad/components/StudyAbroadPage'));
-export const CountryPackagesPage = lazy(() => import('@/features/country-packages/components/CountryPackagesPage'));
+export const CountryPackagesPage = lazy(
+  () => import('@/features/country-packages/components/CountryPackagesPage'),
+);
 export const BlogPage = lazy(() => import('@/features/blog/components/BlogPage'));
 export const BlogPostPage = lazy(() => import('@/features/blog/components/BlogPostPage'));
 export const BlogListingPage = lazy(() => import('@/features/blog/components/BlogListingPage'));
 export const ContactPage = lazy(() => import('@/features/contact/components/ContactPage'));
-export const BookAppointmentPage = lazy(() => import('@/features/appointment/components/BookAppointmentPage'));
+export const BookAppointmentPage = lazy(
+  () => import('@/features/appointment/components/BookAppointmentPage'),
+);
 export const ApplyPage = lazy(() => import('@/features/apply/components/ApplyPage'));
-export const PaymentResultPage = lazy(() => import('@/features/payments/components/PaymentResultPage'));
+export const PaymentResultPage = lazy(() => import('@/features/apply/components/PaymentResultPage'));
 export const JobsPage = lazy(() => import('@/features/jobs/components/JobsPage'));
 export const JobPage = lazy(() => import('@/features/jobs/components/JobPage'));
 export const TrackPage = lazy(() => import('@/features/track/components/TrackPage'));

@@ -22,8 +22,9 @@ const AUTOCOMPLETE: Record<string, string> = {
 /** The message to show under `name`: the client's once touched (or after a submit), else the server's. */
 export function useFieldMessage(name: string) {
   const [, meta] = useField(name);
-  const { submitCount, status, setStatus } = useFormikContext<Record<string, unknown>>();
-  const serverErrors = (status as FormStatus | undefined)?.serverErrors;
+  const form = useFormikContext<Record<string, unknown>>();
+  const { submitCount, setStatus } = form;
+  const serverErrors = (form.status as FormStatus | undefined)?.serverErrors;
   const server = serverErrors?.[name];
   const client = (meta.touched || submitCount > 0) && typeof meta.error === 'string' ? meta.error : undefined;
   const clearServer = () => {
@@ -54,7 +55,8 @@ function labelText(label: string, rule: FieldRule) {
       {label}
       {rule.required ? (
         <span className="field__required" aria-hidden="true">
-          {' '}*
+          {' '}
+          *
         </span>
       ) : null}
     </>
@@ -76,7 +78,15 @@ function withClearing(field: FieldInputProps<unknown>, clear: () => void) {
 }
 
 /** Text, e-mail, phone, date, long text and select fields. */
-export function RuleField({ rule, label, wide = false, hint, optionLabels, min, placeholder }: BaseProps & {
+export function RuleField({
+  rule,
+  label,
+  wide = false,
+  hint,
+  optionLabels,
+  min,
+  placeholder,
+}: BaseProps & {
   optionLabels?: Record<string, string>;
   min?: string;
   placeholder?: string;
@@ -88,7 +98,7 @@ export function RuleField({ rule, label, wide = false, hint, optionLabels, min, 
     id,
     name: rule.name,
     value: field.value ?? '',
-    onChange: withClearing(field as FieldInputProps<unknown>, clearServer),
+    onChange: withClearing(field, clearServer),
     onBlur: field.onBlur,
     'aria-required': rule.required ? true : undefined,
     'aria-invalid': message ? true : undefined,
@@ -109,7 +119,16 @@ export function RuleField({ rule, label, wide = false, hint, optionLabels, min, 
   } else if (rule.kind === 'longtext') {
     control = <textarea {...common} rows={5} maxLength={rule.maxLength} placeholder={placeholder} />;
   } else {
-    const type = rule.kind === 'phone' ? 'tel' : rule.kind === 'email' ? 'email' : rule.kind === 'date' ? 'date' : rule.kind === 'password' ? 'password' : 'text';
+    const type =
+      rule.kind === 'phone'
+        ? 'tel'
+        : rule.kind === 'email'
+          ? 'email'
+          : rule.kind === 'date'
+            ? 'date'
+            : rule.kind === 'password'
+              ? 'password'
+              : 'text';
     control = (
       <input
         {...common}
@@ -136,7 +155,12 @@ export function RuleField({ rule, label, wide = false, hint, optionLabels, min, 
 }
 
 /** One checkbox (a boolean value). */
-export function CheckboxField({ rule, label, onToggle, after }: BaseProps & { onToggle?: (checked: boolean) => void; after?: ReactNode }) {
+export function CheckboxField({
+  rule,
+  label,
+  onToggle,
+  after,
+}: BaseProps & { onToggle?: (checked: boolean) => void; after?: ReactNode }) {
   const [field, , helpers] = useField<boolean>(rule.name);
   const { id, errorId } = useFieldIds(rule.name);
   const { message, clearServer } = useFieldMessage(rule.name);
@@ -167,7 +191,11 @@ export function CheckboxField({ rule, label, onToggle, after }: BaseProps & { on
 }
 
 /** A single choice shown as radio cards (e.g. the appointment's service type). */
-export function RadioGroupField({ rule, label, optionLabels }: BaseProps & { optionLabels?: Record<string, string> }) {
+export function RadioGroupField({
+  rule,
+  label,
+  optionLabels,
+}: BaseProps & { optionLabels?: Record<string, string> }) {
   const [field, , helpers] = useField<string>(rule.name);
   const { id, errorId } = useFieldIds(rule.name);
   const { message, clearServer } = useFieldMessage(rule.name);
@@ -207,7 +235,11 @@ export function CheckboxGroupField({ rule, label }: BaseProps) {
   const { message, clearServer } = useFieldMessage(rule.name);
   const selected = Array.isArray(field.value) ? field.value : [];
   return (
-    <fieldset className="checkbox-group" aria-describedby={message ? errorId : undefined} aria-invalid={message ? true : undefined}>
+    <fieldset
+      className="checkbox-group"
+      aria-describedby={message ? errorId : undefined}
+      aria-invalid={message ? true : undefined}
+    >
       <legend>
         {label}
         {rule.required ? '' : ' (optional)'}
@@ -222,7 +254,9 @@ export function CheckboxGroupField({ rule, label }: BaseProps) {
             checked={selected.includes(option)}
             onChange={(event) => {
               clearServer();
-              void helpers.setValue(event.target.checked ? [...selected, option] : selected.filter((item) => item !== option));
+              void helpers.setValue(
+                event.target.checked ? [...selected, option] : selected.filter((item) => item !== option),
+              );
             }}
           />{' '}
           {option}
@@ -235,7 +269,9 @@ export function CheckboxGroupField({ rule, label }: BaseProps) {
 
 /** The upload hint of a file rule, e.g. "Accepted: .pdf, .doc, .docx (max 5MB)". */
 export function uploadHint(rule: FieldRule): string {
-  return rule.upload ? `Accepted: ${rule.upload.extensions.join(', ')} (max ${rule.upload.maxMegabytes}MB)` : '';
+  return rule.upload
+    ? `Accepted: ${rule.upload.extensions.join(', ')} (max ${rule.upload.maxMegabytes}MB)`
+    : '';
 }
 
 /** A file input: checks extension and size as soon as a file is picked. */
@@ -278,7 +314,15 @@ export function Honeypot() {
   return (
     <div className="hp-field" aria-hidden="true">
       <label htmlFor={id}>Website</label>
-      <input id={id} type="text" name="website" tabIndex={-1} autoComplete="off" value={field.value ?? ''} onChange={field.onChange} />
+      <input
+        id={id}
+        type="text"
+        name="website"
+        tabIndex={-1}
+        autoComplete="off"
+        value={field.value ?? ''}
+        onChange={field.onChange}
+      />
     </div>
   );
 }

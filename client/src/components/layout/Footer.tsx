@@ -24,19 +24,23 @@ export function Footer() {
           <div className="brand brand--footer">
             <LogoMark size={44} />
             <span className="brand__text">
-              <span className="brand__title" id="footer-about">{agency.title}</span>
+              <span className="brand__title" id="footer-about">
+                {agency.title}
+              </span>
               <span className="brand__subtitle">{agency.subtitle}</span>
             </span>
           </div>
           <p className="footer-text">
-            Licensed overseas recruitment, visa, travel and study-abroad services from {agency.officeLocation} and the
-            UAE. {agency.claims.placements} placements in {agency.claims.countries} countries.
+            Licensed overseas recruitment, visa, travel and study-abroad services from {agency.officeLocation}{' '}
+            and the UAE. {agency.claims.placements} placements in {agency.claims.countries} countries.
           </p>
         </section>
         <FooterLinks id="footer-quick" title="Quick Links" links={footerQuickLinks} />
         <FooterLinks id="footer-services" title="Our Services" links={footerServices} />
         <section aria-labelledby="footer-contact">
-          <h2 className="footer-heading" id="footer-contact">Contact Us</h2>
+          <h2 className="footer-heading" id="footer-contact">
+            Contact Us
+          </h2>
           <ul className="footer-list footer-contact">
             <li>
               <Icon name="pin" size={16} /> Office: {agency.officeLocation}
@@ -100,7 +104,15 @@ export function Footer() {
   );
 }
 
-function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly { to: string; label: string }[] }) {
+function FooterLinks({
+  id,
+  title,
+  links,
+}: {
+  id: string;
+  title: string;
+  links: readonly { to: string; label: string }[];
+}) {
   return (
     <nav aria-labelledby={id}>
       <h2 className="footer-heading" id={id}>

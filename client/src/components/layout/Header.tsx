@@ -4,6 +4,7 @@ import { agency, formatPhone, telHref } from '@/config/agency';
 import { mainNav, paths } from '@/config/paths';
 import { Icon } from '@/components/ui/Icon';
 import { LogoMark } from '@/components/ui/Logo';
+import { useDialogBehaviour } from '@/lib/use-dialog-behaviour';
 
 export function Header() {
   const [open, setOpen] = useState(false);
@@ -12,14 +13,7 @@ export function Header() {
 
   useEffect(() => setOpen(false), [location.pathname]);
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+  const navRef = useDialogBehaviour<HTMLElement>({ open, onClose: () => setOpen(false) });
 
   return (
     <header className="site-header">
@@ -54,7 +48,12 @@ export function Header() {
           <Icon name={open ? 'close' : 'menu'} />
           <span className="visually-hidden">{open ? 'Close menu' : 'Open menu'}</span>
         </button>
-        <nav id="primary-nav" className={open ? 'primary-nav primary-nav--open' : 'primary-nav'} aria-label="Main">
+        <nav
+          ref={navRef}
+          id="primary-nav"
+          className={open ? 'primary-nav primary-nav--open' : 'primary-nav'}
+          aria-label="Main"
+        >
           <ul>
             {mainNav.map((item) => (
               <li key={item.to}>
@@ -62,7 +61,12 @@ export function Header() {
                   to={item.to}
                   end={item.to === paths.home}
                   className={({ isActive }) =>
-                    [item.cta ? `button button--sm button--${item.cta === 'primary' ? 'gold' : 'outline'}` : 'nav-link', isActive ? 'is-active' : '']
+                    [
+                      item.cta
+                        ? `button button--sm button--${item.cta === 'primary' ? 'gold' : 'outline'}`
+                        : 'nav-link',
+                      isActive ? 'is-active' : '',
+                    ]
                       .filter(Boolean)
                       .join(' ')
                   }

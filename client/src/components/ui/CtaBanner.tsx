@@ -1,7 +1,12 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
-export function CtaBanner({ title, text, primary = { label: 'Enroll Now', to: paths.apply }, secondary = { label: 'Contact Us', to: paths.contact } }: {
+export function CtaBanner({
+  title,
+  text,
+  primary = { label: 'Enroll Now', to: paths.apply },
+  secondary = { label: 'Contact Us', to: paths.contact },
+}: {
   title: string;
   text: string;
   primary?: { label: string; to: string };
@@ -15,8 +20,12 @@ export function CtaBanner({ title, text, primary = { label: 'Enroll Now', to: pa
           <p>{text}</p>
         </div>
         <div className="button-row">
-          <Link className="button button--gold" to={primary.to}>{primary.label}</Link>
-          <Link className="button button--ghost-light" to={secondary.to}>{secondary.label}</Link>
+          <Link className="button button--gold" to={primary.to}>
+            {primary.label}
+          </Link>
+          <Link className="button button--ghost-light" to={secondary.to}>
+            {secondary.label}
+          </Link>
         </div>
       </div>
     </section>

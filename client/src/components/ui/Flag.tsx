@@ -26,7 +26,15 @@ export function flagSrc(country: string): string {
   return `/images/flags/${CODES[country] ?? 'gh'}.svg`;
 }
 
-export function Flag({ country, width = 48, decorative = false }: { country: string; width?: number; decorative?: boolean }) {
+export function Flag({
+  country,
+  width = 48,
+  decorative = false,
+}: {
+  country: string;
+  width?: number;
+  decorative?: boolean;
+}) {
   const height = Math.round((width * 2) / 3);
   return (
     <img

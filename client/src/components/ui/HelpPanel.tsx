@@ -5,7 +5,9 @@ import { Icon } from './Icon';
 export function HelpPanel({ title = 'Need Help?', text }: { title?: string; text: string }) {
   return (
     <aside className="card help-panel" aria-labelledby="help-panel-title">
-      <h2 id="help-panel-title" className="h3">{title}</h2>
+      <h2 id="help-panel-title" className="h3">
+        {title}
+      </h2>
       <p>{text}</p>
       <ul className="help-panel__list">
         {[...agency.ghanaPhones, ...agency.uaePhones].map((p) => (
@@ -16,7 +18,12 @@ export function HelpPanel({ title = 'Need Help?', text }: { title?: string; text
           </li>
         ))}
       </ul>
-      <a className="button button--whatsapp button--block" href={whatsappHref()} target="_blank" rel="noopener noreferrer">
+      <a
+        className="button button--whatsapp button--block"
+        href={whatsappHref()}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         <Icon name="whatsapp" size={20} /> Chat on WhatsApp
       </a>
       <p className="help-panel__hours">

@@ -20,7 +20,9 @@ export function IconCardGrid({
     <div className={`card-grid card-grid--${columns}`}>
       {items.map((item) => (
         <article key={item.title} className="card card--center">
-          <span className={`card__icon card__icon--${tone}`}><Icon name={item.icon} size={26} /></span>
+          <span className={`card__icon card__icon--${tone}`}>
+            <Icon name={item.icon} size={26} />
+          </span>
           <h3>{item.title}</h3>
           <p>{item.text}</p>
         </article>

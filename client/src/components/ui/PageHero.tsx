@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** The gradient banner at the top of every inner page; holds the page's single h1. */
-export function PageHero({ eyebrow, title, lead, children }: { eyebrow?: string; title: string; lead: string; children?: ReactNode }) {
+export function PageHero({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  lead: string;
+  children?: ReactNode;
+}) {
   return (
     <section className="page-hero">
       <div className="container page-hero__inner">

@@ -1,4 +1,16 @@
-export function SectionHeader({ eyebrow, title, lead, id, light = false }: { eyebrow?: string; title: string; lead?: string; id?: string; light?: boolean }) {
+export function SectionHeader({
+  eyebrow,
+  title,
+  lead,
+  id,
+  light = false,
+}: {
+  eyebrow?: string;
+  title: string;
+  lead?: string;
+  id?: string;
+  light?: boolean;
+}) {
   return (
     <header className={light ? 'section-header section-header--light' : 'section-header'}>
       {eyebrow ? <p className={light ? 'eyebrow eyebrow--light' : 'eyebrow'}>{eyebrow}</p> : null}

@@ -19,7 +19,12 @@ const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Today's ISO date (YYYY-MM-DD) in the agency's time zone (Africa/Accra). */
 export function agencyToday(now: Date = new Date(), timeZone: string = constants.timeZone): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 function message(key: string, fallback: string): string {
@@ -61,7 +66,12 @@ export function checkFile(rule: FieldRule, file: File): string | null {
  * `agency_core.validation.validate` (the server also checks phone numbers with
  * libphonenumber and uploads by their content).
  */
-export function checkField(rule: FieldRule, value: FormValue, values: FormValues, today: string): string | null {
+export function checkField(
+  rule: FieldRule,
+  value: FormValue,
+  values: FormValues,
+  today: string,
+): string | null {
   if (rule.onlyWhen && values[rule.onlyWhen] !== true) return null;
   if (isBlank(value) || (rule.mustBeTrue && value !== true)) return rule.required ?? null;
   switch (rule.kind) {
@@ -70,22 +80,28 @@ export function checkField(rule: FieldRule, value: FormValue, values: FormValues
     case 'file':
       return value instanceof File ? checkFile(rule, value) : null;
     case 'multiselect': {
-      const items = Array.isArray(value) ? value : [String(value)];
-      return items.every((item) => (rule.options ?? []).includes(item)) ? null : message('invalidOption', 'Choose one of the listed options');
+      const items = Array.isArray(value) ? value : typeof value === 'string' ? [value] : null;
+      return items?.every((item) => (rule.options ?? []).includes(item))
+        ? null
+        : message('invalidOption', 'Choose one of the listed options');
     }
     default:
       break;
   }
-  if (typeof value !== 'string') return rule.options ? message('invalidOption', 'Choose one of the listed options') : 'Enter text';
+  if (typeof value !== 'string')
+    return rule.options ? message('invalidOption', 'Choose one of the listed options') : 'Enter text';
   const text = value.trim();
-  if (text.length > rule.maxLength) return message('tooLong', 'Must be at most {max} characters').replace('{max}', String(rule.maxLength));
+  if (text.length > rule.maxLength)
+    return message('tooLong', 'Must be at most {max} characters').replace('{max}', String(rule.maxLength));
   switch (rule.kind) {
     case 'email':
       return EMAIL_RE.test(text) ? null : message('invalidEmail', 'Invalid email address');
     case 'phone':
       return PHONE_RE.test(text) ? null : message('invalidPhone', 'Enter a valid phone number');
     case 'select':
-      return (rule.options ?? []).includes(text) ? null : message('invalidOption', 'Choose one of the listed options');
+      return (rule.options ?? []).includes(text)
+        ? null
+        : message('invalidOption', 'Choose one of the listed options');
     case 'date':
       if (!isValidIsoDate(text)) return message('invalidDate', 'Enter a valid date');
       if (rule.notBeforeToday && text < today) return message('dateInPast', 'Choose today or a later date');
@@ -96,10 +112,13 @@ export function checkField(rule: FieldRule, value: FormValue, values: FormValues
 }
 
 function fieldSchema(rule: FieldRule, today: () => string): yup.Schema {
-  return yup.mixed().nullable().test(`rules:${rule.name}`, 'invalid', function test(value) {
-    const found = checkField(rule, value as FormValue, (this.parent ?? {}) as FormValues, today());
-    return found === null ? true : this.createError({ message: found });
-  });
+  return yup
+    .mixed()
+    .nullable()
+    .test(`rules:${rule.name}`, 'invalid', function test(value) {
+      const found = checkField(rule, value as FormValue, (this.parent ?? {}) as FormValues, today());
+      return found === null ? true : this.createError({ message: found });
+    });
 }
 
 export interface SchemaOptions {
@@ -115,11 +134,14 @@ export function schemaFromRules(form: FormName, options: SchemaOptions = {}): yu
   const rules = formFields(form).filter((rule) => !options.fields || options.fields.includes(rule.name));
   const shape: Record<string, yup.Schema> = {};
   for (const rule of rules) shape[rule.name] = fieldSchema(rule, today);
-  return yup.object(shape) as unknown as yup.ObjectSchema<FormValues>;
+  return yup.object(shape);
 }
 
 /** Runs `schema` over `values` and returns the first message per field (empty when valid). */
-export async function validateWith(schema: yup.ObjectSchema<FormValues>, values: FormValues): Promise<Record<string, string>> {
+export async function validateWith(
+  schema: yup.ObjectSchema<FormValues>,
+  values: FormValues,
+): Promise<Record<string, string>> {
   try {
     await schema.validate(values, { abortEarly: false });
     return {};
@@ -137,7 +159,8 @@ export async function validateWith(schema: yup.ObjectSchema<FormValues>, values:
 export function initialValuesFor(form: FormName): FormValues {
   const values: FormValues = {};
   for (const rule of formFields(form)) {
-    values[rule.name] = rule.kind === 'checkbox' ? false : rule.kind === 'multiselect' ? [] : rule.kind === 'file' ? null : '';
+    values[rule.name] =
+      rule.kind === 'checkbox' ? false : rule.kind === 'multiselect' ? [] : rule.kind === 'file' ? null : '';
   }
   return values;
 }

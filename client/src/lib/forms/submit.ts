@@ -8,7 +8,7 @@ export function fieldErrorsOf(error: unknown): Record<string, string> | null {
   if (!(error instanceof ApiError) || error.status !== 422) return null;
   const body = error.body;
   if (!body || typeof body !== 'object' || !('errors' in body)) return null;
-  const errors = (body as { errors: unknown }).errors;
+  const errors = body.errors;
   if (!errors || typeof errors !== 'object') return null;
   const out: Record<string, string> = {};
   for (const [field, text] of Object.entries(errors as Record<string, unknown>)) {
@@ -24,12 +24,17 @@ export function isRateLimited(error: unknown): boolean {
 /** A second toast line explaining a failure, when the status says more than the spec's sentence. */
 export function failureDetail(error: unknown): string | undefined {
   if (isRateLimited(error)) return TOO_MANY_ATTEMPTS;
-  if (error instanceof ApiError && error.status !== 422 && error.status < 500 && error.message) return error.message;
+  if (error instanceof ApiError && error.status !== 422 && error.status < 500 && error.message)
+    return error.message;
   return undefined;
 }
 
 /** Moves focus to the first field (in `order`) that has a message; returns its name. */
-export function focusFirstError(form: HTMLElement | null, errors: Record<string, unknown>, order: readonly string[]): string | undefined {
+export function focusFirstError(
+  form: HTMLElement | null,
+  errors: Record<string, unknown>,
+  order: readonly string[],
+): string | undefined {
   const first = order.find((name) => Boolean(errors[name]));
   if (!first || !form) return first;
   const target = form.querySelector<HTMLElement>(`[name="${first}"]`);

@@ -14,18 +14,38 @@ export function renderForm(ui: ReactElement) {
   );
 }
 
+/** A promise and the function that settles it: `answer(..., held.promise)`, then `held.release()`. */
+export function hold(): { promise: Promise<void>; release: () => void } {
+  let release: () => void = () => undefined;
+  const promise = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
 export interface Recorded {
   bodies: unknown[];
 }
 
-/** Answers POST /api{path} with `status` and `body`, after `wait` ms; records the JSON bodies. */
-export function answer(path: string, status: number, body: unknown, wait = 0): Recorded {
+/**
+ * Answers POST /api{path} with `status` and `body`, after `wait` ms or once the `wait` promise
+ * settles (a test that checks the busy state holds the answer until it has looked); records
+ * the JSON bodies.
+ */
+export function answer(
+  path: string,
+  status: number,
+  body: unknown,
+  wait: number | Promise<unknown> = 0,
+): Recorded {
   const recorded: Recorded = { bodies: [] };
   server.use(
     http.post(`*/api${path}`, async ({ request }) => {
       const type = request.headers.get('content-type') ?? '';
       recorded.bodies.push(type.includes('json') ? await request.json() : await request.text());
-      if (wait) await delay(wait);
+      if (typeof wait === 'number') {
+        if (wait) await delay(wait);
+      } else await wait;
       return HttpResponse.json(body as Record<string, unknown>, { status });
     }),
   );

@@ -5,7 +5,9 @@
 import type { NotifyVariant } from '@/lib/notify';
 
 export async function toast(message: string, variant: NotifyVariant, detail?: string): Promise<void> {
-  const module = (await import('notistack')) as typeof import('notistack') & { default?: typeof import('notistack') };
+  const module = (await import('notistack')) as typeof import('notistack') & {
+    default?: typeof import('notistack');
+  };
   const enqueueSnackbar = module.enqueueSnackbar ?? module.default?.enqueueSnackbar;
   const content = detail ? (
     <span className="toast-lines">

@@ -8,13 +8,20 @@ import { aboutStats, awards, milestones, team, values } from '../data/about';
 import { IconCardGrid } from '@/components/ui/IconCardGrid';
 
 export default function AboutPage() {
-  usePageMeta('About Us', `Since 2009, ${constants.agencyName} has placed ${constants.claims.placements} candidates with employers in ${constants.claims.countries} countries.`);
+  usePageMeta(
+    'About Us',
+    `Since 2009, ${constants.agencyName} has placed ${constants.claims.placements} candidates ` +
+      `with employers in ${constants.claims.countries} countries.`,
+  );
   return (
     <>
       <PageHero
         eyebrow="About Us"
         title="Connecting Ghanaian Talent with the World"
-        lead={`For over ${constants.claims.years} years, ${constants.agencyName} has helped job seekers, students and employers move with confidence.`}
+        lead={
+          `For over ${constants.claims.years} years, ${constants.agencyName} has helped job seekers, ` +
+          `students and employers move with confidence.`
+        }
       />
       <section className="section" aria-label="Key figures">
         <ul className="container stats-grid stats-grid--6">
@@ -29,19 +36,24 @@ export default function AboutPage() {
       <section className="section section--tint" aria-labelledby="mission-title">
         <div className="container two-col">
           <article className="card card--feature">
-            <span className="card__icon card__icon--gradient"><Icon name="target" size={28} /></span>
+            <span className="card__icon card__icon--gradient">
+              <Icon name="target" size={28} />
+            </span>
             <h2 id="mission-title">Our Mission</h2>
             <p>
-              To connect skilled and hard-working people from Ghana and West Africa with safe, legal and rewarding work
-              abroad, and to support them at every step: from the first consultation to the first pay cheque.
+              To connect skilled and hard-working people from Ghana and West Africa with safe, legal and
+              rewarding work abroad, and to support them at every step: from the first consultation to the
+              first pay cheque.
             </p>
           </article>
           <article className="card card--feature">
-            <span className="card__icon card__icon--gold"><Icon name="eye" size={28} /></span>
+            <span className="card__icon card__icon--gold">
+              <Icon name="eye" size={28} />
+            </span>
             <h2>Our Vision</h2>
             <p>
-              To be the most trusted recruitment and travel agency in West Africa, known by employers for the quality of
-              our candidates and by candidates for our honesty and care.
+              To be the most trusted recruitment and travel agency in West Africa, known by employers for the
+              quality of our candidates and by candidates for our honesty and care.
             </p>
           </article>
         </div>
@@ -74,7 +86,14 @@ export default function AboutPage() {
           <div className="card-grid card-grid--4">
             {team.map((p) => (
               <article key={p.name} className="card card--center team-card">
-                <img src={p.image} width={120} height={120} alt={`Portrait of ${p.name}`} loading="lazy" decoding="async" />
+                <img
+                  src={p.image}
+                  width={120}
+                  height={120}
+                  alt={`Portrait of ${p.name}`}
+                  loading="lazy"
+                  decoding="async"
+                />
                 <h3>{p.name}</h3>
                 <p className="team-card__role">{p.role}</p>
                 <p>{p.bio}</p>
@@ -98,7 +117,10 @@ export default function AboutPage() {
           </ul>
         </div>
       </section>
-      <CtaBanner title="Join Thousands of Successful Candidates" text="Start your application today or book a free consultation with our team." />
+      <CtaBanner
+        title="Join Thousands of Successful Candidates"
+        text="Start your application today or book a free consultation with our team."
+      />
     </>
   );
 }

@@ -60,7 +60,9 @@ export const adminApi = {
 
 /** Absolute URL of a GET download under /api/admin (CSV exports, application files). */
 export function adminUrl(path: string, query?: Record<string, string>): string {
-  const search = query ? new URLSearchParams(Object.entries(query).filter(([, v]) => v !== '')).toString() : '';
+  const search = query
+    ? new URLSearchParams(Object.entries(query).filter(([, v]) => v !== '')).toString()
+    : '';
   return `${env.apiBaseUrl}/admin${path}${search ? `?${search}` : ''}`;
 }
 

@@ -58,8 +58,16 @@ export const emptyApplicationFilters: ApplicationFilters = {
   payment: '',
   jobId: '',
 };
-export const listApplications = (filters: ApplicationFilters, page: number, pageSize: number, signal?: AbortSignal) =>
-  adminApi.get<Page<ApplicationSummary>>(`/applications${queryString({ ...filters, page, pageSize })}`, signal);
+export const listApplications = (
+  filters: ApplicationFilters,
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+) =>
+  adminApi.get<Page<ApplicationSummary>>(
+    `/applications${queryString({ ...filters, page, pageSize })}`,
+    signal,
+  );
 export const getApplication = (id: string, signal?: AbortSignal) =>
   adminApi.get<ApplicationDetail>(`/applications/${encodeURIComponent(id)}`, signal);
 export const setApplicationStatus = (id: string, status: ApplicationStatus) =>
@@ -81,7 +89,8 @@ export const markMessageRead = (id: string) =>
 export const listJobs = (status: string, page: number, pageSize: number, signal?: AbortSignal) =>
   adminApi.get<Page<Job>>(`/jobs${queryString({ status, page, pageSize })}`, signal);
 export const createJob = (job: JobInput) => adminApi.post<AdminJob>('/jobs', job);
-export const updateJob = (id: string, job: JobInput) => adminApi.put<AdminJob>(`/jobs/${encodeURIComponent(id)}`, job);
+export const updateJob = (id: string, job: JobInput) =>
+  adminApi.put<AdminJob>(`/jobs/${encodeURIComponent(id)}`, job);
 export const deleteJob = (id: string) => adminApi.delete(`/jobs/${encodeURIComponent(id)}`);
 
 // Blog posts ---------------------------------------------------------------
@@ -99,7 +108,10 @@ export function uploadBlogImage(file: File) {
 
 // Subscribers --------------------------------------------------------------
 export const listNewsletter = (page: number, pageSize: number, signal?: AbortSignal) =>
-  adminApi.get<Page<NewsletterSubscriber>>(`/subscribers/newsletter${queryString({ page, pageSize })}`, signal);
+  adminApi.get<Page<NewsletterSubscriber>>(
+    `/subscribers/newsletter${queryString({ page, pageSize })}`,
+    signal,
+  );
 export const listJobAlerts = (page: number, pageSize: number, signal?: AbortSignal) =>
   adminApi.get<Page<JobAlertSubscriber>>(`/subscribers/job-alerts${queryString({ page, pageSize })}`, signal);
 

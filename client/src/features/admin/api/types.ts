@@ -22,7 +22,12 @@ export const APPLICATION_STATUSES = [
 
 /** The processing fee's state (issue 14). */
 export type PaymentState = Schemas['PaymentState'];
-export const PAYMENT_STATES = ['unpaid', 'pending', 'paid', 'failed'] as const satisfies readonly PaymentState[];
+export const PAYMENT_STATES = [
+  'unpaid',
+  'pending',
+  'paid',
+  'failed',
+] as const satisfies readonly PaymentState[];
 
 export type ApplicationSummary = Schemas['ApplicationSummary'];
 export type ApplicationFile = Schemas['ApplicationFile'];

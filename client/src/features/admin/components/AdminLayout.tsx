@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LogoMark } from '@/components/ui/Logo';
 import { Icon, type IconName } from '@/components/ui/Icon';
+import { useDialogBehaviour } from '@/lib/use-dialog-behaviour';
 import { useAdmin, useAdminSession } from '../session/session';
 
 interface SideItem {
@@ -31,14 +32,7 @@ export function AdminLayout() {
   const [leaving, setLeaving] = useState(false);
 
   useEffect(() => setOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!open) return undefined;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+  const sidebarRef = useDialogBehaviour<HTMLElement>({ open, onClose: () => setOpen(false) });
 
   const onLogout = async () => {
     setLeaving(true);
@@ -46,14 +40,17 @@ export function AdminLayout() {
     if (!ok) setLeaving(false);
   };
 
-  const dashboardActive = location.pathname === '/admin' || location.pathname === '/admin/' || location.pathname === '/admin/dashboard';
+  const dashboardActive =
+    location.pathname === '/admin' ||
+    location.pathname === '/admin/' ||
+    location.pathname === '/admin/dashboard';
 
   return (
     <div className={`admin-shell${open ? ' is-open' : ''}`}>
       <a className="skip-link" href="#admin-main">
         Skip to content
       </a>
-      <aside id="admin-sidebar" className="admin-sidebar" aria-label="Admin">
+      <aside ref={sidebarRef} id="admin-sidebar" className="admin-sidebar" aria-label="Admin">
         <div className="admin-sidebar__brand">
           <LogoMark size={36} />
           <span>Admin Panel</span>
@@ -76,7 +73,12 @@ export function AdminLayout() {
               </li>
             ))}
             <li>
-              <button type="button" className="admin-nav__link admin-nav__logout" onClick={onLogout} disabled={leaving}>
+              <button
+                type="button"
+                className="admin-nav__link admin-nav__logout"
+                onClick={onLogout}
+                disabled={leaving}
+              >
                 <Icon name="arrow" size={18} />
                 <span>Logout</span>
               </button>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { getApplication, setApplicationStatus } from '../api/endpoints';
 import type { ApplicationDetail, ApplicationStatus } from '../api/types';
-import { formatDate, formatDateTime, humanize, runAction, useAdminQuery, useAdminTitle } from './hooks';
+import { useResource } from '@/lib/use-resource';
+import { formatDate, formatDateTime, humanize, runAction, useAdminTitle } from './hooks';
 import { AsyncView, DataTable, PageHeader, StatusBadge } from './ui';
 
 /** Allowed moves: received -> processing -> approved or rejected. */
@@ -77,8 +78,8 @@ function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return value.join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return JSON.stringify(value);
 }
 
 function formatBytes(size: number): string {
@@ -90,13 +91,19 @@ function formatBytes(size: number): string {
 export default function ApplicationDetailPage() {
   const { applicationId = '' } = useParams();
   useAdminTitle(`Application ${applicationId}`);
-  const [state, reload] = useAdminQuery((signal) => getApplication(applicationId, signal), `application:${applicationId}`);
+  const [state, reload] = useResource(
+    (signal) => getApplication(applicationId, signal),
+    `application:${applicationId}`,
+  );
   const [override, setOverride] = useState<ApplicationDetail | null>(null);
   const [busy, setBusy] = useState(false);
 
   const changeStatus = async (status: ApplicationStatus) => {
     setBusy(true);
-    const updated = await runAction(() => setApplicationStatus(applicationId, status), `Status changed to ${humanize(status)}`);
+    const updated = await runAction(
+      () => setApplicationStatus(applicationId, status),
+      `Status changed to ${humanize(status)}`,
+    );
     if (updated) setOverride(updated);
     setBusy(false);
   };
@@ -151,7 +158,10 @@ export default function ApplicationDetailPage() {
                     <h2>{section.title}</h2>
                     <dl className="admin-dl">
                       {section.fields
-                        .filter(([key]) => key in app || !['passportNumber', 'passportExpiry', 'terms'].includes(key))
+                        .filter(
+                          ([key]) =>
+                            key in app || !['passportNumber', 'passportExpiry', 'terms'].includes(key),
+                        )
                         .map(([key, label]) => (
                           <div key={key}>
                             <dt>{label}</dt>

@@ -4,7 +4,8 @@ import { constants } from '@/config/rules';
 import { adminUrl } from '../api/client';
 import { emptyApplicationFilters, listApplications, type ApplicationFilters } from '../api/endpoints';
 import { APPLICATION_STATUSES, PAYMENT_STATES } from '../api/types';
-import { countOf, humanize, useAdminQuery, useAdminTitle } from './hooks';
+import { useResource } from '@/lib/use-resource';
+import { countOf, humanize, useAdminTitle } from './hooks';
 import { ApplicationRow, AsyncView, PageHeader, PagedTable } from './ui';
 
 const PAGE_SIZE = 20;
@@ -17,7 +18,7 @@ export default function ApplicationsPage() {
   for (const key of KEYS) filters[key] = params.get(key) ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState(filters.q);
-  const [state, reload] = useAdminQuery(
+  const [state, reload] = useResource(
     (signal) => listApplications(filters, page, PAGE_SIZE, signal),
     `applications?${params.toString()}`,
   );
@@ -65,7 +66,11 @@ export default function ApplicationsPage() {
         <div className="admin-filter-row">
           <div className="admin-field">
             <label htmlFor="filter-status">Status</label>
-            <select id="filter-status" value={filters.status} onChange={(e) => update({ status: e.target.value })}>
+            <select
+              id="filter-status"
+              value={filters.status}
+              onChange={(e) => update({ status: e.target.value })}
+            >
               <option value="">All statuses</option>
               {APPLICATION_STATUSES.map((status) => (
                 <option key={status} value={status}>
@@ -76,7 +81,11 @@ export default function ApplicationsPage() {
           </div>
           <div className="admin-field">
             <label htmlFor="filter-payment">Payment</label>
-            <select id="filter-payment" value={filters.payment} onChange={(e) => update({ payment: e.target.value })}>
+            <select
+              id="filter-payment"
+              value={filters.payment}
+              onChange={(e) => update({ payment: e.target.value })}
+            >
               <option value="">All payments</option>
               {PAYMENT_STATES.map((state) => (
                 <option key={state} value={state}>
@@ -113,11 +122,21 @@ export default function ApplicationsPage() {
           </div>
           <div className="admin-field">
             <label htmlFor="filter-from">From</label>
-            <input id="filter-from" type="date" value={filters.from} onChange={(e) => update({ from: e.target.value })} />
+            <input
+              id="filter-from"
+              type="date"
+              value={filters.from}
+              onChange={(e) => update({ from: e.target.value })}
+            />
           </div>
           <div className="admin-field">
             <label htmlFor="filter-to">To</label>
-            <input id="filter-to" type="date" value={filters.to} onChange={(e) => update({ to: e.target.value })} />
+            <input
+              id="filter-to"
+              type="date"
+              value={filters.to}
+              onChange={(e) => update({ to: e.target.value })}
+            />
           </div>
           {filters.jobId ? (
             <p className="admin-muted" data-testid="job-filter">

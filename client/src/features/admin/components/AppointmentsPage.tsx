@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { constants } from '@/config/rules';
 import { listAppointments, setAppointmentStatus } from '../api/endpoints';
 import type { Appointment } from '../api/types';
-import { countOf, formatDate, runAction, useAdminQuery, useAdminTitle } from './hooks';
+import { useResource } from '@/lib/use-resource';
+import { countOf, formatDate, runAction, useAdminTitle } from './hooks';
 import { AsyncView, FilterTabs, PageHeader, PagedTable, StatusBadge, type FilterOption } from './ui';
 
 const PAGE_SIZE = 20;
@@ -18,7 +19,7 @@ export default function AppointmentsPage() {
   useAdminTitle('Appointments');
   const [status, setStatus] = useState('booked');
   const [page, setPage] = useState(1);
-  const [state, reload] = useAdminQuery(
+  const [state, reload] = useResource(
     (signal) => listAppointments(status, page, PAGE_SIZE, signal),
     `appointments:${status}:${page}`,
   );

@@ -2,9 +2,23 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { constants } from '@/config/rules';
 import { notify } from '@/lib/notify';
 import { errorMessage } from '../api/client';
-import { createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost, uploadBlogImage } from '../api/endpoints';
+import {
+  createBlogPost,
+  deleteBlogPost,
+  listBlogPosts,
+  updateBlogPost,
+  uploadBlogImage,
+} from '../api/endpoints';
 import type { AdminBlogPost, BlogPostInput } from '../api/types';
-import { countOf, formatDate, useAdminQuery, useAdminTitle, useEditableList, useEditorSave, type EditorProps } from './hooks';
+import { useResource } from '@/lib/use-resource';
+import {
+  countOf,
+  formatDate,
+  useAdminTitle,
+  useEditableList,
+  useEditorSave,
+  type EditorProps,
+} from './hooks';
 import { AsyncView, EditableListPage, ItemActions, PagedTable } from './ui';
 
 const PAGE_SIZE = 20;
@@ -29,7 +43,15 @@ function inputOf(post: AdminBlogPost): BlogPostInput {
   return { ...blank(), ...rest };
 }
 
-const REQUIRED: (keyof BlogPostInput)[] = ['title', 'excerpt', 'author', 'date', 'category', 'readTime', 'content'];
+const REQUIRED: (keyof BlogPostInput)[] = [
+  'title',
+  'excerpt',
+  'author',
+  'date',
+  'category',
+  'readTime',
+  'content',
+];
 
 function BlogPostEditor({ item: post, onSaved, onCancel }: EditorProps<AdminBlogPost>) {
   const [values, setValues] = useState<BlogPostInput>(() => (post ? inputOf(post) : blank()));
@@ -99,18 +121,44 @@ function BlogPostEditor({ item: post, onSaved, onCancel }: EditorProps<AdminBlog
     <section className="admin-card" aria-labelledby="editor-heading">
       <h2 id="editor-heading">{post ? `Edit: ${post.title}` : 'New blog post'}</h2>
       <form ref={formRef} className="admin-form admin-form--grid" onSubmit={onSubmit} noValidate>
-        {field('title', 'Title', <input {...a11y('title')} value={values.title} onChange={(e) => set('title', e.target.value)} />)}
-        {field('author', 'Author', <input {...a11y('author')} value={values.author} onChange={(e) => set('author', e.target.value)} />)}
+        {field(
+          'title',
+          'Title',
+          <input {...a11y('title')} value={values.title} onChange={(e) => set('title', e.target.value)} />,
+        )}
+        {field(
+          'author',
+          'Author',
+          <input {...a11y('author')} value={values.author} onChange={(e) => set('author', e.target.value)} />,
+        )}
         {field(
           'excerpt',
           'Excerpt',
-          <textarea {...a11y('excerpt')} rows={2} value={values.excerpt} onChange={(e) => set('excerpt', e.target.value)} />,
+          <textarea
+            {...a11y('excerpt')}
+            rows={2}
+            value={values.excerpt}
+            onChange={(e) => set('excerpt', e.target.value)}
+          />,
         )}
-        {field('date', 'Date', <input {...a11y('date')} type="date" value={values.date} onChange={(e) => set('date', e.target.value)} />)}
+        {field(
+          'date',
+          'Date',
+          <input
+            {...a11y('date')}
+            type="date"
+            value={values.date}
+            onChange={(e) => set('date', e.target.value)}
+          />,
+        )}
         {field(
           'category',
           'Category',
-          <select {...a11y('category')} value={values.category} onChange={(e) => set('category', e.target.value)}>
+          <select
+            {...a11y('category')}
+            value={values.category}
+            onChange={(e) => set('category', e.target.value)}
+          >
             {constants.blogCategories.some((c) => c.name === values.category) ? null : (
               <option value={values.category}>{values.category || 'Choose a category'}</option>
             )}
@@ -126,7 +174,11 @@ function BlogPostEditor({ item: post, onSaved, onCancel }: EditorProps<AdminBlog
         {field(
           'readTime',
           'Read time',
-          <input {...a11y('readTime')} value={values.readTime} onChange={(e) => set('readTime', e.target.value)} />,
+          <input
+            {...a11y('readTime')}
+            value={values.readTime}
+            onChange={(e) => set('readTime', e.target.value)}
+          />,
         )}
         {field(
           'image',
@@ -162,10 +214,19 @@ function BlogPostEditor({ item: post, onSaved, onCancel }: EditorProps<AdminBlog
         </div>
         <div className="admin-field admin-checks">
           <label>
-            <input type="checkbox" checked={values.featured} onChange={(e) => set('featured', e.target.checked)} /> Featured
+            <input
+              type="checkbox"
+              checked={values.featured}
+              onChange={(e) => set('featured', e.target.checked)}
+            />{' '}
+            Featured
           </label>
           <label>
-            <input type="checkbox" checked={values.published} onChange={(e) => set('published', e.target.checked)} />{' '}
+            <input
+              type="checkbox"
+              checked={values.published}
+              onChange={(e) => set('published', e.target.checked)}
+            />{' '}
             Published
           </label>
         </div>
@@ -185,7 +246,7 @@ function BlogPostEditor({ item: post, onSaved, onCancel }: EditorProps<AdminBlog
 export default function BlogPostsPage() {
   useAdminTitle('Blog Posts');
   const [page, setPage] = useState(1);
-  const [state, reload] = useAdminQuery((signal) => listBlogPosts(page, PAGE_SIZE, signal), `blog:${page}`);
+  const [state, reload] = useResource((signal) => listBlogPosts(page, PAGE_SIZE, signal), `blog:${page}`);
   const list = useEditableList<AdminBlogPost>(reload, deleteBlogPost, 'Blog post deleted');
 
   const togglePublished = (post: AdminBlogPost) =>
@@ -195,7 +256,12 @@ export default function BlogPostsPage() {
     );
 
   return (
-    <EditableListPage title="Blog Posts" newLabel="New Post" list={list} editor={(props) => <BlogPostEditor {...props} />}>
+    <EditableListPage
+      title="Blog Posts"
+      newLabel="New Post"
+      list={list}
+      editor={(props) => <BlogPostEditor {...props} />}
+    >
       <AsyncView state={state} onRetry={reload}>
         {(data) => (
           <section className="admin-card">

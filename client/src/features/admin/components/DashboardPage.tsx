@@ -2,10 +2,16 @@ import { Link } from 'react-router-dom';
 import { Icon, type IconName } from '@/components/ui/Icon';
 import { getDashboard } from '../api/endpoints';
 import type { Dashboard } from '../api/types';
-import { useAdminQuery, useAdminTitle } from './hooks';
+import { useResource } from '@/lib/use-resource';
+import { useAdminTitle } from './hooks';
 import { ApplicationRow, AsyncView, DataTable, PageHeader } from './ui';
 
-const CARDS: { key: keyof Pick<Dashboard, 'totalApplications' | 'activeJobs' | 'newMessages' | 'blogPosts'>; label: string; icon: IconName; to: string }[] = [
+const CARDS: {
+  key: keyof Pick<Dashboard, 'totalApplications' | 'activeJobs' | 'newMessages' | 'blogPosts'>;
+  label: string;
+  icon: IconName;
+  to: string;
+}[] = [
   { key: 'totalApplications', label: 'Total Applications', icon: 'file', to: '/admin/applications' },
   { key: 'activeJobs', label: 'Active Jobs', icon: 'briefcase', to: '/admin/jobs' },
   { key: 'newMessages', label: 'New Messages', icon: 'mail', to: '/admin/messages' },
@@ -14,7 +20,7 @@ const CARDS: { key: keyof Pick<Dashboard, 'totalApplications' | 'activeJobs' | '
 
 export default function DashboardPage() {
   useAdminTitle('Dashboard');
-  const [state, reload] = useAdminQuery(getDashboard, 'dashboard');
+  const [state, reload] = useResource(getDashboard, 'dashboard');
   return (
     <>
       <PageHeader title="Dashboard" />

@@ -10,14 +10,26 @@ import DataRequestsPage from './DataRequestsPage';
 const FOUND = {
   query: 'ama@example.com',
   counts: { applications: 1, files: 1, appointments: 0, messages: 1, subscriptions: 0, jobAlerts: 0, sms: 2 },
-  applications: [{ applicationId: 'VA1', status: 'received', createdAt: '2026-03-02T09:30:00Z', files: [{ field: 'cv', filename: 'cv.pdf' }] }],
+  applications: [
+    {
+      applicationId: 'VA1',
+      status: 'received',
+      createdAt: '2026-03-02T09:30:00Z',
+      files: [{ field: 'cv', filename: 'cv.pdf' }],
+    },
+  ],
   appointments: [],
   messages: [{ id: 'VA2', createdAt: '2026-03-02T09:30:00Z' }],
   subscriptions: [],
   jobAlerts: [],
   sms: [],
 };
-const EMPTY = { ...FOUND, counts: { applications: 0, files: 0, appointments: 0, messages: 0, subscriptions: 0, jobAlerts: 0, sms: 0 }, applications: [], messages: [] };
+const EMPTY = {
+  ...FOUND,
+  counts: { applications: 0, files: 0, appointments: 0, messages: 0, subscriptions: 0, jobAlerts: 0, sms: 0 },
+  applications: [],
+  messages: [],
+};
 
 describe('DataRequestsPage', () => {
   it('finds, offers the export, and erases only after the identifier is typed again', async () => {

@@ -1,7 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { notify } from '@/lib/notify';
 import { errorMessage } from '../api/client';
-import { erasePersonalData, exportHref, findPersonalData, type DataRequestResult } from '../api/data-requests';
+import {
+  erasePersonalData,
+  exportHref,
+  findPersonalData,
+  type DataRequestResult,
+} from '../api/data-requests';
 import { formatDateTime, useAdminTitle } from './hooks';
 import { PageHeader } from './ui';
 
@@ -55,15 +60,24 @@ export default function DataRequestsPage() {
     }
   };
 
-  const total = result ? Object.values(result.counts).reduce((a, b) => a + b, 0) : 0;
+  const total = result ? Object.values<number>(result.counts).reduce((a, b) => a + b, 0) : 0;
   return (
     <>
       <PageHeader title="Data Requests" />
       <section className="admin-card">
         <form onSubmit={search} className="admin-field" aria-label="Find personal data">
           <label htmlFor="data-request-q">Email or phone of the person</label>
-          <input id="data-request-q" value={q} onChange={(e) => setQ(e.target.value)} placeholder="ama@example.com or 024 123 4567" />
-          {error ? <p className="admin-error" role="alert">{error}</p> : null}
+          <input
+            id="data-request-q"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder="ama@example.com or 024 123 4567"
+          />
+          {error ? (
+            <p className="admin-error" role="alert">
+              {error}
+            </p>
+          ) : null}
           <button type="submit" className="admin-button admin-button--primary" disabled={busy || !q.trim()}>
             Find
           </button>
@@ -85,7 +99,8 @@ export default function DataRequestsPage() {
               <ul>
                 {result.applications.map((a) => (
                   <li key={a.applicationId}>
-                    {a.applicationId} ({a.status}, {formatDateTime(a.createdAt)}): {a.files.map((f) => f.field).join(', ') || 'no files'}
+                    {a.applicationId} ({a.status}, {formatDateTime(a.createdAt)}):{' '}
+                    {a.files.map((f) => f.field).join(', ') || 'no files'}
                   </li>
                 ))}
               </ul>
@@ -96,7 +111,12 @@ export default function DataRequestsPage() {
               <a className="admin-button" href={exportHref(result.query)} download>
                 Export ZIP
               </a>
-              <button type="button" className="admin-button admin-button--danger" onClick={() => setConfirming(true)} disabled={busy}>
+              <button
+                type="button"
+                className="admin-button admin-button--danger"
+                onClick={() => setConfirming(true)}
+                disabled={busy}
+              >
                 Erase…
               </button>
             </div>
@@ -107,17 +127,26 @@ export default function DataRequestsPage() {
             <div role="alertdialog" aria-labelledby="erase-title" className="admin-card">
               <h3 id="erase-title">Erase everything held about {result.query}?</h3>
               <p>
-                Records and files are deleted, pending SMS are cancelled, and the audit log keeps only a masked
-                identifier. This cannot be undone. Type the email or phone again to confirm.
+                Records and files are deleted, pending SMS are cancelled, and the audit log keeps only a
+                masked identifier. This cannot be undone. Type the email or phone again to confirm.
               </p>
               <div className="admin-field">
                 <label htmlFor="erase-confirm">Confirm email or phone</label>
                 <input id="erase-confirm" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
               </div>
-              <button type="button" className="admin-button admin-button--danger" onClick={() => void erase()} disabled={busy || !confirm.trim()}>
+              <button
+                type="button"
+                className="admin-button admin-button--danger"
+                onClick={() => void erase()}
+                disabled={busy || !confirm.trim()}
+              >
                 Erase permanently
               </button>{' '}
-              <button type="button" className="admin-button admin-button--ghost" onClick={() => setConfirming(false)}>
+              <button
+                type="button"
+                className="admin-button admin-button--ghost"
+                onClick={() => setConfirming(false)}
+              >
                 Cancel
               </button>
             </div>

@@ -2,9 +2,25 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { createJob, deleteJob, listJobs, updateJob } from '../api/endpoints';
 import type { Job } from '../api/types';
-import { countOf, formatDate, useAdminQuery, useAdminTitle, useEditableList, useEditorSave, type EditorProps } from './hooks';
+import { useResource } from '@/lib/use-resource';
+import {
+  countOf,
+  formatDate,
+  useAdminTitle,
+  useEditableList,
+  useEditorSave,
+  type EditorProps,
+} from './hooks';
 import { blankJobValues, checkJob, jobBody, jobRules, type JobFieldRule, type JobValues } from './job-rules';
-import { AsyncView, EditableListPage, ItemActions, PagedTable, StatusBadge, type FilterOption, FilterTabs } from './ui';
+import {
+  AsyncView,
+  EditableListPage,
+  ItemActions,
+  PagedTable,
+  StatusBadge,
+  type FilterOption,
+  FilterTabs,
+} from './ui';
 
 const PAGE_SIZE = 20;
 const LABELS: Record<string, string> = { title: 'Job title' };
@@ -16,7 +32,8 @@ function valuesOf(job: Job): JobValues {
   for (const f of jobRules.fields) {
     const v = record[f.name];
     if (f.kind === 'multiselect') values[f.name] = Array.isArray(v) ? (v as string[]) : [];
-    else values[f.name] = v === null || v === undefined ? '' : String(v);
+    else if (v === null || v === undefined) values[f.name] = '';
+    else values[f.name] = typeof v === 'string' ? v : JSON.stringify(v);
   }
   return values;
 }
@@ -25,7 +42,8 @@ function JobEditor({ item: job, onSaved, onCancel }: EditorProps<Job>) {
   const [values, setValues] = useState<JobValues>(job ? valuesOf(job) : blankJobValues());
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { saving, save } = useEditorSave(onSaved, setErrors);
-  const set = (key: string, value: string | string[]) => setValues((current) => ({ ...current, [key]: value }));
+  const set = (key: string, value: string | string[]) =>
+    setValues((current) => ({ ...current, [key]: value }));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,7 +79,9 @@ function JobEditor({ item: job, onSaved, onCancel }: EditorProps<Job>) {
               <input
                 type="checkbox"
                 checked={chosen.includes(option)}
-                onChange={(e) => set(f.name, e.target.checked ? [...chosen, option] : chosen.filter((c) => c !== option))}
+                onChange={(e) =>
+                  set(f.name, e.target.checked ? [...chosen, option] : chosen.filter((c) => c !== option))
+                }
               />{' '}
               {option}
             </label>
@@ -77,14 +97,16 @@ function JobEditor({ item: job, onSaved, onCancel }: EditorProps<Job>) {
           {text && !(f.options ?? []).includes(text) ? <option>{text}</option> : null}
           {(f.options ?? []).map((option) => (
             <option key={option} value={option}>
-              {f.name === 'status' ? STATUS_LABELS[option] ?? option : option}
+              {f.name === 'status' ? (STATUS_LABELS[option] ?? option) : option}
             </option>
           ))}
         </select>
       );
     }
     if (f.kind === 'longtext') {
-      return <textarea {...a11y(f.name)} rows={5} value={text} onChange={(e) => set(f.name, e.target.value)} />;
+      return (
+        <textarea {...a11y(f.name)} rows={5} value={text} onChange={(e) => set(f.name, e.target.value)} />
+      );
     }
     return (
       <input
@@ -105,9 +127,15 @@ function JobEditor({ item: job, onSaved, onCancel }: EditorProps<Job>) {
         {jobRules.fields.map((f) => (
           <div
             key={f.name}
-            className={f.kind === 'longtext' || f.kind === 'multiselect' ? 'admin-field admin-field--full' : 'admin-field'}
+            className={
+              f.kind === 'longtext' || f.kind === 'multiselect'
+                ? 'admin-field admin-field--full'
+                : 'admin-field'
+            }
           >
-            {f.kind === 'multiselect' ? null : <label htmlFor={`job-${f.name}`}>{LABELS[f.name] ?? f.label}</label>}
+            {f.kind === 'multiselect' ? null : (
+              <label htmlFor={`job-${f.name}`}>{LABELS[f.name] ?? f.label}</label>
+            )}
             {control(f)}
             {errors[f.name] ? (
               <p className="admin-error" id={`job-${f.name}-error`}>
@@ -140,7 +168,10 @@ export default function JobsPage() {
   useAdminTitle('Jobs');
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
-  const [state, reload] = useAdminQuery((signal) => listJobs(status, page, PAGE_SIZE, signal), `jobs:${status}:${page}`);
+  const [state, reload] = useResource(
+    (signal) => listJobs(status, page, PAGE_SIZE, signal),
+    `jobs:${status}:${page}`,
+  );
   const list = useEditableList<Job>(reload, deleteJob, 'Job deleted');
 
   const toggle = (job: Job) => {
@@ -152,7 +183,12 @@ export default function JobsPage() {
   };
 
   return (
-    <EditableListPage title="Jobs" newLabel="New Job" list={list} editor={(props) => <JobEditor {...props} />}>
+    <EditableListPage
+      title="Jobs"
+      newLabel="New Job"
+      list={list}
+      editor={(props) => <JobEditor {...props} />}
+    >
       <FilterTabs
         label="Filter jobs by status"
         options={STATUS_TABS}
@@ -170,7 +206,16 @@ export default function JobsPage() {
               label="Jobs"
               onPage={setPage}
               caption={countOf(data.total, 'job')}
-              columns={['Title', 'Country', 'Category', 'Salary', 'Applications', 'Updated', 'Status', 'Actions']}
+              columns={[
+                'Title',
+                'Country',
+                'Category',
+                'Salary',
+                'Applications',
+                'Updated',
+                'Status',
+                'Actions',
+              ]}
               empty="No job openings yet."
               row={(job) => (
                 <tr key={job.id}>
@@ -192,7 +237,9 @@ export default function JobsPage() {
                       list={list}
                       item={job}
                       name={job.title}
-                      toggleLabel={job.status === 'open' ? 'Close' : job.status === 'draft' ? 'Publish' : 'Reopen'}
+                      toggleLabel={
+                        job.status === 'open' ? 'Close' : job.status === 'draft' ? 'Publish' : 'Reopen'
+                      }
                       onToggle={() => void toggle(job)}
                     />
                   </td>

@@ -83,12 +83,20 @@ export default function LoginPage() {
               <p>
                 Default password: <code>{demo.password}</code>
               </p>
-              <button type="button" className="admin-button admin-button--ghost" onClick={() => setPassword(demo.password)}>
+              <button
+                type="button"
+                className="admin-button admin-button--ghost"
+                onClick={() => setPassword(demo.password)}
+              >
                 {FILL_PASSWORD}
               </button>
             </div>
           ) : null}
-          <button type="submit" className="admin-button admin-button--primary admin-button--block" disabled={submitting}>
+          <button
+            type="submit"
+            className="admin-button admin-button--primary admin-button--block"
+            disabled={submitting}
+          >
             {submitting ? 'Signing in...' : 'Sign In'}
           </button>
         </form>

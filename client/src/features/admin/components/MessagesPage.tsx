@@ -1,21 +1,24 @@
 import { useState } from 'react';
 import { markMessageRead, listMessages } from '../api/endpoints';
 import type { ContactMessage } from '../api/types';
-import { countOf, formatDateTime, runAction, useAdminQuery, useAdminTitle } from './hooks';
+import { useResource } from '@/lib/use-resource';
+import { countOf, formatDateTime, runAction, useAdminTitle } from './hooks';
 import { AsyncView, PageHeader, PagedTable } from './ui';
 
 const PAGE_SIZE = 20;
 
 export function replyHref(message: ContactMessage): string {
   const subject = encodeURIComponent(`Re: ${message.subject}`);
-  const body = encodeURIComponent(`Dear ${message.name},\n\n\n\n> ${(message.message ?? '').split('\n').join('\n> ')}`);
+  const body = encodeURIComponent(
+    `Dear ${message.name},\n\n\n\n> ${(message.message ?? '').split('\n').join('\n> ')}`,
+  );
   return `mailto:${message.email}?subject=${subject}&body=${body}`;
 }
 
 export default function MessagesPage() {
   useAdminTitle('Messages');
   const [page, setPage] = useState(1);
-  const [state, reload] = useAdminQuery((signal) => listMessages(page, PAGE_SIZE, signal), `messages:${page}`);
+  const [state, reload] = useResource((signal) => listMessages(page, PAGE_SIZE, signal), `messages:${page}`);
   const [read, setRead] = useState<Set<string>>(new Set());
 
   const markRead = async (message: ContactMessage) => {

@@ -4,7 +4,8 @@ import { notify } from '@/lib/notify';
 import { errorMessage, fieldErrors } from '../api/client';
 import { getSettings, listAudit, saveSettings } from '../api/endpoints';
 import { APPLICATION_STATUSES, type AdminSettings } from '../api/types';
-import { formatDateTime, humanize, useAdminQuery, useAdminTitle } from './hooks';
+import { useResource } from '@/lib/use-resource';
+import { formatDateTime, humanize, useAdminTitle } from './hooks';
 import { AsyncView, PageHeader, PagedTable } from './ui';
 
 export const SENDER_MAX = 11;
@@ -15,11 +16,13 @@ export const normalisePhone = (value: string) => value.replace(/[\s\-().]/g, '')
 export function validateSettings(settings: AdminSettings): Record<string, string> {
   const errors: Record<string, string> = {};
   settings.adminPhones.forEach((phone, index) => {
-    if (!E164.test(normalisePhone(phone))) errors[`adminPhones.${index}`] = 'Enter the number in international format, e.g. +233241234567';
+    if (!E164.test(normalisePhone(phone)))
+      errors[`adminPhones.${index}`] = 'Enter the number in international format, e.g. +233241234567';
   });
   const sender = settings.smsSender.trim();
   if (!sender) errors.smsSender = 'The sender id is required';
-  else if (sender.length > SENDER_MAX) errors.smsSender = `The sender id must be at most ${SENDER_MAX} characters`;
+  else if (sender.length > SENDER_MAX)
+    errors.smsSender = `The sender id must be at most ${SENDER_MAX} characters`;
   return errors;
 }
 
@@ -48,7 +51,9 @@ function SettingsForm({ initial }: { initial: AdminSettings }) {
     setErrors(found);
     if (Object.keys(found).length) {
       const first = Object.keys(found)[0] ?? '';
-      document.getElementById(first === 'smsSender' ? 'settings-sender' : `settings-phone-${first.split('.')[1]}`)?.focus();
+      document
+        .getElementById(first === 'smsSender' ? 'settings-sender' : `settings-phone-${first.split('.')[1]}`)
+        ?.focus();
       return;
     }
     setSaving(true);
@@ -137,7 +142,10 @@ function SettingsForm({ initial }: { initial: AdminSettings }) {
                 type="checkbox"
                 checked={values.statusSms[status]}
                 onChange={(e) =>
-                  setValues((current) => ({ ...current, statusSms: { ...current.statusSms, [status]: e.target.checked } }))
+                  setValues((current) => ({
+                    ...current,
+                    statusSms: { ...current.statusSms, [status]: e.target.checked },
+                  }))
                 }
               />
               {humanize(status)}
@@ -156,7 +164,7 @@ function SettingsForm({ initial }: { initial: AdminSettings }) {
 
 function AuditLog() {
   const [page, setPage] = useState(1);
-  const [state, reload] = useAdminQuery((signal) => listAudit(page, 20, signal), `audit:${page}`);
+  const [state, reload] = useResource((signal) => listAudit(page, 20, signal), `audit:${page}`);
   return (
     <section className="admin-card" aria-labelledby="audit-heading">
       <div className="admin-card__head">
@@ -194,7 +202,7 @@ function AuditLog() {
 
 export default function SettingsPage() {
   useAdminTitle('Settings');
-  const [state, reload] = useAdminQuery(getSettings, 'settings');
+  const [state, reload] = useResource(getSettings, 'settings');
   return (
     <>
       <PageHeader title="Settings">

@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { adminUrl } from '../api/client';
 import { listJobAlerts, listNewsletter } from '../api/endpoints';
 import type { Page } from '../api/types';
-import { formatDateTime, useAdminQuery, useAdminTitle } from './hooks';
+import { useResource } from '@/lib/use-resource';
+import { formatDateTime, useAdminTitle } from './hooks';
 import { AsyncView, PageHeader, PagedTable } from './ui';
 
 const PAGE_SIZE = 20;
@@ -26,7 +27,7 @@ function SubscriberCard<T>({
   children: (data: Page<T>, onPage: (page: number) => void) => ReactNode;
 }) {
   const [page, setPage] = useState(1);
-  const [state, reload] = useAdminQuery((signal) => load(page, PAGE_SIZE, signal), `${queryKey}:${page}`);
+  const [state, reload] = useResource((signal) => load(page, PAGE_SIZE, signal), `${queryKey}:${page}`);
   return (
     <section className="admin-card" aria-labelledby={headingId}>
       <div className="admin-card__head">

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useAsync, type AsyncState } from '@/lib/use-async';
+import { useEffect, useState } from 'react';
 import { notify } from '@/lib/notify';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage, fieldErrors } from '../api/client';
@@ -8,17 +7,6 @@ export function useAdminTitle(title: string): void {
   useEffect(() => {
     document.title = `${title} | Admin`;
   }, [title]);
-}
-
-/** useAsync plus a `reload()` that runs the load again. */
-export function useAdminQuery<T>(
-  load: (signal: AbortSignal) => Promise<T>,
-  key: string,
-): [AsyncState<T>, () => void] {
-  const [version, setVersion] = useState(0);
-  const state = useAsync(load, `${key}#${version}`);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return [state, reload];
 }
 
 /** What an editor of one list item gets: the item (null for a new one) and how to close it. */
@@ -35,7 +23,10 @@ export interface EditorProps<T> {
 export function useEditorSave(
   onSaved: () => void,
   setErrors: (errors: Record<string, string>) => void,
-): { saving: boolean; save: (action: () => Promise<unknown>, success: string, failure: string) => Promise<void> } {
+): {
+  saving: boolean;
+  save: (action: () => Promise<unknown>, success: string, failure: string) => Promise<void>;
+} {
   const [saving, setSaving] = useState(false);
   const save = async (action: () => Promise<unknown>, success: string, failure: string) => {
     setSaving(true);
@@ -93,7 +84,8 @@ export async function runAction<T>(action: () => Promise<T>, success?: string): 
     return result;
   } catch (error) {
     // A 401 means the session ended: the guard sends the admin to the login page instead.
-    const ended = error instanceof ApiError && (error.status === 401 || error.message === 'User not authorized');
+    const ended =
+      error instanceof ApiError && (error.status === 401 || error.message === 'User not authorized');
     if (!ended) void notify(errorMessage(error), 'error');
     return null;
   }

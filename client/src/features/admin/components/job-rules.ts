@@ -61,21 +61,28 @@ export function checkJob(values: JobValues, today: string = todayIso()): Record<
     }
     if (f.kind === 'integer') {
       const n = /^\d+$/.test(text) ? Number(text) : NaN;
-      if (Number.isNaN(n) || n < (f.minimum ?? 0) || n > (f.maximum ?? Number.MAX_SAFE_INTEGER)) errors[f.name] = f.rangeMessage!;
+      if (Number.isNaN(n) || n < (f.minimum ?? 0) || n > (f.maximum ?? Number.MAX_SAFE_INTEGER))
+        errors[f.name] = f.rangeMessage!;
     } else if (f.kind === 'select') {
-      if (!(f.options ?? []).includes(text)) errors[f.name] = f.name === 'status' ? m.status! : m.invalidOption!;
+      if (!(f.options ?? []).includes(text))
+        errors[f.name] = f.name === 'status' ? m.status! : m.invalidOption!;
     } else if (f.kind === 'date') {
-      const valid = /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
+      const valid =
+        /^\d{4}-\d{2}-\d{2}$/.test(text) &&
+        !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
         new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
       if (!valid) errors[f.name] = m.invalidDate!;
     } else if (text.length > f.maxLength) {
       errors[f.name] = m.tooLong!.replace('{label}', f.label).replace('{max}', String(f.maxLength));
     }
   }
-  const low = Number(values.salaryMin), high = Number(values.salaryMax);
-  if (!errors.salaryMax && values.salaryMin !== '' && values.salaryMax !== '' && high < low) errors.salaryMax = m.salaryOrder!;
+  const low = Number(values.salaryMin),
+    high = Number(values.salaryMax);
+  if (!errors.salaryMax && values.salaryMin !== '' && values.salaryMax !== '' && high < low)
+    errors.salaryMax = m.salaryOrder!;
   const closing = String(values.closingDate ?? '');
-  if (!errors.closingDate && values.status === 'open' && closing && closing < today) errors.closingDate = m.closingDatePassed!;
+  if (!errors.closingDate && values.status === 'open' && closing && closing < today)
+    errors.closingDate = m.closingDatePassed!;
   return errors;
 }
 

@@ -1,7 +1,7 @@
 /** Small shared pieces of the admin screens. */
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { AsyncState } from '@/lib/use-async';
+import type { ResourceState } from '@/lib/use-resource';
 import { errorMessage } from '../api/client';
 import type { ApplicationSummary, Page } from '../api/types';
 import { formatDateTime, humanize, type EditableList, type EditorProps } from './hooks';
@@ -25,7 +25,7 @@ export function AsyncView<T>({
   children,
   onRetry,
 }: {
-  state: AsyncState<T>;
+  state: ResourceState<T>;
   children: (data: T) => ReactNode;
   onRetry?: () => void;
 }) {
@@ -74,7 +74,12 @@ export function Pagination({
       <span>
         Page {page} of {pages} ({total} total)
       </span>
-      <button type="button" className="admin-button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <button
+        type="button"
+        className="admin-button"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
         Next
       </button>
     </nav>
@@ -104,9 +109,21 @@ interface DataTableProps<T> {
 }
 
 /** A table in its sideways-scrolling region: caption, column headings, one row per item or an empty row. */
-export function DataTable<T>({ caption, hiddenCaption = false, columns, items, empty, row }: DataTableProps<T>) {
+export function DataTable<T>({
+  caption,
+  hiddenCaption = false,
+  columns,
+  items,
+  empty,
+  row,
+}: DataTableProps<T>) {
   return (
-    <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Table, scrolls sideways on small screens">
+    <div
+      className="admin-table-wrap"
+      tabIndex={0}
+      role="region"
+      aria-label="Table, scrolls sideways on small screens"
+    >
       <table className="admin-table">
         <caption className={hiddenCaption ? 'visually-hidden' : undefined}>{caption}</caption>
         <thead>
@@ -118,7 +135,9 @@ export function DataTable<T>({ caption, hiddenCaption = false, columns, items, e
             ))}
           </tr>
         </thead>
-        <tbody>{items.length === 0 ? <EmptyRow colSpan={columns.length} text={empty} /> : items.map(row)}</tbody>
+        <tbody>
+          {items.length === 0 ? <EmptyRow colSpan={columns.length} text={empty} /> : items.map(row)}
+        </tbody>
       </table>
     </div>
   );
@@ -138,7 +157,13 @@ export function PagedTable<T>({
   return (
     <>
       <DataTable items={data.items} {...table} />
-      <Pagination label={label} page={data.page} pageSize={data.pageSize} total={data.total} onPage={onPage} />
+      <Pagination
+        label={label}
+        page={data.page}
+        pageSize={data.pageSize}
+        total={data.total}
+        onPage={onPage}
+      />
     </>
   );
 }
@@ -192,7 +217,11 @@ export function EditableListPage<T extends { id: string }>({
   return (
     <>
       <PageHeader title={title}>
-        <button type="button" className="admin-button admin-button--primary" onClick={() => setEditing('new')}>
+        <button
+          type="button"
+          className="admin-button admin-button--primary"
+          onClick={() => setEditing('new')}
+        >
           {newLabel}
         </button>
       </PageHeader>
@@ -229,10 +258,20 @@ export function ItemActions<T extends { id: string }>({
 }) {
   return (
     <div className="admin-actions">
-      <button type="button" className="admin-button admin-button--small" aria-label={`Edit ${name}`} onClick={() => list.setEditing(item)}>
+      <button
+        type="button"
+        className="admin-button admin-button--small"
+        aria-label={`Edit ${name}`}
+        onClick={() => list.setEditing(item)}
+      >
         Edit
       </button>
-      <button type="button" className="admin-button admin-button--small" aria-label={`${toggleLabel} ${name}`} onClick={onToggle}>
+      <button
+        type="button"
+        className="admin-button admin-button--small"
+        aria-label={`${toggleLabel} ${name}`}
+        onClick={onToggle}
+      >
         {toggleLabel}
       </button>
       {list.confirmDelete === item.id ? (
@@ -245,7 +284,11 @@ export function ItemActions<T extends { id: string }>({
           >
             Confirm delete
           </button>
-          <button type="button" className="admin-button admin-button--small admin-button--ghost" onClick={() => list.setConfirmDelete(null)}>
+          <button
+            type="button"
+            className="admin-button admin-button--small admin-button--ghost"
+            onClick={() => list.setConfirmDelete(null)}
+          >
             Cancel
           </button>
         </>

@@ -74,14 +74,21 @@ export function makeApplication(id: string, overrides: Partial<ApplicationDetail
     paymentUpdatedAt: null,
     openedAt: null,
     nextStatuses: NEXT[overrides.status ?? 'received'],
-    files: [{ field: 'cv', filename: 'cv.pdf', size: 2048, contentType: 'application/pdf', url: `/api/admin/applications/${id}/files/cv` }],
+    files: [
+      {
+        field: 'cv',
+        filename: 'cv.pdf',
+        size: 2048,
+        contentType: 'application/pdf',
+        url: `/api/admin/applications/${id}/files/cv`,
+      },
+    ],
     sms: [],
     ...overrides,
   };
 }
 
 export const backend: FakeAdminBackend = {} as FakeAdminBackend;
-
 
 export function adminBackend(overrides: Partial<FakeAdminBackend> = {}): FakeAdminBackend {
   Object.assign(backend, {
@@ -92,11 +99,25 @@ export function adminBackend(overrides: Partial<FakeAdminBackend> = {}): FakeAdm
     logoutFails: false,
     csrf: 'token-0',
     applications: [
-      makeApplication('VA1700000000002', { firstName: 'Esi', lastName: 'Owusu', createdAt: '2026-01-06T10:00:00Z' }),
+      makeApplication('VA1700000000002', {
+        firstName: 'Esi',
+        lastName: 'Owusu',
+        createdAt: '2026-01-06T10:00:00Z',
+      }),
       makeApplication('VA1700000000001', { opened: true, status: 'processing' }),
     ],
     messages: [
-      { id: 'm1', name: 'Yaw', email: 'yaw@example.com', phone: null, service: null, subject: 'Visa', message: 'Hello', read: false, createdAt: '2026-01-02T09:00:00Z' },
+      {
+        id: 'm1',
+        name: 'Yaw',
+        email: 'yaw@example.com',
+        phone: null,
+        service: null,
+        subject: 'Visa',
+        message: 'Hello',
+        read: false,
+        createdAt: '2026-01-02T09:00:00Z',
+      },
     ],
     jobs: [],
     posts: [],
@@ -115,7 +136,7 @@ export function adminBackend(overrides: Partial<FakeAdminBackend> = {}): FakeAdm
 
 adminBackend();
 
-const page = <T,>(items: T[], url: URL) => {
+const page = <T>(items: T[], url: URL) => {
   const p = Number(url.searchParams.get('page') ?? 1);
   const size = Number(url.searchParams.get('pageSize') ?? 20);
   return { items: items.slice((p - 1) * size, p * size), total: items.length, page: p, pageSize: size };
@@ -128,9 +149,15 @@ async function guard(request: Request, safe: boolean): Promise<Response | null> 
     const type = request.headers.get('content-type') ?? '';
     body = type.includes('json') ? await request.clone().json() : null;
   }
-  backend.requests.push({ method: request.method, path: new URL(request.url).pathname, csrf: request.headers.get('X-CSRF-Token'), body });
+  backend.requests.push({
+    method: request.method,
+    path: new URL(request.url).pathname,
+    csrf: request.headers.get('X-CSRF-Token'),
+    body,
+  });
   if (!backend.signedIn) return json({ message: 'Not signed in' }, 401);
-  if (!safe && request.headers.get('X-CSRF-Token') !== backend.csrf) return json({ message: 'CSRF token missing or invalid' }, 403);
+  if (!safe && request.headers.get('X-CSRF-Token') !== backend.csrf)
+    return json({ message: 'CSRF token missing or invalid' }, 403);
   return null;
 }
 
@@ -144,22 +171,36 @@ export const adminHandlers = [
   }),
   http.post('*/api/admin/session', async ({ request }) => {
     const body = (await request.json()) as { email: string; password: string };
-    backend.requests.push({ method: 'POST', path: '/api/admin/session', csrf: request.headers.get('X-CSRF-Token'), body });
-    if (request.headers.get('X-CSRF-Token') !== backend.csrf) return json({ message: 'CSRF token missing or invalid' }, 403);
+    backend.requests.push({
+      method: 'POST',
+      path: '/api/admin/session',
+      csrf: request.headers.get('X-CSRF-Token'),
+      body,
+    });
+    if (request.headers.get('X-CSRF-Token') !== backend.csrf)
+      return json({ message: 'CSRF token missing or invalid' }, 403);
     if (body.email === 'user@example.com') return json({ message: 'User not authorized' }, 403);
-    if (body.email !== DEMO.email || body.password !== DEMO.password) return json({ message: 'Wrong email or password' }, 401);
+    if (body.email !== DEMO.email || body.password !== DEMO.password)
+      return json({ message: 'Wrong email or password' }, 401);
     backend.signedIn = true;
     backend.csrf = 'token-1';
     document.cookie = `csrftoken=${backend.csrf}; path=/`;
     return json(ADMIN);
   }),
   http.delete('*/api/admin/session', ({ request }) => {
-    backend.requests.push({ method: 'DELETE', path: '/api/admin/session', csrf: request.headers.get('X-CSRF-Token'), body: null });
+    backend.requests.push({
+      method: 'DELETE',
+      path: '/api/admin/session',
+      csrf: request.headers.get('X-CSRF-Token'),
+      body: null,
+    });
     if (backend.logoutFails) return json({ message: 'Failed to logout' }, 500);
     backend.signedIn = false;
     return new HttpResponse(null, { status: 204 });
   }),
-  http.get('*/api/admin/demo-credentials', () => (backend.demo ? json(DEMO) : json({ message: 'Not Found' }, 404))),
+  http.get('*/api/admin/demo-credentials', () =>
+    backend.demo ? json(DEMO) : json({ message: 'Not Found' }, 404),
+  ),
   http.get('*/api/admin/dashboard', async ({ request }) => {
     const refused = await guard(request, true);
     if (refused) return refused;
@@ -181,7 +222,8 @@ export const adminHandlers = [
     const items = backend.applications.filter(
       (a) =>
         (!status || a.status === status) &&
-        (!q || [a.firstName, a.lastName, a.email, a.phone, a.applicationId].join(' ').toLowerCase().includes(q)),
+        (!q ||
+          [a.firstName, a.lastName, a.email, a.phone, a.applicationId].join(' ').toLowerCase().includes(q)),
     );
     return json(page(items, url));
   }),
@@ -199,12 +241,22 @@ export const adminHandlers = [
     const app = backend.applications.find((a) => a.applicationId === params.id);
     if (!app) return json({ message: 'Application not found' }, 404);
     const { status } = (await request.json()) as { status: ApplicationStatus };
-    if (!NEXT[app.status].includes(status)) return json({ message: `Cannot move from ${app.status} to ${status}` }, 409);
+    if (!NEXT[app.status].includes(status))
+      return json({ message: `Cannot move from ${app.status} to ${status}` }, 409);
     app.status = status;
     app.nextStatuses = NEXT[status];
     app.sms = [
       ...app.sms,
-      { id: `s${app.sms.length + 1}`, kind: `status_${status}`, phone: app.phone ?? '', status: 'pending', attempts: 0, lastError: null, createdAt: '2026-01-07T10:00:00Z', deliveredAt: null },
+      {
+        id: `s${app.sms.length + 1}`,
+        kind: `status_${status}`,
+        phone: app.phone ?? '',
+        status: 'pending',
+        attempts: 0,
+        lastError: null,
+        createdAt: '2026-01-07T10:00:00Z',
+        deliveredAt: null,
+      },
     ];
     return json(app);
   }),

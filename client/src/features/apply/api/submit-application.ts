@@ -42,7 +42,10 @@ function parse(text: string): unknown {
   }
 }
 
-export function submitApplication(values: FormValues, onProgress?: UploadProgress): Promise<ApplicationCreated> {
+export function submitApplication(
+  values: FormValues,
+  onProgress?: UploadProgress,
+): Promise<ApplicationCreated> {
   const body = applicationFormData(values);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -58,7 +61,8 @@ export function submitApplication(values: FormValues, onProgress?: UploadProgres
       if (xhr.status >= 200 && xhr.status < 300) resolve(answer as ApplicationCreated);
       else reject(new ApiError(xhr.status, answer));
     };
-    xhr.onerror = () => reject(new ApiError(0, null, 'The connection failed. Please check your network and try again.'));
+    xhr.onerror = () =>
+      reject(new ApiError(0, null, 'The connection failed. Please check your network and try again.'));
     xhr.ontimeout = xhr.onerror;
     xhr.send(body);
   });

@@ -57,9 +57,19 @@ describe('ApplicationForm', { timeout: 20_000 }, () => {
   it('Next validates only the current step and focuses its first invalid field', async () => {
     const user = userEvent.setup({ delay: null });
     renderForm(<ApplicationForm />);
-    expect(screen.getByRole('progressbar', { name: 'Application progress' })).toHaveAttribute('aria-valuenow', '1');
+    expect(screen.getByRole('progressbar', { name: 'Application progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '1',
+    );
     await user.click(screen.getByRole('button', { name: 'Next Step' }));
-    for (const text of ['First name is required', 'Last name is required', 'Email is required', 'Phone number is required', 'Country is required', 'City is required']) {
+    for (const text of [
+      'First name is required',
+      'Last name is required',
+      'Email is required',
+      'Phone number is required',
+      'Country is required',
+      'City is required',
+    ]) {
       expect(await screen.findByText(text)).toBeInTheDocument();
     }
     expect(screen.queryByText('Date of birth is required')).not.toBeInTheDocument();
@@ -74,7 +84,12 @@ describe('ApplicationForm', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Next Step' }));
     expect(await screen.findByText('Step 2 of 4: Job Preferences')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next Step' }));
-    for (const text of ['Date of birth is required', 'Nationality is required', 'Preferred country is required', 'Job category is required']) {
+    for (const text of [
+      'Date of birth is required',
+      'Nationality is required',
+      'Preferred country is required',
+      'Job category is required',
+    ]) {
       expect(await screen.findByText(text)).toBeInTheDocument();
     }
     await user.click(screen.getByRole('button', { name: 'Previous' }));
@@ -147,7 +162,9 @@ describe('ApplicationForm', { timeout: 20_000 }, () => {
   });
 
   it('on a 422 goes back to the step of the first message and keeps the input', async () => {
-    capture(422, { errors: { phone: 'Enter a valid phone number', cv: 'CV must be a .pdf, .doc or .docx file' } });
+    capture(422, {
+      errors: { phone: 'Enter a valid phone number', cv: 'CV must be a .pdf, .doc or .docx file' },
+    });
     const user = userEvent.setup({ delay: null });
     renderForm(<ApplicationForm />);
     await fillToStep4(user);

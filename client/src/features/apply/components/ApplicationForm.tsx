@@ -7,13 +7,19 @@ import { applicationSteps, formFields } from '@/config/form-rules';
 import type { FieldRule } from '@/config/rules';
 import { ApiError } from '@/lib/api-client';
 import { handleFailure, HONEYPOT } from '@/lib/forms/rules-form';
-import { initialValuesFor, schemaFromRules, validateWith, type FormValues } from '@/lib/forms/schema-from-rules';
+import {
+  initialValuesFor,
+  schemaFromRules,
+  validateWith,
+  type FormValues,
+} from '@/lib/forms/schema-from-rules';
 import { toast } from '@/lib/forms/toast';
 import { submitApplication } from '../api/submit-application';
 import { clearDraft, loadDraft, saveDraft } from '../lib/draft';
 import { PaymentModal } from './PaymentModal';
 
-export const APPLICATION_SUCCESS = 'Application submitted successfully! You will receive SMS and email confirmations shortly.';
+export const APPLICATION_SUCCESS =
+  'Application submitted successfully! You will receive SMS and email confirmations shortly.';
 export const APPLICATION_FAILURE = 'Failed to submit application. Please try again.';
 /** Uploads at least this large show a progress bar. */
 export const LARGE_UPLOAD_BYTES = 256 * 1024;
@@ -86,9 +92,23 @@ function SubmitErrorRouter({ onInvalid }: { onInvalid: (field: string) => void }
   return null;
 }
 
-function StepField({ rule, onPassportToggle }: { rule: FieldRule; onPassportToggle?: (checked: boolean) => void }) {
+function StepField({
+  rule,
+  onPassportToggle,
+}: {
+  rule: FieldRule;
+  onPassportToggle?: (checked: boolean) => void;
+}) {
   const label = LABELS[rule.name] ?? rule.name;
-  if (rule.kind === 'checkbox') return <CheckboxField rule={rule} label={label} onToggle={rule.name === 'hasPassport' ? onPassportToggle : undefined} after={rule.name === 'terms' ? <PrivacyNoticeLink /> : undefined} />;
+  if (rule.kind === 'checkbox')
+    return (
+      <CheckboxField
+        rule={rule}
+        label={label}
+        onToggle={rule.name === 'hasPassport' ? onPassportToggle : undefined}
+        after={rule.name === 'terms' ? <PrivacyNoticeLink /> : undefined}
+      />
+    );
   if (rule.kind === 'file') return <FileField rule={rule} label={label} />;
   return <RuleField rule={rule} label={label} />;
 }
@@ -139,7 +159,10 @@ export function ApplicationForm({ job = null }: { job?: AppliedJob | null }) {
     const large = fileBytes(values) >= LARGE_UPLOAD_BYTES;
     if (large) setProgress({ loaded: 0, total: fileBytes(values) });
     try {
-      const { applicationId } = await submitApplication(values, large ? (loaded, total) => setProgress({ loaded, total }) : undefined);
+      const { applicationId } = await submitApplication(
+        values,
+        large ? (loaded, total) => setProgress({ loaded, total }) : undefined,
+      );
       clearDraft();
       helpers.resetForm({ values: { ...EMPTY, jobId: '' } });
       setStep(1);
@@ -148,11 +171,17 @@ export function ApplicationForm({ job = null }: { job?: AppliedJob | null }) {
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         const body = error.body as { message?: string; applicationId?: string } | null;
-        void toast(body?.message ?? error.message, 'warning', body?.applicationId ? `Your application ID: ${body.applicationId}` : undefined);
+        void toast(
+          body?.message ?? error.message,
+          'warning',
+          body?.applicationId ? `Your application ID: ${body.applicationId}` : undefined,
+        );
         return;
       }
       const fieldErrors = handleFailure(error, helpers, APPLICATION_FAILURE, ORDER, null);
-      const first = fieldErrors ? [...ORDER, ...Object.keys(fieldErrors)].find((name) => fieldErrors[name]) : undefined;
+      const first = fieldErrors
+        ? [...ORDER, ...Object.keys(fieldErrors)].find((name) => fieldErrors[name])
+        : undefined;
       if (first) goToField(first);
     } finally {
       setProgress(null);
@@ -178,12 +207,18 @@ export function ApplicationForm({ job = null }: { job?: AppliedJob | null }) {
             setStep((s) => Math.min(STEPS.length, s + 1));
             window.scrollTo?.({ top: formRef.current?.offsetTop ?? 0, behavior: 'smooth' });
           };
-          const fields = formFields(current.form).filter((rule) => !rule.onlyWhen || values[rule.onlyWhen] === true);
+          const fields = formFields(current.form).filter(
+            (rule) => !rule.onlyWhen || values[rule.onlyWhen] === true,
+          );
           return (
             <FormShell ref={formRef} label="Job application" className="wizard">
               <ol className="wizard__steps">
                 {STEPS.map((s, i) => (
-                  <li key={s.title} className={i + 1 === step ? 'is-current' : i + 1 < step ? 'is-done' : ''} aria-current={i + 1 === step ? 'step' : undefined}>
+                  <li
+                    key={s.title}
+                    className={i + 1 === step ? 'is-current' : i + 1 < step ? 'is-done' : ''}
+                    aria-current={i + 1 === step ? 'step' : undefined}
+                  >
                     <span className="wizard__num" aria-hidden="true">
                       {i + 1}
                     </span>
@@ -223,13 +258,23 @@ export function ApplicationForm({ job = null }: { job?: AppliedJob | null }) {
               {progress ? (
                 <div className="upload-progress" aria-live="polite">
                   <label htmlFor="application-upload-progress">
-                    Uploading documents: {progress.total ? Math.round((progress.loaded / progress.total) * 100) : 0}%
+                    Uploading documents:{' '}
+                    {progress.total ? Math.round((progress.loaded / progress.total) * 100) : 0}%
                   </label>
-                  <progress id="application-upload-progress" max={progress.total || 1} value={progress.loaded} />
+                  <progress
+                    id="application-upload-progress"
+                    max={progress.total || 1}
+                    value={progress.loaded}
+                  />
                 </div>
               ) : null}
               <div className="wizard__nav">
-                <button type="button" className="button button--outline" onClick={() => setStep((s) => Math.max(1, s - 1))} disabled={step === 1 || isSubmitting}>
+                <button
+                  type="button"
+                  className="button button--outline"
+                  onClick={() => setStep((s) => Math.max(1, s - 1))}
+                  disabled={step === 1 || isSubmitting}
+                >
                   Previous
                 </button>
                 {step < STEPS.length ? (

@@ -3,28 +3,28 @@ import { PageHero } from '@/components/ui/PageHero';
 import { constants } from '@/config/rules';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useSearchParams } from 'react-router-dom';
-import { getJob } from '@/features/jobs/api/jobs';
-import { useAsync } from '@/lib/use-async';
-import { ApplicationForm, type AppliedJob } from './ApplicationForm';
-
-async function openJob(id: string, signal: AbortSignal): Promise<AppliedJob | null> {
-  if (!id) return null;
-  const job = await getJob(id, signal).catch(() => null);
-  return job && job.status === 'open' ? { id: job.id, title: job.title, category: job.category, country: job.country } : null;
-}
+import { useResource } from '@/lib/use-resource';
+import { getOpenJob } from '../api/get-open-job';
+import { ApplicationForm } from './ApplicationForm';
 
 export default function ApplyPage() {
   const [params] = useSearchParams();
   const jobId = params.get('job') ?? '';
-  const state = useAsync((signal) => openJob(jobId, signal), jobId);
+  const [state] = useResource((signal) => getOpenJob(jobId, signal), jobId);
   const job = state.status === 'success' ? state.data : null;
-  usePageMeta('Apply for Jobs Abroad', 'Apply online for jobs in the UAE, Saudi Arabia, Qatar, Kuwait, Bahrain, Oman and more in four simple steps.');
+  usePageMeta(
+    'Apply for Jobs Abroad',
+    'Apply online for jobs in the UAE, Saudi Arabia, Qatar, Kuwait, Bahrain, Oman and more in four simple steps.',
+  );
   return (
     <>
       <PageHero
         eyebrow="Enroll Now"
         title="Apply for Jobs Abroad"
-        lead={`Four simple steps. We review every application within ${constants.promises.applicationReplyWithin} and keep you updated by SMS.`}
+        lead={
+          `Four simple steps. We review every application within ` +
+          `${constants.promises.applicationReplyWithin} and keep you updated by SMS.`
+        }
       />
       <section className="section section--tint">
         <div className="container form-layout">
@@ -35,9 +35,13 @@ export default function ApplyPage() {
                 Applying for: <strong>{job.title}</strong> ({job.country})
               </p>
             ) : null}
-            {jobId && state.status === 'loading' ? null : <ApplicationForm key={job?.id ?? 'any'} job={job} />}
+            {jobId && state.status === 'loading' ? null : (
+              <ApplicationForm key={job?.id ?? 'any'} job={job} />
+            )}
           </div>
-          <HelpPanel text={`Questions about your application? Our recruiters answer calls ${constants.officeHours}.`} />
+          <HelpPanel
+            text={`Questions about your application? Our recruiters answer calls ${constants.officeHours}.`}
+          />
         </div>
       </section>
     </>

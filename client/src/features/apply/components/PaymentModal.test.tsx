@@ -6,13 +6,19 @@ import { renderForm } from '@/lib/forms/testing';
 import { server } from '@/testing/msw-server';
 import { PAYMENT_SUCCESS, PaymentModal } from './PaymentModal';
 
-const assign = vi.fn();
-vi.mock('@/features/payments/api/payments', async (original) => ({
-  ...(await original<typeof import('@/features/payments/api/payments')>()),
+const assign = vi.fn<(url: string) => void>();
+vi.mock('@/features/apply/api/payments', async (original) => ({
+  ...(await original<typeof import('@/features/apply/api/payments')>()),
   goToCheckout: (url: string) => assign(url),
 }));
 
-const AVAILABLE = { available: true, amount: '750', currency: 'GHS', label: 'GH₵750', unavailableMessage: null };
+const AVAILABLE = {
+  available: true,
+  amount: '750',
+  currency: 'GHS',
+  label: 'GH₵750',
+  unavailableMessage: null,
+};
 
 describe('PaymentModal', () => {
   it('shows the server fee, starts the payment and goes to the checkout without a toast', async () => {
@@ -48,7 +54,9 @@ describe('PaymentModal', () => {
     const user = userEvent.setup({ delay: null });
     renderForm(<PaymentModal applicationId="VA2" onClose={() => undefined} />);
     await user.click(await screen.findByRole('button', { name: 'Pay with Paystack' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not reach the payment provider just now.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not reach the payment provider just now.',
+    );
     expect(screen.getByRole('button', { name: 'Pay with Paystack' })).toBeEnabled();
   });
 });

@@ -16,7 +16,8 @@ export function loadDraft(): Draft | null {
     const raw = window.sessionStorage.getItem(DRAFT_KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<Draft>;
-    if (!parsed || typeof parsed !== 'object' || !parsed.values || typeof parsed.values !== 'object') return null;
+    if (!parsed || typeof parsed !== 'object' || !parsed.values || typeof parsed.values !== 'object')
+      return null;
     const values: FormValues = {};
     for (const [name, value] of Object.entries(parsed.values)) {
       if (typeof value === 'string' || typeof value === 'boolean') values[name] = value;
@@ -33,7 +34,9 @@ export function saveDraft(step: number, values: FormValues): void {
     if (name === 'website') continue;
     if (typeof value === 'string' || typeof value === 'boolean') kept[name] = value;
   }
-  if (!Object.values(kept).some((value) => value === true || (typeof value === 'string' && value.trim() !== ''))) {
+  if (
+    !Object.values(kept).some((value) => value === true || (typeof value === 'string' && value.trim() !== ''))
+  ) {
     clearDraft();
     return;
   }

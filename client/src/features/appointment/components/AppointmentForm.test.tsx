@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { constants } from '@/config/rules';
 import { agencyToday } from '@/lib/forms/schema-from-rules';
-import { answer, renderForm } from '@/lib/forms/testing';
+import { answer, hold, renderForm } from '@/lib/forms/testing';
 import { APPOINTMENT_FAILURE, APPOINTMENT_SUCCESS, AppointmentForm } from './AppointmentForm';
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
@@ -21,7 +21,9 @@ describe('AppointmentForm', () => {
     renderForm(<AppointmentForm />);
     const group = screen.getByRole('group', { name: /Service Type/ });
     expect(within(group).getAllByRole('radio')).toHaveLength(6);
-    const slots = within(screen.getByLabelText(/^Preferred Time/)).getAllByRole('option').slice(1);
+    const slots = within(screen.getByLabelText(/^Preferred Time/))
+      .getAllByRole('option')
+      .slice(1);
     expect(slots.map((o) => o.textContent)).toEqual(constants.appointmentTimeSlots);
     expect(slots).toHaveLength(9);
     expect(screen.getByLabelText(/^Preferred Date/)).toHaveAttribute('min', agencyToday());
@@ -54,12 +56,14 @@ describe('AppointmentForm', () => {
   });
 
   it('books, reads "Booking..." while working, shows the reference and resets', async () => {
-    const posted = answer('/appointments', 201, { reference: 'VA1700000000000' }, 80);
+    const reply = hold();
+    const posted = answer('/appointments', 201, { reference: 'VA1700000000000' }, reply.promise);
     const user = userEvent.setup();
     renderForm(<AppointmentForm />);
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
     expect(await screen.findByRole('button', { name: 'Booking...' })).toBeDisabled();
+    reply.release();
     expect(await screen.findByText(APPOINTMENT_SUCCESS)).toBeInTheDocument();
     expect(screen.getByText('Your booking reference: VA1700000000000')).toBeInTheDocument();
     expect(posted.bodies[0]).toMatchObject({

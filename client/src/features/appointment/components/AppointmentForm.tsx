@@ -11,7 +11,8 @@ import { agencyToday, toPayload, type FormValues } from '@/lib/forms/schema-from
 import { toast } from '@/lib/forms/toast';
 import { bookAppointment } from '../api/book-appointment';
 
-export const APPOINTMENT_SUCCESS = 'Appointment booked successfully! You will receive a confirmation SMS shortly.';
+export const APPOINTMENT_SUCCESS =
+  'Appointment booked successfully! You will receive a confirmation SMS shortly.';
 export const APPOINTMENT_FAILURE = 'Failed to book appointment. Please try again or contact us directly.';
 
 const LABELS: Record<string, string> = {
@@ -35,7 +36,10 @@ export function AppointmentForm() {
   const onSubmit = async (values: FormValues, helpers: FormikHelpers<FormValues>) => {
     helpers.setStatus({});
     try {
-      const { reference } = await bookAppointment({ ...toPayload('appointment', values), website: values.website ?? '' });
+      const { reference } = await bookAppointment({
+        ...toPayload('appointment', values),
+        website: values.website ?? '',
+      });
       void toast(APPOINTMENT_SUCCESS, 'success', `Your booking reference: ${reference}`);
       helpers.resetForm();
     } catch (error) {
@@ -49,10 +53,27 @@ export function AppointmentForm() {
           {formFields('appointment').map((rule) => {
             const label = LABELS[rule.name] ?? rule.name;
             if (rule.name === 'serviceType') {
-              return <RadioGroupField key={rule.name} rule={rule} label={label} optionLabels={constants.serviceTypeLabels} />;
+              return (
+                <RadioGroupField
+                  key={rule.name}
+                  rule={rule}
+                  label={label}
+                  optionLabels={constants.serviceTypeLabels}
+                />
+              );
             }
-            if (rule.kind === 'checkbox') return <CheckboxField key={rule.name} rule={rule} label={label} after={<PrivacyNoticeLink />} />;
-            return <RuleField key={rule.name} rule={rule} label={label} min={rule.notBeforeToday ? today : undefined} />;
+            if (rule.kind === 'checkbox')
+              return (
+                <CheckboxField key={rule.name} rule={rule} label={label} after={<PrivacyNoticeLink />} />
+              );
+            return (
+              <RuleField
+                key={rule.name}
+                rule={rule}
+                label={label}
+                min={rule.notBeforeToday ? today : undefined}
+              />
+            );
           })}
           <Honeypot />
           <FocusFirstError formRef={formRef} order={setup.order} />

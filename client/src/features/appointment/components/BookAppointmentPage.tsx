@@ -5,13 +5,20 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import { AppointmentForm } from './AppointmentForm';
 
 export default function BookAppointmentPage() {
-  usePageMeta('Book an Appointment', 'Book a free consultation about overseas jobs, visas, travel or study abroad, in Kumasi or online.');
+  usePageMeta(
+    'Book an Appointment',
+    'Book a free consultation about overseas jobs, visas, travel or study abroad, in Kumasi or online.',
+  );
   return (
     <>
       <PageHero
         eyebrow="Book Now"
         title="Book a Consultation"
-        lead={`Choose a service, date and time. We confirm every appointment within ${constants.promises.appointmentReplyWithin} and send a reminder ${constants.promises.appointmentReminderBefore} before.`}
+        lead={
+          `Choose a service, date and time. We confirm every appointment within ` +
+          `${constants.promises.appointmentReplyWithin} and send a reminder ` +
+          `${constants.promises.appointmentReminderBefore} before.`
+        }
       />
       <section className="section section--tint">
         <div className="container form-layout">

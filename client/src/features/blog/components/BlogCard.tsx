@@ -20,7 +20,9 @@ export function BlogCard({ post }: { post: BlogPost }) {
         </h3>
         <p className="muted">{post.excerpt}</p>
         <p className="blog-meta blog-meta--foot">
-          <span><Icon name="users" size={14} /> {post.author}</span>
+          <span>
+            <Icon name="users" size={14} /> {post.author}
+          </span>
           <time dateTime={post.date}>{formatDate(post.date)}</time>
         </p>
       </div>

@@ -3,7 +3,7 @@ import { PageHero } from '@/components/ui/PageHero';
 import { PageLoader } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { slugify } from '@/lib/slug';
-import { useAsync } from '@/lib/use-async';
+import { useResource } from '@/lib/use-resource';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { getBlogPosts } from '../api/get-blog-posts';
 import { categoryBySlug } from '../data/blog';
@@ -18,7 +18,7 @@ export default function BlogListingPage({ kind }: { kind: 'category' | 'tag' }) 
   const label = kind === 'category' ? (category?.name ?? value) : value;
   const title = kind === 'category' ? `Category: ${label}` : `Tag: ${label}`;
   usePageMeta(title, `Blog articles ${kind === 'category' ? 'in' : 'tagged'} ${label}.`);
-  const state = useAsync((signal) => getBlogPosts(signal), 'all');
+  const [state] = useResource((signal) => getBlogPosts(signal), 'all');
   const posts =
     state.status === 'success'
       ? state.data.filter((p) =>
@@ -29,16 +29,24 @@ export default function BlogListingPage({ kind }: { kind: 'category' | 'tag' }) 
       : [];
   return (
     <>
-      <PageHero eyebrow="Blog" title={title} lead={`Articles ${kind === 'category' ? 'in this category' : 'with this tag'}.`} />
+      <PageHero
+        eyebrow="Blog"
+        title={title}
+        lead={`Articles ${kind === 'category' ? 'in this category' : 'with this tag'}.`}
+      />
       <section className="section">
         <div className="container blog-layout">
           <div>
             {state.status === 'loading' ? <PageLoader /> : null}
             {state.status === 'error' ? (
-              <p className="notice" role="alert">We could not load the articles. Please try again later.</p>
+              <p className="notice" role="alert">
+                We could not load the articles. Please try again later.
+              </p>
             ) : null}
             {state.status === 'success' && posts.length === 0 ? (
-              <p className="notice">No articles here yet. Browse all articles on the <Link to={paths.blog}>blog</Link>.</p>
+              <p className="notice">
+                No articles here yet. Browse all articles on the <Link to={paths.blog}>blog</Link>.
+              </p>
             ) : null}
             <div className="card-grid card-grid--2">
               {posts.map((p) => (

@@ -3,7 +3,7 @@ import { PageLoader } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/slug';
 import { initialRouteData } from '@/lib/route-data';
-import { useAsync } from '@/lib/use-async';
+import { useResource } from '@/lib/use-resource';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { getBlogPost } from '../api/get-blog-post';
 import type { BlogPost } from '../api/types';
@@ -21,7 +21,11 @@ export default function BlogPostPage() {
   const { pathname } = useLocation();
   // Served by the app, the page carries its post (or null: not found) in a JSON block.
   const served = initialRouteData<BlogPost>('blog-post', pathname);
-  const state = useAsync((signal) => getBlogPost(id, signal), id, served ? { data: served.record } : undefined);
+  const [state] = useResource(
+    (signal) => getBlogPost(id, signal),
+    id,
+    served ? { data: served.record } : undefined,
+  );
   const post = state.status === 'success' ? state.data : null;
   usePageMeta(
     post ? post.title : state.status === 'success' ? 'Blog Post Not Found' : 'Blog',
@@ -33,8 +37,12 @@ export default function BlogPostPage() {
     return (
       <section className="container section">
         <h1>Something Went Wrong</h1>
-        <p className="notice" role="alert">We could not load this article. Please try again later.</p>
-        <Link to={paths.blog} className="button button--primary">Back to Blog</Link>
+        <p className="notice" role="alert">
+          We could not load this article. Please try again later.
+        </p>
+        <Link to={paths.blog} className="button button--primary">
+          Back to Blog
+        </Link>
       </section>
     );
   }
@@ -43,16 +51,23 @@ export default function BlogPostPage() {
       <section className="container section not-found">
         <h1>Blog Post Not Found</h1>
         <p className="muted">The blog post you're looking for could not be found.</p>
-        <Link to={paths.blog} className="button button--primary">Back to Blog</Link>
+        <Link to={paths.blog} className="button button--primary">
+          Back to Blog
+        </Link>
       </section>
     );
   }
-  const links = shareLinks(served?.url ?? (typeof window === 'undefined' ? '' : window.location.href), post.title);
+  const links = shareLinks(
+    served?.url ?? (typeof window === 'undefined' ? '' : window.location.href),
+    post.title,
+  );
   return (
     <section className="section">
       <div className="container blog-layout">
         <article className="post">
-          <p className="back-link"><Link to={paths.blog}>← Back to Blog</Link></p>
+          <p className="back-link">
+            <Link to={paths.blog}>← Back to Blog</Link>
+          </p>
           <p className="blog-meta">
             <span className="tag tag--accent">{post.category}</span>
             <span>{post.readTime}</span>
@@ -65,15 +80,29 @@ export default function BlogPostPage() {
           <div className="post__content" dangerouslySetInnerHTML={{ __html: post.content }} />
           <ul className="tag-list" aria-label="Tags">
             {post.tags.map((t) => (
-              <li key={t}><Link className="tag tag--link" to={paths.blogTag(t)}>{t}</Link></li>
+              <li key={t}>
+                <Link className="tag tag--link" to={paths.blogTag(t)}>
+                  {t}
+                </Link>
+              </li>
             ))}
           </ul>
           <div className="share">
             <span>Share this article:</span>
-            <a className="button button--sm button--facebook" href={links.facebook} target="_blank" rel="noopener noreferrer">
+            <a
+              className="button button--sm button--facebook"
+              href={links.facebook}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               Facebook<span className="visually-hidden"> (opens in a new tab)</span>
             </a>
-            <a className="button button--sm button--x" href={links.x} target="_blank" rel="noopener noreferrer">
+            <a
+              className="button button--sm button--x"
+              href={links.x}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               X (Twitter)<span className="visually-hidden"> (opens in a new tab)</span>
             </a>
           </div>

@@ -6,13 +6,16 @@ describe('ChatPanel', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const messages = () => within(screen.getByRole('list', { name: 'Chat messages' })).queryAllByRole('listitem');
+  const messages = () =>
+    within(screen.getByRole('list', { name: 'Chat messages' })).queryAllByRole('listitem');
 
   it('starts with one greeting and the quick options', () => {
     render(<ChatPanel open onClose={() => undefined} />);
     expect(messages()).toHaveLength(1);
     expect(screen.getByRole('group', { name: 'Quick options' })).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /opportunities|services|abroad|appointment|information/ })).toHaveLength(5);
+    expect(
+      screen.getAllByRole('button', { name: /opportunities|services|abroad|appointment|information/ }),
+    ).toHaveLength(5);
   });
 
   it('hides the quick options after the first message and shows a typing indicator until the reply', () => {
@@ -20,9 +23,13 @@ describe('ChatPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Visa services' }));
     expect(screen.queryByRole('group', { name: 'Quick options' })).not.toBeInTheDocument();
     expect(screen.getByTestId('typing-indicator')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1499));
+    act(() => {
+      vi.advanceTimersByTime(1499);
+    });
     expect(screen.getByTestId('typing-indicator')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByTestId('typing-indicator')).not.toBeInTheDocument();
     expect(messages()).toHaveLength(3);
     expect(messages()[2]).toHaveTextContent(/visas/);

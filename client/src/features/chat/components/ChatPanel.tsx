@@ -53,12 +53,7 @@ export default function ChatPanel({ open, onClose, random = Math.random }: ChatP
   };
 
   return (
-    <section
-      id="chat-panel"
-      className="chat-panel"
-      hidden={!open}
-      aria-labelledby="chat-title"
-    >
+    <section id="chat-panel" className="chat-panel" hidden={!open} aria-labelledby="chat-title">
       <header className="chat-panel__header">
         <span className="chat-panel__avatar" aria-hidden="true">
           <Icon name="headset" size={20} />
@@ -115,7 +110,9 @@ export default function ChatPanel({ open, onClose, random = Math.random }: ChatP
           <span className="visually-hidden">Send message</span>
         </button>
       </form>
-      <p className="chat-panel__foot">{constants.agencyTitle} · {constants.officeHours}</p>
+      <p className="chat-panel__foot">
+        {constants.agencyTitle} · {constants.officeHours}
+      </p>
     </section>
   );
 }

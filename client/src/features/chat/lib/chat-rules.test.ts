@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { constants } from '@/config/rules';
-import { FALLBACK_REPLY, GREETING, QUICK_OPTIONS, getBotReply, isBlank, matchRule, replyDelayMs } from './chat-rules';
+import {
+  FALLBACK_REPLY,
+  GREETING,
+  QUICK_OPTIONS,
+  getBotReply,
+  isBlank,
+  matchRule,
+  replyDelayMs,
+} from './chat-rules';
 
 describe('chat keyword rules', () => {
   it.each([
@@ -31,7 +39,13 @@ describe('chat keyword rules', () => {
   });
 
   it('maps every quick option to its own rule', () => {
-    expect(QUICK_OPTIONS).toEqual(['Job opportunities', 'Visa services', 'Study abroad', 'Book appointment', 'Contact information']);
+    expect(QUICK_OPTIONS).toEqual([
+      'Job opportunities',
+      'Visa services',
+      'Study abroad',
+      'Book appointment',
+      'Contact information',
+    ]);
     expect(QUICK_OPTIONS.map(matchRule)).toEqual(['job', 'visa', 'study', 'appointment', 'contact']);
   });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { answer, renderForm } from '@/lib/forms/testing';
+import { answer, hold, renderForm } from '@/lib/forms/testing';
 import { CONTACT_FAILURE, CONTACT_SUCCESS, ContactForm } from './ContactForm';
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
@@ -37,12 +37,14 @@ describe('ContactForm', () => {
   });
 
   it('sends, shows the success toast and resets', async () => {
-    const posted = answer('/contact-messages', 201, { id: 'VA1' }, 50);
+    const reply = hold();
+    const posted = answer('/contact-messages', 201, { id: 'VA1' }, reply.promise);
     const user = userEvent.setup();
     renderForm(<ContactForm />);
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
+    reply.release();
     expect(await screen.findByText(CONTACT_SUCCESS)).toBeInTheDocument();
     expect(posted.bodies[0]).toEqual({
       name: 'Kofi Boateng',

@@ -41,7 +41,12 @@ export function ContactForm() {
       {({ isSubmitting }) => (
         <FormShell ref={formRef} label="Contact form" className="form-grid">
           {formFields('contact').map((rule) => (
-            <RuleField key={rule.name} rule={rule} label={LABELS[rule.name] ?? rule.name} wide={rule.name === 'subject'} />
+            <RuleField
+              key={rule.name}
+              rule={rule}
+              label={LABELS[rule.name] ?? rule.name}
+              wide={rule.name === 'subject'}
+            />
           ))}
           <Honeypot />
           <FocusFirstError formRef={formRef} order={setup.order} />

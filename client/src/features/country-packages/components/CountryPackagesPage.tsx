@@ -11,7 +11,11 @@ import { benefits, cardLimits, countryPackages } from '../data/packages';
 import { IconCardGrid } from '@/components/ui/IconCardGrid';
 
 export default function CountryPackagesPage() {
-  usePageMeta('Country Packages', 'Recruitment packages for the UAE, Saudi Arabia, Qatar, Kuwait, Bahrain and Oman: fees, processing times, salaries and what is included.');
+  usePageMeta(
+    'Country Packages',
+    'Recruitment packages for the UAE, Saudi Arabia, Qatar, Kuwait, Bahrain and Oman: fees, ' +
+      'processing times, salaries and what is included.',
+  );
   return (
     <>
       <PageHero
@@ -24,9 +28,20 @@ export default function CountryPackagesPage() {
           <SectionHeader eyebrow="Packages" title="Choose Your Destination" id="packages-title" />
           <div className="card-grid card-grid--3 package-grid">
             {countryPackages.map((p) => (
-              <article key={p.country} className={p.popular ? 'card package package--popular' : 'card package'}>
+              <article
+                key={p.country}
+                className={p.popular ? 'card package package--popular' : 'card package'}
+              >
                 {p.popular ? <span className="badge">Most Popular</span> : null}
-                <img className="card__image" src={p.image} width={480} height={240} alt="" loading="lazy" decoding="async" />
+                <img
+                  className="card__image"
+                  src={p.image}
+                  width={480}
+                  height={240}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                />
                 <header className="package__header">
                   <Flag country={p.country} width={64} decorative />
                   <div>
@@ -41,33 +56,56 @@ export default function CountryPackagesPage() {
                   {formatUsd(p.price)} <span>package fee</span>
                 </p>
                 <dl className="facts facts--3">
-                  <div><dt>Jobs available</dt><dd>{p.jobsAvailable}</dd></div>
-                  <div><dt>Salary range</dt><dd>{p.averageSalary}</dd></div>
-                  <div><dt>Processing</dt><dd>{p.processingTime}</dd></div>
+                  <div>
+                    <dt>Jobs available</dt>
+                    <dd>{p.jobsAvailable}</dd>
+                  </div>
+                  <div>
+                    <dt>Salary range</dt>
+                    <dd>{p.averageSalary}</dd>
+                  </div>
+                  <div>
+                    <dt>Processing</dt>
+                    <dd>{p.processingTime}</dd>
+                  </div>
                 </dl>
                 <h4 className="small-heading">Features</h4>
                 <ul className="checklist">
                   {p.features.slice(0, cardLimits.features).map((f) => (
-                    <li key={f}><Icon name="check" size={16} /> {f}</li>
+                    <li key={f}>
+                      <Icon name="check" size={16} /> {f}
+                    </li>
                   ))}
                 </ul>
                 <h4 className="small-heading">Industries</h4>
                 <ul className="tag-list" aria-label={`Industries in ${p.fullName}`}>
                   {p.industries.slice(0, cardLimits.industries).map((i) => (
-                    <li key={i} className="tag">{i}</li>
+                    <li key={i} className="tag">
+                      {i}
+                    </li>
                   ))}
                 </ul>
                 <h4 className="small-heading">Package includes</h4>
                 <ul className="checklist checklist--gold">
                   {p.packageIncludes.slice(0, cardLimits.inclusions).map((i) => (
-                    <li key={i}><Icon name="star" size={14} /> {i}</li>
+                    <li key={i}>
+                      <Icon name="star" size={14} /> {i}
+                    </li>
                   ))}
                 </ul>
                 <div className="package__actions">
-                  <Link to={paths.bookAppointment} className="button button--primary" aria-label={`Book Consultation for ${p.fullName}`}>
+                  <Link
+                    to={paths.bookAppointment}
+                    className="button button--primary"
+                    aria-label={`Book Consultation for ${p.fullName}`}
+                  >
                     Book Consultation
                   </Link>
-                  <Link to={paths.contact} className="button button--outline" aria-label={`Learn More about ${p.fullName}`}>
+                  <Link
+                    to={paths.contact}
+                    className="button button--outline"
+                    aria-label={`Learn More about ${p.fullName}`}
+                  >
                     Learn More
                   </Link>
                 </div>

@@ -53,8 +53,8 @@ export function HomeHero() {
           Your Gateway to <span className="text-gold">Global Careers</span>
         </h1>
         <p className="hero__lead">
-          {agency.name} connects Ghanaian talent with verified employers across the Gulf and beyond, with visa, travel
-          and study-abroad support from application to arrival.
+          {agency.name} connects Ghanaian talent with verified employers across the Gulf and beyond, with
+          visa, travel and study-abroad support from application to arrival.
         </p>
         <div className="button-row">
           <Link to={paths.apply} className="button button--gold button--lg">

@@ -6,7 +6,15 @@ import { Flag } from '@/components/ui/Flag';
 import { Icon } from '@/components/ui/Icon';
 import { SectionHeader } from '@/components/ui/SectionHeader';
 import { Stars } from '@/components/ui/Stars';
-import { achievements, getStarted, homeServices, successStories, testimonials, trustPoints, trustPromises } from '../data/home';
+import {
+  achievements,
+  getStarted,
+  homeServices,
+  successStories,
+  testimonials,
+  trustPoints,
+  trustPromises,
+} from '../data/home';
 
 export function Achievements() {
   return (
@@ -28,11 +36,17 @@ export function GetStarted() {
   return (
     <section className="section" aria-labelledby="get-started-title">
       <div className="container">
-        <SectionHeader eyebrow="Get Started" title="Three Ways to Begin Your Journey" id="get-started-title" />
+        <SectionHeader
+          eyebrow="Get Started"
+          title="Three Ways to Begin Your Journey"
+          id="get-started-title"
+        />
         <div className="card-grid card-grid--3">
           {getStarted.map((card) => (
             <article key={card.title} className="card card--feature">
-              <span className="card__icon"><Icon name={card.icon} size={28} /></span>
+              <span className="card__icon">
+                <Icon name={card.icon} size={28} />
+              </span>
               <h3>{card.title}</h3>
               <p>{card.text}</p>
               <Link to={card.to} className="text-link">
@@ -59,11 +73,14 @@ export function ServiceCards() {
         <div className="card-grid card-grid--4">
           {homeServices.map((s) => (
             <article key={s.id} className="card card--service">
-              <span className="card__icon card__icon--gradient"><Icon name={s.icon} size={28} /></span>
+              <span className="card__icon card__icon--gradient">
+                <Icon name={s.icon} size={28} />
+              </span>
               <h3>{s.title}</h3>
               <p>{s.text}</p>
               <Link to={`${paths.services}#${s.id}`} className="text-link">
-                Learn More<span className="visually-hidden"> about {s.title}</span> <Icon name="arrow" size={16} />
+                Learn More<span className="visually-hidden"> about {s.title}</span>{' '}
+                <Icon name="arrow" size={16} />
               </Link>
             </article>
           ))}
@@ -117,7 +134,9 @@ export function TrustSection() {
           />
           <ul className="checklist checklist--light">
             {trustPromises.map((p) => (
-              <li key={p}><Icon name="check" size={18} /> {p}</li>
+              <li key={p}>
+                <Icon name="check" size={18} /> {p}
+              </li>
             ))}
           </ul>
         </div>
@@ -148,7 +167,14 @@ export function Testimonials() {
                 <p>“{t.story}”</p>
               </blockquote>
               <figcaption className="testimonial__person">
-                <img src={t.image} width={56} height={56} alt={`Portrait of ${t.name}`} loading="lazy" decoding="async" />
+                <img
+                  src={t.image}
+                  width={56}
+                  height={56}
+                  alt={`Portrait of ${t.name}`}
+                  loading="lazy"
+                  decoding="async"
+                />
                 <span>
                   <strong>{t.name}</strong>
                   <span className="muted">
@@ -157,9 +183,18 @@ export function Testimonials() {
                 </span>
               </figcaption>
               <dl className="testimonial__facts">
-                <div><dt>Salary</dt><dd>{t.salary}</dd></div>
-                <div><dt>Abroad for</dt><dd>{t.duration}</dd></div>
-                <div><dt>Placed</dt><dd>{t.date}</dd></div>
+                <div>
+                  <dt>Salary</dt>
+                  <dd>{t.salary}</dd>
+                </div>
+                <div>
+                  <dt>Abroad for</dt>
+                  <dd>{t.duration}</dd>
+                </div>
+                <div>
+                  <dt>Placed</dt>
+                  <dd>{t.date}</dd>
+                </div>
               </dl>
             </figure>
           ))}
@@ -177,7 +212,9 @@ export function SuccessStories() {
         <div className="card-grid card-grid--3">
           {successStories.map((s) => (
             <article key={s.title} className="card story">
-              <span className="card__icon card__icon--gold"><Icon name={s.icon} size={26} /></span>
+              <span className="card__icon card__icon--gold">
+                <Icon name={s.icon} size={26} />
+              </span>
               <p className="story__stat">{s.stat}</p>
               <h3>{s.title}</h3>
               <p>{s.text}</p>

@@ -44,12 +44,15 @@ export function PromoVideo() {
       video.preload = 'metadata';
       return undefined;
     }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        observer.disconnect();
-        loadMetadata();
-      }
-    }, { rootMargin: '0px 0px 200px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          loadMetadata();
+        }
+      },
+      { rootMargin: '0px 0px 200px 0px' },
+    );
     observer.observe(video);
     return () => observer.disconnect();
   }, []);
@@ -76,12 +79,21 @@ export function PromoVideo() {
             eyebrow="See how it works"
             title="From Kumasi to Your New Career"
             id="promo-title"
-            lead="Watch how we take you from your first consultation to your first day at work: screening, interview, documents, visa, flight and arrival support."
+            lead={
+              'Watch how we take you from your first consultation to your first day at work: screening, ' +
+              'interview, documents, visa, flight and arrival support.'
+            }
           />
           <ul className="checklist">
-            <li><Icon name="check" size={18} /> One consultant from start to finish</li>
-            <li><Icon name="check" size={18} /> Written contract before any payment</li>
-            <li><Icon name="check" size={18} /> Pre-departure orientation</li>
+            <li>
+              <Icon name="check" size={18} /> One consultant from start to finish
+            </li>
+            <li>
+              <Icon name="check" size={18} /> Written contract before any payment
+            </li>
+            <li>
+              <Icon name="check" size={18} /> Pre-departure orientation
+            </li>
           </ul>
         </div>
         <figure className="promo__player">
@@ -99,10 +111,17 @@ export function PromoVideo() {
             <source src="/video/promo.mp4" type="video/mp4" />
           </video>
           <div className="player-controls">
-            <button type="button" className="player-button" onClick={toggle} aria-label={playing ? 'Pause video' : 'Play video'}>
+            <button
+              type="button"
+              className="player-button"
+              onClick={toggle}
+              aria-label={playing ? 'Pause video' : 'Play video'}
+            >
               <Icon name={playing ? 'pause' : 'play'} size={20} />
             </button>
-            <span className="player-time" aria-label="Elapsed time">{formatTime(current)}</span>
+            <span className="player-time" aria-label="Elapsed time">
+              {formatTime(current)}
+            </span>
             <input
               className="player-seek"
               type="range"
@@ -114,9 +133,13 @@ export function PromoVideo() {
               aria-label="Seek"
               aria-valuetext={`${formatTime(current)} of ${formatTime(duration)}`}
             />
-            <span className="player-time" aria-label="Total time">{formatTime(duration)}</span>
+            <span className="player-time" aria-label="Total time">
+              {formatTime(duration)}
+            </span>
           </div>
-          <figcaption className="visually-hidden">Agency promo video: our recruitment journey in motion graphics.</figcaption>
+          <figcaption className="visually-hidden">
+            Agency promo video: our recruitment journey in motion graphics.
+          </figcaption>
         </figure>
       </div>
     </section>

@@ -63,10 +63,26 @@ export const homeServices: { id: string; title: string; text: string; icon: Icon
 ];
 
 export const trustPoints: { title: string; text: string; icon: IconName }[] = [
-  { title: 'Licensed and Registered', text: 'A registered recruitment agency in Ghana with a partner office in the UAE.', icon: 'shield' },
-  { title: 'Verified Employers', text: 'Every job order comes from an employer we have checked, with a written contract.', icon: 'check' },
-  { title: 'Transparent Fees', text: 'Published package fees and receipts for every payment. No hidden charges.', icon: 'file' },
-  { title: 'Support Abroad', text: `We stay in touch after you travel, with ${constants.emergencySupport}.`, icon: 'headset' },
+  {
+    title: 'Licensed and Registered',
+    text: 'A registered recruitment agency in Ghana with a partner office in the UAE.',
+    icon: 'shield',
+  },
+  {
+    title: 'Verified Employers',
+    text: 'Every job order comes from an employer we have checked, with a written contract.',
+    icon: 'check',
+  },
+  {
+    title: 'Transparent Fees',
+    text: 'Published package fees and receipts for every payment. No hidden charges.',
+    icon: 'file',
+  },
+  {
+    title: 'Support Abroad',
+    text: `We stay in touch after you travel, with ${constants.emergencySupport}.`,
+    icon: 'headset',
+  },
 ];
 
 export const trustPromises: string[] = [
@@ -95,7 +111,8 @@ export const testimonials: Testimonial[] = [
     country: 'UAE',
     image: '/images/people/ama.svg',
     story:
-      'Vandy guided me through licensing, the medical and the visa. Every step was explained and I always knew what came next. Today I work in a private hospital in Abu Dhabi.',
+      'Vandy guided me through licensing, the medical and the visa. Every step was explained and ' +
+      'I always knew what came next. Today I work in a private hospital in Abu Dhabi.',
     salary: '$3,800/month',
     duration: '2 years',
     rating: 5,
@@ -107,7 +124,8 @@ export const testimonials: Testimonial[] = [
     country: 'Saudi Arabia',
     image: '/images/people/kofi.svg',
     story:
-      'I had tried twice with other agents and lost money. Here I got a real contract before paying anything. The team even helped me prepare for my driving test in Riyadh.',
+      'I had tried twice with other agents and lost money. Here I got a real contract before ' +
+      'paying anything. The team even helped me prepare for my driving test in Riyadh.',
     salary: '$2,400/month',
     duration: '3 years',
     rating: 5,
@@ -119,7 +137,8 @@ export const testimonials: Testimonial[] = [
     country: 'Qatar',
     image: '/images/people/efua.svg',
     story:
-      'The interview coaching made the difference. I got an offer from a five-star hotel in Doha within six weeks, with accommodation and transport included.',
+      'The interview coaching made the difference. I got an offer from a five-star hotel in Doha ' +
+      'within six weeks, with accommodation and transport included.',
     salary: '$2,900/month',
     duration: '1 year',
     rating: 5,
@@ -131,7 +150,9 @@ export const successStories: { title: string; stat: string; text: string; icon: 
   {
     title: '48 nurses to Abu Dhabi',
     stat: '6 weeks',
-    text: 'A hospital group needed qualified nurses fast. We screened 300 candidates, supported licensing and mobilised the first team in six weeks.',
+    text:
+      'A hospital group needed qualified nurses fast. We screened 300 candidates, supported ' +
+      'licensing and mobilised the first team in six weeks.',
     icon: 'heart',
   },
   {

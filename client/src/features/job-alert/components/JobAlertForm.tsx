@@ -9,7 +9,8 @@ import { toPayload, type FormValues } from '@/lib/forms/schema-from-rules';
 import { toast } from '@/lib/forms/toast';
 import { createJobAlert } from '../api/create-job-alert';
 
-export const JOB_ALERT_SUCCESS = "Job alerts activated! You'll receive notifications for matching opportunities.";
+export const JOB_ALERT_SUCCESS =
+  "Job alerts activated! You'll receive notifications for matching opportunities.";
 export const JOB_ALERT_FAILURE = 'Failed to set up job alerts. Please try again.';
 
 const LABELS: Record<string, string> = {
@@ -52,7 +53,12 @@ export default function JobAlertForm() {
       {({ isSubmitting }) => (
         <FormShell ref={formRef} label="Job alert sign-up" className="job-alert-form">
           {formFields('jobAlert').map((rule) => (
-            <RuleField key={rule.name} rule={rule} label={LABELS[rule.name] ?? rule.name} wide={rule.name === 'email'} />
+            <RuleField
+              key={rule.name}
+              rule={rule}
+              label={LABELS[rule.name] ?? rule.name}
+              wide={rule.name === 'email'}
+            />
           ))}
           <Honeypot />
           <FocusFirstError formRef={formRef} order={setup.order} />

@@ -39,7 +39,7 @@ export interface JobFilters {
 
 export function listJobs(filters: JobFilters, signal?: AbortSignal): Promise<JobBoard> {
   const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
+  for (const key of ['country', 'category', 'q'] as const) if (filters[key]) query.set(key, filters[key]);
   const qs = query.toString();
   return api.get<JobBoard>(`/jobs${qs ? `?${qs}` : ''}`, signal);
 }

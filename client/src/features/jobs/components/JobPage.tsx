@@ -3,7 +3,7 @@ import { PageLoader } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { jobForm } from '@/generated/rules.json';
 import { initialRouteData } from '@/lib/route-data';
-import { useAsync } from '@/lib/use-async';
+import { useResource } from '@/lib/use-resource';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { getJob, type PublicJob } from '../api/jobs';
 
@@ -15,10 +15,18 @@ export default function JobPage() {
   const { pathname } = useLocation();
   // Served by the app, the page carries its job (or null: not found) in a JSON block (src/app/pages/job.py).
   const served = initialRouteData<PublicJob>('job', pathname);
-  const state = useAsync((signal) => getJob(id, signal), id, served ? { data: served.record } : undefined);
+  const [state] = useResource(
+    (signal) => getJob(id, signal),
+    id,
+    served ? { data: served.record } : undefined,
+  );
   const job = state.status === 'success' ? state.data : null;
   usePageMeta(
-    job ? `${job.title} in ${job.city ? `${job.city}, ` : ''}${job.country}` : state.status === 'success' ? 'Job Not Found' : 'Jobs Abroad',
+    job
+      ? `${job.title} in ${job.city ? `${job.city}, ` : ''}${job.country}`
+      : state.status === 'success'
+        ? 'Job Not Found'
+        : 'Jobs Abroad',
     job ? job.description.slice(0, 160) : 'Open overseas vacancies with Vandy Travel.',
   );
 
@@ -27,8 +35,12 @@ export default function JobPage() {
     return (
       <section className="container section">
         <h1>Something Went Wrong</h1>
-        <p className="notice" role="alert">We could not load this job. Please try again later.</p>
-        <Link to={paths.jobs} className="button button--primary">Back to Jobs</Link>
+        <p className="notice" role="alert">
+          We could not load this job. Please try again later.
+        </p>
+        <Link to={paths.jobs} className="button button--primary">
+          Back to Jobs
+        </Link>
       </section>
     );
   }
@@ -37,7 +49,9 @@ export default function JobPage() {
       <section className="container section not-found">
         <h1>Job Not Found</h1>
         <p className="muted">This job does not exist or is no longer advertised.</p>
-        <Link to={paths.jobs} className="button button--primary">See open jobs</Link>
+        <Link to={paths.jobs} className="button button--primary">
+          See open jobs
+        </Link>
       </section>
     );
   }
@@ -45,7 +59,9 @@ export default function JobPage() {
   return (
     <section className="section">
       <div className="container job-page">
-        <p className="back-link"><Link to={paths.jobs}>← Back to Jobs</Link></p>
+        <p className="back-link">
+          <Link to={paths.jobs}>← Back to Jobs</Link>
+        </p>
         <p className="blog-meta">
           <span className="tag tag--accent">{job.category}</span>
           <span>{job.employmentType}</span>
@@ -58,10 +74,20 @@ export default function JobPage() {
           </p>
         )}
         <dl className="job-facts">
-          {job.salary ? (<><dt>Salary</dt><dd>{job.salary}</dd></>) : null}
+          {job.salary ? (
+            <>
+              <dt>Salary</dt>
+              <dd>{job.salary}</dd>
+            </>
+          ) : null}
           <dt>Positions</dt>
           <dd>{job.positions}</dd>
-          {job.closingDate ? (<><dt>Closing date</dt><dd>{job.closingDate}</dd></>) : null}
+          {job.closingDate ? (
+            <>
+              <dt>Closing date</dt>
+              <dd>{job.closingDate}</dd>
+            </>
+          ) : null}
         </dl>
         <h2>About the job</h2>
         <p className="job-text">{job.description}</p>
@@ -86,7 +112,9 @@ export default function JobPage() {
             Apply for this job
           </Link>
         ) : (
-          <Link className="button" to={paths.jobs}>See open jobs</Link>
+          <Link className="button" to={paths.jobs}>
+            See open jobs
+          </Link>
         )}
       </div>
     </section>

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { constants } from '@/config/rules';
 import { jobForm } from '@/generated/rules.json';
 import { initialRouteData } from '@/lib/route-data';
-import { useAsync } from '@/lib/use-async';
+import { useResource } from '@/lib/use-resource';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { listJobs, type JobBoard, type JobFilters } from '../api/jobs';
 
@@ -29,7 +29,7 @@ export default function JobsPage() {
   // Served by the app unfiltered, the page carries the board in a JSON block (src/app/pages/job_list.py).
   const unfiltered = !filters.country && !filters.category && !filters.q;
   const served = unfiltered ? initialRouteData<JobBoard>('job-list', pathname)?.record : undefined;
-  const state = useAsync(
+  const [state] = useResource(
     (signal) => listJobs(filters, signal),
     `${filters.country}|${filters.category}|${filters.q}`,
     served ? { data: served } : undefined,
@@ -55,21 +55,37 @@ export default function JobsPage() {
   const board = state.status === 'success' ? state.data : null;
   const countries = constants.applicationCountries;
   const categories = constants.applicationJobCategories;
-  const where = [filters.category, filters.country ? `in ${filters.country}` : ''].filter(Boolean).join(' jobs ');
+  const where = [filters.category, filters.country ? `in ${filters.country}` : '']
+    .filter(Boolean)
+    .join(' jobs ');
 
   return (
     <>
-      <PageHero eyebrow="Vacancies" title="Jobs Abroad" lead="Open positions our recruiters are filling now. Apply online in four steps." />
+      <PageHero
+        eyebrow="Vacancies"
+        title="Jobs Abroad"
+        lead="Open positions our recruiters are filling now. Apply online in four steps."
+      />
       <section className="section section--tint">
         <div className="container">
           <form className="card jobs-filters" role="search" aria-label="Search jobs" onSubmit={onSearch}>
             <div className="field">
               <label htmlFor="jobs-q">Search</label>
-              <input id="jobs-q" type="search" value={words} placeholder="e.g. nurse, driver" onChange={(e) => setWords(e.target.value)} />
+              <input
+                id="jobs-q"
+                type="search"
+                value={words}
+                placeholder="e.g. nurse, driver"
+                onChange={(e) => setWords(e.target.value)}
+              />
             </div>
             <div className="field">
               <label htmlFor="jobs-country">Country</label>
-              <select id="jobs-country" value={filters.country} onChange={(e) => update({ country: e.target.value })}>
+              <select
+                id="jobs-country"
+                value={filters.country}
+                onChange={(e) => update({ country: e.target.value })}
+              >
                 <option value="">All countries</option>
                 {countries.map((c) => (
                   <option key={c} value={c}>
@@ -81,7 +97,11 @@ export default function JobsPage() {
             </div>
             <div className="field">
               <label htmlFor="jobs-category">Category</label>
-              <select id="jobs-category" value={filters.category} onChange={(e) => update({ category: e.target.value })}>
+              <select
+                id="jobs-category"
+                value={filters.category}
+                onChange={(e) => update({ category: e.target.value })}
+              >
                 <option value="">All categories</option>
                 {categories.map((c) => (
                   <option key={c} value={c}>
@@ -111,12 +131,13 @@ export default function JobsPage() {
               {board.items.length === 0 ? (
                 <div className="card jobs-empty">
                   <h2>
-                    {filters.country || filters.category || filters.q
-                      ? `No open jobs${filters.category ? ` in ${filters.category}` : ''}${filters.country ? ` in ${filters.country}` : ''}${filters.q ? ` matching "${filters.q}"` : ''} right now`
-                      : 'No open jobs right now'}
+                    {`No open jobs${filters.category ? ` in ${filters.category}` : ''}` +
+                      `${filters.country ? ` in ${filters.country}` : ''}` +
+                      `${filters.q ? ` matching "${filters.q}"` : ''} right now`}
                   </h2>
                   <p>
-                    Set up a <Link to={`${paths.home}#job-alert-title`}>job alert</Link> and we will e-mail you when a matching job opens
+                    Set up a <Link to={`${paths.home}#job-alert-title`}>job alert</Link> and we will e-mail
+                    you when a matching job opens
                     {board.totalOpen > 0 ? (
                       <>
                         , or <Link to={paths.jobs}>see all {board.totalOpen} open jobs</Link>
@@ -133,7 +154,8 @@ export default function JobsPage() {
                         <Link to={paths.job(job.id)}>{job.title}</Link>
                       </h2>
                       <p className="muted">
-                        {[job.city, job.country].filter(Boolean).join(', ')} · {job.category} · {job.employmentType}
+                        {[job.city, job.country].filter(Boolean).join(', ')} · {job.category} ·{' '}
+                        {job.employmentType}
                       </p>
                       {job.salary ? <p className="job-card__salary">{job.salary}</p> : null}
                       {job.closingDate ? <p className="muted">Closes {job.closingDate}</p> : null}

@@ -7,11 +7,8 @@ import { formFields } from '@/config/form-rules';
 import { handleFailure, rulesFormSetup } from '@/lib/forms/rules-form';
 import { toPayload, type FormValues } from '@/lib/forms/schema-from-rules';
 import { toast } from '@/lib/forms/toast';
-import { subscribeNewsletter } from '../api/subscribe-newsletter';
+import { NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS, subscribeNewsletter } from '@/lib/newsletter';
 import { markPopupShown } from '../lib/popup-flag';
-
-export const NEWSLETTER_SUCCESS = 'Thank you for subscribing! Check your email for a welcome message.';
-export const NEWSLETTER_FAILURE = 'Failed to subscribe. Please try again.';
 
 const LABELS: Record<string, string> = { name: 'Full Name', email: 'Email Address', interests: 'Interests' };
 

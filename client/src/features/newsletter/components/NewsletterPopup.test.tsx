@@ -14,7 +14,9 @@ async function flushLazy() {
 
 async function openPopup() {
   render(<NewsletterPopup />);
-  act(() => vi.advanceTimersByTime(10000));
+  act(() => {
+    vi.advanceTimersByTime(10000);
+  });
   await flushLazy();
   vi.useRealTimers();
   return screen.findByRole('dialog');
@@ -26,9 +28,13 @@ describe('newsletter pop-up', () => {
 
   it('opens after 10 s when the flag is not stored, and closing stores the flag', async () => {
     render(<NewsletterPopup />);
-    act(() => vi.advanceTimersByTime(9999));
+    act(() => {
+      vi.advanceTimersByTime(9999);
+    });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     await flushLazy();
     vi.useRealTimers();
     const dialog = await screen.findByRole('dialog');
@@ -52,7 +58,9 @@ describe('newsletter pop-up', () => {
   });
 
   it('a failed subscription also stores the flag and hides it', async () => {
-    answer('/newsletter-subscriptions', 500, { message: 'Something went wrong on our side. Please try again.' });
+    answer('/newsletter-subscriptions', 500, {
+      message: 'Something went wrong on our side. Please try again.',
+    });
     await openPopup();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/Full Name/), 'Ama Owusu');
@@ -65,7 +73,9 @@ describe('newsletter pop-up', () => {
   it('never opens when the flag is already stored', async () => {
     window.localStorage.setItem(FLAG, 'true');
     render(<NewsletterPopup />);
-    act(() => vi.advanceTimersByTime(20000));
+    act(() => {
+      vi.advanceTimersByTime(20000);
+    });
     await flushLazy();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -9,7 +9,10 @@ import { additionalServices, mainServices, reasons } from '../data/services';
 import { IconCardGrid } from '@/components/ui/IconCardGrid';
 
 export default function ServicesPage() {
-  usePageMeta('Our Services', 'Overseas recruitment, visa services, travel arrangements and corporate recruitment for the Gulf and beyond.');
+  usePageMeta(
+    'Our Services',
+    'Overseas recruitment, visa services, travel arrangements and corporate recruitment for the Gulf and beyond.',
+  );
   return (
     <>
       <PageHero
@@ -17,8 +20,12 @@ export default function ServicesPage() {
         title="Complete Recruitment and Travel Solutions"
         lead="One experienced team for jobs abroad, visas, travel and corporate hiring."
       >
-        <Link to={paths.apply} className="button button--gold">Enroll Now</Link>
-        <Link to={paths.bookAppointment} className="button button--ghost-light">Book Now</Link>
+        <Link to={paths.apply} className="button button--gold">
+          Enroll Now
+        </Link>
+        <Link to={paths.bookAppointment} className="button button--ghost-light">
+          Book Now
+        </Link>
       </PageHero>
       <nav className="container service-tabs" aria-label="Services on this page">
         {mainServices.map((s) => (
@@ -28,19 +35,32 @@ export default function ServicesPage() {
         ))}
       </nav>
       {mainServices.map((s, i) => (
-        <section key={s.id} id={s.id} className={i % 2 ? 'section section--tint' : 'section'} aria-labelledby={`${s.id}-title`}>
+        <section
+          key={s.id}
+          id={s.id}
+          className={i % 2 ? 'section section--tint' : 'section'}
+          aria-labelledby={`${s.id}-title`}
+        >
           <div className="container service-detail">
             <div>
-              <span className="card__icon card__icon--gradient"><Icon name={s.icon} size={30} /></span>
+              <span className="card__icon card__icon--gradient">
+                <Icon name={s.icon} size={30} />
+              </span>
               <h2 id={`${s.id}-title`}>{s.title}</h2>
               <p className="lead">{s.summary}</p>
               <h3 className="small-heading">What is included</h3>
               <ul className="checklist checklist--2col">
                 {s.features.map((f) => (
-                  <li key={f}><Icon name="check" size={18} /> {f}</li>
+                  <li key={f}>
+                    <Icon name="check" size={18} /> {f}
+                  </li>
                 ))}
               </ul>
-              <Link to={paths.apply} className="button button--primary" aria-label={`Get Started with ${s.title}`}>
+              <Link
+                to={paths.apply}
+                className="button button--primary"
+                aria-label={`Get Started with ${s.title}`}
+              >
                 Get Started <Icon name="arrow" size={18} />
               </Link>
             </div>
@@ -49,7 +69,9 @@ export default function ServicesPage() {
               <ol className="process__steps">
                 {s.process.map((step, n) => (
                   <li key={step}>
-                    <span className="process__num" aria-hidden="true">{n + 1}</span>
+                    <span className="process__num" aria-hidden="true">
+                      {n + 1}
+                    </span>
                     <span>{step}</span>
                   </li>
                 ))}
@@ -70,7 +92,10 @@ export default function ServicesPage() {
           <IconCardGrid items={reasons} columns={4} tone="gradient" />
         </div>
       </section>
-      <CtaBanner title="Ready to Get Started?" text="Apply online in minutes or book a free consultation with a specialist." />
+      <CtaBanner
+        title="Ready to Get Started?"
+        text="Apply online in minutes or book a free consultation with a specialist."
+      />
     </>
   );
 }

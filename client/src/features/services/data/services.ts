@@ -16,7 +16,8 @@ export const mainServices: MainService[] = [
     title: 'Overseas Recruitment',
     icon: 'briefcase',
     summary:
-      'We match skilled and semi-skilled candidates with verified employers in the UAE, Saudi Arabia, Qatar, Kuwait, Bahrain and Oman, and in Asia.',
+      'We match skilled and semi-skilled candidates with verified employers in the UAE, Saudi ' +
+      'Arabia, Qatar, Kuwait, Bahrain and Oman, and in Asia.',
     features: [
       'Jobs in construction, hospitality, healthcare, logistics, security and IT',
       'Verified employers and written contracts',
@@ -25,13 +26,20 @@ export const mainServices: MainService[] = [
       'Salary and benefits explained before you sign',
       'Follow-up support after arrival',
     ],
-    process: ['Free consultation', 'Application and screening', 'Employer interview', 'Offer and contract', 'Visa, medical and travel'],
+    process: [
+      'Free consultation',
+      'Application and screening',
+      'Employer interview',
+      'Offer and contract',
+      'Visa, medical and travel',
+    ],
   },
   {
     id: 'visa',
     title: 'Visa Services',
     icon: 'passport',
-    summary: 'Work, visit, family and student visas, with careful document checks so your application is right the first time.',
+    summary:
+      'Work, visit, family and student visas, with careful document checks so your application is right the first time.',
     features: [
       'Work and residence visa processing',
       'Visit and family visas',
@@ -40,7 +48,13 @@ export const mainServices: MainService[] = [
       'Medical and police clearance guidance',
       'Embassy appointment booking and follow-up',
     ],
-    process: ['Document review', 'Authentication and attestation', 'Visa application', 'Tracking and follow-up', 'Visa collection'],
+    process: [
+      'Document review',
+      'Authentication and attestation',
+      'Visa application',
+      'Tracking and follow-up',
+      'Visa collection',
+    ],
   },
   {
     id: 'travel',
@@ -55,13 +69,20 @@ export const mainServices: MainService[] = [
       'Travel insurance',
       'Hotel and accommodation booking',
     ],
-    process: ['Travel plan', 'Booking and ticketing', 'Orientation session', 'Departure support', 'Arrival check-in call'],
+    process: [
+      'Travel plan',
+      'Booking and ticketing',
+      'Orientation session',
+      'Departure support',
+      'Arrival check-in call',
+    ],
   },
   {
     id: 'corporate',
     title: 'Corporate Recruitment',
     icon: 'building',
-    summary: 'Bulk and specialist hiring for Gulf employers, with screening, trade testing and mobilisation handled end to end.',
+    summary:
+      'Bulk and specialist hiring for Gulf employers, with screening, trade testing and mobilisation handled end to end.',
     features: [
       'Bulk recruitment campaigns',
       'Specialist and management search',
@@ -70,19 +91,41 @@ export const mainServices: MainService[] = [
       'Pre-departure training',
       'Replacement guarantee',
     ],
-    process: ['Job order and requirements', 'Sourcing and shortlisting', 'Client interviews', 'Mobilisation', 'Deployment and follow-up'],
+    process: [
+      'Job order and requirements',
+      'Sourcing and shortlisting',
+      'Client interviews',
+      'Mobilisation',
+      'Deployment and follow-up',
+    ],
   },
 ];
 
 export const additionalServices: IconCard[] = [
-  { title: 'Documentation', text: 'Passport renewals, police reports, certificate attestation and translations handled for you.', icon: 'file' },
-  { title: 'Accommodation', text: 'Help to find safe, affordable housing near your workplace or campus.', icon: 'home' },
-  { title: '24/7 Support', text: 'A support line for candidates abroad, day and night, for any emergency.', icon: 'headset' },
+  {
+    title: 'Documentation',
+    text: 'Passport renewals, police reports, certificate attestation and translations handled for you.',
+    icon: 'file',
+  },
+  {
+    title: 'Accommodation',
+    text: 'Help to find safe, affordable housing near your workplace or campus.',
+    icon: 'home',
+  },
+  {
+    title: '24/7 Support',
+    text: 'A support line for candidates abroad, day and night, for any emergency.',
+    icon: 'headset',
+  },
 ];
 
 export const reasons: IconCard[] = [
   { title: '15+ Years of Experience', text: 'Thousands of candidates placed since 2009.', icon: 'award' },
   { title: 'Licensed Agency', text: 'Fully registered, with transparent fees and receipts.', icon: 'shield' },
   { title: 'Offices in Ghana and the UAE', text: 'Support on both ends of your journey.', icon: 'globe' },
-  { title: '98% Success Rate', text: 'Careful preparation means most candidates succeed first time.', icon: 'chart' },
+  {
+    title: '98% Success Rate',
+    text: 'Careful preparation means most candidates succeed first time.',
+    icon: 'chart',
+  },
 ];

@@ -12,17 +12,17 @@ export type SplashPhase = 'visible' | 'leaving' | 'gone';
 export function useSplash(initialPath: string, currentPath: string): SplashPhase {
   const [phase, setPhase] = useState<SplashPhase>(() => (initialPath === '/' ? 'visible' : 'gone'));
 
+  // The timers run while the splash shows; leaving home (gone) clears them.
+  const gone = phase === 'gone';
   useEffect(() => {
-    if (phase === 'gone') return undefined;
+    if (gone) return undefined;
     const fade = window.setTimeout(() => setPhase('leaving'), constants.splashMs);
     const done = window.setTimeout(() => setPhase('gone'), constants.splashMs + SPLASH_FADE_MS);
     return () => {
       window.clearTimeout(fade);
       window.clearTimeout(done);
     };
-    // Only the first load schedules the timers.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [gone]);
 
   useEffect(() => {
     if (currentPath !== '/') setPhase('gone');

@@ -31,7 +31,11 @@ const details: Record<string, DestinationDetails> = {
   Germany: {
     description: 'Tuition-free or low-cost public universities and strong engineering programmes.',
     duration: '3 years (Bachelor’s), 2 years (Master’s)',
-    highlights: ['Little or no tuition at public universities', 'Many English-taught master’s', '18-month job-seeker stay'],
+    highlights: [
+      'Little or no tuition at public universities',
+      'Many English-taught master’s',
+      '18-month job-seeker stay',
+    ],
     popularCourses: ['Mechanical Engineering', 'Computer Science', 'Renewable Energy', 'Economics'],
   },
   Australia: {
@@ -86,15 +90,27 @@ export const destinations: Destination[] = constants.studyDestinations.map((d) =
 }));
 
 export const studyReasons: IconCard[] = [
-  { title: 'Global Qualifications', text: 'Degrees recognised by employers around the world.', icon: 'graduation' },
+  {
+    title: 'Global Qualifications',
+    text: 'Degrees recognised by employers around the world.',
+    icon: 'graduation',
+  },
   { title: 'Career Opportunities', text: 'Post-study work routes in many destinations.', icon: 'briefcase' },
   { title: 'Cultural Experience', text: 'New languages, friends and perspectives.', icon: 'globe' },
   { title: 'Personal Growth', text: 'Independence and confidence that last a lifetime.', icon: 'star' },
 ];
 
 export const studyServices: IconCard[] = [
-  { title: 'University Selection', text: 'Shortlists that match your grades, budget and goals.', icon: 'target' },
+  {
+    title: 'University Selection',
+    text: 'Shortlists that match your grades, budget and goals.',
+    icon: 'target',
+  },
   { title: 'Application Support', text: 'Personal statements, references and applications.', icon: 'file' },
-  { title: 'Student Visa', text: 'Financial documents, interview practice and visa filing.', icon: 'passport' },
+  {
+    title: 'Student Visa',
+    text: 'Financial documents, interview practice and visa filing.',
+    icon: 'passport',
+  },
   { title: 'Pre-Departure', text: 'Flights, accommodation and orientation before you fly.', icon: 'plane' },
 ];

@@ -27,7 +27,11 @@ const STATUS_NOTES: Record<ApplicationStatus, string> = {
   rejected: 'We cannot take this application further. We will contact you about future openings.',
 };
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Accra' });
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Africa/Accra',
+});
 
 const PAYMENT_LABELS: Record<TrackedPayment['status'], string> = {
   unpaid: 'Processing fee not paid yet',
@@ -58,7 +62,9 @@ function Result({ tracked }: { tracked: TrackedApplication }) {
         <dt>Preferred country</dt>
         <dd>{tracked.preferredCountry}</dd>
         <dt>Job</dt>
-        <dd data-testid="track-job">{tracked.job ? tracked.job.title || tracked.job.id : 'No specific job opening'}</dd>
+        <dd data-testid="track-job">
+          {tracked.job ? tracked.job.title || tracked.job.id : 'No specific job opening'}
+        </dd>
         <dt>Payment</dt>
         <dd data-testid="track-payment">{paymentLabel(tracked.payment)}</dd>
       </dl>
@@ -66,7 +72,8 @@ function Result({ tracked }: { tracked: TrackedApplication }) {
       <ol className="track-history">
         {tracked.history.map((change) => (
           <li key={`${change.status}-${change.at}`}>
-            <strong>{STATUS_LABELS[change.status]}</strong> <time dateTime={change.at}>{when(change.at)}</time>
+            <strong>{STATUS_LABELS[change.status]}</strong>{' '}
+            <time dateTime={change.at}>{when(change.at)}</time>
           </li>
         ))}
       </ol>
@@ -76,7 +83,10 @@ function Result({ tracked }: { tracked: TrackedApplication }) {
 
 /** /track: an applicant enters their application ID and the phone number or e-mail they applied with. */
 export default function TrackPage() {
-  usePageMeta('Track Your Application', 'Check the status of your job application with your application ID and phone number or email.');
+  usePageMeta(
+    'Track Your Application',
+    'Check the status of your job application with your application ID and phone number or email.',
+  );
   const [params] = useSearchParams();
   const [applicationId, setApplicationId] = useState(params.get('id') ?? '');
   const [contact, setContact] = useState('');
@@ -99,7 +109,7 @@ export default function TrackPage() {
       setTracked(await trackApplication(applicationId.trim(), contact.trim()));
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
-        setErrors(((error.body as { errors?: Record<string, string> } | null)?.errors) ?? {});
+        setErrors((error.body as { errors?: Record<string, string> } | null)?.errors ?? {});
       } else {
         setMessage(error instanceof ApiError && error.status !== 500 ? error.message : TRACK_FAILURE);
       }
@@ -110,10 +120,19 @@ export default function TrackPage() {
 
   return (
     <>
-      <PageHero eyebrow="Applicants" title="Track Your Application" lead="Enter your application ID and the phone number or email you applied with." />
+      <PageHero
+        eyebrow="Applicants"
+        title="Track Your Application"
+        lead="Enter your application ID and the phone number or email you applied with."
+      />
       <section className="section section--tint">
         <div className="container track-layout">
-          <form className="card form-card form-grid" onSubmit={onSubmit} noValidate aria-label="Track application form">
+          <form
+            className="card form-card form-grid"
+            onSubmit={onSubmit}
+            noValidate
+            aria-label="Track application form"
+          >
             <div className="field field--wide">
               <label htmlFor="track-id">Application ID</label>
               <input
@@ -125,7 +144,11 @@ export default function TrackPage() {
                 aria-invalid={errors.applicationId ? true : undefined}
                 aria-describedby={errors.applicationId ? 'track-id-error' : undefined}
               />
-              {errors.applicationId ? <p id="track-id-error" className="field__error" role="alert">{errors.applicationId}</p> : null}
+              {errors.applicationId ? (
+                <p id="track-id-error" className="field__error" role="alert">
+                  {errors.applicationId}
+                </p>
+              ) : null}
             </div>
             <div className="field field--wide">
               <label htmlFor="track-contact">Phone number or email</label>
@@ -138,12 +161,20 @@ export default function TrackPage() {
                 aria-invalid={errors.contact ? true : undefined}
                 aria-describedby={errors.contact ? 'track-contact-error' : undefined}
               />
-              {errors.contact ? <p id="track-contact-error" className="field__error" role="alert">{errors.contact}</p> : null}
+              {errors.contact ? (
+                <p id="track-contact-error" className="field__error" role="alert">
+                  {errors.contact}
+                </p>
+              ) : null}
             </div>
             <button type="submit" className="button button--primary field--wide" disabled={busy}>
               {busy ? 'Checking...' : 'Track Application'}
             </button>
-            {message ? <p className="field__error field--wide" role="alert">{message}</p> : null}
+            {message ? (
+              <p className="field__error field--wide" role="alert">
+                {message}
+              </p>
+            ) : null}
           </form>
           {tracked ? <Result tracked={tracked} /> : null}
         </div>

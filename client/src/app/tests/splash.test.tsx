@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp } from '@/app/testing/render-app';
 
 describe('loading splash', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -11,11 +11,17 @@ describe('loading splash', () => {
     const splash = screen.getByTestId('splash');
     expect(splash).toHaveTextContent('and Recruitment Services');
     expect(splash).toHaveTextContent('Connecting Talent Worldwide...');
-    act(() => vi.advanceTimersByTime(2999));
+    act(() => {
+      vi.advanceTimersByTime(2999);
+    });
     expect(screen.getByTestId('splash')).not.toHaveClass('splash--leaving');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByTestId('splash')).toHaveClass('splash--leaving');
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     expect(screen.queryByTestId('splash')).not.toBeInTheDocument();
   });
 

@@ -3,8 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_SUCCESS } from '@/features/apply/components/PaymentModal';
 import { server } from '@/testing/msw-server';
-import { renderApp } from '@/testing/test-utils';
-import { RESULT_TEXTS } from './PaymentResultPage';
+import { renderApp } from '@/app/testing/render-app';
+import { RESULT_TEXTS } from '@/features/apply/components/PaymentResultPage';
 
 function answer(status: number, body: Record<string, unknown>) {
   const asked: string[] = [];

@@ -7,8 +7,7 @@ import { formFields } from '@/config/form-rules';
 import { handleFailure, HONEYPOT } from '@/lib/forms/rules-form';
 import { schemaFromRules, toPayload, type FormValues } from '@/lib/forms/schema-from-rules';
 import { toast } from '@/lib/forms/toast';
-import { subscribeNewsletter } from '../api/subscribe-newsletter';
-import { NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS } from './NewsletterForm';
+import { NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS, subscribeNewsletter } from '@/lib/newsletter';
 
 const FIELDS = ['name', 'email'] as const;
 const LABELS: Record<string, string> = { name: 'Your Name', email: 'Email Address' };

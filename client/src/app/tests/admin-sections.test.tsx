@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '@/testing/msw-server';
-import { renderApp } from '@/testing/test-utils';
-import { adminBackend, adminHandlers, backend } from '../testing/handlers';
-import { replyHref } from './MessagesPage';
-import { validateSettings } from './SettingsPage';
+import { renderApp } from '@/app/testing/render-app';
+import { adminBackend, adminHandlers, backend } from '@/features/admin/testing/handlers';
+import { replyHref } from '@/features/admin/components/MessagesPage';
+import { validateSettings } from '@/features/admin/components/SettingsPage';
 
 beforeEach(() => {
   adminBackend({ signedIn: true });
@@ -15,9 +15,19 @@ beforeEach(() => {
 
 describe('settings', () => {
   it('validates E.164 phones and a sender id of at most 11 characters', () => {
-    const ok = { adminPhones: ['+233241234567', '+233 24 123 4568', '+971501234567', '+971501234568'], smsSender: 'VANDY', statusSms: { received: true, processing: true, approved: true, rejected: true } };
-    expect(validateSettings({ ...ok, adminPhones: ok.adminPhones.map((p) => p.replace(/ /g, '')) })).toEqual({});
-    const bad = validateSettings({ ...ok, adminPhones: ['0241234567', ...ok.adminPhones.slice(1)], smsSender: 'VANDYRECRUIT' });
+    const ok = {
+      adminPhones: ['+233241234567', '+233 24 123 4568', '+971501234567', '+971501234568'],
+      smsSender: 'VANDY',
+      statusSms: { received: true, processing: true, approved: true, rejected: true },
+    };
+    expect(validateSettings({ ...ok, adminPhones: ok.adminPhones.map((p) => p.replace(/ /g, '')) })).toEqual(
+      {},
+    );
+    const bad = validateSettings({
+      ...ok,
+      adminPhones: ['0241234567', ...ok.adminPhones.slice(1)],
+      smsSender: 'VANDYRECRUIT',
+    });
     expect(Object.keys(bad).sort()).toEqual(['adminPhones.0', 'smsSender']);
   });
 
@@ -48,7 +58,10 @@ describe('messages', () => {
     renderApp('/admin/messages');
     const row = (await screen.findByText('Visa', {}, { timeout: 3000 })).closest('tr') as HTMLElement;
     expect(within(row).getByText('Unread')).toBeInTheDocument();
-    expect(within(row).getByRole('link', { name: 'Reply to Yaw by e-mail' })).toHaveAttribute('href', replyHref(backend.messages[0]!));
+    expect(within(row).getByRole('link', { name: 'Reply to Yaw by e-mail' })).toHaveAttribute(
+      'href',
+      replyHref(backend.messages[0]!),
+    );
     expect(replyHref(backend.messages[0]!)).toMatch(/^mailto:yaw@example\.com\?subject=Re%3A%20Visa/);
     await user.click(within(row).getByRole('button', { name: 'Mark Visa as read' }));
     expect(await screen.findByText('Visa')).toBeInTheDocument();

@@ -1,6 +1,11 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderApp } from '@/testing/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { adminHandlers } from '@/features/admin/testing/handlers';
+import { renderApp } from '@/app/testing/render-app';
+import { server } from '@/testing/msw-server';
+
+// `/admin` asks the admin API for the session (signed out here).
+beforeEach(() => server.use(...adminHandlers));
 
 describe('routes', () => {
   it.each([

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '@/testing/msw-server';
-import { renderApp } from '@/testing/test-utils';
-import { FILL_PASSWORD } from './components/LoginPage';
-import { ADMIN, DEMO, adminBackend, adminHandlers, backend } from './testing/handlers';
+import { renderApp } from '@/app/testing/render-app';
+import { FILL_PASSWORD } from '@/features/admin/components/LoginPage';
+import { ADMIN, DEMO, adminBackend, adminHandlers, backend } from '@/features/admin/testing/handlers';
 
 beforeEach(() => {
   adminBackend();
@@ -81,7 +81,11 @@ describe('admin guard', () => {
 
   it('a 403 "User not authorized" from a later call (role removed) toasts and returns to login', async () => {
     backend.signedIn = true;
-    server.use(http.get('*/api/admin/dashboard', () => HttpResponse.json({ message: 'User not authorized' }, { status: 403 })));
+    server.use(
+      http.get('*/api/admin/dashboard', () =>
+        HttpResponse.json({ message: 'User not authorized' }, { status: 403 }),
+      ),
+    );
     renderApp('/admin');
     expect(await screen.findByText('User not authorized', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(await loginHeading()).toBeInTheDocument();
@@ -209,7 +213,10 @@ describe('applications', () => {
     expect(await screen.findByRole('link', { name: 'Esi Owusu' }, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Kofi Boateng' })).toBeInTheDocument();
     expect(screen.getAllByText('New')).toHaveLength(1);
-    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/admin/applications/export.csv');
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/admin/applications/export.csv',
+    );
     await user.type(screen.getByLabelText('Search applications'), 'esi');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Kofi Boateng' })).not.toBeInTheDocument());

@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/forms/toast';
 import { snackbarHostReady } from '@/lib/notify';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { PAYMENT_SUCCESS } from '@/features/apply/components/PaymentModal';
-import { goToCheckout, startPayment, verifyPayment, type PaymentStatus } from '../api/payments';
+import { useResource, type ResourceState } from '@/lib/use-resource';
+import { PAYMENT_SUCCESS } from './PaymentModal';
+import { verifyPayment, type PaymentStatus } from '../api/payments';
+import { useCheckout } from '../lib/use-checkout';
 
 type View =
   | { kind: 'checking' }
@@ -18,13 +20,27 @@ export const RESULT_TEXTS = {
   paidTitle: 'Payment received',
   pendingTitle: 'Your payment is not confirmed yet',
   pendingText:
-    'Paystack has not confirmed this payment yet (mobile money can take a few minutes). Check again shortly; nothing is lost, and please do not pay twice.',
+    'Paystack has not confirmed this payment yet (mobile money can take a few minutes). Check ' +
+    'again shortly; nothing is lost, and please do not pay twice.',
   failedTitle: 'Your payment did not go through',
   failedText: 'No money was taken for this attempt. You can try again, or pay at our office.',
   errorTitle: 'We could not check your payment',
   notFoundTitle: 'We could not find this payment',
   notFoundText: 'The link may be incomplete. If you paid, contact us with your application ID.',
 } as const;
+
+/** What the page shows for the verification's state (no reference at all: not found). */
+function viewOf(state: ResourceState<PaymentStatus | null>): View {
+  if (state.status === 'loading') return { kind: 'checking' };
+  if (state.status === 'success') {
+    return state.data
+      ? { kind: 'done', status: state.data }
+      : { kind: 'error', message: RESULT_TEXTS.notFoundText, notFound: true };
+  }
+  const notFound = state.error instanceof ApiError && state.error.status === 404;
+  const message = state.error instanceof Error ? state.error.message : String(state.error);
+  return { kind: 'error', message: notFound ? RESULT_TEXTS.notFoundText : message, notFound };
+}
 
 /**
  * Where Paystack sends the applicant back (`/payment/callback?reference=...`): asks the server
@@ -34,52 +50,22 @@ export default function PaymentResultPage() {
   usePageMeta('Payment', 'The result of your processing fee payment.');
   const [params] = useSearchParams();
   const reference = params.get('reference') ?? params.get('trxref') ?? '';
-  const [view, setView] = useState<View>({ kind: 'checking' });
-  const [retrying, setRetrying] = useState(false);
-  const [retryError, setRetryError] = useState<string | null>(null);
+  const [state, reload] = useResource(
+    (signal) => (reference ? verifyPayment(reference, signal) : Promise.resolve(null)),
+    reference,
+  );
+  const view = viewOf(state);
+  const { starting: retrying, error: retryError, checkout } = useCheckout();
   const toasted = useRef(false);
 
-  const check = useCallback(
-    async (signal?: AbortSignal) => {
-      if (!reference) {
-        setView({ kind: 'error', message: RESULT_TEXTS.notFoundText, notFound: true });
-        return;
-      }
-      setView({ kind: 'checking' });
-      try {
-        const status = await verifyPayment(reference, signal);
-        setView({ kind: 'done', status });
-        if (status.state === 'paid' && !toasted.current) {
-          toasted.current = true;
-          void snackbarHostReady.then(() => toast(PAYMENT_SUCCESS, 'success', `Your application ID: ${status.applicationId}`));
-        }
-      } catch (error) {
-        if (signal?.aborted) return;
-        const notFound = error instanceof ApiError && error.status === 404;
-        const message = error instanceof Error ? error.message : String(error);
-        setView({ kind: 'error', message: notFound ? RESULT_TEXTS.notFoundText : message, notFound });
-      }
-    },
-    [reference],
-  );
-
+  const paid = view.kind === 'done' && view.status.state === 'paid' ? view.status : null;
   useEffect(() => {
-    const controller = new AbortController();
-    void check(controller.signal);
-    return () => controller.abort();
-  }, [check]);
-
-  const tryAgain = async (applicationId: string) => {
-    setRetrying(true);
-    setRetryError(null);
-    try {
-      const started = await startPayment(applicationId);
-      goToCheckout(started.authorizationUrl);
-    } catch (error) {
-      setRetryError(error instanceof Error ? error.message : String(error));
-      setRetrying(false);
-    }
-  };
+    if (!paid || toasted.current) return;
+    toasted.current = true;
+    void snackbarHostReady.then(() =>
+      toast(PAYMENT_SUCCESS, 'success', `Your application ID: ${paid.applicationId}`),
+    );
+  }, [paid]);
 
   let title: string = RESULT_TEXTS.checking;
   let body: ReactNode = null;
@@ -115,13 +101,11 @@ export default function PaymentResultPage() {
               type="button"
               className="button button--gold"
               disabled={retrying}
-              onClick={() => void tryAgain(status.applicationId)}
+              onClick={() => void checkout(status.applicationId)}
             >
               {retrying ? 'Redirecting...' : 'Try again'}
             </button>
-            <Link to={paths.contact} className="button button--outline">
-              Contact Us
-            </Link>
+            <ContactUs className="button button--outline" />
           </div>
         </>
       );
@@ -132,12 +116,8 @@ export default function PaymentResultPage() {
           <p>{RESULT_TEXTS.pendingText}</p>
           <p className="muted">Application ID: {status.applicationId}</p>
           <div className="button-row">
-            <button type="button" className="button button--primary" onClick={() => void check()}>
-              Check again
-            </button>
-            <Link to={paths.contact} className="button button--outline">
-              Contact Us
-            </Link>
+            <CheckAgain onClick={reload} />
+            <ContactUs className="button button--outline" />
           </div>
         </>
       );
@@ -148,15 +128,7 @@ export default function PaymentResultPage() {
       <>
         <p role="alert">{view.message}</p>
         <div className="button-row">
-          {view.notFound ? (
-            <Link to={paths.contact} className="button button--primary">
-              Contact Us
-            </Link>
-          ) : (
-            <button type="button" className="button button--primary" onClick={() => void check()}>
-              Check again
-            </button>
-          )}
+          {view.notFound ? <ContactUs className="button button--primary" /> : <CheckAgain onClick={reload} />}
         </div>
       </>
     );
@@ -168,5 +140,21 @@ export default function PaymentResultPage() {
       {body}
       {retryError ? <p role="alert">{retryError}</p> : null}
     </section>
+  );
+}
+
+function ContactUs({ className }: { className: string }) {
+  return (
+    <Link to={paths.contact} className={className}>
+      Contact Us
+    </Link>
+  );
+}
+
+function CheckAgain({ onClick }: { onClick: () => void }) {
+  return (
+    <button type="button" className="button button--primary" onClick={onClick}>
+      Check again
+    </button>
   );
 }

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetLegalCache } from '@/lib/legal';
 import { legalFacts } from '@/testing/msw-handlers';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp } from '@/app/testing/render-app';
 
 describe('privacy notice, terms and footer', () => {
   beforeEach(() => resetLegalCache());
@@ -10,7 +10,9 @@ describe('privacy notice, terms and footer', () => {
   it('/privacy shows the facts and retention periods from the server', async () => {
     renderApp('/privacy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
-    expect(await screen.findByTestId('dpc-registration')).toHaveTextContent(legalFacts.dataProtectionRegistration);
+    expect(await screen.findByTestId('dpc-registration')).toHaveTextContent(
+      legalFacts.dataProtectionRegistration,
+    );
     expect(screen.getByTestId('labour-licence')).toHaveTextContent(legalFacts.labourLicence);
     expect(screen.getByTestId('retention')).toHaveTextContent('365 days');
     expect(screen.getByText(`Version ${legalFacts.privacyNoticeVersion}`)).toBeInTheDocument();
@@ -27,7 +29,10 @@ describe('privacy notice, terms and footer', () => {
     const legal = await screen.findByRole('list', { name: 'Legal' });
     expect(within(legal).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     expect(within(legal).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
-    expect(within(legal).getByRole('link', { name: 'Cookie Policy' })).toHaveAttribute('href', '/privacy#cookies');
+    expect(within(legal).getByRole('link', { name: 'Cookie Policy' })).toHaveAttribute(
+      'href',
+      '/privacy#cookies',
+    );
     const numbers = await screen.findByTestId('footer-registration');
     expect(numbers).toHaveTextContent(legalFacts.labourLicence);
     expect(numbers).toHaveTextContent(legalFacts.dataProtectionRegistration);
@@ -39,6 +44,9 @@ describe('privacy notice, terms and footer', () => {
     const consent = within(form).getByRole('checkbox', { name: /agree/i });
     const field = consent.closest('.field');
     expect(field).not.toBeNull();
-    expect(within(field as HTMLElement).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(within(field as HTMLElement).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
   });
 });

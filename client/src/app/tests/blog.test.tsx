@@ -1,11 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp } from '@/app/testing/render-app';
 
 describe('blog', () => {
   it('lists a featured article, six cards, categories and the 12 popular tags', async () => {
     renderApp('/blog');
-    expect(await screen.findByRole('heading', { level: 2, name: /Top 10 In-Demand Jobs/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: /Top 10 In-Demand Jobs/ }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Featured')).toBeInTheDocument();
     const latest = screen.getByRole('heading', { name: 'Latest Articles' }).nextElementSibling as HTMLElement;
     expect(within(latest).getAllByRole('article')).toHaveLength(6);
@@ -17,8 +19,13 @@ describe('blog', () => {
 
   it('shows a post with share links', async () => {
     renderApp('/blog/2');
-    expect(await screen.findByRole('heading', { level: 1, name: /Interview with a Gulf Employer/ })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Facebook/ })).toHaveAttribute('href', expect.stringContaining('facebook.com/sharer'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Interview with a Gulf Employer/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Facebook/ })).toHaveAttribute(
+      'href',
+      expect.stringContaining('facebook.com/sharer'),
+    );
     expect(screen.getByRole('link', { name: /X \(Twitter\)/ })).toHaveAttribute('target', '_blank');
   });
 

@@ -1,0 +1,68 @@
+// ESLint for the client: TypeScript (type-aware), the rules of hooks, and bulletproof-react's
+// import boundaries: shared code -> features -> app, and no feature imports another.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const shared = ['components', 'lib', 'config', 'styles', 'testing', 'generated'].map(
+  (folder) => `./src/${folder}`,
+);
+
+const boundaries = [
+  // A feature imports shared code and itself, never another feature.
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature does not import another feature: move what both need to shared code.',
+  })),
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'Features do not import the app layer.',
+  },
+  {
+    target: shared,
+    from: ['./src/features', './src/app'],
+    message: 'Shared code does not import features or the app layer.',
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'dist-ssr/**', 'node_modules/**', 'public/**'] },
+  {
+    files: ['src/**/*.{ts,tsx}', 'vite.config.ts'],
+    extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      globals: globals.browser,
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-cycle': 'error',
+      // React event handlers may be async (`onSubmit={save}`); React ignores what they return.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // `const { id: _id, ...rest } = post` is how an object drops a key.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ['scripts/**/*.{js,mjs}', 'eslint.config.js'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: globals.node },
+  },
+);
