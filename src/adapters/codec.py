@@ -18,7 +18,7 @@ from datetime import UTC, date, datetime
 from enum import Enum
 from typing import Any, TypeVar
 
-from agency_core.payments import Payment
+from agency_core.payments.model import Payment
 
 T = TypeVar("T")
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import logging
 
-from agency_core.job_alerts import Email
+from agency_core.jobs.alerts import Email
 from agency_core.masking import mask_email
 
 logger = logging.getLogger(__name__)
 
 
 class LoggingEmailSender:
-    """Implements :class:`agency_core.job_alerts.EmailSender` by logging; always succeeds."""
+    """Implements :class:`agency_core.jobs.alerts.EmailSender` by logging; always succeeds."""
 
     async def send(self, email: Email, message_id: str) -> None:
         logger.info("E-mail (no SMTP host configured) %s to %s: %s", message_id, mask_email(email.to), email.subject)

@@ -1,4 +1,4 @@
-"""E-mail over SMTP with aiosmtplib: implements :class:`agency_core.job_alerts.EmailSender`.
+"""E-mail over SMTP with aiosmtplib: implements :class:`agency_core.jobs.alerts.EmailSender`.
 
 Each send opens a connection (STARTTLS when asked, login when a user is set) and raises on any
 failure, so the outbox retries. The outbox id goes out as the ``Message-ID``.
@@ -12,7 +12,7 @@ from email.utils import formatdate
 
 import aiosmtplib
 
-from agency_core.job_alerts import Email
+from agency_core.jobs.alerts import Email
 
 
 class SmtpEmailSender:

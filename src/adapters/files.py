@@ -11,7 +11,7 @@ from pathlib import Path
 
 from cryptography.fernet import Fernet, InvalidToken
 
-from agency_core.constants import UPLOAD_RULES
+from agency_core.spec.constants import UPLOAD_RULES
 
 _EXTENSIONS = frozenset(extension for rule in UPLOAD_RULES.values() for extension in rule.extensions)
 """Every extension an application upload may have (the spec's upload rules)."""

@@ -9,14 +9,14 @@ import secrets
 from pathlib import Path
 from typing import Final
 
-from agency_core.uploads import BLOG_IMAGE_EXTENSIONS
+from agency_core.spec.uploads import BLOG_IMAGE_EXTENSIONS
 
 NAME_PATTERN: Final = re.compile(r"^[0-9a-f]{32}(?:" + "|".join(map(re.escape, BLOG_IMAGE_EXTENSIONS)) + ")$")
 """The names :meth:`LocalMediaStore.save` makes: 32 hex digits and a blog image extension."""
 
 
 class LocalMediaStore:
-    """Implements :class:`agency_core.admin.MediaStore`; names are ``<32 hex>.<ext>``, never reused."""
+    """Implements :class:`agency_core.staff.model.MediaStore`; names are ``<32 hex>.<ext>``, never reused."""
 
     def __init__(self, root: Path) -> None:
         self.root = root

@@ -1,4 +1,4 @@
-"""Paystack over httpx: implements :class:`agency_core.payments.PaymentGateway`.
+"""Paystack over httpx: implements :class:`agency_core.payments.model.PaymentGateway`.
 
 - ``POST {base}/transaction/initialize`` with the secret key as Bearer token: e-mail, amount in
   the currency's lowest unit (as a string), currency, our reference, ``callback_url`` and the
@@ -23,7 +23,7 @@ from urllib.parse import quote
 
 import httpx
 
-from agency_core.payments import Charge, Checkout, Fee, GatewayUnavailable, WebhookEvent
+from agency_core.payments.model import Charge, Checkout, Fee, GatewayUnavailable, WebhookEvent
 
 CHANNELS = ("card", "mobile_money")
 

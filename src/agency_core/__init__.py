@@ -10,8 +10,7 @@ The public API, for internal scripts: any :class:`SmsGateway` will do (the HTTP 
 """
 
 from agency_core.ids import IdGenerator
-from agency_core.messages import ApplicationAlert, ApplicationStatus, AppointmentDetails
-from agency_core.notifications import (
+from agency_core.messaging.notifications import (
     ApplicationNotification,
     OutgoingSms,
     SmsKind,
@@ -22,8 +21,10 @@ from agency_core.notifications import (
     send_status_sms,
     status_messages,
 )
+from agency_core.messaging.sms_texts import ApplicationAlert, AppointmentDetails
 from agency_core.ports import SmsGateway, SmsResult
-from agency_core.validation import Cleaned, Form, normalise_phone, validate
+from agency_core.records import ApplicationStatus
+from agency_core.spec.validation import Cleaned, Form, normalise_phone, validate
 
 __all__ = [
     "ApplicationAlert",

@@ -6,7 +6,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from agency_core.constants import ID_PREFIX
+from agency_core.spec.constants import ID_PREFIX
 
 
 def _now_ms() -> int:

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-from agency_core.validation import Value
+from agency_core.spec.validation import Value
 
 FormData = Mapping[str, Value]
-"""A form's cleaned values by their camelCase field name (see :mod:`agency_core.validation`)."""
+"""A form's cleaned values by their camelCase field name (see :mod:`agency_core.spec.validation`)."""
 
 NEW_APPOINTMENT = "new_appointment"
 """The type of the admin notification recorded for each booked appointment."""
@@ -90,6 +90,34 @@ class AdminNotification:
     type: str
     data: FormData
     created_at: datetime
+
+
+class ApplicationStatus(StrEnum):
+    """The four application status message types (spec section 3)."""
+
+    RECEIVED = "received"
+    PROCESSING = "processing"
+    APPROVED = "approved"
+    REJECTED = "rejected"
+
+
+class AppointmentStatus(StrEnum):
+    BOOKED = "booked"
+    DONE = "done"
+    CANCELLED = "cancelled"
+
+
+class JobStatus(StrEnum):
+    DRAFT = "draft"
+    OPEN = "open"
+    CLOSED = "closed"
+
+
+class PaymentState(StrEnum):
+    UNPAID = "unpaid"
+    PENDING = "pending"
+    PAID = "paid"
+    FAILED = "failed"
 
 
 class OutboxStatus(StrEnum):

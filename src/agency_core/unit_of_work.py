@@ -13,7 +13,7 @@ free, ...) is checked at commit inside the backend's transaction: when it does n
 commit raises :class:`PreconditionFailed` (or :class:`DuplicateApplication`, or
 :class:`~agency_core.ids.IdTaken`) and writes nothing.
 
-Reads stay on the query-side stores (:class:`~agency_core.admin.AdminStore`,
+Reads stay on the query-side stores (:class:`~agency_core.staff.model.AdminStore`,
 :class:`~agency_core.ports.Store`); these repositories only write.
 """
 
@@ -25,10 +25,10 @@ from types import TracebackType
 from typing import Protocol
 
 from agency_core import records
-from agency_core.admin import AppointmentStatus, AuditEntry, Job
-from agency_core.admin_settings import AdminSettings
-from agency_core.messages import ApplicationStatus
-from agency_core.payments import Payment
+from agency_core.payments.model import Payment
+from agency_core.records import ApplicationStatus, AppointmentStatus
+from agency_core.staff.model import AuditEntry, Job
+from agency_core.staff.settings import AdminSettings
 
 
 class PreconditionFailed(Exception):

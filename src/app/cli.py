@@ -8,9 +8,10 @@ import json
 import sys
 from collections.abc import Sequence
 
-from agency_core.messages import ApplicationStatus, track_link
-from agency_core.notifications import send_status_sms
-from agency_core.validation import normalise_phone
+from agency_core.messaging.notifications import send_status_sms
+from agency_core.messaging.sms_texts import track_link
+from agency_core.records import ApplicationStatus
+from agency_core.spec.validation import normalise_phone
 from app.admin.cli import add_admin_commands, preflight, run_admin_command
 from app.composition.outside import build_sms_gateway
 from app.container import site_url

@@ -19,24 +19,24 @@ import structlog
 
 from adapters.seed.blog import seed_blog_posts
 from adapters.sqlite.database import Database
-from agency_core.admin import AdminStore, MediaStore
-from agency_core.admin_service import AdminService
-from agency_core.admin_settings import AdminSettings, LiveSettings
-from agency_core.data_requests import DataRequestService
-from agency_core.identity import ADMIN_ROLE, DEMO_ADMIN_EMAIL, DEMO_ADMIN_NAME, DEMO_ADMIN_PASSWORD, AdminUser
 from agency_core.ids import IdGenerator
-from agency_core.job_alerts import JobAlertMailer
-from agency_core.job_board import JobBoard
-from agency_core.messages import track_link
-from agency_core.outbox import OutboxWorker, RetryPolicy
-from agency_core.payment_service import PaymentService
+from agency_core.jobs.alerts import JobAlertMailer
+from agency_core.jobs.board import JobBoard
+from agency_core.messaging.outbox import OutboxWorker, RetryPolicy
+from agency_core.messaging.sms_texts import track_link
+from agency_core.payments.service import PaymentService
 from agency_core.ports import FileStore, SmsGateway, Store
-from agency_core.rate_limits import RateLimiter
-from agency_core.retention import RetentionPeriods, RetentionService
-from agency_core.services import AgencyService, utc_now
-from agency_core.sign_in import RoleCache, SignIn
-from agency_core.sign_in_limits import SignInLimiter
-from agency_core.tracking import TrackingService
+from agency_core.privacy.data_requests import DataRequestService
+from agency_core.privacy.retention import RetentionPeriods, RetentionService
+from agency_core.signin.identity import ADMIN_ROLE, DEMO_ADMIN_EMAIL, DEMO_ADMIN_NAME, DEMO_ADMIN_PASSWORD, AdminUser
+from agency_core.signin.service import RoleCache, SignIn
+from agency_core.signin.throttle import SignInLimiter
+from agency_core.staff.model import AdminStore, MediaStore
+from agency_core.staff.service import AdminService
+from agency_core.staff.settings import AdminSettings, LiveSettings
+from agency_core.submissions.rate_limits import RateLimiter
+from agency_core.submissions.service import AgencyService, utc_now
+from agency_core.submissions.tracking import TrackingService
 from app.composition.backends import Backend, CountingAttempts, StartableHitCounter, build_backend
 from app.composition.identity import Identity, build_identity
 from app.composition.outside import (

@@ -22,7 +22,7 @@ from __future__ import annotations
 from litestar.openapi.spec import OpenAPI, OpenAPIMediaType, OpenAPIResponse, Operation, Reference, Schema
 from litestar.openapi.spec.enums import OpenAPIType
 
-from agency_core.validation import FORMS
+from agency_core.spec.validation import FORMS
 
 ADMIN = "/api/admin"
 ADMIN_PUBLIC = frozenset({"/api/admin/session", "/api/admin/demo-credentials"})

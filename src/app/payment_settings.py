@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from agency_core.payments import DEFAULT_FEE_TEXT, Fee, parse_fee
+from agency_core.payments.model import DEFAULT_FEE_TEXT, Fee, parse_fee
 
 DEFAULT_BASE_URL = "https://api.paystack.co"
 """Paystack's API, unless ``PAYSTACK_BASE_URL`` points elsewhere (a local Paystack in tests)."""

@@ -18,7 +18,7 @@ from litestar.exceptions import TooManyRequestsException
 from litestar.middleware import ASGIMiddleware
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
-from agency_core.rate_limits import RateDecision, RateLimiter
+from agency_core.submissions.rate_limits import RateDecision, RateLimiter
 from app.client_address import client_address
 
 

@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from agency_core.constants import AGENCY_SHORT_NAME, DISPLAYED_PHONES, SENDER_ID_MAX_LENGTH
-from agency_core.identity import DEMO_ADMIN_PASSWORD
-from agency_core.validation import normalise_phone
+from agency_core.signin.identity import DEMO_ADMIN_PASSWORD
+from agency_core.spec.constants import AGENCY_SHORT_NAME, DISPLAYED_PHONES, SENDER_ID_MAX_LENGTH
+from agency_core.spec.validation import normalise_phone
 from app.api_settings import ApiSettings, ApiSettingsError
 from app.files_key import FileKeyError, load_files_key
 from app.payment_settings import PaymentSettings, PaymentSettingsError

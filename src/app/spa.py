@@ -12,8 +12,8 @@ from litestar.exceptions import NotFoundException
 from litestar.params import FromPath
 from litestar.response import File
 
-from agency_core.job_board import JobBoard
-from agency_core.services import AgencyService
+from agency_core.jobs.board import JobBoard
+from agency_core.submissions.service import AgencyService
 from app.pages.site import public_page
 from app.settings import Settings
 

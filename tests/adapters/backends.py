@@ -18,8 +18,8 @@ from adapters.firestore.store import FirestoreStore
 from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
-from agency_core.admin import AdminStore
 from agency_core.ports import Store
+from agency_core.staff.model import AdminStore
 from tests.support.firestore_emulator import FirestoreEmulator
 
 BACKENDS = ["sqlite", pytest.param("firestore", marks=pytest.mark.emulator)]

@@ -16,29 +16,23 @@ from adapters.seed.blog import seed_blog_posts
 from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
-from agency_core.admin import (
-    AdminStore,
-    ApplicationQuery,
-    AppointmentStatus,
-    AuditEntry,
-    Job,
-    JobStatus,
-    PageRequest,
-)
-from agency_core.admin_settings import AdminSettings
 from agency_core.ids import IdTaken
-from agency_core.messages import ApplicationStatus
 from agency_core.ports import Store
 from agency_core.records import (
     AdminNotification,
     Application,
+    ApplicationStatus,
     Appointment,
+    AppointmentStatus,
     ContactMessage,
     JobAlert,
+    JobStatus,
     NewsletterSubscription,
     OutboxMessage,
     OutboxStatus,
 )
+from agency_core.staff.model import AdminStore, ApplicationQuery, AuditEntry, Job, PageRequest
+from agency_core.staff.settings import AdminSettings
 from tests.support.firestore_emulator import FirestoreEmulator
 from tests.support.writes import (
     Writes,

@@ -17,8 +17,8 @@ from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.audit_trail import SqliteAuditTrail
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
-from agency_core.admin import AdminStore, AuditEntry
-from agency_core.tracking import AuditTrail
+from agency_core.staff.model import AdminStore, AuditEntry
+from agency_core.submissions.tracking import AuditTrail
 from tests.support.firestore_emulator import FirestoreEmulator
 
 T0 = datetime(2026, 5, 4, 9, 30, tzinfo=UTC)

@@ -12,7 +12,7 @@ import pytest
 from adapters.identity.firebase import FirebaseIdentityProvider, error_code
 from adapters.identity.local import LocalIdentityProvider
 from adapters.sqlite.database import Database
-from agency_core.identity import IdentityProvider, IdentityUnavailable, SignInFailed
+from agency_core.signin.identity import IdentityProvider, IdentityUnavailable, SignInFailed
 from tests.support.firebase_auth_emulator import FirebaseAuthEmulator
 from tests.support.firestore_emulator import free_port
 

@@ -12,7 +12,7 @@ from argon2 import PasswordHasher
 from adapters.identity.local import LocalIdentityProvider
 from adapters.identity.local_roles import SqliteRoleDirectory
 from adapters.sqlite.database import Database
-from agency_core.identity import RoleRecord, SignInFailed
+from agency_core.signin.identity import RoleRecord, SignInFailed
 
 
 @pytest.fixture

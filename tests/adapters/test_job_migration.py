@@ -9,7 +9,7 @@ from adapters.firestore.documents import job_of
 from adapters.sqlite.admin_store import MIGRATIONS, SqliteAdminStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import MIGRATIONS as RECORD_MIGRATIONS
-from agency_core.admin import JobStatus
+from agency_core.records import JobStatus
 
 T0 = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 

@@ -18,10 +18,10 @@ from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.payments import SqlitePayments
 from adapters.sqlite.store import SqliteStore
-from agency_core.admin import AdminStore, ApplicationQuery, AuditEntry, PageRequest
-from agency_core.payments import Payment, PaymentState, PaymentStore
+from agency_core.payments.model import Payment, PaymentStore
 from agency_core.ports import Store
-from agency_core.records import Application, OutboxMessage
+from agency_core.records import Application, OutboxMessage, PaymentState
+from agency_core.staff.model import AdminStore, ApplicationQuery, AuditEntry, PageRequest
 from tests.support.firestore_emulator import FirestoreEmulator
 from tests.support.writes import add_application, commits
 

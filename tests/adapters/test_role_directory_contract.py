@@ -11,7 +11,7 @@ import pytest
 from adapters.identity.firestore_roles import FirestoreRoleDirectory
 from adapters.identity.local_roles import SqliteRoleDirectory
 from adapters.sqlite.database import Database
-from agency_core.identity import RoleLookupFailed, RoleRecord
+from agency_core.signin.identity import RoleLookupFailed, RoleRecord
 from tests.support.firestore_emulator import FirestoreEmulator, free_port
 
 

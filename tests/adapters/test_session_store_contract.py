@@ -11,8 +11,8 @@ import pytest
 from adapters.firestore.sessions import FirestoreSessionStore
 from adapters.identity.sessions import SqliteSessionStore
 from adapters.sqlite.database import Database
-from agency_core.identity import AdminUser
-from agency_core.sessions import Session, SessionStore, session_key
+from agency_core.signin.identity import AdminUser
+from agency_core.signin.sessions import Session, SessionStore, session_key
 from tests.support.firestore_emulator import FirestoreEmulator
 
 T0 = 1_780_000_000.0

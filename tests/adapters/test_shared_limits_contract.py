@@ -17,7 +17,7 @@ from adapters.firestore.rate_limits import FirestoreHitCounter
 from adapters.sqlite.attempts import SqliteAttemptCounter
 from adapters.sqlite.database import Database
 from adapters.sqlite.rate_limits import SqliteHitCounter
-from agency_core.rate_limits import RateLimiter, WindowCount
+from agency_core.submissions.rate_limits import RateLimiter, WindowCount
 from tests.support.firestore_emulator import FirestoreEmulator
 
 BACKENDS = ["sqlite", pytest.param("firestore", marks=pytest.mark.emulator)]

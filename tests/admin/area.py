@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from agency_core.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from agency_core.records import Application, Appointment, ContactMessage, JobAlert, NewsletterSubscription
+from agency_core.signin.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from app.container import Container
 from tests.admin.conftest import AdminHarness, MakeHarness
 from tests.support import writes

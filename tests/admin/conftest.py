@@ -10,7 +10,7 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
-from agency_core.sign_in import SignIn
+from agency_core.signin.service import SignIn
 from app.admin.security import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE
 from app.container import Container
 from app.main import create_app

@@ -11,7 +11,7 @@ import pytest
 from adapters.identity.local import LocalIdentityProvider
 from adapters.identity.local_roles import SqliteRoleDirectory
 from adapters.sqlite.database import Database
-from agency_core.identity import DEMO_ADMIN_PASSWORD, RoleRecord
+from agency_core.signin.identity import DEMO_ADMIN_PASSWORD, RoleRecord
 from app.admin import cli as admin_cli
 from tests.admin.conftest import MakeHarness, admin_settings
 from tests.admin.test_demo_and_production import agency

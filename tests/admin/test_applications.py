@@ -10,8 +10,8 @@ import time
 from dataclasses import replace
 from datetime import timedelta
 
-from agency_core.identity import DEMO_ADMIN_EMAIL
-from agency_core.services import Accepted, Upload
+from agency_core.signin.identity import DEMO_ADMIN_EMAIL
+from agency_core.submissions.service import Accepted, Upload
 from app.api_settings import ApiSettings, OutboxSettings
 from app.settings import SmsSettings
 from tests.admin.area import T0, add_application, audit_actions, container, signed_in

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from agency_core.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
+from agency_core.signin.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from app.admin.security import CSRF_COOKIE, CSRF_HEADER, make_csrf_token
 from tests.admin.conftest import SESSION, AdminHarness
 

@@ -6,7 +6,7 @@ import io
 import json
 import zipfile
 
-from agency_core.services import Accepted, Upload
+from agency_core.submissions.service import Accepted, Upload
 from tests.admin.area import audit_actions, container, signed_in
 from tests.admin.conftest import MakeHarness
 from tests.api.conftest import APPLICATION, APPOINTMENT, PDF

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from agency_core.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
+from agency_core.signin.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from app.admin.cli import preflight
 from app.main import create_app
 from app.settings import DEV_SECRET_KEY, Settings, SettingsError

@@ -6,7 +6,7 @@ import pytest
 from cryptography.fernet import Fernet
 
 from adapters.files import LocalFileStore
-from agency_core.services import Accepted, Upload
+from agency_core.submissions.service import Accepted, Upload
 from app.settings import Settings, SettingsError
 from tests.admin.area import audit_actions, container, signed_in
 from tests.admin.conftest import MakeHarness

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from adapters.identity.firestore_roles import FirestoreRoleDirectory
-from agency_core.identity import RoleRecord
+from agency_core.signin.identity import RoleRecord
 from app.settings import AdminAuthSettings
 from tests.admin.conftest import SESSION, MakeHarness
 from tests.admin.test_demo_and_production import agency

@@ -17,7 +17,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.routes import HTTPRoute
 
-from agency_core.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, AdminUser
+from agency_core.signin.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, AdminUser
 from app.admin import routes as admin_routes
 from app.admin.security import PUBLIC
 from app.main import create_app

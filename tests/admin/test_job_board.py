@@ -7,8 +7,8 @@ from dataclasses import replace
 from datetime import date, timedelta
 from typing import Any
 
-from agency_core.admin import JobStatus
-from agency_core.jobs import JOB_NOT_OPEN
+from agency_core.jobs.rules import JOB_NOT_OPEN
+from agency_core.records import JobStatus
 from tests.admin.area import application_data, audit_actions, container, signed_in
 from tests.admin.conftest import AdminHarness, MakeHarness
 from tests.support.writes import save_job
@@ -152,7 +152,7 @@ async def test_a_job_closes_by_itself_after_its_closing_date(make_harness: MakeH
 
 
 async def audit_entry(h: AdminHarness) -> Any:
-    from agency_core.admin import AuditEntry
+    from agency_core.staff.model import AuditEntry
 
     return AuditEntry("AUtest", "test", "job.update", "test", container(h).admin_area.clock())
 

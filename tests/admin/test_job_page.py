@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from agency_core.admin import AuditEntry, Job, JobStatus
-from agency_core.job_posting import LOGO_PATH
+from agency_core.jobs.posting import LOGO_PATH
+from agency_core.records import JobStatus
+from agency_core.staff.model import AuditEntry, Job
 from app.pages import job as job_record
 from app.pages.document import head_html
 from tests.admin.area import container, signed_in

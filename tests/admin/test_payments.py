@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from agency_core.payments import Charge
+from agency_core.payments.model import Charge
 from app.payment_settings import PaymentSettings
 from tests.admin.area import T0, add_application, audit_actions, container, signed_in
 from tests.admin.conftest import MakeHarness

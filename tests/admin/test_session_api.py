@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agency_core.identity import (
+from agency_core.signin.identity import (
     DEMO_ADMIN_EMAIL,
     DEMO_ADMIN_PASSWORD,
     IdentityUser,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from agency_core.constants import AGENCY_SHORT_NAME, DISPLAYED_PHONES
-from agency_core.identity import DEMO_ADMIN_EMAIL
-from agency_core.services import Accepted, Upload
+from agency_core.signin.identity import DEMO_ADMIN_EMAIL
+from agency_core.spec.constants import AGENCY_SHORT_NAME, DISPLAYED_PHONES
+from agency_core.submissions.service import Accepted, Upload
 from tests.admin.area import add_application, audit_actions, container, signed_in
 from tests.admin.conftest import MakeHarness
 from tests.api.conftest import APPLICATION, PDF

@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from agency_core.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
+from agency_core.signin.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from tests.support.app_process import AppProcess
 
 SESSION = "/api/admin/session"

@@ -7,10 +7,10 @@ import asyncio
 import time
 from dataclasses import replace
 
-from agency_core.gsm import sms_parts
-from agency_core.messages import STATUS_SMS_MAX_PARTS
-from agency_core.services import Accepted, Upload
-from agency_core.tracking import TRACK_NOT_FOUND
+from agency_core.messaging.gsm import sms_parts
+from agency_core.messaging.sms_texts import STATUS_SMS_MAX_PARTS
+from agency_core.submissions.service import Accepted, Upload
+from agency_core.submissions.tracking import TRACK_NOT_FOUND
 from app.api_settings import ApiSettings, OutboxSettings
 from app.settings import SmsSettings
 from tests.admin.area import add_application, container, signed_in

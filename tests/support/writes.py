@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime, timedelta
 
-from agency_core.admin import AuditEntry, Job
 from agency_core.ports import Store
 from agency_core.records import AdminNotification, Application, Appointment, ContactMessage, JobAlert, OutboxMessage
+from agency_core.staff.model import AuditEntry, Job
 from agency_core.unit_of_work import DuplicateApplication, PreconditionFailed, UnitOfWork
 
 

@@ -1,4 +1,4 @@
-"""The admin area's store on Firestore: implements :class:`agency_core.admin.AdminStore`.
+"""The admin area's store on Firestore: implements :class:`agency_core.staff.model.AdminStore`.
 
 What staff add to the public records is kept on their documents (``status`` and
 ``opened_at`` on applications, ``status`` on appointments, ``read_at`` on contact messages,
@@ -25,15 +25,14 @@ from adapters.firestore.documents import (
     newest_first,
 )
 from adapters.firestore.unit_of_work import SETTINGS_DOC
-from agency_core.admin import (
+from agency_core.records import AppointmentStatus, BlogPost, JobAlert, JobStatus, NewsletterSubscription, OutboxMessage
+from agency_core.staff.model import (
     ApplicationQuery,
     ApplicationRecord,
     AppointmentRecord,
-    AppointmentStatus,
     AuditEntry,
     Counts,
     Job,
-    JobStatus,
     MessageRecord,
     OutboxHealth,
     Page,
@@ -41,8 +40,7 @@ from agency_core.admin import (
     application_matches,
     page_of,
 )
-from agency_core.admin_settings import AdminSettings, settings_from_dict
-from agency_core.records import BlogPost, JobAlert, NewsletterSubscription, OutboxMessage
+from agency_core.staff.settings import AdminSettings, settings_from_dict
 
 
 class FirestoreAdminStore(Collections):

@@ -17,13 +17,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from adapters.firestore.counters import MARKERS, Client, at, doc_id, update_counted
-from agency_core.sign_in_limits import KeyCount
+from agency_core.signin.throttle import KeyCount
 
 COLLECTION = "sign_in_attempts"
 
 
 class FirestoreAttemptCounter:
-    """Implements :class:`agency_core.sign_in_limits.AttemptCounter`. ``prefix`` namespaces the collections (tests)."""
+    """Implements :class:`agency_core.signin.throttle.AttemptCounter`. ``prefix`` namespaces the collections (tests)."""
 
     def __init__(self, client: Client, prefix: str = "") -> None:
         self.client = client

@@ -1,12 +1,12 @@
 """Reads the admin area's ``audit_log`` collection by target: implements
-:class:`agency_core.tracking.AuditTrail` (filtered in memory, like the admin store's lists)."""
+:class:`agency_core.submissions.tracking.AuditTrail` (filtered in memory, like the admin store's lists)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from adapters.codec import from_document
-from agency_core.admin import AuditEntry
+from agency_core.staff.model import AuditEntry
 
 
 class FirestoreAuditTrail:

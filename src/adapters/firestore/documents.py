@@ -10,10 +10,17 @@ from datetime import datetime
 from typing import Any
 
 from adapters.codec import from_document, moment
-from agency_core.admin import ApplicationRecord, AppointmentRecord, AppointmentStatus, Job, JobStatus, MessageRecord
-from agency_core.messages import ApplicationStatus
-from agency_core.payments import Payment
-from agency_core.records import Application, Appointment, BlogPost, ContactMessage
+from agency_core.payments.model import Payment
+from agency_core.records import (
+    Application,
+    ApplicationStatus,
+    Appointment,
+    AppointmentStatus,
+    BlogPost,
+    ContactMessage,
+    JobStatus,
+)
+from agency_core.staff.model import ApplicationRecord, AppointmentRecord, Job, MessageRecord
 
 Client = Any  # google.cloud.firestore.AsyncClient (the library ships no type hints)
 Document = dict[str, Any]

@@ -1,4 +1,4 @@
-"""The processing fee on Firestore: implements :class:`agency_core.payments.PaymentStore`.
+"""The processing fee on Firestore: implements :class:`agency_core.payments.model.PaymentStore`.
 
 The payment is the optional map ``payment`` on the application's document (absent: unpaid).
 A change is written by the unit of work (``uow.payments.set``): in one transaction that checks
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from adapters.codec import from_document
 from adapters.firestore.documents import Collections, payment_of
-from agency_core.payments import Payment
+from agency_core.payments.model import Payment
 from agency_core.records import Application
 
 

@@ -1,4 +1,4 @@
-"""Data requests on Firestore: implements :class:`agency_core.data_requests.PersonalDataStore`
+"""Data requests on Firestore: implements :class:`agency_core.privacy.data_requests.PersonalDataStore`
 (matched in memory, like the admin store's lists)."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from typing import Any
 
 from adapters.codec import from_document
 from adapters.firestore.documents import Collections, application_record, appointment_record, email_key, hashed
-from agency_core.data_requests import CANCELLED_ERROR, ERASED_TEXT, Person, PersonalData, holds
 from agency_core.masking import mask_phone
+from agency_core.privacy.data_requests import CANCELLED_ERROR, ERASED_TEXT, Person, PersonalData, holds
 from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage, OutboxStatus
 
 

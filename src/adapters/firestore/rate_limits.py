@@ -12,13 +12,16 @@ import inspect
 from typing import Any
 
 from adapters.firestore.counters import MARKERS, Client, at, doc_id, update_counted
-from agency_core.rate_limits import WindowCount
+from agency_core.submissions.rate_limits import WindowCount
 
 COLLECTION = "rate_limit_windows"
 
 
 class FirestoreHitCounter:
-    """Implements :class:`agency_core.rate_limits.HitCounter`. ``prefix`` namespaces the collections (tests)."""
+    """Implements :class:`agency_core.submissions.rate_limits.HitCounter`.
+
+    ``prefix`` namespaces the collections (tests).
+    """
 
     def __init__(self, client: Client, prefix: str = "") -> None:
         self.client = client

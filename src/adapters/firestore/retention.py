@@ -1,4 +1,4 @@
-"""Retention on Firestore: implements :class:`agency_core.retention.RetentionStore` (filtered in
+"""Retention on Firestore: implements :class:`agency_core.privacy.retention.RetentionStore` (filtered in
 memory, like the admin store's lists)."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from datetime import datetime
 
 from adapters.codec import moment
 from adapters.firestore.documents import Collections, Document, application_record
-from agency_core.admin import ApplicationRecord
-from agency_core.retention import FILES_REMOVED_FIELD, RECORD_KINDS
+from agency_core.privacy.retention import FILES_REMOVED_FIELD, RECORD_KINDS
+from agency_core.staff.model import ApplicationRecord
 
 _ID_FIELD = {"contact_messages": "id", "appointments": "reference", "job_alerts": "id"}
 

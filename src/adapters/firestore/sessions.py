@@ -18,8 +18,8 @@ from typing import Any
 from google.api_core import exceptions as gexc
 from google.cloud.firestore_v1.base_query import FieldFilter
 
-from agency_core.identity import AdminUser
-from agency_core.sessions import Session, session_key, slid_expiry
+from agency_core.signin.identity import AdminUser
+from agency_core.signin.sessions import Session, session_key, slid_expiry
 
 COLLECTION = "admin_sessions"
 
@@ -35,7 +35,7 @@ def _seconds(value: Any) -> float:
 
 
 class FirestoreSessionStore:
-    """Implements :class:`agency_core.sessions.SessionStore`. ``prefix`` namespaces the collection (tests)."""
+    """Implements :class:`agency_core.signin.sessions.SessionStore`. ``prefix`` namespaces the collection (tests)."""
 
     def __init__(self, client: Client, ttl_s: float, clock: Callable[[], float] = time.time, prefix: str = "") -> None:
         self.client = client

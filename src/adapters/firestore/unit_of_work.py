@@ -23,11 +23,11 @@ from adapters.codec import from_document, to_document
 from adapters.firestore.documents import Client, Collections, Document, hashed, is_recent, payment_of
 from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
-from agency_core.admin import AppointmentStatus, AuditEntry, Job
-from agency_core.admin_settings import AdminSettings, settings_to_dict
 from agency_core.ids import IdTaken
-from agency_core.messages import ApplicationStatus
-from agency_core.payments import Payment
+from agency_core.payments.model import Payment
+from agency_core.records import ApplicationStatus, AppointmentStatus
+from agency_core.staff.model import AuditEntry, Job
+from agency_core.staff.settings import AdminSettings, settings_to_dict
 from agency_core.unit_of_work import DuplicateApplication, PreconditionFailed
 
 SETTINGS_DOC = "admin"

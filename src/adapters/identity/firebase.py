@@ -20,7 +20,7 @@ import requests
 from pyrebase.pyrebase import Auth, raise_detailed_error
 from requests.adapters import HTTPAdapter
 
-from agency_core.identity import IdentityUnavailable, IdentityUser, SignInFailed, provider_message
+from agency_core.signin.identity import IdentityUnavailable, IdentityUser, SignInFailed, provider_message
 
 GOOGLE_APIS = "https://www.googleapis.com/"
 VERIFY_PASSWORD = GOOGLE_APIS + "identitytoolkit/v3/relyingparty/verifyPassword?key={0}"

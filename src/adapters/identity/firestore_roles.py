@@ -8,7 +8,7 @@ from typing import Any
 
 from google.cloud.firestore import AsyncClient
 
-from agency_core.identity import ADMIN_ROLE, RoleLookupFailed, RoleRecord
+from agency_core.signin.identity import ADMIN_ROLE, RoleLookupFailed, RoleRecord
 
 COLLECTION = "users"
 

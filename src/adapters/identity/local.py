@@ -15,7 +15,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from adapters.sqlite.database import Database, Migration
-from agency_core.identity import IdentityUser, SignInFailed, normalise_email
+from agency_core.signin.identity import IdentityUser, SignInFailed, normalise_email
 
 MIGRATIONS = (
     Migration(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 from adapters.sqlite.database import Database, Migration
-from agency_core.identity import ADMIN_ROLE, RoleLookupFailed, RoleRecord
+from agency_core.signin.identity import ADMIN_ROLE, RoleLookupFailed, RoleRecord
 
 MIGRATIONS = (
     Migration(

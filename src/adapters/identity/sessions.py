@@ -12,8 +12,8 @@ import time
 from collections.abc import Callable
 
 from adapters.sqlite.database import Database, Migration
-from agency_core.identity import AdminUser
-from agency_core.sessions import Session, session_key, slid_expiry
+from agency_core.signin.identity import AdminUser
+from agency_core.signin.sessions import Session, session_key, slid_expiry
 
 __all__ = ["MIGRATIONS", "Session", "SqliteSessionStore"]
 
@@ -40,7 +40,7 @@ _hash = session_key
 
 
 class SqliteSessionStore:
-    """Implements :class:`agency_core.sessions.SessionStore` in the embedded database."""
+    """Implements :class:`agency_core.signin.sessions.SessionStore` in the embedded database."""
 
     def __init__(self, database: Database, ttl_s: float, clock: Callable[[], float] = time.time) -> None:
         self.database = database

@@ -1,4 +1,4 @@
-"""The admin area's store in the embedded SQLite file: implements :class:`agency_core.admin.AdminStore`.
+"""The admin area's store in the embedded SQLite file: implements :class:`agency_core.staff.model.AdminStore`.
 
 Its migration adds what staff keep on the public records (application status and opened
 time, appointment status, message read time, a tombstone for deleted blog posts) and the
@@ -20,22 +20,20 @@ from adapters.sqlite.database import Database, Migration
 from adapters.sqlite.payments import MIGRATION as PAYMENTS_MIGRATION
 from adapters.sqlite.rows import add_audit, application_record, appointment_record, message_record
 from adapters.sqlite.unit_of_work import SETTINGS_KEY
-from agency_core.admin import (
+from agency_core.records import AppointmentStatus, BlogPost, JobAlert, JobStatus, NewsletterSubscription
+from agency_core.staff.model import (
     ApplicationQuery,
     ApplicationRecord,
     AppointmentRecord,
-    AppointmentStatus,
     AuditEntry,
     Counts,
     Job,
-    JobStatus,
     MessageRecord,
     OutboxHealth,
     Page,
     PageRequest,
 )
-from agency_core.admin_settings import AdminSettings, settings_from_dict
-from agency_core.records import BlogPost, JobAlert, NewsletterSubscription
+from agency_core.staff.settings import AdminSettings, settings_from_dict
 
 MIGRATIONS = (
     Migration(
@@ -138,7 +136,7 @@ def _application_where(query: ApplicationQuery) -> tuple[str, list[object]]:
 
 
 class SqliteAdminStore:
-    """Implements :class:`agency_core.admin.AdminStore` on one :class:`Database`."""
+    """Implements :class:`agency_core.staff.model.AdminStore` on one :class:`Database`."""
 
     def __init__(self, db: Database) -> None:
         self._db = db

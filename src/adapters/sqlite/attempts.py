@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import Sequence
 
 from adapters.sqlite.database import Database, Migration
-from agency_core.sign_in_limits import KeyCount
+from agency_core.signin.throttle import KeyCount
 
 MIGRATIONS = (
     Migration(

@@ -1,4 +1,7 @@
-"""Reads the admin area's ``audit_log`` table by target: implements :class:`agency_core.tracking.AuditTrail`."""
+"""Reads the admin area's ``audit_log`` table by target.
+
+Implements :class:`agency_core.submissions.tracking.AuditTrail`.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ import sqlite3
 
 from adapters.codec import from_row
 from adapters.sqlite.database import Database
-from agency_core.admin import AuditEntry
+from agency_core.staff.model import AuditEntry
 
 
 def _prefix_like(prefix: str) -> str:

@@ -1,4 +1,4 @@
-"""The processing fee in the embedded SQLite file: implements :class:`agency_core.payments.PaymentStore`.
+"""The processing fee in the embedded SQLite file: implements :class:`agency_core.payments.model.PaymentStore`.
 
 The payment lives in columns of ``applications`` (migration ``payments_0001``, appended to the
 admin store's list); a change is a compare-and-set on state and reference, written by the unit
@@ -12,7 +12,7 @@ import sqlite3
 from adapters.codec import from_row
 from adapters.sqlite.database import Database, Migration
 from adapters.sqlite.rows import payment_of
-from agency_core.payments import Payment
+from agency_core.payments.model import Payment
 from agency_core.records import Application
 
 MIGRATION = Migration(

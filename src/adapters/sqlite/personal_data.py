@@ -1,4 +1,4 @@
-"""Data requests on the embedded SQLite file: implements :class:`agency_core.data_requests.PersonalDataStore`.
+"""Data requests on the embedded SQLite file: implements :class:`agency_core.privacy.data_requests.PersonalDataStore`.
 
 Records are matched in memory with the core's rule (an agency's thousands of rows), so an e-mail in
 any case and a phone in any stored form are found alike."""
@@ -11,8 +11,8 @@ import sqlite3
 from adapters.codec import from_row
 from adapters.sqlite.database import Database
 from adapters.sqlite.rows import application_record, appointment_record
-from agency_core.data_requests import CANCELLED_ERROR, ERASED_TEXT, Person, PersonalData, holds
 from agency_core.masking import mask_phone
+from agency_core.privacy.data_requests import CANCELLED_ERROR, ERASED_TEXT, Person, PersonalData, holds
 from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlite3
 
 from adapters.sqlite.database import Database, Migration
-from agency_core.rate_limits import WindowCount
+from agency_core.submissions.rate_limits import WindowCount
 
 MIGRATIONS = (
     Migration(

@@ -1,4 +1,4 @@
-"""Retention on the embedded SQLite file: implements :class:`agency_core.retention.RetentionStore`."""
+"""Retention on the embedded SQLite file: implements :class:`agency_core.privacy.retention.RetentionStore`."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from datetime import datetime
 from adapters.codec import from_row, timestamp, to_row
 from adapters.sqlite.database import Database
 from adapters.sqlite.rows import application_record
-from agency_core.admin import ApplicationRecord
+from agency_core.privacy.retention import FILES_REMOVED_FIELD, RECORD_KINDS
 from agency_core.records import Application
-from agency_core.retention import FILES_REMOVED_FIELD, RECORD_KINDS
+from agency_core.staff.model import ApplicationRecord
 
 _ID_COLUMN = {"contact_messages": "id", "appointments": "reference", "job_alerts": "id"}
 

@@ -9,10 +9,16 @@ from datetime import datetime
 from typing import Any
 
 from adapters.codec import from_row, moment, timestamp, to_row
-from agency_core.admin import ApplicationRecord, AppointmentRecord, AppointmentStatus, AuditEntry, MessageRecord
-from agency_core.messages import ApplicationStatus
-from agency_core.payments import Payment
-from agency_core.records import Application, Appointment, ContactMessage, OutboxMessage
+from agency_core.payments.model import Payment
+from agency_core.records import (
+    Application,
+    ApplicationStatus,
+    Appointment,
+    AppointmentStatus,
+    ContactMessage,
+    OutboxMessage,
+)
+from agency_core.staff.model import ApplicationRecord, AppointmentRecord, AuditEntry, MessageRecord
 
 PAYMENT_PREFIX = "payment_"
 """The payment lives in ``payment_<field>`` columns of ``applications``."""

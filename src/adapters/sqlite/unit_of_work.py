@@ -18,11 +18,11 @@ from adapters.sqlite.database import Database
 from adapters.sqlite.rows import add_audit, enqueue, find_duplicate, insert, payment_row
 from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
-from agency_core.admin import AppointmentStatus, AuditEntry, Job
-from agency_core.admin_settings import AdminSettings, settings_to_dict
 from agency_core.ids import IdTaken
-from agency_core.messages import ApplicationStatus
-from agency_core.payments import Payment
+from agency_core.payments.model import Payment
+from agency_core.records import ApplicationStatus, AppointmentStatus
+from agency_core.staff.model import AuditEntry, Job
+from agency_core.staff.settings import AdminSettings, settings_to_dict
 from agency_core.unit_of_work import DuplicateApplication, PreconditionFailed
 
 SETTINGS_KEY = "admin"

@@ -8,10 +8,10 @@ from litestar import Controller, Response, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter, SkipValidation
 
-from agency_core.admin import ApplicationQuery, check_application_query
-from agency_core.admin_service import AdminService, NotFound, Rejected
-from agency_core.identity import AdminUser
 from agency_core.ports import FileStore
+from agency_core.signin.identity import AdminUser
+from agency_core.staff.model import ApplicationQuery, check_application_query
+from agency_core.staff.service import AdminService, NotFound, Rejected
 from app.admin.common import CONFLICT, PROBLEMS, csv_response, page_request
 from app.admin.schemas.applications import (
     ApplicationDetail,

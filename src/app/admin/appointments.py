@@ -8,9 +8,9 @@ from litestar import Controller, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 
-from agency_core.admin import AppointmentStatus
-from agency_core.admin_service import AdminService
-from agency_core.identity import AdminUser
+from agency_core.records import AppointmentStatus
+from agency_core.signin.identity import AdminUser
+from agency_core.staff.service import AdminService
 from app.admin.common import CONFLICT, PROBLEMS, page_request, status_filter
 from app.admin.schemas.appointments import AdminAppointment, AppointmentStatusChange, admin_appointment
 from app.admin.schemas.common import Page, page_of, to_core

@@ -14,10 +14,10 @@ from litestar.enums import RequestEncodingType
 from litestar.exceptions import NotFoundException
 from litestar.params import Body, FromPath, FromQuery, JSONBody, QueryParameter, SkipValidation
 
-from agency_core.admin import MediaStore
-from agency_core.admin_service import BLOG_IMAGE_MAX_BYTES, AdminService, Rejected
-from agency_core.identity import AdminUser
-from agency_core.uploads import CONTENT_TYPES, extension_of
+from agency_core.signin.identity import AdminUser
+from agency_core.spec.uploads import CONTENT_TYPES, extension_of
+from agency_core.staff.model import MediaStore
+from agency_core.staff.service import BLOG_IMAGE_MAX_BYTES, AdminService, Rejected
 from app.admin.common import PROBLEMS, page_request
 from app.admin.schemas.blog import AdminBlogPost, BlogPostIn, ImageUpload, UploadedImage, admin_blog_post
 from app.admin.schemas.common import Page, page_of, to_core

@@ -8,7 +8,7 @@ import json
 import sys
 from typing import Any
 
-from agency_core.identity import ADMIN_ROLE, DEMO_ADMIN_PASSWORD, normalise_email
+from agency_core.signin.identity import ADMIN_ROLE, DEMO_ADMIN_PASSWORD, normalise_email
 from app.container import Container
 from app.settings import Settings, SettingsError
 

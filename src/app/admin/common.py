@@ -11,8 +11,8 @@ from litestar import MediaType, Request, Response
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.types import ExceptionHandlersMap
 
-from agency_core.admin import PageRequest, check_page, parse_status, status_must_be, to_csv
-from agency_core.admin_service import AdminProblem, Conflict, NotFound, Rejected
+from agency_core.staff.model import PageRequest, check_page, parse_status, status_must_be, to_csv
+from agency_core.staff.service import AdminProblem, Conflict, NotFound, Rejected
 from app.error_bodies import ErrorMessage
 
 

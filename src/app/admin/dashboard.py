@@ -5,7 +5,7 @@ from __future__ import annotations
 from litestar import get
 from litestar.di import NamedDependency
 
-from agency_core.admin_service import AdminService
+from agency_core.staff.service import AdminService
 from app.admin.schemas.dashboard import Dashboard, dashboard_body
 
 

@@ -7,15 +7,15 @@ from litestar import Controller, Response, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromQuery, JSONBody
 
-from agency_core.admin_service import Rejected
-from agency_core.data_requests import (
+from agency_core.privacy.data_requests import (
     CONFIRM_MISMATCH,
     IDENTIFIER_INVALID,
     DataRequestService,
     Person,
     parse_person,
 )
-from agency_core.identity import AdminUser
+from agency_core.signin.identity import AdminUser
+from agency_core.staff.service import Rejected
 from app.admin.common import PROBLEMS
 from app.admin.schemas.common import to_core
 from app.admin.schemas.data_requests import DataRequestResult, Erased, EraseRequest, data_request_result, erased

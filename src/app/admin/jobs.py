@@ -8,9 +8,9 @@ from litestar import Controller, delete, get, post, put
 from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 
-from agency_core.admin import JobStatus
-from agency_core.admin_service import AdminService
-from agency_core.identity import AdminUser
+from agency_core.records import JobStatus
+from agency_core.signin.identity import AdminUser
+from agency_core.staff.service import AdminService
 from app.admin.common import PROBLEMS, page_request, status_filter
 from app.admin.schemas.common import Page, page_of, to_core
 from app.admin.schemas.jobs import AdminJob, AdminJobRow, JobIn, admin_job, admin_job_row

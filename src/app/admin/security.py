@@ -25,9 +25,9 @@ from litestar.connection import ASGIConnection
 from litestar.exceptions import HTTPException
 from litestar.handlers.base import BaseRouteHandler
 
-from agency_core.identity import CSRF_REFUSED, NOT_SIGNED_IN, AdminUser
-from agency_core.sessions import Session
-from agency_core.sign_in import Refusal, Refused, SignIn
+from agency_core.signin.identity import CSRF_REFUSED, NOT_SIGNED_IN, AdminUser
+from agency_core.signin.service import Refusal, Refused, SignIn
+from agency_core.signin.sessions import Session
 
 log = structlog.get_logger("app.admin")
 

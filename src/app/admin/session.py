@@ -1,6 +1,6 @@
 """``/api/admin/session`` (sign in, who am I, sign out) and ``/api/admin/demo-credentials``.
 
-The use case is :class:`agency_core.sign_in.SignIn`; these handlers turn its outcomes into the
+The use case is :class:`agency_core.signin.service.SignIn`; these handlers turn its outcomes into the
 HTTP answers, cookies and log lines of the admin API.
 """
 
@@ -16,8 +16,8 @@ from litestar.exceptions import ValidationException
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import JSONBody
 
-from agency_core.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, NOT_SIGNED_IN, AdminUser
-from agency_core.sign_in import EMAIL_AND_PASSWORD_REQUIRED, Refusal, Refused, SignIn
+from agency_core.signin.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, NOT_SIGNED_IN, AdminUser
+from agency_core.signin.service import EMAIL_AND_PASSWORD_REQUIRED, Refusal, Refused, SignIn
 from app.admin.security import (
     PUBLIC,
     REFUSAL_STATUS,

@@ -8,8 +8,8 @@ from litestar import Controller, get, put
 from litestar.di import NamedDependency
 from litestar.params import FromQuery, JSONBody, QueryParameter
 
-from agency_core.admin_service import AdminService
-from agency_core.identity import AdminUser
+from agency_core.signin.identity import AdminUser
+from agency_core.staff.service import AdminService
 from app.admin.common import PROBLEMS, page_request
 from app.admin.schemas.common import Page, page_of, to_core
 from app.admin.schemas.settings import AdminSettings, AdminSettingsIn, AuditEntry, audit_entry, settings_body

@@ -8,8 +8,8 @@ from litestar import Controller, Response, get
 from litestar.di import NamedDependency
 from litestar.params import FromQuery, QueryParameter
 
-from agency_core.admin_service import AdminService
-from agency_core.identity import AdminUser
+from agency_core.signin.identity import AdminUser
+from agency_core.staff.service import AdminService
 from app.admin.common import PROBLEMS, csv_response, page_request
 from app.admin.schemas.common import Page, page_of
 from app.admin.schemas.subscribers import (

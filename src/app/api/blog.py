@@ -8,7 +8,7 @@ from litestar.exceptions import NotFoundException
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath
 
-from agency_core.services import AgencyService
+from agency_core.submissions.service import AgencyService
 from app.api.schemas import BlogPostList, BlogPostOut, ErrorMessage
 from app.blog_post_body import blog_post_json
 

@@ -1,4 +1,4 @@
-"""The public forms: parse the request, call :class:`agency_core.services.AgencyService`, answer."""
+"""The public forms: parse the request, call :class:`agency_core.submissions.service.AgencyService`, answer."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, JSONBody
 from litestar.status_codes import HTTP_201_CREATED, HTTP_415_UNSUPPORTED_MEDIA_TYPE
 
-from agency_core.services import UPLOAD_FIELDS, Accepted, AgencyService, Duplicate, Invalid, Outcome, Upload
+from agency_core.submissions.service import UPLOAD_FIELDS, Accepted, AgencyService, Duplicate, Invalid, Outcome, Upload
 from app.api.errors import DuplicateSubmission, FormRejected
 from app.api.schemas import (
     ApplicationCreated,

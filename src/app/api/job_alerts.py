@@ -9,7 +9,7 @@ from litestar.di import NamedDependency
 from litestar.exceptions import NotFoundException
 from litestar.params import FromPath, FromQuery
 
-from agency_core.job_alerts import JobAlertMailer
+from agency_core.jobs.alerts import JobAlertMailer
 
 UNSUBSCRIBED = "You are unsubscribed: you will get no more job alert e-mails."
 INVALID_LINK = "This unsubscribe link is not valid or was already used."

@@ -20,8 +20,8 @@ from litestar.status_codes import (
     HTTP_503_SERVICE_UNAVAILABLE,
 )
 
-from agency_core import payments as p
-from agency_core.payment_service import (
+from agency_core.payments import model as p
+from agency_core.payments.service import (
     AlreadyPaid,
     ApplicationUnknown,
     PaymentService,

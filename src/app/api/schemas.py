@@ -1,7 +1,7 @@
 """Request and response bodies of the public API, as documented in the OpenAPI schema.
 
 Field names are the camelCase names of spec section 3. Every request field is optional here
-so that a missing one gets the spec's own message from :mod:`agency_core.validation` (422),
+so that a missing one gets the spec's own message from :mod:`agency_core.spec.validation` (422),
 not a framework message; a value of the wrong JSON type is refused with a 400.
 """
 

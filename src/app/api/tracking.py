@@ -12,7 +12,7 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK
 
-from agency_core.tracking import TRACK_NOT_FOUND, TrackedApplication, TrackingService, check_track_request
+from agency_core.submissions.tracking import TRACK_NOT_FOUND, TrackedApplication, TrackingService, check_track_request
 from app.api.errors import FormRejected
 from app.api.forms import json_only
 from app.api.schemas import ErrorMessage, ValidationErrors

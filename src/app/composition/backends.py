@@ -21,15 +21,15 @@ from adapters.sqlite.personal_data import SqlitePersonalDataStore
 from adapters.sqlite.rate_limits import SqliteHitCounter
 from adapters.sqlite.retention import SqliteRetentionStore
 from adapters.sqlite.store import SqliteStore
-from agency_core.admin import AdminStore
-from agency_core.data_requests import PersonalDataStore
-from agency_core.payments import PaymentStore
+from agency_core.payments.model import PaymentStore
 from agency_core.ports import Store
-from agency_core.rate_limits import HitCounter
-from agency_core.retention import RetentionStore
-from agency_core.sessions import SessionStore
-from agency_core.sign_in_limits import AttemptCounter
-from agency_core.tracking import AuditTrail
+from agency_core.privacy.data_requests import PersonalDataStore
+from agency_core.privacy.retention import RetentionStore
+from agency_core.signin.sessions import SessionStore
+from agency_core.signin.throttle import AttemptCounter
+from agency_core.staff.model import AdminStore
+from agency_core.submissions.rate_limits import HitCounter
+from agency_core.submissions.tracking import AuditTrail
 from app.settings import Settings
 
 

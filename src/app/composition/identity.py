@@ -10,7 +10,7 @@ from typing import Protocol
 from adapters.identity.local import LocalIdentityProvider
 from adapters.identity.local_roles import SqliteRoleDirectory
 from adapters.sqlite.database import Database
-from agency_core.identity import IdentityProvider, RoleDirectory
+from agency_core.signin.identity import IdentityProvider, RoleDirectory
 from app.settings import Settings
 
 

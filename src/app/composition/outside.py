@@ -13,11 +13,11 @@ from adapters.media import LocalMediaStore
 from adapters.paystack import PaystackGateway
 from adapters.sms_http import HttpSmsGateway
 from adapters.sms_log import LoggingSmsGateway
-from agency_core.admin import MediaStore
-from agency_core.admin_settings import LiveSettings
-from agency_core.job_alerts import EmailSender
-from agency_core.payments import PaymentGateway
+from agency_core.jobs.alerts import EmailSender
+from agency_core.payments.model import PaymentGateway
 from agency_core.ports import FileStore, SmsGateway
+from agency_core.staff.model import MediaStore
+from agency_core.staff.settings import LiveSettings
 from app.files_key import load_files_key, local_files_key
 from app.settings import Settings
 

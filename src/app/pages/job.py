@@ -3,7 +3,7 @@
 The build renders ``JobPage`` with a placeholder job whose fields are ``__RECORD_*__`` tokens,
 once open (``found``), once closed (``closed``: "This position is closed", no Apply) and once with
 no job (``missing``: "Job Not Found", served with 404 for a draft or an unknown id). The head has
-the ``JobPosting`` JSON-LD of :mod:`agency_core.job_posting` while the job is open.
+the ``JobPosting`` JSON-LD of :mod:`agency_core.jobs.posting` while the job is open.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import html
 import re
 from typing import Any
 
-from agency_core.admin import Job
-from agency_core.job_posting import LOGO_PATH, job_posting
+from agency_core.jobs.posting import LOGO_PATH, job_posting
+from agency_core.staff.model import Job
 from app.pages.blog_post import encode_uri_component
 from app.pages.document import AGENCY_NAME, Head, absolute
 from app.pages.job_page import page_description, page_title

@@ -9,9 +9,9 @@ from xml.sax.saxutils import escape
 from litestar import Request, Response, get
 from litestar.di import NamedDependency
 
-from agency_core.job_board import JobBoard
-from agency_core.jobs import JobSearch
-from agency_core.services import AgencyService
+from agency_core.jobs.board import JobBoard
+from agency_core.jobs.rules import JobSearch
+from agency_core.submissions.service import AgencyService
 from app.pages import blog_list, blog_post, job, job_list
 from app.pages.site import built, origin_of
 from app.settings import Settings

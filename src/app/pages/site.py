@@ -16,10 +16,10 @@ from typing import Any
 import msgspec
 from litestar import Request, Response
 
-from agency_core.admin import JobStatus
-from agency_core.job_board import JobBoard
-from agency_core.jobs import JobSearch
-from agency_core.services import AgencyService
+from agency_core.jobs.board import JobBoard
+from agency_core.jobs.rules import JobSearch
+from agency_core.records import JobStatus
+from agency_core.submissions.service import AgencyService
 from app.api.jobs import board_json, public_job_json
 from app.api.legal import legal_facts
 from app.blog_post_body import blog_post_json

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from agency_core import admin_service
-from agency_core.admin import ApplicationRecord, next_statuses
-from agency_core.messages import ApplicationStatus
-from agency_core.payments import Fee, PaymentState
-from agency_core.records import OutboxMessage, OutboxStatus
+from agency_core.payments.model import Fee
+from agency_core.records import ApplicationStatus, OutboxMessage, OutboxStatus, PaymentState
+from agency_core.staff import service as admin_service
+from agency_core.staff.model import ApplicationRecord, next_statuses
 from app.admin.common import iso
 from app.admin.schemas.common import UNSET, Body, Text, from_object, from_record
 

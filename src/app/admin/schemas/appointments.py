@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from agency_core.admin import AppointmentRecord, AppointmentStatus
+from agency_core.records import AppointmentStatus
+from agency_core.staff.model import AppointmentRecord
 from app.admin.schemas.common import UNSET, Body, Text, from_record
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from agency_core import admin_service
+from agency_core.staff import service as admin_service
 from app.admin.schemas.applications import ApplicationSummary, application_summary
 from app.admin.schemas.common import Body
 

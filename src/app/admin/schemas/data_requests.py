@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agency_core.data_requests import Person, PersonalData, export_json
+from agency_core.privacy.data_requests import Person, PersonalData, export_json
 from app.admin.schemas.common import UNSET, Body, Text, from_record
 
 

@@ -6,7 +6,8 @@ from datetime import date, datetime
 
 import msgspec
 
-from agency_core.admin import Job, JobStatus
+from agency_core.records import JobStatus
+from agency_core.staff.model import Job
 from app.admin.schemas.common import UNSET, Body, Text, WholeNumber, Words, from_object
 
 
@@ -43,7 +44,7 @@ class AdminJobRow(AdminJob):
 
 
 class JobIn(Body):
-    """The job form (``agency_core.jobs.JOB_FORM``): 422 with the form's messages when a field breaks its rule."""
+    """The job form (``agency_core.jobs.rules.JOB_FORM``): 422 with the form's messages when a field breaks its rule."""
 
     title: Text = UNSET
     country: Text = UNSET

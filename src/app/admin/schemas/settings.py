@@ -5,9 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from agency_core import admin, admin_settings
-from agency_core.admin_settings import settings_to_dict
-from agency_core.messages import ApplicationStatus
+from agency_core.records import ApplicationStatus
+from agency_core.staff import model as admin
+from agency_core.staff import settings as admin_settings
+from agency_core.staff.settings import settings_to_dict
 from app.admin.schemas.common import UNSET, Body, Text, Words, documented, from_object, from_record
 
 

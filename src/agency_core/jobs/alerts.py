@@ -1,0 +1,194 @@
+"""Job alerts that alert: which subscriptions a published job matches, the e-mail each one gets,
+and the signed one-click unsubscribe token (pure: no framework, no I/O).
+
+Matching: the alert's category is the job's (or "Any"); its country is the job's ("Any Gulf
+Country" takes the six Gulf countries, "Other" the rest); a salary range, when given and the
+job's salary is in USD per month, must overlap the job's figures. The job record has no
+experience level, so an alert's experience level never excludes a job.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Final, Protocol
+
+from agency_core.ports import JobAlertRepository, Outbox
+from agency_core.records import OutboxMessage
+from agency_core.spec import constants as c
+from agency_core.staff.model import Job
+
+GULF: Final = frozenset(("United Arab Emirates", "Saudi Arabia", "Qatar", "Kuwait", "Bahrain", "Oman"))
+_AMOUNT = re.compile(r"\$([\d,]+)")
+
+
+def salary_bounds(label: str) -> tuple[int, int] | None:
+    """The USD-per-month bounds of a job-alert salary range; ``None`` for "Negotiable" or blank."""
+    amounts = [int(a.replace(",", "")) for a in _AMOUNT.findall(label)]
+    if label.startswith("Below") and amounts:
+        return 0, amounts[0]
+    if label.startswith("Above") and amounts:
+        return amounts[0], 10**9
+    if len(amounts) == 2:
+        return amounts[0], amounts[1]
+    return None
+
+
+def _text(value: object) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def alert_matches(alert: Mapping[str, object], job: Job) -> bool:
+    """Does the job-alert form ``alert`` (its stored values) want to hear about ``job``?"""
+    category = _text(alert.get("jobCategory"))
+    if category not in ("Any", job.category):
+        return False
+    country = _text(alert.get("preferredCountry"))
+    country_ok = (
+        country == job.country
+        or (country == "Any Gulf Country" and job.country in GULF)
+        or (country == "Other" and job.country not in GULF)
+    )
+    if not country_ok:
+        return False
+    bounds = salary_bounds(_text(alert.get("salaryRange")))
+    has_figures = job.salary_min is not None or job.salary_max is not None
+    if bounds is not None and has_figures and job.salary_currency == "USD" and job.salary_period == "month":
+        low = job.salary_min if job.salary_min is not None else job.salary_max
+        high = job.salary_max if job.salary_max is not None else job.salary_min
+        assert low is not None
+        assert high is not None
+        if high < bounds[0] or low > bounds[1]:
+            return False
+    return True
+
+
+# -- unsubscribe tokens ---------------------------------------------------------------------
+
+
+def unsubscribe_token(secret: str, alert_id: str) -> str:
+    """A token only the holder of ``secret`` can make for ``alert_id`` (HMAC-SHA256, URL-safe)."""
+    digest = hmac.new(secret.encode(), f"job-alert-unsubscribe:{alert_id}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def token_ok(secret: str, alert_id: str, token: str) -> bool:
+    # Bytes, not str: compare_digest refuses non-ASCII text, and a URL can carry any.
+    return hmac.compare_digest(unsubscribe_token(secret, alert_id).encode(), token.encode())
+
+
+# -- the e-mail -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Email:
+    """One e-mail to one address. ``headers`` are extra headers (``List-Unsubscribe``...)."""
+
+    to: str
+    subject: str
+    text: str
+    headers: tuple[tuple[str, str], ...] = ()
+
+
+class EmailSender(Protocol):
+    """Sends one e-mail; raises on failure (the outbox retries). ``message_id`` is stable per
+    message, so a retried send can be recognised."""
+
+    async def send(self, email: Email, message_id: str) -> None: ...
+
+
+def job_alert_email(job: Job, to: str, job_url: str, unsubscribe_url: str) -> Email:
+    place = f"{job.city}, {job.country}" if job.city else job.country
+    lines = [
+        f"A new job matches your job alert: {job.title}",
+        "",
+        f"Country: {place}",
+        f"Category: {job.category}",
+    ]
+    if job.salary:
+        lines.append(f"Salary: {job.salary}")
+    lines += [
+        "",
+        f"See the job and apply: {job_url}",
+        "",
+        f"Stop these e-mails: {unsubscribe_url}",
+        "",
+        c.AGENCY_SIGN_OFF,
+    ]
+    headers = (
+        ("List-Unsubscribe", f"<{unsubscribe_url}>"),
+        ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"),
+    )
+    return Email(to, f"New job: {job.title} in {job.country}", "\n".join(lines), headers)
+
+
+# -- through the outbox -----------------------------------------------------------------------
+
+EMAIL_KIND: Final = "email"
+"""The outbox kind of an e-mail: ``phone`` holds the address, ``text`` the message as JSON."""
+
+
+def to_outbox(email: Email, message_id: str, source_id: str, now: datetime) -> OutboxMessage:
+    body = json.dumps({"subject": email.subject, "text": email.text, "headers": [list(h) for h in email.headers]})
+    return OutboxMessage(message_id, source_id, EMAIL_KIND, email.to, body, now, now)
+
+
+def from_outbox(message: OutboxMessage) -> Email:
+    data = json.loads(message.text)
+    headers = tuple((str(k), str(v)) for k, v in data.get("headers", []))
+    return Email(message.phone, str(data["subject"]), str(data["text"]), headers)
+
+
+class JobAlertMailer:
+    """When a job is published, queue one e-mail per matching job alert (id ``<job>-mail-<alert>``,
+    so publishing twice never sends twice)."""
+
+    def __init__(
+        self,
+        alerts: JobAlertRepository,
+        outbox: Outbox,
+        site_url: Callable[[], str],
+        secret: str,
+        clock: Callable[[], datetime],
+        on_enqueue: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.alerts = alerts
+        self.outbox = outbox
+        self.site_url = site_url
+        self.secret = secret
+        self.clock = clock
+        self.on_enqueue = on_enqueue
+
+    def unsubscribe_url(self, alert_id: str) -> str:
+        token = unsubscribe_token(self.secret, alert_id)
+        return f"{self.site_url()}/api/job-alerts/{alert_id}/unsubscribe?token={token}"
+
+    async def job_published(self, job: Job) -> int:
+        site = self.site_url()
+        now = self.clock()
+        planned = [
+            to_outbox(
+                job_alert_email(job, _text(a.data.get("email")), f"{site}/jobs/{job.id}", self.unsubscribe_url(a.id)),
+                f"{job.id}-mail-{a.id}",
+                job.id,
+                now,
+            )
+            for a in await self.alerts.all()
+            if alert_matches(a.data, job) and _text(a.data.get("email"))
+        ]
+        new = await self.outbox.enqueue(planned) if planned else 0
+        if new:
+            self.on_enqueue()
+        return new
+
+    async def unsubscribe(self, alert_id: str, token: str) -> bool:
+        """True when a valid token removed the alert; False for a forged token or a second use."""
+        if not token_ok(self.secret, alert_id, token):
+            return False
+        return await self.alerts.remove(alert_id)

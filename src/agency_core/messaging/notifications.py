@@ -1,0 +1,122 @@
+"""Notification fan-out: who is texted what when an application or appointment arrives.
+
+:func:`application_messages` and :func:`appointment_messages` *plan* the texts (the API
+stores them in its outbox); :func:`notify_application` and :func:`send_status_sms` *send*
+them straight through a gateway, for scripts and the CLI.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from agency_core.masking import mask_phone
+from agency_core.messaging.sms_texts import (
+    ApplicationAlert,
+    AppointmentDetails,
+    admin_alert_message,
+    appointment_message,
+    received_for_job_message,
+    status_message,
+)
+from agency_core.ports import SmsGateway, SmsResult
+from agency_core.records import ApplicationStatus
+from agency_core.spec.validation import INVALID_PHONE, normalise_phone
+
+STATUS_SMS_SENT = "Application status SMS sent successfully"
+ADMIN_SMS_SENT = "Admin notification SMS sent successfully"
+APPOINTMENT_SMS_SENT = "Appointment SMS sent successfully"
+
+logger = logging.getLogger(__name__)
+
+
+class SmsKind(StrEnum):
+    STATUS = "status"
+    ADMIN_ALERT = "admin_alert"
+    APPOINTMENT = "appointment"
+    PAYMENT_RECEIPT = "payment_receipt"
+
+
+@dataclass(frozen=True, slots=True)
+class OutgoingSms:
+    """One planned text to one phone."""
+
+    kind: SmsKind
+    phone: str
+    text: str
+
+
+def application_messages(
+    alert: ApplicationAlert, admin_phones: Sequence[str], track_url: str = ""
+) -> list[OutgoingSms]:
+    """The applicant's "received" text first, then the admin alert to each admin number."""
+    text = (
+        received_for_job_message(alert.applicant_name, alert.job_title, track_url)
+        if alert.job_title
+        else status_message(ApplicationStatus.RECEIVED, alert.applicant_name, track_url)
+    )
+    applicant = OutgoingSms(SmsKind.STATUS, alert.phone, text)
+    alert_text = admin_alert_message(alert)
+    return [applicant, *(OutgoingSms(SmsKind.ADMIN_ALERT, phone, alert_text) for phone in admin_phones)]
+
+
+def appointment_messages(phone: str, details: AppointmentDetails) -> list[OutgoingSms]:
+    return [OutgoingSms(SmsKind.APPOINTMENT, phone, appointment_message(details))]
+
+
+def status_messages(phone: str, name: str, status: ApplicationStatus, track_url: str = "") -> list[OutgoingSms]:
+    return [OutgoingSms(SmsKind.STATUS, phone, status_message(status, name, track_url))]
+
+
+_SUCCESS_MESSAGES = {
+    SmsKind.STATUS: STATUS_SMS_SENT,
+    SmsKind.ADMIN_ALERT: ADMIN_SMS_SENT,
+    SmsKind.APPOINTMENT: APPOINTMENT_SMS_SENT,
+}
+
+
+async def deliver(gateway: SmsGateway, sms: OutgoingSms) -> SmsResult:
+    """Send one planned text; a success carries the spec's success message for its kind.
+
+    The phone is normalised to E.164 by the forms' rule first (a local Ghanaian ``024…`` gets
+    its country code); one that cannot be a phone number fails with "Enter a valid phone number"
+    and the gateway is not called."""
+    phone = normalise_phone(sms.phone)
+    if phone is None:
+        logger.warning("Refused to send SMS to %s", mask_phone(sms.phone), extra={"reason": INVALID_PHONE})
+        return SmsResult(False, INVALID_PHONE)
+    result = await gateway.send(phone, sms.text)
+    if not result.success:
+        logger.warning("Failed to send SMS to %s", mask_phone(phone), extra={"reason": result.message})
+        return result
+    return SmsResult(True, _SUCCESS_MESSAGES[sms.kind], result.data)
+
+
+async def send_status_sms(
+    gateway: SmsGateway, phone: str, name: str, status: ApplicationStatus, track_url: str = ""
+) -> SmsResult:
+    """Text an applicant their application status. Returns, never raises."""
+    (sms,) = status_messages(phone, name, status, track_url)
+    return await deliver(gateway, sms)
+
+
+@dataclass(frozen=True, slots=True)
+class ApplicationNotification:
+    applicant: SmsResult
+    admins: tuple[SmsResult, ...]
+
+
+async def notify_application(
+    gateway: SmsGateway, alert: ApplicationAlert, admin_phones: Sequence[str]
+) -> ApplicationNotification:
+    """One SMS to the applicant, then the admin alert to every admin number at once.
+
+    A failed admin send is logged and reported in its result; it stops none of the others.
+    """
+    applicant, *admins = application_messages(alert, admin_phones)
+    applicant_result = await deliver(gateway, applicant)
+    admin_results = await asyncio.gather(*(deliver(gateway, sms) for sms in admins))
+    return ApplicationNotification(applicant_result, tuple(admin_results))

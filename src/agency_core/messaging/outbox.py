@@ -1,0 +1,164 @@
+"""The SMS outbox worker: delivers what the stores enqueued, retrying with backoff.
+
+It works against two ports, :class:`~agency_core.ports.Outbox` and
+:class:`~agency_core.ports.SmsGateway`; the app runs :meth:`OutboxWorker.run` as a background
+task. Each message is leased to this worker's ``owner`` id before it is sent, so a crashed
+worker's messages come back when the lease runs out (and not before: many instances may share
+one outbox), and the message id goes to the gateway as the idempotency key. A result is written
+only while this worker still holds the lease; :meth:`OutboxWorker.release` hands every lease
+back on a clean shutdown, so another instance takes the messages over at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+
+from agency_core.jobs.alerts import EMAIL_KIND, EmailSender, from_outbox
+from agency_core.masking import mask_phone
+from agency_core.ports import Outbox, SmsGateway, SmsResult
+from agency_core.records import OutboxMessage
+from agency_core.submissions.service import Clock, utc_now
+
+logger = logging.getLogger("agency.outbox")
+
+
+@dataclass(frozen=True, slots=True)
+class RetryPolicy:
+    """Exponential backoff with "equal jitter": attempt n waits between half and all of
+    ``min(cap, base * 2**(n-1))`` seconds; after ``max_attempts`` the message fails."""
+
+    base_s: float = 2.0
+    cap_s: float = 300.0
+    max_attempts: int = 8
+
+    def delay_s(self, attempts: int, rand: float) -> float:
+        ceiling: float = min(self.cap_s, self.base_s * 2.0 ** max(attempts - 1, 0))
+        return ceiling / 2 + ceiling / 2 * rand
+
+
+class OutboxWorker:
+    def __init__(
+        self,
+        outbox: Outbox,
+        gateway: SmsGateway,
+        *,
+        clock: Clock = utc_now,
+        policy: RetryPolicy | None = None,
+        lease_s: float = 30.0,
+        batch_size: int = 50,
+        concurrency: int = 16,
+        poll_s: float = 1.0,
+        rand: Callable[[], float] = random.random,
+        email: EmailSender | None = None,
+        owner: str | None = None,
+    ) -> None:
+        self.email = email
+        """Sends the outbox's e-mails (kind ``email``); without one they wait in the outbox."""
+        self.outbox = outbox
+        self.owner = owner or f"worker-{secrets.token_hex(8)}"
+        self.gateway = gateway
+        self.clock = clock
+        self.policy = policy or RetryPolicy()
+        self.lease = timedelta(seconds=lease_s)
+        self.batch_size = batch_size
+        self.poll_s = poll_s
+        self.rand = rand
+        self._concurrency = concurrency
+        self._wake = asyncio.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def wake(self) -> None:
+        """Ask for a delivery round now (safe from any thread)."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            self._wake.set()
+        else:
+            loop.call_soon_threadsafe(self._wake.set)
+
+    async def run_once(self) -> int:
+        """Claim the due messages and send them, all at once (bounded); returns how many."""
+        now = self.clock()
+        claimed = await self.outbox.claim(now, now + self.lease, self.batch_size, self.owner)
+        if claimed:
+            limit = asyncio.Semaphore(self._concurrency)
+
+            async def bounded(message: OutboxMessage) -> None:
+                async with limit:
+                    await self._send(message)
+
+            await asyncio.gather(*(bounded(m) for m in claimed))
+        return len(claimed)
+
+    async def _send_email(self, message: OutboxMessage) -> SmsResult:
+        if self.email is None:
+            return SmsResult(False, "no e-mail sender configured")
+        try:
+            await self.email.send(from_outbox(message), message.id)
+        except Exception as exc:  # a mail server outage is a failed attempt, retried with backoff
+            return SmsResult(False, f"{type(exc).__name__}: {exc}"[:500])
+        return SmsResult(True, "E-mail sent")
+
+    async def _send(self, message: OutboxMessage) -> None:
+        if message.kind == EMAIL_KIND:
+            result = await self._send_email(message)
+        else:
+            try:
+                result = await self.gateway.send(message.phone, message.text, idempotency_key=message.id)
+            except Exception as exc:  # a gateway must not raise; if one does, it is a failed attempt
+                logger.exception("sms gateway raised", extra={"sms_id": message.id})
+                result = SmsResult(False, f"{type(exc).__name__}: {exc}"[:500])
+        now = self.clock()
+        fields = {
+            "sms_id": message.id,
+            "kind": message.kind,
+            "phone": mask_phone(message.phone),
+            "attempt": message.attempts,
+        }
+        if result.success:
+            held = await self.outbox.mark_delivered(message.id, now, self.owner)
+            logger.info("sms delivered", extra=fields)
+        elif message.attempts >= self.policy.max_attempts:
+            held = await self.outbox.mark_failed(message.id, result.message, self.owner)
+            logger.error("sms failed for good", extra={**fields, "error": result.message})
+        else:
+            delay = self.policy.delay_s(message.attempts, self.rand())
+            held = await self.outbox.mark_retry(message.id, result.message, now + timedelta(seconds=delay), self.owner)
+            logger.warning("sms send failed", extra={**fields, "error": result.message, "retry_in_s": round(delay, 2)})
+        if not held:
+            # The lease ran out and another worker took the message over: its result stands.
+            logger.warning("sms lease lost before its result was written", extra=fields)
+
+    async def release(self) -> int:
+        """Hand back every lease this worker holds (call after cancelling :meth:`run`)."""
+        released = await self.outbox.release(self.owner)
+        if released:
+            logger.info("outbox leases released", extra={"count": released, "owner": self.owner})
+        return released
+
+    async def run(self) -> None:
+        """Deliver until cancelled: a round after every wake-up, else every ``poll_s``."""
+        self._loop = asyncio.get_running_loop()
+        while True:
+            self._wake.clear()
+            try:
+                handled = await self.run_once()
+            except Exception:
+                logger.exception("outbox round failed")
+                handled = 0
+            if handled >= self.batch_size:
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.poll_s)

@@ -1,0 +1,1 @@
+"""The processing fee: the payment record, its rules and ports, and its use cases."""

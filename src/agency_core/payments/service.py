@@ -1,0 +1,263 @@
+"""Use cases of the processing fee: start a payment, verify it, take the gateway's webhook.
+
+Each change of an application's payment is one compare-and-set in the store, with its audit
+entry and (when it becomes paid) the receipt SMS in the same unit of work; a lost race is
+decided again on the fresh record, so concurrent and repeated confirmations agree.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from agency_core.ids import IdGenerator
+from agency_core.masking import mask_phone
+from agency_core.messaging.notifications import SmsKind
+from agency_core.messaging.sms_texts import payment_receipt_message
+from agency_core.payments.model import (
+    Charge,
+    Checkout,
+    Fee,
+    GatewayUnavailable,
+    Payment,
+    PaymentGateway,
+    PaymentStore,
+    Verdict,
+    application_of,
+    can_start,
+    decide,
+    make_reference,
+    started,
+)
+from agency_core.records import Application, OutboxMessage, PaymentState
+from agency_core.spec.constants import ID_PREFIX
+from agency_core.staff.model import AuditEntry
+from agency_core.submissions.service import Clock, utc_now
+from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
+
+logger = logging.getLogger("agency.payments")
+
+GATEWAY_ACTOR = "paystack"
+APPLICANT_ACTOR = "applicant"
+_RETRIES = 5
+
+
+class PaymentsUnavailable(Exception):
+    """No gateway is configured (no secret key): online payment is not offered."""
+
+
+class ApplicationUnknown(Exception):
+    pass
+
+
+class AlreadyPaid(Exception):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentView:
+    """What the applicant's result page is told."""
+
+    application_id: str
+    payment: Payment
+
+
+def receipt_id(application_id: str) -> str:
+    """One receipt per application, whatever the repeats: the outbox id is fixed."""
+    return f"{application_id}-payment-receipt"
+
+
+def _text(application: Application, name: str) -> str:
+    value = application.data.get(name)
+    return value if isinstance(value, str) else ""
+
+
+class PaymentService:
+    def __init__(
+        self,
+        store: PaymentStore,
+        gateway: PaymentGateway | None,
+        fee: Fee,
+        ids: IdGenerator,
+        clock: Clock = utc_now,
+        on_enqueue: Callable[[], None] = lambda: None,
+        nonce: Callable[[], str] = lambda: secrets.token_hex(6),
+        *,
+        uow: Callable[[], UnitOfWork],
+    ) -> None:
+        self.store = store
+        self.uow = uow
+        """A new unit of work per change: the payment, its receipt SMS and its audit entry commit together."""
+        self.gateway = gateway
+        self.fee = fee
+        self.ids = ids
+        self.clock = clock
+        self.on_enqueue = on_enqueue
+        self.nonce = nonce
+
+    @property
+    def available(self) -> bool:
+        return self.gateway is not None
+
+    def _gateway(self) -> PaymentGateway:
+        if self.gateway is None:
+            raise PaymentsUnavailable
+        return self.gateway
+
+    def _audit(self, actor: str, action: str, target: str) -> AuditEntry:
+        return AuditEntry("AU" + self.ids.next_id().removeprefix(ID_PREFIX), actor, action, target, self.clock())
+
+    async def _save(
+        self, application_id: str, before: Payment, after: Payment, outbox: Sequence[OutboxMessage], audit: AuditEntry
+    ) -> bool:
+        """Write ``after`` with ``outbox`` and ``audit``; False (nothing written) when the payment moved on."""
+        try:
+            async with self.uow() as uow:
+                await uow.payments.set(application_id, before, after)
+                await uow.outbox.enqueue(outbox)
+                await uow.audit.add(audit)
+        except PreconditionFailed:
+            return False
+        return True
+
+    async def _load(self, application_id: str) -> tuple[Application, Payment]:
+        loaded = await self.store.load(application_id)
+        if loaded is None:
+            raise ApplicationUnknown(application_id)
+        return loaded
+
+    # -- start ----------------------------------------------------------------------------
+
+    async def start(self, application_id: str, callback_url: str) -> Checkout:
+        """A new attempt: the payment becomes pending under a new reference, and the gateway
+        gives the checkout address. Raises PaymentsUnavailable, ApplicationUnknown,
+        AlreadyPaid or GatewayUnavailable (then the payment is left as it was)."""
+        gateway = self._gateway()
+        application, current = await self._load(application_id)
+        if not can_start(current):
+            raise AlreadyPaid(application_id)
+        reference = make_reference(application_id, self.nonce())
+        checkout = await gateway.initialize(
+            reference=reference,
+            email=_text(application, "email"),
+            fee=self.fee,
+            callback_url=callback_url,
+            metadata={"application_id": application_id},
+        )
+        for _ in range(_RETRIES):
+            after = started(current, reference, self.fee, self.clock())
+            audit = self._audit(
+                APPLICANT_ACTOR,
+                "payment.start",
+                f"{application_id}: {current.state.value} -> pending ({reference}, {self.fee.plain})",
+            )
+            if await self._save(application_id, current, after, (), audit):
+                logger.info("payment started", extra={"id": application_id, "reference": reference})
+                return checkout
+            _, current = await self._load(application_id)
+            if not can_start(current):
+                raise AlreadyPaid(application_id)
+        raise GatewayUnavailable("the payment record kept changing")  # pragma: no cover - needs 5 lost races
+
+    # -- confirmations ----------------------------------------------------------------------
+
+    async def verify(self, reference: str) -> PaymentView:
+        """Ask the gateway about ``reference`` and apply what it says (idempotent)."""
+        gateway = self._gateway()
+        application_id = application_of(reference)
+        if application_id is None:
+            raise ApplicationUnknown(reference)
+        await self._load(application_id)
+        charge = await gateway.verify(reference)
+        if charge is None or charge.reference != reference:
+            _, current = await self._load(application_id)
+            return PaymentView(application_id, current)
+        return PaymentView(application_id, await self.apply(application_id, charge, "verify"))
+
+    async def webhook(self, body: bytes, signature: str | None) -> bool:
+        """Take one webhook delivery; False when its signature is wrong (nothing changes).
+        Events other than ``charge.success`` and references not ours are acknowledged and ignored."""
+        gateway = self._gateway()
+        event = gateway.parse_webhook(body, signature)
+        if event is None:
+            logger.warning("payment webhook refused: bad signature")
+            return False
+        if event.event != "charge.success" or event.charge is None:
+            logger.info("payment webhook ignored", extra={"event": event.event})
+            return True
+        application_id = application_of(event.charge.reference)
+        if application_id is None or await self.store.load(application_id) is None:
+            logger.info("payment webhook for an unknown reference", extra={"reference": event.charge.reference})
+            return True
+        await self.apply(application_id, event.charge, "webhook")
+        return True
+
+    async def apply(self, application_id: str, charge: Charge, via: str) -> Payment:
+        """Decide on ``charge`` against the stored payment and write the outcome (compare-and-set)."""
+        for _ in range(_RETRIES):
+            application, current = await self._load(application_id)
+            now = self.clock()
+            decision = decide(current, charge, self.fee, now)
+            if decision.verdict is Verdict.UNCHANGED:
+                return current
+            if decision.verdict is Verdict.MISMATCH:
+                entry = self._audit(
+                    GATEWAY_ACTOR,
+                    "payment.mismatch",
+                    f"{application_id}: {charge.reference} {charge.currency} {charge.amount_minor} "
+                    f"is not the fee {self.fee.currency} {self.fee.amount_minor} ({via}); not paid",
+                )
+                async with self.uow() as uow:
+                    await uow.audit.add(entry)
+                logger.warning("payment amount mismatch", extra={"id": application_id, "reference": charge.reference})
+                return current
+            after = decision.payment
+            outbox = self._receipt(application, after) if after.state is PaymentState.PAID else []
+            audit = self._audit(
+                GATEWAY_ACTOR,
+                f"payment.{after.state.value}",
+                f"{application_id}: {current.state.value} -> {after.state.value} ({charge.reference}, {via})",
+            )
+            if await self._save(application_id, current, after, outbox, audit):
+                if outbox:
+                    self.on_enqueue()
+                logger.info(
+                    "payment recorded",
+                    extra={
+                        "id": application_id,
+                        "state": after.state.value,
+                        "via": via,
+                        "receipts": [mask_phone(m.phone) for m in outbox],
+                    },
+                )
+                return after
+        raise GatewayUnavailable("the payment record kept changing")  # pragma: no cover - needs 5 lost races
+
+    def _receipt(self, application: Application, paid: Payment) -> list[OutboxMessage]:
+        phone = _text(application, "phone")
+        if not phone:
+            return []
+        name = f"{_text(application, 'firstName')} {_text(application, 'lastName')}"
+        amount = Fee(paid.amount_minor or self.fee.amount_minor, paid.currency or self.fee.currency).plain
+        text = payment_receipt_message(name, application.id, amount, paid.reference or "")
+        now = self.clock()
+        return [
+            OutboxMessage(
+                receipt_id(application.id), application.id, SmsKind.PAYMENT_RECEIPT.value, phone, text, now, now
+            )
+        ]
+
+
+__all__ = [
+    "APPLICANT_ACTOR",
+    "GATEWAY_ACTOR",
+    "AlreadyPaid",
+    "ApplicationUnknown",
+    "GatewayUnavailable",
+    "PaymentService",
+    "PaymentView",
+    "PaymentsUnavailable",
+    "receipt_id",
+]

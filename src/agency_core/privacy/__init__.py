@@ -1,0 +1,1 @@
+"""Personal data (Act 843): consent records, data requests, retention."""

@@ -1,0 +1,234 @@
+"""Data requests (Act 843: access and erasure): find everything held about one person by e-mail
+or phone, export it as one ZIP (JSON plus the decrypted files), or erase it.
+
+Erasing deletes the person's records and files, cancels and anonymises their SMS (pending texts
+are not sent), and leaves in the audit log only masked identifiers.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Final, Protocol
+
+from agency_core.ids import IdGenerator
+from agency_core.masking import mask_email, mask_phone
+from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage
+from agency_core.spec import constants as c
+from agency_core.spec.validation import is_email, normalise_phone
+from agency_core.staff.model import AdminStore, ApplicationRecord, AppointmentRecord, AuditEntry
+
+ERASED_TEXT: Final = "[erased]"
+CANCELLED_ERROR: Final = "Cancelled: personal data erased on request"
+IDENTIFIER_INVALID: Final = "Enter an email address or a phone number"
+CONFIRM_MISMATCH: Final = "Type the same email or phone to confirm the erasure"
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """Who a request is about: an e-mail (compared lower-cased) or an E.164 phone."""
+
+    email: str | None = None
+    phone: str | None = None
+
+    @property
+    def masked(self) -> str:
+        return mask_email(self.email) if self.email else mask_phone(self.phone or "")
+
+    @property
+    def raw(self) -> str:
+        return self.email or self.phone or ""
+
+
+def parse_person(raw: object) -> Person | None:
+    text = raw.strip() if isinstance(raw, str) else ""
+    if "@" in text:
+        return Person(email=text.lower()) if is_email(text) else None
+    phone = normalise_phone(text) if text else None
+    return Person(phone=phone) if phone else None
+
+
+def _text(data: Any, name: str) -> str:
+    value = data.get(name) if hasattr(data, "get") else None
+    return value.strip() if isinstance(value, str) else ""
+
+
+def holds(data: Any, person: Person) -> bool:
+    """The record's data names this person (its e-mail any case, or its phone)."""
+    if person.email and _text(data, "email").lower() == person.email:
+        return True
+    return bool(person.phone) and normalise_phone(_text(data, "phone")) == person.phone
+
+
+@dataclass(slots=True)
+class PersonalData:
+    person: Person
+    applications: list[ApplicationRecord] = field(default_factory=list)
+    appointments: list[AppointmentRecord] = field(default_factory=list)
+    messages: list[ContactMessage] = field(default_factory=list)
+    subscriptions: list[NewsletterSubscription] = field(default_factory=list)
+    job_alerts: list[JobAlert] = field(default_factory=list)
+    sms: list[OutboxMessage] = field(default_factory=list)
+
+    def counts(self) -> dict[str, int]:
+        return {
+            "applications": len(self.applications),
+            "files": sum(len(a.application.files) for a in self.applications),
+            "appointments": len(self.appointments),
+            "messages": len(self.messages),
+            "subscriptions": len(self.subscriptions),
+            "jobAlerts": len(self.job_alerts),
+            "sms": len(self.sms),
+        }
+
+    @property
+    def empty(self) -> bool:
+        return not any(self.counts().values())
+
+    def source_ids(self) -> list[str]:
+        return [
+            *(a.id for a in self.applications),
+            *(a.appointment.reference for a in self.appointments),
+        ]
+
+
+class PersonalDataStore(Protocol):
+    async def find(self, person: Person) -> PersonalData:
+        """Every record naming the person, and every SMS to their phone or about their records."""
+        ...
+
+    async def erase(self, found: PersonalData) -> None:
+        """Delete the records found (applications, appointments with their admin notification,
+        messages, subscriptions, job alerts); for the SMS found: pending ones become failed with
+        :data:`CANCELLED_ERROR`, and every one keeps a masked phone and :data:`ERASED_TEXT`."""
+        ...
+
+    async def mask_audit(self, needles: list[str], masked: str) -> int:
+        """Replace every ``needle`` in audit targets with ``masked``; returns how many entries changed."""
+        ...
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+def export_json(found: PersonalData) -> dict[str, Any]:
+    def data(values: Any) -> dict[str, Any]:
+        return {k: (list(v) if isinstance(v, list | tuple) else v) for k, v in dict(values).items()}
+
+    return {
+        "person": {"email": found.person.email, "phone": found.person.phone},
+        "applications": [
+            {
+                "applicationId": r.id,
+                "status": r.status.value,
+                "createdAt": _iso(r.application.created_at),
+                "data": data(r.application.data),
+                "files": [
+                    {"field": f.field, "filename": f.filename, "contentType": f.content_type, "size": f.size}
+                    for f in r.application.files
+                ],
+            }
+            for r in found.applications
+        ],
+        "appointments": [
+            {
+                "reference": a.appointment.reference,
+                "status": a.status.value,
+                "createdAt": _iso(a.appointment.created_at),
+                "data": data(a.appointment.data),
+            }
+            for a in found.appointments
+        ],
+        "messages": [{"id": m.id, "createdAt": _iso(m.created_at), "data": data(m.data)} for m in found.messages],
+        "subscriptions": [
+            {
+                "id": s.id,
+                "email": s.email,
+                "name": s.name,
+                "interests": list(s.interests),
+                "createdAt": _iso(s.created_at),
+                "privacyNoticeVersion": s.privacy_notice_version,
+                "privacyAcceptedAt": _iso(s.privacy_accepted_at),
+            }
+            for s in found.subscriptions
+        ],
+        "jobAlerts": [{"id": j.id, "createdAt": _iso(j.created_at), "data": data(j.data)} for j in found.job_alerts],
+        "sms": [
+            {
+                "id": m.id,
+                "phone": m.phone,
+                "text": m.text,
+                "status": m.status.value,
+                "createdAt": _iso(m.created_at),
+                "deliveredAt": _iso(m.delivered_at),
+            }
+            for m in found.sms
+        ],
+    }
+
+
+async def export_zip(found: PersonalData, read_file: Callable[[str], Awaitable[bytes | None]]) -> bytes:
+    """``data.json`` plus ``files/<applicationId>-<field>-<filename>`` (decrypted by ``read_file``)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("data.json", json.dumps(export_json(found), ensure_ascii=False, indent=2))
+        for record in found.applications:
+            for item in record.application.files:
+                content = await read_file(item.key)
+                if content is not None:
+                    safe = "".join(ch if ch.isalnum() or ch in ".-_" else "_" for ch in item.filename)
+                    archive.writestr(f"files/{record.id}-{item.field}-{safe}", content)
+    return out.getvalue()
+
+
+class DataRequestService:
+    def __init__(
+        self,
+        store: PersonalDataStore,
+        files_delete: Callable[[str], Awaitable[None]],
+        files_read: Callable[[str], Awaitable[bytes | None]],
+        audit: AdminStore,
+        ids: IdGenerator,
+        clock: Callable[[], datetime],
+    ) -> None:
+        self.store = store
+        self.files_delete = files_delete
+        self.files_read = files_read
+        self.audit_store = audit
+        self.ids = ids
+        self.clock = clock
+
+    async def _audit(self, actor: str, action: str, target: str) -> None:
+        entry = AuditEntry("AU" + self.ids.next_id().removeprefix(c.ID_PREFIX), actor, action, target, self.clock())
+        await self.audit_store.audit(entry)
+
+    async def find(self, actor: str, person: Person) -> PersonalData:
+        found = await self.store.find(person)
+        await self._audit(actor, "data_request.find", f"{person.masked}: {json.dumps(found.counts())}")
+        return found
+
+    async def export(self, actor: str, person: Person) -> tuple[PersonalData, bytes]:
+        found = await self.store.find(person)
+        archive = await export_zip(found, self.files_read)
+        await self._audit(actor, "data_request.export", f"{person.masked}: {json.dumps(found.counts())}")
+        return found, archive
+
+    async def erase(self, actor: str, person: Person) -> PersonalData:
+        found = await self.store.find(person)
+        for record in found.applications:
+            for item in record.application.files:
+                await self.files_delete(item.key)
+        await self.store.erase(found)
+        needles = [n for n in (person.email, person.phone) if n]
+        for record in found.applications:
+            needles += [
+                n for n in (_text(record.application.data, "email"), _text(record.application.data, "phone")) if n
+            ]
+        await self.store.mask_audit(sorted(set(needles), key=len, reverse=True), person.masked)
+        await self._audit(actor, "data_request.erase", f"{person.masked}: {json.dumps(found.counts())}")
+        return found

@@ -1,0 +1,1 @@
+"""The specification as data and rules: constants, form validation, upload checks, the rules export."""

@@ -1,0 +1,319 @@
+"""Validation rules of every form (spec section 5), held as data.
+
+A form is a tuple of :class:`Field` rules. :func:`validate` applies them on the server;
+:mod:`agency_core.spec.rules` exports the very same rules as JSON for the client's yup schemas,
+so each message is written once, here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Final, Literal, cast
+
+import phonenumbers
+
+from agency_core.spec import constants as c
+
+FieldKind = Literal[
+    "text", "longtext", "email", "phone", "date", "select", "multiselect", "checkbox", "file", "password"
+]
+
+EMAIL_PATTERN: Final = r"^[^\s@]+@[^\s@]+$"
+"""The spec's e-mail rule: text@text with no spaces."""
+PHONE_PATTERN: Final = r"^\+?[0-9][0-9 ()-]{6,19}$"
+"""A loose shape check the browser can apply; the server also checks the number itself."""
+DEFAULT_PHONE_REGION: Final = "GH"
+
+INVALID_EMAIL: Final = "Invalid email address"
+INVALID_PHONE: Final = "Enter a valid phone number"
+INVALID_OPTION: Final = "Choose one of the listed options"
+INVALID_DATE: Final = "Enter a valid date"
+DATE_IN_PAST: Final = "Choose today or a later date"
+TOO_LONG: Final = "Must be at most {max} characters"
+
+SHORT_TEXT: Final = 200
+LONG_TEXT: Final = 5000
+
+_EMAIL_RE: Final = re.compile(EMAIL_PATTERN)
+_PHONE_RE: Final = re.compile(PHONE_PATTERN)
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field's rule. ``required`` is the message shown when the field is empty."""
+
+    name: str
+    kind: FieldKind = "text"
+    required: str | None = None
+    options: tuple[str, ...] = ()
+    must_be_true: bool = False
+    not_before_today: bool = False
+    only_when: str | None = None
+    upload: str | None = None
+
+    @property
+    def max_length(self) -> int:
+        return LONG_TEXT if self.kind == "longtext" else SHORT_TEXT
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    name: str
+    fields: tuple[Field, ...]
+
+    def field(self, name: str) -> Field:
+        return next(f for f in self.fields if f.name == name)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(f.name for f in self.fields)
+
+
+def _email(message: str = "Email is required") -> Field:
+    return Field("email", "email", message)
+
+
+NEWSLETTER: Final = Form(
+    "newsletter",
+    (
+        Field("name", required="Name is required"),
+        _email(),
+        Field("interests", "multiselect", options=c.NEWSLETTER_INTERESTS),
+    ),
+)
+
+JOB_ALERT: Final = Form(
+    "jobAlert",
+    (
+        _email(),
+        Field("jobCategory", "select", "Job category is required", c.JOB_ALERT_CATEGORIES),
+        Field("preferredCountry", "select", "Country is required", c.JOB_ALERT_COUNTRIES),
+        Field("salaryRange", "select", options=c.SALARY_RANGES),
+        Field("experienceLevel", "select", options=c.JOB_ALERT_EXPERIENCE_LEVELS),
+    ),
+)
+
+APPLICATION_STEPS: Final = (
+    Form(
+        "applicationPersonal",
+        (
+            Field("firstName", required="First name is required"),
+            Field("lastName", required="Last name is required"),
+            _email(),
+            Field("phone", "phone", "Phone number is required"),
+            Field("country", required="Country is required"),
+            Field("city", required="City is required"),
+        ),
+    ),
+    Form(
+        "applicationPreferences",
+        (
+            Field("dateOfBirth", "date", "Date of birth is required"),
+            Field("nationality", required="Nationality is required"),
+            Field("preferredCountry", "select", "Preferred country is required", c.APPLICATION_COUNTRIES),
+            Field("jobCategory", "select", "Job category is required", c.APPLICATION_JOB_CATEGORIES),
+        ),
+    ),
+    Form(
+        "applicationExperience",
+        (
+            Field("experience", "select", "Experience level is required", c.APPLICATION_EXPERIENCE_LEVELS),
+            Field("education", "select", "Education level is required", c.EDUCATION_LEVELS),
+            Field("languages", required="Languages are required"),
+            Field("availability", "select", "Availability is required", c.AVAILABILITY),
+            Field("salary"),
+        ),
+    ),
+    Form(
+        "applicationDocuments",
+        (
+            Field("hasPassport", "checkbox"),
+            Field("passportNumber", only_when="hasPassport"),
+            Field("passportExpiry", "date", only_when="hasPassport"),
+            Field("cv", "file", "CV is required", upload="cv"),
+            Field("passport", "file", upload="passport"),
+            Field("photo", "file", upload="photo"),
+            Field("additionalInfo", "longtext"),
+            Field("terms", "checkbox", "You must accept the terms and conditions", must_be_true=True),
+        ),
+    ),
+)
+APPLICATION: Final = Form("application", tuple(f for step in APPLICATION_STEPS for f in step.fields))
+
+APPOINTMENT: Final = Form(
+    "appointment",
+    (
+        Field("fullName", required="Full name is required"),
+        _email(),
+        Field("phone", "phone", "Phone number is required"),
+        Field("countryOfInterest", "select", options=c.APPOINTMENT_COUNTRIES),
+        Field("serviceType", "select", "Service type is required", c.APPOINTMENT_SERVICE_TYPES),
+        Field("preferredDate", "date", "Preferred date is required", not_before_today=True),
+        Field("preferredTime", "select", "Preferred time is required", c.APPOINTMENT_TIME_SLOTS),
+        Field("message", "longtext"),
+        Field("consent", "checkbox", "You must agree to the terms", must_be_true=True),
+    ),
+)
+
+CONTACT: Final = Form(
+    "contact",
+    (
+        Field("name", required="Name is required"),
+        _email(),
+        Field("phone", "phone"),
+        Field("service", "select", options=c.CONTACT_SERVICES),
+        Field("subject", required="Subject is required"),
+        Field("message", "longtext", "Message is required"),
+    ),
+)
+
+ADMIN_LOGIN: Final = Form(
+    "adminLogin",
+    (_email(), Field("password", "password", "Password is required")),
+)
+
+FORMS: Final = {
+    form.name: form
+    for form in (NEWSLETTER, JOB_ALERT, *APPLICATION_STEPS, APPLICATION, APPOINTMENT, CONTACT, ADMIN_LOGIN)
+}
+
+Value = str | bool | Sequence[str] | None
+"""A submitted value: text, a checkbox, a multi-select, or nothing. Files are checked by
+:mod:`agency_core.spec.uploads`; here a file field holds its file name, or nothing."""
+
+
+def normalise_phone(raw: str, region: str = DEFAULT_PHONE_REGION) -> str | None:
+    """The E.164 form of ``raw`` (Ghana by default, other countries by their + prefix),
+    or ``None`` when it cannot be a phone number."""
+    if not _PHONE_RE.match(raw.strip()):
+        return None
+    try:
+        number = phonenumbers.parse(raw, region)
+    except phonenumbers.NumberParseException:
+        return None
+    if not phonenumbers.is_valid_number(number):
+        return None
+    return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
+
+
+def is_email(value: str) -> bool:
+    return bool(_EMAIL_RE.match(value))
+
+
+def _is_blank(value: Value) -> bool:
+    if value is None or value is False:
+        return True
+    if isinstance(value, str):
+        return not value.strip()
+    if isinstance(value, bool):
+        return False
+    return len(value) == 0
+
+
+@dataclass(frozen=True, slots=True)
+class Cleaned:
+    """The outcome of validating a form: normalised values, or messages by field."""
+
+    values: dict[str, Value]
+    errors: dict[str, str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def _check(field: Field, value: Value, today: date) -> tuple[Value, str | None]:
+    """Normalise one present, non-blank value and say what is wrong with it, if anything."""
+    if field.kind == "checkbox":
+        return _truthy(value), None
+    if field.kind == "multiselect":
+        return _check_choices(field, value)
+    if not isinstance(value, str):
+        return value, INVALID_OPTION if field.options else "Enter text"
+    text = value.strip()
+    if len(text) > field.max_length:
+        return text, TOO_LONG.format(max=field.max_length)
+    check = _TEXT_CHECKS.get(field.kind)
+    return (text, None) if check is None else check(field, text, today)
+
+
+def _check_choices(field: Field, value: Value) -> tuple[Value, str | None]:
+    items = [value] if isinstance(value, str) else list(value) if not isinstance(value, bool) and value else []
+    return items, INVALID_OPTION if any(item not in field.options for item in items) else None
+
+
+def _check_email(_: Field, text: str, __: date) -> tuple[Value, str | None]:
+    return text, None if is_email(text) else INVALID_EMAIL
+
+
+def _check_phone(_: Field, text: str, __: date) -> tuple[Value, str | None]:
+    e164 = normalise_phone(text)
+    return (e164 or text), None if e164 else INVALID_PHONE
+
+
+def _check_select(field: Field, text: str, _: date) -> tuple[Value, str | None]:
+    return text, None if text in field.options else INVALID_OPTION
+
+
+def _check_date(field: Field, text: str, today: date) -> tuple[Value, str | None]:
+    try:
+        day = date.fromisoformat(text)
+    except ValueError:
+        return text, INVALID_DATE
+    if field.not_before_today and day < today:
+        return text, DATE_IN_PAST
+    return day.isoformat(), None
+
+
+_TEXT_CHECKS: Mapping[str, Callable[[Field, str, date], tuple[Value, str | None]]] = {
+    "email": _check_email,
+    "phone": _check_phone,
+    "select": _check_select,
+    "date": _check_date,
+}
+
+
+def validate(form: Form, data: Mapping[str, object], today: date) -> Cleaned:
+    """Apply ``form``'s rules to ``data``: the first failing rule of each field gives its message.
+
+    ``today`` is the agency's date (Africa/Accra); pass it in so tests can fix the clock.
+    Unknown keys are dropped; fields that apply only when a checkbox is ticked are dropped
+    when it is not.
+    """
+    values: dict[str, Value] = {}
+    errors: dict[str, str] = {}
+    for field in form.fields:
+        if field.only_when is not None and not _truthy(data.get(field.only_when)):
+            continue
+        raw = data.get(field.name)
+        if not _is_value(raw):
+            errors[field.name] = INVALID_OPTION if field.options else "Enter text"
+            continue
+        value = cast(Value, raw)
+        if _is_blank(value) or (field.must_be_true and not _truthy(value)):
+            if field.required is not None:
+                errors[field.name] = field.required
+            elif field.kind == "checkbox":
+                values[field.name] = False
+            continue
+        if field.kind == "file":
+            values[field.name] = value
+            continue
+        cleaned, message = _check(field, value, today)
+        values[field.name] = cleaned
+        if message is not None:
+            errors[field.name] = message
+    return Cleaned(values, errors)
+
+
+def _is_value(raw: object) -> bool:
+    if raw is None or isinstance(raw, str | bool):
+        return True
+    return isinstance(raw, list | tuple) and all(isinstance(item, str) for item in raw)
+
+
+def _truthy(raw: object) -> bool:
+    return raw is True or raw in ("true", "on")

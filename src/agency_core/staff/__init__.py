@@ -1,0 +1,1 @@
+"""The admin area: its records and store port, status moves, settings, blog sanitising, use cases."""

@@ -1,0 +1,560 @@
+"""The admin area's use cases: what a signed-in admin can read and change, with the audit log.
+
+Controllers call these and map the outcome to HTTP: :class:`NotFound` (404),
+:class:`Conflict` (409) and :class:`Rejected` (422 with a message per field).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, replace
+from datetime import date, timedelta
+from typing import Final
+from zoneinfo import ZoneInfo
+
+from agency_core.ids import IdGenerator, IdTaken
+from agency_core.jobs.rules import check_job
+from agency_core.messaging.notifications import status_messages
+from agency_core.ports import Outbox
+from agency_core.records import (
+    ApplicationStatus,
+    AppointmentStatus,
+    BlogPost,
+    JobAlert,
+    JobStatus,
+    NewsletterSubscription,
+    OutboxMessage,
+)
+from agency_core.spec import constants as c
+from agency_core.spec.uploads import BLOG_IMAGE_EXTENSIONS, content_matches
+from agency_core.staff.html_sanitiser import SRC_SCHEMES, safe_url, sanitise_html
+from agency_core.staff.model import (
+    ALL,
+    AdminStore,
+    ApplicationQuery,
+    ApplicationRecord,
+    AppointmentRecord,
+    AuditEntry,
+    Counts,
+    Job,
+    MediaStore,
+    MessageRecord,
+    OutboxHealth,
+    Page,
+    PageRequest,
+    can_move,
+    can_move_appointment,
+    move_refused_message,
+    parse_status,
+    status_must_be,
+)
+from agency_core.staff.settings import AdminSettings, LiveSettings, check_settings
+from agency_core.submissions.service import Clock, utc_now
+from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
+
+LATEST_APPLICATIONS: Final = 5
+FREE_POST_ID_ATTEMPTS: Final = 20
+BLOG_IMAGE_MAX_BYTES: Final = 2 * 1024 * 1024
+BLOG_IMAGE_INVALID: Final = "Image must be a .jpg, .jpeg, .png or .webp file"
+BLOG_IMAGE_TOO_LARGE: Final = "Image must be at most 2MB"
+REQUIRED: Final = "{label} is required"
+TOO_LONG: Final = "{label} must be at most {max} characters"
+SHORT: Final = 200
+LONG: Final = 100_000
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+class AdminProblem(Exception):
+    """Base of the outcomes a controller maps to an HTTP answer."""
+
+
+class NotFound(AdminProblem):
+    def __init__(self, what: str) -> None:
+        super().__init__(f"{what} not found")
+        self.message = f"{what} not found"
+
+
+class Conflict(AdminProblem):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class Rejected(AdminProblem):
+    def __init__(self, errors: Mapping[str, str]) -> None:
+        super().__init__("rejected")
+        self.errors = dict(errors)
+
+
+@dataclass(frozen=True, slots=True)
+class Dashboard:
+    counts: Counts
+    latest: list[ApplicationRecord]
+    outbox: OutboxHealth
+
+
+@dataclass(frozen=True, slots=True)
+class ApplicationDetail:
+    record: ApplicationRecord
+    sms: list[OutboxMessage]
+
+
+def _text(data: Mapping[str, object], name: str) -> str:
+    value = data.get(name)
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _field(
+    data: Mapping[str, object], errors: dict[str, str], name: str, label: str, *, required: bool, max_len: int = SHORT
+) -> str:
+    raw = data.get(name)
+    if raw is not None and not isinstance(raw, str):
+        errors[name] = "Enter text"
+        return ""
+    value = _text(data, name)
+    if required and not value:
+        errors[name] = REQUIRED.format(label=label)
+    elif len(value) > max_len:
+        errors[name] = TOO_LONG.format(label=label, max=max_len)
+    return value
+
+
+class AdminService:
+    def __init__(
+        self,
+        store: AdminStore,
+        outbox: Outbox,
+        settings: LiveSettings,
+        media: MediaStore,
+        ids: IdGenerator,
+        clock: Clock = utc_now,
+        on_enqueue: Callable[[], None] = lambda: None,
+        on_publish: Callable[[Job], Awaitable[object]] | None = None,
+        track_url: str = "",
+        *,
+        uow: Callable[[], UnitOfWork],
+    ) -> None:
+        self.store = store
+        self.uow = uow
+        """A new unit of work per change: the change, its SMS and its audit entry commit together."""
+        self.outbox = outbox
+        self._on_publish = on_publish
+        self.track_url = track_url
+        self.settings = settings
+        self.media = media
+        self.ids = ids
+        self.clock = clock
+        self.on_enqueue = on_enqueue
+
+    async def on_publish(self, job: Job) -> None:
+        """A job was opened to the public for the first time (job alerts hook in here)."""
+        if self._on_publish is not None:
+            await self._on_publish(job)
+
+    def _audit(self, actor: str, action: str, target: str) -> AuditEntry:
+        return AuditEntry("AU" + self.ids.next_id().removeprefix(c.ID_PREFIX), actor, action, target, self.clock())
+
+    # -- dashboard ------------------------------------------------------------------------
+
+    async def dashboard(self) -> Dashboard:
+        await self.close_expired_jobs()
+        counts = await self.store.counts()
+        latest = await self.store.applications(ApplicationQuery(), PageRequest(1, LATEST_APPLICATIONS))
+        health = await self.store.outbox_health(self.clock() - timedelta(hours=24))
+        return Dashboard(counts, latest.items, health)
+
+    # -- settings and audit ---------------------------------------------------------------
+
+    async def get_settings(self) -> AdminSettings:
+        return await self.settings.current()
+
+    async def put_settings(self, actor: str, data: Mapping[str, object]) -> AdminSettings:
+        checked = check_settings(data)
+        if checked.settings is None:
+            raise Rejected(checked.errors)
+        before = await self.settings.current()
+        changed = [
+            name
+            for name, old, new in (
+                ("adminPhones", before.admin_phones, checked.settings.admin_phones),
+                ("smsSender", before.sms_sender, checked.settings.sms_sender),
+                ("statusSms", dict(before.status_sms), dict(checked.settings.status_sms)),
+            )
+            if old != new
+        ]
+        entry = self._audit(actor, "settings.update", ", ".join(changed) or "no change")
+        async with self.uow() as uow:
+            await uow.settings.put(checked.settings, entry.at)
+            await uow.audit.add(entry)
+        self.settings.updated(checked.settings)
+        return checked.settings
+
+    async def audit_log(self, page: PageRequest) -> Page[AuditEntry]:
+        return await self.store.audit_log(page)
+
+    async def record_export(self, actor: str, what: str, target: str) -> None:
+        await self._record(self._audit(actor, f"{what}.export", target))
+
+    async def _record(self, entry: AuditEntry) -> None:
+        """An audit entry on its own (a read worth recording)."""
+        async with self.uow() as uow:
+            await uow.audit.add(entry)
+
+    # -- applications ---------------------------------------------------------------------
+
+    async def applications(self, query: ApplicationQuery, page: PageRequest) -> Page[ApplicationRecord]:
+        return await self.store.applications(query, page)
+
+    async def export_applications(self, actor: str, query: ApplicationQuery) -> list[ApplicationRecord]:
+        rows = (await self.store.applications(query, ALL)).items
+        await self.record_export(actor, "applications", f"{query.describe()} ({len(rows)} rows)")
+        return rows
+
+    async def _application(self, application_id: str) -> ApplicationRecord:
+        record = await self.store.application(application_id)
+        if record is None:
+            raise NotFound("Application")
+        return record
+
+    async def open_application(self, application_id: str, actor: str | None = None) -> ApplicationDetail:
+        """The detail view: marks the application opened (its "New" badge goes). When ``actor``
+        reads it, the read is audited (``application.view``)."""
+        record = await self._application(application_id)
+        if actor is not None:
+            await self._record(self._audit(actor, "application.view", application_id))
+        if record.opened_at is None:
+            now = self.clock()
+            await self.store.mark_opened(application_id, now)
+            record = replace(record, opened_at=now)
+        return ApplicationDetail(record, await self.outbox.list(application_id))
+
+    async def application_file(
+        self, application_id: str, field: str, actor: str | None = None
+    ) -> tuple[ApplicationRecord, str, str, str]:
+        """(record, storage key, content type, download name) of one uploaded file. When ``actor``
+        downloads it, the read is audited (``application.file.download``)."""
+        record = await self._application(application_id)
+        for item in record.application.files:
+            if item.field == field:
+                if actor is not None:
+                    await self._record(self._audit(actor, "application.file.download", f"{application_id}: {field}"))
+                extension = item.key[item.key.rfind(".") :].lower() if "." in item.key else ""
+                return record, item.key, item.content_type, f"{record.id}-{field}{extension}"
+        raise NotFound("File")
+
+    async def change_status(self, actor: str, application_id: str, raw_status: object) -> ApplicationDetail:
+        new = parse_status(raw_status, ApplicationStatus)
+        if new is None:
+            raise Rejected({"status": status_must_be(ApplicationStatus)})
+        record = await self._application(application_id)
+        if not can_move(record.status, new):
+            raise Conflict(move_refused_message(record.status, new))
+        settings = await self.settings.current()
+        now = self.clock()
+        outbox: list[OutboxMessage] = []
+        data = record.application.data
+        phone = _text(data, "phone")
+        if settings.sends_status_sms(new) and phone:
+            name = f"{_text(data, 'firstName')} {_text(data, 'lastName')}".strip()
+            outbox = [
+                OutboxMessage(
+                    f"{application_id}-status-{new.value}",
+                    application_id,
+                    sms.kind.value,
+                    sms.phone,
+                    sms.text,
+                    now,
+                    now,
+                )
+                for sms in status_messages(phone, name, new, self.track_url)
+            ]
+        sms_note = "status SMS queued" if outbox else "status SMS off"
+        audit = self._audit(
+            actor, "application.status", f"{application_id}: {record.status.value} -> {new.value} ({sms_note})"
+        )
+        try:
+            async with self.uow() as uow:
+                await uow.applications.set_status(application_id, record.status, new)
+                await uow.outbox.enqueue(outbox)
+                await uow.audit.add(audit)
+        except PreconditionFailed:
+            current = await self._application(application_id)
+            raise Conflict(move_refused_message(current.status, new)) from None
+        if outbox:
+            self.on_enqueue()
+        return await self.open_application(application_id)
+
+    # -- appointments ---------------------------------------------------------------------
+
+    async def appointments(self, status: AppointmentStatus | None, page: PageRequest) -> Page[AppointmentRecord]:
+        return await self.store.appointments(status, page)
+
+    async def set_appointment_status(self, actor: str, reference: str, raw_status: object) -> AppointmentRecord:
+        settled = (AppointmentStatus.DONE, AppointmentStatus.CANCELLED)
+        new = parse_status(raw_status, AppointmentStatus, settled)
+        if new is None:
+            raise Rejected({"status": status_must_be(settled)})
+        record = await self.store.appointment(reference)
+        if record is None:
+            raise NotFound("Appointment")
+        if record.status is new:
+            return record
+        if not can_move_appointment(record.status, new):
+            raise Conflict(f"The appointment is already {record.status.value}.")
+        audit = self._audit(actor, "appointment.status", f"{reference}: {record.status.value} -> {new.value}")
+        try:
+            async with self.uow() as uow:
+                await uow.appointments.set_status(reference, record.status, new)
+                await uow.audit.add(audit)
+        except PreconditionFailed:
+            raise Conflict("The appointment changed meanwhile; reload it.") from None
+        return replace(record, status=new)
+
+    # -- messages -------------------------------------------------------------------------
+
+    async def messages(self, page: PageRequest) -> Page[MessageRecord]:
+        return await self.store.messages(page)
+
+    async def mark_read(self, actor: str, message_id: str) -> MessageRecord:
+        now = self.clock()
+        record = await self.store.message(message_id)
+        if record is None:
+            raise NotFound("Message")
+        if record.read_at is None:
+            try:
+                async with self.uow() as uow:
+                    await uow.contact_messages.mark_read(message_id, now)
+                    await uow.audit.add(self._audit(actor, "message.read", message_id))
+            except PreconditionFailed:
+                pass  # read meanwhile by someone else, whose read is the one audited
+        updated = await self.store.message(message_id)
+        assert updated is not None
+        return updated
+
+    # -- jobs -----------------------------------------------------------------------------
+
+    async def close_expired_jobs(self) -> list[str]:
+        """Close open jobs past their closing date (run before every read of the jobs)."""
+        return await self.store.close_expired_jobs(self.today(), self.clock())
+
+    def today(self) -> date:
+        return self.clock().astimezone(ZoneInfo(c.AGENCY_TIME_ZONE)).date()
+
+    async def jobs(self, status: JobStatus | None, page: PageRequest) -> Page[Job]:
+        await self.close_expired_jobs()
+        return await self.store.jobs(status, page)
+
+    async def applications_per_job(self, job_ids: list[str]) -> dict[str, int]:
+        return await self.store.applications_per_job(job_ids)
+
+    def _check_job(self, data: Mapping[str, object]) -> dict[str, object]:
+        values, errors = check_job(data, self.today())
+        if errors:
+            raise Rejected(errors)
+        closing = values["closingDate"]
+        return {
+            "title": values["title"],
+            "country": values["country"],
+            "city": values["city"],
+            "category": values["category"],
+            "employment_type": values["employmentType"],
+            "positions": values["positions"],
+            "salary_min": values["salaryMin"],
+            "salary_max": values["salaryMax"],
+            "salary_currency": values["salaryCurrency"],
+            "salary_period": values["salaryPeriod"],
+            "salary_range": values["salaryRange"],
+            "description": values["description"],
+            "requirements": values["requirements"],
+            "benefits": values["benefits"],
+            "closing_date": closing if isinstance(closing, date) else None,
+            "status": JobStatus(str(values["status"])),
+        }
+
+    async def create_job(self, actor: str, data: Mapping[str, object]) -> Job:
+        values = self._check_job(data)
+        now = self.clock()
+        job = Job(id="JB" + self.ids.next_id().removeprefix(c.ID_PREFIX), created_at=now, updated_at=now, **values)  # type: ignore[arg-type]
+        if job.status is JobStatus.OPEN:
+            job = replace(job, published_at=now)
+        await self._save_job(job, self._audit(actor, "job.create", f"{job.id}: {job.title}"))
+        if job.status is JobStatus.OPEN:
+            await self.on_publish(job)
+        return job
+
+    async def update_job(self, actor: str, job_id: str, data: Mapping[str, object]) -> Job:
+        values = self._check_job(data)
+        job = await self.store.job(job_id)
+        if job is None:
+            raise NotFound("Job")
+        now = self.clock()
+        updated = replace(job, updated_at=now, **values)  # type: ignore[arg-type]
+        first_publish = updated.status is JobStatus.OPEN and job.published_at is None
+        if first_publish:
+            updated = replace(updated, published_at=now)
+        if job.status is JobStatus.OPEN and updated.status is JobStatus.CLOSED:
+            action = "job.close"
+        elif job.status is not JobStatus.OPEN and updated.status is JobStatus.OPEN:
+            action = "job.publish"
+        else:
+            action = "job.update"
+        await self._save_job(updated, self._audit(actor, action, f"{job.id}: {updated.title}"))
+        if first_publish:
+            await self.on_publish(updated)
+        return updated
+
+    async def _save_job(self, job: Job, audit: AuditEntry) -> None:
+        async with self.uow() as uow:
+            await uow.jobs.save(job)
+            await uow.audit.add(audit)
+
+    async def delete_job(self, actor: str, job_id: str) -> None:
+        job = await self.store.job(job_id)
+        if job is None:
+            raise NotFound("Job")
+        try:
+            async with self.uow() as uow:
+                await uow.jobs.delete(job_id)
+                await uow.audit.add(self._audit(actor, "job.delete", f"{job_id}: {job.title}"))
+        except PreconditionFailed:
+            raise NotFound("Job") from None
+
+    # -- blog -----------------------------------------------------------------------------
+
+    async def posts(self, page: PageRequest) -> Page[BlogPost]:
+        return await self.store.posts(page)
+
+    def _check_post(self, data: Mapping[str, object]) -> Callable[[str], BlogPost]:
+        errors: dict[str, str] = {}
+        title = _field(data, errors, "title", "Title", required=True)
+        excerpt = _field(data, errors, "excerpt", "Excerpt", required=True, max_len=1000)
+        author = _field(data, errors, "author", "Author", required=True)
+        category = _field(data, errors, "category", "Category", required=True)
+        read_time = _field(data, errors, "readTime", "Read time", required=True, max_len=50)
+        day = _field(data, errors, "date", "Date", required=True, max_len=10)
+        if day and "date" not in errors:
+            try:
+                date.fromisoformat(day) if _DATE.match(day) else date.fromisoformat("x")
+            except ValueError:
+                errors["date"] = "Enter a date as YYYY-MM-DD"
+        image = _field(data, errors, "image", "Image", required=False, max_len=1000)
+        if image and "image" not in errors and safe_url(image, SRC_SCHEMES) is None:
+            errors["image"] = "Image must be an https:// address or a path on this site"
+        raw_content = data.get("content")
+        content = sanitise_html(raw_content) if isinstance(raw_content, str) else ""
+        if not isinstance(raw_content, str) or not raw_content.strip():
+            errors["content"] = REQUIRED.format(label="Content")
+        elif len(raw_content) > LONG:
+            errors["content"] = TOO_LONG.format(label="Content", max=LONG)
+        raw_tags = data.get("tags", [])
+        tags: tuple[str, ...] = ()
+        if isinstance(raw_tags, str):
+            raw_tags = [t for t in raw_tags.split(",")]
+        if not isinstance(raw_tags, list) or not all(isinstance(t, str) for t in raw_tags):
+            errors["tags"] = "Tags must be a list of words"
+        else:
+            tags = tuple(dict.fromkeys(t.strip() for t in raw_tags if t.strip()))
+            if any(len(t) > 50 for t in tags) or len(tags) > 20:
+                errors["tags"] = "At most 20 tags of at most 50 characters"
+        flags: dict[str, bool] = {}
+        for name in ("featured", "published"):
+            value = data.get(name, False)
+            if not isinstance(value, bool):
+                errors[name] = "Must be true or false"
+            else:
+                flags[name] = value
+        if errors:
+            raise Rejected(errors)
+        now = self.clock()
+
+        def make(post_id: str) -> BlogPost:
+            return BlogPost(
+                id=post_id,
+                title=title,
+                excerpt=excerpt,
+                image=image,
+                author=author,
+                date=day,
+                content=content,
+                category=category,
+                tags=tags,
+                read_time=read_time,
+                featured=flags["featured"],
+                published=flags["published"],
+                updated_at=now,
+            )
+
+        return make
+
+    async def create_post(self, actor: str, data: Mapping[str, object]) -> BlogPost:
+        make = self._check_post(data)
+        for _ in range(FREE_POST_ID_ATTEMPTS):
+            try:
+                async with self.uow() as uow:
+                    post = make(await uow.posts.next_id())
+                    await uow.posts.create(post)
+                    await uow.audit.add(self._audit(actor, "blog.create", post.id))
+            except IdTaken:
+                continue  # another admin took that id meanwhile
+            return post
+        raise RuntimeError("could not find a free blog post id")
+
+    async def update_post(self, actor: str, post_id: str, data: Mapping[str, object]) -> BlogPost:
+        post = self._check_post(data)(post_id)
+        try:
+            async with self.uow() as uow:
+                await uow.posts.replace(post)
+                await uow.audit.add(self._audit(actor, "blog.update", f"{post_id}: {post.title}"))
+        except PreconditionFailed:
+            raise NotFound("Blog post") from None
+        return post
+
+    async def delete_post(self, actor: str, post_id: str) -> None:
+        try:
+            entry = self._audit(actor, "blog.delete", post_id)
+            async with self.uow() as uow:
+                await uow.posts.delete(post_id, entry.at)
+                await uow.audit.add(entry)
+        except PreconditionFailed:
+            raise NotFound("Blog post") from None
+
+    async def upload_image(self, actor: str, filename: str, content: bytes) -> str:
+        """Check and keep a blog image; returns its media name (the app knows where it is served)."""
+        extension = filename[filename.rfind(".") :].lower() if "." in filename else ""
+        if extension not in BLOG_IMAGE_EXTENSIONS or not content_matches(extension, content):
+            raise Rejected({"image": BLOG_IMAGE_INVALID})
+        if len(content) > BLOG_IMAGE_MAX_BYTES:
+            raise Rejected({"image": BLOG_IMAGE_TOO_LARGE})
+        name = await self.media.save(content, extension)
+        await self._record(self._audit(actor, "blog.image", name))
+        return name
+
+    # -- subscribers ----------------------------------------------------------------------
+
+    async def newsletter(self, page: PageRequest) -> Page[NewsletterSubscription]:
+        return await self.store.newsletter(page)
+
+    async def job_alerts(self, page: PageRequest) -> Page[JobAlert]:
+        return await self.store.job_alerts(page)
+
+    async def export_newsletter(self, actor: str) -> list[NewsletterSubscription]:
+        rows = (await self.store.newsletter(ALL)).items
+        await self.record_export(actor, "newsletter", f"{len(rows)} rows")
+        return rows
+
+    async def export_job_alerts(self, actor: str) -> list[JobAlert]:
+        rows = (await self.store.job_alerts(ALL)).items
+        await self.record_export(actor, "jobAlerts", f"{len(rows)} rows")
+        return rows
+
+
+__all__ = [
+    "AdminProblem",
+    "AdminService",
+    "ApplicationDetail",
+    "Conflict",
+    "Dashboard",
+    "NotFound",
+    "Rejected",
+]

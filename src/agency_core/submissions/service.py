@@ -1,0 +1,385 @@
+"""Use cases of the public site: validate, make IDs, plan SMS, store everything in one unit of work.
+
+Controllers call these and map the outcome to HTTP; nothing here knows about HTTP.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from agency_core.ids import FRESH_ID_ATTEMPTS, IdGenerator, IdTaken
+from agency_core.jobs.board import JobBoard
+from agency_core.jobs.rules import JOB_NOT_OPEN
+from agency_core.masking import mask_email, mask_phone
+from agency_core.messaging.confirmation_emails import application_email, appointment_email, confirmation
+from agency_core.messaging.notifications import OutgoingSms, SmsKind, application_messages, appointment_messages
+from agency_core.messaging.sms_texts import ApplicationAlert, AppointmentDetails
+from agency_core.ports import FileStore, Store
+from agency_core.privacy.consent import PRIVACY_NOTICE_VERSION, with_consent
+from agency_core.records import (
+    NEW_APPOINTMENT,
+    AdminNotification,
+    Application,
+    ApplicationStatus,
+    Appointment,
+    BlogPost,
+    ContactMessage,
+    JobAlert,
+    NewsletterSubscription,
+    OutboxMessage,
+    StoredFile,
+    duplicate_key,
+)
+from agency_core.spec import validation as v
+from agency_core.spec.constants import AGENCY_TIME_ZONE
+from agency_core.spec.uploads import CONTENT_TYPES, HEAD_BYTES, check_upload, extension_of
+from agency_core.staff.model import Job
+from agency_core.staff.settings import SettingsSource
+from agency_core.unit_of_work import DuplicateApplication
+
+HONEYPOT_FIELD = "website"
+"""A field hidden from people on every public form: bots fill it, and their submission is dropped."""
+DUPLICATE_WINDOW = timedelta(hours=24)
+DUPLICATE_APPLICATION = (
+    "An application with this email, job category and preferred country was already received in the last 24 hours."
+)
+UPLOAD_FIELDS = ("cv", "passport", "photo")
+
+Clock = Callable[[], datetime]
+logger = logging.getLogger("agency.submissions")
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Upload:
+    """A file as the client sent it; its name only tells the claimed type."""
+
+    filename: str
+    content: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted:
+    id: str
+    created: bool = True
+    discarded: bool = False
+    """True for a honeypot hit: answered as usual, stored nowhere."""
+
+
+@dataclass(frozen=True, slots=True)
+class Invalid:
+    errors: dict[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Duplicate:
+    existing_id: str
+    message: str = DUPLICATE_APPLICATION
+
+
+Outcome = Accepted | Invalid | Duplicate
+
+
+def _text(value: object) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _is_bot(data: Mapping[str, object]) -> bool:
+    value = data.get(HONEYPOT_FIELD)
+    if value is None:
+        return False
+    return not isinstance(value, str) or bool(value.strip())
+
+
+class AgencyService:
+    def __init__(
+        self,
+        store: Store,
+        files: FileStore,
+        ids: IdGenerator,
+        settings: SettingsSource,
+        clock: Clock = utc_now,
+        on_enqueue: Callable[[], None] = lambda: None,
+        jobs: JobBoard | None = None,
+        site_url: Callable[[], str] = lambda: "",
+        track_url: str = "",
+    ) -> None:
+        self.site_url = site_url
+        """The public origin, for the ``/track`` link of the applicant's confirmation e-mail."""
+        self.jobs = jobs
+        """The public job board: an application may name one of its open jobs (``jobId``)."""
+        self.store = store
+        self.uow = store.unit_of_work
+        """A new unit of work per submission: a record and its messages commit together."""
+        self.files = files
+        self.track_url = track_url
+        """The short ``/track`` link every status SMS ends with (``""``: none)."""
+        self.ids = ids
+        self.settings = settings
+        """The admin area's settings, read per submission: alert phones and the "received" SMS switch."""
+        self.clock = clock
+        self.on_enqueue = on_enqueue
+
+    async def _application_fan_out(self, alert: ApplicationAlert) -> list[OutgoingSms]:
+        current = await self.settings.current()
+        planned = application_messages(alert, current.admin_phones, self.track_url)
+        if not current.sends_status_sms(ApplicationStatus.RECEIVED):
+            planned = [sms for sms in planned if sms.kind is not SmsKind.STATUS]
+        return planned
+
+    def today(self) -> date:
+        return self.clock().astimezone(ZoneInfo(AGENCY_TIME_ZONE)).date()
+
+    def _outbox(self, source_id: str, planned: Sequence[OutgoingSms], now: datetime) -> list[OutboxMessage]:
+        return [
+            OutboxMessage(f"{source_id}-{i}", source_id, sms.kind.value, sms.phone, sms.text, now, now)
+            for i, sms in enumerate(planned)
+        ]
+
+    def _discard(self, form: str) -> Accepted:
+        logger.info("submission discarded", extra={"form": form, "reason": "honeypot"})
+        return Accepted(self.ids.next_id(), discarded=True)
+
+    # -- applications ---------------------------------------------------------------------
+
+    async def submit_application(self, data: Mapping[str, object], uploads: Mapping[str, Upload]) -> Outcome:
+        if _is_bot(data):
+            return self._discard("application")
+        present = {name: up for name, up in uploads.items() if name in UPLOAD_FIELDS and (up.filename or up.content)}
+        fields = {k: val for k, val in data.items() if k not in UPLOAD_FIELDS}
+        fields.update({name: up.filename or "upload" for name, up in present.items()})
+        cleaned = v.validate(v.APPLICATION, fields, self.today())
+        errors = dict(cleaned.errors)
+        job, job_error = await self._job_applied_for(data.get("jobId"))
+        if job_error is not None:
+            errors["jobId"] = job_error
+        for name, upload in present.items():
+            message = check_upload(name, upload.filename, len(upload.content), upload.content[:HEAD_BYTES])
+            if message is not None:
+                errors[name] = message
+        if errors:
+            logger.info("submission invalid", extra={"form": "application", "fields": sorted(errors)})
+            return Invalid(errors)
+        values = {k: val for k, val in cleaned.values.items() if k not in UPLOAD_FIELDS}
+        if job is not None:
+            values["jobId"] = job.id
+            values["jobTitle"] = job.title
+        now = self.clock()
+        since = now - DUPLICATE_WINDOW
+        key = duplicate_key(_text(values["email"]), _text(values["jobCategory"]), _text(values["preferredCountry"]))
+        earlier = await self.store.applications.find_duplicate(key, since)
+        if earlier is not None:
+            return self._duplicate(earlier)
+        stored = await self._save_uploads(present)
+        attempt = 0
+        while True:
+            application = Application(self.ids.next_id(), with_consent(values, now), stored, now)
+            alert = ApplicationAlert(
+                f"{_text(values['firstName'])} {_text(values['lastName'])}",
+                _text(values["email"]),
+                _text(values["phone"]),
+                _text(values["jobCategory"]),
+                _text(values["preferredCountry"]),
+                application.id,
+                job.title if job is not None else "",
+            )
+            outbox = self._outbox(application.id, await self._application_fan_out(alert), now)
+            outbox.append(
+                confirmation(
+                    application_email(
+                        alert.email, alert.applicant_name, application.id, alert.job_title, self.site_url()
+                    ),
+                    application.id,
+                    now,
+                )
+            )
+            try:
+                async with self.uow() as uow:
+                    await uow.applications.add(application, since)
+                    await uow.outbox.enqueue(outbox)
+            except DuplicateApplication as duplicate:
+                await self._delete_uploads(stored)
+                return self._duplicate(duplicate.earlier)
+            except IdTaken:
+                attempt += 1
+                logger.warning("application id taken by another instance", extra={"id": application.id})
+                if attempt < FRESH_ID_ATTEMPTS:
+                    continue
+                await self._delete_uploads(stored)
+                raise
+            except BaseException:
+                await self._delete_uploads(stored)
+                raise
+            break
+        self.on_enqueue()
+        logger.info(
+            "application stored",
+            extra={
+                "id": application.id,
+                "email": mask_email(alert.email),
+                "phone": mask_phone(alert.phone),
+                "files": [f.field for f in stored],
+                "sms_enqueued": len(outbox),
+            },
+        )
+        return Accepted(application.id)
+
+    async def _job_applied_for(self, raw: object) -> tuple[Job | None, str | None]:
+        """The open job an application names, or the message refusing it."""
+        if raw is None or (isinstance(raw, str) and not raw.strip()):
+            return None, None
+        if not isinstance(raw, str) or self.jobs is None:
+            return None, JOB_NOT_OPEN
+        job = await self.jobs.public_job(raw.strip())
+        if job is None or not self.jobs.is_open(job):
+            return None, JOB_NOT_OPEN
+        return job, None
+
+    def _duplicate(self, earlier: Application) -> Duplicate:
+        logger.info("application duplicate", extra={"existing_id": earlier.id})
+        return Duplicate(earlier.id)
+
+    async def _save_uploads(self, uploads: Mapping[str, Upload]) -> tuple[StoredFile, ...]:
+        stored: list[StoredFile] = []
+        try:
+            for name, upload in uploads.items():
+                extension = extension_of(upload.filename)
+                key = await self.files.save(upload.content, extension)
+                stored.append(StoredFile(name, key, upload.filename, CONTENT_TYPES[extension], len(upload.content)))
+        except BaseException:
+            await self._delete_uploads(stored)
+            raise
+        return tuple(stored)
+
+    async def _delete_uploads(self, stored: Sequence[StoredFile]) -> None:
+        for item in stored:
+            await self.files.delete(item.key)
+
+    # -- appointments ---------------------------------------------------------------------
+
+    async def book_appointment(self, data: Mapping[str, object]) -> Outcome:
+        if _is_bot(data):
+            return self._discard("appointment")
+        cleaned = v.validate(v.APPOINTMENT, data, self.today())
+        if not cleaned.ok:
+            logger.info("submission invalid", extra={"form": "appointment", "fields": sorted(cleaned.errors)})
+            return Invalid(cleaned.errors)
+        values = cleaned.values
+        now = self.clock()
+        reference = self.ids.next_id()
+        appointment = Appointment(reference, with_consent(values, now), now)
+        phone = _text(values["phone"])
+        details = AppointmentDetails(
+            _text(values["serviceType"]), _text(values["preferredDate"]), _text(values["preferredTime"]), reference
+        )
+        notification = AdminNotification(
+            f"{reference}-admin",
+            NEW_APPOINTMENT,
+            {
+                "reference": reference,
+                "fullName": values["fullName"],
+                "email": values["email"],
+                "phone": phone,
+                "serviceType": values["serviceType"],
+                "preferredDate": values["preferredDate"],
+                "preferredTime": values["preferredTime"],
+            },
+            now,
+        )
+        outbox = self._outbox(reference, appointment_messages(phone, details), now)
+        outbox.append(
+            confirmation(
+                appointment_email(
+                    _text(values["email"]),
+                    _text(values["fullName"]),
+                    reference,
+                    details.service,
+                    details.date,
+                    details.time,
+                ),
+                reference,
+                now,
+            )
+        )
+        async with self.uow() as uow:
+            await uow.appointments.add(appointment, notification)
+            await uow.outbox.enqueue(outbox)
+        self.on_enqueue()
+        logger.info(
+            "appointment stored",
+            extra={"id": reference, "email": mask_email(_text(values["email"])), "phone": mask_phone(phone)},
+        )
+        return Accepted(reference)
+
+    # -- contact, newsletter, job alerts --------------------------------------------------
+
+    async def send_contact_message(self, data: Mapping[str, object]) -> Outcome:
+        if _is_bot(data):
+            return self._discard("contact")
+        cleaned = v.validate(v.CONTACT, data, self.today())
+        if not cleaned.ok:
+            return Invalid(cleaned.errors)
+        now = self.clock()
+        message = ContactMessage(self.ids.next_id(), with_consent(cleaned.values, now), now)
+        async with self.uow() as uow:
+            await uow.contact_messages.add(message)
+        logger.info(
+            "contact message stored",
+            extra={"id": message.id, "email": mask_email(_text(cleaned.values["email"]))},
+        )
+        return Accepted(message.id)
+
+    async def subscribe_newsletter(self, data: Mapping[str, object]) -> Outcome:
+        if _is_bot(data):
+            return self._discard("newsletter")
+        cleaned = v.validate(v.NEWSLETTER, data, self.today())
+        if not cleaned.ok:
+            return Invalid(cleaned.errors)
+        values = cleaned.values
+        interests = values.get("interests") or []
+        now = self.clock()
+        subscription = NewsletterSubscription(
+            self.ids.next_id(),
+            _text(values["email"]),
+            _text(values["name"]),
+            tuple(dict.fromkeys(interests if isinstance(interests, list) else [])),
+            now,
+            now,
+            PRIVACY_NOTICE_VERSION,
+            now,
+        )
+        stored, created = await self.store.newsletter.subscribe(subscription)
+        logger.info(
+            "newsletter subscription stored",
+            extra={"id": stored.id, "email": mask_email(stored.email), "new_subscription": created},
+        )
+        return Accepted(stored.id, created=created)
+
+    async def create_job_alert(self, data: Mapping[str, object]) -> Outcome:
+        if _is_bot(data):
+            return self._discard("jobAlert")
+        cleaned = v.validate(v.JOB_ALERT, data, self.today())
+        if not cleaned.ok:
+            return Invalid(cleaned.errors)
+        now = self.clock()
+        alert = JobAlert(self.ids.next_id(), with_consent(cleaned.values, now), now)
+        async with self.uow() as uow:
+            await uow.job_alerts.add(alert)
+        logger.info("job alert stored", extra={"id": alert.id, "email": mask_email(_text(cleaned.values["email"]))})
+        return Accepted(alert.id)
+
+    # -- blog -----------------------------------------------------------------------------
+
+    async def blog_posts(self) -> list[BlogPost]:
+        return await self.store.blog_posts.published()
+
+    async def blog_post(self, post_id: str) -> BlogPost | None:
+        post = await self.store.blog_posts.get(post_id)
+        return post if post is not None and post.published else None

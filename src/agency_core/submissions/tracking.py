@@ -1,0 +1,142 @@
+"""Applicants track their own application: its ID plus the phone or e-mail they applied with.
+
+A wrong pair gets exactly the answer of an unknown ID (``None``), so nobody can learn whether
+an ID exists. The status history is derived from the audit log: every status change writes an
+``application.status`` entry ``"<id>: <from> -> <to> (...)"`` in the same unit of work.
+"""
+
+from __future__ import annotations
+
+import hmac
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Final, Protocol
+
+from agency_core.payments.model import Payment
+from agency_core.records import ApplicationStatus
+from agency_core.spec.validation import is_email, normalise_phone
+from agency_core.staff.model import AdminStore, AuditEntry
+
+TRACK_NOT_FOUND: Final = "No application matches this ID and phone number or email."
+"""The one answer for an unknown ID and for a wrong phone or e-mail."""
+TRACK_ID_REQUIRED: Final = "Application ID is required"
+TRACK_CONTACT_REQUIRED: Final = "Phone number or email is required"
+STATUS_CHANGE_ACTION: Final = "application.status"
+_CHANGE = re.compile(r"^(?P<id>[^:]+): (?P<old>[a-z]+) -> (?P<new>[a-z]+)\b")
+
+
+class AuditTrail(Protocol):
+    """Reads the audit log by target (the admin store writes it)."""
+
+    async def entries_for(self, target_prefix: str) -> list[AuditEntry]:
+        """Entries whose target starts with ``target_prefix``, oldest first."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class StatusChange:
+    status: ApplicationStatus
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class TrackedApplication:
+    """What the applicant sees: ``job`` is the job opening applied for (``None`` for an application
+    to a category), ``payment`` the processing fee's state."""
+
+    id: str
+    status: ApplicationStatus
+    submitted_at: datetime
+    job_category: str
+    preferred_country: str
+    history: tuple[StatusChange, ...]
+    job: Mapping[str, object] | None = None
+    payment: Mapping[str, object] | None = None
+
+
+def _text(value: object) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def contact_matches(data: Mapping[str, object], contact: str) -> bool:
+    """``contact`` is the application's e-mail (any case) or its phone (any form that normalises
+    to the same E.164 number, like the forms do)."""
+    contact = contact.strip()
+    if not contact:
+        return False
+    if "@" in contact:
+        wanted, held = contact.lower(), _text(data.get("email")).lower()
+    else:
+        wanted, held = normalise_phone(contact) or "", _text(data.get("phone"))
+    return bool(wanted) and bool(held) and hmac.compare_digest(wanted.encode(), held.encode())
+
+
+def status_history(application_id: str, submitted_at: datetime, entries: list[AuditEntry]) -> tuple[StatusChange, ...]:
+    """``received`` when submitted, then every recorded change of this application, in order."""
+    changes = [StatusChange(ApplicationStatus.RECEIVED, submitted_at)]
+    for entry in sorted(entries, key=lambda e: (e.at, e.id)):
+        if entry.action != STATUS_CHANGE_ACTION:
+            continue
+        match = _CHANGE.match(entry.target)
+        if match is None or match["id"] != application_id:
+            continue
+        try:
+            changes.append(StatusChange(ApplicationStatus(match["new"]), entry.at))
+        except ValueError:
+            continue
+    return tuple(changes)
+
+
+def check_track_request(data: Mapping[str, object]) -> tuple[tuple[str, str] | None, dict[str, str]]:
+    """(application ID, contact) or the errors per field."""
+    errors: dict[str, str] = {}
+    application_id = _text(data.get("applicationId")).upper()
+    contact = _text(data.get("contact"))
+    if not application_id:
+        errors["applicationId"] = TRACK_ID_REQUIRED
+    if not contact:
+        errors["contact"] = TRACK_CONTACT_REQUIRED
+    elif "@" in contact and not is_email(contact):
+        errors["contact"] = "Invalid email address"
+    if errors:
+        return None, errors
+    return (application_id, contact), {}
+
+
+class TrackingService:
+    def __init__(self, store: AdminStore, audit: AuditTrail) -> None:
+        self.store = store
+        self.audit = audit
+
+    async def track(self, application_id: str, contact: str) -> TrackedApplication | None:
+        """The application when ``contact`` is its phone or e-mail; ``None`` otherwise (unknown
+        ID and wrong pair alike)."""
+        record = await self.store.application(application_id.strip())
+        if record is None or not contact_matches(record.application.data, contact):
+            return None
+        app = record.application
+        history = status_history(app.id, app.created_at, await self.audit.entries_for(f"{app.id}:"))
+        return TrackedApplication(
+            id=app.id,
+            status=record.status,
+            submitted_at=app.created_at,
+            job_category=_text(app.data.get("jobCategory")),
+            preferred_country=_text(app.data.get("preferredCountry")),
+            history=history,
+            job=_job_of(app.data),
+            payment=_payment_of(record.payment),
+        )
+
+
+def _job_of(data: Mapping[str, object]) -> Mapping[str, object] | None:
+    job_id = _text(data.get("jobId"))
+    return {"id": job_id, "title": _text(data.get("jobTitle"))} if job_id else None
+
+
+def _payment_of(payment: Payment) -> Mapping[str, object]:
+    return {
+        "status": payment.state.value,
+        "paidAt": payment.paid_at.isoformat() if payment.paid_at else None,
+    }

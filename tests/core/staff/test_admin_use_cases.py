@@ -1,0 +1,186 @@
+"""The admin use cases against fakes: each change, its SMS and its audit entry in one unit of work."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from agency_core.ids import IdGenerator, IdTaken
+from agency_core.records import Application, ApplicationStatus, Appointment, ContactMessage, JobStatus
+from agency_core.staff.model import ApplicationRecord, AppointmentRecord, AuditEntry, Job, MessageRecord
+from agency_core.staff.service import AdminService, Conflict, NotFound
+from agency_core.staff.settings import AdminSettings, LiveSettings
+from agency_core.unit_of_work import PreconditionFailed
+from tests.admin.test_jobs import JOB
+from tests.core.fakes import FakeAdminStore, FakeMedia, FakeOutbox, FakeSettings, FakeUnitOfWork, Write
+
+NOW = datetime(2026, 5, 4, 9, 30, tzinfo=UTC)
+ADMIN = "admin@example.com"
+POST = {
+    "title": "Working in Doha",
+    "excerpt": "What to expect.",
+    "author": "Vandy Team",
+    "date": "2099-01-05",
+    "category": "UAE Jobs",
+    "readTime": "4 min read",
+    "content": "<p>Body</p>",
+}
+
+
+class Harness:
+    def __init__(self, settings: AdminSettings | None = None) -> None:
+        self.uow = FakeUnitOfWork()
+        self.store = FakeAdminStore()
+        self.published: list[Job] = []
+        fake_settings = FakeSettings() if settings is None else FakeSettings(settings)
+        self.service = AdminService(
+            self.store,  # type: ignore[arg-type]
+            FakeOutbox(),  # type: ignore[arg-type]
+            LiveSettings(fake_settings, fake_settings.settings),
+            FakeMedia(),
+            IdGenerator(lambda: 1_780_000_000_000),
+            clock=lambda: NOW,
+            on_publish=self.publish,
+            track_url="https://vandy.example/track",
+            uow=self.uow,
+        )
+
+    async def publish(self, job: Job) -> None:
+        self.published.append(job)
+
+    def add_application(self, status: ApplicationStatus = ApplicationStatus.RECEIVED) -> None:
+        data = {"firstName": "Ama", "lastName": "Owusu", "phone": "+233241234567"}
+        self.store.applications["VA1"] = ApplicationRecord(Application("VA1", data, (), NOW), status)
+
+    def audits(self) -> list[AuditEntry]:
+        return [w.args[0] for w in self.uow.writes if w.repository == "audit"]
+
+
+async def test_a_status_change_writes_status_sms_and_audit_in_one_commit() -> None:
+    h = Harness()
+    h.add_application()
+    await h.service.change_status(ADMIN, "VA1", "processing")
+    ((status, enqueue, audit),) = h.uow.committed
+    assert status == Write(
+        "applications", "set_status", ("VA1", ApplicationStatus.RECEIVED, ApplicationStatus.PROCESSING)
+    )
+    (messages,) = enqueue.args
+    assert [(m.id, m.source_id, m.phone) for m in messages] == [("VA1-status-processing", "VA1", "+233241234567")]
+    entry = audit.args[0]
+    assert (audit.repository, entry.actor, entry.action) == ("audit", ADMIN, "application.status")
+    assert entry.target == "VA1: received -> processing (status SMS queued)"
+
+
+async def test_a_status_change_with_its_sms_switched_off_queues_none() -> None:
+    off = {s: s is not ApplicationStatus.PROCESSING for s in ApplicationStatus}
+    h = Harness(AdminSettings(("+233241111111",), "VANDY", off))
+    h.add_application()
+    await h.service.change_status(ADMIN, "VA1", "processing")
+    ((_, enqueue, audit),) = h.uow.committed
+    assert enqueue.args == ([],)
+    assert audit.args[0].target.endswith("(status SMS off)")
+
+
+async def test_a_status_change_that_lost_a_race_commits_nothing() -> None:
+    h = Harness()
+    h.add_application()
+    h.uow.fail_next.append(PreconditionFailed("application VA1"))
+    with pytest.raises(Conflict):
+        await h.service.change_status(ADMIN, "VA1", "processing")
+    assert h.uow.committed == []
+    assert [w.method for w in h.uow.discarded[0]] == ["set_status", "enqueue", "add"]
+
+
+async def test_a_refused_move_opens_no_unit_of_work() -> None:
+    h = Harness()
+    h.add_application()
+    with pytest.raises(Conflict):
+        await h.service.change_status(ADMIN, "VA1", "approved")
+    assert (h.uow.committed, h.uow.discarded) == ([], [])
+
+
+async def test_an_appointment_status_and_its_audit_commit_together_or_not_at_all() -> None:
+    h = Harness()
+    h.store.appointments["A1"] = AppointmentRecord(Appointment("A1", {}, NOW))
+    await h.service.set_appointment_status(ADMIN, "A1", "done")
+    assert [(w.repository, w.method) for w in h.uow.committed[0]] == [("appointments", "set_status"), ("audit", "add")]
+    h.uow.fail_next.append(PreconditionFailed("appointment A1"))
+    with pytest.raises(Conflict):
+        await h.service.set_appointment_status(ADMIN, "A1", "cancelled")
+    assert len(h.uow.committed) == 1
+
+
+async def test_reading_a_message_marks_it_read_with_its_audit() -> None:
+    h = Harness()
+    h.store.messages["M1"] = MessageRecord(ContactMessage("M1", {}, NOW))
+    await h.service.mark_read(ADMIN, "M1")
+    ((read, audit),) = h.uow.committed
+    assert read == Write("contact_messages", "mark_read", ("M1", NOW))
+    assert (audit.args[0].action, audit.args[0].target) == ("message.read", "M1")
+
+
+async def test_a_new_post_takes_the_next_free_id_with_its_audit_in_the_same_commit() -> None:
+    h = Harness()
+    h.uow.next_post_id = "8"
+    post = await h.service.create_post(ADMIN, POST)
+    ((create, audit),) = h.uow.committed
+    assert create == Write("posts", "create", (post,))
+    assert (post.id, audit.args[0].action, audit.args[0].target) == ("8", "blog.create", "8")
+
+
+async def test_a_post_id_taken_meanwhile_is_retried() -> None:
+    h = Harness()
+    h.uow.fail_next.append(IdTaken("1"))
+    post = await h.service.create_post(ADMIN, POST)
+    assert len(h.uow.discarded) == 1
+    ((create, audit),) = h.uow.committed
+    assert (create.args[0], audit.args[0].action) == (post, "blog.create")
+
+
+async def test_a_post_update_and_delete_carry_their_audit_and_a_missing_post_is_not_found() -> None:
+    h = Harness()
+    updated = await h.service.update_post(ADMIN, "3", {**POST, "title": "New"})
+    await h.service.delete_post(ADMIN, "3")
+    (replace, update_audit), (delete, delete_audit) = h.uow.committed
+    assert (replace.method, replace.args[0], update_audit.args[0].target) == ("replace", updated, "3: New")
+    assert delete == Write("posts", "delete", ("3", NOW))
+    assert delete_audit.args[0].action == "blog.delete"
+    h.uow.fail_next.append(PreconditionFailed("post 9"))
+    with pytest.raises(NotFound):
+        await h.service.delete_post(ADMIN, "9")
+    assert len(h.uow.committed) == 2
+
+
+async def test_saving_a_job_writes_it_with_its_audit_and_publishes_once() -> None:
+    h = Harness()
+    job = await h.service.create_job(ADMIN, JOB)
+    ((save, audit),) = h.uow.committed
+    assert save == Write("jobs", "save", (job,))
+    assert (audit.args[0].action, job.status, job.published_at) == ("job.create", JobStatus.OPEN, NOW)
+    assert h.published == [job]
+    h.store.jobs[job.id] = job
+    closed = await h.service.update_job(ADMIN, job.id, {**JOB, "status": "closed"})
+    assert h.uow.committed[1] == [Write("jobs", "save", (closed,)), Write("audit", "add", (h.audits()[1],))]
+    assert h.audits()[1].action == "job.close"
+    assert h.published == [job]
+
+
+async def test_deleting_a_job_gone_meanwhile_is_not_found_and_commits_nothing() -> None:
+    h = Harness()
+    h.store.jobs["JB1"] = Job("JB1", "Nurse", "Qatar", "Healthcare & Medical", "", "d", JobStatus.DRAFT, NOW, NOW)
+    h.uow.fail_next.append(PreconditionFailed("job JB1"))
+    with pytest.raises(NotFound):
+        await h.service.delete_job(ADMIN, "JB1")
+    assert h.uow.committed == []
+
+
+async def test_settings_and_their_audit_commit_together() -> None:
+    h = Harness()
+    phones = ["+233241111111"] * 4
+    switches = dict.fromkeys(("received", "processing", "approved", "rejected"), True)
+    saved = await h.service.put_settings(ADMIN, {"adminPhones": phones, "smsSender": "VANDY", "statusSms": switches})
+    ((put, audit),) = h.uow.committed
+    assert put == Write("settings", "put", (saved, NOW))
+    assert (audit.args[0].action, audit.args[0].target) == ("settings.update", "adminPhones")
+    assert h.audits() == [audit.args[0]]

@@ -1,0 +1,135 @@
+"""The public use cases against fakes: what each submission writes, in which unit of work."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from agency_core.ids import IdGenerator, IdTaken
+from agency_core.records import NEW_APPOINTMENT, Application
+from agency_core.submissions.service import DUPLICATE_WINDOW, Accepted, AgencyService, Duplicate, Invalid, Upload
+from agency_core.unit_of_work import DuplicateApplication
+from tests.api.conftest import APPLICATION, APPOINTMENT, PDF
+from tests.core.fakes import FakeFiles, FakeSettings, FakeStore, FakeUnitOfWork, Write
+
+NOW = datetime(2026, 5, 4, 9, 30, tzinfo=UTC)
+CONTACT = {"name": "Esi", "email": "esi@example.com", "subject": "Visa", "message": "When can I travel?"}
+
+
+class Harness:
+    def __init__(self) -> None:
+        self.uow = FakeUnitOfWork()
+        self.store = FakeStore(self.uow)
+        self.files = FakeFiles()
+        self.wakes = 0
+        self.service = AgencyService(
+            self.store,  # type: ignore[arg-type]
+            self.files,
+            IdGenerator(lambda: 1_780_000_000_000),
+            FakeSettings(),
+            clock=lambda: NOW,
+            on_enqueue=self.wake,
+        )
+
+    def wake(self) -> None:
+        self.wakes += 1
+
+
+async def test_an_application_and_its_messages_are_committed_together() -> None:
+    h = Harness()
+    outcome = await h.service.submit_application(APPLICATION, {"cv": Upload("cv.pdf", PDF)})
+    assert outcome == Accepted("VA1780000000000")
+    ((add, enqueue),) = h.uow.committed
+    assert (add.repository, add.method) == ("applications", "add")
+    application, since = add.args
+    assert (application.id, application.created_at, since) == ("VA1780000000000", NOW, NOW - DUPLICATE_WINDOW)
+    assert [f.key for f in application.files] == list(h.files.saved)
+    assert (enqueue.repository, enqueue.method) == ("outbox", "enqueue")
+    (messages,) = enqueue.args
+    assert {m.source_id.removesuffix("-mail") for m in messages} == {application.id}
+    assert {m.kind for m in messages} == {"admin_alert", "status", "email"}
+    assert h.wakes == 1
+
+
+async def test_an_invalid_application_commits_nothing_and_keeps_no_file() -> None:
+    h = Harness()
+    outcome = await h.service.submit_application({**APPLICATION, "email": "nope"}, {"cv": Upload("cv.pdf", PDF)})
+    assert isinstance(outcome, Invalid)
+    assert set(outcome.errors) == {"email"}
+    assert (h.uow.committed, h.uow.discarded, h.files.saved, h.wakes) == ([], [], {}, 0)
+
+
+async def test_a_duplicate_found_at_commit_writes_nothing_and_drops_the_uploads() -> None:
+    h = Harness()
+    earlier = Application("VA1", dict(APPLICATION), (), NOW - timedelta(hours=1))
+    h.uow.fail_next.append(DuplicateApplication(earlier))
+    outcome = await h.service.submit_application(APPLICATION, {"cv": Upload("cv.pdf", PDF)})
+    assert outcome == Duplicate("VA1")
+    assert h.uow.committed == []
+    assert [w.method for w in h.uow.discarded[0]] == ["add", "enqueue"]
+    assert (h.files.saved, h.wakes) == ({}, 0)
+
+
+async def test_an_id_taken_at_commit_is_retried_under_a_new_id() -> None:
+    h = Harness()
+    h.uow.fail_next.append(IdTaken("VA1780000000000"))
+    outcome = await h.service.submit_application(APPLICATION, {"cv": Upload("cv.pdf", PDF)})
+    assert outcome == Accepted("VA1780000000001")
+    ((add, enqueue),) = h.uow.committed
+    assert add.args[0].id == "VA1780000000001"
+    assert {m.source_id.removesuffix("-mail") for m in enqueue.args[0]} == {"VA1780000000001"}
+    assert len(h.files.saved) == 1  # the upload is kept once, for the id that was stored
+
+
+async def test_an_appointment_its_notification_and_messages_are_committed_together() -> None:
+    h = Harness()
+    outcome = await h.service.book_appointment(APPOINTMENT)
+    assert outcome == Accepted("VA1780000000000")
+    ((add, enqueue),) = h.uow.committed
+    appointment, notification = add.args
+    assert (add.repository, appointment.reference) == ("appointments", "VA1780000000000")
+    assert (notification.id, notification.type) == ("VA1780000000000-admin", NEW_APPOINTMENT)
+    assert enqueue.method == "enqueue"
+    assert {m.source_id.removesuffix("-mail") for m in enqueue.args[0]} == {"VA1780000000000"}
+    assert h.wakes == 1
+
+
+async def test_an_invalid_appointment_commits_nothing() -> None:
+    h = Harness()
+    outcome = await h.service.book_appointment({**APPOINTMENT, "preferredDate": "2020-01-01"})
+    assert isinstance(outcome, Invalid)
+    assert (h.uow.committed, h.wakes) == ([], 0)
+
+
+async def test_a_contact_message_is_committed_alone_and_an_invalid_one_not_at_all() -> None:
+    h = Harness()
+    assert await h.service.send_contact_message(CONTACT) == Accepted("VA1780000000000")
+    ((add,),) = h.uow.committed
+    assert (add.repository, add.method, add.args[0].data["subject"]) == ("contact_messages", "add", "Visa")
+    assert isinstance(await h.service.send_contact_message({**CONTACT, "subject": ""}), Invalid)
+    assert len(h.uow.committed) == 1
+
+
+async def test_a_newsletter_subscription_is_stored_and_an_invalid_one_is_not() -> None:
+    h = Harness()
+    outcome = await h.service.subscribe_newsletter({"name": "Kojo", "email": "kojo@example.com"})
+    assert outcome == Accepted("VA1780000000000")
+    assert [s.email for s in h.store.newsletter.subscribed] == ["kojo@example.com"]
+    assert isinstance(await h.service.subscribe_newsletter({"name": "Kojo", "email": "no"}), Invalid)
+    assert len(h.store.newsletter.subscribed) == 1
+    assert h.uow.committed == []
+
+
+async def test_a_honeypot_hit_is_answered_but_writes_nothing() -> None:
+    h = Harness()
+    outcome = await h.service.submit_application({**APPLICATION, "website": "spam"}, {"cv": Upload("cv.pdf", PDF)})
+    assert isinstance(outcome, Accepted)
+    assert outcome.discarded
+    assert (h.uow.committed, h.files.saved) == ([], {})
+
+
+async def test_a_job_alert_is_committed() -> None:
+    h = Harness()
+    data = {"email": "a@example.com", "jobCategory": "Healthcare & Medical", "preferredCountry": "Qatar"}
+    assert await h.service.create_job_alert(data) == Accepted("VA1780000000000")
+    assert [(w.repository, w.method) for w in h.uow.writes] == [("job_alerts", "add")]
+    assert h.uow.writes[0] == Write("job_alerts", "add", h.uow.writes[0].args)
