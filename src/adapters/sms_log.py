@@ -14,7 +14,12 @@ class LoggingSmsGateway:
     """Implements :class:`agency_core.ports.SmsGateway` by logging; always succeeds."""
 
     async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SmsResult:
-        logger.info("SMS (no gateway configured) to %s: %s", mask_phone(phone), message.replace("\n", " | "))
+        logger.info(
+            "SMS (no gateway configured) %s to %s: %s",
+            idempotency_key or "-",
+            mask_phone(phone),
+            message.replace("\n", " | "),
+        )
         return SmsResult(True, "SMS logged (no gateway configured)", {"recipients": [phone]})
 
     async def aclose(self) -> None:

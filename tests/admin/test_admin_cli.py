@@ -66,7 +66,7 @@ def test_admin_create_refuses_with_firebase_identity(tmp_path: Path) -> None:
 
 async def test_admin_create_prompts_twice_without_stdin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     answers = iter(["prompted password 1", "prompted password 1"])
-    monkeypatch.setattr(admin_cli.getpass, "getpass", lambda prompt="": next(answers))
+    monkeypatch.setattr(admin_cli.getpass, "getpass", lambda _prompt="": next(answers))
     settings = admin_settings(tmp_path)
     args = argparse.Namespace(admin_command="create", email="p@vandytravel.com", name="P", password_stdin=False)
     assert await admin_cli.run_admin_command(settings, args) == 0

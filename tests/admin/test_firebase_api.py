@@ -78,7 +78,7 @@ async def test_an_unreachable_provider_is_503(firebase_app: AdminHarness) -> Non
     )
 
 
-def test_settings_carry_the_emulator_host_to_the_provider(tmp_path: object) -> None:
+def test_settings_carry_the_emulator_host_to_the_provider() -> None:
     settings = Settings.from_env(
         {
             "AGENCY_IDENTITY": "firebase",

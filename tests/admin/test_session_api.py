@@ -187,7 +187,7 @@ async def test_logout_signed_out_is_still_204(plain: AdminHarness) -> None:
 async def test_logout_failure_is_failed_to_logout(demo: AdminHarness) -> None:
     assert (await demo.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)).status_code == 200
 
-    async def broken_delete(token: str) -> None:
+    async def broken_delete(_token: str) -> None:
         raise OSError("disk full")
 
     demo.sign_in_service.sessions.delete = broken_delete  # type: ignore[method-assign]

@@ -324,9 +324,8 @@ async def test_out_of_order_deliveries_never_undo_a_payment(
     assert len(receipts(sms_server)) == 1
 
 
-async def test_the_local_paystack_checkout_redirects_to_the_callback(
-    pay_client: Client, paystack: LocalPaystack
-) -> None:
+@pytest.mark.usefixtures("paystack")
+async def test_the_local_paystack_checkout_redirects_to_the_callback(pay_client: Client) -> None:
     application_id = await apply(pay_client)
     response = await pay_client.post(f"/api/applications/{application_id}/payment")
     url = response.json()["authorizationUrl"]

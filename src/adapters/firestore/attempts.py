@@ -67,7 +67,7 @@ class FirestoreAttemptCounter:
         await asyncio.gather(*(one(key) for key in keys))
 
     async def clear(self, key: str) -> None:
-        def change(current: dict[str, Any] | None) -> tuple[dict[str, Any], None]:
+        def change(_current: dict[str, Any] | None) -> tuple[dict[str, Any], None]:
             return {"attempts": [], "expires_at": at(time.time()), "window_s": 0.0}, None
 
         await self._change(key, change)

@@ -120,6 +120,50 @@ def _field(
     return value
 
 
+def _post_date(day: str, errors: dict[str, str]) -> str:
+    if day and "date" not in errors:
+        try:
+            date.fromisoformat(day) if _DATE.match(day) else date.fromisoformat("x")
+        except ValueError:
+            errors["date"] = "Enter a date as YYYY-MM-DD"
+    return day
+
+
+def _post_image(image: str, errors: dict[str, str]) -> str:
+    if image and "image" not in errors and safe_url(image, SRC_SCHEMES) is None:
+        errors["image"] = "Image must be an https:// address or a path on this site"
+    return image
+
+
+def _post_content(raw: object, errors: dict[str, str]) -> str:
+    """The sanitised HTML; the raw text's length is what the limit counts."""
+    if not isinstance(raw, str) or not raw.strip():
+        errors["content"] = REQUIRED.format(label="Content")
+    elif len(raw) > LONG:
+        errors["content"] = TOO_LONG.format(label="Content", max=LONG)
+    return sanitise_html(raw) if isinstance(raw, str) else ""
+
+
+def _post_tags(raw: object, errors: dict[str, str]) -> tuple[str, ...]:
+    if isinstance(raw, str):
+        raw = raw.split(",")
+    if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
+        errors["tags"] = "Tags must be a list of words"
+        return ()
+    tags = tuple(dict.fromkeys(t.strip() for t in raw if t.strip()))
+    if any(len(t) > 50 for t in tags) or len(tags) > 20:
+        errors["tags"] = "At most 20 tags of at most 50 characters"
+    return tags
+
+
+def _post_flag(data: Mapping[str, object], name: str, errors: dict[str, str]) -> bool:
+    value = data.get(name, False)
+    if not isinstance(value, bool):
+        errors[name] = "Must be true or false"
+        return False
+    return value
+
+
 class AdminService:
     def __init__(
         self,
@@ -432,38 +476,11 @@ class AdminService:
         author = _field(data, errors, "author", "Author", required=True)
         category = _field(data, errors, "category", "Category", required=True)
         read_time = _field(data, errors, "readTime", "Read time", required=True, max_len=50)
-        day = _field(data, errors, "date", "Date", required=True, max_len=10)
-        if day and "date" not in errors:
-            try:
-                date.fromisoformat(day) if _DATE.match(day) else date.fromisoformat("x")
-            except ValueError:
-                errors["date"] = "Enter a date as YYYY-MM-DD"
-        image = _field(data, errors, "image", "Image", required=False, max_len=1000)
-        if image and "image" not in errors and safe_url(image, SRC_SCHEMES) is None:
-            errors["image"] = "Image must be an https:// address or a path on this site"
-        raw_content = data.get("content")
-        content = sanitise_html(raw_content) if isinstance(raw_content, str) else ""
-        if not isinstance(raw_content, str) or not raw_content.strip():
-            errors["content"] = REQUIRED.format(label="Content")
-        elif len(raw_content) > LONG:
-            errors["content"] = TOO_LONG.format(label="Content", max=LONG)
-        raw_tags = data.get("tags", [])
-        tags: tuple[str, ...] = ()
-        if isinstance(raw_tags, str):
-            raw_tags = [t for t in raw_tags.split(",")]
-        if not isinstance(raw_tags, list) or not all(isinstance(t, str) for t in raw_tags):
-            errors["tags"] = "Tags must be a list of words"
-        else:
-            tags = tuple(dict.fromkeys(t.strip() for t in raw_tags if t.strip()))
-            if any(len(t) > 50 for t in tags) or len(tags) > 20:
-                errors["tags"] = "At most 20 tags of at most 50 characters"
-        flags: dict[str, bool] = {}
-        for name in ("featured", "published"):
-            value = data.get(name, False)
-            if not isinstance(value, bool):
-                errors[name] = "Must be true or false"
-            else:
-                flags[name] = value
+        day = _post_date(_field(data, errors, "date", "Date", required=True, max_len=10), errors)
+        image = _post_image(_field(data, errors, "image", "Image", required=False, max_len=1000), errors)
+        content = _post_content(data.get("content"), errors)
+        tags = _post_tags(data.get("tags", []), errors)
+        flags = {name: _post_flag(data, name, errors) for name in ("featured", "published")}
         if errors:
             raise Rejected(errors)
         now = self.clock()

@@ -152,25 +152,10 @@ class AgencyService:
     async def submit_application(self, data: Mapping[str, object], uploads: Mapping[str, Upload]) -> Outcome:
         if _is_bot(data):
             return self._discard("application")
-        present = {name: up for name, up in uploads.items() if name in UPLOAD_FIELDS and (up.filename or up.content)}
-        fields = {k: val for k, val in data.items() if k not in UPLOAD_FIELDS}
-        fields.update({name: up.filename or "upload" for name, up in present.items()})
-        cleaned = v.validate(v.APPLICATION, fields, self.today())
-        errors = dict(cleaned.errors)
-        job, job_error = await self._job_applied_for(data.get("jobId"))
-        if job_error is not None:
-            errors["jobId"] = job_error
-        for name, upload in present.items():
-            message = check_upload(name, upload.filename, len(upload.content), upload.content[:HEAD_BYTES])
-            if message is not None:
-                errors[name] = message
-        if errors:
-            logger.info("submission invalid", extra={"form": "application", "fields": sorted(errors)})
-            return Invalid(errors)
-        values = {k: val for k, val in cleaned.values.items() if k not in UPLOAD_FIELDS}
-        if job is not None:
-            values["jobId"] = job.id
-            values["jobTitle"] = job.title
+        checked = await self._check_application(data, uploads)
+        if isinstance(checked, Invalid):
+            return checked
+        values, present = checked
         now = self.clock()
         since = now - DUPLICATE_WINDOW
         key = duplicate_key(_text(values["email"]), _text(values["jobCategory"]), _text(values["preferredCountry"]))
@@ -180,26 +165,7 @@ class AgencyService:
         stored = await self._save_uploads(present)
         attempt = 0
         while True:
-            application = Application(self.ids.next_id(), with_consent(values, now), stored, now)
-            alert = ApplicationAlert(
-                f"{_text(values['firstName'])} {_text(values['lastName'])}",
-                _text(values["email"]),
-                _text(values["phone"]),
-                _text(values["jobCategory"]),
-                _text(values["preferredCountry"]),
-                application.id,
-                job.title if job is not None else "",
-            )
-            outbox = self._outbox(application.id, await self._application_fan_out(alert), now)
-            outbox.append(
-                confirmation(
-                    application_email(
-                        alert.email, alert.applicant_name, application.id, alert.job_title, self.site_url()
-                    ),
-                    application.id,
-                    now,
-                )
-            )
+            application, alert, outbox = await self._application_writes(values, stored, now)
             try:
                 async with self.uow() as uow:
                     await uow.applications.add(application, since)
@@ -230,6 +196,55 @@ class AgencyService:
             },
         )
         return Accepted(application.id)
+
+    async def _check_application(
+        self, data: Mapping[str, object], uploads: Mapping[str, Upload]
+    ) -> Invalid | tuple[dict[str, v.Value], dict[str, Upload]]:
+        """The cleaned values (with the job applied for) and the uploads given, or every problem."""
+        present = {name: up for name, up in uploads.items() if name in UPLOAD_FIELDS and (up.filename or up.content)}
+        fields = {k: val for k, val in data.items() if k not in UPLOAD_FIELDS}
+        fields.update({name: up.filename or "upload" for name, up in present.items()})
+        cleaned = v.validate(v.APPLICATION, fields, self.today())
+        errors = dict(cleaned.errors)
+        job, job_error = await self._job_applied_for(data.get("jobId"))
+        if job_error is not None:
+            errors["jobId"] = job_error
+        for name, upload in present.items():
+            message = check_upload(name, upload.filename, len(upload.content), upload.content[:HEAD_BYTES])
+            if message is not None:
+                errors[name] = message
+        if errors:
+            logger.info("submission invalid", extra={"form": "application", "fields": sorted(errors)})
+            return Invalid(errors)
+        values = {k: val for k, val in cleaned.values.items() if k not in UPLOAD_FIELDS}
+        if job is not None:
+            values["jobId"] = job.id
+            values["jobTitle"] = job.title
+        return values, present
+
+    async def _application_writes(
+        self, values: Mapping[str, v.Value], stored: tuple[StoredFile, ...], now: datetime
+    ) -> tuple[Application, ApplicationAlert, list[OutboxMessage]]:
+        """A new application (a fresh ID) and the messages it sends, to be written in one unit."""
+        application = Application(self.ids.next_id(), with_consent(values, now), stored, now)
+        alert = ApplicationAlert(
+            f"{_text(values['firstName'])} {_text(values['lastName'])}",
+            _text(values["email"]),
+            _text(values["phone"]),
+            _text(values["jobCategory"]),
+            _text(values["preferredCountry"]),
+            application.id,
+            _text(values.get("jobTitle")),
+        )
+        outbox = self._outbox(application.id, await self._application_fan_out(alert), now)
+        outbox.append(
+            confirmation(
+                application_email(alert.email, alert.applicant_name, application.id, alert.job_title, self.site_url()),
+                application.id,
+                now,
+            )
+        )
+        return application, alert, outbox
 
     async def _job_applied_for(self, raw: object) -> tuple[Job | None, str | None]:
         """The open job an application names, or the message refusing it."""
