@@ -1106,17 +1106,9 @@ export interface components {
             email: string;
             password: string;
         };
-        /**
-         * DuplicateApplication
-         * @example {
-         *       "applicationId": "rqMFojiePWlMXjDwYTak",
-         *       "message": "nwrLzxyyJLPvPYZLdSRa"
-         *     }
-         */
+        /** DuplicateApplication */
         DuplicateApplication: {
-            /** @example sGGkFTTHdwecnxNGoKAA */
             applicationId: string;
-            /** @example IhEVjsekkeZUyMKBwICn */
             message: string;
         };
         /** EraseRequest */
@@ -1129,14 +1121,8 @@ export interface components {
             erased: components["schemas"]["HeldCounts"];
             masked: string;
         };
-        /**
-         * ErrorMessage
-         * @example {
-         *       "message": "JIgNZYFcagWptUqCwdER"
-         *     }
-         */
+        /** ErrorMessage */
         ErrorMessage: {
-            /** @example DwEkQQHiBrmXZcSFtoJx */
             message: string;
         };
         /** HeldApplication */
@@ -1437,20 +1423,8 @@ export interface components {
         UploadedImage: {
             url: string;
         };
-        /**
-         * ValidationErrors
-         * @example {
-         *       "errors": {
-         *         "vbaBcefxZzxwAxLUKwHV": "hmGJHERyPYwSLUcVNYZo"
-         *       }
-         *     }
-         */
+        /** ValidationErrors */
         ValidationErrors: {
-            /**
-             * @example {
-             *       "vmoGjgxiHQOyswaLrqex": "EuTJmBVBFdzxuvECziwY"
-             *     }
-             */
             errors: {
                 [key: string]: string;
             };

@@ -97,7 +97,7 @@ def _log_refusal(refused: Refused, email: str, ip: str) -> None:
 
 
 REFUSALS = {
-    status: ResponseSpec(ErrorMessage, description=description)
+    status: ResponseSpec(ErrorMessage, description=description, generate_examples=False)
     for status, description in (
         (400, "Email or password missing"),
         (401, "Wrong credentials"),
@@ -144,9 +144,9 @@ async def sign_in(
     opt={PUBLIC: True},
     summary="The signed-in admin",
     responses={
-        401: ResponseSpec(ErrorMessage, description="Not signed in"),
-        403: ResponseSpec(ErrorMessage, description="No longer an admin: the session ends"),
-        503: ResponseSpec(ErrorMessage, description="Role check unavailable"),
+        401: ResponseSpec(ErrorMessage, description="Not signed in", generate_examples=False),
+        403: ResponseSpec(ErrorMessage, description="No longer an admin: the session ends", generate_examples=False),
+        503: ResponseSpec(ErrorMessage, description="Role check unavailable", generate_examples=False),
     },
 )
 async def who_am_i(
@@ -171,8 +171,8 @@ async def who_am_i(
     status_code=204,
     summary="Sign out",
     responses={
-        403: ResponseSpec(ErrorMessage, description="CSRF token missing or invalid"),
-        500: ResponseSpec(ErrorMessage, description="The session could not be ended"),
+        403: ResponseSpec(ErrorMessage, description="CSRF token missing or invalid", generate_examples=False),
+        500: ResponseSpec(ErrorMessage, description="The session could not be ended", generate_examples=False),
     },
 )
 async def sign_out(

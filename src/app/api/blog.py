@@ -26,7 +26,7 @@ class BlogPosts(Controller):
     @get(
         "/{post_id:str}",
         summary="One published blog post",
-        responses={404: ResponseSpec(ErrorMessage, description=BLOG_POST_NOT_FOUND)},
+        responses={404: ResponseSpec(ErrorMessage, description=BLOG_POST_NOT_FOUND, generate_examples=False)},
     )
     async def get_post(self, agency: NamedDependency[AgencyService], post_id: FromPath[str]) -> BlogPostOut:
         post = await agency.blog_post(post_id)

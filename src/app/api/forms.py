@@ -34,15 +34,18 @@ from app.api.schemas import (
 )
 
 _ERRORS = {
-    400: ResponseSpec(ErrorMessage, description="Malformed JSON or a value of the wrong type"),
-    413: ResponseSpec(ErrorMessage, description="The body is larger than AGENCY_MAX_BODY_BYTES"),
-    415: ResponseSpec(ErrorMessage, description="Unsupported content type"),
+    400: ResponseSpec(ErrorMessage, description="Malformed JSON or a value of the wrong type", generate_examples=False),
+    413: ResponseSpec(
+        ErrorMessage, description="The body is larger than AGENCY_MAX_BODY_BYTES", generate_examples=False
+    ),
+    415: ResponseSpec(ErrorMessage, description="Unsupported content type", generate_examples=False),
     422: ResponseSpec(
         ValidationErrors,
         description="Invalid fields, with the spec's messages",
         examples=[Example(value={"errors": {"email": "Invalid email address"}})],
+        generate_examples=False,
     ),
-    429: ResponseSpec(ErrorMessage, description="Rate limit per client address exceeded"),
+    429: ResponseSpec(ErrorMessage, description="Rate limit per client address exceeded", generate_examples=False),
 }
 
 
@@ -94,7 +97,12 @@ class PublicForms(Controller):
         status_code=HTTP_201_CREATED,
         guards=[form_only],
         summary="Submit a job application (with CV, passport copy and photo)",
-        responses={**_ERRORS, 409: ResponseSpec(DuplicateApplication, description="Already received in 24 hours")},
+        responses={
+            **_ERRORS,
+            409: ResponseSpec(
+                DuplicateApplication, description="Already received in 24 hours", generate_examples=False
+            ),
+        },
     )
     async def submit_application(
         self,

@@ -73,7 +73,7 @@ class PublicJobs(Controller):
     @get(
         "/{job_id:str}",
         summary="One job (open or closed; drafts are not found)",
-        responses={404: ResponseSpec(ErrorMessage, description=JOB_NOT_FOUND)},
+        responses={404: ResponseSpec(ErrorMessage, description=JOB_NOT_FOUND, generate_examples=False)},
     )
     async def get_job(self, job_board: NamedDependency[JobBoard], job_id: FromPath[str]) -> dict[str, Any]:
         board = job_board

@@ -87,8 +87,12 @@ def callback_url(request: Request[Any, Any, Any], settings: Settings) -> str:
     return public_origin(request, settings) + CALLBACK_PATH
 
 
-_UNAVAILABLE = ResponseSpec(ErrorMessage, description="Online payment is not configured (no Paystack key)")
-_DOWN = ResponseSpec(ErrorMessage, description="Paystack could not be reached; nothing changed")
+_UNAVAILABLE = ResponseSpec(
+    ErrorMessage, description="Online payment is not configured (no Paystack key)", generate_examples=False
+)
+_DOWN = ResponseSpec(
+    ErrorMessage, description="Paystack could not be reached; nothing changed", generate_examples=False
+)
 
 
 class PaymentInfo(Controller):
@@ -110,7 +114,7 @@ class PaymentInfo(Controller):
     @get(
         "/{reference:str}",
         summary="Verify a payment with Paystack and answer the application's payment state",
-        responses={404: ResponseSpec(ErrorMessage), 502: _DOWN, 503: _UNAVAILABLE},
+        responses={404: ResponseSpec(ErrorMessage, generate_examples=False), 502: _DOWN, 503: _UNAVAILABLE},
     )
     async def verify(self, payments: NamedDependency[PaymentService], reference: FromPath[str]) -> Response[Any]:
         try:
@@ -127,7 +131,9 @@ class PaymentInfo(Controller):
         "/paystack/webhook",
         status_code=HTTP_200_OK,
         summary="Paystack's webhook: x-paystack-signature must be the HMAC-SHA512 of the raw body",
-        responses={401: ResponseSpec(ErrorMessage, description="Bad signature; nothing changed")},
+        responses={
+            401: ResponseSpec(ErrorMessage, description="Bad signature; nothing changed", generate_examples=False)
+        },
     )
     async def webhook(
         self, payments: NamedDependency[PaymentService], request: Request[Any, Any, Any]
@@ -155,8 +161,8 @@ class PaymentStart(Controller):
         status_code=HTTP_201_CREATED,
         summary="Start paying an application's processing fee: answers Paystack's checkout address",
         responses={
-            404: ResponseSpec(ErrorMessage),
-            409: ResponseSpec(ErrorMessage, description="Already paid"),
+            404: ResponseSpec(ErrorMessage, generate_examples=False),
+            409: ResponseSpec(ErrorMessage, description="Already paid", generate_examples=False),
             502: _DOWN,
             503: _UNAVAILABLE,
         },

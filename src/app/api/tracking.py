@@ -69,9 +69,11 @@ class Tracking(Controller):
         guards=[json_only],
         summary="Track an application by its ID and the phone number or e-mail it was made with",
         responses={
-            404: ResponseSpec(ErrorMessage, description=TRACK_NOT_FOUND),
-            422: ResponseSpec(ValidationErrors, description="A field is missing"),
-            429: ResponseSpec(ErrorMessage, description="Rate limit per client address exceeded"),
+            404: ResponseSpec(ErrorMessage, description=TRACK_NOT_FOUND, generate_examples=False),
+            422: ResponseSpec(ValidationErrors, description="A field is missing", generate_examples=False),
+            429: ResponseSpec(
+                ErrorMessage, description="Rate limit per client address exceeded", generate_examples=False
+            ),
         },
     )
     async def track(self, tracking: NamedDependency[TrackingService], data: JSONBody[TrackIn]) -> TrackedApplicationOut:
