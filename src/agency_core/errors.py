@@ -3,7 +3,9 @@
 A use case returns its success value and raises a :class:`UseCaseError` when it refuses; the
 app maps each class to its HTTP answer in one place. A refusal that carries data a caller needs
 is a subclass with that data (:class:`DuplicateSubmission`, :class:`SignInRefused`), never a result
-to branch on.
+to branch on: the sign-in's refusals differ only in status, text and ``Retry-After``, which the
+app's map gives, so its callers only log them. A dropped honeypot submission is a success
+(``Accepted(discarded=True)``), answered like any other.
 """
 
 from __future__ import annotations
