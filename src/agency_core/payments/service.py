@@ -12,11 +12,16 @@ import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from agency_core.errors import Conflict, NotFound, Unavailable, UseCaseError
 from agency_core.ids import IdGenerator
 from agency_core.masking import mask_phone
 from agency_core.messaging.notifications import SmsKind
 from agency_core.messaging.sms_texts import payment_receipt_message
 from agency_core.payments.model import (
+    ALREADY_PAID,
+    APPLICATION_NOT_FOUND,
+    PAYMENT_NOT_FOUND,
+    PAYMENTS_UNAVAILABLE,
     Charge,
     Checkout,
     Fee,
@@ -44,16 +49,23 @@ APPLICANT_ACTOR = "applicant"
 _RETRIES = 5
 
 
-class PaymentsUnavailable(Exception):
+class PaymentsUnavailable(Unavailable):
     """No gateway is configured (no secret key): online payment is not offered."""
 
+    def __init__(self) -> None:
+        super().__init__(PAYMENTS_UNAVAILABLE)
 
-class ApplicationUnknown(Exception):
-    pass
+
+class ApplicationUnknown(NotFound):
+    """No application (or no payment) has this ID or reference; ``message`` says which was asked for."""
+
+    def __init__(self, message: str) -> None:
+        UseCaseError.__init__(self, message)
 
 
-class AlreadyPaid(Exception):
-    pass
+class AlreadyPaid(Conflict):
+    def __init__(self) -> None:
+        super().__init__(ALREADY_PAID)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +137,7 @@ class PaymentService:
     async def _load(self, application_id: str) -> tuple[Application, Payment]:
         loaded = await self.store.load(application_id)
         if loaded is None:
-            raise ApplicationUnknown(application_id)
+            raise ApplicationUnknown(APPLICATION_NOT_FOUND)
         return loaded
 
     # -- start ----------------------------------------------------------------------------
@@ -137,7 +149,7 @@ class PaymentService:
         gateway = self._gateway()
         application, current = await self._load(application_id)
         if not can_start(current):
-            raise AlreadyPaid(application_id)
+            raise AlreadyPaid
         reference = make_reference(application_id, self.nonce())
         checkout = await gateway.initialize(
             reference=reference,
@@ -158,17 +170,23 @@ class PaymentService:
                 return checkout
             _, current = await self._load(application_id)
             if not can_start(current):
-                raise AlreadyPaid(application_id)
+                raise AlreadyPaid
         raise GatewayUnavailable("the payment record kept changing")  # pragma: no cover - needs 5 lost races
 
     # -- confirmations ----------------------------------------------------------------------
 
     async def verify(self, reference: str) -> PaymentView:
         """Ask the gateway about ``reference`` and apply what it says (idempotent)."""
+        try:
+            return await self._verify(reference)
+        except ApplicationUnknown:
+            raise ApplicationUnknown(PAYMENT_NOT_FOUND) from None
+
+    async def _verify(self, reference: str) -> PaymentView:
         gateway = self._gateway()
         application_id = application_of(reference)
         if application_id is None:
-            raise ApplicationUnknown(reference)
+            raise ApplicationUnknown(PAYMENT_NOT_FOUND)
         await self._load(application_id)
         charge = await gateway.verify(reference)
         if charge is None or charge.reference != reference:

@@ -1,8 +1,9 @@
 """The admin sign-in use case: throttle, identity, role check, session; sign-out; the per-request check.
 
-:class:`SignIn` returns outcomes, never HTTP: :class:`SignedIn` or :class:`Refused` with a
-:class:`Refusal` and the admin's text. The app maps a refusal to its status code, sets the
-cookies and makes the CSRF token the session is bound to.
+:class:`SignIn` returns :class:`SignedIn` (or the checked admin) and raises
+:class:`agency_core.errors.SignInRefused` with a :class:`~agency_core.errors.Refusal` and the
+admin's text, never HTTP. The app maps a refusal to its status code, sets the cookies and makes
+the CSRF token the session is bound to.
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import StrEnum
 
+from agency_core.errors import Refusal, SignInRefused
 from agency_core.signin.identity import (
     LOGOUT_FAILED,
     ROLE_CHECK_FAILED,
@@ -32,26 +33,6 @@ from agency_core.signin.sessions import Session, SessionStore
 from agency_core.signin.throttle import SignInLimiter
 
 EMAIL_AND_PASSWORD_REQUIRED = "Email and password are required"  # noqa: S105 - a message
-
-
-class Refusal(StrEnum):
-    MISSING_CREDENTIALS = "missing_credentials"
-    THROTTLED = "throttled"
-    BAD_CREDENTIALS = "bad_credentials"
-    IDENTITY_UNAVAILABLE = "identity_unavailable"
-    ROLE_CHECK_FAILED = "role_check_failed"
-    NOT_AUTHORIZED = "not_authorized"
-    SIGN_OUT_FAILED = "sign_out_failed"
-
-
-@dataclass(frozen=True, slots=True)
-class Refused:
-    reason: Refusal
-    message: str
-    retry_after_s: float = 0.0
-    """Only for :attr:`Refusal.THROTTLED`."""
-    detail: str = ""
-    """What went wrong underneath (for the log), e.g. the provider's error."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,28 +91,26 @@ class SignIn:
 
     async def sign_in(
         self, email: str, password: str, *, ip: str, previous_token: str | None, csrf_token: str
-    ) -> SignedIn | Refused:
+    ) -> SignedIn:
         """Throttle, ask the identity provider, check the role, then replace any previous session
         with a new one bound to ``csrf_token``."""
         email = normalise_email(email)
         if not email or not password:
-            return Refused(Refusal.MISSING_CREDENTIALS, EMAIL_AND_PASSWORD_REQUIRED)
+            raise SignInRefused(Refusal.MISSING_CREDENTIALS, EMAIL_AND_PASSWORD_REQUIRED)
         admission = await self.limiter.admit(email, ip)
         if admission.refused:
             message = too_many_attempts_message(admission.retry_after_s)
-            return Refused(Refusal.THROTTLED, message, retry_after_s=admission.retry_after_s)
+            raise SignInRefused(Refusal.THROTTLED, message, retry_after_s=admission.retry_after_s)
         await self.limiter.wait(admission)
         try:
             user = await self.identity.sign_in(email, password)
         except SignInFailed as failure:
-            return Refused(Refusal.BAD_CREDENTIALS, failure.message)
+            raise SignInRefused(Refusal.BAD_CREDENTIALS, failure.message) from None
         except IdentityUnavailable as exc:
             await self.limiter.not_a_failure(admission)
-            return Refused(Refusal.IDENTITY_UNAVAILABLE, SIGN_IN_UNAVAILABLE, detail=str(exc))
+            raise SignInRefused(Refusal.IDENTITY_UNAVAILABLE, SIGN_IN_UNAVAILABLE, detail=str(exc)) from exc
         await self.limiter.succeeded(admission)
         checked = await self._check(user, fresh=True)
-        if isinstance(checked, Refused):
-            return checked
         if previous_token:
             await self.sessions.delete(previous_token)
         return SignedIn(checked, await self.sessions.create(checked, csrf_token))
@@ -140,28 +119,27 @@ class SignIn:
         """The live session of a cookie value, or None."""
         return await self.sessions.get(token) if token else None
 
-    async def check(self, session: Session) -> AdminUser | Refused:
+    async def check(self, session: Session) -> AdminUser:
         """The per-request role check; ends the user's sessions when they are no longer admin."""
         return await self._check(IdentityUser(session.user.id, session.user.email), fresh=False)
 
-    async def _check(self, user: IdentityUser, *, fresh: bool) -> AdminUser | Refused:
+    async def _check(self, user: IdentityUser, *, fresh: bool) -> AdminUser:
         try:
             admin = await self.authorise(user, fresh=fresh)
         except RoleLookupFailed as exc:
-            return Refused(Refusal.ROLE_CHECK_FAILED, ROLE_CHECK_FAILED, detail=str(exc))
+            raise SignInRefused(Refusal.ROLE_CHECK_FAILED, ROLE_CHECK_FAILED, detail=str(exc)) from exc
         if admin is None:
             if not fresh:
                 await self.sessions.delete_user(user.id)
-            return Refused(Refusal.NOT_AUTHORIZED, USER_NOT_AUTHORIZED)
+            raise SignInRefused(Refusal.NOT_AUTHORIZED, USER_NOT_AUTHORIZED)
         return admin
 
-    async def sign_out(self, token: str | None, session: Session | None) -> Refused | None:
+    async def sign_out(self, token: str | None, session: Session | None) -> None:
         """End the session of ``token`` and forget the user's cached role."""
         if token:
             try:
                 await self.sessions.delete(token)
             except Exception as exc:
-                return Refused(Refusal.SIGN_OUT_FAILED, LOGOUT_FAILED, detail=str(exc))
+                raise SignInRefused(Refusal.SIGN_OUT_FAILED, LOGOUT_FAILED, detail=str(exc)) from exc
         if session is not None:
             self.role_cache.forget(session.user.id)
-        return None

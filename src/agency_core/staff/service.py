@@ -1,7 +1,7 @@
 """The admin area's use cases: what a signed-in admin can read and change, with the audit log.
 
-Controllers call these and map the outcome to HTTP: :class:`NotFound` (404),
-:class:`Conflict` (409) and :class:`Rejected` (422 with a message per field).
+They return their result and refuse with :mod:`agency_core.errors` (:class:`NotFound`,
+:class:`Conflict`, :class:`Rejected`); the app maps those to HTTP.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from datetime import date, timedelta
 from typing import Final
 from zoneinfo import ZoneInfo
 
+from agency_core.errors import Conflict, NotFound, Rejected
 from agency_core.ids import IdGenerator, IdTaken
 from agency_core.jobs.rules import check_job
 from agency_core.messaging.notifications import status_messages
@@ -63,28 +64,6 @@ TOO_LONG: Final = "{label} must be at most {max} characters"
 SHORT: Final = 200
 LONG: Final = 100_000
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-
-
-class AdminProblem(Exception):
-    """Base of the outcomes a controller maps to an HTTP answer."""
-
-
-class NotFound(AdminProblem):
-    def __init__(self, what: str) -> None:
-        super().__init__(f"{what} not found")
-        self.message = f"{what} not found"
-
-
-class Conflict(AdminProblem):
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-class Rejected(AdminProblem):
-    def __init__(self, errors: Mapping[str, str]) -> None:
-        super().__init__("rejected")
-        self.errors = dict(errors)
 
 
 @dataclass(frozen=True, slots=True)
@@ -566,12 +545,4 @@ class AdminService:
         return rows
 
 
-__all__ = [
-    "AdminProblem",
-    "AdminService",
-    "ApplicationDetail",
-    "Conflict",
-    "Dashboard",
-    "NotFound",
-    "Rejected",
-]
+__all__ = ["AdminService", "ApplicationDetail", "Dashboard"]

@@ -1,6 +1,7 @@
 """Use cases of the public site: validate, make IDs, plan SMS, store everything in one unit of work.
 
-Controllers call these and map the outcome to HTTP; nothing here knows about HTTP.
+They return :class:`Accepted` and refuse with :mod:`agency_core.errors` (:class:`Rejected`,
+:class:`DuplicateSubmission`); the app maps those to HTTP. Nothing here knows about HTTP.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from agency_core.errors import DuplicateSubmission, Rejected
 from agency_core.ids import FRESH_ID_ATTEMPTS, IdGenerator, IdTaken
 from agency_core.jobs.board import JobBoard
 from agency_core.jobs.rules import JOB_NOT_OPEN
@@ -71,20 +73,6 @@ class Accepted:
     created: bool = True
     discarded: bool = False
     """True for a honeypot hit: answered as usual, stored nowhere."""
-
-
-@dataclass(frozen=True, slots=True)
-class Invalid:
-    errors: dict[str, str]
-
-
-@dataclass(frozen=True, slots=True)
-class Duplicate:
-    existing_id: str
-    message: str = DUPLICATE_APPLICATION
-
-
-Outcome = Accepted | Invalid | Duplicate
 
 
 def _text(value: object) -> str:
@@ -149,19 +137,16 @@ class AgencyService:
 
     # -- applications ---------------------------------------------------------------------
 
-    async def submit_application(self, data: Mapping[str, object], uploads: Mapping[str, Upload]) -> Outcome:
+    async def submit_application(self, data: Mapping[str, object], uploads: Mapping[str, Upload]) -> Accepted:
         if _is_bot(data):
             return self._discard("application")
-        checked = await self._check_application(data, uploads)
-        if isinstance(checked, Invalid):
-            return checked
-        values, present = checked
+        values, present = await self._check_application(data, uploads)
         now = self.clock()
         since = now - DUPLICATE_WINDOW
         key = duplicate_key(_text(values["email"]), _text(values["jobCategory"]), _text(values["preferredCountry"]))
         earlier = await self.store.applications.find_duplicate(key, since)
         if earlier is not None:
-            return self._duplicate(earlier)
+            raise self._duplicate(earlier)
         stored = await self._save_uploads(present)
         attempt = 0
         while True:
@@ -172,7 +157,7 @@ class AgencyService:
                     await uow.outbox.enqueue(outbox)
             except DuplicateApplication as duplicate:
                 await self._delete_uploads(stored)
-                return self._duplicate(duplicate.earlier)
+                raise self._duplicate(duplicate.earlier) from None
             except IdTaken:
                 attempt += 1
                 logger.warning("application id taken by another instance", extra={"id": application.id})
@@ -199,8 +184,8 @@ class AgencyService:
 
     async def _check_application(
         self, data: Mapping[str, object], uploads: Mapping[str, Upload]
-    ) -> Invalid | tuple[dict[str, v.Value], dict[str, Upload]]:
-        """The cleaned values (with the job applied for) and the uploads given, or every problem."""
+    ) -> tuple[dict[str, v.Value], dict[str, Upload]]:
+        """The cleaned values (with the job applied for) and the uploads given; raises every problem."""
         present = {name: up for name, up in uploads.items() if name in UPLOAD_FIELDS and (up.filename or up.content)}
         fields = {k: val for k, val in data.items() if k not in UPLOAD_FIELDS}
         fields.update({name: up.filename or "upload" for name, up in present.items()})
@@ -215,7 +200,7 @@ class AgencyService:
                 errors[name] = message
         if errors:
             logger.info("submission invalid", extra={"form": "application", "fields": sorted(errors)})
-            return Invalid(errors)
+            raise Rejected(errors)
         values = {k: val for k, val in cleaned.values.items() if k not in UPLOAD_FIELDS}
         if job is not None:
             values["jobId"] = job.id
@@ -257,9 +242,9 @@ class AgencyService:
             return None, JOB_NOT_OPEN
         return job, None
 
-    def _duplicate(self, earlier: Application) -> Duplicate:
+    def _duplicate(self, earlier: Application) -> DuplicateSubmission:
         logger.info("application duplicate", extra={"existing_id": earlier.id})
-        return Duplicate(earlier.id)
+        return DuplicateSubmission(DUPLICATE_APPLICATION, earlier.id)
 
     async def _save_uploads(self, uploads: Mapping[str, Upload]) -> tuple[StoredFile, ...]:
         stored: list[StoredFile] = []
@@ -279,13 +264,13 @@ class AgencyService:
 
     # -- appointments ---------------------------------------------------------------------
 
-    async def book_appointment(self, data: Mapping[str, object]) -> Outcome:
+    async def book_appointment(self, data: Mapping[str, object]) -> Accepted:
         if _is_bot(data):
             return self._discard("appointment")
         cleaned = v.validate(v.APPOINTMENT, data, self.today())
         if not cleaned.ok:
             logger.info("submission invalid", extra={"form": "appointment", "fields": sorted(cleaned.errors)})
-            return Invalid(cleaned.errors)
+            raise Rejected(cleaned.errors)
         values = cleaned.values
         now = self.clock()
         reference = self.ids.next_id()
@@ -335,12 +320,12 @@ class AgencyService:
 
     # -- contact, newsletter, job alerts --------------------------------------------------
 
-    async def send_contact_message(self, data: Mapping[str, object]) -> Outcome:
+    async def send_contact_message(self, data: Mapping[str, object]) -> Accepted:
         if _is_bot(data):
             return self._discard("contact")
         cleaned = v.validate(v.CONTACT, data, self.today())
         if not cleaned.ok:
-            return Invalid(cleaned.errors)
+            raise Rejected(cleaned.errors)
         now = self.clock()
         message = ContactMessage(self.ids.next_id(), with_consent(cleaned.values, now), now)
         async with self.uow() as uow:
@@ -351,12 +336,12 @@ class AgencyService:
         )
         return Accepted(message.id)
 
-    async def subscribe_newsletter(self, data: Mapping[str, object]) -> Outcome:
+    async def subscribe_newsletter(self, data: Mapping[str, object]) -> Accepted:
         if _is_bot(data):
             return self._discard("newsletter")
         cleaned = v.validate(v.NEWSLETTER, data, self.today())
         if not cleaned.ok:
-            return Invalid(cleaned.errors)
+            raise Rejected(cleaned.errors)
         values = cleaned.values
         interests = values.get("interests") or []
         now = self.clock()
@@ -377,12 +362,12 @@ class AgencyService:
         )
         return Accepted(stored.id, created=created)
 
-    async def create_job_alert(self, data: Mapping[str, object]) -> Outcome:
+    async def create_job_alert(self, data: Mapping[str, object]) -> Accepted:
         if _is_bot(data):
             return self._discard("jobAlert")
         cleaned = v.validate(v.JOB_ALERT, data, self.today())
         if not cleaned.ok:
-            return Invalid(cleaned.errors)
+            raise Rejected(cleaned.errors)
         now = self.clock()
         alert = JobAlert(self.ids.next_id(), with_consent(cleaned.values, now), now)
         async with self.uow() as uow:

@@ -17,6 +17,7 @@ from app.admin import routes
 from app.admin.security import AdminError, admin_error_response, admin_guard, current_admin
 from app.admin.session import demo_credentials, sign_in, sign_out, who_am_i
 from app.settings import Settings
+from app.use_case_errors import USE_CASE_ERRORS
 
 ADMIN_PATH = "/api/admin"
 
@@ -32,7 +33,7 @@ def build_admin_router(settings: Settings, extra_handlers: Sequence[ControllerRo
         route_handlers=handlers,
         guards=[admin_guard],
         dependencies={"admin": Provide(current_admin, sync_to_thread=False)},
-        exception_handlers={AdminError: admin_error_response},
+        exception_handlers={**USE_CASE_ERRORS, AdminError: admin_error_response},
         tags=["admin"],
     )
 

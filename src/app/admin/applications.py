@@ -8,11 +8,12 @@ from litestar import Controller, Response, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter, SkipValidation
 
+from agency_core.errors import NotFound, Rejected
 from agency_core.ports import FileStore
 from agency_core.signin.identity import AdminUser
 from agency_core.staff.model import ApplicationQuery, check_application_query
-from agency_core.staff.service import AdminService, NotFound, Rejected
-from app.admin.common import CONFLICT, PROBLEMS, csv_response, page_request
+from agency_core.staff.service import AdminService
+from app.admin.common import CONFLICT, csv_response, page_request
 from app.admin.schemas.applications import (
     ApplicationDetail,
     ApplicationSummary,
@@ -77,7 +78,6 @@ def _query(
 
 class ApplicationsController(Controller):
     path = "/applications"
-    exception_handlers = PROBLEMS
 
     @get("/", summary="Applications, newest first, filtered and paginated")
     async def list_applications(

@@ -11,14 +11,13 @@ from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 from agency_core.records import AppointmentStatus
 from agency_core.signin.identity import AdminUser
 from agency_core.staff.service import AdminService
-from app.admin.common import CONFLICT, PROBLEMS, page_request, status_filter
+from app.admin.common import CONFLICT, page_request, status_filter
 from app.admin.schemas.appointments import AdminAppointment, AppointmentStatusChange, admin_appointment
 from app.admin.schemas.common import Page, page_of, to_core
 
 
 class AppointmentsController(Controller):
     path = "/appointments"
-    exception_handlers = PROBLEMS
 
     @get("/", summary="Appointments by preferred date")
     async def list_appointments(

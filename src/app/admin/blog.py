@@ -14,11 +14,12 @@ from litestar.enums import RequestEncodingType
 from litestar.exceptions import NotFoundException
 from litestar.params import Body, FromPath, FromQuery, JSONBody, QueryParameter, SkipValidation
 
+from agency_core.errors import Rejected
 from agency_core.signin.identity import AdminUser
 from agency_core.spec.uploads import CONTENT_TYPES, extension_of
 from agency_core.staff.model import MediaStore
-from agency_core.staff.service import BLOG_IMAGE_MAX_BYTES, AdminService, Rejected
-from app.admin.common import PROBLEMS, page_request
+from agency_core.staff.service import BLOG_IMAGE_MAX_BYTES, AdminService
+from app.admin.common import page_request
 from app.admin.schemas.blog import AdminBlogPost, BlogPostIn, ImageUpload, UploadedImage, admin_blog_post
 from app.admin.schemas.common import Page, page_of, to_core
 
@@ -33,7 +34,6 @@ def media_url(name: str) -> str:
 
 class BlogPostsAdminController(Controller):
     path = "/blog-posts"
-    exception_handlers = PROBLEMS
 
     @get("/", summary="Every blog post, drafts too, newest first")
     async def list_posts(

@@ -1,18 +1,17 @@
-"""Shared pieces of the admin area's controllers: dependencies, filters, pages, CSV answers, errors."""
+"""Shared pieces of the admin area's controllers: dependencies, filters, pages, CSV answers, the 409 spec."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from litestar import MediaType, Request, Response
+from litestar import Response
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.types import ExceptionHandlersMap
 
+from agency_core.errors import Rejected
 from agency_core.staff.model import PageRequest, check_page, parse_status, status_must_be, to_csv
-from agency_core.staff.service import AdminProblem, Conflict, NotFound, Rejected
 from app.error_bodies import ErrorMessage
 
 
@@ -48,18 +47,6 @@ def csv_response(name: str, header: Sequence[str], rows: Iterable[Sequence[objec
         media_type="text/csv",  # Litestar adds "; charset=utf-8" to text types
         headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"},
     )
-
-
-def _problem(_: Request[Any, Any, Any], exc: AdminProblem) -> Response[dict[str, Any]]:
-    if isinstance(exc, Rejected):
-        return Response({"errors": exc.errors}, status_code=422, media_type=MediaType.JSON)
-    status = 404 if isinstance(exc, NotFound) else 409 if isinstance(exc, Conflict) else 400
-    message = exc.message if isinstance(exc, NotFound | Conflict) else str(exc)
-    return Response({"message": message}, status_code=status, media_type=MediaType.JSON)
-
-
-PROBLEMS: ExceptionHandlersMap = {AdminProblem: _problem}
-"""Controllers' ``exception_handlers``: 422 ``{"errors"}``, 404/409 ``{"message"}``."""
 
 
 CONFLICT: ResponseSpec = ResponseSpec(

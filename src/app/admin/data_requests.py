@@ -7,6 +7,7 @@ from litestar import Controller, Response, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromQuery, JSONBody
 
+from agency_core.errors import Rejected
 from agency_core.privacy.data_requests import (
     CONFIRM_MISMATCH,
     IDENTIFIER_INVALID,
@@ -15,8 +16,6 @@ from agency_core.privacy.data_requests import (
     parse_person,
 )
 from agency_core.signin.identity import AdminUser
-from agency_core.staff.service import Rejected
-from app.admin.common import PROBLEMS
 from app.admin.schemas.common import to_core
 from app.admin.schemas.data_requests import DataRequestResult, Erased, EraseRequest, data_request_result, erased
 
@@ -30,7 +29,6 @@ def _person(raw: object) -> Person:
 
 class DataRequestsController(Controller):
     path = "/data-requests"
-    exception_handlers = PROBLEMS
 
     @get("/", summary="Everything held about a person (q: e-mail or phone); audited")
     async def find(

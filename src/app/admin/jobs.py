@@ -11,14 +11,13 @@ from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 from agency_core.records import JobStatus
 from agency_core.signin.identity import AdminUser
 from agency_core.staff.service import AdminService
-from app.admin.common import PROBLEMS, page_request, status_filter
+from app.admin.common import page_request, status_filter
 from app.admin.schemas.common import Page, page_of, to_core
 from app.admin.schemas.jobs import AdminJob, AdminJobRow, JobIn, admin_job, admin_job_row
 
 
 class JobsController(Controller):
     path = "/jobs"
-    exception_handlers = PROBLEMS
 
     @get("/", summary="Job openings, newest first")
     async def list_jobs(

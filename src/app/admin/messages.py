@@ -10,14 +10,13 @@ from litestar.params import FromPath, FromQuery, QueryParameter
 
 from agency_core.signin.identity import AdminUser
 from agency_core.staff.service import AdminService
-from app.admin.common import PROBLEMS, page_request
+from app.admin.common import page_request
 from app.admin.schemas.common import Page, page_of
 from app.admin.schemas.messages import AdminMessage, admin_message
 
 
 class MessagesController(Controller):
     path = "/messages"
-    exception_handlers = PROBLEMS
 
     @get("/", summary="Contact messages, unread first, then newest")
     async def list_messages(

@@ -25,9 +25,11 @@ from litestar.connection import ASGIConnection
 from litestar.exceptions import HTTPException
 from litestar.handlers.base import BaseRouteHandler
 
+from agency_core.errors import Refusal, SignInRefused
 from agency_core.signin.identity import CSRF_REFUSED, NOT_SIGNED_IN, AdminUser
-from agency_core.signin.service import Refusal, Refused, SignIn
+from agency_core.signin.service import SignIn
 from agency_core.signin.sessions import Session
+from app.use_case_errors import REFUSAL_STATUS
 
 log = structlog.get_logger("app.admin")
 
@@ -63,19 +65,7 @@ class AdminError(HTTPException):
         self.end_session = end_session
 
 
-REFUSAL_STATUS: Final = {
-    Refusal.MISSING_CREDENTIALS: 400,
-    Refusal.THROTTLED: 429,
-    Refusal.BAD_CREDENTIALS: 401,
-    Refusal.IDENTITY_UNAVAILABLE: 503,
-    Refusal.ROLE_CHECK_FAILED: 503,
-    Refusal.NOT_AUTHORIZED: 403,
-    Refusal.SIGN_OUT_FAILED: 500,
-}
-"""The HTTP status of each sign-in refusal."""
-
-
-def admin_error(refused: Refused, *, end_session: bool = False) -> AdminError:
+def admin_error(refused: SignInRefused, *, end_session: bool = False) -> AdminError:
     return AdminError(REFUSAL_STATUS[refused.reason], refused.message, end_session=end_session)
 
 
@@ -144,12 +134,12 @@ def current_admin(request: Request[Any, Any, Any]) -> AdminUser:
 
 async def check_admin(sign_in: SignIn, session: Session) -> AdminUser:
     """The per-request role check (:meth:`SignIn.check`) as the admin API answers it."""
-    checked = await sign_in.check(session)
-    if isinstance(checked, Refused):
-        if checked.reason is Refusal.ROLE_CHECK_FAILED:
-            log.error("role check failed", user_id=session.user.id, error=checked.detail)
-        raise admin_error(checked, end_session=checked.reason is Refusal.NOT_AUTHORIZED)
-    return checked
+    try:
+        return await sign_in.check(session)
+    except SignInRefused as refused:
+        if refused.reason is Refusal.ROLE_CHECK_FAILED:
+            log.error("role check failed", user_id=session.user.id, error=refused.detail)
+        raise admin_error(refused, end_session=refused.reason is Refusal.NOT_AUTHORIZED) from None
 
 
 def check_csrf(connection: ASGIConnection[Any, Any, Any, Any], secret_key: str, session: Session | None) -> None:

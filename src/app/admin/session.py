@@ -1,12 +1,11 @@
 """``/api/admin/session`` (sign in, who am I, sign out) and ``/api/admin/demo-credentials``.
 
-The use case is :class:`agency_core.signin.service.SignIn`; these handlers turn its outcomes into the
-HTTP answers, cookies and log lines of the admin API.
+The use case is :class:`agency_core.signin.service.SignIn`; these handlers turn its results into the
+answers, cookies and log lines of the admin API (its refusals are answered by :mod:`app.use_case_errors`).
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any, cast
 
 import msgspec
@@ -16,11 +15,11 @@ from litestar.exceptions import ValidationException
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import JSONBody
 
+from agency_core.errors import Refusal, SignInRefused
 from agency_core.signin.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, NOT_SIGNED_IN, AdminUser
-from agency_core.signin.service import EMAIL_AND_PASSWORD_REQUIRED, Refusal, Refused, SignIn
+from agency_core.signin.service import EMAIL_AND_PASSWORD_REQUIRED, SignIn
 from app.admin.security import (
     PUBLIC,
-    REFUSAL_STATUS,
     SESSION_COOKIE,
     AdminCookies,
     admin_error,
@@ -73,14 +72,7 @@ def _bad_body(_: Request[Any, Any, Any], __: ValidationException) -> Answer:
     return _message(400, EMAIL_AND_PASSWORD_REQUIRED)
 
 
-def _refusal(refused: Refused) -> Answer:
-    response = _message(REFUSAL_STATUS[refused.reason], refused.message)
-    if refused.reason is Refusal.THROTTLED:
-        response.headers["Retry-After"] = str(math.ceil(refused.retry_after_s))
-    return response
-
-
-def _log_refusal(refused: Refused, email: str, ip: str) -> None:
+def _log_refusal(refused: SignInRefused, email: str, ip: str) -> None:
     match refused.reason:
         case Refusal.THROTTLED:
             log.info("admin sign-in limited", email=email, ip=ip)
@@ -123,16 +115,17 @@ async def sign_in(
     data: JSONBody[Credentials],
 ) -> Answer:
     ip = client_address(request)
-    outcome = await sign_in.sign_in(
-        data.email,
-        data.password,
-        ip=ip,
-        previous_token=request.cookies.get(SESSION_COOKIE),
-        csrf_token=make_csrf_token(admin_cookies.secret_key),
-    )
-    if isinstance(outcome, Refused):
-        _log_refusal(outcome, data.email.strip().lower(), ip)
-        return _refusal(outcome)
+    try:
+        outcome = await sign_in.sign_in(
+            data.email,
+            data.password,
+            ip=ip,
+            previous_token=request.cookies.get(SESSION_COOKIE),
+            csrf_token=make_csrf_token(admin_cookies.secret_key),
+        )
+    except SignInRefused as refused:
+        _log_refusal(refused, data.email.strip().lower(), ip)
+        raise  # answered by app.use_case_errors (status, message, Retry-After)
     log.info("admin signed in", user_id=outcome.admin.id)
     response: Answer = Response(_user(outcome.admin), status_code=200)
     set_session_cookies(response, request, admin_cookies, outcome.session)
@@ -178,10 +171,11 @@ async def who_am_i(
 async def sign_out(
     request: Request[Any, Any, Any], sign_in: NamedDependency[SignIn], admin_cookies: NamedDependency[AdminCookies]
 ) -> Response[None]:
-    refused = await sign_in.sign_out(request.cookies.get(SESSION_COOKIE), current_session(request))
-    if refused is not None:
+    try:
+        await sign_in.sign_out(request.cookies.get(SESSION_COOKIE), current_session(request))
+    except SignInRefused as refused:
         log.error("sign-out failed", error=refused.detail)
-        raise admin_error(refused)
+        raise admin_error(refused) from None
     response: Response[None] = Response(None, status_code=204)
     end_session_cookies(response)
     set_csrf_cookie(response, request, admin_cookies, make_csrf_token(admin_cookies.secret_key))

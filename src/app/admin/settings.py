@@ -10,14 +10,13 @@ from litestar.params import FromQuery, JSONBody, QueryParameter
 
 from agency_core.signin.identity import AdminUser
 from agency_core.staff.service import AdminService
-from app.admin.common import PROBLEMS, page_request
+from app.admin.common import page_request
 from app.admin.schemas.common import Page, page_of, to_core
 from app.admin.schemas.settings import AdminSettings, AdminSettingsIn, AuditEntry, audit_entry, settings_body
 
 
 class AdminSettingsController(Controller):
     path = "/settings"
-    exception_handlers = PROBLEMS
 
     @get("/", summary="The settings in force")
     async def read(self, area: NamedDependency[AdminService]) -> AdminSettings:
@@ -30,7 +29,7 @@ class AdminSettingsController(Controller):
         return settings_body(await area.put_settings(admin.email, to_core(data)))
 
 
-@get("/audit-log", summary="Admin actions, newest first", exception_handlers=PROBLEMS)
+@get("/audit-log", summary="Admin actions, newest first")
 async def audit_log(
     area: NamedDependency[AdminService],
     page: FromQuery[str | None] = None,

@@ -10,7 +10,7 @@ from litestar.params import FromQuery, QueryParameter
 
 from agency_core.signin.identity import AdminUser
 from agency_core.staff.service import AdminService
-from app.admin.common import PROBLEMS, csv_response, page_request
+from app.admin.common import csv_response, page_request
 from app.admin.schemas.common import Page, page_of
 from app.admin.schemas.subscribers import (
     ALERT_FIELDS,
@@ -23,7 +23,6 @@ from app.admin.schemas.subscribers import (
 
 class SubscribersController(Controller):
     path = "/subscribers"
-    exception_handlers = PROBLEMS
 
     @get("/newsletter", summary="Newsletter subscriptions, newest first")
     async def newsletter(

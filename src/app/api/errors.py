@@ -1,4 +1,5 @@
-"""Every error as JSON: 422 ``{"errors": {...}}`` for form rules, ``{"message": ...}`` otherwise."""
+"""Every error as JSON: 422 ``{"errors": {...}}`` for form rules, ``{"message": ...}`` otherwise
+(the core's refusals through :mod:`app.use_case_errors`)."""
 
 from __future__ import annotations
 
@@ -10,44 +11,21 @@ from litestar import MediaType, Request, Response
 from litestar.exceptions import HTTPException, SerializationException, ValidationException
 from litestar.status_codes import (
     HTTP_400_BAD_REQUEST,
-    HTTP_409_CONFLICT,
     HTTP_413_REQUEST_ENTITY_TOO_LARGE,
-    HTTP_422_UNPROCESSABLE_ENTITY,
     HTTP_429_TOO_MANY_REQUESTS,
     HTTP_500_INTERNAL_SERVER_ERROR,
 )
 from litestar.types import ExceptionHandlersMap
+
+from app.use_case_errors import USE_CASE_ERRORS
 
 logger = logging.getLogger("agency.api")
 
 INTERNAL_ERROR = "Something went wrong on our side. Please try again."
 
 
-class FormRejected(Exception):
-    """The agency_core rules refused a submission: 422 with a message per field."""
-
-    def __init__(self, errors: Mapping[str, str]) -> None:
-        super().__init__("form rejected")
-        self.errors = dict(errors)
-
-
-class DuplicateSubmission(Exception):
-    def __init__(self, message: str, existing_id: str) -> None:
-        super().__init__(message)
-        self.message = message
-        self.existing_id = existing_id
-
-
 def _json(status: int, body: dict[str, Any], headers: Mapping[str, str] | None = None) -> Response[dict[str, Any]]:
     return Response(body, status_code=status, media_type=MediaType.JSON, headers=dict(headers or {}))
-
-
-def _form_rejected(_: Request[Any, Any, Any], exc: FormRejected) -> Response[dict[str, Any]]:
-    return _json(HTTP_422_UNPROCESSABLE_ENTITY, {"errors": exc.errors})
-
-
-def _duplicate(_: Request[Any, Any, Any], exc: DuplicateSubmission) -> Response[dict[str, Any]]:
-    return _json(HTTP_409_CONFLICT, {"message": exc.message, "applicationId": exc.existing_id})
 
 
 def _body_message(exc: ValidationException) -> str:
@@ -128,8 +106,7 @@ def exception_handlers(rate_limit_per_minute: int) -> ExceptionHandlersMap:
         UnicodeDecodeError: _not_utf8,
         RecursionError: _too_deep,
         LookupError: _lookup,
-        FormRejected: _form_rejected,
-        DuplicateSubmission: _duplicate,
+        **USE_CASE_ERRORS,
         ValidationException: _validation,
         HTTPException: _http(rate_limit_per_minute),
         Exception: _unexpected,

@@ -17,8 +17,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, JSONBody
 from litestar.status_codes import HTTP_201_CREATED, HTTP_415_UNSUPPORTED_MEDIA_TYPE
 
-from agency_core.submissions.service import UPLOAD_FIELDS, Accepted, AgencyService, Duplicate, Invalid, Outcome, Upload
-from app.api.errors import DuplicateSubmission, FormRejected
+from agency_core.submissions.service import UPLOAD_FIELDS, AgencyService, Upload
 from app.api.schemas import (
     ApplicationCreated,
     ApplicationForm,
@@ -71,14 +70,6 @@ def _fields(data: object) -> dict[str, object]:
     return {name: value for name, value in values if value is not None}
 
 
-def _accepted_id(outcome: Outcome) -> Accepted:
-    if isinstance(outcome, Invalid):
-        raise FormRejected(outcome.errors)
-    if isinstance(outcome, Duplicate):
-        raise DuplicateSubmission(outcome.message, outcome.existing_id)
-    return outcome
-
-
 async def _upload(file: UploadFile | None) -> Upload | None:
     if file is None:
         return None
@@ -115,7 +106,7 @@ class PublicForms(Controller):
             upload = await _upload(getattr(data, name))
             if upload is not None:
                 uploads[name] = upload
-        outcome = _accepted_id(await agency.submit_application(fields, uploads))
+        outcome = await agency.submit_application(fields, uploads)
         return ApplicationCreated(outcome.id)
 
     @post(
@@ -128,7 +119,7 @@ class PublicForms(Controller):
     async def book_appointment(
         self, agency: NamedDependency[AgencyService], data: JSONBody[AppointmentIn]
     ) -> AppointmentCreated:
-        outcome = _accepted_id(await agency.book_appointment(_fields(data)))
+        outcome = await agency.book_appointment(_fields(data))
         return AppointmentCreated(outcome.id)
 
     @post(
@@ -141,7 +132,7 @@ class PublicForms(Controller):
     async def send_contact_message(
         self, agency: NamedDependency[AgencyService], data: JSONBody[ContactMessageIn]
     ) -> RecordCreated:
-        return RecordCreated(_accepted_id(await agency.send_contact_message(_fields(data))).id)
+        return RecordCreated((await agency.send_contact_message(_fields(data))).id)
 
     @post(
         "/newsletter-subscriptions",
@@ -153,7 +144,7 @@ class PublicForms(Controller):
     async def subscribe_newsletter(
         self, agency: NamedDependency[AgencyService], data: JSONBody[NewsletterSubscriptionIn]
     ) -> RecordCreated:
-        return RecordCreated(_accepted_id(await agency.subscribe_newsletter(_fields(data))).id)
+        return RecordCreated((await agency.subscribe_newsletter(_fields(data))).id)
 
     @post(
         "/job-alerts",
@@ -165,4 +156,4 @@ class PublicForms(Controller):
     async def create_job_alert(
         self, agency: NamedDependency[AgencyService], data: JSONBody[JobAlertIn]
     ) -> RecordCreated:
-        return RecordCreated(_accepted_id(await agency.create_job_alert(_fields(data))).id)
+        return RecordCreated((await agency.create_job_alert(_fields(data))).id)

@@ -1,5 +1,7 @@
 """The processing fee over HTTP: the fee and whether online payment is on, start a payment,
-verify one (the result page), and Paystack's webhook (raw body, signature checked)."""
+verify one (the result page), and Paystack's webhook (raw body, signature checked).
+
+The use cases' refusals (503, 404, 409, 502) are answered by :mod:`app.use_case_errors`."""
 
 from __future__ import annotations
 
@@ -14,20 +16,10 @@ from litestar.status_codes import (
     HTTP_200_OK,
     HTTP_201_CREATED,
     HTTP_401_UNAUTHORIZED,
-    HTTP_404_NOT_FOUND,
-    HTTP_409_CONFLICT,
-    HTTP_502_BAD_GATEWAY,
-    HTTP_503_SERVICE_UNAVAILABLE,
 )
 
 from agency_core.payments import model as p
-from agency_core.payments.service import (
-    AlreadyPaid,
-    ApplicationUnknown,
-    PaymentService,
-    PaymentsUnavailable,
-    PaymentView,
-)
+from agency_core.payments.service import PaymentService, PaymentView
 from app.api.schemas import ErrorMessage
 from app.public_url import public_origin
 from app.settings import Settings
@@ -117,14 +109,7 @@ class PaymentInfo(Controller):
         responses={404: ResponseSpec(ErrorMessage, generate_examples=False), 502: _DOWN, 503: _UNAVAILABLE},
     )
     async def verify(self, payments: NamedDependency[PaymentService], reference: FromPath[str]) -> Response[Any]:
-        try:
-            view = await payments.verify(reference)
-        except PaymentsUnavailable:
-            return _error(HTTP_503_SERVICE_UNAVAILABLE, p.PAYMENTS_UNAVAILABLE)
-        except ApplicationUnknown:
-            return _error(HTTP_404_NOT_FOUND, p.PAYMENT_NOT_FOUND)
-        except p.GatewayUnavailable:
-            return _error(HTTP_502_BAD_GATEWAY, p.GATEWAY_DOWN)
+        view = await payments.verify(reference)
         return Response(_status(view), status_code=HTTP_200_OK)
 
     @post(
@@ -141,8 +126,6 @@ class PaymentInfo(Controller):
         body = await request.body()
         try:
             accepted = await payments.webhook(body, request.headers.get(SIGNATURE_HEADER))
-        except PaymentsUnavailable:
-            return _error(HTTP_503_SERVICE_UNAVAILABLE, p.PAYMENTS_UNAVAILABLE)
         except ValueError:
             return _error(400, "The webhook body is not a Paystack event.")
         if not accepted:
@@ -174,14 +157,5 @@ class PaymentStart(Controller):
         request: Request[Any, Any, Any],
         application_id: FromPath[str],
     ) -> Response[Any]:
-        try:
-            checkout = await payments.start(application_id, callback_url(request, settings))
-        except PaymentsUnavailable:
-            return _error(HTTP_503_SERVICE_UNAVAILABLE, p.PAYMENTS_UNAVAILABLE)
-        except ApplicationUnknown:
-            return _error(HTTP_404_NOT_FOUND, p.APPLICATION_NOT_FOUND)
-        except AlreadyPaid:
-            return _error(HTTP_409_CONFLICT, p.ALREADY_PAID)
-        except p.GatewayUnavailable:
-            return _error(HTTP_502_BAD_GATEWAY, p.GATEWAY_DOWN)
+        checkout = await payments.start(application_id, callback_url(request, settings))
         return Response(PaymentStarted(checkout.authorization_url, checkout.reference), status_code=HTTP_201_CREATED)

@@ -12,8 +12,8 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK
 
+from agency_core.errors import Rejected
 from agency_core.submissions.tracking import TRACK_NOT_FOUND, TrackedApplication, TrackingService, check_track_request
-from app.api.errors import FormRejected
 from app.api.forms import json_only
 from app.api.schemas import ErrorMessage, ValidationErrors
 
@@ -79,7 +79,7 @@ class Tracking(Controller):
     async def track(self, tracking: NamedDependency[TrackingService], data: JSONBody[TrackIn]) -> TrackedApplicationOut:
         checked, errors = check_track_request({"applicationId": data.applicationId, "contact": data.contact})
         if checked is None:
-            raise FormRejected(errors)
+            raise Rejected(errors)
         tracked = await tracking.track(*checked)
         if tracked is None:
             raise NotFoundException(detail=TRACK_NOT_FOUND)

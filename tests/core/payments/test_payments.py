@@ -11,10 +11,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from agency_core.errors import NotFound
 from agency_core.ids import IdGenerator
 from agency_core.messaging.gsm import is_gsm7
 from agency_core.messaging.sms_texts import payment_receipt_message
 from agency_core.payments.model import (
+    APPLICATION_NOT_FOUND,
+    PAYMENT_NOT_FOUND,
     Charge,
     Checkout,
     Decision,
@@ -30,7 +33,13 @@ from agency_core.payments.model import (
     parse_fee,
     started,
 )
-from agency_core.payments.service import AlreadyPaid, PaymentService, PaymentsUnavailable, receipt_id
+from agency_core.payments.service import (
+    AlreadyPaid,
+    ApplicationUnknown,
+    PaymentService,
+    PaymentsUnavailable,
+    receipt_id,
+)
 from agency_core.records import Application, OutboxMessage, PaymentState
 from agency_core.staff.model import AuditEntry
 from agency_core.unit_of_work import PreconditionFailed
@@ -241,3 +250,15 @@ async def test_without_a_gateway_nothing_is_offered() -> None:
     with pytest.raises(PaymentsUnavailable):
         await svc.verify(REF)
     assert store.payment == Payment()
+
+
+async def test_an_unknown_application_or_reference_is_not_found_with_what_was_asked_for() -> None:
+    svc, _ = service()
+    with pytest.raises(ApplicationUnknown) as unknown_application:
+        await svc.start("VA1799999999999", "https://site/payment/callback")
+    assert unknown_application.value.message == APPLICATION_NOT_FOUND
+    with pytest.raises(ApplicationUnknown) as unknown_reference:
+        await svc.verify("VA1799999999999-abcd")  # ours in form, but no such application
+    assert unknown_reference.value.message == PAYMENT_NOT_FOUND
+    with pytest.raises(NotFound):  # one hierarchy: the app answers every NotFound with 404
+        await svc.verify("not-a-reference")

@@ -6,10 +6,11 @@ from datetime import UTC, datetime
 
 import pytest
 
+from agency_core.errors import Conflict, NotFound
 from agency_core.ids import IdGenerator, IdTaken
 from agency_core.records import Application, ApplicationStatus, Appointment, ContactMessage, JobStatus
 from agency_core.staff.model import ApplicationRecord, AppointmentRecord, AuditEntry, Job, MessageRecord
-from agency_core.staff.service import AdminService, Conflict, NotFound
+from agency_core.staff.service import AdminService
 from agency_core.staff.settings import AdminSettings, LiveSettings
 from agency_core.unit_of_work import PreconditionFailed
 from tests.admin.test_jobs import JOB

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
+from agency_core.errors import DuplicateSubmission, Rejected
 from agency_core.ids import IdGenerator, IdTaken
 from agency_core.records import NEW_APPOINTMENT, Application
-from agency_core.submissions.service import DUPLICATE_WINDOW, Accepted, AgencyService, Duplicate, Invalid, Upload
+from agency_core.submissions.service import DUPLICATE_APPLICATION, DUPLICATE_WINDOW, Accepted, AgencyService, Upload
 from agency_core.unit_of_work import DuplicateApplication
 from tests.api.conftest import APPLICATION, APPOINTMENT, PDF
 from tests.core.fakes import FakeFiles, FakeSettings, FakeStore, FakeUnitOfWork, Write
@@ -52,9 +55,9 @@ async def test_an_application_and_its_messages_are_committed_together() -> None:
 
 async def test_an_invalid_application_commits_nothing_and_keeps_no_file() -> None:
     h = Harness()
-    outcome = await h.service.submit_application({**APPLICATION, "email": "nope"}, {"cv": Upload("cv.pdf", PDF)})
-    assert isinstance(outcome, Invalid)
-    assert set(outcome.errors) == {"email"}
+    with pytest.raises(Rejected) as rejected:
+        await h.service.submit_application({**APPLICATION, "email": "nope"}, {"cv": Upload("cv.pdf", PDF)})
+    assert set(rejected.value.errors) == {"email"}
     assert (h.uow.committed, h.uow.discarded, h.files.saved, h.wakes) == ([], [], {}, 0)
 
 
@@ -62,8 +65,9 @@ async def test_a_duplicate_found_at_commit_writes_nothing_and_drops_the_uploads(
     h = Harness()
     earlier = Application("VA1", dict(APPLICATION), (), NOW - timedelta(hours=1))
     h.uow.fail_next.append(DuplicateApplication(earlier))
-    outcome = await h.service.submit_application(APPLICATION, {"cv": Upload("cv.pdf", PDF)})
-    assert outcome == Duplicate("VA1")
+    with pytest.raises(DuplicateSubmission) as duplicate:
+        await h.service.submit_application(APPLICATION, {"cv": Upload("cv.pdf", PDF)})
+    assert (duplicate.value.existing_id, duplicate.value.message) == ("VA1", DUPLICATE_APPLICATION)
     assert h.uow.committed == []
     assert [w.method for w in h.uow.discarded[0]] == ["add", "enqueue"]
     assert (h.files.saved, h.wakes) == ({}, 0)
@@ -95,8 +99,9 @@ async def test_an_appointment_its_notification_and_messages_are_committed_togeth
 
 async def test_an_invalid_appointment_commits_nothing() -> None:
     h = Harness()
-    outcome = await h.service.book_appointment({**APPOINTMENT, "preferredDate": "2020-01-01"})
-    assert isinstance(outcome, Invalid)
+    with pytest.raises(Rejected) as rejected:
+        await h.service.book_appointment({**APPOINTMENT, "preferredDate": "2020-01-01"})
+    assert set(rejected.value.errors) == {"preferredDate"}
     assert (h.uow.committed, h.wakes) == ([], 0)
 
 
@@ -105,7 +110,8 @@ async def test_a_contact_message_is_committed_alone_and_an_invalid_one_not_at_al
     assert await h.service.send_contact_message(CONTACT) == Accepted("VA1780000000000")
     ((add,),) = h.uow.committed
     assert (add.repository, add.method, add.args[0].data["subject"]) == ("contact_messages", "add", "Visa")
-    assert isinstance(await h.service.send_contact_message({**CONTACT, "subject": ""}), Invalid)
+    with pytest.raises(Rejected):
+        await h.service.send_contact_message({**CONTACT, "subject": ""})
     assert len(h.uow.committed) == 1
 
 
@@ -114,7 +120,8 @@ async def test_a_newsletter_subscription_is_stored_and_an_invalid_one_is_not() -
     outcome = await h.service.subscribe_newsletter({"name": "Kojo", "email": "kojo@example.com"})
     assert outcome == Accepted("VA1780000000000")
     assert [s.email for s in h.store.newsletter.subscribed] == ["kojo@example.com"]
-    assert isinstance(await h.service.subscribe_newsletter({"name": "Kojo", "email": "no"}), Invalid)
+    with pytest.raises(Rejected):
+        await h.service.subscribe_newsletter({"name": "Kojo", "email": "no"})
     assert len(h.store.newsletter.subscribed) == 1
     assert h.uow.committed == []
 
