@@ -7,7 +7,8 @@ import { FormShell } from '@/components/form/FormShell';
 import { formFields } from '@/config/form-rules';
 import { constants } from '@/config/rules';
 import { handleFailure, rulesFormSetup } from '@/lib/forms/rules-form';
-import { agencyToday, toPayload, type FormValues } from '@/lib/forms/schema-from-rules';
+import { toPayload, type FormValues } from '@/lib/forms/schema-from-rules';
+import { useAgencyToday } from '@/lib/forms/use-agency-today';
 import { toast } from '@/lib/forms/toast';
 import { bookAppointment } from '../api/book-appointment';
 
@@ -32,7 +33,7 @@ const setup = rulesFormSetup('appointment');
 /** The appointment form: posted to /api/appointments; the reference is shown in the toast. */
 export function AppointmentForm() {
   const formRef = useRef<HTMLFormElement>(null);
-  const today = agencyToday();
+  const today = useAgencyToday();
   const onSubmit = async (values: FormValues, helpers: FormikHelpers<FormValues>) => {
     helpers.setStatus({});
     try {
