@@ -1,3 +1,6 @@
+import { useLocation } from 'react-router-dom';
+import { useResource, type ResourceState } from './use-resource';
+
 /**
  * Data the server put in the page for hydration: `<script type="application/json" id="route-data">`
  * (non-executable, so it passes a `script-src 'self'` CSP). A record page reads it on its first
@@ -33,4 +36,19 @@ export function initialRouteData<T>(kind: string, path: string): RouteData<T> | 
   const data = readBlock();
   if (!data || data.kind !== kind || data.path !== path) return undefined;
   return data as RouteData<T>;
+}
+
+/**
+ * A record page's record: the one served in the page on its first render (no request), else
+ * fetched by `load` (`null`: not found). Returns the resource state and the served route data.
+ */
+export function useServedRecord<T>(
+  kind: string,
+  id: string,
+  load: (id: string, signal: AbortSignal) => Promise<T | null>,
+): [ResourceState<T | null>, RouteData<T> | undefined] {
+  const { pathname } = useLocation();
+  const served = initialRouteData<T>(kind, pathname);
+  const [state] = useResource((signal) => load(id, signal), id, served ? { data: served.record } : undefined);
+  return [state, served];
 }

@@ -1,12 +1,11 @@
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { PageProblem } from '@/components/ui/PageProblem';
 import { PageLoader } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/slug';
-import { initialRouteData } from '@/lib/route-data';
-import { useResource } from '@/lib/use-resource';
+import { useServedRecord } from '@/lib/route-data';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { getBlogPost } from '../api/get-blog-post';
-import type { BlogPost } from '../api/types';
 import { BlogSidebar } from './BlogSidebar';
 
 export function shareLinks(url: string, title: string) {
@@ -18,14 +17,8 @@ export function shareLinks(url: string, title: string) {
 
 export default function BlogPostPage() {
   const { id = '' } = useParams();
-  const { pathname } = useLocation();
   // Served by the app, the page carries its post (or null: not found) in a JSON block.
-  const served = initialRouteData<BlogPost>('blog-post', pathname);
-  const [state] = useResource(
-    (signal) => getBlogPost(id, signal),
-    id,
-    served ? { data: served.record } : undefined,
-  );
+  const [state, served] = useServedRecord('blog-post', id, getBlogPost);
   const post = state.status === 'success' ? state.data : null;
   usePageMeta(
     post ? post.title : state.status === 'success' ? 'Blog Post Not Found' : 'Blog',
@@ -35,26 +28,21 @@ export default function BlogPostPage() {
   if (state.status === 'loading') return <PageLoader />;
   if (state.status === 'error') {
     return (
-      <section className="container section">
-        <h1>Something Went Wrong</h1>
-        <p className="notice" role="alert">
-          We could not load this article. Please try again later.
-        </p>
-        <Link to={paths.blog} className="button button--primary">
-          Back to Blog
-        </Link>
-      </section>
+      <PageProblem
+        failed
+        title="Something Went Wrong"
+        message="We could not load this article. Please try again later."
+        back={{ to: paths.blog, label: 'Back to Blog' }}
+      />
     );
   }
   if (!post) {
     return (
-      <section className="container section not-found">
-        <h1>Blog Post Not Found</h1>
-        <p className="muted">The blog post you're looking for could not be found.</p>
-        <Link to={paths.blog} className="button button--primary">
-          Back to Blog
-        </Link>
-      </section>
+      <PageProblem
+        title="Blog Post Not Found"
+        message="The blog post you're looking for could not be found."
+        back={{ to: paths.blog, label: 'Back to Blog' }}
+      />
     );
   }
   const links = shareLinks(

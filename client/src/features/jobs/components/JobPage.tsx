@@ -1,25 +1,19 @@
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { PageProblem } from '@/components/ui/PageProblem';
 import { PageLoader } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { jobForm } from '@/generated/rules.json';
-import { initialRouteData } from '@/lib/route-data';
-import { useResource } from '@/lib/use-resource';
+import { useServedRecord } from '@/lib/route-data';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { getJob, type PublicJob } from '../api/jobs';
+import { getJob } from '../api/jobs';
 
 const CLOSED = jobForm.messages.closedNotice;
 
 /** `/jobs/{id}`: everything about one job; Apply opens the wizard with the job attached. */
 export default function JobPage() {
   const { id = '' } = useParams();
-  const { pathname } = useLocation();
   // Served by the app, the page carries its job (or null: not found) in a JSON block (src/app/pages/job.py).
-  const served = initialRouteData<PublicJob>('job', pathname);
-  const [state] = useResource(
-    (signal) => getJob(id, signal),
-    id,
-    served ? { data: served.record } : undefined,
-  );
+  const [state] = useServedRecord('job', id, getJob);
   const job = state.status === 'success' ? state.data : null;
   usePageMeta(
     job
@@ -33,26 +27,21 @@ export default function JobPage() {
   if (state.status === 'loading') return <PageLoader />;
   if (state.status === 'error') {
     return (
-      <section className="container section">
-        <h1>Something Went Wrong</h1>
-        <p className="notice" role="alert">
-          We could not load this job. Please try again later.
-        </p>
-        <Link to={paths.jobs} className="button button--primary">
-          Back to Jobs
-        </Link>
-      </section>
+      <PageProblem
+        failed
+        title="Something Went Wrong"
+        message="We could not load this job. Please try again later."
+        back={{ to: paths.jobs, label: 'Back to Jobs' }}
+      />
     );
   }
   if (!job) {
     return (
-      <section className="container section not-found">
-        <h1>Job Not Found</h1>
-        <p className="muted">This job does not exist or is no longer advertised.</p>
-        <Link to={paths.jobs} className="button button--primary">
-          See open jobs
-        </Link>
-      </section>
+      <PageProblem
+        title="Job Not Found"
+        message="This job does not exist or is no longer advertised."
+        back={{ to: paths.jobs, label: 'See open jobs' }}
+      />
     );
   }
   const open = job.status === 'open';
