@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { FilterSelect } from '@/components/ui/FilterSelect';
 import { useSearchParams } from 'react-router-dom';
 import { constants } from '@/config/rules';
 import { adminUrl } from '../api/client';
@@ -64,62 +65,44 @@ export default function ApplicationsPage() {
           </button>
         </form>
         <div className="admin-filter-row">
-          <div className="admin-field">
-            <label htmlFor="filter-status">Status</label>
-            <select
-              id="filter-status"
-              value={filters.status}
-              onChange={(e) => update({ status: e.target.value })}
-            >
-              <option value="">All statuses</option>
-              {APPLICATION_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {humanize(status)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="admin-field">
-            <label htmlFor="filter-payment">Payment</label>
-            <select
-              id="filter-payment"
-              value={filters.payment}
-              onChange={(e) => update({ payment: e.target.value })}
-            >
-              <option value="">All payments</option>
-              {PAYMENT_STATES.map((state) => (
-                <option key={state} value={state}>
-                  {humanize(state)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="admin-field">
-            <label htmlFor="filter-category">Job category</label>
-            <select
-              id="filter-category"
-              value={filters.jobCategory}
-              onChange={(e) => update({ jobCategory: e.target.value })}
-            >
-              <option value="">All categories</option>
-              {constants.applicationJobCategories.map((value) => (
-                <option key={value}>{value}</option>
-              ))}
-            </select>
-          </div>
-          <div className="admin-field">
-            <label htmlFor="filter-country">Preferred country</label>
-            <select
-              id="filter-country"
-              value={filters.preferredCountry}
-              onChange={(e) => update({ preferredCountry: e.target.value })}
-            >
-              <option value="">All countries</option>
-              {constants.applicationCountries.map((value) => (
-                <option key={value}>{value}</option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            className="admin-field"
+            id="filter-status"
+            label="Status"
+            value={filters.status}
+            onChange={(status) => update({ status })}
+            allLabel="All statuses"
+            options={APPLICATION_STATUSES}
+            optionLabel={humanize}
+          />
+          <FilterSelect
+            className="admin-field"
+            id="filter-payment"
+            label="Payment"
+            value={filters.payment}
+            onChange={(payment) => update({ payment })}
+            allLabel="All payments"
+            options={PAYMENT_STATES}
+            optionLabel={humanize}
+          />
+          <FilterSelect
+            className="admin-field"
+            id="filter-category"
+            label="Job category"
+            value={filters.jobCategory}
+            onChange={(jobCategory) => update({ jobCategory })}
+            allLabel="All categories"
+            options={constants.applicationJobCategories}
+          />
+          <FilterSelect
+            className="admin-field"
+            id="filter-country"
+            label="Preferred country"
+            value={filters.preferredCountry}
+            onChange={(preferredCountry) => update({ preferredCountry })}
+            allLabel="All countries"
+            options={constants.applicationCountries}
+          />
           <div className="admin-field">
             <label htmlFor="filter-from">From</label>
             <input

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { FilterSelect } from '@/components/ui/FilterSelect';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { PageHero } from '@/components/ui/PageHero';
 import { PageLoader } from '@/components/ui/Spinner';
@@ -79,38 +80,24 @@ export default function JobsPage() {
                 onChange={(e) => setWords(e.target.value)}
               />
             </div>
-            <div className="field">
-              <label htmlFor="jobs-country">Country</label>
-              <select
-                id="jobs-country"
-                value={filters.country}
-                onChange={(e) => update({ country: e.target.value })}
-              >
-                <option value="">All countries</option>
-                {countries.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                    {board ? ` (${board.countries[c] ?? 0})` : ''}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="jobs-category">Category</label>
-              <select
-                id="jobs-category"
-                value={filters.category}
-                onChange={(e) => update({ category: e.target.value })}
-              >
-                <option value="">All categories</option>
-                {categories.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                    {board ? ` (${board.categories[c] ?? 0})` : ''}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect
+              id="jobs-country"
+              label="Country"
+              value={filters.country}
+              onChange={(country) => update({ country })}
+              allLabel="All countries"
+              options={countries}
+              optionLabel={(c) => (board ? `${c} (${board.countries[c] ?? 0})` : c)}
+            />
+            <FilterSelect
+              id="jobs-category"
+              label="Category"
+              value={filters.category}
+              onChange={(category) => update({ category })}
+              allLabel="All categories"
+              options={categories}
+              optionLabel={(c) => (board ? `${c} (${board.categories[c] ?? 0})` : c)}
+            />
             <button type="submit" className="button button--primary">
               Search
             </button>
