@@ -13,7 +13,7 @@ from agency_core.spec.validation import normalise_phone
 from app.api_settings import ApiSettings, ApiSettingsError
 from app.files_key import FileKeyError, load_files_key
 from app.payment_settings import PaymentSettings, PaymentSettingsError
-from app.site_settings import SiteSettings, SiteSettingsError, parse_site_url
+from app.site_settings import NOT_SET, SiteSettings, SiteSettingsError, parse_site_url
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEV_SECRET_KEY = "dev-secret-key-change-me"  # noqa: S105 - refused in production (see Settings)
@@ -142,6 +142,44 @@ class AdminAuthSettings:
         )
 
 
+ENV_CHOICES = ("development", "production")
+
+
+def _env_name(env: Mapping[str, str]) -> str:
+    """``AGENCY_ENV`` in any case; anything else (``prod``, ``Production-x``) stops the start rather
+    than silently meaning development."""
+    raw = env.get("AGENCY_ENV") or "development"
+    name = raw.strip().lower()
+    if name not in ENV_CHOICES:
+        raise SettingsError(f"AGENCY_ENV must be development or production, not {raw!r}")
+    return name
+
+
+def _missing_in_production(settings: Settings) -> str | None:
+    """The first setting production needs that is unset, as the line that names it."""
+    required = (
+        (
+            "AGENCY_SITE_URL",
+            settings.site_url,
+            "the public origin every link is built from, e.g. https://www.vandytravel.com",
+        ),
+        ("AGENCY_LABOUR_LICENCE", _set(settings.site.legal.labour_licence), "the Labour Department licence number"),
+        (
+            "AGENCY_DPC_REGISTRATION",
+            _set(settings.site.legal.dpc_registration),
+            "the Data Protection Commission registration number",
+        ),
+    )
+    for name, value, what in required:
+        if not value:
+            return f"AGENCY_ENV=production needs {name} ({what})"
+    return None
+
+
+def _set(value: str) -> str:
+    return "" if value == NOT_SET else value
+
+
 def unsafe_for_production(settings: Settings) -> str | None:
     """Why these settings must not serve production (one line), or None when they may."""
     if not settings.production:
@@ -158,7 +196,7 @@ def unsafe_for_production(settings: Settings) -> str | None:
         return "AGENCY_ENV=production refuses Paystack test keys (sk_test_/pk_test_): set the live keys"
     if not settings.files_key:
         return "AGENCY_ENV=production needs AGENCY_FILES_KEY (a Fernet key) to encrypt uploaded documents"
-    return None
+    return _missing_in_production(settings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +250,7 @@ class Settings:
         except SiteSettingsError as exc:
             raise SettingsError(str(exc)) from exc
         settings = cls(
-            env_name=env.get("AGENCY_ENV", "development"),
+            env_name=_env_name(env),
             data_dir=Path(env.get("AGENCY_DATA_DIR") or REPO_ROOT / "var").resolve(),
             client_dist=Path(env.get("AGENCY_CLIENT_DIST") or REPO_ROOT / "client" / "dist").resolve(),
             host=env.get("HOST", "127.0.0.1"),

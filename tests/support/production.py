@@ -7,6 +7,18 @@ FILES_KEY = "q0LSNm0wqzN2m0ReBqzl2lvTG6QhdU_iBQZOt-KN5sw="
 """A Fernet key: production also needs AGENCY_FILES_KEY (documents are encrypted at rest)."""
 
 
+SITE_URL = "https://www.vandytravel.example"
+REQUIRED = {
+    "AGENCY_ENV": "production",
+    "AGENCY_SECRET_KEY": STRONG_KEY,
+    "AGENCY_FILES_KEY": FILES_KEY,
+    "AGENCY_SITE_URL": SITE_URL,
+    "AGENCY_LABOUR_LICENCE": "LD/PEA/0421",
+    "AGENCY_DPC_REGISTRATION": "DPC-REG-20931",
+}
+"""Every setting production refuses to start without (README "Production settings")."""
+
+
 def production(**env: str) -> dict[str, str]:
     """A production environment, with ``env`` added or overriding."""
-    return {"AGENCY_ENV": "production", "AGENCY_SECRET_KEY": STRONG_KEY, "AGENCY_FILES_KEY": FILES_KEY, **env}
+    return {**REQUIRED, **env}

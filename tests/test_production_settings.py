@@ -1,0 +1,69 @@
+"""Production fails closed: ``agency serve`` refuses to start without each setting the README's
+production section lists, and with an ``AGENCY_ENV`` that is neither development nor production."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app.settings import Settings, SettingsError
+from tests.support.production import REQUIRED, production
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def readme_required_settings() -> list[str]:
+    section = README.read_text().split("### Production settings", 1)[1].split("\n#", 1)[0]
+    return re.findall(r"^- `([A-Z_]+)`", section, flags=re.MULTILINE)
+
+
+def serve(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("AGENCY_", "PAYSTACK_"))}
+    return subprocess.run(
+        [sys.executable, "-m", "app.cli", "serve", "--port", "1"],
+        capture_output=True,
+        text=True,
+        env=clean | env,
+        timeout=60,
+    )
+
+
+def test_the_readme_lists_every_setting_production_requires() -> None:
+    assert sorted(readme_required_settings()) == sorted(set(REQUIRED) - {"AGENCY_ENV"})
+
+
+@pytest.mark.parametrize("name", readme_required_settings())
+def test_production_without_a_required_setting_is_refused_naming_it(name: str, tmp_path: Path) -> None:
+    env = production(AGENCY_DATA_DIR=str(tmp_path))
+    del env[name]
+    done = serve(env)
+    assert done.returncode == 2
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("agency: AGENCY_ENV=production needs ") or last.startswith("agency: AGENCY_SECRET_KEY")
+    assert name in last
+
+
+@pytest.mark.parametrize("value", ["prod", "Production-x", "staging", "dev", " "])
+def test_an_unknown_agency_env_is_refused_naming_it(value: str, tmp_path: Path) -> None:
+    done = serve(production(AGENCY_ENV=value, AGENCY_DATA_DIR=str(tmp_path)))
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1] == (
+        f"agency: AGENCY_ENV must be development or production, not {value!r}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "production_mode"), [("PRODUCTION", True), ("Production", True), ("Development", False)]
+)
+def test_agency_env_is_read_in_any_case(value: str, production_mode: bool) -> None:
+    assert Settings.from_env(production(AGENCY_ENV=value)).production is production_mode
+
+
+def test_production_with_the_legal_numbers_unset_says_so_not_not_set() -> None:
+    with pytest.raises(SettingsError, match="AGENCY_LABOUR_LICENCE"):
+        Settings.from_env(production(AGENCY_LABOUR_LICENCE="  "))
