@@ -61,7 +61,12 @@ def _serve(settings: Settings, port: int | None) -> int:
     except SettingsError as exc:
         print(f"agency: {exc}", file=sys.stderr)
         return 2
-    uvicorn.run(create_app(settings), host=settings.host, port=port or settings.port, **server_options(settings.api))
+    uvicorn.run(
+        create_app(settings),
+        host=settings.host,
+        port=port or settings.port,
+        **server_options(settings.api, production=settings.production),
+    )
     return 0
 
 

@@ -17,6 +17,7 @@ from app.dependencies import dependencies_of, state_of
 from app.health import health
 from app.logging import configure_logging
 from app.openapi_conformance import conform
+from app.outer_guard import AgencyApp
 from app.pages.seo import robots_txt, sitemap_xml
 from app.path_guard import path_guard
 from app.security_headers import security_headers_hook
@@ -40,7 +41,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         finally:
             await container.stop()
 
-    app = Litestar(
+    app = AgencyApp(
         route_handlers=[
             health,
             build_api_router(settings),
@@ -69,4 +70,4 @@ def create_app(settings: Settings | None = None) -> Litestar:
     )
     if app.openapi_config is not None:
         conform(app.openapi_schema)
-    return app
+    return app.guard(production=settings.production)

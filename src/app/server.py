@@ -19,6 +19,7 @@ handling is off (``proxy_headers=False``, no ``forwarded_allow_ips``).
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from typing import Any
 
@@ -26,6 +27,7 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from app.api_settings import ApiSettings
+from app.security_headers import security_headers
 
 CHECK_EVERY_S = 0.5
 KEEP_ALIVE_S = 5
@@ -34,6 +36,22 @@ KEEP_ALIVE_S = 5
 class SlowClientProtocol(H11Protocol):
     header_timeout_s: float = 10.0
     body_min_bytes_per_s: float = 1024.0
+    production: bool = False
+
+    def send_400_response(self, msg: str) -> None:
+        """A request h11 cannot parse (two Host headers, none on HTTP/1.1): JSON with the security
+        headers, like every other answer, instead of uvicorn's bare text."""
+        body = json.dumps({"message": f"{msg.rstrip('.')}."}).encode()
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"connection", b"close"),
+            *security_headers(production=self.production),
+        ]
+        for event in (h11.Response(status_code=400, headers=headers, reason=b"Bad Request"), h11.Data(data=body)):
+            self.transport.write(self.conn.send(event) or b"")
+        self.transport.write(self.conn.send(h11.EndOfMessage()) or b"")
+        self.transport.close()
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -97,20 +115,24 @@ class SlowClientProtocol(H11Protocol):
         self._check = self.loop.call_later(CHECK_EVERY_S, self._check_slow_client)
 
 
-def slow_client_protocol(api: ApiSettings) -> type[SlowClientProtocol]:
+def slow_client_protocol(api: ApiSettings, *, production: bool = False) -> type[SlowClientProtocol]:
     """The protocol class with the settings' limits."""
     return type(
         "ConfiguredSlowClientProtocol",
         (SlowClientProtocol,),
-        {"header_timeout_s": api.client_header_timeout_s, "body_min_bytes_per_s": api.client_body_min_bytes_per_s},
+        {
+            "header_timeout_s": api.client_header_timeout_s,
+            "body_min_bytes_per_s": api.client_body_min_bytes_per_s,
+            "production": production,
+        },
     )
 
 
-def server_options(api: ApiSettings) -> dict[str, Any]:
+def server_options(api: ApiSettings, *, production: bool = False) -> dict[str, Any]:
     """Keyword arguments for ``uvicorn.run`` beside the app, host and port."""
     return {
         "log_config": None,
-        "http": slow_client_protocol(api),
+        "http": slow_client_protocol(api, production=production),
         "proxy_headers": False,
         "forwarded_allow_ips": "",
         "timeout_keep_alive": KEEP_ALIVE_S,

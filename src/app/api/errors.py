@@ -74,7 +74,9 @@ def _http(rate_limit_per_minute: int) -> Any:
 
 
 def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[dict[str, Any]]:
-    logger.error("unhandled error", exc_info=exc, extra={"method": request.method, "path": request.url.path})
+    logger.error(
+        "unhandled error", exc_info=exc, extra={"method": request.method, "path": request.scope.get("path", "")}
+    )
     return _json(HTTP_500_INTERNAL_SERVER_ERROR, {"message": INTERNAL_ERROR})
 
 
