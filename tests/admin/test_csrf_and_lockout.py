@@ -131,3 +131,34 @@ async def test_not_authorized_and_csrf_refusals_do_not_count_as_failures(demo: A
     for _ in range(6):
         assert (await demo.client.post(SESSION, json=CREDENTIALS)).status_code == 403
     assert await demo.container.attempts.count(f"email:{DEMO_ADMIN_EMAIL}") == 0
+
+
+NON_ASCII = ["é", "tökén.0123456789abcdef0123456789abcdef", "①", "\u00ff" * 40]
+
+
+async def test_a_non_ascii_csrf_header_or_cookie_is_refused_with_403_not_500(demo: AdminHarness) -> None:
+    token = await demo.csrf()
+    for value in NON_ASCII:
+        raw = value.encode("utf-8")
+        header_only = await demo.client.post(SESSION, json=CREDENTIALS, headers={CSRF_HEADER: raw})
+        assert (header_only.status_code, header_only.json()) == (403, CSRF_REFUSED), value
+        both = await demo.client.post(
+            SESSION, json=CREDENTIALS, headers={CSRF_HEADER: raw, "Cookie": b"csrftoken=" + raw}
+        )
+        assert (both.status_code, both.json()) == (403, CSRF_REFUSED), value
+        cookie_only = await demo.client.post(
+            SESSION, json=CREDENTIALS, headers={CSRF_HEADER: token, "Cookie": b"csrftoken=" + raw}
+        )
+        assert (cookie_only.status_code, cookie_only.json()) == (403, CSRF_REFUSED), value
+        # A signed-out GET with such a cookie is handed a fresh token, not a 500.
+        look = await demo.client.get(SESSION, headers={"Cookie": b"csrftoken=" + raw})
+        assert look.status_code == 401, value
+        assert "csrftoken=" in look.headers["set-cookie"]
+
+
+async def test_a_signed_in_admin_call_with_a_non_ascii_csrf_header_is_refused(demo: AdminHarness) -> None:
+    assert (await demo.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)).status_code == 200
+    for method, path in (("DELETE", SESSION), ("POST", "/api/admin/jobs"), ("PUT", "/api/admin/settings")):
+        response = await demo.client.request(method, path, json={}, headers={CSRF_HEADER: "①".encode()})
+        assert (response.status_code, response.json()) == (403, CSRF_REFUSED), path
+    assert (await demo.client.get(SESSION)).status_code == 200  # still signed in

@@ -75,10 +75,16 @@ def make_csrf_token(secret: str) -> str:
     return f"{nonce}.{mac}"
 
 
+def same_token(given: str, expected: str) -> bool:
+    """Constant-time equality as bytes: ``hmac.compare_digest`` raises on non-ASCII text, and a
+    header or cookie can carry any."""
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), expected.encode("utf-8", "surrogatepass"))
+
+
 def csrf_token_is_signed(secret: str, token: str) -> bool:
     nonce, _, mac = token.partition(".")
-    expected = hmac.new(secret.encode(), nonce.encode(), hashlib.sha256).hexdigest()[:32]
-    return bool(nonce) and hmac.compare_digest(mac, expected)
+    expected = hmac.new(secret.encode(), nonce.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()[:32]
+    return bool(nonce) and same_token(mac, expected)
 
 
 def is_secure(connection: ASGIConnection[Any, Any, Any, Any], cookies: AdminCookies) -> bool:
@@ -147,9 +153,9 @@ def check_csrf(connection: ASGIConnection[Any, Any, Any, Any], secret_key: str, 
     cookie = connection.cookies.get(CSRF_COOKIE, "")
     ok = (
         bool(header)
-        and hmac.compare_digest(header, cookie)
+        and same_token(header, cookie)
         and csrf_token_is_signed(secret_key, header)
-        and (session is None or hmac.compare_digest(header, session.csrf_token))
+        and (session is None or same_token(header, session.csrf_token))
     )
     if not ok:
         raise AdminError(403, CSRF_REFUSED)
