@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from agency_core.spec.numbers import ascii_whole_number
+
 
 class SiteSettingsError(ValueError):
     """A wrong site setting; the message is one line fit for the operator."""
@@ -27,9 +29,10 @@ def _days(env: Mapping[str, str], name: str, default: int) -> int:
     raw = (env.get(name) or "").strip()
     if not raw:
         return default
-    if not raw.isdigit() or int(raw) < 1:
+    days = ascii_whole_number(raw, max_digits=6)
+    if days is None or days < 1:
         raise SiteSettingsError(f"{name} must be a whole number of days from 1")
-    return int(raw)
+    return days
 
 
 @dataclass(frozen=True, slots=True)

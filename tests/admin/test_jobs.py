@@ -84,3 +84,18 @@ async def test_jobs_are_guarded(make_harness: MakeHarness) -> None:
     assert (await h.unsafe("POST", URL, json=JOB)).status_code == 401
     assert (await h.unsafe("PUT", f"{URL}/JB1", json=JOB)).status_code == 401
     assert (await h.unsafe("DELETE", f"{URL}/JB1")).status_code == 401
+
+
+async def test_superscript_and_circled_digits_are_refused_with_the_rules_message(make_harness: MakeHarness) -> None:
+    h = await signed_in(make_harness)
+    for text in ("¹3", "²", "①"):
+        response = await h.unsafe("POST", URL, json={**JOB, "positions": text, "salaryMin": text, "salaryMax": text})
+        assert response.status_code == 422, response.text
+        assert response.json() == {
+            "errors": {
+                "positions": "Positions must be a whole number from 1 to 1000",
+                "salaryMin": "Minimum salary must be a whole number from 0 to 10000000",
+                "salaryMax": "Maximum salary must be a whole number from 0 to 10000000",
+            }
+        }
+    assert (await h.client.get(URL)).json()["total"] == 0

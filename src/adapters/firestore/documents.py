@@ -20,6 +20,7 @@ from agency_core.records import (
     ContactMessage,
     JobStatus,
 )
+from agency_core.spec.numbers import is_ascii_digits
 from agency_core.staff.model import ApplicationRecord, AppointmentRecord, Job, MessageRecord
 
 Client = Any  # google.cloud.firestore.AsyncClient (the library ships no type hints)
@@ -96,4 +97,4 @@ def job_of(doc: Document) -> Job:
 
 def newest_first(post: BlogPost) -> tuple[str, int, str]:
     """The blog's order: by date, then by numeric id (the sort key of a newest-first list)."""
-    return (post.date, int(post.id) if post.id.isdigit() else -1, post.id)
+    return (post.date, int(post.id) if is_ascii_digits(post.id) else -1, post.id)

@@ -26,6 +26,7 @@ from agency_core import records
 from agency_core.ids import IdTaken
 from agency_core.payments.model import Payment
 from agency_core.records import ApplicationStatus, AppointmentStatus
+from agency_core.spec.numbers import is_ascii_digits
 from agency_core.staff.model import AuditEntry, Job
 from agency_core.staff.settings import AdminSettings, settings_to_dict
 from agency_core.unit_of_work import DuplicateApplication, PreconditionFailed
@@ -158,7 +159,7 @@ class _Posts(_Writes):
     async def next_id(self) -> str:
         # Deleted posts keep their document (a tombstone), so their id is never reused.
         ids = [str(d["id"]) for d in await self._all("blog_posts")]
-        return str(max((int(i) for i in ids if i.isdigit()), default=0) + 1)
+        return str(max((int(i) for i in ids if is_ascii_digits(i)), default=0) + 1)
 
     async def create(self, post: records.BlogPost) -> None:
         ref = self._col("blog_posts").document(post.id)

@@ -25,7 +25,7 @@ from agency_core.spec import constants as c
 from agency_core.staff.model import Job
 
 GULF: Final = frozenset(("United Arab Emirates", "Saudi Arabia", "Qatar", "Kuwait", "Bahrain", "Oman"))
-_AMOUNT = re.compile(r"\$([\d,]+)")
+_AMOUNT = re.compile(r"\$([\d,]+)", re.ASCII)
 
 
 def salary_bounds(label: str) -> tuple[int, int] | None:

@@ -14,6 +14,7 @@ from datetime import date, datetime
 from typing import Any, Final, Literal
 
 from agency_core.spec import constants as c
+from agency_core.spec.numbers import ascii_whole_number
 
 JobFieldKind = Literal["text", "longtext", "select", "multiselect", "integer", "date"]
 
@@ -114,8 +115,8 @@ def _check_integer(f: JobField, raw: object) -> tuple[object, str | None]:
     number: int | None = None
     if isinstance(raw, int) and not isinstance(raw, bool):
         number = raw
-    elif isinstance(raw, str) and raw.strip().isdigit():
-        number = int(raw.strip())
+    elif isinstance(raw, str):
+        number = ascii_whole_number(raw)
     too_small = number is not None and f.minimum is not None and number < f.minimum
     too_large = number is not None and f.maximum is not None and number > f.maximum
     if number is None or too_small or too_large:

@@ -57,7 +57,7 @@ class Fee:
 
 def parse_fee(text: str) -> Fee:
     """``"50 USD"``, ``"750 GHS"``, ``"49.99 usd"`` -> :class:`Fee`; ``ValueError`` with one line otherwise."""
-    match = re.fullmatch(r"\s*(\d+(?:\.\d{1,2})?)\s+([A-Za-z]{3})\s*", text)
+    match = re.fullmatch(r"\s*(\d+(?:\.\d{1,2})?)\s+([A-Za-z]{3})\s*", text, re.ASCII)
     if match is None:
         raise ValueError(f"AGENCY_APPLICATION_FEE must be an amount and a currency, e.g. {DEFAULT_FEE_TEXT!r}")
     currency = match.group(2).upper()
@@ -90,7 +90,7 @@ UNPAID: Final = Payment()
 
 # -- references ----------------------------------------------------------------------------
 
-_REFERENCE = re.compile(r"(VA\d+)-([A-Za-z0-9]{4,32})")
+_REFERENCE = re.compile(r"(VA\d+)-([A-Za-z0-9]{4,32})", re.ASCII)
 
 
 def make_reference(application_id: str, nonce: str) -> str:

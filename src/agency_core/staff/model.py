@@ -29,6 +29,7 @@ from agency_core.records import (
     NewsletterSubscription,
     PaymentState,
 )
+from agency_core.spec.numbers import ascii_whole_number
 from agency_core.spec.validation import normalise_phone
 from agency_core.staff.settings import SettingsStore
 
@@ -222,11 +223,8 @@ def _int(value: object, default: int) -> int | None:
         return default
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    # ASCII digits only ("¹" and "①" are digits to str.isdigit but not to int()), and few enough
-    # of them for SQLite's 64-bit integers.
-    if isinstance(value, str) and re.fullmatch(r"[0-9]{1,9}", value.strip()):
-        return int(value.strip())
-    return None
+    # Few enough digits for SQLite's 64-bit integers.
+    return ascii_whole_number(value, max_digits=9) if isinstance(value, str) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,7 +280,7 @@ def _date_param(raw: str | None, name: str, errors: dict[str, str]) -> date | No
     if not text:
         return None
     day: date | None = None
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text, re.ASCII):
         with contextlib.suppress(ValueError):
             day = date.fromisoformat(text)
     if day is None:

@@ -63,7 +63,7 @@ REQUIRED: Final = "{label} is required"
 TOO_LONG: Final = "{label} must be at most {max} characters"
 SHORT: Final = 200
 LONG: Final = 100_000
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)
