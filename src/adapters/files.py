@@ -11,6 +11,7 @@ from pathlib import Path
 
 from cryptography.fernet import Fernet, InvalidToken
 
+from adapters.private_files import open_private, private_dir
 from agency_core.spec.constants import UPLOAD_RULES
 
 _EXTENSIONS = frozenset(extension for rule in UPLOAD_RULES.values() for extension in rule.extensions)
@@ -43,9 +44,9 @@ class LocalFileStore:
         stored = self.cipher.encrypt(content) if self.cipher is not None else content
 
         def write() -> None:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(path.parent)
             tmp = path.with_suffix(path.suffix + ".part")
-            with open(tmp, "wb") as handle:
+            with open_private(tmp) as handle:
                 handle.write(stored)
                 handle.flush()
                 os.fsync(handle.fileno())

@@ -9,6 +9,7 @@ import secrets
 from pathlib import Path
 from typing import Final
 
+from adapters.private_files import open_private, private_dir
 from agency_core.spec.uploads import BLOG_IMAGE_EXTENSIONS
 
 NAME_PATTERN: Final = re.compile(r"^[0-9a-f]{32}(?:" + "|".join(map(re.escape, BLOG_IMAGE_EXTENSIONS)) + ")$")
@@ -39,9 +40,9 @@ class LocalMediaStore:
         path = self.root / name
 
         def write() -> None:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(path.parent)
             tmp = path.with_suffix(path.suffix + ".part")
-            with open(tmp, "wb") as handle:
+            with open_private(tmp) as handle:
                 handle.write(content)
                 handle.flush()
                 os.fsync(handle.fileno())

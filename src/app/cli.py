@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -56,6 +57,7 @@ def _serve(settings: Settings, port: int | None) -> int:
     from app.main import create_app
     from app.server import server_options
 
+    os.umask(0o077)  # whatever the server or a library creates is the owner's only
     try:
         asyncio.run(preflight(settings))
     except SettingsError as exc:

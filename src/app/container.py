@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 import structlog
 
+from adapters.private_files import private_tree
 from adapters.seed.blog import seed_blog_posts
 from adapters.sqlite.database import Database
 from agency_core.ids import IdGenerator
@@ -218,9 +219,13 @@ class Container:
         await self.attempts.migrate()
         await self.identity.migrate()
 
+    def prepare_data_dir(self) -> None:
+        """``AGENCY_DATA_DIR`` made, or tightened, owner-only (directories 0700, files 0600)."""
+        private_tree(self.settings.data_dir)
+
     async def start_for_cli(self) -> None:
         """What a command needs: the data directory and every store migrated; no background task."""
-        self.settings.data_dir.mkdir(parents=True, exist_ok=True)
+        self.prepare_data_dir()
         await self.store.start()
         await self.admin_store.start()
         await self.migrate_sign_in()
@@ -228,7 +233,7 @@ class Container:
     async def start(self) -> None:
         """The web app: stores migrated, blog seeded, the outbox and retention tasks running, the
         admin sign-in ready (demo admin seeded in demo mode)."""
-        self.settings.data_dir.mkdir(parents=True, exist_ok=True)
+        self.prepare_data_dir()
         await self.store.start()
         await self.admin_store.start()
         await self.hit_counter.migrate()

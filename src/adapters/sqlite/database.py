@@ -8,12 +8,15 @@ connection (WAL mode lets readers elsewhere go on).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
+
+from adapters.private_files import open_private, private_dir, private_file
 
 T = TypeVar("T")
 
@@ -34,10 +37,15 @@ class Database:
 
     def _connect(self) -> sqlite3.Connection:
         if self._conn is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(self.path.parent)
+            if not self.path.exists():
+                with contextlib.suppress(FileExistsError), open_private(self.path, exclusive=True):
+                    pass  # created 0600 before SQLite opens it; its -wal and -shm files take this mode
             conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             conn.row_factory = sqlite3.Row
             conn.execute("PRAGMA journal_mode=WAL")
+            for path in (self.path, Path(f"{self.path}-wal"), Path(f"{self.path}-shm")):
+                private_file(path)  # an older version's world-readable file
             conn.execute("PRAGMA foreign_keys=ON")
             conn.execute("PRAGMA busy_timeout=5000")
             conn.execute("PRAGMA synchronous=NORMAL")

@@ -79,7 +79,7 @@ async def preflight(settings: Settings) -> None:
     """What start-up refuses, checked before the server binds (raises SettingsError)."""
     container = Container.build(settings)
     try:
-        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        container.prepare_data_dir()
         await container.prepare_sign_in()
     finally:
         await container.close()

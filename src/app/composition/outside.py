@@ -11,6 +11,7 @@ from adapters.email_smtp import SmtpEmailSender
 from adapters.files import LocalFileStore
 from adapters.media import LocalMediaStore
 from adapters.paystack import PaystackGateway
+from adapters.private_files import private_dir
 from adapters.sms_http import HttpSmsGateway
 from adapters.sms_log import LoggingSmsGateway
 from agency_core.jobs.alerts import EmailSender
@@ -54,7 +55,7 @@ def build_files_cipher(settings: Settings) -> Fernet:
     """``AGENCY_FILES_KEY``, or (outside production) a key kept in the data directory."""
     if settings.files_key:
         return load_files_key(settings.files_key)
-    return local_files_key(settings.data_dir / "files.key")
+    return local_files_key(private_dir(settings.data_dir) / "files.key")
 
 
 def build_file_store(settings: Settings) -> FileStore:
