@@ -5,6 +5,7 @@ outage and an app restart (the durable outbox's ``email`` channel)."""
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -12,6 +13,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from app.api.job_alerts import INVALID_LINK, UNSUBSCRIBED
 from app.api_settings import ApiSettings, OutboxSettings
 from app.settings import SmtpSettings
 from tests.admin.area import container, signed_in
@@ -94,6 +96,7 @@ async def test_matching_subscribers_get_one_email_per_job_through_an_outage(
     assert "USD 2,000-3,000 / month" in body
     assert f"/jobs/{job['id']}" in body
     assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert f"Stop these e-mails: http://127.0.0.1:8000/job-alerts/unsubscribe?alert={leaving}&token=" in body
 
     # one-click unsubscribe: works once; a forged token is refused
     link = urlsplit(mail["List-Unsubscribe"].strip("<>"))
@@ -190,3 +193,67 @@ async def test_applicant_and_appointment_get_a_confirmation_email(make_harness: 
     assert f"Your reference is {reference}" in appointment.get_payload(decode=True).decode()
     await asyncio.sleep(0.3)
     assert len(smtp.received()) == 2
+
+
+async def test_the_emailed_link_opens_a_page_and_only_its_button_unsubscribes(
+    make_harness: MakeHarness, smtp: SmtpServer
+) -> None:
+    smtp.start()
+    h = await harness(make_harness, smtp)
+    alert_id = await subscribe(h, "ama@example.com", "Healthcare & Medical", "Qatar")
+    await h.unsafe("POST", "/api/admin/jobs", json=JOB)
+    mail = (await wait_for(smtp, 1))[0]
+    found = re.search(r"Stop these e-mails: (\S+)", mail.get_payload(decode=True).decode())
+    assert found is not None
+    link = urlsplit(found.group(1))
+    assert link.path == "/job-alerts/unsubscribe"
+    one_click = urlsplit(mail["List-Unsubscribe"].strip("<>"))
+    alerts = container(h).store.job_alerts
+
+    # A mail scanner follows the link, and the older API link, as often as it likes: nothing changes.
+    for _ in range(2):
+        page = await h.client.get(f"{link.path}?{link.query}")
+        assert page.status_code == 200
+        assert page.headers["cache-control"] == "no-store"
+        assert '<form method="post" action="/job-alerts/unsubscribe">' in page.text
+        assert '<button type="submit">Unsubscribe</button>' in page.text
+        old = await h.client.get(f"{one_click.path}?{one_click.query}", follow_redirects=False)
+        assert old.status_code == 303
+        assert old.headers["location"] == f"{link.path}?{link.query}"
+    assert await alerts.get(alert_id) is not None
+
+    # The button POSTs the form: unsubscribed, once.
+    form = dict(re.findall(r'name="(alert|token)" value="([^"]*)"', page.text))
+    assert form["alert"] == alert_id
+    done = await h.client.post("/job-alerts/unsubscribe", data=form)
+    assert done.status_code == 200
+    assert UNSUBSCRIBED in done.text
+    assert await alerts.get(alert_id) is None
+    again = await h.client.post("/job-alerts/unsubscribe", data=form)
+    assert again.status_code == 404
+    assert INVALID_LINK in again.text
+    forged = await h.client.get("/job-alerts/unsubscribe", params={"alert": alert_id, "token": "forged"})
+    assert forged.status_code == 404
+    assert "<form" not in forged.text
+
+
+async def test_rfc_8058_one_click_post_unsubscribes_and_a_get_there_does_not(
+    make_harness: MakeHarness, smtp: SmtpServer
+) -> None:
+    smtp.start()
+    h = await harness(make_harness, smtp)
+    alert_id = await subscribe(h, "kofi@example.com", "Healthcare & Medical", "Qatar")
+    await h.unsafe("POST", "/api/admin/jobs", json=JOB)
+    one_click = urlsplit((await wait_for(smtp, 1))[0]["List-Unsubscribe"].strip("<>"))
+    assert one_click.path == f"/api/job-alerts/{alert_id}/unsubscribe"
+    alerts = container(h).store.job_alerts
+    assert (await h.client.get(f"{one_click.path}?{one_click.query}", follow_redirects=False)).status_code == 303
+    assert await alerts.get(alert_id) is not None
+    # What a mail client sends (RFC 8058): a POST with the body List-Unsubscribe=One-Click.
+    response = await h.client.post(
+        f"{one_click.path}?{one_click.query}",
+        content=b"List-Unsubscribe=One-Click",
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    assert (response.status_code, response.json()) == (200, {"message": UNSUBSCRIBED})
+    assert await alerts.get(alert_id) is None

@@ -596,7 +596,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Unsubscribe from job alerts (the link in the e-mail) */
+        /** The old e-mail link: sent on to the unsubscribe page (changes nothing) */
         get: operations["ApiJobAlertsAlertIdUnsubscribeByLink"];
         put?: never;
         /** One-click unsubscribe (RFC 8058 List-Unsubscribe-Post) */
@@ -4216,16 +4216,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Request fulfilled, document follows */
-            200: {
+            /** @description Redirect Response */
+            303: {
                 headers: {
+                    /** @description target path for the redirect */
+                    location?: string;
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
+                content?: never;
             };
             /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
             400: {

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, Protocol
+from urllib.parse import quote, urlencode
 
 from agency_core.ports import JobAlertRepository, Outbox
 from agency_core.records import OutboxMessage
@@ -25,6 +26,8 @@ from agency_core.spec import constants as c
 from agency_core.staff.model import Job
 
 GULF: Final = frozenset(("United Arab Emirates", "Saudi Arabia", "Qatar", "Kuwait", "Bahrain", "Oman"))
+UNSUBSCRIBE_PAGE_PATH: Final = "/job-alerts/unsubscribe"
+"""The page the e-mail links to (``?alert=<id>&token=<token>``); its button POSTs to it."""
 _AMOUNT = re.compile(r"\$([\d,]+)", re.ASCII)
 
 
@@ -103,7 +106,10 @@ class EmailSender(Protocol):
     async def send(self, email: Email, message_id: str) -> None: ...
 
 
-def job_alert_email(job: Job, to: str, job_url: str, unsubscribe_url: str) -> Email:
+def job_alert_email(job: Job, to: str, job_url: str, unsubscribe_page: str, one_click_url: str) -> Email:
+    """The alert e-mail. Its body links to ``unsubscribe_page`` (a page with a button: a mail scanner
+    that follows links unsubscribes nobody); ``List-Unsubscribe`` names ``one_click_url`` for the
+    mail client's RFC 8058 one-click POST."""
     place = f"{job.city}, {job.country}" if job.city else job.country
     lines = [
         f"A new job matches your job alert: {job.title}",
@@ -117,12 +123,12 @@ def job_alert_email(job: Job, to: str, job_url: str, unsubscribe_url: str) -> Em
         "",
         f"See the job and apply: {job_url}",
         "",
-        f"Stop these e-mails: {unsubscribe_url}",
+        f"Stop these e-mails: {unsubscribe_page}",
         "",
         c.AGENCY_SIGN_OFF,
     ]
     headers = (
-        ("List-Unsubscribe", f"<{unsubscribe_url}>"),
+        ("List-Unsubscribe", f"<{one_click_url}>"),
         ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"),
     )
     return Email(to, f"New job: {job.title} in {job.country}", "\n".join(lines), headers)
@@ -165,16 +171,32 @@ class JobAlertMailer:
         self.clock = clock
         self.on_enqueue = on_enqueue
 
-    def unsubscribe_url(self, alert_id: str) -> str:
+    def unsubscribe_page_url(self, alert_id: str) -> str:
+        """The link in the e-mail: a page that asks for a button press (GET changes nothing)."""
+        query = urlencode({"alert": alert_id, "token": unsubscribe_token(self.secret, alert_id)})
+        return f"{self.site_url()}{UNSUBSCRIBE_PAGE_PATH}?{query}"
+
+    def one_click_url(self, alert_id: str) -> str:
+        """``List-Unsubscribe``: the RFC 8058 one-click POST."""
         token = unsubscribe_token(self.secret, alert_id)
-        return f"{self.site_url()}/api/job-alerts/{alert_id}/unsubscribe?token={token}"
+        return f"{self.site_url()}/api/job-alerts/{quote(alert_id, safe='')}/unsubscribe?token={token}"
+
+    def link_ok(self, alert_id: str, token: str) -> bool:
+        """The token was made for this alert (nothing is read or changed)."""
+        return token_ok(self.secret, alert_id, token)
 
     async def job_published(self, job: Job) -> int:
         site = self.site_url()
         now = self.clock()
         planned = [
             to_outbox(
-                job_alert_email(job, _text(a.data.get("email")), f"{site}/jobs/{job.id}", self.unsubscribe_url(a.id)),
+                job_alert_email(
+                    job,
+                    _text(a.data.get("email")),
+                    f"{site}/jobs/{job.id}",
+                    self.unsubscribe_page_url(a.id),
+                    self.one_click_url(a.id),
+                ),
                 f"{job.id}-mail-{a.id}",
                 job.id,
                 now,

@@ -7,7 +7,7 @@ from litestar import Router
 from app.api.blog import BlogPosts
 from app.api.errors import exception_handlers
 from app.api.forms import PublicForms
-from app.api.job_alerts import JobAlertUnsubscribe
+from app.api.job_alerts import JobAlertUnsubscribe, UnsubscribePage
 from app.api.jobs import PublicJobs
 from app.api.legal import legal
 from app.api.payments import PaymentInfo, PaymentStart
@@ -26,4 +26,7 @@ def build_api_router(settings: Settings) -> Router:
         # Counted in the shared store (see app.rate_limit), so every instance enforces one limit.
         middleware=[shared_rate_limit("forms")] if limit > 0 else [],
     )
-    return Router(path="/", route_handlers=[forms, BlogPosts, PaymentInfo, PublicJobs, JobAlertUnsubscribe, legal])
+    return Router(
+        path="/",
+        route_handlers=[forms, BlogPosts, PaymentInfo, PublicJobs, JobAlertUnsubscribe, UnsubscribePage, legal],
+    )

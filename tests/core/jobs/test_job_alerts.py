@@ -41,10 +41,15 @@ def test_a_salary_range_given_must_overlap() -> None:
 
 
 def test_the_email_has_the_job_and_a_one_click_unsubscribe() -> None:
-    email = job_alert_email(JOB, "a@example.com", "https://x/jobs/JB1", "https://x/api/job-alerts/J1/unsubscribe?t=abc")
+    page = "https://x/job-alerts/unsubscribe?alert=J1&t=abc"
+    email = job_alert_email(
+        JOB, "a@example.com", "https://x/jobs/JB1", page, "https://x/api/job-alerts/J1/unsubscribe?t=abc"
+    )
     assert email.subject == "New job: Nurse in Qatar"
     assert "USD 2,000-3,000 / month" in email.text
     assert "https://x/jobs/JB1" in email.text
+    assert f"Stop these e-mails: {page}" in email.text  # the page with a button, not the one-click POST
+    assert "/api/" not in email.text
     assert dict(email.headers) == {
         "List-Unsubscribe": "<https://x/api/job-alerts/J1/unsubscribe?t=abc>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
