@@ -10,10 +10,12 @@ from typing import Any
 
 import httpx
 import pytest
+from litestar.testing import AsyncTestClient
 from litestar.types import Message, Receive, Scope, Send
 
 from app.api.errors import INTERNAL_ERROR
 from app.outer_guard import INVALID_HOST, outer_guard, valid_host
+from tests.api.conftest import AppFactory
 from tests.api.test_security_headers import assert_secure
 from tests.support.app_process import RunningApp, running_app
 
@@ -138,3 +140,18 @@ async def test_an_error_after_the_answer_started_is_not_answered_twice() -> None
 
     with pytest.raises(RuntimeError):
         await _call(outer_guard(half, production=False))
+
+
+async def test_the_app_answers_a_failing_hook_with_a_json_500_and_the_headers(make_app: AppFactory) -> None:
+    app = make_app()
+
+    async def broken_hook(message: Message, _scope: Scope) -> None:
+        if message["type"] == "http.response.start":
+            raise RuntimeError("a before_send hook that raised")
+
+    app.before_send.append(broken_hook)
+    async with AsyncTestClient(app) as client:
+        response = await client.get("/api/health")
+    assert response.status_code == 500
+    assert response.json() == {"message": INTERNAL_ERROR}
+    assert_secure(response.headers)
