@@ -74,7 +74,7 @@ class HttpSmsGateway:
             response = await self._client.post("/send", json=payload, headers=headers)
         except httpx.HTTPError as exc:
             logger.warning("SMS gateway unreachable for %s: %s", mask_phone(phone), type(exc).__name__)
-            return SmsResult(False, SMS_FAILED, {"error": type(exc).__name__}, _transport_failure(exc))
+            return SmsResult(False, SMS_FAILED, None, _transport_failure(exc))
         if response.is_success:
             try:
                 body: Any = response.json()

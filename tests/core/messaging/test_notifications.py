@@ -9,6 +9,7 @@ import pytest
 
 from adapters.sms_http import HttpSmsGateway
 from agency_core import ApplicationAlert, ApplicationStatus, notify_application, send_status_sms
+from agency_core.messaging.outcomes import NotSent
 from agency_core.ports import SmsResult
 from tests.support.sms_gateway import SmsGatewayServer
 
@@ -24,7 +25,7 @@ class RecordingGateway:
         self.order: list[str] = []
         self.failing = failing
 
-    async def send(self, phone: str, message: str) -> SmsResult:
+    async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SmsResult:
         self.order.append(phone)
         if phone in self.failing:
             return SmsResult(False, "Insufficient credit")
@@ -90,7 +91,7 @@ async def test_the_library_call_refuses_an_invalid_phone_without_a_gateway_reque
     gateway = HttpSmsGateway(sms_server.base_url, "key", "VANDY", 5.0)
     try:
         result = await send_status_sms(gateway, "not a phone", "Ama", ApplicationStatus.APPROVED)
-        assert result == SmsResult(False, "Enter a valid phone number")
+        assert result == NotSent("", "Enter a valid phone number")
         assert sms_server.delivered() == []
         sent = await send_status_sms(gateway, "0241234567", "Ama", ApplicationStatus.APPROVED)
         assert sent.success
