@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Iterable, Mapping, Sequence
+import threading
+from collections.abc import Coroutine, Iterable, Mapping, Sequence
 from types import TracebackType
-from typing import Self
+from typing import Any, Self, TypeVar
 
 from agency_core.errors import Conflict, UseCaseError
 from agency_core.messaging.outcomes import (
@@ -34,6 +35,7 @@ from agency_scripts.reports import BatchRejected, BatchReport, GatewayNotConfigu
 from agency_scripts.settings import ScriptSettings
 from app.settings import Settings
 
+T = TypeVar("T")
 ALREADY_NO_SMS = "The application already has status {status} and no status SMS of this change is in the outbox"
 
 
@@ -175,12 +177,15 @@ class AsyncStatusClient:
 
 class StatusClient:
     """The synchronous face, for a plain script: ``with StatusClient.from_env() as client: ...``.
-    One event loop of its own for the client's life (not usable inside a running loop: there,
-    use :class:`AsyncStatusClient`)."""
+
+    The client's event loop runs in a thread of its own for the client's life, so the calls block
+    the caller only (and work from code that has a loop running, e.g. a notebook)."""
 
     def __init__(self, inner: AsyncStatusClient) -> None:
         self._inner = inner
-        self._runner = asyncio.Runner()
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="agency-status-client", daemon=True)
+        self._thread.start()
 
     @classmethod
     def from_env(
@@ -188,25 +193,32 @@ class StatusClient:
     ) -> StatusClient:
         return cls(AsyncStatusClient.from_env(env, actor=actor, dry_run=dry_run))
 
+    def _call(self, work: Coroutine[Any, Any, T]) -> T:
+        return asyncio.run_coroutine_threadsafe(work, self._loop).result()
+
     @property
     def actor(self) -> str:
         return self._inner.actor
 
     def __enter__(self) -> Self:
-        self._runner.run(self._inner.start())
+        self._call(self._inner.start())
         return self
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         self.close()
 
     def close(self) -> None:
+        if self._loop.is_closed():
+            return
         try:
-            self._runner.run(self._inner.aclose())
+            self._call(self._inner.aclose())
         finally:
-            self._runner.close()
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join()
+            self._loop.close()
 
     def check(self, row: StatusRow) -> StatusChangePlan:
-        return self._runner.run(self._inner.check(row))
+        return self._call(self._inner.check(row))
 
     def change_status(
         self,
@@ -218,7 +230,7 @@ class StatusClient:
         wait: bool = True,
         dry_run: bool | None = None,
     ) -> StatusReport:
-        return self._runner.run(
+        return self._call(
             self._inner.change_status(
                 application_id, status, region=region, idempotency_key=idempotency_key, wait=wait, dry_run=dry_run
             )
@@ -227,4 +239,4 @@ class StatusClient:
     def change_statuses(
         self, rows: Iterable[StatusRow], *, wait: bool = True, dry_run: bool | None = None
     ) -> BatchReport:
-        return self._runner.run(self._inner.change_statuses(rows, wait=wait, dry_run=dry_run))
+        return self._call(self._inner.change_statuses(rows, wait=wait, dry_run=dry_run))
