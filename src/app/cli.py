@@ -105,8 +105,8 @@ def _serve(settings: Settings, port: int | None) -> int:
 
 
 def _configure_logging(command: str) -> None:
-    if command in ("status", "sms"):
-        logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
+    if command in ("status", "sms"):  # every failure is in the command's own output: only errors are logged
+        logging.basicConfig(level=logging.ERROR, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
         return
     from app.logging import configure_logging
 
