@@ -28,12 +28,14 @@ from agency_scripts.settings import ScriptSettings, script_track_url
 from app.settings import Settings, SettingsError
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="agency", description="Vandy Travel platform commands")
     commands = parser.add_subparsers(dest="command", required=True)
+    add_status_command(commands)
+    if argv[:1] == ["status"]:  # a script's command: the server's modules are not even imported
+        return parser
     serve = commands.add_parser("serve", help="start the site (PORT, AGENCY_DATA_DIR and more from the environment)")
     serve.add_argument("--port", type=int, default=None)
-    add_status_command(commands)
     sms = commands.add_parser("sms", help="send SMS through the configured gateway")
     sms_commands = sms.add_subparsers(dest="sms_command", required=True)
     status = sms_commands.add_parser("status", help="text a phone a status message (no record is changed)")
@@ -131,7 +133,8 @@ def _run(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    args = _parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = _parser(argv).parse_args(argv)
     _configure_logging(args.command)
     if args.command == "status":
         sys.exit(asyncio.run(run_status(args)))
