@@ -234,3 +234,28 @@ async def test_a_batch_of_fifty_failing_half_way_texts_everyone_exactly_once_ove
     assert [await data.status(i) for i in ids] == [PROCESSING] * 50
     changes = [e for e in await data.audit() if e.action == "application.status"]
     assert len(changes) == 50
+
+
+async def test_a_callers_key_goes_to_the_gateway_and_cannot_be_reused_for_another_application(
+    data: DataDir, sms_server: SmsGatewayServer
+) -> None:
+    await data.add("VA1", "+233241234567")
+    await data.add("VA2", "+233241234568")
+    async with client_for(data, sms_server) as client:
+        sent = await client.change_status("VA1", "processing", idempotency_key="nightly-2026-03-02-VA1")
+        with pytest.raises(BatchRejected) as refused:
+            await client.change_statuses(
+                [
+                    StatusRow("VA2", "processing", idempotency_key="nightly-2026-03-02-VA1"),
+                    StatusRow("VA1", "approved"),
+                    StatusRow("VA1", "rejected"),
+                ]
+            )
+    assert sent.outcome.key == "nightly-2026-03-02-VA1"
+    assert [r.idempotency_key for r in sms_server.requests] == ["nightly-2026-03-02-VA1"]
+    assert refused.value.errors == {
+        "0": "This idempotency key was already used for application VA1",
+        "2": "VA1 is also on row 2",
+    }
+    assert await data.status("VA2") is ApplicationStatus.RECEIVED
+    assert await data.status("VA1") is PROCESSING
