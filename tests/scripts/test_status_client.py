@@ -8,6 +8,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from adapters.sqlite.personal_data import SqlitePersonalDataStore
+from agency_core.privacy.data_requests import Person
 from agency_core.records import ApplicationStatus, OutboxStatus
 from agency_scripts import (
     AmbiguousPhone,
@@ -66,6 +68,8 @@ async def test_a_change_is_the_admins_status_change_texted_once(data: DataDir, s
     tracked = await data.tracked("VA1", "0241234567")
     assert tracked is not None
     assert [h.status for h in tracked.history] == [ApplicationStatus.RECEIVED, PROCESSING]
+    found = await SqlitePersonalDataStore(data.database).find(Person(phone="+233241234567"))
+    assert [(m.id, m.text) for m in found.sms] == [("VA1-status-processing", request.message)]
 
 
 async def test_a_status_switched_off_changes_the_record_and_texts_nobody(
@@ -234,6 +238,10 @@ async def test_a_batch_of_fifty_failing_half_way_texts_everyone_exactly_once_ove
     assert [await data.status(i) for i in ids] == [PROCESSING] * 50
     changes = [e for e in await data.audit() if e.action == "application.status"]
     assert len(changes) == 50
+    for n in (0, 49):
+        tracked = await data.tracked(ids[n], phone_of(n))
+        assert tracked is not None
+        assert [h.status for h in tracked.history] == [ApplicationStatus.RECEIVED, PROCESSING]
 
 
 async def test_a_callers_key_goes_to_the_gateway_and_cannot_be_reused_for_another_application(
