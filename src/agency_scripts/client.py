@@ -28,7 +28,8 @@ from agency_core.messaging.outcomes import (
     outcome_of_message,
     outcome_of_result,
 )
-from agency_core.records import ApplicationStatus, OutboxStatus
+from agency_core.ports import SmsResult
+from agency_core.records import ApplicationStatus, OutboxMessage, OutboxStatus
 from agency_core.staff.service import StatusChangePlan
 from agency_scripts.compose import GATEWAY_NOT_CONFIGURED, ScriptParts, build_parts
 from agency_scripts.reports import BatchRejected, BatchReport, GatewayNotConfigured, StatusReport, StatusRow
@@ -36,6 +37,7 @@ from agency_scripts.settings import ScriptSettings
 from app.settings import Settings
 
 T = TypeVar("T")
+OTHER_SENDER_POLL_S = 0.2
 ALREADY_NO_SMS = "The application already has status {status} and no status SMS of this change is in the outbox"
 
 
@@ -168,11 +170,27 @@ class AsyncStatusClient:
             return Queued(key) if stored is not None else NoSms(key, ALREADY_NO_SMS.format(status=plan.new.value))
         async with self._sending:
             message, result = await self._parts.worker.send_now(key)
+            if result is None and message is not None and message.status is OutboxStatus.PENDING:
+                # Leased by another sender (the app's outbox worker polls the same outbox): wait
+                # for its result, or for its lease to run out and then try once more.
+                message, result = await self._after_other_sender(key)
         if result is not None:
             return outcome_of_result(key, result)
         if message is None:
             return NoSms(key, ALREADY_NO_SMS.format(status=plan.new.value))
         return outcome_of_message(message)
+
+    async def _after_other_sender(self, key: str) -> tuple[OutboxMessage | None, SmsResult | None]:
+        outbox, worker = self._parts.store.outbox, self._parts.worker
+        deadline = asyncio.get_running_loop().time() + worker.lease.total_seconds()
+        while asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(OTHER_SENDER_POLL_S)
+            message = await outbox.get(key)
+            if message is None or message.status is not OutboxStatus.PENDING:
+                return message, None
+            if message.lease_owner is None or message.lease_until is None or message.lease_until <= worker.clock():
+                break  # the other attempt failed, or its sender died and the lease ran out: try it now
+        return await worker.send_now(key)
 
 
 class StatusClient:

@@ -8,7 +8,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from adapters.sms_http import HttpSmsGateway
 from adapters.sqlite.personal_data import SqlitePersonalDataStore
+from agency_core.messaging.outbox import OutboxWorker
 from agency_core.privacy.data_requests import Person
 from agency_core.records import ApplicationStatus, OutboxStatus
 from agency_scripts import (
@@ -190,16 +192,35 @@ async def test_a_killed_script_leaves_its_text_queued_and_the_rerun_sends_it_onc
         queued = await client.change_status("VA1", "processing", wait=False)
     assert queued.outcome == Queued("VA1-status-processing")
     assert sms_server.requests == []
-    # A script killed while sending holds a lease until it runs out: the re-run says it cannot tell.
+    # A script killed while sending holds a lease until it runs out: the re-run waits for it, then sends.
     now = datetime.now(UTC)
-    assert await data.store.outbox.claim_message("VA1-status-processing", now, now + timedelta(seconds=2), "dead")
+    assert await data.store.outbox.claim_message("VA1-status-processing", now, now + timedelta(seconds=1), "dead")
     async with client_for(data, sms_server) as client:
-        held = await client.change_status("VA1", "processing")
-        assert isinstance(held.outcome, Unknown)
-        await asyncio.sleep(2.1)
         sent = await client.change_status("VA1", "processing")
     assert sent.outcome.state == "sent"
     assert len(sms_server.delivered()) == 1
+    assert datetime.now(UTC) >= now + timedelta(seconds=1)
+
+
+async def test_a_text_the_apps_worker_is_sending_is_waited_for_not_sent_again(
+    data: DataDir, sms_server: SmsGatewayServer
+) -> None:
+    await data.add("VA1", "+233241234567")
+    async with client_for(data, sms_server) as client:
+        await client.change_status("VA1", "processing", wait=False)
+        sms_server.behaviour.delay_s = 0.5
+        gateway = HttpSmsGateway(sms_server.base_url, "k", "VANDY")
+        delivering = asyncio.create_task(OutboxWorker(data.store.outbox, gateway, owner="app").run_once())
+        for _ in range(500):  # until the app's worker holds the text
+            held = await data.store.outbox.get("VA1-status-processing")
+            if held is not None and held.lease_owner == "app":
+                break
+            await asyncio.sleep(0.01)
+        report = await client.change_status("VA1", "processing")
+        assert await delivering == 1
+        await gateway.aclose()
+    assert report.outcome == Sent("VA1-status-processing", replayed=True)
+    assert len(sms_server.requests) == 1
 
 
 async def test_fifty_concurrent_changes_lose_none_to_the_clients_pool(
