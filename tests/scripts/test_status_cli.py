@@ -129,3 +129,37 @@ async def test_a_csv_of_fifty_failing_half_way_run_three_times_texts_each_applic
     changes = [e for e in await data.audit() if e.action == "application.status"]
     assert sorted(e.target.split(":")[0] for e in changes) == ids
     assert {e.actor for e in changes} == {"script:nightly"}
+
+
+async def test_a_killed_run_then_a_rerun_texts_each_applicant_once(
+    data: DataDir, sms_server: SmsGatewayServer, tmp_path: Path
+) -> None:
+    ids = await data.add_many(20)
+    path = write_csv(tmp_path / "nightly.csv", [{"application_id": i, "status": "processing"} for i in ids])
+    env = env_for(data.path, sms_server.base_url)
+    sms_server.behaviour.delay_s = 0.5
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("AGENCY_")}
+    killed = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "app.cli",
+        "status",
+        "--csv",
+        str(path),
+        env=clean | env,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
+    try:
+        await asyncio.to_thread(sms_server.wait_for, 5, 60.0)
+    finally:
+        killed.kill()  # SIGKILL: no clean-up, its leases stay until they run out
+        await killed.wait()
+    assert len(sms_server.delivered()) < 20
+    sms_server.behaviour.delay_s = 0.0
+    rerun = await run("status", "--csv", str(path), env=env)
+    assert rerun.returncode == 0, rerun.stderr
+    assert [line["sms"] for line in lines(rerun)] == ["sent"] * 20
+    await asyncio.sleep(1.0)  # requests the killed run had in flight are recorded once answered
+    assert sorted(r.phone for r in sms_server.delivered()) == [phone_of(n) for n in range(20)]
+    assert [await data.status(i) for i in ids] == [ApplicationStatus.PROCESSING] * 20
