@@ -32,7 +32,14 @@ from agency_core.ports import SmsResult
 from agency_core.records import ApplicationStatus, OutboxMessage, OutboxStatus
 from agency_core.staff.service import StatusChangePlan
 from agency_scripts.compose import GATEWAY_NOT_CONFIGURED, ScriptParts, build_parts
-from agency_scripts.reports import BatchRejected, BatchReport, GatewayNotConfigured, StatusReport, StatusRow
+from agency_scripts.reports import (
+    BatchRejected,
+    BatchReport,
+    GatewayNotConfigured,
+    StatusReport,
+    StatusRow,
+    describe,
+)
 from agency_scripts.settings import ScriptSettings
 from app.settings import Settings
 
@@ -152,9 +159,9 @@ class AsyncStatusClient:
                 await self._parts.admin.change_status(
                     self.actor, row.application_id, new, region=row.region, idempotency_key=row.idempotency_key
                 )
-            except Conflict as exc:  # changed meanwhile by someone else (the rules were checked before)
+            except UseCaseError as exc:  # changed meanwhile by someone else (the rules were checked before)
                 return StatusReport(
-                    row.application_id, new, False, NotSent(plan.sms.id if plan.sms else "", exc.message)
+                    row.application_id, new, False, NotSent(plan.sms.id if plan.sms else "", describe(exc))
                 )
             changed = True
         return StatusReport(row.application_id, new, changed, await self._text_outcome(plan, wait=wait))
