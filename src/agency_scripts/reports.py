@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from agency_core.errors import Rejected, Unavailable, UseCaseError
-from agency_core.messaging.outcomes import Outcome
+from agency_core.messaging.outcomes import DONE_STATES, Outcome
 from agency_core.records import ApplicationStatus
 
 
@@ -35,7 +35,7 @@ class StatusReport:
     @property
     def ok(self) -> bool:
         """Nothing left to do for this row (sent, queued, no SMS by design, or a dry run)."""
-        return self.outcome.success
+        return self.outcome.state in DONE_STATES
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,7 +77,8 @@ async def _sms_status(settings: Settings, args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     if args.dry_run:
         text = status_message(status, args.name, track_url)
-        print(json.dumps({"success": True, "sms": "dry_run", "message": DryRun("", phone, text).message, "text": text}))
+        dry = DryRun("", phone, text)
+        print(json.dumps({"success": dry.success, "sms": dry.state, "message": dry.message, "text": text}))
         return 0
     gateway = http_gateway(settings)
     if gateway is None:

@@ -1,8 +1,8 @@
 """What a status SMS came to, typed, so a script can act on it: retry, fix, or leave alone.
 
 Every outcome carries the idempotency ``key`` the text was (or would be) sent with; sending the
-same key again never texts the applicant twice. ``success`` and ``message`` keep the shape of the
-older ``SmsResult`` answer.
+same key again never texts the applicant twice. ``success`` (the gateway has the text) and
+``message`` keep the shape of the older ``SmsResult`` answer; ``state`` names the outcome.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from agency_core.ports import Delivery, SmsResult
 from agency_core.records import OutboxMessage, OutboxStatus
 
 STATUS_SMS_SENT = "Application status SMS sent successfully"
+DONE_STATES = frozenset({"sent", "queued", "no_sms", "dry_run"})
+"""Outcomes that leave nothing to do: sent, queued for the outbox worker, no SMS by design, a dry run."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +79,7 @@ class Queued:
     """In the outbox, not waited for: the app's outbox worker (or a later run) sends it."""
 
     key: str
-    success = True
+    success = False  # nothing reached the gateway
     state = "queued"
 
     @property
@@ -92,7 +94,7 @@ class DryRun:
     key: str
     phone: str
     text: str
-    success = True
+    success = False  # nothing reached the gateway
     state = "dry_run"
 
     @property
@@ -107,7 +109,7 @@ class NoSms:
 
     key: str
     reason: str
-    success = True
+    success = False  # nothing reached the gateway
     state = "no_sms"
 
     @property
