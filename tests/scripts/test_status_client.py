@@ -276,7 +276,7 @@ async def test_a_callers_key_goes_to_the_gateway_and_cannot_be_reused_for_anothe
             await client.change_statuses(
                 [
                     StatusRow("VA2", "processing", idempotency_key="nightly-2026-03-02-VA1"),
-                    StatusRow("VA1", "approved"),
+                    StatusRow("VA1", "approved", idempotency_key="nightly-2026-03-02-VA1"),
                     StatusRow("VA1", "rejected"),
                 ]
             )
@@ -284,6 +284,7 @@ async def test_a_callers_key_goes_to_the_gateway_and_cannot_be_reused_for_anothe
     assert [r.idempotency_key for r in sms_server.requests] == ["nightly-2026-03-02-VA1"]
     assert refused.value.errors == {
         "0": "This idempotency key was already used for application VA1",
+        "1": "This idempotency key was already used for an earlier status change of this application",
         "2": "VA1 is also on row 2",
     }
     assert await data.status("VA2") is ApplicationStatus.RECEIVED

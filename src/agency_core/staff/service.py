@@ -82,6 +82,7 @@ class ApplicationDetail:
 
 
 KEY_USED_ELSEWHERE: Final = "This idempotency key was already used for application {other}"
+KEY_USED_BEFORE: Final = "This idempotency key was already used for an earlier status change of this application"
 SMS_SWITCHED_OFF: Final = "Status SMS for {status} is switched off in the admin settings"
 NO_PHONE: Final = "The application has no phone number"
 
@@ -314,6 +315,8 @@ class AdminService:
             used = await self.outbox.get(idempotency_key)
             if used is not None and used.source_id != application_id:
                 raise Rejected({"idempotencyKey": KEY_USED_ELSEWHERE.format(other=used.source_id)})
+            if used is not None and not done:  # a new change under an old change's key would send nothing
+                raise Rejected({"idempotencyKey": KEY_USED_BEFORE})
         settings = await self.settings.current()
         data = record.application.data
         phone = _text(data, "phone")
