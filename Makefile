@@ -26,7 +26,7 @@ $(STAMPS):
 $(STAMPS)/venv: pyproject.toml | $(STAMPS)
 	@[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
 	@$(BIN)/python -m pip install -q --disable-pip-version-check --upgrade pip
-	@$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+	@$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[server,dev]'
 	@touch $@
 
 $(STAMPS)/client-deps: client/package.json client/package-lock.json | $(STAMPS)

@@ -31,7 +31,16 @@ def test_sms_status_exits_non_zero_when_the_gateway_refuses(sms_server: SmsGatew
     env = {"AGENCY_SMS_BASE_URL": sms_server.base_url, "AGENCY_SMS_API_KEY": "k"}
     done = agency("sms", "status", "--phone", "+971501234567", "--name", "Ama", "--status", "approved", env=env)
     assert done.returncode == 1
-    assert json.loads(done.stdout) == {"success": False, "message": "Gateway unavailable", "data": None}
+    line = json.loads(done.stdout)
+    assert line == {
+        "success": False,
+        "sms": "refused",
+        "key": line["key"],
+        "message": "Gateway unavailable",
+        "gatewayStatus": 503,
+    }
+    assert line["key"].startswith("sms-status-approved-")
+    assert sms_server.requests[0].idempotency_key == line["key"]
 
 
 def test_a_too_long_sender_id_stops_with_one_clear_line() -> None:

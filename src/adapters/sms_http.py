@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 
 from agency_core.masking import mask_phone
-from agency_core.ports import SMS_FAILED, SmsResult
+from agency_core.ports import SMS_FAILED, Delivery, SmsResult
 
 logger = logging.getLogger(__name__)
 
@@ -29,6 +29,14 @@ def _error_message(response: httpx.Response) -> str:
     return SMS_FAILED
 
 
+_NEVER_LEFT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout, httpx.UnsupportedProtocol)
+"""Errors raised before the request was written: the gateway cannot have it."""
+
+
+def _transport_failure(exc: httpx.HTTPError) -> Delivery:
+    return Delivery.NOT_SENT if isinstance(exc, _NEVER_LEFT) else Delivery.UNKNOWN
+
+
 SenderSource = str | Callable[[], Awaitable[str]]
 """A fixed sender id, or an async callable read on every send (settings staff can change)."""
 
@@ -43,13 +51,14 @@ class HttpSmsGateway:
         sender: SenderSource,
         timeout_s: float = 10.0,
         transport: httpx.AsyncBaseTransport | None = None,
+        max_connections: int = 20,
     ) -> None:
         self._sender = sender
         self._client = httpx.AsyncClient(
             base_url=base_url.rstrip("/"),
             headers={"api-key": api_key},
             timeout=httpx.Timeout(timeout_s, connect=min(timeout_s, 5.0)),
-            limits=httpx.Limits(max_connections=20, max_keepalive_connections=10),
+            limits=httpx.Limits(max_connections=max_connections, max_keepalive_connections=max_connections),
             transport=transport,
         )
 
@@ -65,17 +74,18 @@ class HttpSmsGateway:
             response = await self._client.post("/send", json=payload, headers=headers)
         except httpx.HTTPError as exc:
             logger.warning("SMS gateway unreachable for %s: %s", mask_phone(phone), type(exc).__name__)
-            return SmsResult(False, SMS_FAILED)
+            return SmsResult(False, SMS_FAILED, None, _transport_failure(exc))
         if response.is_success:
             try:
                 body: Any = response.json()
             except ValueError:
                 body = {}
             body = body if isinstance(body, dict) else {}
-            return SmsResult(True, str(body.get("message") or "SMS sent"), body.get("data"))
+            message = str(body.get("message") or "SMS sent")
+            return SmsResult(True, message, body.get("data"), Delivery.SENT, response.status_code)
         reason = _error_message(response)
         logger.warning("SMS gateway refused %s: %s %s", mask_phone(phone), response.status_code, reason)
-        return SmsResult(False, reason)
+        return SmsResult(False, reason, None, Delivery.REFUSED, response.status_code)
 
     async def aclose(self) -> None:
         await self._client.aclose()

@@ -6,7 +6,9 @@ The public API, for internal scripts: any :class:`SmsGateway` will do (the HTTP 
     result = await send_status_sms(gateway, "+233241234567", "Ama Owusu", ApplicationStatus.APPROVED)
     assert result.message == "Application status SMS sent successfully"
 
-``send_status_sms`` never raises: a failure is ``SmsResult(False, <the gateway's message>)``.
+``send_status_sms`` never raises: it returns a typed outcome (:class:`Sent`, :class:`Refused`,
+:class:`NotSent`, :class:`Unknown`) with the idempotency key it sent. To change an application's
+status (and text it exactly once) from a script, use ``agency_scripts.StatusClient``.
 """
 
 from agency_core.ids import IdGenerator
@@ -21,6 +23,8 @@ from agency_core.messaging.notifications import (
     send_status_sms,
     status_messages,
 )
+from agency_core.messaging.outcomes import DryRun, NoSms, NotSent, Outcome, Queued, Refused, Sent, Unknown
+from agency_core.messaging.phones import phone_for_sms
 from agency_core.messaging.sms_texts import ApplicationAlert, AppointmentDetails
 from agency_core.ports import SmsGateway, SmsResult
 from agency_core.records import ApplicationStatus
@@ -32,17 +36,26 @@ __all__ = [
     "ApplicationStatus",
     "AppointmentDetails",
     "Cleaned",
+    "DryRun",
     "Form",
     "IdGenerator",
+    "NoSms",
+    "NotSent",
+    "Outcome",
     "OutgoingSms",
+    "Queued",
+    "Refused",
+    "Sent",
     "SmsGateway",
     "SmsKind",
     "SmsResult",
+    "Unknown",
     "application_messages",
     "appointment_messages",
     "deliver",
     "normalise_phone",
     "notify_application",
+    "phone_for_sms",
     "send_status_sms",
     "status_messages",
     "validate",

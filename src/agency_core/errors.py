@@ -53,6 +53,40 @@ class DuplicateSubmission(Conflict):
         self.existing_id = existing_id
 
 
+class InvalidPhone(Rejected):
+    """A phone number an SMS cannot go to (raised before anything is written or sent)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__({"phone": message})
+        self.message = message
+        self.args = (message,)
+
+
+class AmbiguousPhone(InvalidPhone):
+    """A local number valid in more than one of the agency's countries; ``candidates`` in E.164."""
+
+    def __init__(self, message: str, candidates: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.candidates = candidates
+
+
+class UnknownStatus(Rejected):
+    """A status that is not one of the application statuses."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__({"status": message})
+        self.message = message
+        self.args = (message,)
+
+
+class UnknownApplication(NotFound):
+    """No application has this ID."""
+
+    def __init__(self, application_id: str) -> None:
+        super().__init__("Application")
+        self.application_id = application_id
+
+
 class Refusal(StrEnum):
     MISSING_CREDENTIALS = "missing_credentials"
     THROTTLED = "throttled"
@@ -76,12 +110,16 @@ class SignInRefused(UseCaseError):
 
 
 __all__ = [
+    "AmbiguousPhone",
     "Conflict",
     "DuplicateSubmission",
+    "InvalidPhone",
     "NotFound",
     "Refusal",
     "Rejected",
     "SignInRefused",
     "Unavailable",
+    "UnknownApplication",
+    "UnknownStatus",
     "UseCaseError",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from typing import Protocol
 
 from agency_core.records import (
@@ -23,6 +24,18 @@ SMS_FAILED = "Failed to send SMS"
 """The fallback failure message when the gateway gives none (spec section 8)."""
 
 
+class Delivery(StrEnum):
+    """What became of one send, as a script must tell them apart."""
+
+    SENT = "sent"
+    REFUSED = "refused"
+    """The gateway answered and said no (its HTTP status is in ``gateway_status``)."""
+    NOT_SENT = "not_sent"
+    """The request never reached the gateway (no connection, the client's pool full, a bad number)."""
+    UNKNOWN = "unknown"
+    """The gateway may have it: the answer was lost (a read timeout, a dropped connection)."""
+
+
 @dataclass(frozen=True, slots=True)
 class SmsResult:
     """What one SMS send came to: ``{success, message, data}`` as in spec section 7."""
@@ -30,6 +43,15 @@ class SmsResult:
     success: bool
     message: str
     data: object = None
+    delivery: Delivery | None = None
+    """Set by gateways that know; else a success is ``SENT`` and a failure ``NOT_SENT``."""
+    gateway_status: int | None = None
+
+    @property
+    def outcome(self) -> Delivery:
+        if self.delivery is not None:
+            return self.delivery
+        return Delivery.SENT if self.success else Delivery.NOT_SENT
 
 
 class SmsGateway(Protocol):
@@ -116,6 +138,13 @@ class Outbox(Protocol):
         ...
 
     async def get(self, message_id: str) -> OutboxMessage | None: ...
+
+    async def claim_message(
+        self, message_id: str, now: datetime, lease_until: datetime, owner: str
+    ) -> OutboxMessage | None:
+        """Lease one pending message now, whenever its next attempt was due, if its lease is free or
+        expired (adding one to its attempts); ``None`` when it is not pending or another holds it."""
+        ...
 
     async def enqueue(self, messages: Sequence[OutboxMessage]) -> int:
         """Add messages on their own (not with a record); an id already queued is skipped, so

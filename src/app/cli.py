@@ -1,59 +1,101 @@
-"""The ``agency`` command: ``serve`` the site, ``sms status`` for internal scripts."""
+"""The ``agency`` command: ``serve`` the site, ``status`` and ``sms status`` for internal scripts.
+
+The server's modules are imported by the commands that need them, so ``agency status`` and
+``agency sms status`` run on the slim install (``pip install .``, without the ``server`` extra).
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
+import logging
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
+from agency_core.errors import UseCaseError
 from agency_core.messaging.notifications import send_status_sms
-from agency_core.messaging.sms_texts import track_link
+from agency_core.messaging.outcomes import DryRun
+from agency_core.messaging.phones import phone_for_sms
+from agency_core.messaging.sms_texts import status_message
 from agency_core.records import ApplicationStatus
-from agency_core.spec.validation import normalise_phone
-from app.admin.cli import add_admin_commands, preflight, run_admin_command
-from app.composition.outside import build_sms_gateway
-from app.container import site_url
-from app.logging import configure_logging
+from agency_scripts.cli import EXIT_BAD_INPUT, add_status_command, exit_code, run_status
+from agency_scripts.compose import GATEWAY_NOT_CONFIGURED, http_gateway
+from agency_scripts.reports import StatusReport
+from agency_scripts.settings import ScriptSettings, script_track_url
 from app.settings import Settings, SettingsError
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="agency", description="Vandy Travel platform commands")
     commands = parser.add_subparsers(dest="command", required=True)
+    add_status_command(commands)
+    if argv[:1] == ["status"]:  # a script's command: the server's modules are not even imported
+        return parser
     serve = commands.add_parser("serve", help="start the site (PORT, AGENCY_DATA_DIR and more from the environment)")
     serve.add_argument("--port", type=int, default=None)
     sms = commands.add_parser("sms", help="send SMS through the configured gateway")
     sms_commands = sms.add_subparsers(dest="sms_command", required=True)
-    status = sms_commands.add_parser("status", help="text an applicant their application status")
+    status = sms_commands.add_parser("status", help="text a phone a status message (no record is changed)")
     status.add_argument("--phone", required=True)
     status.add_argument("--name", required=True)
     status.add_argument("--status", required=True, choices=[s.value for s in ApplicationStatus])
+    status.add_argument("--region", help="the country of a local phone number (GH, AE...)")
+    status.add_argument("--key", help="the idempotency key (default: one per phone and status)")
+    status.add_argument("--dry-run", action="store_true", help="show the text; send nothing")
     retention = commands.add_parser("retention", help="remove personal data past its retention period")
     retention.add_argument("--dry-run", action="store_true", help="only show what would be removed")
-    add_admin_commands(commands)
+    _add_admin_commands(commands)
     return parser
 
 
-async def _sms_status(settings: Settings, phone: str, name: str, status: ApplicationStatus) -> int:
-    e164 = normalise_phone(phone)
-    if e164 is None:
-        print(json.dumps({"success": False, "message": "Enter a valid phone number"}))
-        return 2
-    gateway = build_sms_gateway(settings)
+def _add_admin_commands(commands: Any) -> None:
     try:
-        result = await send_status_sms(gateway, e164, name, status, track_link(site_url(settings)))
+        from app.admin.cli import add_admin_commands
+    except ImportError:  # the slim install: the admin commands need the server's packages
+        return
+    add_admin_commands(commands)
+
+
+def _fail(message: str) -> int:
+    print(f"agency: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+async def _sms_status(settings: Settings, args: argparse.Namespace) -> int:
+    status = ApplicationStatus(args.status)
+    try:
+        script = ScriptSettings.from_env(os.environ)
+        phone = phone_for_sms(args.phone, args.region, script.phone_region)
+        track_url = script_track_url(settings)
+    except SettingsError as exc:
+        return _fail(str(exc))
+    except UseCaseError as exc:
+        print(json.dumps({"success": False, "sms": "rejected", "message": exc.message}))
+        return EXIT_BAD_INPUT
+    if args.dry_run:
+        text = status_message(status, args.name, track_url)
+        dry = DryRun("", phone, text)
+        print(json.dumps({"success": dry.success, "sms": dry.state, "message": dry.message, "text": text}))
+        return 0
+    gateway = http_gateway(settings)
+    if gateway is None:
+        return _fail(GATEWAY_NOT_CONFIGURED)
+    try:
+        outcome = await send_status_sms(gateway, phone, args.name, status, track_url, idempotency_key=args.key)
     finally:
         await gateway.aclose()
-    print(json.dumps({"success": result.success, "message": result.message, "data": result.data}, default=str))
-    return 0 if result.success else 1
+    line = {"success": outcome.success, "sms": outcome.state, "key": outcome.key, "message": outcome.message}
+    print(json.dumps({**line, "gatewayStatus": getattr(outcome, "gateway_status", None)}))
+    return exit_code([StatusReport("", status, False, outcome)])
 
 
 def _serve(settings: Settings, port: int | None) -> int:
     import uvicorn
 
+    from app.admin.cli import preflight
     from app.main import create_app
     from app.server import server_options
 
@@ -61,8 +103,7 @@ def _serve(settings: Settings, port: int | None) -> int:
     try:
         asyncio.run(preflight(settings))
     except SettingsError as exc:
-        print(f"agency: {exc}", file=sys.stderr)
-        return 2
+        return _fail(str(exc))
     uvicorn.run(
         create_app(settings),
         host=settings.host,
@@ -72,27 +113,43 @@ def _serve(settings: Settings, port: int | None) -> int:
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    args = _parser().parse_args(argv)
+def _configure_logging(command: str) -> None:
+    if command in ("status", "sms"):  # every failure is in the command's own output: only errors are logged
+        logging.basicConfig(level=logging.ERROR, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
+        return
+    from app.logging import configure_logging
+
     configure_logging()
-    try:
-        settings = Settings.from_env()
-    except SettingsError as exc:
-        print(f"agency: {exc}", file=sys.stderr)
-        sys.exit(2)
+
+
+def _run(args: argparse.Namespace, settings: Settings) -> int:
     if args.command == "serve":
-        sys.exit(_serve(settings, args.port))
+        return _serve(settings, args.port)
     if args.command == "retention":
         from app.retention_cli import run_retention
 
-        sys.exit(asyncio.run(run_retention(settings, dry_run=args.dry_run)))
+        return asyncio.run(run_retention(settings, dry_run=args.dry_run))
     if args.command == "admin":
+        from app.admin.cli import run_admin_command
+
         try:
-            sys.exit(asyncio.run(run_admin_command(settings, args)))
+            return asyncio.run(run_admin_command(settings, args))
         except SettingsError as exc:
-            print(f"agency: {exc}", file=sys.stderr)
-            sys.exit(2)
-    sys.exit(asyncio.run(_sms_status(settings, args.phone, args.name, ApplicationStatus(args.status))))
+            return _fail(str(exc))
+    return asyncio.run(_sms_status(settings, args))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = _parser(argv).parse_args(argv)
+    _configure_logging(args.command)
+    if args.command == "status":
+        sys.exit(asyncio.run(run_status(args)))
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        sys.exit(_fail(str(exc)))
+    sys.exit(_run(args, settings))
 
 
 if __name__ == "__main__":

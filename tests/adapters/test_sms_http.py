@@ -1,8 +1,10 @@
 from __future__ import annotations
 
+import asyncio
 import socket
 
 from adapters.sms_http import HttpSmsGateway
+from agency_core.ports import Delivery
 from tests.support.sms_gateway import SmsGatewayServer
 
 
@@ -56,3 +58,33 @@ async def test_the_connection_is_reused(sms_server: SmsGatewayServer) -> None:
     finally:
         await gateway.aclose()
     assert len(sms_server.requests) == 3
+
+
+async def test_each_failure_says_whether_the_gateway_may_have_the_text(sms_server: SmsGatewayServer) -> None:
+    """Refused (an answer), unknown (sent, no answer) and not sent (never left) are told apart."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        closed = f"http://127.0.0.1:{s.getsockname()[1]}"
+    unreachable = HttpSmsGateway(closed, "k", "VANDY", timeout_s=2.0)
+    slow = HttpSmsGateway(sms_server.base_url, "k", "VANDY", timeout_s=0.3)
+    pooled = HttpSmsGateway(sms_server.base_url, "k", "VANDY", timeout_s=0.3, max_connections=1)
+    try:
+        never = await unreachable.send("+233241234567", "Hello", idempotency_key="k1")
+        sms_server.behaviour.delay_s = 1.0
+        lost = await slow.send("+233241234567", "Hello", idempotency_key="k2")
+        first, queued = await asyncio.gather(
+            pooled.send("+233241234567", "Hello", idempotency_key="k3"),
+            pooled.send("+233241234568", "Hello", idempotency_key="k4"),
+        )
+        sms_server.behaviour.delay_s = 0.0
+        sms_server.behaviour.status = 429
+        sms_server.behaviour.error_body = {"message": "Too many requests"}
+        refused = await slow.send("+233241234567", "Hello", idempotency_key="k5")
+    finally:
+        for gateway in (unreachable, slow, pooled):
+            await gateway.aclose()
+    assert (never.outcome, lost.outcome, first.outcome) == (Delivery.NOT_SENT, Delivery.UNKNOWN, Delivery.UNKNOWN)
+    assert queued.outcome is Delivery.NOT_SENT  # the pool's wait ran out: the request never left
+    assert (refused.outcome, refused.gateway_status, refused.message) == (Delivery.REFUSED, 429, "Too many requests")
+    assert sms_server.wait_for(2)  # the two that left reached the gateway, the pooled one never did
+    assert "k4" not in [r.idempotency_key for r in sms_server.requests]

@@ -163,6 +163,26 @@ async def test_the_outbox_leases_due_messages_once(store: Store) -> None:
     assert [(m.id, m.attempts) for m in again] == [("VA1-0", 2)]
 
 
+async def test_one_message_is_claimed_by_id_whenever_due_and_never_twice(store: Store) -> None:
+    later = T0 + timedelta(minutes=5)
+    await add_application(
+        store, application(), [replace(sms("VA1-0", "VA1"), next_attempt_at=later)], T0 - timedelta(hours=24)
+    )
+    now = T0 + timedelta(seconds=1)
+    lease = now + timedelta(seconds=30)
+    claimed = await store.outbox.claim_message("VA1-0", now, lease, "script-a")
+    assert claimed is not None
+    assert (claimed.id, claimed.attempts, claimed.lease_until, claimed.lease_owner) == ("VA1-0", 1, lease, "script-a")
+    assert await store.outbox.claim_message("VA1-0", now, lease, "script-b") is None
+    assert await store.outbox.claim_message("VA9-0", now, lease, "script-b") is None
+    expired = lease + timedelta(seconds=1)
+    taken = await store.outbox.claim_message("VA1-0", expired, expired + timedelta(seconds=30), "script-b")
+    assert taken is not None
+    assert (taken.attempts, taken.lease_owner) == (2, "script-b")
+    assert await store.outbox.mark_delivered("VA1-0", expired, "script-b")
+    assert await store.outbox.claim_message("VA1-0", later, later + timedelta(seconds=30), "script-c") is None
+
+
 async def test_the_outbox_records_delivery_retry_and_failure(store: Store) -> None:
     await add_application(store, application(), [sms("VA1-0", "VA1"), sms("VA1-1", "VA1")], T0 - timedelta(hours=24))
     now = T0 + timedelta(seconds=1)

@@ -161,8 +161,13 @@ class FirestoreOutbox(_Base):
                 raise errors[0]
         return claimed
 
-    async def _claim_one(
+    async def claim_message(
         self, message_id: str, now: datetime, lease_until: datetime, owner: str
+    ) -> OutboxMessage | None:
+        return await self._claim_one(message_id, now, lease_until, owner, due_only=False)
+
+    async def _claim_one(
+        self, message_id: str, now: datetime, lease_until: datetime, owner: str, *, due_only: bool = True
     ) -> OutboxMessage | None:
         ref = self._col("sms_outbox").document(message_id)
 
@@ -174,7 +179,7 @@ class FirestoreOutbox(_Base):
             doc = snap.to_dict()
             if (
                 doc["status"] != OutboxStatus.PENDING.value
-                or (moment(doc["next_attempt_at"]) or now) > now
+                or (due_only and (moment(doc["next_attempt_at"]) or now) > now)
                 or not _lease_free(doc, now)
             ):
                 return None

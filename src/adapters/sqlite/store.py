@@ -246,6 +246,19 @@ class SqliteOutbox:
 
         return await self._db.transaction(work)
 
+    async def claim_message(
+        self, message_id: str, now: datetime, lease_until: datetime, owner: str
+    ) -> OutboxMessage | None:
+        def work(conn: sqlite3.Connection) -> OutboxMessage | None:
+            updated = conn.execute(
+                "UPDATE sms_outbox SET lease_until = ?, lease_owner = ?, attempts = attempts + 1 "
+                "WHERE id = ? AND status = 'pending' AND (lease_until IS NULL OR lease_until <= ?)",
+                (timestamp(lease_until), owner, message_id, timestamp(now)),
+            )
+            return _one(conn, OutboxMessage, "sms_outbox", "id", message_id) if updated.rowcount else None
+
+        return await self._db.transaction(work)
+
     async def mark_delivered(self, message_id: str, now: datetime, owner: str | None = None) -> bool:
         return await self._mark(
             "UPDATE sms_outbox SET status = 'delivered', delivered_at = ?, lease_until = NULL, lease_owner = NULL "

@@ -11,6 +11,8 @@ _BASIC: Final = frozenset(
 )
 _EXTENDED: Final = frozenset("^{}\\[~]|€\f")
 _REPLACEMENTS: Final = {"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "…": "..."}
+_LETTERS: Final = {"ɛ": "e", "Ɛ": "E", "ɔ": "o", "Ɔ": "O", "ŋ": "ng", "Ŋ": "Ng", "ƒ": "f", "ʋ": "v", "Ʋ": "V"}
+"""Letters of Ghanaian languages (Akan, Ewe, Ga) that Unicode does not decompose to a Latin one."""
 
 SINGLE_PART: Final = 160
 MULTI_PART: Final = 153
@@ -32,6 +34,21 @@ def to_gsm7(text: str) -> str:
         base = "".join(b for b in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(b))
         out.append(base if base and is_gsm7(base) else "?")
     return "".join(out)
+
+
+def _transliterated(word: str) -> str:
+    out = []
+    for ch in word:
+        ch = _LETTERS.get(ch, _REPLACEMENTS.get(ch, ch))
+        out.append("".join(b for b in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(b)))
+    return "".join(out)
+
+
+def gsm7_name(name: str) -> str:
+    """A person's name as a text can carry it: each word transliterated (``Ọbɛng`` -> ``Obeng``);
+    a word that still has a letter GSM-7 lacks (``王``, ``Ана``) is left out, never sent as ``?``."""
+    words = (_transliterated(word) for word in name.split())
+    return " ".join(word for word in words if word and is_gsm7(word))
 
 
 def septets(text: str) -> int:

@@ -8,12 +8,16 @@ them straight through a gateway, for scripts and the CLI.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from agency_core.errors import InvalidPhone
 from agency_core.masking import mask_phone
+from agency_core.messaging.outcomes import STATUS_SMS_SENT, NotSent, Outcome, outcome_of_result
+from agency_core.messaging.phones import phone_for_sms
 from agency_core.messaging.sms_texts import (
     ApplicationAlert,
     AppointmentDetails,
@@ -24,9 +28,8 @@ from agency_core.messaging.sms_texts import (
 )
 from agency_core.ports import SmsGateway, SmsResult
 from agency_core.records import ApplicationStatus
-from agency_core.spec.validation import INVALID_PHONE, normalise_phone
+from agency_core.spec.validation import DEFAULT_PHONE_REGION, INVALID_PHONE, normalise_phone
 
-STATUS_SMS_SENT = "Application status SMS sent successfully"
 ADMIN_SMS_SENT = "Admin notification SMS sent successfully"
 APPOINTMENT_SMS_SENT = "Appointment SMS sent successfully"
 
@@ -78,7 +81,7 @@ _SUCCESS_MESSAGES = {
 }
 
 
-async def deliver(gateway: SmsGateway, sms: OutgoingSms) -> SmsResult:
+async def deliver(gateway: SmsGateway, sms: OutgoingSms, idempotency_key: str | None = None) -> SmsResult:
     """Send one planned text; a success carries the spec's success message for its kind.
 
     The phone is normalised to E.164 by the forms' rule first (a local Ghanaian ``024…`` gets
@@ -88,19 +91,43 @@ async def deliver(gateway: SmsGateway, sms: OutgoingSms) -> SmsResult:
     if phone is None:
         logger.warning("Refused to send SMS to %s", mask_phone(sms.phone), extra={"reason": INVALID_PHONE})
         return SmsResult(False, INVALID_PHONE)
-    result = await gateway.send(phone, sms.text)
+    result = await gateway.send(phone, sms.text, idempotency_key=idempotency_key)
     if not result.success:
         logger.warning("Failed to send SMS to %s", mask_phone(phone), extra={"reason": result.message})
         return result
-    return SmsResult(True, _SUCCESS_MESSAGES[sms.kind], result.data)
+    return SmsResult(True, _SUCCESS_MESSAGES[sms.kind], result.data, result.delivery, result.gateway_status)
+
+
+def status_sms_key(phone: str, status: ApplicationStatus) -> str:
+    """The idempotency key of a status text sent by phone (no application record): one per phone
+    and status, so sending the same status to the same phone again is answered, not sent."""
+    return f"sms-status-{status.value}-{hashlib.sha256(phone.encode()).hexdigest()[:20]}"
 
 
 async def send_status_sms(
-    gateway: SmsGateway, phone: str, name: str, status: ApplicationStatus, track_url: str = ""
-) -> SmsResult:
-    """Text an applicant their application status. Returns, never raises."""
-    (sms,) = status_messages(phone, name, status, track_url)
-    return await deliver(gateway, sms)
+    gateway: SmsGateway,
+    phone: str,
+    name: str,
+    status: ApplicationStatus,
+    track_url: str = "",
+    *,
+    region: str | None = None,
+    default_region: str = DEFAULT_PHONE_REGION,
+    idempotency_key: str | None = None,
+) -> Outcome:
+    """Text an applicant their application status; returns a typed outcome, never raises.
+
+    A local number is read in ``region`` (else in the agency's countries, refused when valid in
+    more than one: :func:`~agency_core.messaging.phones.phone_for_sms`). The text goes with
+    ``idempotency_key`` (default :func:`status_sms_key`), so a repeat is answered, not sent twice."""
+    try:
+        e164 = phone_for_sms(phone, region, default_region)
+    except InvalidPhone as exc:
+        logger.warning("Refused to send SMS to %s", mask_phone(phone), extra={"reason": exc.message})
+        return NotSent(idempotency_key or "", exc.message)
+    key = idempotency_key or status_sms_key(e164, status)
+    (sms,) = status_messages(e164, name, status, track_url)
+    return outcome_of_result(key, await deliver(gateway, sms, key))
 
 
 @dataclass(frozen=True, slots=True)

@@ -111,7 +111,16 @@ class OutboxWorker:
             return SmsResult(False, f"{type(exc).__name__}: {exc}"[:500])
         return SmsResult(True, "E-mail sent")
 
-    async def _send(self, message: OutboxMessage) -> None:
+    async def send_now(self, message_id: str) -> tuple[OutboxMessage | None, SmsResult | None]:
+        """One attempt at one message now, whenever its next attempt was due (a script waiting for
+        its own text). Returns the message as it then stands and the gateway's answer; ``None`` for
+        the answer when no attempt was made (already delivered or failed, or another worker holds it)."""
+        now = self.clock()
+        claimed = await self.outbox.claim_message(message_id, now, now + self.lease, self.owner)
+        result = await self._send(claimed) if claimed is not None else None
+        return await self.outbox.get(message_id), result
+
+    async def _send(self, message: OutboxMessage) -> SmsResult:
         if message.kind == EMAIL_KIND:
             result = await self._send_email(message)
         else:
@@ -140,6 +149,7 @@ class OutboxWorker:
         if not held:
             # The lease ran out and another worker took the message over: its result stands.
             logger.warning("sms lease lost before its result was written", extra=fields)
+        return result
 
     async def release(self) -> int:
         """Hand back every lease this worker holds (call after cancelling :meth:`run`)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agency_core.messaging.gsm import to_gsm7
+from agency_core.messaging.gsm import gsm7_name, to_gsm7
 from agency_core.records import ApplicationStatus
 from agency_core.spec import constants as c
 
@@ -75,16 +75,22 @@ def track_link(public_url: str) -> str:
     return f"{base.removeprefix('https://')}/track" if base else ""
 
 
+NAME_LEFT_OUT = "applicant"
+"""Said instead of a name none of whose words can be written in GSM-7."""
+
+
 def status_message(status: ApplicationStatus, name: str, track_url: str = "") -> str:
-    """The applicant's status text; it ends with ``track_url`` (see :func:`track_link`) when given."""
-    text = f"{_STATUS_TEXTS[status].format(name=name.strip())}\n{c.AGENCY_SIGN_OFF}"
+    """The applicant's status text; it ends with ``track_url`` (see :func:`track_link`) when given.
+    The name is written in GSM-7 (:func:`gsm7_name`), never with ``?`` for a letter it lacks."""
+    text = f"{_STATUS_TEXTS[status].format(name=gsm7_name(name) or NAME_LEFT_OUT)}\n{c.AGENCY_SIGN_OFF}"
     return to_gsm7(f"{text}\nTrack: {track_url}" if track_url else text)
 
 
 def received_for_job_message(name: str, job_title: str, track_url: str = "") -> str:
     """The "received" text for an application to a named job; it ends with ``track_url`` when given."""
     text = (
-        f"Dear {name.strip()}, thank you for applying with Vandy Travel for the job {short_title(job_title)}. "
+        f"Dear {gsm7_name(name) or NAME_LEFT_OUT}, thank you for applying with Vandy Travel "
+        f"for the job {short_title(job_title)}. "
         f"Your application has been received and we will reply within {c.APPLICATION_REPLY_WITHIN}."
         f"\n{c.AGENCY_SIGN_OFF}"
     )

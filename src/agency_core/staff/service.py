@@ -13,10 +13,11 @@ from datetime import date, timedelta
 from typing import Final
 from zoneinfo import ZoneInfo
 
-from agency_core.errors import Conflict, NotFound, Rejected
+from agency_core.errors import Conflict, NotFound, Rejected, UnknownApplication, UnknownStatus
 from agency_core.ids import IdGenerator, IdTaken
 from agency_core.jobs.rules import check_job
 from agency_core.messaging.notifications import status_messages
+from agency_core.messaging.phones import phone_for_sms
 from agency_core.ports import Outbox
 from agency_core.records import (
     ApplicationStatus,
@@ -29,6 +30,7 @@ from agency_core.records import (
 )
 from agency_core.spec import constants as c
 from agency_core.spec.uploads import BLOG_IMAGE_EXTENSIONS, content_matches
+from agency_core.spec.validation import DEFAULT_PHONE_REGION
 from agency_core.staff.html_sanitiser import SRC_SCHEMES, safe_url, sanitise_html
 from agency_core.staff.model import (
     ALL,
@@ -77,6 +79,25 @@ class Dashboard:
 class ApplicationDetail:
     record: ApplicationRecord
     sms: list[OutboxMessage]
+
+
+KEY_USED_ELSEWHERE: Final = "This idempotency key was already used for application {other}"
+KEY_USED_BEFORE: Final = "This idempotency key was already used for an earlier status change of this application"
+SMS_SWITCHED_OFF: Final = "Status SMS for {status} is switched off in the admin settings"
+NO_PHONE: Final = "The application has no phone number"
+
+
+@dataclass(frozen=True, slots=True)
+class StatusChangePlan:
+    """A status change checked and planned, nothing written: what :meth:`AdminService.change_status`
+    commits. ``done``: the application already has ``new`` (a repeat of this change); ``sms`` is the
+    text it sends, its id the idempotency key (``None`` with ``no_sms_reason``)."""
+
+    record: ApplicationRecord
+    new: ApplicationStatus
+    done: bool
+    sms: OutboxMessage | None
+    no_sms_reason: str = ""
 
 
 def _text(data: Mapping[str, object], name: str) -> str:
@@ -157,8 +178,11 @@ class AdminService:
         track_url: str = "",
         *,
         uow: Callable[[], UnitOfWork],
+        phone_region: str = DEFAULT_PHONE_REGION,
     ) -> None:
         self.store = store
+        self.phone_region = phone_region
+        """The region a stored local phone number is read in (unless a change names one)."""
         self.uow = uow
         """A new unit of work per change: the change, its SMS and its audit entry commit together."""
         self.outbox = outbox
@@ -266,32 +290,65 @@ class AdminService:
                 return record, item.key, item.content_type, f"{record.id}-{field}{extension}"
         raise NotFound("File")
 
-    async def change_status(self, actor: str, application_id: str, raw_status: object) -> ApplicationDetail:
+    async def plan_status_change(
+        self,
+        application_id: str,
+        raw_status: object,
+        *,
+        region: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> StatusChangePlan:
+        """Check a status change and plan its SMS, writing nothing. Raises :class:`UnknownStatus`,
+        :class:`UnknownApplication`, :class:`Conflict` (a move the rules refuse),
+        :class:`~agency_core.errors.InvalidPhone` or :class:`~agency_core.errors.AmbiguousPhone`."""
         new = parse_status(raw_status, ApplicationStatus)
         if new is None:
-            raise Rejected({"status": status_must_be(ApplicationStatus)})
-        record = await self._application(application_id)
-        if not can_move(record.status, new):
+            raise UnknownStatus(status_must_be(ApplicationStatus))
+        record = await self.store.application(application_id)
+        if record is None:
+            raise UnknownApplication(application_id)
+        done = record.status is new
+        if not done and not can_move(record.status, new):
             raise Conflict(move_refused_message(record.status, new))
+        key = idempotency_key or f"{application_id}-status-{new.value}"
+        if idempotency_key:
+            used = await self.outbox.get(idempotency_key)
+            if used is not None and used.source_id != application_id:
+                raise Rejected({"idempotencyKey": KEY_USED_ELSEWHERE.format(other=used.source_id)})
+            if used is not None and not done:  # a new change under an old change's key would send nothing
+                raise Rejected({"idempotencyKey": KEY_USED_BEFORE})
         settings = await self.settings.current()
-        now = self.clock()
-        outbox: list[OutboxMessage] = []
         data = record.application.data
         phone = _text(data, "phone")
-        if settings.sends_status_sms(new) and phone:
-            name = f"{_text(data, 'firstName')} {_text(data, 'lastName')}".strip()
-            outbox = [
-                OutboxMessage(
-                    f"{application_id}-status-{new.value}",
-                    application_id,
-                    sms.kind.value,
-                    sms.phone,
-                    sms.text,
-                    now,
-                    now,
-                )
-                for sms in status_messages(phone, name, new, self.track_url)
-            ]
+        if not settings.sends_status_sms(new):
+            return StatusChangePlan(record, new, done, None, SMS_SWITCHED_OFF.format(status=new.value))
+        if not phone:
+            return StatusChangePlan(record, new, done, None, NO_PHONE)
+        e164 = phone_for_sms(phone, region, self.phone_region)
+        name = f"{_text(data, 'firstName')} {_text(data, 'lastName')}".strip()
+        (sms,) = status_messages(e164, name, new, self.track_url)
+        now = self.clock()
+        return StatusChangePlan(
+            record, new, done, OutboxMessage(key, application_id, sms.kind.value, sms.phone, sms.text, now, now)
+        )
+
+    async def change_status(
+        self,
+        actor: str,
+        application_id: str,
+        raw_status: object,
+        *,
+        region: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApplicationDetail:
+        """Move the application's status by the rules; its SMS (by the admin settings' switch, to the
+        phone read in ``region``) goes to the outbox under ``idempotency_key`` (default
+        ``<id>-status-<status>``) in the same unit of work as the status and its audit entry."""
+        plan = await self.plan_status_change(application_id, raw_status, region=region, idempotency_key=idempotency_key)
+        record, new = plan.record, plan.new
+        if plan.done:
+            raise Conflict(move_refused_message(record.status, new))
+        outbox = [plan.sms] if plan.sms is not None else []
         sms_note = "status SMS queued" if outbox else "status SMS off"
         audit = self._audit(
             actor, "application.status", f"{application_id}: {record.status.value} -> {new.value} ({sms_note})"
@@ -545,4 +602,4 @@ class AdminService:
         return rows
 
 
-__all__ = ["AdminService", "ApplicationDetail", "Dashboard"]
+__all__ = ["AdminService", "ApplicationDetail", "Dashboard", "StatusChangePlan"]

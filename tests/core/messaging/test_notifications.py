@@ -9,6 +9,7 @@ import pytest
 
 from adapters.sms_http import HttpSmsGateway
 from agency_core import ApplicationAlert, ApplicationStatus, notify_application, send_status_sms
+from agency_core.messaging.outcomes import NotSent
 from agency_core.ports import SmsResult
 from tests.support.sms_gateway import SmsGatewayServer
 
@@ -24,7 +25,7 @@ class RecordingGateway:
         self.order: list[str] = []
         self.failing = failing
 
-    async def send(self, phone: str, message: str) -> SmsResult:
+    async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SmsResult:
         self.order.append(phone)
         if phone in self.failing:
             return SmsResult(False, "Insufficient credit")
@@ -90,7 +91,7 @@ async def test_the_library_call_refuses_an_invalid_phone_without_a_gateway_reque
     gateway = HttpSmsGateway(sms_server.base_url, "key", "VANDY", 5.0)
     try:
         result = await send_status_sms(gateway, "not a phone", "Ama", ApplicationStatus.APPROVED)
-        assert result == SmsResult(False, "Enter a valid phone number")
+        assert result == NotSent("", "Enter a valid phone number")
         assert sms_server.delivered() == []
         sent = await send_status_sms(gateway, "0241234567", "Ama", ApplicationStatus.APPROVED)
         assert sent.success
@@ -106,3 +107,26 @@ async def test_notify_application_sends_local_numbers_in_e164_and_refuses_bad_on
     result = await notify_application(gateway, alert, ("024 123 4567", "nope"))
     assert gateway.order == ["+233501112222", "+233241234567"]
     assert result.admins[1] == SmsResult(False, "Enter a valid phone number")
+
+
+async def test_the_library_call_sends_an_idempotency_key_so_a_repeat_is_not_texted_twice(
+    sms_server: SmsGatewayServer,
+) -> None:
+    gateway = HttpSmsGateway(sms_server.base_url, "key", "VANDY", 5.0)
+    try:
+        first = await send_status_sms(gateway, "0241234567", "Ama", ApplicationStatus.APPROVED)
+        again = await send_status_sms(gateway, "+233241234567", "Ama", ApplicationStatus.APPROVED)
+        given = await send_status_sms(
+            gateway, "050 123 4567", "Ama", ApplicationStatus.APPROVED, region="AE", idempotency_key="job-7"
+        )
+        ambiguous = await send_status_sms(gateway, "050 123 4567", "Ama", ApplicationStatus.APPROVED)
+    finally:
+        await gateway.aclose()
+    assert first.key == again.key
+    assert first.key.startswith("sms-status-approved-")
+    assert (first.state, again.state, given.key) == ("sent", "sent", "job-7")
+    assert [r.replayed for r in sms_server.requests] == [False, True, False]
+    assert [r.idempotency_key for r in sms_server.requests] == [first.key, first.key, "job-7"]
+    assert sms_server.requests[2].phone == "+971501234567"
+    assert ambiguous.state == "not_sent"
+    assert "+233501234567, +971501234567" in ambiguous.message

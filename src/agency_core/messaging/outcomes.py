@@ -1,0 +1,141 @@
+"""What a status SMS came to, typed, so a script can act on it: retry, fix, or leave alone.
+
+Every outcome carries the idempotency ``key`` the text was (or would be) sent with; sending the
+same key again never texts the applicant twice. ``success`` (the gateway has the text) and
+``message`` keep the shape of the older ``SmsResult`` answer; ``state`` names the outcome.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from agency_core.ports import Delivery, SmsResult
+from agency_core.records import OutboxMessage, OutboxStatus
+
+STATUS_SMS_SENT = "Application status SMS sent successfully"
+DONE_STATES = frozenset({"sent", "queued", "no_sms", "dry_run"})
+"""Outcomes that leave nothing to do: sent, queued for the outbox worker, no SMS by design, a dry run."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """The gateway has the text. ``replayed``: it had it before this call (a re-run), nothing was sent again."""
+
+    key: str
+    replayed: bool = False
+    gateway_message: str = ""
+    data: object = None
+    success = True
+    state = "sent"
+
+    @property
+    def message(self) -> str:
+        return STATUS_SMS_SENT
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """The gateway answered no: ``gateway_status`` (its HTTP status) and its ``message``. The outbox
+    keeps the text and retries it with the same key; a re-run tries it now."""
+
+    key: str
+    gateway_status: int | None
+    message: str
+    success = False
+    state = "refused"
+
+
+@dataclass(frozen=True, slots=True)
+class NotSent:
+    """Nothing reached the gateway, and ``reason`` says why (safe to run again)."""
+
+    key: str
+    reason: str
+    success = False
+    state = "not_sent"
+
+    @property
+    def message(self) -> str:
+        return self.reason
+
+
+@dataclass(frozen=True, slots=True)
+class Unknown:
+    """The gateway may have the text (the answer was lost). Run again: the same key makes the
+    gateway answer the first send's result instead of sending twice."""
+
+    key: str
+    reason: str
+    success = False
+    state = "unknown"
+
+    @property
+    def message(self) -> str:
+        return self.reason
+
+
+@dataclass(frozen=True, slots=True)
+class Queued:
+    """In the outbox, not waited for: the app's outbox worker (or a later run) sends it."""
+
+    key: str
+    success = False  # nothing reached the gateway
+    state = "queued"
+
+    @property
+    def message(self) -> str:
+        return "Status SMS queued"
+
+
+@dataclass(frozen=True, slots=True)
+class DryRun:
+    """A dry run: checked, nothing written, nothing sent; ``text`` is what would go to ``phone``."""
+
+    key: str
+    phone: str
+    text: str
+    success = False  # nothing reached the gateway
+    state = "dry_run"
+
+    @property
+    def message(self) -> str:
+        return "Dry run: nothing sent"
+
+
+@dataclass(frozen=True, slots=True)
+class NoSms:
+    """The change sends no text, by design: the admin settings switch this status's SMS off, or the
+    application has no phone. Nothing to retry."""
+
+    key: str
+    reason: str
+    success = False  # nothing reached the gateway
+    state = "no_sms"
+
+    @property
+    def message(self) -> str:
+        return self.reason
+
+
+Outcome = Sent | Refused | NotSent | Unknown | Queued | DryRun | NoSms
+
+
+def outcome_of_result(key: str, result: SmsResult) -> Outcome:
+    """The outcome of one gateway answer."""
+    delivery = result.outcome
+    if delivery is Delivery.SENT:
+        return Sent(key, gateway_message=result.message, data=result.data)
+    if delivery is Delivery.REFUSED:
+        return Refused(key, result.gateway_status, result.message)
+    if delivery is Delivery.UNKNOWN:
+        return Unknown(key, f"{result.message}: the gateway may have received it (no answer)")
+    return NotSent(key, result.message)
+
+
+def outcome_of_message(message: OutboxMessage) -> Outcome:
+    """The outcome of an outbox message no attempt was made on now (sent before, given up, or held)."""
+    if message.status is OutboxStatus.DELIVERED:
+        return Sent(message.id, replayed=True)
+    if message.status is OutboxStatus.FAILED:
+        return NotSent(message.id, f"The outbox gave up after {message.attempts} attempts: {message.last_error}")
+    return Unknown(message.id, "Another sender (the app's outbox worker) is sending it now; run again to see")

@@ -1,0 +1,107 @@
+"""The script's composition root: the same stores, admin settings and use case as the app, built
+from the same settings, with the HTTP SMS gateway and none of the server (no Litestar, no SDK
+unless ``AGENCY_STORE=firestore``). Only this module of the package names adapters."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from adapters.media import LocalMediaStore
+from adapters.sms_http import HttpSmsGateway, SenderSource
+from adapters.sqlite.database import Database
+from agency_core.ids import IdGenerator
+from agency_core.messaging.outbox import OutboxWorker
+from agency_core.ports import Delivery, SmsResult, Store
+from agency_core.staff.model import AdminStore
+from agency_core.staff.service import AdminService
+from agency_core.staff.settings import AdminSettings, LiveSettings
+from agency_scripts.settings import GATEWAY_POOL, ScriptSettings, script_track_url
+from app.composition.backends import Backend, build_backend
+from app.settings import Settings, SettingsError
+
+LEASE_MARGIN_S = 5.0
+"""A script's lease on its text outlives one gateway call by this much."""
+
+
+@dataclass
+class ScriptParts:
+    settings: Settings
+    script: ScriptSettings
+    database: Database
+    backend: Backend
+    admin: AdminService
+    worker: OutboxWorker
+    gateway: HttpSmsGateway | None
+    """``None`` when ``AGENCY_SMS_BASE_URL`` is unset: only dry runs are possible."""
+
+    @property
+    def store(self) -> Store:
+        return self.backend.store
+
+    @property
+    def admin_store(self) -> AdminStore:
+        return self.backend.admin_store
+
+    async def start(self) -> None:
+        self.settings.data_dir.mkdir(parents=True, exist_ok=True)
+        await self.store.start()
+        await self.admin_store.start()
+
+    async def close(self) -> None:
+        if self.gateway is not None:
+            await self.gateway.aclose()
+        await self.backend.close()
+        await self.database.close()
+
+
+GATEWAY_NOT_CONFIGURED = (
+    "No SMS gateway is configured: set AGENCY_SMS_BASE_URL and AGENCY_SMS_API_KEY, "
+    "or ask for a dry run (dry_run=True, --dry-run), which sends nothing"
+)
+
+
+class _NoGateway:
+    """Stands in for the gateway when none is configured; the client refuses sends before this."""
+
+    async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SmsResult:  # noqa: ARG002
+        return SmsResult(False, GATEWAY_NOT_CONFIGURED, None, Delivery.NOT_SENT)
+
+
+def http_gateway(settings: Settings, sender: SenderSource | None = None) -> HttpSmsGateway | None:
+    """The configured HTTP gateway (``AGENCY_SMS_*``), or ``None`` when there is none."""
+    sms = settings.sms
+    if not sms.base_url:
+        return None
+    return HttpSmsGateway(sms.base_url, sms.api_key, sender or sms.sender, sms.timeout_s, max_connections=GATEWAY_POOL)
+
+
+def build_parts(settings: Settings, script: ScriptSettings) -> ScriptParts:
+    track_url = script_track_url(settings)
+    database = Database(settings.database_path)
+    try:
+        backend = build_backend(settings, database)
+    except ImportError as exc:  # the slim install has no Firestore SDK
+        raise SettingsError(
+            f"AGENCY_STORE={settings.api.store} needs the server's packages: pip install 'vandy-agency[server]' ({exc})"
+        ) from exc
+    live = LiveSettings(backend.admin_store, AdminSettings(settings.sms.admin_phones, settings.sms.sender))
+    sms = settings.sms
+    gateway = http_gateway(settings, live.sms_sender)
+    admin = AdminService(
+        backend.admin_store,
+        backend.store.outbox,
+        live,
+        LocalMediaStore(settings.data_dir / "media" / "blog"),
+        IdGenerator(),
+        track_url=track_url,
+        uow=backend.store.unit_of_work,
+        phone_region=script.phone_region,
+    )
+    worker = OutboxWorker(
+        backend.store.outbox,
+        gateway if gateway is not None else _NoGateway(),
+        lease_s=sms.timeout_s + LEASE_MARGIN_S,
+        owner=f"script-{secrets.token_hex(6)}",
+    )
+    return ScriptParts(settings, script, database, backend, admin, worker, gateway)
