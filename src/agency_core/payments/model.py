@@ -19,6 +19,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Final, Protocol
 
 from agency_core.records import PaymentState
+from agency_core.spec.constants import PROCESSING_FEE_USD
 
 if TYPE_CHECKING:
     from agency_core.records import Application
@@ -28,7 +29,6 @@ CURRENCY_SYMBOLS: Final[Mapping[str, str]] = {"USD": "$", "GHS": "GH\u20b5"}
 """The currencies the fee may be set in: US dollars (default) or Ghana cedis (for merchants
 whose Paystack account cannot charge USD). Both have 100 minor units."""
 
-DEFAULT_FEE_TEXT: Final = "50 USD"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,11 +55,15 @@ class Fee:
         return f"{self.currency} {self.major}"
 
 
+DEFAULT_FEE: Final = Fee(PROCESSING_FEE_USD * 100, "USD")
+"""The spec's fee (section 9, ``PROCESSING_FEE_USD``): the one default; ``AGENCY_APPLICATION_FEE`` overrides it."""
+
+
 def parse_fee(text: str) -> Fee:
     """``"50 USD"``, ``"750 GHS"``, ``"49.99 usd"`` -> :class:`Fee`; ``ValueError`` with one line otherwise."""
     match = re.fullmatch(r"\s*(\d+(?:\.\d{1,2})?)\s+([A-Za-z]{3})\s*", text)
     if match is None:
-        raise ValueError(f"AGENCY_APPLICATION_FEE must be an amount and a currency, e.g. {DEFAULT_FEE_TEXT!r}")
+        raise ValueError("AGENCY_APPLICATION_FEE must be an amount and a currency, e.g. '50 USD'")
     currency = match.group(2).upper()
     if currency not in CURRENCY_SYMBOLS:
         raise ValueError(f"AGENCY_APPLICATION_FEE currency must be one of {', '.join(CURRENCY_SYMBOLS)}")

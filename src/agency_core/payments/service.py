@@ -17,6 +17,7 @@ from agency_core.ids import IdGenerator
 from agency_core.masking import mask_phone
 from agency_core.messaging.notifications import SmsKind
 from agency_core.messaging.sms_texts import payment_receipt_message
+from agency_core.payments.keys import payment_key_matches
 from agency_core.payments.model import (
     ALREADY_PAID,
     APPLICATION_NOT_FOUND,
@@ -142,12 +143,16 @@ class PaymentService:
 
     # -- start ----------------------------------------------------------------------------
 
-    async def start(self, application_id: str, callback_url: str) -> Checkout:
+    async def start(self, application_id: str, payment_key: str, callback_url: str) -> Checkout:
         """A new attempt: the payment becomes pending under a new reference, and the gateway
-        gives the checkout address. Raises PaymentsUnavailable, ApplicationUnknown,
-        AlreadyPaid or GatewayUnavailable (then the payment is left as it was)."""
+        gives the checkout address. Raises PaymentsUnavailable, ApplicationUnknown (also for a
+        wrong payment key: a stranger with the guessable ID learns nothing), AlreadyPaid or
+        GatewayUnavailable (then the payment is left as it was)."""
         gateway = self._gateway()
         application, current = await self._load(application_id)
+        if not payment_key_matches(application.payment_key_hash, payment_key):
+            logger.info("payment start refused: wrong payment key", extra={"id": application_id})
+            raise ApplicationUnknown(APPLICATION_NOT_FOUND)
         if not can_start(current):
             raise AlreadyPaid
         reference = make_reference(application_id, self.nonce())
@@ -187,7 +192,11 @@ class PaymentService:
         application_id = application_of(reference)
         if application_id is None:
             raise ApplicationUnknown(PAYMENT_NOT_FOUND)
-        await self._load(application_id)
+        _, stored = await self._load(application_id)
+        if stored.reference is None or not secrets.compare_digest(stored.reference, reference):
+            # Only the exact reference of the application's current payment answers: a made-up
+            # one that merely starts with a real ID tells nothing (not even that the ID exists).
+            raise ApplicationUnknown(PAYMENT_NOT_FOUND)
         charge = await gateway.verify(reference)
         if charge is None or charge.reference != reference:
             _, current = await self._load(application_id)
