@@ -103,15 +103,77 @@ async def audit_actions(app: Litestar) -> list[str]:
 
 async def test_config_shows_the_fee_and_availability(pay_client: Client, make_app: AppFactory) -> None:
     body = (await pay_client.get("/api/payments/config")).json()
-    assert body == {"available": True, "amount": "50", "currency": "USD", "label": "$50", "unavailableMessage": None}
+    assert body == {
+        "available": True,
+        "amount": "50",
+        "currency": "USD",
+        "label": "$50",
+        "unavailableMessage": None,
+        "test": False,
+    }
     async with AsyncTestClient(make_app(AGENCY_APPLICATION_FEE="750 GHS")) as plain:
         body = (await plain.get("/api/payments/config")).json()
         assert body["available"] is False
         assert body["label"] == "GH\u20b5750"
         assert body["unavailableMessage"] == p.PAYMENTS_UNAVAILABLE
+        assert body["test"] is False
         application_id = await apply(plain)
         response = await post_start(plain, application_id)
         assert (response.status_code, response.json()["message"]) == (503, p.PAYMENTS_UNAVAILABLE)
+        # no test checkout outside demo mode
+        assert (await plain.get(f"/payment/test-checkout/{application_id}-abcdef")).status_code == 404
+
+
+def test_the_default_fee_is_the_specs_processing_fee() -> None:
+    from agency_core.spec.constants import PROCESSING_FEE_USD
+
+    assert Settings.from_env({}).payments.fee == p.Fee(PROCESSING_FEE_USD * 100, "USD")
+    assert Settings.from_env({"AGENCY_APPLICATION_FEE": "750 GHS"}).payments.fee == p.Fee(75000, "GHS")
+    assert Settings.from_env({"AGENCY_APPLICATION_FEE": " "}).payments.fee == p.Fee(PROCESSING_FEE_USD * 100, "USD")
+
+
+# -- the built-in test checkout (demo mode, no keys) ---------------------------------------------
+
+
+async def test_demo_mode_without_keys_runs_a_labelled_test_checkout_end_to_end(
+    make_app: AppFactory, sms_server: SmsGatewayServer
+) -> None:
+    app = make_app(AGENCY_DEMO="1")
+    async with AsyncTestClient(app) as client:
+        config = (await client.get("/api/payments/config")).json()
+        assert (config["available"], config["test"], config["label"]) == (True, True, "$50")
+        application_id = await apply(client)
+        started = (await post_start(client, application_id)).json()
+        reference = started["reference"]
+        checkout = urlsplit(started["authorizationUrl"])
+        assert checkout.path == f"/payment/test-checkout/{reference}"
+        page = await client.get(checkout.path)
+        assert page.status_code == 200
+        assert page.headers["content-type"].startswith("text/html")
+        assert "TEST PAYMENT: no money is taken" in page.text
+        assert "Pay $50 (test)" in page.text
+        assert (await client.get(f"/api/payments/{reference}")).json()["state"] == "pending"
+        paid = await client.post(checkout.path, data={"outcome": "success"}, follow_redirects=False)
+        assert paid.status_code == 303
+        back = urlsplit(paid.headers["location"])
+        assert (back.path, back.query) == ("/payment/callback", f"trxref={reference}&reference={reference}")
+        verified = (await client.get(f"/api/payments/{reference}")).json()
+        assert (verified["state"], verified["channel"], verified["amount"]) == ("paid", "test", "50")
+        assert "Pay $50 (test)" not in (await client.get(checkout.path)).text  # finished
+        # a stranger's made-up reference has no page
+        assert (await client.get(f"/payment/test-checkout/{application_id}-AAAA")).status_code == 404
+
+
+async def test_a_declined_test_payment_is_failed_and_can_be_tried_again(make_app: AppFactory) -> None:
+    async with AsyncTestClient(make_app(AGENCY_DEMO="1")) as client:
+        application_id = await apply(client)
+        first = (await post_start(client, application_id)).json()["reference"]
+        await client.post(f"/payment/test-checkout/{first}", data={"outcome": "failed"})
+        assert (await client.get(f"/api/payments/{first}")).json()["state"] == "failed"
+        second = (await post_start(client, application_id)).json()["reference"]
+        assert second != first
+        await client.post(f"/payment/test-checkout/{second}", data={"outcome": "success"})
+        assert (await client.get(f"/api/payments/{second}")).json()["state"] == "paid"
 
 
 # -- start and verify ---------------------------------------------------------------------

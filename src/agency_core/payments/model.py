@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
 
 from agency_core.records import PaymentState
 from agency_core.spec.constants import PROCESSING_FEE_USD
@@ -162,6 +162,37 @@ class PaymentGateway(Protocol):
         ...
 
     async def aclose(self) -> None: ...
+
+
+TEST_OUTCOMES: Final = ("success", "failed", "abandoned")
+"""What a payer can do on the built-in test checkout: pay, be declined, or cancel."""
+
+
+@dataclass(frozen=True, slots=True)
+class TestTransaction:
+    """One transaction of the built-in test checkout, as its page shows it."""
+
+    __test__ = False  # not a pytest class
+
+    reference: str
+    fee: Fee
+    email: str
+    callback_url: str
+    status: str = "ongoing"
+
+
+@runtime_checkable
+class TestCheckout(PaymentGateway, Protocol):
+    """A built-in checkout for demos without Paystack keys, like Paystack's own test mode: no
+    money moves; the site serves its checkout page (clearly labelled as a test payment)."""
+
+    __test__ = False
+
+    def transaction(self, reference: str) -> TestTransaction | None: ...
+
+    def complete(self, reference: str, outcome: str) -> TestTransaction | None:
+        """Record the payer's choice (one of :data:`TEST_OUTCOMES`) on an open transaction."""
+        ...
 
 
 class PaymentStore(Protocol):

@@ -23,6 +23,7 @@ from agency_core.payments.model import (
     APPLICATION_NOT_FOUND,
     PAYMENT_NOT_FOUND,
     PAYMENTS_UNAVAILABLE,
+    TEST_OUTCOMES,
     Charge,
     Checkout,
     Fee,
@@ -30,6 +31,8 @@ from agency_core.payments.model import (
     Payment,
     PaymentGateway,
     PaymentStore,
+    TestCheckout,
+    TestTransaction,
     Verdict,
     application_of,
     can_start,
@@ -113,6 +116,27 @@ class PaymentService:
     @property
     def available(self) -> bool:
         return self.gateway is not None
+
+    @property
+    def test_mode(self) -> bool:
+        """The built-in test checkout (demo mode without Paystack keys): no money moves."""
+        return isinstance(self.gateway, TestCheckout)
+
+    def test_transaction(self, reference: str) -> TestTransaction:
+        """An open or finished transaction of the built-in test checkout; ApplicationUnknown otherwise."""
+        gateway = self.gateway
+        found = gateway.transaction(reference) if isinstance(gateway, TestCheckout) else None
+        if found is None:
+            raise ApplicationUnknown(PAYMENT_NOT_FOUND)
+        return found
+
+    def complete_test_checkout(self, reference: str, outcome: str) -> TestTransaction:
+        """The payer's choice on the test checkout (a repeat changes nothing); the result page verifies it."""
+        found = self.test_transaction(reference)
+        gateway = self.gateway
+        if outcome not in TEST_OUTCOMES or not isinstance(gateway, TestCheckout):
+            raise ApplicationUnknown(PAYMENT_NOT_FOUND)
+        return gateway.complete(reference, outcome) or found
 
     def _gateway(self) -> PaymentGateway:
         if self.gateway is None:

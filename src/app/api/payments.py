@@ -40,6 +40,8 @@ class PaymentConfig:
     label: str
     """As shown: ``"$50"``."""
     unavailableMessage: str | None = None
+    test: bool = False
+    """The built-in test checkout (demo mode without Paystack keys): no money is taken."""
 
 
 @dataclass
@@ -104,6 +106,7 @@ class PaymentInfo(Controller):
             fee.currency,
             fee.label,
             None if service.available else p.PAYMENTS_UNAVAILABLE,
+            service.test_mode,
         )
 
     @post(
