@@ -34,7 +34,13 @@ class InMemoryTestCheckout:
         self._paid_at: dict[str, datetime] = {}
 
     async def initialize(
-        self, *, reference: str, email: str, fee: Fee, callback_url: str, metadata: Mapping[str, str]
+        self,
+        *,
+        reference: str,
+        email: str,
+        fee: Fee,
+        callback_url: str,
+        metadata: Mapping[str, str],  # noqa: ARG002 - the port's signature; nothing to keep it for
     ) -> Checkout:
         self._transactions[reference] = TestTransaction(reference, fee, email, callback_url)
         parts = urlsplit(callback_url)
@@ -50,7 +56,7 @@ class InMemoryTestCheckout:
             reference, found.status, found.fee.amount_minor, found.fee.currency, channel, self._paid_at.get(reference)
         )
 
-    def parse_webhook(self, body: bytes, signature: str | None) -> WebhookEvent | None:
+    def parse_webhook(self, body: bytes, signature: str | None) -> WebhookEvent | None:  # noqa: ARG002
         return None  # no webhooks: nothing is ever signed by a test checkout
 
     def transaction(self, reference: str) -> TestTransaction | None:

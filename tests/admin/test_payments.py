@@ -10,7 +10,7 @@ import pytest
 
 from agency_core.payments.model import Charge
 from app.payment_settings import PaymentSettings
-from tests.admin.area import TEST_PAYMENT_KEY, T0, add_application, audit_actions, container, signed_in
+from tests.admin.area import T0, TEST_PAYMENT_KEY, add_application, audit_actions, container, signed_in
 from tests.admin.conftest import MakeHarness
 from tests.support.paystack import LocalPaystack
 

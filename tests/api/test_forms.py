@@ -220,9 +220,7 @@ async def test_a_repeated_application_is_answered_409_without_the_first_id_which
     # five SMS and the applicant's confirmation e-mail, for the first application only
     assert len(await outbox.list()) == 6
     for _ in range(3):  # a stranger who knows the e-mail, trying again and again
-        again = await client.post(
-            "/api/applications", data={**APPLICATION, "email": "KWAME@example.com"}, files=files
-        )
+        again = await client.post("/api/applications", data={**APPLICATION, "email": "KWAME@example.com"}, files=files)
         assert again.status_code == 409
         assert again.json() == {
             "message": "An application with this email, job category and preferred country already exists "

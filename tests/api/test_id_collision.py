@@ -9,7 +9,7 @@ from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
 from agency_core.ids import IdGenerator
 from agency_core.staff.settings import AdminSettings, LiveSettings
-from agency_core.submissions.service import Accepted, AgencyService, Upload
+from agency_core.submissions.service import AgencyService, Upload
 from tests.api.conftest import APPLICATION, PDF
 
 

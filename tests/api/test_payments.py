@@ -135,9 +135,7 @@ def test_the_default_fee_is_the_specs_processing_fee() -> None:
 # -- the built-in test checkout (demo mode, no keys) ---------------------------------------------
 
 
-async def test_demo_mode_without_keys_runs_a_labelled_test_checkout_end_to_end(
-    make_app: AppFactory, sms_server: SmsGatewayServer
-) -> None:
+async def test_demo_mode_without_keys_runs_a_labelled_test_checkout_end_to_end(make_app: AppFactory) -> None:
     app = make_app(AGENCY_DEMO="1")
     async with AsyncTestClient(app) as client:
         config = (await client.get("/api/payments/config")).json()

@@ -30,7 +30,6 @@ CURRENCY_SYMBOLS: Final[Mapping[str, str]] = {"USD": "$", "GHS": "GH\u20b5"}
 whose Paystack account cannot charge USD). Both have 100 minor units."""
 
 
-
 @dataclass(frozen=True, slots=True)
 class Fee:
     """An amount in the currency's lowest unit (cents, pesewas)."""
@@ -185,8 +184,6 @@ class TestTransaction:
 class TestCheckout(PaymentGateway, Protocol):
     """A built-in checkout for demos without Paystack keys, like Paystack's own test mode: no
     money moves; the site serves its checkout page (clearly labelled as a test payment)."""
-
-    __test__ = False
 
     def transaction(self, reference: str) -> TestTransaction | None: ...
 

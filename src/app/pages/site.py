@@ -36,7 +36,6 @@ AGENCY_NAME = "Vandy Travel and Recruitment Services"
 NOINDEX: dict[str, tuple[str, str]] = {
     "/payment/callback": ("Payment", "The result of your processing fee payment."),
     "/payment/start": ("Pay the processing fee", "Pay the processing fee of your application."),
-    "/payment/start": ("Pay the processing fee", "Pay the processing fee of your application."),
 }
 
 

@@ -271,7 +271,6 @@ async def test_an_unknown_application_or_reference_is_not_found_with_what_was_as
         await svc.verify("not-a-reference")
 
 
-
 def test_a_payment_key_is_random_long_and_stored_only_as_its_hash() -> None:
     keys = {new_payment_key() for _ in range(100)}
     assert len(keys) == 100
