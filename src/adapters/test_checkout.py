@@ -22,7 +22,7 @@ from agency_core.payments.model import (
     WebhookEvent,
 )
 
-CHECKOUT_PATH = "/payment/test-checkout"
+CHECKOUT_PATH = "/test-checkout"
 TEST_CHANNEL = "test"
 
 

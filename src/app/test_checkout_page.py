@@ -93,7 +93,7 @@ def back_to_site(found: TestTransaction) -> str:
 class TestCheckoutPage(Controller):
     __test__ = False  # not a pytest class
 
-    path = "/payment/test-checkout"
+    path = "/test-checkout"
     include_in_schema = False
 
     @get("/{reference:str}", sync_to_thread=False)

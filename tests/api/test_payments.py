@@ -121,7 +121,7 @@ async def test_config_shows_the_fee_and_availability(pay_client: Client, make_ap
         response = await post_start(plain, application_id)
         assert (response.status_code, response.json()["message"]) == (503, p.PAYMENTS_UNAVAILABLE)
         # no test checkout outside demo mode
-        assert (await plain.get(f"/payment/test-checkout/{application_id}-abcdef")).status_code == 404
+        assert (await plain.get(f"/test-checkout/{application_id}-abcdef")).status_code == 404
 
 
 def test_the_default_fee_is_the_specs_processing_fee() -> None:
@@ -144,7 +144,7 @@ async def test_demo_mode_without_keys_runs_a_labelled_test_checkout_end_to_end(m
         started = (await post_start(client, application_id)).json()
         reference = started["reference"]
         checkout = urlsplit(started["authorizationUrl"])
-        assert checkout.path == f"/payment/test-checkout/{reference}"
+        assert checkout.path == f"/test-checkout/{reference}"
         page = await client.get(checkout.path)
         assert page.status_code == 200
         assert page.headers["content-type"].startswith("text/html")
@@ -159,18 +159,18 @@ async def test_demo_mode_without_keys_runs_a_labelled_test_checkout_end_to_end(m
         assert (verified["state"], verified["channel"], verified["amount"]) == ("paid", "test", "50")
         assert "Pay $50 (test)" not in (await client.get(checkout.path)).text  # finished
         # a stranger's made-up reference has no page
-        assert (await client.get(f"/payment/test-checkout/{application_id}-AAAA")).status_code == 404
+        assert (await client.get(f"/test-checkout/{application_id}-AAAA")).status_code == 404
 
 
 async def test_a_declined_test_payment_is_failed_and_can_be_tried_again(make_app: AppFactory) -> None:
     async with AsyncTestClient(make_app(AGENCY_DEMO="1")) as client:
         application_id = await apply(client)
         first = (await post_start(client, application_id)).json()["reference"]
-        await client.post(f"/payment/test-checkout/{first}", data={"outcome": "failed"})
+        await client.post(f"/test-checkout/{first}", data={"outcome": "failed"})
         assert (await client.get(f"/api/payments/{first}")).json()["state"] == "failed"
         second = (await post_start(client, application_id)).json()["reference"]
         assert second != first
-        await client.post(f"/payment/test-checkout/{second}", data={"outcome": "success"})
+        await client.post(f"/test-checkout/{second}", data={"outcome": "success"})
         assert (await client.get(f"/api/payments/{second}")).json()["state"] == "paid"
 
 
