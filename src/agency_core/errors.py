@@ -2,7 +2,7 @@
 
 A use case returns its success value and raises a :class:`UseCaseError` when it refuses; the
 app maps each class to its HTTP answer in one place. A refusal that carries data a caller needs
-is a subclass with that data (:class:`DuplicateSubmission`, :class:`SignInRefused`), never a result
+is a subclass with that data (:class:`SignInRefused`), never a result
 to branch on: the sign-in's refusals differ only in status, text and ``Retry-After``, which the
 app's map gives, so its callers only log them. A dropped honeypot submission is a success
 (``Accepted(discarded=True)``), answered like any other.
@@ -46,11 +46,8 @@ class Unavailable(UseCaseError):
 
 
 class DuplicateSubmission(Conflict):
-    """The same application was already received; ``existing_id`` is the earlier one."""
-
-    def __init__(self, message: str, existing_id: str) -> None:
-        super().__init__(message)
-        self.existing_id = existing_id
+    """The same application was already received. It carries nothing of the earlier one: the
+    requester may be a stranger who knows the applicant's e-mail."""
 
 
 class InvalidPhone(Rejected):

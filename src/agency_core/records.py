@@ -37,6 +37,9 @@ class Application:
     data: FormData
     files: tuple[StoredFile, ...]
     created_at: datetime
+    payment_key_hash: str = ""
+    """SHA-256 of the application's payment key (:mod:`agency_core.payments.keys`); "" for one
+    stored before keys existed."""
 
     @property
     def duplicate_key(self) -> str:

@@ -23,6 +23,7 @@ from app.path_guard import path_guard
 from app.security_headers import security_headers_hook
 from app.settings import Settings, SettingsError, unsafe_for_production
 from app.spa import spa
+from app.test_checkout_page import TestCheckoutPage
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
@@ -49,6 +50,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             media_file,
             robots_txt,
             sitemap_xml,
+            TestCheckoutPage,
             spa,
         ],
         dependencies=dependencies_of(container),

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from agency_core.payments.model import DEFAULT_FEE_TEXT, Fee, parse_fee
+from agency_core.payments.model import DEFAULT_FEE, Fee, parse_fee
 
 DEFAULT_BASE_URL = "https://api.paystack.co"
 """Paystack's API, unless ``PAYSTACK_BASE_URL`` points elsewhere (a local Paystack in tests)."""
@@ -20,7 +20,7 @@ class PaymentSettings:
     secret_key: str = ""
     public_key: str = ""
     base_url: str = DEFAULT_BASE_URL
-    fee: Fee = field(default_factory=lambda: parse_fee(DEFAULT_FEE_TEXT))
+    fee: Fee = DEFAULT_FEE
 
     @property
     def enabled(self) -> bool:
@@ -39,8 +39,9 @@ class PaymentSettings:
             raise PaymentSettingsError("PAYSTACK_SECRET_KEY must start with sk_test_ or sk_live_")
         if public and not public.startswith(("pk_test_", "pk_live_")):
             raise PaymentSettingsError("PAYSTACK_PUBLIC_KEY must start with pk_test_ or pk_live_")
+        override = env.get("AGENCY_APPLICATION_FEE", "").strip()
         try:
-            fee = parse_fee(env.get("AGENCY_APPLICATION_FEE") or DEFAULT_FEE_TEXT)
+            fee = parse_fee(override) if override else DEFAULT_FEE
         except ValueError as exc:
             raise PaymentSettingsError(str(exc)) from exc
         base_url = (env.get("PAYSTACK_BASE_URL") or DEFAULT_BASE_URL).strip().rstrip("/")

@@ -13,8 +13,9 @@ A ``before_send`` hook of the app, so nothing bypasses it (404s, 500s, files):
 - ``Strict-Transport-Security`` when ``AGENCY_ENV=production``.
 - In development the ``/schema`` API doc pages go without the CSP (their viewer comes from a CDN);
   production serves no API documentation at all (see ``app.main``).
-- ``Cache-Control: no-store`` on every ``/api/admin`` answer (personal data, CSV exports), whatever
-  the handler set.
+- ``Cache-Control: no-store`` on every answer that may carry personal data, whatever the handler
+  set: ``/api/admin`` (records, CSV exports), tracking, payments and the public forms' answers
+  (:data:`PERSONAL_API_PREFIXES`).
 """
 
 from __future__ import annotations
@@ -61,6 +62,17 @@ PERMISSIONS_POLICY = ", ".join(
 HSTS = "max-age=31536000; includeSubDomains"
 NO_STORE = "no-store"
 ADMIN_API_PREFIX = "/api/admin"
+PERSONAL_API_PREFIXES = (
+    ADMIN_API_PREFIX,
+    "/api/track",
+    "/api/payments",
+    "/api/applications",
+    "/api/appointments",
+    "/api/contact-messages",
+    "/api/newsletter-subscriptions",
+    "/api/job-alerts",
+)
+"""Answers under these carry (or may carry) someone's personal data: never stored by a cache."""
 DOCS_PREFIX = "/schema"
 """The OpenAPI pages: served without CSP in development only; production serves no API docs."""
 
@@ -84,20 +96,23 @@ def _merge(existing: Iterable[tuple[bytes, bytes]], extra: list[tuple[bytes, byt
     return [(name, value) for name, value in existing if name.lower() not in replaced] + extra
 
 
+def is_personal(path: str) -> bool:
+    return any(path == prefix or path.startswith(prefix + "/") for prefix in PERSONAL_API_PREFIXES)
+
+
 def security_headers_hook(*, production: bool) -> BeforeMessageSendHookHandler:
     """A ``before_send`` hook of the app: Litestar calls it for every message it sends, so it
     covers routed answers, files, 404/405 for unknown routes and 500s alike."""
     common = security_headers(production=production)
-    admin = [*common, (b"cache-control", NO_STORE.encode())]
+    personal = [*common, (b"cache-control", NO_STORE.encode())]
     docs = [header for header in common if header[0] != b"content-security-policy"]
 
     async def add_security_headers(message: Message, scope: Scope) -> None:
         if message["type"] != "http.response.start":
             return
         path = scope.get("path", "")
-        is_admin = path == ADMIN_API_PREFIX or path.startswith(ADMIN_API_PREFIX + "/")
-        if is_admin:
-            extra = admin
+        if is_personal(path):
+            extra = personal
         elif not production and (path == DOCS_PREFIX or path.startswith(DOCS_PREFIX + "/")):
             extra = docs  # development only: the API doc pages load their viewer from a CDN
         else:

@@ -16,7 +16,6 @@ from litestar.types import ExceptionHandlersMap
 
 from agency_core.errors import (
     Conflict,
-    DuplicateSubmission,
     NotFound,
     Refusal,
     Rejected,
@@ -51,8 +50,6 @@ def _json(status: int, body: dict[str, Any], headers: dict[str, str] | None = No
 def use_case_error_response(_: Request[Any, Any, Any], exc: UseCaseError) -> Response[dict[str, Any]]:
     if isinstance(exc, Rejected):
         return _json(422, {"errors": exc.errors})
-    if isinstance(exc, DuplicateSubmission):
-        return _json(409, {"message": exc.message, "applicationId": exc.existing_id})
     if isinstance(exc, SignInRefused):
         throttled = exc.reason is Refusal.THROTTLED
         headers = {"Retry-After": str(math.ceil(exc.retry_after_s))} if throttled else None

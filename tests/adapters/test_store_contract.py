@@ -16,6 +16,7 @@ from adapters.seed.blog import seed_blog_posts
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
 from agency_core.ids import IdTaken
+from agency_core.payments.keys import payment_key_hash, payment_key_matches
 from agency_core.ports import Store
 from agency_core.records import (
     NEW_APPOINTMENT,
@@ -277,3 +278,35 @@ async def test_blog_posts_are_seeded_once_and_listed_newest_first(store: Store) 
     assert posts[0].id not in [p.id for p in await store.blog_posts.published()]
     assert await store.blog_posts.get(posts[0].id) == hidden
     assert await store.blog_posts.get("404") is None
+
+
+async def test_an_applications_payment_key_hash_is_kept_and_old_records_have_none(store: Store) -> None:
+    hashed = replace(application("VA1"), payment_key_hash=payment_key_hash("the-key"))
+    await add_application(store, hashed, [], T0 - timedelta(hours=24))
+    stored = await store.applications.get("VA1")
+    assert stored == hashed
+    assert stored is not None
+    assert payment_key_matches(stored.payment_key_hash, "the-key")
+    # the outbox skips an id queued already: the duplicate's ID re-send goes once
+    assert await store.outbox.enqueue([sms("VA1-id-resent-sms", "VA1")]) == 1
+    assert await store.outbox.enqueue([sms("VA1-id-resent-sms", "VA1")]) == 0
+
+
+async def test_an_application_stored_before_payment_keys_migrates_without_loss(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "agency.sqlite3"
+    db = Database(path)
+    store = SqliteStore(db)
+    await store.start()
+    await add_application(store, application("VA1"), [], T0 - timedelta(hours=24))
+    await db.close()
+    # as a database of the release before: without the column, and without the migration's record
+    with sqlite3.connect(path) as conn:
+        conn.execute("ALTER TABLE applications DROP COLUMN payment_key_hash")
+        conn.execute("DELETE FROM schema_migrations WHERE name = 'records_0003_payment_key'")
+    db = Database(path)
+    store = SqliteStore(db)
+    await store.start()
+    assert await store.applications.get("VA1") == application("VA1")  # kept, with no key (paid at the office)
+    await db.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from agency_core.payments.keys import payment_key_hash
 from agency_core.records import Application, Appointment, ContactMessage, JobAlert, NewsletterSubscription
 from agency_core.signin.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from app.container import Container
@@ -51,8 +52,12 @@ def application_data(**changes: Any) -> dict[str, Any]:
     return data
 
 
+TEST_PAYMENT_KEY = "test-payment-key"
+"""The payment key of every application :func:`add_application` stores."""
+
+
 async def add_application(h: AdminHarness, app_id: str, at: datetime = T0, **changes: Any) -> Application:
-    application = Application(app_id, application_data(**changes), (), at)
+    application = Application(app_id, application_data(**changes), (), at, payment_key_hash(TEST_PAYMENT_KEY))
     assert await writes.add_application(container(h).store, application, [], at) is None
     return application
 

@@ -304,3 +304,9 @@ async def test_the_payment_return_page_is_served_noindex(make_harness: MakeHarne
     assert '<meta name="robots" content="noindex" />' in response.text
     assert '<div id="root"></div>' in response.text
     assert "<title>Payment | Vandy Travel and Recruitment Services</title>" in response.text
+    # the e-mail's payment link (its key in the fragment, never sent here): served the same way
+    start = await h.client.get("/payment/start?application=VA1")
+    assert start.status_code == 200
+    assert start.headers["x-robots-tag"] == "noindex"
+    assert "<title>Pay the processing fee | Vandy Travel and Recruitment Services</title>" in start.text
+    assert "/payment/start" not in (await h.client.get("/sitemap.xml")).text

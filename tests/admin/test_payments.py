@@ -10,7 +10,7 @@ import pytest
 
 from agency_core.payments.model import Charge
 from app.payment_settings import PaymentSettings
-from tests.admin.area import T0, add_application, audit_actions, container, signed_in
+from tests.admin.area import T0, TEST_PAYMENT_KEY, add_application, audit_actions, container, signed_in
 from tests.admin.conftest import MakeHarness
 from tests.support.paystack import LocalPaystack
 
@@ -32,8 +32,8 @@ async def test_payment_state_in_list_filter_detail_csv_and_audit(
     await add_application(h, "VA201", T0, email="b@example.com")
     await add_application(h, "VA202", T0, email="c@example.com")
     payments = container(h).payments
-    paid = await payments.start("VA200", "http://testserver.local/payment/callback")
-    await payments.start("VA201", "http://testserver.local/payment/callback")
+    paid = await payments.start("VA200", TEST_PAYMENT_KEY, "http://testserver.local/payment/callback")
+    await payments.start("VA201", TEST_PAYMENT_KEY, "http://testserver.local/payment/callback")
     paystack.complete(paid.reference, "success")
     assert (await payments.verify(paid.reference)).payment.state.value == "paid"
     # a mismatching charge is audited but changes nothing

@@ -9,7 +9,7 @@ from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
 from agency_core.ids import IdGenerator
 from agency_core.staff.settings import AdminSettings, LiveSettings
-from agency_core.submissions.service import Accepted, AgencyService, Upload
+from agency_core.submissions.service import AgencyService, Upload
 from tests.api.conftest import APPLICATION, PDF
 
 
@@ -33,8 +33,8 @@ async def test_an_application_whose_id_another_instance_took_gets_the_next_one(t
     try:
         first = await a.submit_application({**APPLICATION, "email": "a@example.com"}, cv)
         second = await b.submit_application({**APPLICATION, "email": "b@example.com"}, cv)
-        assert first == Accepted("VA1780000000000")
-        assert second == Accepted("VA1780000000001")
+        assert first.id == "VA1780000000000"
+        assert second.id == "VA1780000000001"
         stored = await store.applications.get("VA1780000000001")
         assert stored is not None
         assert stored.data["email"] == "b@example.com"

@@ -44,6 +44,10 @@ async def pay_client(pay_app: Litestar) -> AsyncIterator[Client]:
         yield test_client
 
 
+KEYS: dict[str, str] = {}
+"""The payment key each application's submission answered, by application ID."""
+
+
 async def apply(client: Client, email: str = "kwame@example.com") -> str:
     response = await client.post(
         "/api/applications",
@@ -52,11 +56,18 @@ async def apply(client: Client, email: str = "kwame@example.com") -> str:
     )
     assert response.status_code == 201, response.text
     application_id: str = response.json()["applicationId"]
+    KEYS[application_id] = response.json()["paymentKey"]
     return application_id
 
 
+async def post_start(client: Client, application_id: str, key: str | None = None) -> httpx.Response:
+    """Start paying with the application's own key (or ``key``)."""
+    body = {"paymentKey": KEYS.get(application_id, "") if key is None else key}
+    return await client.post(f"/api/applications/{application_id}/payment", json=body)
+
+
 async def start(client: Client, application_id: str) -> str:
-    response = await client.post(f"/api/applications/{application_id}/payment")
+    response = await post_start(client, application_id)
     assert response.status_code == 201, response.text
     body = response.json()
     assert body["authorizationUrl"].endswith(f"/checkout/{body['reference']}")
@@ -92,15 +103,75 @@ async def audit_actions(app: Litestar) -> list[str]:
 
 async def test_config_shows_the_fee_and_availability(pay_client: Client, make_app: AppFactory) -> None:
     body = (await pay_client.get("/api/payments/config")).json()
-    assert body == {"available": True, "amount": "50", "currency": "USD", "label": "$50", "unavailableMessage": None}
+    assert body == {
+        "available": True,
+        "amount": "50",
+        "currency": "USD",
+        "label": "$50",
+        "unavailableMessage": None,
+        "test": False,
+    }
     async with AsyncTestClient(make_app(AGENCY_APPLICATION_FEE="750 GHS")) as plain:
         body = (await plain.get("/api/payments/config")).json()
         assert body["available"] is False
         assert body["label"] == "GH\u20b5750"
         assert body["unavailableMessage"] == p.PAYMENTS_UNAVAILABLE
+        assert body["test"] is False
         application_id = await apply(plain)
-        response = await plain.post(f"/api/applications/{application_id}/payment")
+        response = await post_start(plain, application_id)
         assert (response.status_code, response.json()["message"]) == (503, p.PAYMENTS_UNAVAILABLE)
+        # no test checkout outside demo mode
+        assert (await plain.get(f"/test-checkout/{application_id}-abcdef")).status_code == 404
+
+
+def test_the_default_fee_is_the_specs_processing_fee() -> None:
+    from agency_core.spec.constants import PROCESSING_FEE_USD
+
+    assert Settings.from_env({}).payments.fee == p.Fee(PROCESSING_FEE_USD * 100, "USD")
+    assert Settings.from_env({"AGENCY_APPLICATION_FEE": "750 GHS"}).payments.fee == p.Fee(75000, "GHS")
+    assert Settings.from_env({"AGENCY_APPLICATION_FEE": " "}).payments.fee == p.Fee(PROCESSING_FEE_USD * 100, "USD")
+
+
+# -- the built-in test checkout (demo mode, no keys) ---------------------------------------------
+
+
+async def test_demo_mode_without_keys_runs_a_labelled_test_checkout_end_to_end(make_app: AppFactory) -> None:
+    app = make_app(AGENCY_DEMO="1")
+    async with AsyncTestClient(app) as client:
+        config = (await client.get("/api/payments/config")).json()
+        assert (config["available"], config["test"], config["label"]) == (True, True, "$50")
+        application_id = await apply(client)
+        started = (await post_start(client, application_id)).json()
+        reference = started["reference"]
+        checkout = urlsplit(started["authorizationUrl"])
+        assert checkout.path == f"/test-checkout/{reference}"
+        page = await client.get(checkout.path)
+        assert page.status_code == 200
+        assert page.headers["content-type"].startswith("text/html")
+        assert "TEST PAYMENT: no money is taken" in page.text
+        assert "Pay $50 (test)" in page.text
+        assert (await client.get(f"/api/payments/{reference}")).json()["state"] == "pending"
+        paid = await client.post(checkout.path, data={"outcome": "success"}, follow_redirects=False)
+        assert paid.status_code == 303
+        back = urlsplit(paid.headers["location"])
+        assert (back.path, back.query) == ("/payment/callback", f"trxref={reference}&reference={reference}")
+        verified = (await client.get(f"/api/payments/{reference}")).json()
+        assert (verified["state"], verified["channel"], verified["amount"]) == ("paid", "test", "50")
+        assert "Pay $50 (test)" not in (await client.get(checkout.path)).text  # finished
+        # a stranger's made-up reference has no page
+        assert (await client.get(f"/test-checkout/{application_id}-AAAA")).status_code == 404
+
+
+async def test_a_declined_test_payment_is_failed_and_can_be_tried_again(make_app: AppFactory) -> None:
+    async with AsyncTestClient(make_app(AGENCY_DEMO="1")) as client:
+        application_id = await apply(client)
+        first = (await post_start(client, application_id)).json()["reference"]
+        await client.post(f"/test-checkout/{first}", data={"outcome": "failed"})
+        assert (await client.get(f"/api/payments/{first}")).json()["state"] == "failed"
+        second = (await post_start(client, application_id)).json()["reference"]
+        assert second != first
+        await client.post(f"/test-checkout/{second}", data={"outcome": "success"})
+        assert (await client.get(f"/api/payments/{second}")).json()["state"] == "paid"
 
 
 # -- start and verify ---------------------------------------------------------------------
@@ -170,7 +241,7 @@ async def test_verify_after_checkout_marks_paid_and_texts_one_receipt(
     outbox = await container_of(pay_app).store.outbox.list(application_id)
     assert [m.id for m in outbox if m.kind == "payment_receipt"] == [receipt_id(application_id)]
     assert (await audit_actions(pay_app)).count("payment.paid") == 1
-    again = await pay_client.post(f"/api/applications/{application_id}/payment")
+    again = await post_start(pay_client, application_id)
     assert (again.status_code, again.json()["message"]) == (409, p.ALREADY_PAID)
 
 
@@ -186,8 +257,12 @@ async def test_a_declined_payment_is_failed_and_can_be_tried_again(
     assert (await payment_of(pay_app, application_id)).state is PaymentState.PENDING
     paystack.complete(second, "abandoned")
     assert (await pay_client.get(f"/api/payments/{second}")).json()["state"] == "failed"
-    # a late success of the first attempt still counts: the money was taken
+    # only the current attempt's reference answers
+    response = await pay_client.get(f"/api/payments/{first}")
+    assert (response.status_code, response.json()) == (404, {"message": p.PAYMENT_NOT_FOUND})
+    # a late success of the first attempt (Paystack's webhook) still counts: the money was taken
     paystack.complete(first, "success")
+    assert await webhook(pay_client, paystack, paystack.event(first)) == 200
     assert (await pay_client.get(f"/api/payments/{first}")).json()["state"] == "paid"
 
 
@@ -195,7 +270,7 @@ async def test_unknown_references_are_404(pay_client: Client) -> None:
     for reference in ("nope", "VA123-abcdef"):
         response = await pay_client.get(f"/api/payments/{reference}")
         assert (response.status_code, response.json()["message"]) == (404, p.PAYMENT_NOT_FOUND)
-    response = await pay_client.post("/api/applications/VA1/payment")
+    response = await post_start(pay_client, "VA1", "any-key")
     assert (response.status_code, response.json()["message"]) == (404, p.APPLICATION_NOT_FOUND)
 
 
@@ -219,7 +294,7 @@ async def test_gateway_down_at_start_leaves_the_payment_as_it_was(
 ) -> None:
     application_id = await apply(pay_client)
     paystack.behaviour.down = True
-    response = await pay_client.post(f"/api/applications/{application_id}/payment")
+    response = await post_start(pay_client, application_id)
     assert (response.status_code, response.json()["message"]) == (502, p.GATEWAY_DOWN)
     assert await payment_of(pay_app, application_id) == p.Payment()
 
@@ -313,7 +388,7 @@ async def test_out_of_order_deliveries_never_undo_a_payment(
     # the success of the second attempt arrives, then a stale failure event for the first
     assert await webhook(pay_client, paystack, paystack.event(second)) == 200
     assert await webhook(pay_client, paystack, paystack.event(first, event="charge.success", status="failed")) == 200
-    assert (await pay_client.get(f"/api/payments/{first}")).json()["state"] == "paid"
+    assert (await pay_client.get(f"/api/payments/{second}")).json()["state"] == "paid"
     payment = await payment_of(pay_app, application_id)
     assert (payment.state, payment.reference) == (PaymentState.PAID, second)
     # other events and references that are not ours are acknowledged and ignored
@@ -327,7 +402,7 @@ async def test_out_of_order_deliveries_never_undo_a_payment(
 @pytest.mark.usefixtures("paystack")
 async def test_the_local_paystack_checkout_redirects_to_the_callback(pay_client: Client) -> None:
     application_id = await apply(pay_client)
-    response = await pay_client.post(f"/api/applications/{application_id}/payment")
+    response = await post_start(pay_client, application_id)
     url = response.json()["authorizationUrl"]
     reference = response.json()["reference"]
     async with httpx.AsyncClient() as http:

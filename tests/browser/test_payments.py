@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.conftest import DIST, new_page, open_route
 from tests.browser.test_admin import sign_in
 from tests.browser.test_forms import _fill_application_steps, toast
-from tests.support.app_process import running_app
+from tests.support.app_process import RunningApp, running_app
 from tests.support.paystack import LocalPaystack
 from tests.support.sms_gateway import SmsGatewayServer
 
@@ -36,14 +36,17 @@ class PayApp:
     data_dir: Path
 
     def payment(self, application_id: str) -> sqlite3.Row:
-        with sqlite3.connect(self.data_dir / "agency.sqlite3") as db:
-            db.row_factory = sqlite3.Row
-            row: sqlite3.Row = db.execute(
-                "SELECT payment_state, payment_reference, payment_amount, payment_currency FROM applications "
-                "WHERE id = ?",
-                (application_id,),
-            ).fetchone()
-            return row
+        return payment_row(self.data_dir, application_id)
+
+
+def payment_row(data_dir: Path, application_id: str) -> sqlite3.Row:
+    with sqlite3.connect(data_dir / "agency.sqlite3") as db:
+        db.row_factory = sqlite3.Row
+        row: sqlite3.Row = db.execute(
+            "SELECT payment_state, payment_reference, payment_amount, payment_currency FROM applications WHERE id = ?",
+            (application_id,),
+        ).fetchone()
+        return row
 
 
 @pytest.fixture(scope="module")
@@ -145,3 +148,40 @@ def test_a_declined_payment_says_so_and_can_be_tried_again(pay_page: Page, pay_a
     page.get_by_role("link", name="Pay USD 50.00").click()
     expect(page.get_by_role("heading", name="Payment received")).to_be_visible()
     toast(page, PAID_TOAST)
+
+
+# -- demo mode without Paystack keys (make run): the built-in test checkout -----------------------
+
+
+@pytest.fixture(scope="module")
+def demo_app() -> Iterator[RunningApp]:
+    if not (DIST / "index.html").is_file():
+        pytest.fail("client/dist missing: run make build")
+    with running_app("agency-demo-pay-") as app:  # demo mode, no Paystack keys
+        yield app
+
+
+def test_demo_mode_pays_through_the_labelled_test_checkout_to_the_success_toast(
+    browser: Browser, demo_app: RunningApp
+) -> None:
+    page = new_page(browser, demo_app.base_url)
+    try:
+        application_id = apply_and_open_payment(page, "demo.pay@example.com")
+        dialog = page.get_by_role("dialog", name="Complete Your Application")
+        expect(dialog).to_contain_text("$50")
+        expect(dialog).to_contain_text("Test payment: this demo site has no Paystack keys")
+        dialog.get_by_role("button", name="Pay with Paystack").click()
+
+        # the site's own test checkout, labelled as a test payment like Paystack's test mode
+        expect(page).to_have_url(re.compile(rf"/test-checkout/{application_id}-"))
+        expect(page.get_by_text("TEST PAYMENT: no money is taken")).to_be_visible()
+        expect(page.get_by_text(PAID_TOAST)).to_have_count(0)
+        page.get_by_role("button", name="Pay $50 (test)").click()
+
+        expect(page).to_have_url(re.compile(rf"/payment/callback\?trxref={application_id}-"))
+        expect(page.get_by_role("heading", name="Payment received")).to_be_visible()
+        toast(page, PAID_TOAST)
+        row = payment_row(demo_app.data_dir, application_id)
+        assert (row["payment_state"], row["payment_amount"], row["payment_currency"]) == ("paid", 5000, "USD")
+    finally:
+        page.context.close()

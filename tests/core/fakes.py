@@ -157,6 +157,18 @@ class _Newsletter:
         return subscription, True
 
 
+class _QueuedOutbox:
+    """``store.outbox.enqueue`` (messages on their own): an id queued already is skipped."""
+
+    def __init__(self) -> None:
+        self.queued: dict[str, OutboxMessage] = {}
+
+    async def enqueue(self, messages: Sequence[OutboxMessage]) -> int:
+        new = [m for m in messages if m.id not in self.queued]
+        self.queued.update((m.id, m) for m in new)
+        return len(new)
+
+
 class FakeStore:
     """The reads the public use cases make, and the unit of work they write through."""
 
@@ -164,6 +176,7 @@ class FakeStore:
         self.uow = uow
         self.applications = _Applications()
         self.newsletter = _Newsletter()
+        self.outbox = _QueuedOutbox()
 
     def unit_of_work(self) -> FakeUnit:
         return self.uow()

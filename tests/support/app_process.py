@@ -82,6 +82,8 @@ class RunningApp:
     base_url: str
     data_dir: Path
     gateway: SmsGatewayServer | None
+    pid: int = 0
+    """The app's process id (to read its memory in /proc)."""
 
 
 @contextmanager
@@ -100,7 +102,8 @@ def running_app(
             settings |= env_extra
             app = AppProcess(settings, log_path=Path(data_dir) / "app.log").start(timeout_s=timeout_s)
             try:
-                yield RunningApp(app.base_url, Path(data_dir), gateway)
+                pid = app.process.pid if app.process is not None else 0
+                yield RunningApp(app.base_url, Path(data_dir), gateway, pid)
             finally:
                 app.stop()
     finally:

@@ -33,6 +33,7 @@ export function AppRoutes() {
         <Route path="book-appointment" element={<Pages.BookAppointmentPage />} />
         <Route path="apply" element={<Pages.ApplyPage />} />
         <Route path="payment/callback" element={<Pages.PaymentResultPage />} />
+        <Route path="payment/start" element={<Pages.PaymentStartPage />} />
         <Route path="jobs" element={<Pages.JobsPage />} />
         <Route path="jobs/:id" element={<Pages.JobPage />} />
         <Route path="track" element={<Pages.TrackPage />} />

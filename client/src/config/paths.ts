@@ -13,6 +13,7 @@ export const paths = {
   bookAppointment: '/book-appointment',
   apply: '/apply',
   paymentCallback: '/payment/callback',
+  paymentStart: '/payment/start',
   jobs: '/jobs',
   job: (id: string) => `/jobs/${encodeURIComponent(id)}`,
   track: '/track',

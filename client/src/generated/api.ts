@@ -867,6 +867,7 @@ export interface components {
         /** ApplicationCreated */
         ApplicationCreated: {
             applicationId: string;
+            paymentKey: string;
         };
         /** ApplicationDetail */
         ApplicationDetail: {
@@ -1108,7 +1109,6 @@ export interface components {
         };
         /** DuplicateApplication */
         DuplicateApplication: {
-            applicationId: string;
             message: string;
         };
         /** EraseRequest */
@@ -1347,7 +1347,13 @@ export interface components {
             available: boolean;
             currency: string;
             label: string;
+            /** @default false */
+            test: boolean;
             unavailableMessage?: string | null;
+        };
+        /** PaymentStartIn */
+        PaymentStartIn: {
+            paymentKey: string;
         };
         /**
          * PaymentState
@@ -3856,7 +3862,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentStartIn"];
+            };
+        };
         responses: {
             /** @description Document created, URL follows */
             201: {
@@ -3876,7 +3886,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description Additional response */
+            /** @description No such application, or not its payment key */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3887,6 +3897,24 @@ export interface operations {
             };
             /** @description Already paid */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4495,6 +4523,15 @@ export interface operations {
             };
             /** @description Bad signature; nothing changed */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body over 64 KiB; nothing read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -103,6 +103,10 @@ MIGRATIONS = (
         ALTER TABLE newsletter_subscriptions ADD COLUMN privacy_accepted_at TEXT
         """,
     ),
+    Migration(
+        "records_0003_payment_key",
+        "ALTER TABLE applications ADD COLUMN payment_key_hash TEXT NOT NULL DEFAULT ''",
+    ),
 )
 
 

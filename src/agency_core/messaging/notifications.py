@@ -41,6 +41,7 @@ class SmsKind(StrEnum):
     ADMIN_ALERT = "admin_alert"
     APPOINTMENT = "appointment"
     PAYMENT_RECEIPT = "payment_receipt"
+    ID_REMINDER = "id_reminder"
 
 
 @dataclass(frozen=True, slots=True)

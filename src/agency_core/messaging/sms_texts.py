@@ -136,3 +136,13 @@ def payment_receipt_message(name: str, application_id: str, amount: str, referen
         f"Dear {name.strip()}, we have received your processing fee of {amount} for application "
         f"{application_id}. Ref: {reference}. Our team will now review your documents.\n{c.AGENCY_SIGN_OFF}"
     )
+
+
+def id_reminder_message(name: str, application_id: str, track_url: str = "") -> str:
+    """Sent when the same application is submitted again: the ID goes to the phone on record,
+    never to whoever submitted the repeat."""
+    text = (
+        f"Dear {name.strip()}, we already have your application with Vandy Travel. Your application ID is "
+        f"{application_id}. If you did not just apply again, you can ignore this message.\n{c.AGENCY_SIGN_OFF}"
+    )
+    return to_gsm7(f"{text}\nTrack: {track_url}" if track_url else text)

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
 
 from agency_core.records import PaymentState
+from agency_core.spec.constants import PROCESSING_FEE_USD
 
 if TYPE_CHECKING:
     from agency_core.records import Application
@@ -27,8 +28,6 @@ if TYPE_CHECKING:
 CURRENCY_SYMBOLS: Final[Mapping[str, str]] = {"USD": "$", "GHS": "GH\u20b5"}
 """The currencies the fee may be set in: US dollars (default) or Ghana cedis (for merchants
 whose Paystack account cannot charge USD). Both have 100 minor units."""
-
-DEFAULT_FEE_TEXT: Final = "50 USD"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,11 +54,15 @@ class Fee:
         return f"{self.currency} {self.major}"
 
 
+DEFAULT_FEE: Final = Fee(PROCESSING_FEE_USD * 100, "USD")
+"""The spec's fee (section 9, ``PROCESSING_FEE_USD``): the one default; ``AGENCY_APPLICATION_FEE`` overrides it."""
+
+
 def parse_fee(text: str) -> Fee:
     """``"50 USD"``, ``"750 GHS"``, ``"49.99 usd"`` -> :class:`Fee`; ``ValueError`` with one line otherwise."""
     match = re.fullmatch(r"\s*(\d+(?:\.\d{1,2})?)\s+([A-Za-z]{3})\s*", text, re.ASCII)
     if match is None:
-        raise ValueError(f"AGENCY_APPLICATION_FEE must be an amount and a currency, e.g. {DEFAULT_FEE_TEXT!r}")
+        raise ValueError("AGENCY_APPLICATION_FEE must be an amount and a currency, e.g. '50 USD'")
     currency = match.group(2).upper()
     if currency not in CURRENCY_SYMBOLS:
         raise ValueError(f"AGENCY_APPLICATION_FEE currency must be one of {', '.join(CURRENCY_SYMBOLS)}")
@@ -158,6 +161,35 @@ class PaymentGateway(Protocol):
         ...
 
     async def aclose(self) -> None: ...
+
+
+TEST_OUTCOMES: Final = ("success", "failed", "abandoned")
+"""What a payer can do on the built-in test checkout: pay, be declined, or cancel."""
+
+
+@dataclass(frozen=True, slots=True)
+class TestTransaction:
+    """One transaction of the built-in test checkout, as its page shows it."""
+
+    __test__ = False  # not a pytest class
+
+    reference: str
+    fee: Fee
+    email: str
+    callback_url: str
+    status: str = "ongoing"
+
+
+@runtime_checkable
+class TestCheckout(PaymentGateway, Protocol):
+    """A built-in checkout for demos without Paystack keys, like Paystack's own test mode: no
+    money moves; the site serves its checkout page (clearly labelled as a test payment)."""
+
+    def transaction(self, reference: str) -> TestTransaction | None: ...
+
+    def complete(self, reference: str, outcome: str) -> TestTransaction | None:
+        """Record the payer's choice (one of :data:`TEST_OUTCOMES`) on an open transaction."""
+        ...
 
 
 class PaymentStore(Protocol):

@@ -17,11 +17,13 @@ from agency_core.ids import IdGenerator
 from agency_core.masking import mask_phone
 from agency_core.messaging.notifications import SmsKind
 from agency_core.messaging.sms_texts import payment_receipt_message
+from agency_core.payments.keys import payment_key_matches
 from agency_core.payments.model import (
     ALREADY_PAID,
     APPLICATION_NOT_FOUND,
     PAYMENT_NOT_FOUND,
     PAYMENTS_UNAVAILABLE,
+    TEST_OUTCOMES,
     Charge,
     Checkout,
     Fee,
@@ -29,6 +31,8 @@ from agency_core.payments.model import (
     Payment,
     PaymentGateway,
     PaymentStore,
+    TestCheckout,
+    TestTransaction,
     Verdict,
     application_of,
     can_start,
@@ -113,6 +117,27 @@ class PaymentService:
     def available(self) -> bool:
         return self.gateway is not None
 
+    @property
+    def test_mode(self) -> bool:
+        """The built-in test checkout (demo mode without Paystack keys): no money moves."""
+        return isinstance(self.gateway, TestCheckout)
+
+    def test_transaction(self, reference: str) -> TestTransaction:
+        """An open or finished transaction of the built-in test checkout; ApplicationUnknown otherwise."""
+        gateway = self.gateway
+        found = gateway.transaction(reference) if isinstance(gateway, TestCheckout) else None
+        if found is None:
+            raise ApplicationUnknown(PAYMENT_NOT_FOUND)
+        return found
+
+    def complete_test_checkout(self, reference: str, outcome: str) -> TestTransaction:
+        """The payer's choice on the test checkout (a repeat changes nothing); the result page verifies it."""
+        found = self.test_transaction(reference)
+        gateway = self.gateway
+        if outcome not in TEST_OUTCOMES or not isinstance(gateway, TestCheckout):
+            raise ApplicationUnknown(PAYMENT_NOT_FOUND)
+        return gateway.complete(reference, outcome) or found
+
     def _gateway(self) -> PaymentGateway:
         if self.gateway is None:
             raise PaymentsUnavailable
@@ -142,12 +167,16 @@ class PaymentService:
 
     # -- start ----------------------------------------------------------------------------
 
-    async def start(self, application_id: str, callback_url: str) -> Checkout:
+    async def start(self, application_id: str, payment_key: str, callback_url: str) -> Checkout:
         """A new attempt: the payment becomes pending under a new reference, and the gateway
-        gives the checkout address. Raises PaymentsUnavailable, ApplicationUnknown,
-        AlreadyPaid or GatewayUnavailable (then the payment is left as it was)."""
+        gives the checkout address. Raises PaymentsUnavailable, ApplicationUnknown (also for a
+        wrong payment key: a stranger with the guessable ID learns nothing), AlreadyPaid or
+        GatewayUnavailable (then the payment is left as it was)."""
         gateway = self._gateway()
         application, current = await self._load(application_id)
+        if not payment_key_matches(application.payment_key_hash, payment_key):
+            logger.info("payment start refused: wrong payment key", extra={"id": application_id})
+            raise ApplicationUnknown(APPLICATION_NOT_FOUND)
         if not can_start(current):
             raise AlreadyPaid
         reference = make_reference(application_id, self.nonce())
@@ -187,7 +216,11 @@ class PaymentService:
         application_id = application_of(reference)
         if application_id is None:
             raise ApplicationUnknown(PAYMENT_NOT_FOUND)
-        await self._load(application_id)
+        _, stored = await self._load(application_id)
+        if stored.reference is None or not secrets.compare_digest(stored.reference, reference):
+            # Only the exact reference of the application's current payment answers: a made-up
+            # one that merely starts with a real ID tells nothing (not even that the ID exists).
+            raise ApplicationUnknown(PAYMENT_NOT_FOUND)
         charge = await gateway.verify(reference)
         if charge is None or charge.reference != reference:
             _, current = await self._load(application_id)

@@ -18,8 +18,10 @@ from agency_core.jobs.board import JobBoard
 from agency_core.jobs.rules import JOB_NOT_OPEN
 from agency_core.masking import mask_email, mask_phone
 from agency_core.messaging.confirmation_emails import application_email, appointment_email, confirmation
+from agency_core.messaging.id_reminders import id_reminders
 from agency_core.messaging.notifications import OutgoingSms, SmsKind, application_messages, appointment_messages
 from agency_core.messaging.sms_texts import ApplicationAlert, AppointmentDetails
+from agency_core.payments.keys import new_payment_key, payment_key_hash
 from agency_core.ports import FileStore, Store
 from agency_core.privacy.consent import PRIVACY_NOTICE_VERSION, with_consent
 from agency_core.records import (
@@ -47,8 +49,10 @@ HONEYPOT_FIELD = "website"
 """A field hidden from people on every public form: bots fill it, and their submission is dropped."""
 DUPLICATE_WINDOW = timedelta(hours=24)
 DUPLICATE_APPLICATION = (
-    "An application with this email, job category and preferred country was already received in the last 24 hours."
+    "An application with this email, job category and preferred country already exists (received in the last "
+    "24 hours). Its application ID has been sent again to the phone and email on record."
 )
+"""Says nothing of the first application: whoever knows someone's e-mail learns no ID from it."""
 UPLOAD_FIELDS = ("cv", "passport", "photo")
 
 Clock = Callable[[], datetime]
@@ -73,6 +77,8 @@ class Accepted:
     created: bool = True
     discarded: bool = False
     """True for a honeypot hit: answered as usual, stored nowhere."""
+    payment_key: str = ""
+    """An application's payment key (only its hash is stored): needed to start paying its fee."""
 
 
 def _text(value: object) -> str:
@@ -133,7 +139,7 @@ class AgencyService:
 
     def _discard(self, form: str) -> Accepted:
         logger.info("submission discarded", extra={"form": form, "reason": "honeypot"})
-        return Accepted(self.ids.next_id(), discarded=True)
+        return Accepted(self.ids.next_id(), discarded=True, payment_key=new_payment_key())
 
     # -- applications ---------------------------------------------------------------------
 
@@ -146,18 +152,19 @@ class AgencyService:
         key = duplicate_key(_text(values["email"]), _text(values["jobCategory"]), _text(values["preferredCountry"]))
         earlier = await self.store.applications.find_duplicate(key, since)
         if earlier is not None:
-            raise self._duplicate(earlier)
+            raise await self._duplicate(earlier)
         stored = await self._save_uploads(present)
         attempt = 0
         while True:
-            application, alert, outbox = await self._application_writes(values, stored, now)
+            payment_key = new_payment_key()
+            application, alert, outbox = await self._application_writes(values, stored, now, payment_key)
             try:
                 async with self.uow() as uow:
                     await uow.applications.add(application, since)
                     await uow.outbox.enqueue(outbox)
             except DuplicateApplication as duplicate:
                 await self._delete_uploads(stored)
-                raise self._duplicate(duplicate.earlier) from None
+                raise await self._duplicate(duplicate.earlier) from None
             except IdTaken:
                 attempt += 1
                 logger.warning("application id taken by another instance", extra={"id": application.id})
@@ -180,7 +187,7 @@ class AgencyService:
                 "sms_enqueued": len(outbox),
             },
         )
-        return Accepted(application.id)
+        return Accepted(application.id, payment_key=payment_key)
 
     async def _check_application(
         self, data: Mapping[str, object], uploads: Mapping[str, Upload]
@@ -208,10 +215,12 @@ class AgencyService:
         return values, present
 
     async def _application_writes(
-        self, values: Mapping[str, v.Value], stored: tuple[StoredFile, ...], now: datetime
+        self, values: Mapping[str, v.Value], stored: tuple[StoredFile, ...], now: datetime, payment_key: str
     ) -> tuple[Application, ApplicationAlert, list[OutboxMessage]]:
         """A new application (a fresh ID) and the messages it sends, to be written in one unit."""
-        application = Application(self.ids.next_id(), with_consent(values, now), stored, now)
+        application = Application(
+            self.ids.next_id(), with_consent(values, now), stored, now, payment_key_hash(payment_key)
+        )
         alert = ApplicationAlert(
             f"{_text(values['firstName'])} {_text(values['lastName'])}",
             _text(values["email"]),
@@ -224,7 +233,9 @@ class AgencyService:
         outbox = self._outbox(application.id, await self._application_fan_out(alert), now)
         outbox.append(
             confirmation(
-                application_email(alert.email, alert.applicant_name, application.id, alert.job_title, self.site_url()),
+                application_email(
+                    alert.email, alert.applicant_name, application.id, alert.job_title, self.site_url(), payment_key
+                ),
                 application.id,
                 now,
             )
@@ -242,9 +253,16 @@ class AgencyService:
             return None, JOB_NOT_OPEN
         return job, None
 
-    def _duplicate(self, earlier: Application) -> DuplicateSubmission:
-        logger.info("application duplicate", extra={"existing_id": earlier.id})
-        return DuplicateSubmission(DUPLICATE_APPLICATION, earlier.id)
+    async def _duplicate(self, earlier: Application) -> DuplicateSubmission:
+        """The refusal of a repeat, which tells the requester nothing of ``earlier``: its ID goes
+        again to the phone and e-mail on record, through the outbox, once per application (a
+        repeat is only refused within 24 hours of the first, so that is once per window)."""
+        resend = id_reminders(earlier, self.track_url, self.site_url(), self.clock())
+        queued = await self.store.outbox.enqueue(resend)
+        if queued:
+            self.on_enqueue()
+        logger.info("application duplicate", extra={"existing_id": earlier.id, "id_resent": queued})
+        return DuplicateSubmission(DUPLICATE_APPLICATION)
 
     async def _save_uploads(self, uploads: Mapping[str, Upload]) -> tuple[StoredFile, ...]:
         stored: list[StoredFile] = []

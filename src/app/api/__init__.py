@@ -10,7 +10,7 @@ from app.api.forms import PublicForms
 from app.api.job_alerts import JobAlertUnsubscribe, UnsubscribePage
 from app.api.jobs import PublicJobs
 from app.api.legal import legal
-from app.api.payments import PaymentInfo, PaymentStart
+from app.api.payments import PaymentInfo, PaymentLookup, PaymentStart
 from app.api.tracking import Tracking
 from app.rate_limit import shared_rate_limit
 from app.settings import Settings
@@ -22,7 +22,7 @@ def build_api_router(settings: Settings) -> Router:
     limit = settings.api.rate_limit_per_minute
     forms = Router(
         path="/",
-        route_handlers=[PublicForms, PaymentStart, Tracking],
+        route_handlers=[PublicForms, PaymentStart, PaymentLookup, Tracking],
         # Counted in the shared store (see app.rate_limit), so every instance enforces one limit.
         middleware=[shared_rate_limit("forms")] if limit > 0 else [],
     )

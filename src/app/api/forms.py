@@ -107,7 +107,7 @@ class PublicForms(Controller):
             if upload is not None:
                 uploads[name] = upload
         outcome = await agency.submit_application(fields, uploads)
-        return ApplicationCreated(outcome.id)
+        return ApplicationCreated(outcome.id, outcome.payment_key)
 
     @post(
         "/appointments",

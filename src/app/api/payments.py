@@ -11,7 +11,7 @@ from typing import Any
 from litestar import Controller, MediaType, Request, Response, get, post
 from litestar.di import NamedDependency
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.params import FromPath
+from litestar.params import FromPath, JSONBody
 from litestar.status_codes import (
     HTTP_200_OK,
     HTTP_201_CREATED,
@@ -20,12 +20,15 @@ from litestar.status_codes import (
 
 from agency_core.payments import model as p
 from agency_core.payments.service import PaymentService, PaymentView
-from app.api.schemas import ErrorMessage
+from app.api.schemas import ErrorMessage, PaymentStartIn
 from app.public_url import public_origin
 from app.settings import Settings
 
 SIGNATURE_HEADER = "x-paystack-signature"
 CALLBACK_PATH = "/payment/callback"
+WEBHOOK_MAX_BODY_BYTES = 64 * 1024
+"""Paystack's events are a few KB: a bigger body is refused (413) as announced, or as soon as
+that much has been streamed, so an unsigned flood is never held in memory whole."""
 
 
 @dataclass
@@ -37,6 +40,8 @@ class PaymentConfig:
     label: str
     """As shown: ``"$50"``."""
     unavailableMessage: str | None = None
+    test: bool = False
+    """The built-in test checkout (demo mode without Paystack keys): no money is taken."""
 
 
 @dataclass
@@ -101,23 +106,17 @@ class PaymentInfo(Controller):
             fee.currency,
             fee.label,
             None if service.available else p.PAYMENTS_UNAVAILABLE,
+            service.test_mode,
         )
-
-    @get(
-        "/{reference:str}",
-        summary="Verify a payment with Paystack and answer the application's payment state",
-        responses={404: ResponseSpec(ErrorMessage, generate_examples=False), 502: _DOWN, 503: _UNAVAILABLE},
-    )
-    async def verify(self, payments: NamedDependency[PaymentService], reference: FromPath[str]) -> Response[Any]:
-        view = await payments.verify(reference)
-        return Response(_status(view), status_code=HTTP_200_OK)
 
     @post(
         "/paystack/webhook",
         status_code=HTTP_200_OK,
         summary="Paystack's webhook: x-paystack-signature must be the HMAC-SHA512 of the raw body",
+        request_max_body_size=WEBHOOK_MAX_BODY_BYTES,
         responses={
-            401: ResponseSpec(ErrorMessage, description="Bad signature; nothing changed", generate_examples=False)
+            401: ResponseSpec(ErrorMessage, description="Bad signature; nothing changed", generate_examples=False),
+            413: ResponseSpec(ErrorMessage, description="Body over 64 KiB; nothing read", generate_examples=False),
         },
     )
     async def webhook(
@@ -133,6 +132,22 @@ class PaymentInfo(Controller):
         return Response({"status": "ok"}, status_code=HTTP_200_OK)
 
 
+class PaymentLookup(Controller):
+    """The result page's question; rate limited with the public forms (references are guessed by strangers)."""
+
+    path = "/api/payments"
+    tags = ["payments"]  # noqa: RUF012 - Litestar reads it per class
+
+    @get(
+        "/{reference:str}",
+        summary="Verify a payment with Paystack and answer the application's payment state",
+        responses={404: ResponseSpec(ErrorMessage, generate_examples=False), 502: _DOWN, 503: _UNAVAILABLE},
+    )
+    async def verify(self, payments: NamedDependency[PaymentService], reference: FromPath[str]) -> Response[Any]:
+        view = await payments.verify(reference)
+        return Response(_status(view), status_code=HTTP_200_OK)
+
+
 class PaymentStart(Controller):
     """Rate limited with the public forms: each start creates a transaction at Paystack."""
 
@@ -144,7 +159,9 @@ class PaymentStart(Controller):
         status_code=HTTP_201_CREATED,
         summary="Start paying an application's processing fee: answers Paystack's checkout address",
         responses={
-            404: ResponseSpec(ErrorMessage, generate_examples=False),
+            404: ResponseSpec(
+                ErrorMessage, description="No such application, or not its payment key", generate_examples=False
+            ),
             409: ResponseSpec(ErrorMessage, description="Already paid", generate_examples=False),
             502: _DOWN,
             503: _UNAVAILABLE,
@@ -156,6 +173,7 @@ class PaymentStart(Controller):
         settings: NamedDependency[Settings],
         request: Request[Any, Any, Any],
         application_id: FromPath[str],
+        data: JSONBody[PaymentStartIn],
     ) -> Response[Any]:
-        checkout = await payments.start(application_id, callback_url(request, settings))
+        checkout = await payments.start(application_id, data.paymentKey, callback_url(request, settings))
         return Response(PaymentStarted(checkout.authorization_url, checkout.reference), status_code=HTTP_201_CREATED)

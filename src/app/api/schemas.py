@@ -97,6 +97,8 @@ class JobAlertIn:
 @dataclass
 class ApplicationCreated:
     applicationId: str
+    paymentKey: str
+    """The secret that starts paying this application's fee (also in the confirmation e-mail)."""
 
 
 @dataclass
@@ -111,10 +113,16 @@ class RecordCreated:
 
 @dataclass
 class DuplicateApplication:
-    """409: the same e-mail, job category and preferred country within 24 hours."""
+    """409: the same e-mail, job category and preferred country within 24 hours. Nothing of the
+    first application: its ID is sent again to the phone and e-mail on record."""
 
     message: str
-    applicationId: str
+
+
+@dataclass
+class PaymentStartIn:
+    paymentKey: str
+    """The application's payment key, from the submission's answer or the confirmation e-mail."""
 
 
 @dataclass

@@ -14,6 +14,7 @@ from adapters.paystack import PaystackGateway
 from adapters.private_files import private_dir
 from adapters.sms_http import HttpSmsGateway
 from adapters.sms_log import LoggingSmsGateway
+from adapters.test_checkout import InMemoryTestCheckout
 from agency_core.jobs.alerts import EmailSender
 from agency_core.payments.model import PaymentGateway
 from agency_core.ports import FileStore, SmsGateway
@@ -46,9 +47,14 @@ def build_email_sender(settings: Settings) -> EmailSender:
 
 
 def build_payment_gateway(settings: Settings) -> PaymentGateway | None:
-    """Paystack when ``PAYSTACK_SECRET_KEY`` is set; else no online payment at all."""
+    """Paystack when ``PAYSTACK_SECRET_KEY`` is set; else, in demo mode (never in production), the
+    built-in test checkout; else no online payment at all (the modal says to pay at the office)."""
     p = settings.payments
-    return PaystackGateway(p.secret_key, p.base_url) if p.enabled else None
+    if p.enabled:
+        return PaystackGateway(p.secret_key, p.base_url)
+    if settings.demo and not settings.production:
+        return InMemoryTestCheckout()
+    return None
 
 
 def build_files_cipher(settings: Settings) -> Fernet:

@@ -35,6 +35,7 @@ AGENCY_NAME = "Vandy Travel and Recruitment Services"
 # Paystack's return page depends on the payment reference in its query.
 NOINDEX: dict[str, tuple[str, str]] = {
     "/payment/callback": ("Payment", "The result of your processing fee payment."),
+    "/payment/start": ("Pay the processing fee", "Pay the processing fee of your application."),
 }
 
 

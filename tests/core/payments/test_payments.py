@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -15,6 +16,7 @@ from agency_core.errors import NotFound
 from agency_core.ids import IdGenerator
 from agency_core.messaging.gsm import is_gsm7
 from agency_core.messaging.sms_texts import payment_receipt_message
+from agency_core.payments.keys import new_payment_key, payment_key_hash, payment_key_matches
 from agency_core.payments.model import (
     APPLICATION_NOT_FOUND,
     PAYMENT_NOT_FOUND,
@@ -214,8 +216,13 @@ class FakeGateway:
         return None
 
 
+KEY = "the-applicants-payment-key"
 APPLICATION = Application(
-    "VA1700000000000", {"firstName": "Ama", "lastName": "Owusu", "phone": "+233241234567", "email": "a@x.com"}, (), NOW
+    "VA1700000000000",
+    {"firstName": "Ama", "lastName": "Owusu", "phone": "+233241234567", "email": "a@x.com"},
+    (),
+    NOW,
+    payment_key_hash(KEY),
 )
 
 
@@ -227,7 +234,7 @@ def service(gateway: FakeGateway | None = None) -> tuple[PaymentService, MemoryP
 async def test_concurrent_confirmations_pay_once_with_one_receipt() -> None:
     gateway = FakeGateway()
     svc, store = service(gateway)
-    checkout = await svc.start(APPLICATION.id, "https://site/payment/callback")
+    checkout = await svc.start(APPLICATION.id, KEY, "https://site/payment/callback")
     gateway.charges[checkout.reference] = Charge(checkout.reference, "success", 5000, "USD", "card")
     charge = gateway.charges[checkout.reference]
     views = await asyncio.gather(*(svc.verify(checkout.reference) for _ in range(10)))
@@ -238,7 +245,7 @@ async def test_concurrent_confirmations_pay_once_with_one_receipt() -> None:
     assert {v.payment.state for v in views} == {PaymentState.PAID}
     assert {a.state for a in applied} == {PaymentState.PAID}
     with pytest.raises(AlreadyPaid):
-        await svc.start(APPLICATION.id, "https://site/payment/callback")
+        await svc.start(APPLICATION.id, KEY, "https://site/payment/callback")
 
 
 async def test_without_a_gateway_nothing_is_offered() -> None:
@@ -246,7 +253,7 @@ async def test_without_a_gateway_nothing_is_offered() -> None:
     svc = PaymentService(store, None, FEE, IdGenerator(), uow=store.uow)
     assert not svc.available
     with pytest.raises(PaymentsUnavailable):
-        await svc.start(APPLICATION.id, "https://site/payment/callback")
+        await svc.start(APPLICATION.id, KEY, "https://site/payment/callback")
     with pytest.raises(PaymentsUnavailable):
         await svc.verify(REF)
     assert store.payment == Payment()
@@ -255,10 +262,41 @@ async def test_without_a_gateway_nothing_is_offered() -> None:
 async def test_an_unknown_application_or_reference_is_not_found_with_what_was_asked_for() -> None:
     svc, _ = service()
     with pytest.raises(ApplicationUnknown) as unknown_application:
-        await svc.start("VA1799999999999", "https://site/payment/callback")
+        await svc.start("VA1799999999999", KEY, "https://site/payment/callback")
     assert unknown_application.value.message == APPLICATION_NOT_FOUND
     with pytest.raises(ApplicationUnknown) as unknown_reference:
         await svc.verify("VA1799999999999-abcd")  # ours in form, but no such application
     assert unknown_reference.value.message == PAYMENT_NOT_FOUND
     with pytest.raises(NotFound):  # one hierarchy: the app answers every NotFound with 404
         await svc.verify("not-a-reference")
+
+
+def test_a_payment_key_is_random_long_and_stored_only_as_its_hash() -> None:
+    keys = {new_payment_key() for _ in range(100)}
+    assert len(keys) == 100
+    assert all(len(base64.urlsafe_b64decode(k + "==")) * 8 >= 128 for k in keys)
+    key = keys.pop()
+    assert payment_key_hash(key) != key
+    assert payment_key_matches(payment_key_hash(key), key)
+    assert not payment_key_matches(payment_key_hash(key), key + "x")
+    assert not payment_key_matches("", "")  # an application stored before keys: no online start
+
+
+async def test_a_stranger_with_only_the_id_cannot_start_a_payment() -> None:
+    svc, store = service()
+    for guess in ("", "VA1700000000000", "the-applicants-payment-kez"):
+        with pytest.raises(ApplicationUnknown) as refused:
+            await svc.start(APPLICATION.id, guess, "https://site/payment/callback")
+        assert refused.value.message == APPLICATION_NOT_FOUND  # as if there were no such application
+    assert store.payment == Payment()
+
+
+async def test_only_the_exact_stored_reference_is_answered() -> None:
+    gateway = FakeGateway()
+    svc, _ = service(gateway)
+    checkout = await svc.start(APPLICATION.id, KEY, "https://site/payment/callback")
+    assert (await svc.verify(checkout.reference)).payment.reference == checkout.reference
+    for made_up in (f"{APPLICATION.id}-AAAA", checkout.reference[:-1] + "z", checkout.reference + "0"):
+        with pytest.raises(ApplicationUnknown) as refused:
+            await svc.verify(made_up)
+        assert refused.value.message == PAYMENT_NOT_FOUND

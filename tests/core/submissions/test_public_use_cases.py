@@ -8,6 +8,7 @@ import pytest
 
 from agency_core.errors import DuplicateSubmission, Rejected
 from agency_core.ids import IdGenerator, IdTaken
+from agency_core.payments.keys import payment_key_hash
 from agency_core.records import NEW_APPOINTMENT, Application
 from agency_core.submissions.service import DUPLICATE_APPLICATION, DUPLICATE_WINDOW, Accepted, AgencyService, Upload
 from agency_core.unit_of_work import DuplicateApplication
@@ -40,17 +41,21 @@ class Harness:
 async def test_an_application_and_its_messages_are_committed_together() -> None:
     h = Harness()
     outcome = await h.service.submit_application(APPLICATION, {"cv": Upload("cv.pdf", PDF)})
-    assert outcome == Accepted("VA1780000000000")
+    assert outcome == Accepted("VA1780000000000", payment_key=outcome.payment_key)
     ((add, enqueue),) = h.uow.committed
     assert (add.repository, add.method) == ("applications", "add")
     application, since = add.args
     assert (application.id, application.created_at, since) == ("VA1780000000000", NOW, NOW - DUPLICATE_WINDOW)
+    # the key is handed out once and stored only as its hash
+    assert application.payment_key_hash == payment_key_hash(outcome.payment_key) != outcome.payment_key
     assert [f.key for f in application.files] == list(h.files.saved)
     assert (enqueue.repository, enqueue.method) == ("outbox", "enqueue")
     (messages,) = enqueue.args
     assert {m.source_id.removesuffix("-mail") for m in messages} == {application.id}
     assert {m.kind for m in messages} == {"admin_alert", "status", "email"}
     assert h.wakes == 1
+    (mail,) = [m for m in messages if m.kind == "email"]
+    assert f"Your payment key is {outcome.payment_key}." in mail.text
 
 
 async def test_an_invalid_application_commits_nothing_and_keeps_no_file() -> None:
@@ -67,17 +72,30 @@ async def test_a_duplicate_found_at_commit_writes_nothing_and_drops_the_uploads(
     h.uow.fail_next.append(DuplicateApplication(earlier))
     with pytest.raises(DuplicateSubmission) as duplicate:
         await h.service.submit_application(APPLICATION, {"cv": Upload("cv.pdf", PDF)})
-    assert (duplicate.value.existing_id, duplicate.value.message) == ("VA1", DUPLICATE_APPLICATION)
+    assert duplicate.value.message == DUPLICATE_APPLICATION
+    assert "VA1" not in str(duplicate.value.args)
     assert h.uow.committed == []
     assert [w.method for w in h.uow.discarded[0]] == ["add", "enqueue"]
-    assert (h.files.saved, h.wakes) == ({}, 0)
+    assert h.files.saved == {}
+    # the earlier application's ID goes to its own phone and e-mail, once
+    assert sorted(h.store.outbox.queued) == ["VA1-id-resent-mail", "VA1-id-resent-sms"]
+    sms = h.store.outbox.queued["VA1-id-resent-sms"]
+    assert (sms.phone, sms.kind) == (APPLICATION["phone"], "id_reminder")
+    assert "VA1" in sms.text
+    assert h.store.outbox.queued["VA1-id-resent-mail"].phone == APPLICATION["email"]
+    assert h.wakes == 1
+    h.uow.fail_next.append(DuplicateApplication(earlier))
+    with pytest.raises(DuplicateSubmission):
+        await h.service.submit_application(APPLICATION, {"cv": Upload("cv.pdf", PDF)})
+    assert len(h.store.outbox.queued) == 2
+    assert h.wakes == 1
 
 
 async def test_an_id_taken_at_commit_is_retried_under_a_new_id() -> None:
     h = Harness()
     h.uow.fail_next.append(IdTaken("VA1780000000000"))
     outcome = await h.service.submit_application(APPLICATION, {"cv": Upload("cv.pdf", PDF)})
-    assert outcome == Accepted("VA1780000000001")
+    assert outcome.id == "VA1780000000001"
     ((add, enqueue),) = h.uow.committed
     assert add.args[0].id == "VA1780000000001"
     assert {m.source_id.removesuffix("-mail") for m in enqueue.args[0]} == {"VA1780000000001"}

@@ -17,6 +17,7 @@ export const BookAppointmentPage = lazy(
 );
 export const ApplyPage = lazy(() => import('@/features/apply/components/ApplyPage'));
 export const PaymentResultPage = lazy(() => import('@/features/apply/components/PaymentResultPage'));
+export const PaymentStartPage = lazy(() => import('@/features/apply/components/PaymentStartPage'));
 export const JobsPage = lazy(() => import('@/features/jobs/components/JobsPage'));
 export const JobPage = lazy(() => import('@/features/jobs/components/JobPage'));
 export const TrackPage = lazy(() => import('@/features/track/components/TrackPage'));

@@ -14,6 +14,8 @@ export interface PaymentConfig {
   /** As shown: "$50". */
   label: string;
   unavailableMessage: string | null;
+  /** The built-in test checkout (demo mode without Paystack keys): no money is taken. */
+  test: boolean;
 }
 
 export interface PaymentStarted {
@@ -33,8 +35,31 @@ export interface PaymentStatus {
 
 export const getPaymentConfig = (signal?: AbortSignal) => api.get<PaymentConfig>('/payments/config', signal);
 
-export const startPayment = (applicationId: string) =>
-  api.post<PaymentStarted>(`/applications/${encodeURIComponent(applicationId)}/payment`, {});
+/** Starting a payment needs the application's payment key (the ID alone can be guessed). */
+export const startPayment = (applicationId: string, paymentKey: string) =>
+  api.post<PaymentStarted>(`/applications/${encodeURIComponent(applicationId)}/payment`, { paymentKey });
+
+const KEY_PREFIX = 'payment-key:';
+
+/**
+ * The payment key, kept for this tab only (sessionStorage), so that "Try again" on the result
+ * page, after the checkout, can start a new attempt.
+ */
+export function rememberPaymentKey(applicationId: string, paymentKey: string): void {
+  try {
+    window.sessionStorage.setItem(KEY_PREFIX + applicationId, paymentKey);
+  } catch {
+    // storage refused (private mode): the key from the e-mail still works
+  }
+}
+
+export function paymentKeyOf(applicationId: string): string | null {
+  try {
+    return window.sessionStorage.getItem(KEY_PREFIX + applicationId);
+  } catch {
+    return null;
+  }
+}
 
 export const verifyPayment = (reference: string, signal?: AbortSignal) =>
   api.get<PaymentStatus>(`/payments/${encodeURIComponent(reference)}`, signal);

@@ -10,6 +10,8 @@ import type { FormValues } from '@/lib/forms/schema-from-rules';
 
 export interface ApplicationCreated {
   applicationId: string;
+  /** Starts paying this application's fee; also in the confirmation e-mail's payment link. */
+  paymentKey: string;
 }
 
 export type UploadProgress = (loaded: number, total: number) => void;

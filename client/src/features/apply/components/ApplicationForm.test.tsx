@@ -117,7 +117,11 @@ describe('ApplicationForm', { timeout: 20_000 }, () => {
   });
 
   it('submits with the files, shows the ID, resets to step 1 and opens the payment modal', async () => {
-    const received = capture(201, { applicationId: 'VA1700000000001' }, 100);
+    const received = capture(
+      201,
+      { applicationId: 'VA1700000000001', paymentKey: 'key-VA1700000000001' },
+      100,
+    );
     const user = userEvent.setup({ delay: null });
     renderForm(<ApplicationForm />);
     await fillToStep4(user);
@@ -139,17 +143,19 @@ describe('ApplicationForm', { timeout: 20_000 }, () => {
     expect(sent.has('passportNumber')).toBe(false);
     // jsdom's XHR loses file contents on the way to msw; the browser tests check real uploads.
     expect(sent.has('cv')).toBe(true);
-    // Issue 14: without Paystack keys on the server the modal says how to pay at the office,
-    // offers no online payment and never claims a payment was made.
+    // Without Paystack keys outside demo mode (production) the modal says how to pay at the
+    // office, offers no online payment and never claims a payment was made.
     expect(await within(dialog).findByText(/Online payment is not available yet/)).toBeInTheDocument();
     expect(within(dialog).getByText('VA1700000000001')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Pay with Paystack' })).not.toBeInTheDocument();
     expect(screen.queryByText(PAYMENT_SUCCESS)).not.toBeInTheDocument();
     await waitFor(() => expect(window.sessionStorage.getItem(DRAFT_KEY)).toBeNull());
+    // the payment key of the answer is kept for this tab, to start the payment
+    expect(window.sessionStorage.getItem('payment-key:VA1700000000001')).toBe('key-VA1700000000001');
   });
 
   it('Cancel closes the payment modal', async () => {
-    capture(201, { applicationId: 'VA1700000000002' });
+    capture(201, { applicationId: 'VA1700000000002', paymentKey: 'key-VA1700000000002' });
     const user = userEvent.setup({ delay: null });
     renderForm(<ApplicationForm />);
     await fillToStep4(user);
@@ -178,20 +184,24 @@ describe('ApplicationForm', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByLabelText(/^Phone Number/)).toHaveFocus());
   });
 
-  it('shows a duplicate with its earlier ID', async () => {
-    capture(409, { message: 'We already received this application.', applicationId: 'VA1600000000000' });
+  it('shows a duplicate with the server message and no application ID', async () => {
+    const message =
+      'An application with this email, job category and preferred country already exists (received in the last ' +
+      '24 hours). Its application ID has been sent again to the phone and email on record.';
+    capture(409, { message });
     const user = userEvent.setup({ delay: null });
     renderForm(<ApplicationForm />);
     await fillToStep4(user);
     await user.upload(screen.getByLabelText(/^CV \/ Resume/), pdf());
     await user.click(screen.getByLabelText(/I accept the terms and conditions/));
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
-    expect(await screen.findByText('We already received this application.')).toBeInTheDocument();
-    expect(screen.getByText('Your application ID: VA1600000000000')).toBeInTheDocument();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByText(/Your application ID/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('shows upload progress for a large file', async () => {
-    capture(201, { applicationId: 'VA1700000000003' }, 300);
+    capture(201, { applicationId: 'VA1700000000003', paymentKey: 'key-VA1700000000003' }, 300);
     const user = userEvent.setup({ delay: null });
     renderForm(<ApplicationForm />);
     await fillToStep4(user);

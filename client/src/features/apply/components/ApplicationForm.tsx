@@ -14,6 +14,7 @@ import {
   type FormValues,
 } from '@/lib/forms/schema-from-rules';
 import { toast } from '@/lib/forms/toast';
+import { rememberPaymentKey } from '../api/payments';
 import { submitApplication } from '../api/submit-application';
 import { clearDraft, loadDraft, saveDraft } from '../lib/draft';
 import { PaymentModal } from './PaymentModal';
@@ -159,7 +160,7 @@ export function ApplicationForm({ job = null }: { job?: AppliedJob | null }) {
     const large = fileBytes(values) >= LARGE_UPLOAD_BYTES;
     if (large) setProgress({ loaded: 0, total: fileBytes(values) });
     try {
-      const { applicationId } = await submitApplication(
+      const { applicationId, paymentKey } = await submitApplication(
         values,
         large ? (loaded, total) => setProgress({ loaded, total }) : undefined,
       );
@@ -167,15 +168,14 @@ export function ApplicationForm({ job = null }: { job?: AppliedJob | null }) {
       helpers.resetForm({ values: { ...EMPTY, jobId: '' } });
       setStep(1);
       void toast(APPLICATION_SUCCESS, 'success', `Your application ID: ${applicationId}`);
+      rememberPaymentKey(applicationId, paymentKey);
       setPaymentFor(applicationId);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
-        const body = error.body as { message?: string; applicationId?: string } | null;
-        void toast(
-          body?.message ?? error.message,
-          'warning',
-          body?.applicationId ? `Your application ID: ${body.applicationId}` : undefined,
-        );
+        // The server never says which application it was (the requester may not be its owner):
+        // its ID has been sent again to the phone and e-mail on record, as the message says.
+        const body = error.body as { message?: string } | null;
+        void toast(body?.message ?? error.message, 'warning');
         return;
       }
       const fieldErrors = handleFailure(error, helpers, APPLICATION_FAILURE, ORDER, null);

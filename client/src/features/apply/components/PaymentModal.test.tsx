@@ -4,7 +4,9 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderForm } from '@/lib/forms/testing';
 import { server } from '@/testing/msw-server';
-import { PAYMENT_SUCCESS, PaymentModal } from './PaymentModal';
+import { rememberPaymentKey } from '../api/payments';
+import { NO_PAYMENT_KEY } from '../lib/use-checkout';
+import { PAYMENT_SUCCESS, PaymentModal, TEST_PAYMENT_NOTICE } from './PaymentModal';
 
 const assign = vi.fn<(url: string) => void>();
 vi.mock('@/features/apply/api/payments', async (original) => ({
@@ -18,15 +20,17 @@ const AVAILABLE = {
   currency: 'GHS',
   label: 'GH₵750',
   unavailableMessage: null,
+  test: false,
 };
 
 describe('PaymentModal', () => {
   it('shows the server fee, starts the payment and goes to the checkout without a toast', async () => {
-    const started: string[] = [];
+    const started: unknown[] = [];
+    rememberPaymentKey('VA1', 'the-key-of-VA1');
     server.use(
       http.get('*/api/payments/config', () => HttpResponse.json(AVAILABLE)),
-      http.post('*/api/applications/:id/payment', ({ params }) => {
-        started.push(String(params.id));
+      http.post('*/api/applications/:id/payment', async ({ params, request }) => {
+        started.push([String(params.id), await request.json()]);
         return HttpResponse.json(
           { authorizationUrl: 'https://checkout.paystack.com/abc', reference: 'VA1-abcdef' },
           { status: 201 },
@@ -39,7 +43,8 @@ describe('PaymentModal', () => {
     expect(await screen.findByText('GH₵750')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Pay with Paystack' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.paystack.com/abc'));
-    expect(started).toEqual(['VA1']);
+    expect(started).toEqual([['VA1', { paymentKey: 'the-key-of-VA1' }]]);
+    expect(screen.queryByText(TEST_PAYMENT_NOTICE)).not.toBeInTheDocument();
     expect(dialog).not.toHaveTextContent(PAYMENT_SUCCESS);
     expect(screen.queryByText(PAYMENT_SUCCESS)).not.toBeInTheDocument();
   });
@@ -51,6 +56,7 @@ describe('PaymentModal', () => {
         HttpResponse.json({ message: 'We could not reach the payment provider just now.' }, { status: 502 }),
       ),
     );
+    rememberPaymentKey('VA2', 'the-key-of-VA2');
     const user = userEvent.setup({ delay: null });
     renderForm(<PaymentModal applicationId="VA2" onClose={() => undefined} />);
     await user.click(await screen.findByRole('button', { name: 'Pay with Paystack' }));
@@ -58,5 +64,28 @@ describe('PaymentModal', () => {
       'We could not reach the payment provider just now.',
     );
     expect(screen.getByRole('button', { name: 'Pay with Paystack' })).toBeEnabled();
+  });
+
+  it('labels the built-in test checkout of demo mode as a test payment', async () => {
+    server.use(http.get('*/api/payments/config', () => HttpResponse.json({ ...AVAILABLE, test: true })));
+    renderForm(<PaymentModal applicationId="VA3" onClose={() => undefined} />);
+    expect(await screen.findByText(TEST_PAYMENT_NOTICE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay with Paystack' })).toBeEnabled();
+  });
+
+  it('without the payment key asks for the e-mail link and starts nothing', async () => {
+    const started: string[] = [];
+    server.use(
+      http.get('*/api/payments/config', () => HttpResponse.json(AVAILABLE)),
+      http.post('*/api/applications/:id/payment', ({ params }) => {
+        started.push(String(params.id));
+        return HttpResponse.json({ message: 'Application Not Found' }, { status: 404 });
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderForm(<PaymentModal applicationId="VA4" onClose={() => undefined} />);
+    await user.click(await screen.findByRole('button', { name: 'Pay with Paystack' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(NO_PAYMENT_KEY);
+    expect(started).toEqual([]);
   });
 });

@@ -5,12 +5,16 @@ import { getPaymentConfig } from '../api/payments';
 import { useCheckout } from '../lib/use-checkout';
 
 export const PAYMENT_SUCCESS = 'Payment processed successfully! Welcome to Vandy Recruitment.';
+export const TEST_PAYMENT_NOTICE =
+  'Test payment: this demo site has no Paystack keys, so a built-in test checkout opens. No money is taken.';
 
 /**
  * "Complete Your Application" (spec section 4): the processing fee as the server sets it
- * (`AGENCY_APPLICATION_FEE`). "Pay with Paystack" asks the server to start the payment and
- * goes to Paystack's checkout; the success toast is shown only on the result page, after the
- * server verified the payment. Without Paystack keys on the server the modal says how to pay
+ * (the spec's `PROCESSING_FEE_USD` unless `AGENCY_APPLICATION_FEE` overrides it). "Pay with
+ * Paystack" asks the server to start the payment (with the application's payment key) and goes
+ * to Paystack's checkout; the success toast is shown only on the result page, after the server
+ * verified the payment. In demo mode without Paystack keys the checkout is the site's built-in
+ * test checkout, labelled as a test payment; elsewhere without keys the modal says how to pay
  * at the office instead, and offers no online payment.
  */
 export function PaymentModal({ applicationId, onClose }: { applicationId: string; onClose: () => void }) {
@@ -39,6 +43,11 @@ export function PaymentModal({ applicationId, onClose }: { applicationId: string
         {fee ?? '…'}
       </p>
       <p className="muted">Processing fee</p>
+      {ready?.test ? (
+        <p className="payment-modal__notice" role="note">
+          {TEST_PAYMENT_NOTICE}
+        </p>
+      ) : null}
       {ready && !ready.available ? (
         <p className="payment-modal__notice" role="status">
           {ready.unavailableMessage}

@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { goToCheckout, startPayment } from '../api/payments';
+import { goToCheckout, paymentKeyOf, startPayment } from '../api/payments';
+
+export const NO_PAYMENT_KEY =
+  'To pay online, open the payment link in your confirmation e-mail (it carries your payment key).';
 
 /**
  * Starts the processing-fee payment of an application and leaves for Paystack's checkout;
@@ -16,7 +19,9 @@ export function useCheckout(): {
     setStarting(true);
     setError(null);
     try {
-      const started = await startPayment(applicationId);
+      const paymentKey = paymentKeyOf(applicationId);
+      if (!paymentKey) throw new Error(NO_PAYMENT_KEY);
+      const started = await startPayment(applicationId, paymentKey);
       goToCheckout(started.authorizationUrl);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));

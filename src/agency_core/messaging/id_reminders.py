@@ -1,0 +1,40 @@
+"""The application ID sent again when the same application is submitted twice: by SMS and
+e-mail to the phone and e-mail on record (never in the answer to whoever sent the repeat).
+
+The outbox ids are fixed per application (``<id>-id-resent-sms``, ``-mail``) and the outbox
+skips an id it has queued already, so repeats cannot be used to flood the applicant: one SMS
+and one e-mail per application, whatever the number of repeats.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from agency_core.jobs.alerts import to_outbox
+from agency_core.messaging.confirmation_emails import id_reminder_email
+from agency_core.messaging.notifications import SmsKind
+from agency_core.messaging.sms_texts import id_reminder_message
+from agency_core.records import Application, OutboxMessage
+
+
+def _text(application: Application, name: str) -> str:
+    value = application.data.get(name)
+    return value if isinstance(value, str) else ""
+
+
+def id_reminder_ids(application_id: str) -> tuple[str, str]:
+    return f"{application_id}-id-resent-sms", f"{application_id}-id-resent-mail"
+
+
+def id_reminders(earlier: Application, track_url: str, site_url: str, now: datetime) -> list[OutboxMessage]:
+    sms_id, mail_id = id_reminder_ids(earlier.id)
+    name = f"{_text(earlier, 'firstName')} {_text(earlier, 'lastName')}"
+    messages: list[OutboxMessage] = []
+    phone = _text(earlier, "phone")
+    if phone:
+        text = id_reminder_message(name, earlier.id, track_url)
+        messages.append(OutboxMessage(sms_id, earlier.id, SmsKind.ID_REMINDER.value, phone, text, now, now))
+    email = _text(earlier, "email")
+    if email:
+        messages.append(to_outbox(id_reminder_email(email, name, earlier.id, site_url), mail_id, earlier.id, now))
+    return messages
