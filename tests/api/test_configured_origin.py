@@ -88,7 +88,8 @@ def test_the_paystack_callback_sms_and_email_links_use_the_configured_origin(sit
         )
         assert applied.status_code == 201, applied.text
         application_id = applied.json()["applicationId"]
-        started = client.post(f"/api/applications/{application_id}/payment")
+        payment_key = applied.json()["paymentKey"]
+        started = client.post(f"/api/applications/{application_id}/payment", json={"paymentKey": payment_key})
         assert started.status_code == 201, started.text
         assert_no_evil(started)
     callback = (site.paystack.initialized()[-1].body or {})["callback_url"]
