@@ -148,7 +148,9 @@ def form_body(form_name: str, *, multipart: bool = False) -> dict[str, Any]:
         for field in FORMS[form_name].fields:
             if field.kind == "file":
                 properties[field.name] = {"type": "string", "format": "binary"}
-                required += [field.name] if field.required is not None else []
+                if field.required is not None:
+                    properties[field.name]["description"] = f'Required: when missing, 422 with "{field.required}"'
+                    required.append(field.name)
         properties["jobId"] = {
             **text(required=False),
             "description": "The id of the open job applied for (from /jobs/{id}); 422 when it is not open",

@@ -338,5 +338,4 @@ async def test_every_filter_option_of_the_served_board_counts_its_open_jobs(make
         assert options[1:] == expected
         assert options[0] in ("All countries", "All categories")
     assert f"{first_country} (2)" in text_of(root)
-    assert "4 open jobs" not in text_of(root)
-    assert "3 open jobs" in text_of(root)
+    assert f"{len(open_jobs)} open jobs" in text_of(root)

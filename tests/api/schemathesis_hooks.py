@@ -26,7 +26,7 @@ def _later(value: object) -> object:
 def _order_body(path: str, body: dict[str, Any]) -> None:
     if path.startswith("/api/admin/jobs"):
         low, high = body.get("salaryMin"), body.get("salaryMax")
-        if isinstance(low, int) and isinstance(high, int) and high < low:
+        if isinstance(low, int | float) and isinstance(high, int | float) and high < low:
             body["salaryMin"], body["salaryMax"] = high, low
         if "closingDate" in body:
             body["closingDate"] = _later(body["closingDate"])

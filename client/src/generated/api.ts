@@ -931,7 +931,10 @@ export interface components {
             city: string;
             /** @description Required: when missing, 422 with "Country is required" */
             country: string;
-            /** Format: binary */
+            /**
+             * Format: binary
+             * @description Required: when missing, 422 with "CV is required"
+             */
             cv: string;
             /**
              * Format: date
