@@ -112,7 +112,7 @@ def whole(minimum: int, maximum: int) -> dict[str, Any]:
 
 
 def _form_field(field: Field) -> dict[str, Any]:
-    if field.kind in ("select",):
+    if field.kind == "select":
         return choice(field.options)
     if field.kind == "multiselect":
         return {"type": "array", "items": choice(field.options)}
