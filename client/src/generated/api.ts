@@ -946,10 +946,7 @@ export interface components {
              * @enum {string}
              */
             education: "High School" | "Diploma/Certificate" | "Bachelor's Degree" | "Master's Degree" | "Doctorate" | "Professional Certification";
-            /**
-             * Format: email
-             * @description Required: when missing, 422 with "Email is required"
-             */
+            /** @description Required: when missing, 422 with "Email is required" */
             email: string;
             /**
              * @description Required: when missing, 422 with "Experience level is required"
@@ -1035,10 +1032,7 @@ export interface components {
              */
             consent: true;
             countryOfInterest?: ("UAE" | "Saudi Arabia" | "Qatar" | "Kuwait" | "Bahrain" | "Oman" | "UK" | "US" | "Canada" | "Germany" | "Australia" | "Turkey" | "Belgium" | "China" | "Japan" | "Other") | null;
-            /**
-             * Format: email
-             * @description Required: when missing, 422 with "Email is required"
-             */
+            /** @description Required: when missing, 422 with "Email is required" */
             email: string;
             /** @description Required: when missing, 422 with "Full name is required" */
             fullName: string;
@@ -1124,10 +1118,7 @@ export interface components {
             title: string;
         };
         ContactMessageIn: {
-            /**
-             * Format: email
-             * @description Required: when missing, 422 with "Email is required"
-             */
+            /** @description Required: when missing, 422 with "Email is required" */
             email: string;
             /** @description Required: when missing, 422 with "Message is required" */
             message: string;
@@ -1269,10 +1260,7 @@ export interface components {
             image?: string;
         };
         JobAlertIn: {
-            /**
-             * Format: email
-             * @description Required: when missing, 422 with "Email is required"
-             */
+            /** @description Required: when missing, 422 with "Email is required" */
             email: string;
             experienceLevel?: ("Fresh Graduate (0-1 years)" | "Entry Level (1-3)" | "Mid Level (3-5)" | "Senior Level (5-10)" | "Expert Level (10+)" | "Any Level") | null;
             /**
@@ -1352,10 +1340,7 @@ export interface components {
             updatedAt: string;
         };
         NewsletterSubscriptionIn: {
-            /**
-             * Format: email
-             * @description Required: when missing, 422 with "Email is required"
-             */
+            /** @description Required: when missing, 422 with "Email is required" */
             email: string;
             interests?: ("Job Opportunities" | "Visa Updates" | "Study Abroad" | "Travel Tips" | "Country Guides")[] | null;
             /** @description Required: when missing, 422 with "Name is required" */
