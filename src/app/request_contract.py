@@ -37,8 +37,13 @@ PHONE_PATTERN: Final = (
 """Ghanaian mobiles (``+233 24 123 4567`` or ``024 123 4567``) and UAE mobiles (``+971 50 ...``),
 as libphonenumber's metadata defines them: every match is a valid number."""
 DATE_PATTERN: Final = r"^[1-9][0-9]{3}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])$"
-NOT_BLANK: Final = r"[^\s]"
+SPACE: Final = r"\s\x1c-\x1f\x85"
+r"""White space by both readings of ``\s``: JSON Schema's (ECMA-262) lacks these five characters,
+Python's (the core strips and matches with it) has them; a pattern must exclude either's."""
+NOT_BLANK: Final = rf"[^{SPACE}]"
 """At least one character that is not white space (the core strips values before checking)."""
+EMAIL: Final = EMAIL_PATTERN.replace(r"\s", SPACE)
+"""The spec's ``text@text`` (:data:`agency_core.spec.validation.EMAIL_PATTERN`) in both readings."""
 SHORT_TEXT: Final = 200
 LONG_BLOG_TEXT: Final = 100_000
 MAX_PAGE: Final = 999_999_999
@@ -94,7 +99,7 @@ def email() -> dict[str, Any]:
     return {
         "type": "string",
         "maxLength": SHORT_TEXT,
-        "pattern": EMAIL_PATTERN,
+        "pattern": EMAIL,
         "description": "The spec's rule: text@text, no spaces",
     }
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+import jsonschema_rs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 from agency_core.jobs.rules import JOB_FORM, check_job
 from agency_core.spec.validation import FORMS, is_email, normalise_phone
 from app.openapi_document import openapi_document
-from app.request_contract import DATE_PATTERN, PHONE_PATTERN
+from app.request_contract import DATE_PATTERN, EMAIL, PHONE_PATTERN
 
 FORM_BODIES = {
     "AppointmentIn": "appointment",
@@ -111,10 +112,24 @@ def test_a_job_built_from_the_schemas_enums_and_ranges_is_accepted(schemas: dict
     assert check_job(body, date(2026, 11, 23))[1] == {}
 
 
-def test_the_spec_email_rule_and_the_schemas_pattern_agree(schemas: dict[str, Any]) -> None:
-    pattern = _plain(schemas["ContactMessageIn"]["properties"]["email"])["pattern"]
-    assert pattern == r"^[^\s@]+@[^\s@]+$"
-    assert is_email("ama@example.com")
+WHITE_SPACE = [chr(c) for c in range(0x110000) if chr(c).isspace()] + ["\ufeff"]
+"""Python's white space (what the core strips) and JSON Schema's (ECMA-262 adds U+FEFF)."""
+
+
+@pytest.mark.parametrize("space", WHITE_SPACE)
+def test_a_published_pattern_reads_white_space_as_both_regex_dialects_do(schemas: dict[str, Any], space: str) -> None:
+    # jsonschema_rs reads patterns as JSON Schema does (ECMA-262), not as Python's re.
+    email = jsonschema_rs.validator_for(_plain(schemas["ContactMessageIn"]["properties"]["email"]))
+    name = jsonschema_rs.validator_for(schemas["ContactMessageIn"]["properties"]["name"])
+    assert email.is_valid("ama@example.com")
+    assert not email.is_valid(f"a{space}a@example.com")
+    assert name.is_valid("Ama")
+    assert not name.is_valid(space * 3)
+
+
+@given(st.from_regex(EMAIL, fullmatch=True))
+def test_every_email_the_pattern_admits_is_the_spec_s(value: str) -> None:
+    assert is_email(value.strip())
 
 
 def test_admin_queries_publish_their_types(document: dict[str, Any]) -> None:
