@@ -13,7 +13,8 @@ dates. Where the core's rule is wider than JSON Schema can state exactly, the sc
 
 What JSON Schema cannot compare (a value with today, or with another field: an open job's closing
 date, the appointment's date, minimum <= maximum salary, the erasure's repeated identifier) is in
-the field's description; the core still answers 422 with its message.
+the field's description; the core still answers 422 with its message (the suite's schemathesis
+hooks, ``tests/api/schemathesis_hooks.py``, put those comparisons in order before sending).
 """
 
 from __future__ import annotations
@@ -29,12 +30,13 @@ from agency_core.records import ApplicationStatus, PaymentState
 from agency_core.spec.constants import SENDER_ID_MAX_LENGTH
 from agency_core.spec.validation import EMAIL_PATTERN, FORMS, Field
 from agency_core.staff.model import MAX_PAGE_SIZE, MAX_SEARCH_LENGTH
+from agency_core.staff.service import LONG as LONG_BLOG_TEXT
 from agency_core.staff.settings import ADMIN_PHONE_COUNT, SENDER_PATTERN
 
 PHONE_PATTERN: Final = (
     r"^(?:(?:\+233|0)(?:2(?:[0346-9][0-9]|5[67])|5(?:[03-7][0-9]|9[1-9]))[0-9]{6}|\+9715[02-68][0-9]{7})$"
 )
-"""Ghanaian mobiles (``+233 24 123 4567`` or ``024 123 4567``) and UAE mobiles (``+971 50 ...``),
+"""Ghanaian mobiles (``+233241234567`` or ``0241234567``) and UAE mobiles (``+971501234567``),
 as libphonenumber's metadata defines them: every match is a valid number."""
 DATE_PATTERN: Final = r"^[1-9][0-9]{3}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])$"
 SPACE: Final = r"\s\x1c-\x1f\x85"
@@ -45,7 +47,6 @@ NOT_BLANK: Final = rf"[^{SPACE}]"
 EMAIL: Final = EMAIL_PATTERN.replace(r"\s", SPACE)
 """The spec's ``text@text`` (:data:`agency_core.spec.validation.EMAIL_PATTERN`) in both readings."""
 SHORT_TEXT: Final = 200
-LONG_BLOG_TEXT: Final = 100_000
 MAX_PAGE: Final = 999_999_999
 """The core reads at most nine ASCII digits of a page number."""
 
