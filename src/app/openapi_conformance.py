@@ -10,9 +10,8 @@ module rewrites the document once, at start-up, by rules that follow the code:
 - every guarded admin operation may answer 401, 403 and 503; every unsafe admin one 403 (CSRF);
 - an operation with path parameters may answer 404; an admin one with a query or a body, 422;
 - CSV exports are ``text/csv``, application files their stored types;
-- the public forms' fields that ``agency_core`` requires are ``required`` and not nullable, each with
-  the message a missing one gets (the handlers take every field as optional so that a missing one
-  is answered 422 with that message, not a framework error).
+- the request bodies and admin query parameters say what ``agency_core`` accepts (required fields,
+  enums, whole numbers, lengths, patterns): :mod:`app.request_contract`.
 
 Schemathesis (``tests/api/test_schemathesis.py``) checks the result against the running app.
 """
@@ -22,7 +21,7 @@ from __future__ import annotations
 from litestar.openapi.spec import OpenAPI, OpenAPIMediaType, OpenAPIResponse, Operation, Reference, Schema
 from litestar.openapi.spec.enums import OpenAPIType
 
-from agency_core.spec.validation import FORMS
+from app.request_contract import publish
 
 ADMIN = "/api/admin"
 ADMIN_PUBLIC = frozenset({"/api/admin/session", "/api/admin/demo-credentials"})
@@ -85,38 +84,9 @@ def _statuses(path: str, method: str, operation: Operation) -> set[int]:
     return statuses
 
 
-FORM_SCHEMAS = {
-    "ApplicationForm": "application",
-    "AppointmentIn": "appointment",
-    "ContactMessageIn": "contact",
-    "JobAlertIn": "jobAlert",
-    "NewsletterSubscriptionIn": "newsletter",
-}
-
-
-def _require_form_fields(openapi: OpenAPI) -> None:
-    schemas = openapi.components.schemas if openapi.components is not None else None
-    for schema_name, form_name in FORM_SCHEMAS.items():
-        schema = (schemas or {}).get(schema_name)
-        if not isinstance(schema, Schema) or not schema.properties:
-            continue
-        required = []
-        for field in FORMS[form_name].fields:
-            prop = schema.properties.get(field.name)
-            if field.required is None or field.only_when is not None or not isinstance(prop, Schema):
-                continue
-            choices = [s for s in prop.one_of or [] if not (isinstance(s, Schema) and s.type == OpenAPIType.NULL)]
-            if len(choices) == 1 and isinstance(choices[0], Schema):
-                prop = choices[0]
-            prop.description = f'Required: when missing, 422 with "{field.required}"'
-            schema.properties[field.name] = prop
-            required.append(field.name)
-        schema.required = sorted({*(schema.required or []), *required})
-
-
 def conform(openapi: OpenAPI) -> OpenAPI:
     """Rewrite ``openapi`` in place by the rules above; returns it."""
-    _require_form_fields(openapi)
+    publish(openapi)
     for path, method, operation in _operations(openapi):
         responses = operation.responses or {}
         for code, response in list(responses.items()):

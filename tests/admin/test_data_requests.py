@@ -59,3 +59,14 @@ async def test_find_export_and_erase_one_person(make_harness: MakeHarness) -> No
     text = json.dumps(entries)
     assert APPLICATION["email"] not in text
     assert "+233201234567" not in text
+
+
+async def test_an_export_for_a_non_ascii_email_names_its_file_in_ascii(make_harness: MakeHarness) -> None:
+    # Schemathesis found it: "ā" is a letter to str.isalnum(), and a header value is Latin-1 (500).
+    h = await signed_in(make_harness)
+    export = await h.client.get(f"{URL}/export.zip", params={"q": "00@\u0100"})
+    assert export.status_code == 200
+    disposition = export.headers["content-disposition"]
+    assert disposition.isascii()
+    assert disposition.startswith('attachment; filename="data-request-')
+    assert zipfile.ZipFile(io.BytesIO(export.content)).namelist() == ["data.json"]

@@ -15,6 +15,7 @@ import pytest
 
 from agency_core.jobs.posting import LOGO_PATH
 from agency_core.records import JobStatus
+from agency_core.spec.constants import APPLICATION_COUNTRIES, APPLICATION_JOB_CATEGORIES
 from agency_core.staff.model import AuditEntry, Job
 from app.pages import job as job_record
 from app.pages.document import head_html
@@ -310,3 +311,37 @@ async def test_the_payment_return_page_is_served_noindex(make_harness: MakeHarne
     assert start.headers["x-robots-tag"] == "noindex"
     assert "<title>Pay the processing fee | Vandy Travel and Recruitment Services</title>" in start.text
     assert "/payment/start" not in (await h.client.get("/sitemap.xml")).text
+
+
+async def test_every_filter_option_of_the_served_board_counts_its_open_jobs(make_harness: MakeHarness) -> None:
+    # The first country and category carry jobs: a count pattern that swallowed the first option
+    # (after "All countries") showed "(0)" there whatever the records said.
+    if not (DIST / "_pages" / "pages.json").is_file():
+        pytest.fail("client/dist/_pages missing: run make build")
+    h = await signed_in(make_harness, client_dist=DIST, site_url=SITE)
+    first_country, first_category = APPLICATION_COUNTRIES[0], APPLICATION_JOB_CATEGORIES[0]
+    records = [
+        replace(JOB, id="JB1", country=first_country, category=first_category),
+        replace(JOB, id="JB2", country=first_country, category="Hospitality & Tourism"),
+        replace(JOB, id="JB3", country="Qatar", category=first_category),
+        replace(JOB, id="JB4", country="Other", category="Other"),
+        replace(JOB, id="JB5", country=first_country, category=first_category, status=JobStatus.DRAFT),
+        replace(JOB, id="JB6", country="Oman", category="Other", status=JobStatus.CLOSED),
+    ]
+    for n, record in enumerate(records):
+        await save_job(container(h).store, record, AuditEntry(f"AU{n}", "t", "job.create", "t", T0))
+    open_jobs = [r for r in records if r.status is JobStatus.OPEN]
+
+    root = root_of((await h.client.get("/jobs")).text)
+    for select_id, choices, key in (
+        ("jobs-country", APPLICATION_COUNTRIES, "country"),
+        ("jobs-category", APPLICATION_JOB_CATEGORIES, "category"),
+    ):
+        select = re.search(rf'<select id="{select_id}"[^>]*>(.*?)</select>', root, re.DOTALL)
+        assert select is not None
+        options = [text_of(o) for o in re.findall(r"<option[^>]*>(.*?)</option>", select.group(1), re.DOTALL)]
+        expected = [f"{c} ({sum(1 for r in open_jobs if getattr(r, key) == c)})" for c in choices]
+        assert options[1:] == expected
+        assert options[0] in ("All countries", "All categories")
+    assert f"{first_country} (2)" in text_of(root)
+    assert f"{len(open_jobs)} open jobs" in text_of(root)

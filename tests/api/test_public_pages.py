@@ -241,3 +241,15 @@ def test_the_blog_list_has_the_published_posts_in_the_html(base_url: str) -> Non
     block = re.search(r'<script type="application/json" id="route-data">(.*?)</script>', markup)
     assert block is not None
     assert [p["id"] for p in json.loads(block.group(1))["record"]] == [p["id"] for p in posts]
+
+
+def test_homes_six_country_cards_link_to_the_country_packages(base_url: str) -> None:
+    # Spec §2, Home: "six Gulf country cards (linking to /country-packages)".
+    home = get(base_url, "/").text
+    cards = re.findall(r'<a[^>]*class="country-card"[^>]*>(.*?)</a>', home, re.DOTALL)
+    hrefs = re.findall(r'<a[^>]*href="([^"]*)"[^>]*class="country-card"', home) or re.findall(
+        r'<a[^>]*class="country-card"[^>]*href="([^"]*)"', home
+    )
+    names = [text_of(re.search(r'class="country-card__name">(.*?)<', card).group(1)) for card in cards]  # type: ignore[union-attr]
+    assert names == ["UAE", "Saudi Arabia", "Qatar", "Kuwait", "Bahrain", "Oman"]
+    assert hrefs == ["/country-packages"] * 6

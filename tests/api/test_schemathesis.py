@@ -1,9 +1,16 @@
 """Schemathesis against the real app process: public operations, then the signed-in admin ones
-(session cookie and CSRF header), with its server-error and conformance checks, a fixed seed and a
-bounded number of examples. 0 failures expected; the figures are printed (``pytest -s``)."""
+(session cookie and CSRF header), with its server-error and conformance checks and its positive-data
+check (a request valid by the published schema must not be refused with 400 or 422), a fixed seed
+and a bounded number of examples. 0 failures expected; the figures are printed (``pytest -s``).
+
+The hooks in ``tests/api/schemathesis_hooks.py`` order what JSON Schema cannot compare (dates with
+today, salary minimum and maximum, the erasure's repeated identifier). Uploads are checked by their
+bytes (magic numbers), which no schema states: those two operations run without the positive-data
+check."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -20,15 +27,17 @@ from tests.support.paystack import LocalPaystack
 
 SEED = 20261122
 MAX_EXAMPLES = 25
-CHECKS = ",".join(
-    [
-        "not_a_server_error",
-        "status_code_conformance",
-        "content_type_conformance",
-        "response_schema_conformance",
-        "response_headers_conformance",
-    ]
-)
+BASE_CHECKS = [
+    "not_a_server_error",
+    "status_code_conformance",
+    "content_type_conformance",
+    "response_schema_conformance",
+    "response_headers_conformance",
+]
+CHECKS = ",".join([*BASE_CHECKS, "positive_data_acceptance"])
+UPLOADS = ("/api/applications", "/api/admin/blog-posts/images")
+"""Operations whose files are checked by their content: their positive cases are random bytes."""
+PYTHONPATH = os.pathsep.join([str(Path(__file__).resolve().parents[2]), os.environ.get("PYTHONPATH", "")])
 SCHEMATHESIS = str(Path(sys.executable).with_name("schemathesis"))
 
 
@@ -67,13 +76,13 @@ def signed_in_headers(base_url: str) -> list[str]:
     return ["-H", f"Cookie: agency_session={session}; csrftoken={csrf}", "-H", f"X-CSRF-Token: {csrf}"]
 
 
-def schemathesis(base_url: str, *options: str) -> tuple[str, dict[str, int]]:
+def schemathesis(base_url: str, *options: str, checks: str = CHECKS) -> tuple[str, dict[str, int]]:
     command = [
         SCHEMATHESIS,
         "run",
         f"{base_url}/schema/openapi.json",
         "--checks",
-        CHECKS,
+        checks,
         "--seed",
         str(SEED),
         "--max-examples",
@@ -82,7 +91,8 @@ def schemathesis(base_url: str, *options: str) -> tuple[str, dict[str, int]]:
         "--no-color",
         *options,
     ]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    env = {**os.environ, "SCHEMATHESIS_HOOKS": "tests.api.schemathesis_hooks", "PYTHONPATH": PYTHONPATH}
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False, env=env)
     out = done.stdout + done.stderr
     figures = {
         "operations": int(re.search(r"Tested: (\d+)", out).group(1)) if "Tested:" in out else 0,  # type: ignore[union-attr]
@@ -95,7 +105,10 @@ def schemathesis(base_url: str, *options: str) -> tuple[str, dict[str, int]]:
 def test_schemathesis_finds_no_server_error_and_no_conformance_failure(fuzzed_app: AppProcess) -> None:
     headers = signed_in_headers(fuzzed_app.base_url)
     # Everything but the session routes, signed in: public and admin operations.
-    main_out, main = schemathesis(fuzzed_app.base_url, *headers, "--exclude-path", "/api/admin/session")
+    uploads = [option for path in UPLOADS for option in ("--include-path", path)]
+    not_uploads = [option for path in UPLOADS for option in ("--exclude-path", path)]
+    main_out, main = schemathesis(fuzzed_app.base_url, *headers, "--exclude-path", "/api/admin/session", *not_uploads)
+    upload_out, upload = schemathesis(fuzzed_app.base_url, *headers, *uploads, checks=",".join(BASE_CHECKS))
     # The session routes, signed out: who am I and sign in (sign-out would end the run's session).
     session_out, session = schemathesis(
         fuzzed_app.base_url, "--include-path", "/api/admin/session", "--exclude-method", "DELETE"
@@ -105,6 +118,8 @@ def test_schemathesis_finds_no_server_error_and_no_conformance_failure(fuzzed_ap
         f" {session['operations']} session operations, {session['requests']} test cases"
     )
     assert main["returncode"] == 0, main_out[-6000:]
+    assert upload["returncode"] == 0, upload_out[-6000:]
+    assert upload["operations"] == len(UPLOADS), upload_out[-2000:]
     assert session["returncode"] == 0, session_out[-6000:]
     assert main["operations"] >= 35, main_out[-2000:]
     assert session["operations"] == 2, session_out[-2000:]

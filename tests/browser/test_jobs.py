@@ -62,6 +62,9 @@ def test_admin_publishes_visitor_finds_and_applies_admin_sees_it(browser: Browse
         visitor.get_by_label("Country").select_option("Oman")
         expect(visitor.get_by_text("No open jobs in Oman right now")).to_be_visible()
         expect(visitor.get_by_role("link", name="job alert")).to_be_visible()
+        # one job is open elsewhere: singular, not "see all 1 open jobs"
+        expect(visitor.locator(".jobs-empty")).to_contain_text("or see the 1 open job.")
+        expect(visitor.get_by_role("link", name="see the 1 open job", exact=True)).to_have_attribute("href", "/jobs")
         visitor.get_by_label("Country").select_option("Qatar")
         expect(visitor).to_have_url(re.compile(r"/jobs\?country=Qatar$"))
         expect(visitor.get_by_test_id("jobs-count")).to_contain_text("1 open job")

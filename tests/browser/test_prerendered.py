@@ -107,3 +107,32 @@ def test_job_board_and_job_page_hydrate_from_the_html(browser: Browser) -> None:
         finally:
             page.context.close()
     assert not [e for e in errors if HYDRATION.search(e)], errors
+
+
+def test_without_javascript_the_splash_goes_and_home_shows(browser: Browser, live_server: str) -> None:
+    # The splash is in the pre-rendered HTML of /; its CSS fades it out after splashMs (3 s) like the
+    # script does, so a visitor without JavaScript is not left behind it.
+    context = browser.new_context(base_url=live_server, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto("/")
+        splash = page.locator("[data-testid=splash]")
+        assert splash.count() == 1
+        assert splash.is_visible()
+        page.wait_for_timeout(3_800)
+        assert not splash.is_visible()
+        hero = page.get_by_role("heading", level=1)
+        assert hero.first.is_visible()
+        assert "Your Gateway to" in (hero.first.text_content() or "")
+        # nothing covers the page: the point at the centre of the h1 is the h1's own
+        covered = page.evaluate(
+            """() => {
+              const h1 = document.querySelector('h1');
+              const r = h1.getBoundingClientRect();
+              const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+              return !h1.contains(hit);
+            }"""
+        )
+        assert covered is False
+    finally:
+        context.close()

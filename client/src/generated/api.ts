@@ -853,16 +853,19 @@ export interface components {
             smsSender: string;
             statusSms: components["schemas"]["StatusSmsSwitches"];
         };
-        /** AdminSettingsIn */
         AdminSettingsIn: {
-            adminPhones?: string[];
-            smsSender?: string;
-            statusSms?: {
-                approved?: boolean;
-                processing?: boolean;
-                received?: boolean;
-                rejected?: boolean;
+            adminPhones: string[];
+            smsSender: string;
+            statusSms: {
+                approved: boolean;
+                processing: boolean;
+                received: boolean;
+                rejected: boolean;
+            } & {
+                [key: string]: unknown;
             };
+        } & {
+            [key: string]: unknown;
         };
         /** ApplicationCreated */
         ApplicationCreated: {
@@ -918,11 +921,13 @@ export interface components {
             size: number;
             url: string;
         };
-        /** ApplicationForm */
         ApplicationForm: {
-            additionalInfo?: string | null;
-            /** @description Required: when missing, 422 with "Availability is required" */
-            availability: string;
+            additionalInfo?: string;
+            /**
+             * @description Required: when missing, 422 with "Availability is required"
+             * @enum {string}
+             */
+            availability: "Immediately" | "Within 1 month" | "Within 3 months" | "Within 6 months";
             /** @description Required: when missing, 422 with "City is required" */
             city: string;
             /** @description Required: when missing, 422 with "Country is required" */
@@ -932,38 +937,67 @@ export interface components {
              * @description Required: when missing, 422 with "CV is required"
              */
             cv: string;
-            /** @description Required: when missing, 422 with "Date of birth is required" */
+            /**
+             * Format: date
+             * @description Required: when missing, 422 with "Date of birth is required"
+             */
             dateOfBirth: string;
-            /** @description Required: when missing, 422 with "Education level is required" */
-            education: string;
+            /**
+             * @description Required: when missing, 422 with "Education level is required"
+             * @enum {string}
+             */
+            education: "High School" | "Diploma/Certificate" | "Bachelor's Degree" | "Master's Degree" | "Doctorate" | "Professional Certification";
             /** @description Required: when missing, 422 with "Email is required" */
             email: string;
-            /** @description Required: when missing, 422 with "Experience level is required" */
-            experience: string;
+            /**
+             * @description Required: when missing, 422 with "Experience level is required"
+             * @enum {string}
+             */
+            experience: "Fresh Graduate (0-1 years)" | "Entry Level (1-3 years)" | "Mid Level (3-5 years)" | "Senior Level (5-10 years)" | "Expert Level (10+ years)";
             /** @description Required: when missing, 422 with "First name is required" */
             firstName: string;
-            hasPassport?: string | null;
-            /** @description Required: when missing, 422 with "Job category is required" */
-            jobCategory: string;
-            jobId?: string | null;
+            /** @enum {string} */
+            hasPassport?: "true" | "false";
+            /**
+             * @description Required: when missing, 422 with "Job category is required"
+             * @enum {string}
+             */
+            jobCategory: "Information Technology" | "Healthcare & Medical" | "Engineering" | "Construction" | "Hospitality & Tourism" | "Education" | "Finance & Banking" | "Sales & Marketing" | "Manufacturing" | "Transportation" | "Domestic Services" | "Other";
+            /** @description The id of the open job applied for (from /jobs/{id}); 422 when it is not open */
+            jobId?: string;
             /** @description Required: when missing, 422 with "Languages are required" */
             languages: string;
             /** @description Required: when missing, 422 with "Last name is required" */
             lastName: string;
             /** @description Required: when missing, 422 with "Nationality is required" */
             nationality: string;
-            passport?: string | null;
-            passportExpiry?: string | null;
-            passportNumber?: string | null;
+            /** Format: binary */
+            passport?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            passportExpiry?: string;
+            passportNumber?: string;
             /** @description Required: when missing, 422 with "Phone number is required" */
             phone: string;
-            photo?: string | null;
-            /** @description Required: when missing, 422 with "Preferred country is required" */
-            preferredCountry: string;
-            salary?: string | null;
-            /** @description Required: when missing, 422 with "You must accept the terms and conditions" */
-            terms: string;
-            website?: string | null;
+            /** Format: binary */
+            photo?: string;
+            /**
+             * @description Required: when missing, 422 with "Preferred country is required"
+             * @enum {string}
+             */
+            preferredCountry: "United Arab Emirates" | "Saudi Arabia" | "Qatar" | "Kuwait" | "Bahrain" | "Oman" | "Singapore" | "Malaysia" | "Other";
+            salary?: string;
+            /**
+             * @description Required: when missing, 422 with "You must accept the terms and conditions"
+             * @enum {string}
+             */
+            terms: "true";
+            /** @description Honeypot: leave empty. */
+            website?: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * ApplicationStatus
@@ -992,11 +1026,13 @@ export interface components {
         AppointmentCreated: {
             reference: string;
         };
-        /** AppointmentIn */
         AppointmentIn: {
-            /** @description Required: when missing, 422 with "You must agree to the terms" */
-            consent: boolean;
-            countryOfInterest?: string | null;
+            /**
+             * @description Required: when missing, 422 with "You must agree to the terms"
+             * @constant
+             */
+            consent: true;
+            countryOfInterest?: ("UAE" | "Saudi Arabia" | "Qatar" | "Kuwait" | "Bahrain" | "Oman" | "UK" | "US" | "Canada" | "Germany" | "Australia" | "Turkey" | "Belgium" | "China" | "Japan" | "Other") | null;
             /** @description Required: when missing, 422 with "Email is required" */
             email: string;
             /** @description Required: when missing, 422 with "Full name is required" */
@@ -1004,22 +1040,36 @@ export interface components {
             message?: string | null;
             /** @description Required: when missing, 422 with "Phone number is required" */
             phone: string;
-            /** @description Required: when missing, 422 with "Preferred date is required" */
+            /**
+             * Format: date
+             * @description Required: when missing, 422 with "Preferred date is required"
+             */
             preferredDate: string;
-            /** @description Required: when missing, 422 with "Preferred time is required" */
-            preferredTime: string;
-            /** @description Required: when missing, 422 with "Service type is required" */
-            serviceType: string;
-            website?: string | null;
+            /**
+             * @description Required: when missing, 422 with "Preferred time is required"
+             * @enum {string}
+             */
+            preferredTime: "09:00 AM" | "10:00 AM" | "11:00 AM" | "12:00 PM" | "01:00 PM" | "02:00 PM" | "03:00 PM" | "04:00 PM" | "05:00 PM";
+            /**
+             * @description Required: when missing, 422 with "Service type is required"
+             * @enum {string}
+             */
+            serviceType: "recruitment" | "study-abroad" | "visa-services" | "travel-arrangements" | "document-processing" | "general-consultation";
+            /** @description Honeypot: leave empty. */
+            website?: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * AppointmentStatus
          * @enum {string}
          */
         AppointmentStatus: "booked" | "done" | "cancelled";
-        /** AppointmentStatusChange */
         AppointmentStatusChange: {
-            status?: string;
+            /** @enum {string} */
+            status: "done" | "cancelled";
+        } & {
+            [key: string]: unknown;
         };
         /** AuditEntry */
         AuditEntry: {
@@ -1030,19 +1080,25 @@ export interface components {
             id: string;
             target: string;
         };
-        /** BlogPostIn */
         BlogPostIn: {
-            author?: string;
-            category?: string;
-            content?: string;
-            date?: string;
-            excerpt?: string;
+            author: string;
+            category: string;
+            content: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            date: string;
+            excerpt: string;
             featured?: boolean;
+            /** @description An https:// address or a path on this site */
             image?: string;
             published?: boolean;
-            readTime?: string;
+            readTime: string;
             tags?: string[];
-            title?: string;
+            title: string;
+        } & {
+            [key: string]: unknown;
         };
         /** BlogPostList */
         BlogPostList: {
@@ -1062,7 +1118,6 @@ export interface components {
             tags: string[];
             title: string;
         };
-        /** ContactMessageIn */
         ContactMessageIn: {
             /** @description Required: when missing, 422 with "Email is required" */
             email: string;
@@ -1071,10 +1126,13 @@ export interface components {
             /** @description Required: when missing, 422 with "Name is required" */
             name: string;
             phone?: string | null;
-            service?: string | null;
+            service?: ("General Inquiry" | "Job Application Support" | "Visa Services" | "Travel Arrangements" | "Corporate Services" | "Document Processing" | "Other") | null;
             /** @description Required: when missing, 422 with "Subject is required" */
             subject: string;
-            website?: string | null;
+            /** @description Honeypot: leave empty. */
+            website?: string;
+        } & {
+            [key: string]: unknown;
         };
         /** Credentials */
         Credentials: {
@@ -1111,10 +1169,13 @@ export interface components {
         DuplicateApplication: {
             message: string;
         };
-        /** EraseRequest */
         EraseRequest: {
-            confirm?: string;
-            q?: string;
+            /** @description The same identifier as q, typed again */
+            confirm: string;
+            /** @description An e-mail address or a phone number */
+            q: string;
+        } & {
+            [key: string]: unknown;
         };
         /** Erased */
         Erased: {
@@ -1198,17 +1259,25 @@ export interface components {
             /** Format: binary */
             image?: string;
         };
-        /** JobAlertIn */
         JobAlertIn: {
             /** @description Required: when missing, 422 with "Email is required" */
             email: string;
-            experienceLevel?: string | null;
-            /** @description Required: when missing, 422 with "Job category is required" */
-            jobCategory: string;
-            /** @description Required: when missing, 422 with "Country is required" */
-            preferredCountry: string;
-            salaryRange?: string | null;
-            website?: string | null;
+            experienceLevel?: ("Fresh Graduate (0-1 years)" | "Entry Level (1-3)" | "Mid Level (3-5)" | "Senior Level (5-10)" | "Expert Level (10+)" | "Any Level") | null;
+            /**
+             * @description Required: when missing, 422 with "Job category is required"
+             * @enum {string}
+             */
+            jobCategory: "Information Technology" | "Healthcare & Medical" | "Engineering" | "Construction" | "Hospitality & Tourism" | "Education" | "Finance & Banking" | "Sales & Marketing" | "Manufacturing" | "Transportation" | "Domestic Services" | "Any";
+            /**
+             * @description Required: when missing, 422 with "Country is required"
+             * @enum {string}
+             */
+            preferredCountry: "United Arab Emirates" | "Saudi Arabia" | "Qatar" | "Kuwait" | "Bahrain" | "Oman" | "Any Gulf Country" | "Other";
+            salaryRange?: ("Below $1,000" | "$1,000-$2,000" | "$2,000-$3,000" | "$3,000-$5,000" | "$5,000-$8,000" | "Above $8,000" | "Negotiable") | null;
+            /** @description Honeypot: leave empty. */
+            website?: string;
+        } & {
+            [key: string]: unknown;
         };
         /** JobAlertSubscriber */
         JobAlertSubscriber: {
@@ -1221,24 +1290,28 @@ export interface components {
             preferredCountry: string | null;
             salaryRange: string | null;
         };
-        /** JobIn */
         JobIn: {
-            benefits?: string[];
-            category?: string;
-            city?: string;
-            closingDate?: string;
-            country?: string;
-            description?: string;
-            employmentType?: string;
-            positions?: number | string;
-            requirements?: string;
-            salaryCurrency?: string;
-            salaryMax?: number | string;
-            salaryMin?: number | string;
-            salaryPeriod?: string;
-            salaryRange?: string;
-            status?: string;
-            title?: string;
+            benefits?: ("Accommodation" | "Transport" | "Visa paid" | "Flight paid" | "Medical insurance" | "Meals")[] | null;
+            /** @enum {string} */
+            category: "Information Technology" | "Healthcare & Medical" | "Engineering" | "Construction" | "Hospitality & Tourism" | "Education" | "Finance & Banking" | "Sales & Marketing" | "Manufacturing" | "Transportation" | "Domestic Services" | "Other";
+            city?: string | null;
+            closingDate?: string | null;
+            /** @enum {string} */
+            country: "United Arab Emirates" | "Saudi Arabia" | "Qatar" | "Kuwait" | "Bahrain" | "Oman" | "Singapore" | "Malaysia" | "Other";
+            description: string;
+            employmentType?: ("Full-time" | "Part-time" | "Contract" | "Temporary") | null;
+            positions?: number | null;
+            requirements?: string | null;
+            salaryCurrency?: ("USD" | "AED" | "SAR" | "QAR" | "KWD" | "BHD" | "OMR" | "SGD" | "MYR" | "GHS") | null;
+            /** @description Not below salaryMin */
+            salaryMax?: number | null;
+            salaryMin?: number | null;
+            salaryPeriod?: ("month" | "year" | "week" | "day" | "hour") | null;
+            salaryRange?: string | null;
+            status?: ("draft" | "open" | "closed") | null;
+            title: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * JobStatus
@@ -1266,14 +1339,16 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /** NewsletterSubscriptionIn */
         NewsletterSubscriptionIn: {
             /** @description Required: when missing, 422 with "Email is required" */
             email: string;
-            interests?: string[] | null;
+            interests?: ("Job Opportunities" | "Visa Updates" | "Study Abroad" | "Travel Tips" | "Country Guides")[] | null;
             /** @description Required: when missing, 422 with "Name is required" */
             name: string;
-            website?: string | null;
+            /** @description Honeypot: leave empty. */
+            website?: string;
+        } & {
+            [key: string]: unknown;
         };
         /** OutboxFigures */
         OutboxFigures: {
@@ -1389,9 +1464,11 @@ export interface components {
             phone: string;
             status: components["schemas"]["OutboxStatus"];
         };
-        /** StatusChange */
         StatusChange: {
-            status?: string;
+            /** @enum {string} */
+            status: "received" | "processing" | "approved" | "rejected";
+        } & {
+            [key: string]: unknown;
         };
         /** StatusChangeOut */
         StatusChangeOut: {
@@ -1405,10 +1482,11 @@ export interface components {
             received: boolean;
             rejected: boolean;
         };
-        /** TrackIn */
         TrackIn: {
-            applicationId?: string | null;
-            contact?: string | null;
+            applicationId: string;
+            contact: string;
+        } & {
+            [key: string]: unknown;
         };
         /** TrackedApplicationOut */
         TrackedApplicationOut: {
@@ -1447,15 +1525,15 @@ export interface operations {
     ApiAdminApplicationsListApplications: {
         parameters: {
             query?: {
-                q?: string | null;
-                status?: string | null;
+                q?: string;
+                status?: "received" | "processing" | "approved" | "rejected";
                 jobCategory?: string | null;
                 preferredCountry?: string | null;
-                from?: string | null;
-                to?: string | null;
-                page?: string | null;
-                pageSize?: string | null;
-                payment?: string | null;
+                from?: string;
+                to?: string;
+                page?: number;
+                pageSize?: number;
+                payment?: "unpaid" | "pending" | "paid" | "failed";
                 jobId?: string | null;
             };
             header?: never;
@@ -1523,13 +1601,13 @@ export interface operations {
     ApiAdminApplicationsExportCsvExport: {
         parameters: {
             query?: {
-                q?: string | null;
-                status?: string | null;
+                q?: string;
+                status?: "received" | "processing" | "approved" | "rejected";
                 jobCategory?: string | null;
                 preferredCountry?: string | null;
-                from?: string | null;
-                to?: string | null;
-                payment?: string | null;
+                from?: string;
+                to?: string;
+                payment?: "unpaid" | "pending" | "paid" | "failed";
                 jobId?: string | null;
             };
             header?: never;
@@ -1842,9 +1920,9 @@ export interface operations {
     ApiAdminAppointmentsListAppointments: {
         parameters: {
             query?: {
-                status?: string | null;
-                page?: string | null;
-                pageSize?: string | null;
+                status?: "booked" | "done" | "cancelled";
+                page?: number;
+                pageSize?: number;
             };
             header?: never;
             path?: never;
@@ -2018,8 +2096,8 @@ export interface operations {
     ApiAdminAuditLogAuditLog: {
         parameters: {
             query?: {
-                page?: string | null;
-                pageSize?: string | null;
+                page?: number;
+                pageSize?: number;
             };
             header?: never;
             path?: never;
@@ -2086,8 +2164,8 @@ export interface operations {
     ApiAdminBlogPostsListPosts: {
         parameters: {
             query?: {
-                page?: string | null;
-                pageSize?: string | null;
+                page?: number;
+                pageSize?: number;
             };
             header?: never;
             path?: never;
@@ -2537,8 +2615,8 @@ export interface operations {
     };
     ApiAdminDataRequestsFind: {
         parameters: {
-            query?: {
-                q?: string | null;
+            query: {
+                q: string;
             };
             header?: never;
             path?: never;
@@ -2691,8 +2769,8 @@ export interface operations {
     };
     ApiAdminDataRequestsExportZipExport: {
         parameters: {
-            query?: {
-                q?: string | null;
+            query: {
+                q: string;
             };
             header?: never;
             path?: never;
@@ -2788,9 +2866,9 @@ export interface operations {
     ApiAdminJobsListJobs: {
         parameters: {
             query?: {
-                status?: string | null;
-                page?: string | null;
-                pageSize?: string | null;
+                status?: "draft" | "open" | "closed";
+                page?: number;
+                pageSize?: number;
             };
             header?: never;
             path?: never;
@@ -3107,8 +3185,8 @@ export interface operations {
     ApiAdminMessagesListMessages: {
         parameters: {
             query?: {
-                page?: string | null;
-                pageSize?: string | null;
+                page?: number;
+                pageSize?: number;
             };
             header?: never;
             path?: never;
@@ -3548,8 +3626,8 @@ export interface operations {
     ApiAdminSubscribersJobAlertsJobAlerts: {
         parameters: {
             query?: {
-                page?: string | null;
-                pageSize?: string | null;
+                page?: number;
+                pageSize?: number;
             };
             header?: never;
             path?: never;
@@ -3663,8 +3741,8 @@ export interface operations {
     ApiAdminSubscribersNewsletterNewsletter: {
         parameters: {
             query?: {
-                page?: string | null;
-                pageSize?: string | null;
+                page?: number;
+                pageSize?: number;
             };
             header?: never;
             path?: never;

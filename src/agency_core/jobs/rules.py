@@ -115,6 +115,8 @@ def _check_integer(f: JobField, raw: object) -> tuple[object, str | None]:
     number: int | None = None
     if isinstance(raw, int) and not isinstance(raw, bool):
         number = raw
+    elif isinstance(raw, float) and raw.is_integer():  # JSON's 526.0 is the whole number 526
+        number = int(raw)
     elif isinstance(raw, str):
         number = ascii_whole_number(raw)
     too_small = number is not None and f.minimum is not None and number < f.minimum

@@ -52,7 +52,8 @@ class DataRequestsController(Controller):
     ) -> Response[bytes]:
         person = _person(q)
         _, archive = await data_requests.export(admin.email, person)
-        name = "data-request-" + "".join(ch if ch.isalnum() else "-" for ch in person.masked) + ".zip"
+        # ASCII only: a header value is Latin-1, and "ā" in an e-mail is a letter to isalnum().
+        name = "data-request-" + "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in person.masked) + ".zip"
         return Response(
             archive,
             media_type="application/zip",

@@ -23,7 +23,9 @@ FILTERS = ("country", "category", "q")
 
 _CARD = re.compile(r'<li class="card job-card">.*?</li>', re.DOTALL)
 _SELECT = re.compile(r'(<select id="jobs-(country|category)"[^>]*>)(.*?)(</select>)', re.DOTALL)
-_OPTION = re.compile(r'(<option value="([^"]*)"[^>]*>.*?)__RECORD_COUNT__', re.DOTALL)
+# An option's text holds no tag: the count token is matched inside its own option, never across
+# the "All countries" option (which has none) into the next one.
+_OPTION = re.compile(r'(<option value="([^"]*)"[^>]*>[^<]*?)__RECORD_COUNT__')
 
 
 def total_text(total: int) -> str:

@@ -53,7 +53,8 @@ def documented(schema: dict[str, Any]) -> msgspec.Meta:
 # Request fields: documented with the type a client sends, decoded as any JSON value, because the
 # core checks them and answers 422 with the spec's message for each (a number where text belongs
 # is "Enter text" or "Choose one of the listed options", not a decoding error). A field left out of
-# the body stays out (``UNSET``), so the core sees exactly the JSON object that was sent.
+# the body stays out (``UNSET``), so the core sees exactly the JSON object that was sent. What
+# ``/schema`` publishes for a body is stricter: ``app/request_contract.py`` writes it from the core's rules.
 Text = Annotated[Any, documented({"type": "string"})]
 Flag = Annotated[Any, documented({"type": "boolean"})]
 Words = Annotated[Any, documented({"type": "array", "items": {"type": "string"}})]

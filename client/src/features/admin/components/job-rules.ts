@@ -3,6 +3,7 @@
  * editor checks with the very messages the server gives.
  */
 import { jobForm } from '@/generated/rules.json';
+import type { JobInput } from '../api/types';
 
 export type JobFieldKind = 'text' | 'longtext' | 'select' | 'multiselect' | 'integer' | 'date';
 
@@ -87,7 +88,8 @@ export function checkJob(values: JobValues, today: string = todayIso()): Record<
 }
 
 /** The JSON body the admin API takes: whole numbers as numbers, empty ones as null. */
-export function jobBody(values: JobValues): Record<string, unknown> {
+/** The form's values as the API's job body (checked by `checkJob` before it is sent). */
+export function jobBody(values: JobValues): JobInput {
   const body: Record<string, unknown> = {};
   for (const f of jobRules.fields) {
     const v = values[f.name];
@@ -95,5 +97,5 @@ export function jobBody(values: JobValues): Record<string, unknown> {
     else if (f.kind === 'date') body[f.name] = v === '' ? null : v;
     else body[f.name] = v;
   }
-  return body;
+  return body as JobInput;
 }

@@ -103,7 +103,7 @@ export function CountryCards() {
         <ul className="country-grid">
           {constants.homeCountryCards.map((c) => (
             <li key={c.name}>
-              <Link to={`${paths.jobs}?country=${encodeURIComponent(c.name)}`} className="country-card">
+              <Link to={paths.countryPackages} className="country-card">
                 <Flag country={c.name} width={60} decorative />
                 <span className="country-card__body">
                   <span className="country-card__name">{c.name}</span>

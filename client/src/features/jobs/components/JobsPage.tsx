@@ -127,7 +127,12 @@ export default function JobsPage() {
                     you when a matching job opens
                     {board.totalOpen > 0 ? (
                       <>
-                        , or <Link to={paths.jobs}>see all {board.totalOpen} open jobs</Link>
+                        , or{' '}
+                        <Link to={paths.jobs}>
+                          {board.totalOpen === 1
+                            ? 'see the 1 open job'
+                            : `see all ${board.totalOpen} open jobs`}
+                        </Link>
                       </>
                     ) : null}
                     .

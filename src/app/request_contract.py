@@ -1,0 +1,317 @@
+"""The request half of the published contract: what ``/schema`` says each body and query accepts.
+
+The handlers decode leniently (every field optional, any JSON value) so that ``agency_core`` alone
+answers a wrong value, with the spec's 422 message. The document must not be that lenient: a
+client (or schemathesis) reading it should find that every value it calls valid is accepted. So
+this module writes the request schemas from the core's own rules (the form fields, the job form,
+the settings and paging checks): required fields, enums, whole numbers with their ranges, lengths,
+dates. Where the core's rule is wider than JSON Schema can state exactly, the schema is narrower:
+
+- a phone number is any number ``phonenumbers`` calls valid; the published pattern admits the
+  Ghanaian and UAE mobile forms, each of which is valid;
+- an e-mail is the spec's ``text@text``; dates are ``YYYY-MM-DD`` with days 01-28 (always real).
+
+What JSON Schema cannot compare (a value with today, or with another field: an open job's closing
+date, the appointment's date, minimum <= maximum salary, the erasure's repeated identifier) is in
+the field's description; the core still answers 422 with its message (the suite's schemathesis
+hooks, ``tests/api/schemathesis_hooks.py``, put those comparisons in order before sending).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, Final
+
+from litestar.openapi.spec import OpenAPI, Operation, Reference, Schema
+from litestar.openapi.spec.enums import OpenAPIType
+
+from agency_core.jobs.rules import JOB_FORM, JOB_STATUSES, JobField
+from agency_core.records import ApplicationStatus, PaymentState
+from agency_core.spec.constants import SENDER_ID_MAX_LENGTH
+from agency_core.spec.validation import EMAIL_PATTERN, FORMS, Field
+from agency_core.staff.model import MAX_PAGE_SIZE, MAX_SEARCH_LENGTH
+from agency_core.staff.service import LONG as LONG_BLOG_TEXT
+from agency_core.staff.settings import ADMIN_PHONE_COUNT, SENDER_PATTERN
+
+PHONE_PATTERN: Final = (
+    r"^(?:(?:\+233|0)(?:2(?:[0346-9][0-9]|5[67])|5(?:[03-7][0-9]|9[1-9]))[0-9]{6}|\+9715[02-68][0-9]{7})$"
+)
+"""Ghanaian mobiles (``+233241234567`` or ``0241234567``) and UAE mobiles (``+971501234567``),
+as libphonenumber's metadata defines them: every match is a valid number."""
+DATE_PATTERN: Final = r"^[1-9][0-9]{3}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])$"
+SPACE: Final = r"\s\x1c-\x1f\x85"
+r"""White space by both readings of ``\s``: JSON Schema's (ECMA-262) lacks these five characters,
+Python's (the core strips and matches with it) has them; a pattern must exclude either's."""
+NOT_BLANK: Final = rf"[^{SPACE}]"
+"""At least one character that is not white space (the core strips values before checking)."""
+EMAIL: Final = EMAIL_PATTERN.replace(r"\s", SPACE)
+"""The spec's ``text@text`` (:data:`agency_core.spec.validation.EMAIL_PATTERN`) in both readings."""
+SHORT_TEXT: Final = 200
+MAX_PAGE: Final = 999_999_999
+"""The core reads at most nine ASCII digits of a page number."""
+
+
+def _schema(spec: Mapping[str, Any]) -> Schema:
+    """A Litestar ``Schema`` from a JSON Schema mapping (the keys this module uses)."""
+    keys = {
+        "enum": "enum",
+        "pattern": "pattern",
+        "maxLength": "max_length",
+        "minLength": "min_length",
+        "minimum": "minimum",
+        "maximum": "maximum",
+        "minItems": "min_items",
+        "maxItems": "max_items",
+        "required": "required",
+        "description": "description",
+        "const": "const",
+        "format": "format",
+    }
+    args: dict[str, Any] = {keys[k]: v for k, v in spec.items() if k in keys}
+    if "type" in spec:
+        args["type"] = OpenAPIType(spec["type"])
+    if "items" in spec:
+        args["items"] = _schema(spec["items"])
+    if "properties" in spec:
+        args["properties"] = {name: _schema(s) for name, s in spec["properties"].items()}
+        args["additional_properties"] = True
+    if "anyOf" in spec:
+        args["any_of"] = [_schema(s) for s in spec["anyOf"]]
+    if "oneOf" in spec:
+        args["one_of"] = [_schema(s) for s in spec["oneOf"]]
+    return Schema(**args)
+
+
+def nullable(spec: dict[str, Any]) -> dict[str, Any]:
+    """An optional field: its value, or ``null`` (the core takes ``null`` as left blank)."""
+    return {"oneOf": [spec, {"type": "null"}]}
+
+
+def text(max_length: int = SHORT_TEXT, *, required: bool = True) -> dict[str, Any]:
+    spec: dict[str, Any] = {"type": "string", "maxLength": max_length}
+    return {**spec, "minLength": 1, "pattern": NOT_BLANK} if required else spec
+
+
+def choice(options: Iterable[str]) -> dict[str, Any]:
+    return {"type": "string", "enum": list(options)}
+
+
+def email() -> dict[str, Any]:
+    return {
+        "type": "string",
+        "maxLength": SHORT_TEXT,
+        "pattern": EMAIL,
+        "description": "The spec's rule: text@text, no spaces",
+    }
+
+
+def phone() -> dict[str, Any]:
+    return {
+        "type": "string",
+        "pattern": PHONE_PATTERN,
+        "description": "Any valid phone number (Ghana by default, others with their + prefix); the "
+        "pattern lists the Ghanaian and UAE mobile forms, a part of what the server accepts.",
+    }
+
+
+def day(note: str = "") -> dict[str, Any]:
+    return {"type": "string", "pattern": DATE_PATTERN, "format": "date", "description": f"YYYY-MM-DD{note}"}
+
+
+def whole(minimum: int, maximum: int) -> dict[str, Any]:
+    return {"type": "integer", "minimum": minimum, "maximum": maximum}
+
+
+def _form_field(field: Field) -> dict[str, Any]:
+    if field.kind == "select":
+        return choice(field.options)
+    if field.kind == "multiselect":
+        return {"type": "array", "items": choice(field.options)}
+    if field.kind == "checkbox":
+        return {"type": "boolean", "const": True} if field.must_be_true else {"type": "boolean"}
+    if field.kind == "email":
+        return email()
+    if field.kind == "phone":
+        return phone()
+    if field.kind == "date":
+        return day(", today (Africa/Accra) or later" if field.not_before_today else "")
+    return text(field.max_length, required=field.required is not None)
+
+
+def form_body(form_name: str, *, multipart: bool = False) -> dict[str, Any]:
+    """A public form's body from ``agency_core.spec.validation.FORMS``; the honeypot stays free."""
+    properties: dict[str, Any] = {}
+    required: list[str] = []
+    for field in FORMS[form_name].fields:
+        if field.kind == "file":
+            continue
+        spec = _form_field(field)
+        if multipart and field.kind == "checkbox":
+            spec = {"type": "string", "enum": ["true"] if field.must_be_true else ["true", "false"]}
+        if field.required is not None and field.only_when is None:
+            spec["description"] = f'Required: when missing, 422 with "{field.required}"'
+            required.append(field.name)
+        elif not multipart and not field.must_be_true:
+            spec = nullable(spec)
+        properties[field.name] = spec
+    properties["website"] = {"type": "string", "maxLength": 0, "description": "Honeypot: leave empty."}
+    if multipart:
+        for field in FORMS[form_name].fields:
+            if field.kind == "file":
+                properties[field.name] = {"type": "string", "format": "binary"}
+                if field.required is not None:
+                    properties[field.name]["description"] = f'Required: when missing, 422 with "{field.required}"'
+                    required.append(field.name)
+        properties["jobId"] = {
+            **text(required=False),
+            "description": "The id of the open job applied for (from /jobs/{id}); 422 when it is not open",
+        }
+    return {"type": "object", "properties": properties, "required": required}
+
+
+def _job_field(field: JobField) -> dict[str, Any]:
+    if field.kind == "select":
+        return choice(field.options)
+    if field.kind == "multiselect":
+        return {"type": "array", "items": choice(field.options)}
+    if field.kind == "integer":
+        return whole(field.minimum or 0, field.maximum or 0)
+    if field.kind == "date":
+        return day(", today or later when the job is open")
+    return text(field.max_length, required=field.required is not None)
+
+
+def job_body() -> dict[str, Any]:
+    """The admin's job form from ``agency_core.jobs.rules.JOB_FORM``."""
+    properties = {f.name: _job_field(f) if f.required else nullable(_job_field(f)) for f in JOB_FORM}
+    properties["salaryMax"]["description"] = "Not below salaryMin"
+    required = [f.name for f in JOB_FORM if f.required]
+    return {"type": "object", "properties": properties, "required": required}
+
+
+def _status_change(choices: Iterable[str]) -> dict[str, Any]:
+    return {"type": "object", "properties": {"status": choice(choices)}, "required": ["status"]}
+
+
+def _blog_body() -> dict[str, Any]:
+    required = ("title", "excerpt", "author", "category", "readTime", "content")
+    properties: dict[str, Any] = {name: text() for name in required}
+    properties["content"] = text(LONG_BLOG_TEXT)
+    properties["date"] = day()
+    properties["image"] = {
+        "type": "string",
+        "pattern": r"^(?:https://[A-Za-z0-9.-]+|/[A-Za-z0-9_-])[A-Za-z0-9_./-]*$",
+        "maxLength": SHORT_TEXT,
+        "description": "An https:// address or a path on this site",
+    }
+    properties["tags"] = {"type": "array", "maxItems": 20, "items": {"type": "string", "maxLength": 50}}
+    properties["featured"] = {"type": "boolean"}
+    properties["published"] = {"type": "boolean"}
+    return {"type": "object", "properties": properties, "required": [*required, "date"]}
+
+
+def _settings_body() -> dict[str, Any]:
+    switches = {s.value: {"type": "boolean"} for s in ApplicationStatus}
+    return {
+        "type": "object",
+        "properties": {
+            "adminPhones": {
+                "type": "array",
+                "items": phone(),
+                "minItems": ADMIN_PHONE_COUNT,
+                "maxItems": ADMIN_PHONE_COUNT,
+            },
+            "smsSender": {"type": "string", "maxLength": SENDER_ID_MAX_LENGTH, "pattern": SENDER_PATTERN.pattern},
+            "statusSms": {"type": "object", "properties": switches, "required": list(switches)},
+        },
+        "required": ["adminPhones", "smsSender", "statusSms"],
+    }
+
+
+def identifier() -> dict[str, Any]:
+    return {"anyOf": [email(), phone()], "description": "An e-mail address or a phone number"}
+
+
+def _erase_body() -> dict[str, Any]:
+    confirm = {**identifier(), "description": "The same identifier as q, typed again"}
+    return {"type": "object", "properties": {"q": identifier(), "confirm": confirm}, "required": ["q", "confirm"]}
+
+
+def _track_body() -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {"applicationId": text(), "contact": text()},
+        "required": ["applicationId", "contact"],
+    }
+
+
+BODIES: Final = {
+    "ApplicationForm": lambda: form_body("application", multipart=True),
+    "AppointmentIn": lambda: form_body("appointment"),
+    "ContactMessageIn": lambda: form_body("contact"),
+    "JobAlertIn": lambda: form_body("jobAlert"),
+    "NewsletterSubscriptionIn": lambda: form_body("newsletter"),
+    "TrackIn": _track_body,
+    "JobIn": job_body,
+    "StatusChange": lambda: _status_change(s.value for s in ApplicationStatus),
+    "AppointmentStatusChange": lambda: _status_change(("done", "cancelled")),
+    "BlogPostIn": _blog_body,
+    "AdminSettingsIn": _settings_body,
+    "EraseRequest": _erase_body,
+}
+"""Component schemas replaced by the core's rules (by the name Litestar gives each body)."""
+
+QUERY: Final[Mapping[str, dict[str, Any]]] = {
+    "page": whole(1, MAX_PAGE),
+    "pageSize": whole(1, MAX_PAGE_SIZE),
+    "payment": choice(s.value for s in PaymentState),
+    "from": day(),
+    "to": day(", not before from"),
+}
+"""Admin query parameters, by name, wherever they appear."""
+STATUS_QUERY: Final = {
+    "/api/admin/applications": [s.value for s in ApplicationStatus],
+    "/api/admin/applications/export.csv": [s.value for s in ApplicationStatus],
+    "/api/admin/appointments": ["booked", "done", "cancelled"],
+    "/api/admin/jobs": list(JOB_STATUSES),
+}
+SEARCH_QUERY: Final = {"/api/admin/applications", "/api/admin/applications/export.csv"}
+IDENTIFIER_QUERY: Final = {"/api/admin/data-requests", "/api/admin/data-requests/export.zip"}
+
+
+def _query_schema(path: str, name: str) -> tuple[dict[str, Any] | None, bool]:
+    """The published schema of an admin query parameter and whether it is required."""
+    if name == "status" and path in STATUS_QUERY:
+        return choice(STATUS_QUERY[path]), False
+    if name == "q" and path in IDENTIFIER_QUERY:
+        return identifier(), True
+    if name == "q" and path in SEARCH_QUERY:
+        return text(MAX_SEARCH_LENGTH, required=False), False
+    return QUERY.get(name), False
+
+
+def _publish_queries(openapi: OpenAPI) -> None:
+    for path, item in (openapi.paths or {}).items():
+        if not path.startswith("/api/admin/"):
+            continue
+        operation = item.get
+        if not isinstance(operation, Operation):
+            continue
+        for parameter in operation.parameters or []:
+            if isinstance(parameter, Reference) or parameter.param_in != "query":
+                continue
+            spec, required = _query_schema(path, parameter.name)
+            if spec is not None:
+                parameter.schema = _schema(spec)
+                parameter.required = required
+
+
+def publish(openapi: OpenAPI) -> OpenAPI:
+    """Replace the request schemas of ``openapi`` in place by those of the core's rules."""
+    schemas = openapi.components.schemas if openapi.components is not None else None
+    if schemas is not None:
+        for name, body in BODIES.items():
+            if name in schemas:
+                schemas[name] = _schema(body())
+    _publish_queries(openapi)
+    return openapi

@@ -1,0 +1,50 @@
+"""Schemathesis hooks (``SCHEMATHESIS_HOOKS=tests.api.schemathesis_hooks``) for the rules JSON Schema
+cannot state: comparisons with today or with another field (``app/request_contract.py`` names them
+in the descriptions). A generated request is put in order as a client would (the later date, the
+larger salary as the maximum, the identifier typed twice); every other value is schemathesis's own,
+so its positive-data check still finds any value the published schema admits and the server refuses."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import schemathesis
+
+FUTURE_YEAR = 2999
+"""A year no run reaches: "today or later" holds for any day of it."""
+
+
+def _later(value: object) -> object:
+    """A ``YYYY-MM-DD`` day moved to :data:`FUTURE_YEAR` when it is before today (the month and
+    day, always 01-28 in the published pattern, are kept)."""
+    if isinstance(value, str) and len(value) == 10 and value < date.today().isoformat():
+        return f"{FUTURE_YEAR}{value[4:]}"
+    return value
+
+
+def _order_body(path: str, body: dict[str, Any]) -> None:
+    if path.startswith("/api/admin/jobs"):
+        low, high = body.get("salaryMin"), body.get("salaryMax")
+        if isinstance(low, int | float) and isinstance(high, int | float) and high < low:
+            body["salaryMin"], body["salaryMax"] = high, low
+        if "closingDate" in body:
+            body["closingDate"] = _later(body["closingDate"])
+    elif path == "/api/appointments" and "preferredDate" in body:
+        body["preferredDate"] = _later(body["preferredDate"])
+    elif path == "/api/admin/data-requests/erase" and "q" in body:
+        body["confirm"] = body["q"]
+
+
+def _order_query(query: dict[str, Any]) -> None:
+    if isinstance(query.get("from"), str) and isinstance(query.get("to"), str):
+        query["from"], query["to"] = sorted((query["from"], query["to"]))
+
+
+@schemathesis.hook
+def before_call(ctx: Any, case: Any, kwargs: dict[str, Any]) -> None:  # noqa: ARG001 (the hook's signature)
+    # Every phase (examples, coverage, fuzzing) passes here, just before the request is sent.
+    if isinstance(case.body, dict):
+        _order_body(case.operation.path, case.body)
+    if isinstance(case.query, dict):
+        _order_query(case.query)
