@@ -53,6 +53,12 @@ class Appointment:
     reference: str
     data: FormData
     created_at: datetime
+    starts_at: datetime | None = None
+    """The UTC instant the booked slot starts (``None`` only on a record stored before slots were kept)."""
+    time_zone: str = ""
+    """The IANA zone the slot was booked in (the office's), e.g. ``Africa/Accra``."""
+    seat: int | None = None
+    """Which of the slot's seats the booking holds, where the backend counts seats (Firestore)."""
 
 
 @dataclass(frozen=True, slots=True)

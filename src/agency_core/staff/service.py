@@ -193,16 +193,18 @@ class AdminService:
         return await self.settings.current()
 
     async def put_settings(self, actor: str, data: Mapping[str, object]) -> AdminSettings:
-        checked = check_settings(data)
+        before = await self.settings.current()
+        checked = check_settings(data, before)
         if checked.settings is None:
             raise Rejected(checked.errors)
-        before = await self.settings.current()
         changed = [
             name
             for name, old, new in (
                 ("adminPhones", before.admin_phones, checked.settings.admin_phones),
                 ("smsSender", before.sms_sender, checked.settings.sms_sender),
                 ("statusSms", dict(before.status_sms), dict(checked.settings.status_sms)),
+                ("appointmentCapacity", before.appointment_capacity, checked.settings.appointment_capacity),
+                ("closedDates", before.closed_dates, checked.settings.closed_dates),
             )
             if old != new
         ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from litestar import Router
 
+from app.api.appointment_slots import appointment_slots
 from app.api.blog import BlogPosts
 from app.api.errors import exception_handlers
 from app.api.forms import PublicForms
@@ -26,4 +27,7 @@ def build_api_router(settings: Settings) -> Router:
         # Counted in the shared store (see app.rate_limit), so every instance enforces one limit.
         middleware=[shared_rate_limit("forms")] if limit > 0 else [],
     )
-    return Router(path="/", route_handlers=[forms, BlogPosts, PaymentInfo, PublicJobs, JobAlertUnsubscribe, legal])
+    return Router(
+        path="/",
+        route_handlers=[forms, BlogPosts, PaymentInfo, PublicJobs, JobAlertUnsubscribe, legal, appointment_slots],
+    )
