@@ -487,6 +487,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/appointment-slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The slots of a date and their free seats */
+        get: operations["ApiAppointmentSlotsAppointmentSlots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appointments": {
         parameters: {
             query?: never;
@@ -850,12 +867,16 @@ export interface components {
         /** AdminSettings */
         AdminSettings: {
             adminPhones: string[];
+            appointmentCapacity: number;
+            closedDates: string[];
             smsSender: string;
             statusSms: components["schemas"]["StatusSmsSwitches"];
         };
         /** AdminSettingsIn */
         AdminSettingsIn: {
             adminPhones?: string[];
+            appointmentCapacity?: number;
+            closedDates?: string[];
             smsSender?: string;
             statusSms?: {
                 approved?: boolean;
@@ -1100,6 +1121,13 @@ export interface components {
             query: string;
             sms: components["schemas"]["HeldSms"][];
             subscriptions: components["schemas"]["HeldSubscription"][];
+        };
+        /** DaySlotsOut */
+        DaySlotsOut: {
+            date: string;
+            slots: components["schemas"]["SlotOut"][];
+            timeZone: string;
+            zoneName: string;
         };
         /** DemoCredentials */
         DemoCredentials: {
@@ -1370,6 +1398,14 @@ export interface components {
             email: string;
             id: string;
             name: string;
+        };
+        /** SlotOut */
+        SlotOut: {
+            free: number;
+            /** Format: date-time */
+            startsAt: string;
+            state: string;
+            time: string;
         };
         /** SmsRecord */
         SmsRecord: {
@@ -3914,6 +3950,37 @@ export interface operations {
             };
         };
     };
+    ApiAppointmentSlotsAppointmentSlots: {
+        parameters: {
+            query?: {
+                date?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DaySlotsOut"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     ApiAppointmentsBookAppointment: {
         parameters: {
             query?: never;
@@ -3938,6 +4005,15 @@ export interface operations {
             };
             /** @description Malformed JSON or a value of the wrong type */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Every seat of the slot is booked; nothing was written */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -125,6 +125,8 @@ export function adminBackend(overrides: Partial<FakeAdminBackend> = {}): FakeAdm
       adminPhones: ['+233241111111', '+233242222222', '+971501111111', '+971502222222'],
       smsSender: 'VANDY',
       statusSms: { received: true, processing: true, approved: true, rejected: true },
+      appointmentCapacity: 1,
+      closedDates: [],
     },
     audit: [],
     requests: [],
