@@ -7,7 +7,7 @@ timezone-aware UTC datetimes.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
 
@@ -153,6 +153,10 @@ class OutboxMessage:
     last_error: str | None = None
     delivered_at: datetime | None = None
     lease_owner: str | None = None
+
+    def not_before(self, at: datetime) -> OutboxMessage:
+        """This message scheduled: no worker claims it before ``at`` (its first attempt time)."""
+        return replace(self, next_attempt_at=at)
 
 
 @dataclass(frozen=True, slots=True)

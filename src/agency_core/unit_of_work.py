@@ -136,6 +136,11 @@ class OutboxWrites(Protocol):
         """Add new messages (their ids must be new: a repeat fails the commit)."""
         ...
 
+    async def withdraw(self, message_ids: Sequence[str], reason: str) -> None:
+        """Mark those of the messages still pending ``failed`` with ``reason`` (a scheduled message
+        that is no longer wanted); a message already sent, failed or unknown is left as it is."""
+        ...
+
 
 class AuditWrites(Protocol):
     async def add(self, entry: AuditEntry) -> None: ...

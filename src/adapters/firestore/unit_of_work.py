@@ -26,7 +26,7 @@ from agency_core import records
 from agency_core.appointments.slots import stored_slot_start
 from agency_core.ids import IdTaken
 from agency_core.payments.model import Payment
-from agency_core.records import ApplicationStatus, AppointmentStatus
+from agency_core.records import ApplicationStatus, AppointmentStatus, OutboxStatus
 from agency_core.spec.constants import AGENCY_TIME_ZONE
 from agency_core.staff.model import AuditEntry, Job
 from agency_core.staff.settings import AdminSettings, settings_to_dict
@@ -255,6 +255,29 @@ class _Outbox(_Writes):
     async def enqueue(self, messages: Sequence[records.OutboxMessage]) -> None:
         for message in messages:
             self._create("sms_outbox", message.id, to_document(message))
+
+    async def withdraw(self, message_ids: Sequence[str], reason: str) -> None:
+        refs = [self._col("sms_outbox").document(message_id) for message_id in message_ids]
+        withdrawn = {
+            "status": OutboxStatus.FAILED.value,
+            "last_error": reason,
+            "lease_until": None,
+            "lease_owner": None,
+        }
+        pending: list[Any] = []
+
+        async def check(tx: Transaction) -> None:
+            pending.clear()
+            for ref in refs:
+                doc = await _read(tx, ref)
+                if doc is not None and doc.get("status") == OutboxStatus.PENDING.value:
+                    pending.append(ref)
+
+        def write(tx: Transaction) -> None:
+            for ref in pending:
+                tx.update(ref, withdrawn)
+
+        self._steps.append(_Step(write, check))
 
 
 class _Audit(_Writes):

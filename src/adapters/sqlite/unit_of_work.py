@@ -165,6 +165,19 @@ class _Outbox(_Writes):
         batch = list(messages)
         self._steps.append(lambda conn: enqueue(conn, batch))
 
+    async def withdraw(self, message_ids: Sequence[str], reason: str) -> None:
+        sql = (
+            "UPDATE sms_outbox SET status = 'failed', last_error = ?, lease_until = NULL, lease_owner = NULL "
+            "WHERE status = 'pending' AND id = ?"
+        )
+        ids = list(message_ids)
+
+        def step(conn: sqlite3.Connection) -> None:
+            for message_id in ids:
+                conn.execute(sql, (reason, message_id))
+
+        self._steps.append(step)
+
 
 class _Audit(_Writes):
     async def add(self, entry: AuditEntry) -> None:

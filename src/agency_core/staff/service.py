@@ -13,6 +13,7 @@ from datetime import date, timedelta
 from typing import Final
 from zoneinfo import ZoneInfo
 
+from agency_core.appointments.reminders import WITHDRAWN_CANCELLED, reminder_ids
 from agency_core.errors import Conflict, NotFound, Rejected
 from agency_core.ids import IdGenerator, IdTaken
 from agency_core.jobs.rules import check_job
@@ -331,6 +332,8 @@ class AdminService:
         try:
             async with self.uow() as uow:
                 await uow.appointments.set_status(reference, record.status, new)
+                if new is AppointmentStatus.CANCELLED:
+                    await uow.outbox.withdraw(reminder_ids(reference), WITHDRAWN_CANCELLED)
                 await uow.audit.add(audit)
         except PreconditionFailed:
             raise Conflict("The appointment changed meanwhile; reload it.") from None

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from agency_core.appointments.reminders import reminder_messages, reminder_time
 from agency_core.appointments.slots import (
     OFFICE_CLOSED,
     SLOT_FULL,
@@ -352,11 +353,20 @@ class AgencyService:
             },
             now,
         )
-        outbox = self._outbox(reference, appointment_messages(phone, details), now)
-        email = appointment_email(
-            _text(values["email"]), _text(values["fullName"]), reference, details.service, details.date, details.time
+        remind_at = reminder_time(starts_at, now)
+        promise = remind_at is not None
+        outbox = self._outbox(reference, appointment_messages(phone, details, promise), now)
+        email = _text(values["email"])
+        name = _text(values["fullName"])
+        outbox.append(
+            confirmation(
+                appointment_email(email, name, reference, details.service, details.date, details.time, promise),
+                reference,
+                now,
+            )
         )
-        outbox.append(confirmation(email, reference, now))
+        if remind_at is not None:
+            outbox += reminder_messages(details, phone, email, name, remind_at, now)
         return notification, outbox
 
     async def appointment_slots(self, day: date) -> DaySlots:

@@ -130,3 +130,34 @@ async def test_the_confirmations_name_the_zone() -> None:
     texts = [m.text for m in enqueue.args[0]]
     assert any("at 10:00 AM GMT." in t for t in texts)
     assert any("10:00 AM GMT" in t and '"subject"' in t for t in texts)
+
+
+def _outbox(b: Booking) -> list[Any]:
+    (_, enqueue) = b.uow.committed[-1]
+    return list(enqueue.args[0])
+
+
+async def test_a_booking_a_day_or_more_ahead_schedules_one_reminder_per_channel_and_promises_it() -> None:
+    b = Booking(datetime(2026, 11, 20, 9, tzinfo=UTC))
+    await b.service.book_appointment(_at(MONDAY, "10:00 AM"))
+    messages = {m.id: m for m in _outbox(b)}
+    reminders = [messages["VA1780000000000-reminder"], messages["VA1780000000000-reminder-mail"]]
+    assert {m.next_attempt_at for m in reminders} == {datetime(2026, 11, 22, 10, tzinfo=UTC)}
+    assert [m.kind for m in reminders] == ["appointment_reminder", "email"]
+    assert "Reminder: your" in reminders[0].text
+    assert "10:00 AM GMT" in reminders[0].text
+    confirmation = messages["VA1780000000000-0"]
+    assert confirmation.next_attempt_at == datetime(2026, 11, 20, 9, tzinfo=UTC)
+    assert "We will send a reminder 24 hours before." in confirmation.text
+    assert "We will send a reminder 24 hours before." in messages["VA1780000000000-mail"].text
+
+
+async def test_a_booking_23_hours_59_minutes_ahead_gets_no_reminder_and_no_promise() -> None:
+    b = Booking(datetime(2026, 11, 22, 10, 1, tzinfo=UTC))
+    await b.service.book_appointment(_at(MONDAY, "10:00 AM"))
+    messages = _outbox(b)
+    assert sorted(m.id for m in messages) == ["VA1780000000000-0", "VA1780000000000-mail"]
+    assert all("reminder" not in m.text for m in messages)
+    exactly = Booking(datetime(2026, 11, 22, 10, tzinfo=UTC))
+    await exactly.service.book_appointment(_at(MONDAY, "10:00 AM"))
+    assert len(_outbox(exactly)) == 4  # 24 hours ahead exactly: the reminder goes out at once

@@ -1,0 +1,27 @@
+"""Staff cancel a booking: its seat is free again and its scheduled reminders are withdrawn."""
+
+from __future__ import annotations
+
+from agency_core.appointments.reminders import WITHDRAWN_CANCELLED, reminder_ids
+from agency_core.records import OutboxStatus
+from tests.admin.area import container, signed_in
+from tests.admin.conftest import MakeHarness
+from tests.api.conftest import APPOINTMENT
+
+
+async def test_a_cancel_frees_the_seat_and_withdraws_the_reminders(make_harness: MakeHarness) -> None:
+    h = await signed_in(make_harness)
+    booked = await h.client.post("/api/appointments", json=APPOINTMENT)
+    assert booked.status_code == 201
+    reference = booked.json()["reference"]
+    outbox = container(h).store.outbox
+    scheduled = [await outbox.get(message_id) for message_id in reminder_ids(reference)]
+    assert [m.status if m else None for m in scheduled] == [OutboxStatus.PENDING, OutboxStatus.PENDING]
+    assert (await h.client.post("/api/appointments", json=APPOINTMENT)).status_code == 409
+    cancelled = await h.unsafe("POST", f"/api/admin/appointments/{reference}/status", json={"status": "cancelled"})
+    assert cancelled.status_code == 200, cancelled.text
+    for message_id in reminder_ids(reference):
+        withdrawn = await outbox.get(message_id)
+        assert withdrawn is not None
+        assert (withdrawn.status, withdrawn.last_error) == (OutboxStatus.FAILED, WITHDRAWN_CANCELLED)
+    assert (await h.client.post("/api/appointments", json=APPOINTMENT)).status_code == 201
