@@ -25,3 +25,10 @@ async def test_a_cancel_frees_the_seat_and_withdraws_the_reminders(make_harness:
         assert withdrawn is not None
         assert (withdrawn.status, withdrawn.last_error) == (OutboxStatus.FAILED, WITHDRAWN_CANCELLED)
     assert (await h.client.post("/api/appointments", json=APPOINTMENT)).status_code == 201
+
+
+async def test_the_list_gives_the_slot_instant_and_zone(make_harness: MakeHarness) -> None:
+    h = await signed_in(make_harness)
+    assert (await h.client.post("/api/appointments", json=APPOINTMENT)).status_code == 201
+    (item,) = (await h.client.get("/api/admin/appointments")).json()["items"]
+    assert (item["startsAt"], item["timeZone"]) == ("2099-03-02T10:00:00Z", "Africa/Accra")

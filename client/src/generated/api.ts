@@ -777,7 +777,10 @@ export interface components {
             preferredTime: string | null;
             reference: string;
             serviceType: string | null;
+            startsAt?: string | null;
             status: components["schemas"]["AppointmentStatus"];
+            /** @default  */
+            timeZone: string;
         };
         /** AdminBlogPost */
         AdminBlogPost: {

@@ -3,7 +3,7 @@ import { constants } from '@/config/rules';
 import { listAppointments, setAppointmentStatus } from '../api/endpoints';
 import type { Appointment } from '../api/types';
 import { useResource } from '@/lib/use-resource';
-import { countOf, formatDate, runAction, useAdminTitle } from './hooks';
+import { countOf, formatDate, formatDateTime, runAction, useAdminTitle } from './hooks';
 import { AsyncView, FilterTabs, PageHeader, PagedTable, StatusBadge, type FilterOption } from './ui';
 
 const PAGE_SIZE = 20;
@@ -61,8 +61,14 @@ export default function AppointmentsPage() {
                 return (
                   <tr key={item.reference}>
                     <th scope="row">
-                      {formatDate(item.preferredDate)}
-                      <div>{item.preferredTime}</div>
+                      {item.startsAt ? (
+                        formatDateTime(item.startsAt)
+                      ) : (
+                        <>
+                          {formatDate(item.preferredDate)}
+                          <div>{item.preferredTime}</div>
+                        </>
+                      )}
                       <div className="admin-muted admin-small">{item.reference}</div>
                     </th>
                     <td>

@@ -5,7 +5,14 @@ import { errorMessage, fieldErrors } from '../api/client';
 import { getSettings, listAudit, saveSettings } from '../api/endpoints';
 import { APPLICATION_STATUSES, type AdminSettings } from '../api/types';
 import { useResource } from '@/lib/use-resource';
-import { formatDateTime, humanize, useAdminTitle } from './hooks';
+import {
+  formatDateTime,
+  humanize,
+  setStaffTimeZone,
+  STAFF_ZONES,
+  staffTimeZone,
+  useAdminTitle,
+} from './hooks';
 import { AsyncView, PageHeader, PagedTable } from './ui';
 
 export const SENDER_MAX = 11;
@@ -217,6 +224,38 @@ function SettingsForm({ initial }: { initial: AdminSettings }) {
   );
 }
 
+/** Which zone this staff member reads the admin area's times in (kept on this device). */
+function TimeZonePreference() {
+  const [zone, setZone] = useState(staffTimeZone);
+  const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zones = [...new Set<string>([...STAFF_ZONES, own])];
+  return (
+    <section className="admin-card" aria-labelledby="zone-heading">
+      <h2 id="zone-heading" className="h3">
+        Your time zone
+      </h2>
+      <div className="admin-field">
+        <label htmlFor="settings-zone">Show times in</label>
+        <select
+          id="settings-zone"
+          value={zone}
+          onChange={(e) => {
+            setStaffTimeZone(e.target.value);
+            setZone(e.target.value);
+            void notify(`Times are shown in ${e.target.value}`, 'success');
+          }}
+        >
+          {zones.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+    </section>
+  );
+}
+
 function AuditLog() {
   const [page, setPage] = useState(1);
   const [state, reload] = useResource((signal) => listAudit(page, 20, signal), `audit:${page}`);
@@ -268,6 +307,7 @@ export default function SettingsPage() {
       <AsyncView state={state} onRetry={reload}>
         {(settings) => <SettingsForm initial={settings} />}
       </AsyncView>
+      <TimeZonePreference />
       <AuditLog />
     </>
   );
