@@ -108,9 +108,17 @@ class ApplicationStatus(StrEnum):
 
 
 class AppointmentStatus(StrEnum):
+    """booked -> attended | no_show | cancelled (moves enforced by the staff use case; each is final).
+    Bookings marked "done" before outcomes were kept read as attended."""
+
     BOOKED = "booked"
-    DONE = "done"
+    ATTENDED = "attended"
+    NO_SHOW = "no_show"
     CANCELLED = "cancelled"
+
+    @classmethod
+    def _missing_(cls, value: object) -> AppointmentStatus | None:
+        return cls.ATTENDED if value == "done" else None
 
 
 class JobStatus(StrEnum):

@@ -115,7 +115,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark done or cancelled */
+        /** Mark attended, no-show or cancelled */
         post: operations["ApiAdminAppointmentsReferenceStatusSetStatus"];
         delete?: never;
         options?: never;
@@ -1037,9 +1037,11 @@ export interface components {
         };
         /**
          * AppointmentStatus
+         * @description booked -> attended | no_show | cancelled (moves enforced by the staff use case; each is final).
+         *         Bookings marked "done" before outcomes were kept read as attended.
          * @enum {string}
          */
-        AppointmentStatus: "booked" | "done" | "cancelled";
+        AppointmentStatus: "booked" | "attended" | "no_show" | "cancelled";
         /** AppointmentStatusChange */
         AppointmentStatusChange: {
             status?: string;

@@ -83,6 +83,11 @@ MIGRATIONS = (
         CREATE INDEX applications_job ON applications (json_extract(data, '$.jobId'))
         """,
     ),
+    Migration(
+        # Outcomes replace "done": a booking marked done was attended.
+        "admin_0003_appointment_outcomes",
+        "UPDATE appointments SET status = 'attended' WHERE status = 'done'",
+    ),
 )
 
 

@@ -33,6 +33,7 @@ from agency_core.spec.uploads import BLOG_IMAGE_EXTENSIONS, content_matches
 from agency_core.staff.html_sanitiser import SRC_SCHEMES, safe_url, sanitise_html
 from agency_core.staff.model import (
     ALL,
+    NOT_STARTED,
     AdminStore,
     ApplicationQuery,
     ApplicationRecord,
@@ -48,6 +49,7 @@ from agency_core.staff.model import (
     can_move,
     can_move_appointment,
     move_refused_message,
+    not_started_yet,
     parse_status,
     status_must_be,
 )
@@ -317,7 +319,7 @@ class AdminService:
         return await self.store.appointments(status, page)
 
     async def set_appointment_status(self, actor: str, reference: str, raw_status: object) -> AppointmentRecord:
-        settled = (AppointmentStatus.DONE, AppointmentStatus.CANCELLED)
+        settled = (AppointmentStatus.ATTENDED, AppointmentStatus.NO_SHOW, AppointmentStatus.CANCELLED)
         new = parse_status(raw_status, AppointmentStatus, settled)
         if new is None:
             raise Rejected({"status": status_must_be(settled)})
@@ -328,6 +330,8 @@ class AdminService:
             return record
         if not can_move_appointment(record.status, new):
             raise Conflict(f"The appointment is already {record.status.value}.")
+        if not_started_yet(record.appointment, new, self.clock()):
+            raise Conflict(NOT_STARTED)
         audit = self._audit(actor, "appointment.status", f"{reference}: {record.status.value} -> {new.value}")
         try:
             async with self.uow() as uow:

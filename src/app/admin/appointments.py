@@ -1,4 +1,4 @@
-"""``/api/admin/appointments``: by preferred date; mark done or cancelled."""
+"""``/api/admin/appointments``: by preferred date; mark attended, no-show or cancelled."""
 
 from __future__ import annotations
 
@@ -31,7 +31,12 @@ class AppointmentsController(Controller):
         found = await area.appointments(wanted, page_request(page, page_size))
         return page_of(found, admin_appointment)
 
-    @post("/{reference:str}/status", status_code=200, summary="Mark done or cancelled", responses={409: CONFLICT})
+    @post(
+        "/{reference:str}/status",
+        status_code=200,
+        summary="Mark attended, no-show or cancelled",
+        responses={409: CONFLICT},
+    )
     async def set_status(
         self,
         area: NamedDependency[AdminService],

@@ -29,7 +29,7 @@ class AdminAppointment(Body):
 
 
 class AppointmentStatusChange(Body):
-    """``done`` or ``cancelled``."""
+    """``attended``, ``no_show`` or ``cancelled`` (from ``booked`` only; outcomes from the start time)."""
 
     status: Text = UNSET
 

@@ -9,10 +9,17 @@ import { AsyncView, FilterTabs, PageHeader, PagedTable, StatusBadge, type Filter
 const PAGE_SIZE = 20;
 const STATUS_TABS: readonly FilterOption[] = [
   ['booked', 'Booked'],
-  ['done', 'Done'],
+  ['attended', 'Attended'],
+  ['no_show', 'No-show'],
   ['cancelled', 'Cancelled'],
   ['', 'All'],
 ];
+type AppointmentOutcome = 'attended' | 'no_show' | 'cancelled';
+const OUTCOME_DONE: Record<AppointmentOutcome, string> = {
+  attended: 'Appointment marked attended',
+  no_show: 'Appointment marked no-show',
+  cancelled: 'Appointment cancelled',
+};
 const serviceLabel = (value: string) => constants.serviceTypeLabels[value] ?? value;
 
 export default function AppointmentsPage() {
@@ -25,10 +32,10 @@ export default function AppointmentsPage() {
   );
   const [changed, setChanged] = useState<Record<string, Appointment>>({});
 
-  const mark = async (appointment: Appointment, next: 'done' | 'cancelled') => {
+  const mark = async (appointment: Appointment, next: AppointmentOutcome) => {
     const updated = await runAction(
       () => setAppointmentStatus(appointment.reference, next),
-      next === 'done' ? 'Appointment marked done' : 'Appointment cancelled',
+      OUTCOME_DONE[next],
     );
     if (updated) setChanged((current) => ({ ...current, [updated.reference]: updated }));
   };
@@ -92,10 +99,18 @@ export default function AppointmentsPage() {
                           <button
                             type="button"
                             className="admin-button admin-button--small admin-button--primary"
-                            aria-label={`Mark ${item.reference} done`}
-                            onClick={() => void mark(item, 'done')}
+                            aria-label={`Mark ${item.reference} attended`}
+                            onClick={() => void mark(item, 'attended')}
                           >
-                            Done
+                            Attended
+                          </button>
+                          <button
+                            type="button"
+                            className="admin-button admin-button--small"
+                            aria-label={`Mark ${item.reference} no-show`}
+                            onClick={() => void mark(item, 'no_show')}
+                          >
+                            No-show
                           </button>
                           <button
                             type="button"
