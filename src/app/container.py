@@ -172,6 +172,7 @@ class Container:
             on_publish=mailer.job_published,
             track_url=track_url,
             uow=store.unit_of_work,
+            office_zone=settings.office.time_zone,
         )
         payments = PaymentService(
             backend.payments,

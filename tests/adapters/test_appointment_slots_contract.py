@@ -108,3 +108,16 @@ async def test_existing_firestore_bookings_get_their_slot_and_seat(stores: Store
     assert (first.starts_at, first.time_zone, first.seat) == (TEN, "Africa/Accra", 0)
     assert await stores.records.appointments.booked(TEN, ELEVEN) == {TEN: 1}
     assert not await _book(stores, "VA3", TEN, 1)  # the migrated booking holds the seat
+
+
+async def test_counts_by_status_over_a_range(stores: Stores) -> None:
+    assert await _book(stores, "VA1", TEN, 2)
+    assert await _book(stores, "VA2", TEN, 2)
+    assert await _book(stores, "VA3", ELEVEN, 1)
+    async with stores.records.unit_of_work() as uow:
+        await uow.appointments.set_status("VA2", AppointmentStatus.BOOKED, AppointmentStatus.NO_SHOW)
+    assert await stores.admin.appointment_counts(TEN, ELEVEN) == {
+        AppointmentStatus.BOOKED: 1,
+        AppointmentStatus.NO_SHOW: 1,
+    }
+    assert sum((await stores.admin.appointment_counts(TEN, ELEVEN + (ELEVEN - TEN))).values()) == 3

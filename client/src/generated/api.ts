@@ -1015,6 +1015,11 @@ export interface components {
         AppointmentCreated: {
             reference: string;
         };
+        /** AppointmentFigures */
+        AppointmentFigures: {
+            noShowRate: number | null;
+            today: number;
+        };
         /** AppointmentIn */
         AppointmentIn: {
             /** @description Required: when missing, 422 with "You must agree to the terms" */
@@ -1109,6 +1114,7 @@ export interface components {
         /** Dashboard */
         Dashboard: {
             activeJobs: number;
+            appointments: components["schemas"]["AppointmentFigures"];
             blogPosts: number;
             latestApplications: components["schemas"]["ApplicationSummary"][];
             newMessages: number;

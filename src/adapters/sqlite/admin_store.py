@@ -254,6 +254,16 @@ class SqliteAdminStore:
 
         return await self._db.run(work)
 
+    async def appointment_counts(self, start: datetime, end: datetime) -> dict[AppointmentStatus, int]:
+        def work(conn: sqlite3.Connection) -> dict[AppointmentStatus, int]:
+            rows = conn.execute(
+                "SELECT status, COUNT(*) FROM appointments WHERE starts_at >= ? AND starts_at < ? GROUP BY status",
+                (timestamp(start), timestamp(end)),
+            ).fetchall()
+            return {AppointmentStatus(row[0]): int(row[1]) for row in rows}
+
+        return await self._db.run(work)
+
     # -- messages -------------------------------------------------------------------------
 
     async def messages(self, page: PageRequest) -> Page[MessageRecord]:

@@ -404,6 +404,11 @@ class AdminStore(SettingsStore, Protocol):
         ...
 
     async def appointment(self, reference: str) -> AppointmentRecord | None: ...
+
+    async def appointment_counts(self, start: datetime, end: datetime) -> dict[AppointmentStatus, int]:
+        """How many bookings of each status start in ``[start, end)``."""
+        ...
+
     # messages
     async def messages(self, page: PageRequest) -> Page[MessageRecord]:
         """Unread first, then newest."""

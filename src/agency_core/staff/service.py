@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Final
 from zoneinfo import ZoneInfo
 
@@ -70,10 +70,19 @@ _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 @dataclass(frozen=True, slots=True)
+class AppointmentFigures:
+    today: int
+    """Bookings (not cancelled) whose slot is today in the office's zone."""
+    no_show_rate: float | None
+    """This month's no-shows among the outcomes recorded (attended + no-show); ``None`` without any."""
+
+
+@dataclass(frozen=True, slots=True)
 class Dashboard:
     counts: Counts
     latest: list[ApplicationRecord]
     outbox: OutboxHealth
+    appointments: AppointmentFigures = AppointmentFigures(0, None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +169,10 @@ class AdminService:
         track_url: str = "",
         *,
         uow: Callable[[], UnitOfWork],
+        office_zone: str = c.AGENCY_TIME_ZONE,
     ) -> None:
+        self.office_zone = office_zone
+        """The office's IANA zone: "today" and "this month" of the appointment figures."""
         self.store = store
         self.uow = uow
         """A new unit of work per change: the change, its SMS and its audit entry commit together."""
@@ -188,7 +200,23 @@ class AdminService:
         counts = await self.store.counts()
         latest = await self.store.applications(ApplicationQuery(), PageRequest(1, LATEST_APPLICATIONS))
         health = await self.store.outbox_health(self.clock() - timedelta(hours=24))
-        return Dashboard(counts, latest.items, health)
+        return Dashboard(counts, latest.items, health, await self.appointment_figures())
+
+    async def appointment_figures(self) -> AppointmentFigures:
+        zone = ZoneInfo(self.office_zone)
+        today = self.clock().astimezone(zone).date()
+        month = today.replace(day=1)
+        next_month = (month + timedelta(days=32)).replace(day=1)
+
+        def midnight(day: date) -> datetime:
+            return datetime.combine(day, time(0), zone).astimezone(UTC)
+
+        booked_today = await self.store.appointment_counts(midnight(today), midnight(today + timedelta(days=1)))
+        in_month = await self.store.appointment_counts(midnight(month), midnight(next_month))
+        seen = in_month.get(AppointmentStatus.ATTENDED, 0) + in_month.get(AppointmentStatus.NO_SHOW, 0)
+        rate = in_month.get(AppointmentStatus.NO_SHOW, 0) / seen if seen else None
+        live = sum(n for status, n in booked_today.items() if status is not AppointmentStatus.CANCELLED)
+        return AppointmentFigures(live, rate)
 
     # -- settings and audit ---------------------------------------------------------------
 

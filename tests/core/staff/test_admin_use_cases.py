@@ -224,3 +224,21 @@ async def test_settings_and_their_audit_commit_together() -> None:
     assert put == Write("settings", "put", (saved, NOW))
     assert (audit.args[0].action, audit.args[0].target) == ("settings.update", "adminPhones")
     assert h.audits() == [audit.args[0]]
+
+
+async def test_the_dashboard_counts_today_s_bookings_and_this_month_s_no_show_rate() -> None:
+    h = Harness()  # NOW is 2026-05-04 09:30 UTC, a Monday; the office is in Accra (UTC+0)
+    statuses = {
+        "T1": (datetime(2026, 5, 4, 9, tzinfo=UTC), AppointmentStatus.ATTENDED),
+        "T2": (datetime(2026, 5, 4, 15, tzinfo=UTC), AppointmentStatus.BOOKED),
+        "T3": (datetime(2026, 5, 4, 16, tzinfo=UTC), AppointmentStatus.CANCELLED),
+        "M1": (datetime(2026, 5, 1, 10, tzinfo=UTC), AppointmentStatus.NO_SHOW),
+        "M2": (datetime(2026, 5, 1, 11, tzinfo=UTC), AppointmentStatus.ATTENDED),
+        "M3": (datetime(2026, 5, 1, 12, tzinfo=UTC), AppointmentStatus.ATTENDED),
+        "April": (datetime(2026, 4, 30, 23, 59, tzinfo=UTC), AppointmentStatus.NO_SHOW),
+        "Tomorrow": (datetime(2026, 5, 5, 0, 0, tzinfo=UTC), AppointmentStatus.BOOKED),
+    }
+    for ref, (at, status) in statuses.items():
+        h.store.appointments[ref] = AppointmentRecord(Appointment(ref, {}, NOW, at, "Africa/Accra"), status)
+    figures = await h.service.appointment_figures()
+    assert (figures.today, figures.no_show_rate) == (2, 0.25)

@@ -213,6 +213,7 @@ export const adminHandlers = [
       blogPosts: backend.posts.length,
       latestApplications: backend.applications.slice(0, 5),
       outbox: { pending: 1, failedLast24h: 0 },
+      appointments: { today: 2, noShowRate: 0.25 },
     });
   }),
   http.get('*/api/admin/applications', async ({ request }) => {
