@@ -32,3 +32,20 @@ async def test_the_list_gives_the_slot_instant_and_zone(make_harness: MakeHarnes
     assert (await h.client.post("/api/appointments", json=APPOINTMENT)).status_code == 201
     (item,) = (await h.client.get("/api/admin/appointments")).json()["items"]
     assert (item["startsAt"], item["timeZone"]) == ("2099-03-02T10:00:00Z", "Africa/Accra")
+
+
+async def test_the_csv_export_lists_the_bookings_with_their_instant_and_is_audited(make_harness: MakeHarness) -> None:
+    h = await signed_in(make_harness)
+    booked = await h.client.post("/api/appointments", json={**APPOINTMENT, "fullName": "=HYPERLINK(1)"})
+    reference = booked.json()["reference"]
+    response = await h.client.get("/api/admin/appointments/export.csv", params={"status": "booked"})
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/csv")
+    assert response.headers["cache-control"] == "no-store"
+    header, row = response.text.strip().splitlines()
+    assert header.startswith("reference,startsAt,timeZone,status,createdAt,fullName")
+    assert row.startswith(f"{reference},2099-03-02T10:00:00")
+    assert "Africa/Accra,booked" in row
+    assert "'=HYPERLINK(1)" in row  # a formula is neutralised
+    actions = [e["action"] for e in (await h.client.get("/api/admin/audit-log")).json()["items"]]
+    assert "appointments.export" in actions

@@ -346,6 +346,11 @@ class AdminService:
     async def appointments(self, status: AppointmentStatus | None, page: PageRequest) -> Page[AppointmentRecord]:
         return await self.store.appointments(status, page)
 
+    async def export_appointments(self, actor: str, status: AppointmentStatus | None) -> list[AppointmentRecord]:
+        rows = (await self.store.appointments(status, ALL)).items
+        await self.record_export(actor, "appointments", f"{status.value if status else 'all'} ({len(rows)} rows)")
+        return rows
+
     async def set_appointment_status(self, actor: str, reference: str, raw_status: object) -> AppointmentRecord:
         settled = (AppointmentStatus.ATTENDED, AppointmentStatus.NO_SHOW, AppointmentStatus.CANCELLED)
         new = parse_status(raw_status, AppointmentStatus, settled)

@@ -4,16 +4,27 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from litestar import Controller, get, post
+from litestar import Controller, Response, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 
 from agency_core.records import AppointmentStatus
 from agency_core.signin.identity import AdminUser
 from agency_core.staff.service import AdminService
-from app.admin.common import CONFLICT, page_request, status_filter
+from app.admin.common import CONFLICT, csv_response, page_request, status_filter
 from app.admin.schemas.appointments import AdminAppointment, AppointmentStatusChange, admin_appointment
 from app.admin.schemas.common import Page, page_of, to_core
+
+CSV_FIELDS = (
+    "fullName",
+    "email",
+    "phone",
+    "countryOfInterest",
+    "serviceType",
+    "preferredDate",
+    "preferredTime",
+    "message",
+)
 
 
 class AppointmentsController(Controller):
@@ -30,6 +41,31 @@ class AppointmentsController(Controller):
         wanted = status_filter(status, AppointmentStatus)
         found = await area.appointments(wanted, page_request(page, page_size))
         return page_of(found, admin_appointment)
+
+    @get("/export.csv", summary="CSV of the appointments, by status (audited)")
+    async def export(
+        self,
+        area: NamedDependency[AdminService],
+        admin: NamedDependency[AdminUser],
+        status: FromQuery[str | None] = None,
+    ) -> Response[str]:
+        rows = await area.export_appointments(admin.email, status_filter(status, AppointmentStatus))
+        header = ("reference", "startsAt", "timeZone", "status", "createdAt", *CSV_FIELDS)
+        return csv_response(
+            "appointments",
+            header,
+            (
+                (
+                    r.appointment.reference,
+                    r.appointment.starts_at,
+                    r.appointment.time_zone,
+                    r.status.value,
+                    r.appointment.created_at,
+                    *(r.appointment.data.get(name) for name in CSV_FIELDS),
+                )
+                for r in rows
+            ),
+        )
 
     @post(
         "/{reference:str}/status",

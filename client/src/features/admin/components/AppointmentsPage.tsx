@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { constants } from '@/config/rules';
+import { adminUrl } from '../api/client';
 import { listAppointments, setAppointmentStatus } from '../api/endpoints';
 import type { Appointment } from '../api/types';
 import { useResource } from '@/lib/use-resource';
@@ -42,7 +43,15 @@ export default function AppointmentsPage() {
 
   return (
     <>
-      <PageHeader title="Appointments" />
+      <PageHeader title="Appointments">
+        <a
+          className="admin-button"
+          href={adminUrl('/appointments/export.csv', status ? { status } : {})}
+          download
+        >
+          Export CSV
+        </a>
+      </PageHeader>
       <FilterTabs
         label="Filter appointments by status"
         options={STATUS_TABS}
