@@ -12,10 +12,12 @@ from typing import Annotated, Final
 
 from litestar import Response, get
 from litestar.di import NamedDependency
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import QueryParameter
 
 from agency_core.errors import Rejected
 from agency_core.submissions.service import AgencyService, DaySlots
+from app.api.schemas import ValidationErrors
 
 DATE_INVALID: Final = "Enter a date as YYYY-MM-DD"
 
@@ -50,7 +52,12 @@ def day_slots_body(found: DaySlots) -> DaySlotsOut:
     )
 
 
-@get("/api/appointment-slots", tags=["forms"], summary="The slots of a date and their free seats")
+@get(
+    "/api/appointment-slots",
+    tags=["forms"],
+    summary="The slots of a date and their free seats",
+    responses={422: ResponseSpec(ValidationErrors, description=DATE_INVALID, generate_examples=False)},
+)
 async def appointment_slots(
     agency: NamedDependency[AgencyService], day: Annotated[str | None, QueryParameter(name="date")] = None
 ) -> Response[DaySlotsOut]:
