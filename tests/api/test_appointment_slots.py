@@ -27,7 +27,7 @@ async def test_a_full_slot_answers_409_writes_nothing_and_the_day_shows_it_full(
     assert (second.status_code, second.json()) == (409, {"message": SLOT_FULL})
     store = container_of(app).store
     assert len(await store.admin_notifications.list(NEW_APPOINTMENT)) == 1
-    assert len(await store.outbox.list()) == 2  # the first booking's SMS and e-mail only
+    assert len(await store.outbox.list()) == 4  # the first booking's SMS and e-mail, and their two reminders
     day = await client.get("/api/appointment-slots", params={"date": DAY})
     assert day.status_code == 200
     assert day.headers["cache-control"] == "no-store"
