@@ -75,6 +75,10 @@ class ApplicationRepository(Protocol):
 class AppointmentRepository(Protocol):
     async def get(self, reference: str) -> Appointment | None: ...
 
+    async def booked(self, start: datetime, end: datetime) -> dict[datetime, int]:
+        """How many bookings that are not cancelled start at each instant in ``[start, end)``."""
+        ...
+
 
 class ContactMessageRepository(Protocol):
     async def get(self, message_id: str) -> ContactMessage | None: ...

@@ -7,7 +7,7 @@ timezone-aware UTC datetimes.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
 
@@ -56,6 +56,12 @@ class Appointment:
     reference: str
     data: FormData
     created_at: datetime
+    starts_at: datetime | None = None
+    """The UTC instant the booked slot starts (``None`` only on a record stored before slots were kept)."""
+    time_zone: str = ""
+    """The IANA zone the slot was booked in (the office's), e.g. ``Africa/Accra``."""
+    seat: int | None = None
+    """Which of the slot's seats the booking holds, where the backend counts seats (Firestore)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,9 +111,17 @@ class ApplicationStatus(StrEnum):
 
 
 class AppointmentStatus(StrEnum):
+    """booked -> attended | no_show | cancelled (moves enforced by the staff use case; each is final).
+    Bookings marked "done" before outcomes were kept read as attended."""
+
     BOOKED = "booked"
-    DONE = "done"
+    ATTENDED = "attended"
+    NO_SHOW = "no_show"
     CANCELLED = "cancelled"
+
+    @classmethod
+    def _missing_(cls, value: object) -> AppointmentStatus | None:
+        return cls.ATTENDED if value == "done" else None
 
 
 class JobStatus(StrEnum):
@@ -150,6 +164,10 @@ class OutboxMessage:
     last_error: str | None = None
     delivered_at: datetime | None = None
     lease_owner: str | None = None
+
+    def not_before(self, at: datetime) -> OutboxMessage:
+        """This message scheduled: no worker claims it before ``at`` (its first attempt time)."""
+        return replace(self, next_attempt_at=at)
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,6 +47,14 @@ class DuplicateApplication(Exception):
         self.earlier = earlier
 
 
+class SlotFull(Exception):
+    """Every seat of the slot was taken at commit; nothing was written."""
+
+    def __init__(self, starts_at: datetime) -> None:
+        super().__init__(starts_at.isoformat())
+        self.starts_at = starts_at
+
+
 class ApplicationWrites(Protocol):
     async def add(self, application: records.Application, duplicate_since: datetime) -> None:
         """Store ``application``. At commit: :class:`DuplicateApplication` when one with the same
@@ -59,8 +67,12 @@ class ApplicationWrites(Protocol):
 
 
 class AppointmentWrites(Protocol):
-    async def add(self, appointment: records.Appointment, notification: records.AdminNotification) -> None:
-        """Store the appointment and its admin notification."""
+    async def add(
+        self, appointment: records.Appointment, notification: records.AdminNotification, capacity: int | None = None
+    ) -> None:
+        """Store the appointment and its admin notification. With a ``capacity``, on condition (checked at
+        commit, in the same transaction as the insert) that fewer than ``capacity`` bookings that are not
+        cancelled hold the same ``starts_at``: else :class:`SlotFull`."""
         ...
 
     async def set_status(self, reference: str, current: AppointmentStatus, new: AppointmentStatus) -> None:
@@ -122,6 +134,11 @@ class SettingsWrites(Protocol):
 class OutboxWrites(Protocol):
     async def enqueue(self, messages: Sequence[records.OutboxMessage]) -> None:
         """Add new messages (their ids must be new: a repeat fails the commit)."""
+        ...
+
+    async def withdraw(self, message_ids: Sequence[str], reason: str) -> None:
+        """Mark those of the messages still pending ``failed`` with ``reason`` (a scheduled message
+        that is no longer wanted); a message already sent, failed or unknown is left as it is."""
         ...
 
 

@@ -70,7 +70,9 @@ async def run_retention_daily(retention: RetentionService) -> None:
 
 def default_admin_settings(settings: Settings) -> AdminSettings:
     """The environment's values: in force until staff save settings in the admin area."""
-    return AdminSettings(settings.sms.admin_phones, settings.sms.sender)
+    return AdminSettings(
+        settings.sms.admin_phones, settings.sms.sender, appointment_capacity=settings.office.appointment_capacity
+    )
 
 
 def site_url(settings: Settings) -> str:
@@ -156,6 +158,7 @@ class Container:
             jobs=board,
             site_url=lambda: site_url(settings),
             track_url=track_url,
+            office_zone=settings.office.time_zone,
         )
         mailer = JobAlertMailer(
             store.job_alerts, store.outbox, lambda: site_url(settings), settings.secret_key, utc_now, worker.wake
@@ -170,6 +173,7 @@ class Container:
             on_publish=mailer.job_published,
             track_url=track_url,
             uow=store.unit_of_work,
+            office_zone=settings.office.time_zone,
         )
         payments = PaymentService(
             backend.payments,

@@ -12,6 +12,7 @@ from agency_core.spec.constants import AGENCY_SHORT_NAME, DISPLAYED_PHONES, SEND
 from agency_core.spec.validation import normalise_phone
 from app.api_settings import ApiSettings, ApiSettingsError
 from app.files_key import FileKeyError, load_files_key
+from app.office_settings import OfficeSettings, OfficeSettingsError
 from app.payment_settings import PaymentSettings, PaymentSettingsError
 from app.site_settings import NOT_SET, SiteSettings, SiteSettingsError, parse_site_url
 
@@ -217,6 +218,7 @@ class Settings:
     admin_auth: AdminAuthSettings = field(default_factory=AdminAuthSettings)
     payments: PaymentSettings = field(default_factory=PaymentSettings)
     site: SiteSettings = field(default_factory=SiteSettings)
+    office: OfficeSettings = field(default_factory=OfficeSettings)
     files_key: str = ""
     """``AGENCY_FILES_KEY``: the Fernet key of uploaded documents. Unset outside production: a key
     kept in ``AGENCY_DATA_DIR/files.key``."""
@@ -249,6 +251,10 @@ class Settings:
             site_url = parse_site_url(env.get("AGENCY_SITE_URL"))
         except SiteSettingsError as exc:
             raise SettingsError(str(exc)) from exc
+        try:
+            office = OfficeSettings.from_env(env)
+        except OfficeSettingsError as exc:
+            raise SettingsError(str(exc)) from exc
         settings = cls(
             env_name=_env_name(env),
             data_dir=Path(env.get("AGENCY_DATA_DIR") or REPO_ROOT / "var").resolve(),
@@ -264,6 +270,7 @@ class Settings:
             admin_auth=AdminAuthSettings.from_env(env),
             payments=payments,
             site=site,
+            office=office,
             files_key=(env.get("AGENCY_FILES_KEY") or "").strip(),
         )
         if settings.files_key:

@@ -164,9 +164,9 @@ async def test_appointments_messages_jobs_posts_and_subscribers(stores: Stores) 
     def settle(new: AppointmentStatus, n: int) -> Writes:
         return lambda uow: (uow.appointments.set_status("A1", AppointmentStatus.BOOKED, new), uow.audit.add(audit(n)))
 
-    assert await commits(r, settle(AppointmentStatus.DONE, 1))
+    assert await commits(r, settle(AppointmentStatus.ATTENDED, 1))
     assert not await commits(r, settle(AppointmentStatus.CANCELLED, 2))
-    done = await s.appointments(AppointmentStatus.DONE, PageRequest())
+    done = await s.appointments(AppointmentStatus.ATTENDED, PageRequest())
     assert [a.appointment.reference for a in done.items] == ["A1"]
 
     await add_contact_message(r, ContactMessage("M1", {"subject": "a"}, T0))

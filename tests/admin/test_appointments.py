@@ -1,4 +1,4 @@
-"""Appointments: by preferred date, filter by status, mark done or cancelled (audited)."""
+"""Appointments: by preferred date, filter by status, mark attended, no-show or cancelled (audited)."""
 
 from __future__ import annotations
 
@@ -30,28 +30,30 @@ async def test_listed_by_preferred_date_and_marked_done_or_cancelled(make_harnes
         "message": "Hello",
         "status": "booked",
         "createdAt": "2026-03-02T10:30:00Z",
+        "startsAt": None,  # written without a slot, as records stored before slots were kept
+        "timeZone": "",
     }
-    done = await h.unsafe("POST", f"{URL}/VA1/status", json={"status": "done"})
-    assert (done.status_code, done.json()["status"]) == (200, "done")
+    done = await h.unsafe("POST", f"{URL}/VA1/status", json={"status": "attended"})
+    assert (done.status_code, done.json()["status"]) == (200, "attended")
     cancelled = await h.unsafe("POST", f"{URL}/VA3/status", json={"status": "cancelled"})
     assert cancelled.json()["status"] == "cancelled"
     assert [a["reference"] for a in (await h.client.get(URL, params={"status": "booked"})).json()["items"]] == ["VA2"]
-    assert [a["reference"] for a in (await h.client.get(URL, params={"status": "done"})).json()["items"]] == ["VA1"]
+    assert [a["reference"] for a in (await h.client.get(URL, params={"status": "attended"})).json()["items"]] == ["VA1"]
     # the same status again is a no-op; another move of a finished appointment is refused
-    assert (await h.unsafe("POST", f"{URL}/VA1/status", json={"status": "done"})).status_code == 200
+    assert (await h.unsafe("POST", f"{URL}/VA1/status", json={"status": "attended"})).status_code == 200
     refused = await h.unsafe("POST", f"{URL}/VA1/status", json={"status": "cancelled"})
-    assert (refused.status_code, refused.json()) == (409, {"message": "The appointment is already done."})
+    assert (refused.status_code, refused.json()) == (409, {"message": "The appointment is already attended."})
     bad = await h.unsafe("POST", f"{URL}/VA2/status", json={"status": "booked"})
-    assert bad.json() == {"errors": {"status": "Status must be done or cancelled"}}
-    assert (await h.unsafe("POST", f"{URL}/VA9/status", json={"status": "done"})).status_code == 404
+    assert bad.json() == {"errors": {"status": "Status must be attended, no_show or cancelled"}}
+    assert (await h.unsafe("POST", f"{URL}/VA9/status", json={"status": "attended"})).status_code == 404
     assert (await h.client.get(URL, params={"status": "lost"})).status_code == 422
     page = (await h.client.get(URL, params={"pageSize": 1, "page": 3})).json()
     assert ([a["reference"] for a in page["items"]], page["total"]) == (["VA3"], 3)
     targets = [e["target"] for e in await audit_actions(h) if e["action"] == "appointment.status"]
-    assert targets == ["VA3: booked -> cancelled", "VA1: booked -> done"]
+    assert targets == ["VA3: booked -> cancelled", "VA1: booked -> attended"]
 
 
 async def test_appointments_are_guarded(make_harness: MakeHarness) -> None:
     h = await make_harness(demo=True)
     assert (await h.client.get(URL)).status_code == 401
-    assert (await h.unsafe("POST", f"{URL}/VA1/status", json={"status": "done"})).status_code == 401
+    assert (await h.unsafe("POST", f"{URL}/VA1/status", json={"status": "attended"})).status_code == 401

@@ -24,6 +24,8 @@ async def test_defaults_come_from_the_environment(make_harness: MakeHarness) -> 
         "adminPhones": list(DISPLAYED_PHONES),
         "smsSender": AGENCY_SHORT_NAME,
         "statusSms": {"received": True, "processing": True, "approved": True, "rejected": True},
+        "appointmentCapacity": 1,
+        "closedDates": [],
     }
 
 

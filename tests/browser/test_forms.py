@@ -149,6 +149,13 @@ def test_appointment_form(form_page: Page, sms_app: SmsApp) -> None:
     sms = sms_app.new_sms(before, 1)
     assert [s.phone for s in sms] == ["+233241234567"]
     assert sms[0].headers.get("api-key") == "test-key"
+    assert "at 10:00 AM GMT." in sms[0].message
+    # The slot is now full (one seat by default): the form shows it disabled, its text unchanged.
+    form.get_by_label("Preferred Date").fill("2099-03-02")
+    slot = form.get_by_label("Preferred Time").locator("option", has_text="10:00 AM")
+    expect(slot).to_be_disabled()
+    expect(slot).to_have_text("10:00 AM")
+    expect(form.get_by_label("Preferred Time").locator("option", has_text="11:00 AM")).to_be_enabled()
 
 
 def _fill_application_steps(page: Page, email: str, phone: str) -> None:

@@ -200,6 +200,14 @@ class FakeAdminStore:
     async def appointment(self, reference: str) -> AppointmentRecord | None:
         return self.appointments.get(reference)
 
+    async def appointment_counts(self, start: datetime, end: datetime) -> dict[Any, int]:
+        counts: dict[Any, int] = {}
+        for record in self.appointments.values():
+            at = record.appointment.starts_at
+            if at is not None and start <= at < end:
+                counts[record.status] = counts.get(record.status, 0) + 1
+        return counts
+
     async def message(self, message_id: str) -> MessageRecord | None:
         return self.messages.get(message_id)
 

@@ -106,6 +106,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/appointments/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** CSV of the appointments, by status (audited) */
+        get: operations["ApiAdminAppointmentsExportCsvExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/appointments/{reference}/status": {
         parameters: {
             query?: never;
@@ -115,7 +132,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark done or cancelled */
+        /** Mark attended, no-show or cancelled */
         post: operations["ApiAdminAppointmentsReferenceStatusSetStatus"];
         delete?: never;
         options?: never;
@@ -487,6 +504,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/appointment-slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The slots of a date and their free seats */
+        get: operations["ApiAppointmentSlotsAppointmentSlots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appointments": {
         parameters: {
             query?: never;
@@ -760,7 +794,10 @@ export interface components {
             preferredTime: string | null;
             reference: string;
             serviceType: string | null;
+            startsAt?: string | null;
             status: components["schemas"]["AppointmentStatus"];
+            /** @default  */
+            timeZone: string;
         };
         /** AdminBlogPost */
         AdminBlogPost: {
@@ -850,6 +887,8 @@ export interface components {
         /** AdminSettings */
         AdminSettings: {
             adminPhones: string[];
+            appointmentCapacity: number;
+            closedDates: string[];
             smsSender: string;
             statusSms: components["schemas"]["StatusSmsSwitches"];
         };
@@ -1026,6 +1065,11 @@ export interface components {
         AppointmentCreated: {
             reference: string;
         };
+        /** AppointmentFigures */
+        AppointmentFigures: {
+            noShowRate: number | null;
+            today: number;
+        };
         AppointmentIn: {
             /**
              * @description Required: when missing, 422 with "You must agree to the terms"
@@ -1062,9 +1106,11 @@ export interface components {
         };
         /**
          * AppointmentStatus
+         * @description booked -> attended | no_show | cancelled (moves enforced by the staff use case; each is final).
+         *         Bookings marked "done" before outcomes were kept read as attended.
          * @enum {string}
          */
-        AppointmentStatus: "booked" | "done" | "cancelled";
+        AppointmentStatus: "booked" | "attended" | "no_show" | "cancelled";
         AppointmentStatusChange: {
             /** @enum {string} */
             status: "done" | "cancelled";
@@ -1142,6 +1188,7 @@ export interface components {
         /** Dashboard */
         Dashboard: {
             activeJobs: number;
+            appointments: components["schemas"]["AppointmentFigures"];
             blogPosts: number;
             latestApplications: components["schemas"]["ApplicationSummary"][];
             newMessages: number;
@@ -1159,6 +1206,13 @@ export interface components {
             query: string;
             sms: components["schemas"]["HeldSms"][];
             subscriptions: components["schemas"]["HeldSubscription"][];
+        };
+        /** DaySlotsOut */
+        DaySlotsOut: {
+            date: string;
+            slots: components["schemas"]["SlotOut"][];
+            timeZone: string;
+            zoneName: string;
         };
         /** DemoCredentials */
         DemoCredentials: {
@@ -1451,6 +1505,14 @@ export interface components {
             email: string;
             id: string;
             name: string;
+        };
+        /** SlotOut */
+        SlotOut: {
+            free: number;
+            /** Format: date-time */
+            startsAt: string;
+            state: string;
+            time: string;
         };
         /** SmsRecord */
         SmsRecord: {
@@ -1937,6 +1999,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_app.admin.schemas.appointments.AdminAppointment_"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminAppointmentsExportCsvExport: {
+        parameters: {
+            query?: {
+                status?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
@@ -4020,6 +4149,46 @@ export interface operations {
             };
         };
     };
+    ApiAppointmentSlotsAppointmentSlots: {
+        parameters: {
+            query?: {
+                date?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DaySlotsOut"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Enter a date as YYYY-MM-DD */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
     ApiAppointmentsBookAppointment: {
         parameters: {
             query?: never;
@@ -4044,6 +4213,15 @@ export interface operations {
             };
             /** @description Malformed JSON or a value of the wrong type */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Every seat of the slot is booked; nothing was written */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,8 @@
 import { http, HttpResponse } from 'msw';
+import { constants } from '@/config/rules';
 import { blogPosts, noPaymentsConfig } from './fixtures';
+
+const appointmentSlotTimes = constants.appointmentTimeSlots;
 
 export const legalFacts = {
   legalName: 'Vandy Travel and Recruitment Services',
@@ -19,6 +22,17 @@ export const handlers = [
     return post
       ? HttpResponse.json(post)
       : HttpResponse.json({ message: 'Blog Post Not Found' }, { status: 404 });
+  }),
+  // Every slot of a date free, unless a test says otherwise.
+  http.get('*/api/appointment-slots', ({ request }) => {
+    const date = new URL(request.url).searchParams.get('date') ?? '';
+    const slots = appointmentSlotTimes.map((time) => ({
+      time,
+      startsAt: `${date}T00:00:00Z`,
+      state: 'free',
+      free: 1,
+    }));
+    return HttpResponse.json({ date, timeZone: 'Africa/Accra', zoneName: 'GMT', slots });
   }),
   // The processing fee: no Paystack keys on the server unless a test says otherwise.
   http.get('*/api/payments/config', () => HttpResponse.json(noPaymentsConfig)),

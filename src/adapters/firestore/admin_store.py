@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date, datetime
 
+from google.cloud.firestore_v1.base_query import FieldFilter
+
 from adapters.codec import from_document, to_document
 from adapters.firestore.documents import (
     Collections,
@@ -116,6 +118,18 @@ class FirestoreAdminStore(Collections):
     async def appointment(self, reference: str) -> AppointmentRecord | None:
         doc = await self._doc("appointments", reference)
         return None if doc is None else appointment_record(doc)
+
+    async def appointment_counts(self, start: datetime, end: datetime) -> dict[AppointmentStatus, int]:
+        query = (
+            self._col("appointments")
+            .where(filter=FieldFilter("starts_at", ">=", start))
+            .where(filter=FieldFilter("starts_at", "<", end))
+        )
+        counts: dict[AppointmentStatus, int] = {}
+        async for snap in query.stream():
+            status = appointment_record(snap.to_dict() or {}).status
+            counts[status] = counts.get(status, 0) + 1
+        return counts
 
     # -- messages -------------------------------------------------------------------------
 

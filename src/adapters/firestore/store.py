@@ -28,11 +28,12 @@ from google.cloud.firestore_v1.base_query import FieldFilter
 
 from adapters.codec import from_document, moment, to_document
 from adapters.firestore.documents import Client, Collections, Document, email_key, hashed, is_recent, newest_first
-from adapters.firestore.unit_of_work import FirestoreUnitOfWork
+from adapters.firestore.unit_of_work import FirestoreUnitOfWork, backfill_slots
 from agency_core.records import (
     AdminNotification,
     Application,
     Appointment,
+    AppointmentStatus,
     BlogPost,
     ContactMessage,
     JobAlert,
@@ -64,6 +65,20 @@ class FirestoreApplications(_Base):
 class FirestoreAppointments(_Base):
     async def get(self, reference: str) -> Appointment | None:
         return await self._get(Appointment, "appointments", reference)
+
+    async def booked(self, start: datetime, end: datetime) -> dict[datetime, int]:
+        query = (
+            self._col("appointments")
+            .where(filter=FieldFilter("starts_at", ">=", start))
+            .where(filter=FieldFilter("starts_at", "<", end))
+        )
+        counts: dict[datetime, int] = {}
+        async for snap in query.stream():
+            doc = snap.to_dict() or {}
+            starts_at = moment(doc.get("starts_at"))
+            if starts_at is not None and doc.get("status") != AppointmentStatus.CANCELLED.value:
+                counts[starts_at] = counts.get(starts_at, 0) + 1
+        return counts
 
 
 class FirestoreContactMessages(_Base):
@@ -316,8 +331,8 @@ class FirestoreStore:
         return cls(firestore.AsyncClient(project=project_id), prefix)
 
     async def start(self) -> None:
-        """Firestore needs no schema."""
-        return
+        """Firestore needs no schema; appointments booked before slots were kept get theirs."""
+        await backfill_slots(self.client, self._prefix)
 
     async def close(self) -> None:
         self.client.close()

@@ -11,25 +11,27 @@ checks see what the other instance wrote and raise the core's error for it.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
 from google.api_core import exceptions as gexc
 from google.cloud import firestore
 
-from adapters.codec import from_document, to_document
+from adapters.codec import from_document, moment, to_document
 from adapters.firestore.documents import Client, Collections, Document, hashed, is_recent, payment_of
 from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
+from agency_core.appointments.slots import stored_slot_start
 from agency_core.ids import IdTaken
 from agency_core.payments.model import Payment
-from agency_core.records import ApplicationStatus, AppointmentStatus
+from agency_core.records import ApplicationStatus, AppointmentStatus, OutboxStatus
+from agency_core.spec.constants import AGENCY_TIME_ZONE
 from agency_core.spec.numbers import is_ascii_digits
 from agency_core.staff.model import AuditEntry, Job
 from agency_core.staff.settings import AdminSettings, settings_to_dict
-from agency_core.unit_of_work import DuplicateApplication, PreconditionFailed
+from agency_core.unit_of_work import DuplicateApplication, PreconditionFailed, SlotFull
 
 SETTINGS_DOC = "admin"
 
@@ -40,6 +42,13 @@ Transaction = Any  # google.cloud.firestore.AsyncTransaction
 class _Step:
     write: Callable[[Transaction], None]
     check: Callable[[Transaction], Awaitable[None]] | None = None
+    retries: int = 1
+    """How many times the commit may run again after losing a create to another instance."""
+
+
+def seat_id(starts_at: datetime, seat: int) -> str:
+    """The document of one seat of a slot: ``20261124T100000Z-0``."""
+    return f"{starts_at.astimezone(UTC):%Y%m%dT%H%M%SZ}-{seat}"
 
 
 async def _read(tx: Transaction, ref: Any) -> Document | None:
@@ -112,12 +121,59 @@ class _Applications(_Writes):
 
 
 class _Appointments(_Writes):
-    async def add(self, appointment: records.Appointment, notification: records.AdminNotification) -> None:
-        self._create("appointments", appointment.reference, to_document(appointment))
-        self._create("admin_notifications", notification.id, to_document(notification))
+    async def add(
+        self, appointment: records.Appointment, notification: records.AdminNotification, capacity: int | None = None
+    ) -> None:
+        starts_at = appointment.starts_at
+        note_ref = self._col("admin_notifications").document(notification.id)
+        note = to_document(notification)
+        if capacity is None or starts_at is None:
+            self._create("appointments", appointment.reference, to_document(appointment))
+            self._steps.append(_Step(lambda tx: tx.create(note_ref, note)))
+            return
+        # One document per seat, created if absent: two instances that both saw a seat free cannot
+        # both create it; the loser's commit runs again and sees the seat taken. The seat is the
+        # first write, so a commit that loses it writes nothing else (even on the local emulator,
+        # which applies a commit's writes one by one).
+        record_ref = self._col("appointments").document(appointment.reference)
+        seats = [self._col("appointment_seats").document(seat_id(starts_at, n)) for n in range(capacity)]
+        chosen: list[int] = []
+
+        async def check(tx: Transaction) -> None:
+            chosen.clear()
+            for number, seat_ref in enumerate(seats):
+                if await _read(tx, seat_ref) is None:
+                    chosen.append(number)
+                    return
+            raise SlotFull(starts_at)
+
+        def write(tx: Transaction) -> None:
+            seat = chosen[0]
+            tx.create(seats[seat], {"reference": appointment.reference, "starts_at": starts_at})
+            tx.create(record_ref, to_document(replace(appointment, seat=seat)))
+            tx.create(note_ref, note)
+
+        self._steps.append(_Step(write, check, retries=capacity + 1))
 
     async def set_status(self, reference: str, current: AppointmentStatus, new: AppointmentStatus) -> None:
-        self._move("appointments", reference, AppointmentStatus.BOOKED, current, new)
+        ref = self._col("appointments").document(reference)
+        seat: list[Any] = []
+
+        async def check(tx: Transaction) -> None:
+            seat.clear()
+            doc = await _read(tx, ref)
+            if doc is None or (doc.get("status") or AppointmentStatus.BOOKED) != current:
+                raise PreconditionFailed(f"appointments {reference}")
+            starts_at, number = moment(doc.get("starts_at")), doc.get("seat")
+            if new is AppointmentStatus.CANCELLED and starts_at is not None and isinstance(number, int):
+                seat.append(self._col("appointment_seats").document(seat_id(starts_at, number)))
+
+        def write(tx: Transaction) -> None:
+            tx.update(ref, {"status": new.value})
+            for seat_ref in seat:
+                tx.delete(seat_ref)
+
+        self._steps.append(_Step(write, check))
 
 
 class _ContactMessages(_Writes):
@@ -201,6 +257,29 @@ class _Outbox(_Writes):
         for message in messages:
             self._create("sms_outbox", message.id, to_document(message))
 
+    async def withdraw(self, message_ids: Sequence[str], reason: str) -> None:
+        refs = [self._col("sms_outbox").document(message_id) for message_id in message_ids]
+        withdrawn = {
+            "status": OutboxStatus.FAILED.value,
+            "last_error": reason,
+            "lease_until": None,
+            "lease_owner": None,
+        }
+        pending: list[Any] = []
+
+        async def check(tx: Transaction) -> None:
+            pending.clear()
+            for ref in refs:
+                doc = await _read(tx, ref)
+                if doc is not None and doc.get("status") == OutboxStatus.PENDING.value:
+                    pending.append(ref)
+
+        def write(tx: Transaction) -> None:
+            for ref in pending:
+                tx.update(ref, withdrawn)
+
+        self._steps.append(_Step(write, check))
+
 
 class _Audit(_Writes):
     async def add(self, entry: AuditEntry) -> None:
@@ -231,10 +310,62 @@ class FirestoreUnitOfWork(StepsUnitOfWork[_Step]):
             for step in steps:
                 step.write(tx)
 
-        try:
-            await work(self._client.transaction())
-        except gexc.AlreadyExists:
+        retries = max((step.retries for step in steps), default=1)
+        for _ in range(retries):
             try:
                 await work(self._client.transaction())
             except gexc.AlreadyExists:
-                raise PreconditionFailed("a document this unit of work creates exists already") from None
+                continue
+            return
+        try:
+            await work(self._client.transaction())
+        except gexc.AlreadyExists:
+            raise PreconditionFailed("a document this unit of work creates exists already") from None
+
+
+async def backfill_slots(client: Client, prefix: str = "") -> int:
+    """Give each appointment stored before slots were kept its ``starts_at`` (the office's zone at the
+    time, Africa/Accra) and, unless cancelled, a seat, each in its own transaction: run by every
+    instance at start, it does each appointment once."""
+    done = 0
+    async for snap in client.collection(prefix + "appointments").stream():
+        doc = snap.to_dict() or {}
+        if doc.get("starts_at") is not None:
+            continue
+        starts_at = stored_slot_start(doc.get("data") or {})
+        if starts_at is None:
+            continue
+        unit = FirestoreUnitOfWork(client, prefix)
+        unit._steps.append(_backfill_step(unit.appointments, snap.reference, starts_at, doc))
+        try:
+            await unit._commit(unit._steps)
+        except (SlotFull, PreconditionFailed):
+            continue
+        done += 1
+    return done
+
+
+def _backfill_step(col: Collections, ref: Any, starts_at: datetime, doc: Document) -> _Step:
+    live = (doc.get("status") or AppointmentStatus.BOOKED) != AppointmentStatus.CANCELLED
+    reference = str(doc.get("reference"))
+    chosen: list[Any] = []
+
+    async def check(tx: Transaction) -> None:
+        chosen.clear()
+        current = await _read(tx, ref)
+        if current is None or current.get("starts_at") is not None:
+            raise PreconditionFailed(f"appointments {reference}")
+        number = 0
+        while live and await _read(tx, col._col("appointment_seats").document(seat_id(starts_at, number))):
+            number += 1
+        chosen.append(number if live else None)
+
+    def write(tx: Transaction) -> None:
+        number = chosen[0]
+        fields: Document = {"starts_at": starts_at, "time_zone": AGENCY_TIME_ZONE, "seat": number}
+        tx.update(ref, fields)
+        if number is not None:
+            seat_ref = col._col("appointment_seats").document(seat_id(starts_at, number))
+            tx.create(seat_ref, {"reference": reference, "starts_at": starts_at})
+
+    return _Step(write, check, retries=5)

@@ -83,6 +83,11 @@ MIGRATIONS = (
         CREATE INDEX applications_job ON applications (json_extract(data, '$.jobId'))
         """,
     ),
+    Migration(
+        # Outcomes replace "done": a booking marked done was attended.
+        "admin_0003_appointment_outcomes",
+        "UPDATE appointments SET status = 'attended' WHERE status = 'done'",
+    ),
 )
 
 
@@ -246,6 +251,16 @@ class SqliteAdminStore:
         def work(conn: sqlite3.Connection) -> AppointmentRecord | None:
             row = conn.execute("SELECT * FROM appointments WHERE reference = ?", (reference,)).fetchone()
             return None if row is None else appointment_record(row)
+
+        return await self._db.run(work)
+
+    async def appointment_counts(self, start: datetime, end: datetime) -> dict[AppointmentStatus, int]:
+        def work(conn: sqlite3.Connection) -> dict[AppointmentStatus, int]:
+            rows = conn.execute(
+                "SELECT status, COUNT(*) FROM appointments WHERE starts_at >= ? AND starts_at < ? GROUP BY status",
+                (timestamp(start), timestamp(end)),
+            ).fetchall()
+            return {AppointmentStatus(row[0]): int(row[1]) for row in rows}
 
         return await self._db.run(work)
 

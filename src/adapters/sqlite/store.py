@@ -107,6 +107,23 @@ MIGRATIONS = (
         "records_0003_payment_key",
         "ALTER TABLE applications ADD COLUMN payment_key_hash TEXT NOT NULL DEFAULT ''",
     ),
+    Migration(
+        # Every existing booking gets its slot as a UTC instant in the office's zone. Africa/Accra
+        # has been UTC+0 without daylight saving since 1942, so the wall-clock time is the UTC time.
+        "records_0004_appointment_slots",
+        """
+        ALTER TABLE appointments ADD COLUMN starts_at TEXT;
+        ALTER TABLE appointments ADD COLUMN time_zone TEXT NOT NULL DEFAULT '';
+        ALTER TABLE appointments ADD COLUMN seat INTEGER;
+        UPDATE appointments SET time_zone = 'Africa/Accra', starts_at = (
+            json_extract(data, '$.preferredDate') || 'T' || printf('%02d',
+                (CAST(substr(json_extract(data, '$.preferredTime'), 1, 2) AS INTEGER) % 12)
+                + CASE WHEN substr(json_extract(data, '$.preferredTime'), 7, 2) = 'PM' THEN 12 ELSE 0 END)
+            || ':' || substr(json_extract(data, '$.preferredTime'), 4, 2) || ':00.000000+00:00')
+        WHERE json_extract(data, '$.preferredDate') IS NOT NULL AND json_extract(data, '$.preferredTime') IS NOT NULL;
+        CREATE INDEX appointments_starts ON appointments (starts_at)
+        """,
+    ),
 )
 
 
@@ -132,6 +149,17 @@ class SqliteAppointments:
 
     async def get(self, reference: str) -> Appointment | None:
         return await self._db.run(lambda conn: _one(conn, Appointment, "appointments", "reference", reference))
+
+    async def booked(self, start: datetime, end: datetime) -> dict[datetime, int]:
+        def work(conn: sqlite3.Connection) -> dict[datetime, int]:
+            rows = conn.execute(
+                "SELECT starts_at, COUNT(*) FROM appointments WHERE starts_at >= ? AND starts_at < ? "
+                "AND status != 'cancelled' GROUP BY starts_at",
+                (timestamp(start), timestamp(end)),
+            ).fetchall()
+            return {datetime.fromisoformat(row[0]): int(row[1]) for row in rows}
+
+        return await self._db.run(work)
 
 
 class SqliteContactMessages:

@@ -23,7 +23,7 @@ from agency_core.payments.model import Payment
 from agency_core.records import ApplicationStatus, AppointmentStatus
 from agency_core.staff.model import AuditEntry, Job
 from agency_core.staff.settings import AdminSettings, settings_to_dict
-from agency_core.unit_of_work import DuplicateApplication, PreconditionFailed
+from agency_core.unit_of_work import DuplicateApplication, PreconditionFailed, SlotFull
 
 SETTINGS_KEY = "admin"
 
@@ -63,8 +63,19 @@ class _Applications(_Writes):
 
 
 class _Appointments(_Writes):
-    async def add(self, appointment: records.Appointment, notification: records.AdminNotification) -> None:
+    async def add(
+        self, appointment: records.Appointment, notification: records.AdminNotification, capacity: int | None = None
+    ) -> None:
         def step(conn: sqlite3.Connection) -> None:
+            # Inside the BEGIN IMMEDIATE transaction: no other writer can book between the count and the insert.
+            starts_at = appointment.starts_at
+            if capacity is not None and starts_at is not None:
+                taken = conn.execute(
+                    "SELECT COUNT(*) FROM appointments WHERE starts_at = ? AND status != 'cancelled'",
+                    (timestamp(starts_at),),
+                ).fetchone()[0]
+                if taken >= capacity:
+                    raise SlotFull(starts_at)
             insert(conn, "appointments", to_row(appointment))
             insert(conn, "admin_notifications", to_row(notification))
 
@@ -153,6 +164,19 @@ class _Outbox(_Writes):
     async def enqueue(self, messages: Sequence[records.OutboxMessage]) -> None:
         batch = list(messages)
         self._steps.append(lambda conn: enqueue(conn, batch))
+
+    async def withdraw(self, message_ids: Sequence[str], reason: str) -> None:
+        sql = (
+            "UPDATE sms_outbox SET status = 'failed', last_error = ?, lease_until = NULL, lease_owner = NULL "
+            "WHERE status = 'pending' AND id = ?"
+        )
+        ids = list(message_ids)
+
+        def step(conn: sqlite3.Connection) -> None:
+            for message_id in ids:
+                conn.execute(sql, (reason, message_id))
+
+        self._steps.append(step)
 
 
 class _Audit(_Writes):

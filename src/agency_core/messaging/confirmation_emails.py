@@ -55,18 +55,33 @@ def id_reminder_email(to: str, name: str, application_id: str, site_url: str) ->
     return Email(to, f"Your application {application_id}", "\n".join(lines))
 
 
-def appointment_email(to: str, name: str, reference: str, service: str, day: str, slot: str) -> Email:
+def appointment_email(
+    to: str, name: str, reference: str, service: str, day: str, slot: str, promise_reminder: bool = True
+) -> Email:
     label = c.SERVICE_TYPE_LABELS.get(service, service)
     lines = [
         f"Dear {name.strip()},",
         "",
         f"Your {label} appointment with {c.AGENCY_NAME} is booked for {day} at {slot}.",
         f"Your reference is {reference}. Please quote it whenever you contact us.",
-        f"We will send a reminder {c.APPOINTMENT_REMINDER_BEFORE} before.",
+    ]
+    if promise_reminder:
+        lines.append(f"We will send a reminder {c.APPOINTMENT_REMINDER_BEFORE} before.")
+    lines += ["", c.AGENCY_SIGN_OFF]
+    return Email(to, f"Your appointment {reference}", "\n".join(lines))
+
+
+def appointment_reminder_email(to: str, name: str, reference: str, service: str, day: str, slot: str) -> Email:
+    label = c.SERVICE_TYPE_LABELS.get(service, service)
+    lines = [
+        f"Dear {name.strip()},",
+        "",
+        f"This is a reminder of your {label} appointment with {c.AGENCY_NAME} on {day} at {slot}.",
+        f"Your reference is {reference}. Please quote it whenever you contact us.",
         "",
         c.AGENCY_SIGN_OFF,
     ]
-    return Email(to, f"Your appointment {reference}", "\n".join(lines))
+    return Email(to, f"Reminder: your appointment {reference}", "\n".join(lines))
 
 
 def confirmation(email: Email, record_id: str, now: datetime) -> OutboxMessage:

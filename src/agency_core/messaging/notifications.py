@@ -42,6 +42,7 @@ class SmsKind(StrEnum):
     APPOINTMENT = "appointment"
     PAYMENT_RECEIPT = "payment_receipt"
     ID_REMINDER = "id_reminder"
+    APPOINTMENT_REMINDER = "appointment_reminder"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +68,8 @@ def application_messages(
     return [applicant, *(OutgoingSms(SmsKind.ADMIN_ALERT, phone, alert_text) for phone in admin_phones)]
 
 
-def appointment_messages(phone: str, details: AppointmentDetails) -> list[OutgoingSms]:
-    return [OutgoingSms(SmsKind.APPOINTMENT, phone, appointment_message(details))]
+def appointment_messages(phone: str, details: AppointmentDetails, promise_reminder: bool = True) -> list[OutgoingSms]:
+    return [OutgoingSms(SmsKind.APPOINTMENT, phone, appointment_message(details, promise_reminder))]
 
 
 def status_messages(phone: str, name: str, status: ApplicationStatus, track_url: str = "") -> list[OutgoingSms]:

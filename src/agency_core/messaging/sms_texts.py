@@ -121,12 +121,21 @@ def admin_alert_message(alert: ApplicationAlert) -> str:
     )
 
 
-def appointment_message(details: AppointmentDetails) -> str:
+def appointment_message(details: AppointmentDetails, promise_reminder: bool = True) -> str:
+    """The confirmation; it promises the reminder only when one is scheduled (booked 24 hours ahead or more)."""
     service = c.SERVICE_TYPE_LABELS.get(details.service, details.service)
+    promise = f" We will send a reminder {c.APPOINTMENT_REMINDER_BEFORE} before." if promise_reminder else ""
     return to_gsm7(
         f"Your {service} appointment with Vandy Travel is booked for {details.date} at "
-        f"{details.time}. Ref: {details.reference}. We will send a reminder "
-        f"{c.APPOINTMENT_REMINDER_BEFORE} before.\n{c.AGENCY_SIGN_OFF}"
+        f"{details.time}. Ref: {details.reference}.{promise}\n{c.AGENCY_SIGN_OFF}"
+    )
+
+
+def appointment_reminder_message(details: AppointmentDetails) -> str:
+    service = c.SERVICE_TYPE_LABELS.get(details.service, details.service)
+    return to_gsm7(
+        f"Reminder: your {service} appointment with Vandy Travel is on {details.date} at "
+        f"{details.time}. Ref: {details.reference}.\n{c.AGENCY_SIGN_OFF}"
     )
 
 

@@ -65,7 +65,17 @@ def move_refused_message(current: ApplicationStatus, new: ApplicationStatus) -> 
 
 
 def can_move_appointment(current: AppointmentStatus, new: AppointmentStatus) -> bool:
+    """booked -> attended | no_show | cancelled; every outcome is final."""
     return current is AppointmentStatus.BOOKED and new is not AppointmentStatus.BOOKED
+
+
+NOT_STARTED: Final = "The appointment has not started yet: mark it attended or no-show from its start time."
+
+
+def not_started_yet(appointment: Appointment, new: AppointmentStatus, now: datetime) -> bool:
+    """Whether ``new`` is an outcome (attended, no-show) of a booking whose slot has not begun."""
+    outcome = new in (AppointmentStatus.ATTENDED, AppointmentStatus.NO_SHOW)
+    return outcome and appointment.starts_at is not None and appointment.starts_at > now
 
 
 def status_must_be(choices: Iterable[str]) -> str:
@@ -392,6 +402,11 @@ class AdminStore(SettingsStore, Protocol):
         ...
 
     async def appointment(self, reference: str) -> AppointmentRecord | None: ...
+
+    async def appointment_counts(self, start: datetime, end: datetime) -> dict[AppointmentStatus, int]:
+        """How many bookings of each status start in ``[start, end)``."""
+        ...
+
     # messages
     async def messages(self, page: PageRequest) -> Page[MessageRecord]:
         """Unread first, then newest."""

@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Final
 from zoneinfo import ZoneInfo
 
+from agency_core.appointments.reminders import WITHDRAWN_CANCELLED, reminder_ids
 from agency_core.errors import Conflict, NotFound, Rejected, UnknownApplication, UnknownStatus
 from agency_core.ids import IdGenerator, IdTaken
 from agency_core.jobs.rules import check_job
@@ -34,6 +35,7 @@ from agency_core.spec.validation import DEFAULT_PHONE_REGION
 from agency_core.staff.html_sanitiser import SRC_SCHEMES, safe_url, sanitise_html
 from agency_core.staff.model import (
     ALL,
+    NOT_STARTED,
     AdminStore,
     ApplicationQuery,
     ApplicationRecord,
@@ -49,6 +51,7 @@ from agency_core.staff.model import (
     can_move,
     can_move_appointment,
     move_refused_message,
+    not_started_yet,
     parse_status,
     status_must_be,
 )
@@ -69,10 +72,19 @@ _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)
+class AppointmentFigures:
+    today: int
+    """Bookings (not cancelled) whose slot is today in the office's zone."""
+    no_show_rate: float | None
+    """This month's no-shows among the outcomes recorded (attended + no-show); ``None`` without any."""
+
+
+@dataclass(frozen=True, slots=True)
 class Dashboard:
     counts: Counts
     latest: list[ApplicationRecord]
     outbox: OutboxHealth
+    appointments: AppointmentFigures = AppointmentFigures(0, None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +191,10 @@ class AdminService:
         *,
         uow: Callable[[], UnitOfWork],
         phone_region: str = DEFAULT_PHONE_REGION,
+        office_zone: str = c.AGENCY_TIME_ZONE,
     ) -> None:
+        self.office_zone = office_zone
+        """The office's IANA zone: "today" and "this month" of the appointment figures."""
         self.store = store
         self.phone_region = phone_region
         """The region a stored local phone number is read in (unless a change names one)."""
@@ -209,7 +224,23 @@ class AdminService:
         counts = await self.store.counts()
         latest = await self.store.applications(ApplicationQuery(), PageRequest(1, LATEST_APPLICATIONS))
         health = await self.store.outbox_health(self.clock() - timedelta(hours=24))
-        return Dashboard(counts, latest.items, health)
+        return Dashboard(counts, latest.items, health, await self.appointment_figures())
+
+    async def appointment_figures(self) -> AppointmentFigures:
+        zone = ZoneInfo(self.office_zone)
+        today = self.clock().astimezone(zone).date()
+        month = today.replace(day=1)
+        next_month = (month + timedelta(days=32)).replace(day=1)
+
+        def midnight(day: date) -> datetime:
+            return datetime.combine(day, time(0), zone).astimezone(UTC)
+
+        booked_today = await self.store.appointment_counts(midnight(today), midnight(today + timedelta(days=1)))
+        in_month = await self.store.appointment_counts(midnight(month), midnight(next_month))
+        seen = in_month.get(AppointmentStatus.ATTENDED, 0) + in_month.get(AppointmentStatus.NO_SHOW, 0)
+        rate = in_month.get(AppointmentStatus.NO_SHOW, 0) / seen if seen else None
+        live = sum(n for status, n in booked_today.items() if status is not AppointmentStatus.CANCELLED)
+        return AppointmentFigures(live, rate)
 
     # -- settings and audit ---------------------------------------------------------------
 
@@ -217,16 +248,18 @@ class AdminService:
         return await self.settings.current()
 
     async def put_settings(self, actor: str, data: Mapping[str, object]) -> AdminSettings:
-        checked = check_settings(data)
+        before = await self.settings.current()
+        checked = check_settings(data, before)
         if checked.settings is None:
             raise Rejected(checked.errors)
-        before = await self.settings.current()
         changed = [
             name
             for name, old, new in (
                 ("adminPhones", before.admin_phones, checked.settings.admin_phones),
                 ("smsSender", before.sms_sender, checked.settings.sms_sender),
                 ("statusSms", dict(before.status_sms), dict(checked.settings.status_sms)),
+                ("appointmentCapacity", before.appointment_capacity, checked.settings.appointment_capacity),
+                ("closedDates", before.closed_dates, checked.settings.closed_dates),
             )
             if old != new
         ]
@@ -370,8 +403,13 @@ class AdminService:
     async def appointments(self, status: AppointmentStatus | None, page: PageRequest) -> Page[AppointmentRecord]:
         return await self.store.appointments(status, page)
 
+    async def export_appointments(self, actor: str, status: AppointmentStatus | None) -> list[AppointmentRecord]:
+        rows = (await self.store.appointments(status, ALL)).items
+        await self.record_export(actor, "appointments", f"{status.value if status else 'all'} ({len(rows)} rows)")
+        return rows
+
     async def set_appointment_status(self, actor: str, reference: str, raw_status: object) -> AppointmentRecord:
-        settled = (AppointmentStatus.DONE, AppointmentStatus.CANCELLED)
+        settled = (AppointmentStatus.ATTENDED, AppointmentStatus.NO_SHOW, AppointmentStatus.CANCELLED)
         new = parse_status(raw_status, AppointmentStatus, settled)
         if new is None:
             raise Rejected({"status": status_must_be(settled)})
@@ -382,10 +420,14 @@ class AdminService:
             return record
         if not can_move_appointment(record.status, new):
             raise Conflict(f"The appointment is already {record.status.value}.")
+        if not_started_yet(record.appointment, new, self.clock()):
+            raise Conflict(NOT_STARTED)
         audit = self._audit(actor, "appointment.status", f"{reference}: {record.status.value} -> {new.value}")
         try:
             async with self.uow() as uow:
                 await uow.appointments.set_status(reference, record.status, new)
+                if new is AppointmentStatus.CANCELLED:
+                    await uow.outbox.withdraw(reminder_ids(reference), WITHDRAWN_CANCELLED)
                 await uow.audit.add(audit)
         except PreconditionFailed:
             raise Conflict("The appointment changed meanwhile; reload it.") from None

@@ -11,6 +11,7 @@ import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import date
 from typing import Final, Protocol
 
 from agency_core.records import ApplicationStatus
@@ -24,6 +25,9 @@ SENDER_REQUIRED: Final = "Sender id is required"
 SENDER_TOO_LONG: Final = f"Sender id must be at most {SENDER_ID_MAX_LENGTH} characters"
 SENDER_INVALID: Final = "Sender id may only hold letters, digits, spaces and . & -"
 SWITCH_REQUIRED: Final = "Must be true or false"
+MAX_APPOINTMENT_CAPACITY: Final = 50
+CAPACITY_INVALID: Final = f"Consultations per slot must be a whole number from 1 to {MAX_APPOINTMENT_CAPACITY}"
+CLOSED_DATES_INVALID: Final = "Closed dates must be a list of dates (YYYY-MM-DD)"
 
 
 def all_on() -> dict[ApplicationStatus, bool]:
@@ -35,6 +39,10 @@ class AdminSettings:
     admin_phones: tuple[str, ...]
     sms_sender: str
     status_sms: Mapping[ApplicationStatus, bool] = field(default_factory=all_on)
+    appointment_capacity: int = 1
+    """Consultations booked per slot (each of the spec's nine slots)."""
+    closed_dates: tuple[date, ...] = ()
+    """Dates the office takes no bookings (public holidays), besides Saturdays and Sundays."""
 
     def sends_status_sms(self, status: ApplicationStatus) -> bool:
         return self.status_sms.get(status, True)
@@ -92,9 +100,43 @@ class SettingsCheck:
     errors: dict[str, str]
 
 
-def check_settings(data: Mapping[str, object]) -> SettingsCheck:
-    """Validate ``{adminPhones, smsSender, statusSms}`` (camelCase, as the API sends it)."""
+def _capacity(raw: object, errors: dict[str, str]) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= MAX_APPOINTMENT_CAPACITY:
+        errors["appointmentCapacity"] = CAPACITY_INVALID
+        return 1
+    return raw
+
+
+def _closed_dates(raw: object, errors: dict[str, str]) -> tuple[date, ...]:
+    days: set[date] = set()
+    if isinstance(raw, Sequence) and not isinstance(raw, str):
+        for item in raw:
+            try:
+                days.add(date.fromisoformat(item) if isinstance(item, str) and len(item) == 10 else date.min)
+            except ValueError:
+                days.add(date.min)
+    if date.min in days or not isinstance(raw, Sequence) or isinstance(raw, str):
+        errors["closedDates"] = CLOSED_DATES_INVALID
+        return ()
+    return tuple(sorted(days))
+
+
+def _appointment_settings(
+    data: Mapping[str, object], kept: AdminSettings, errors: dict[str, str]
+) -> tuple[int, tuple[date, ...]]:
+    capacity = _capacity(data["appointmentCapacity"], errors) if "appointmentCapacity" in data else None
+    closed = _closed_dates(data["closedDates"], errors) if "closedDates" in data else None
+    return (
+        kept.appointment_capacity if capacity is None else capacity,
+        kept.closed_dates if closed is None else closed,
+    )
+
+
+def check_settings(data: Mapping[str, object], keep: AdminSettings | None = None) -> SettingsCheck:
+    """Validate ``{adminPhones, smsSender, statusSms, appointmentCapacity, closedDates}`` (camelCase, as the
+    API sends it); the appointment settings are optional and keep ``keep``'s values when left out."""
     errors: dict[str, str] = {}
+    capacity, closed = _appointment_settings(data, keep or AdminSettings((), ""), errors)
     phones: list[str] = []
     raw_phones = data.get("adminPhones")
     if not isinstance(raw_phones, Sequence) or isinstance(raw_phones, str) or len(raw_phones) != ADMIN_PHONE_COUNT:
@@ -124,7 +166,7 @@ def check_settings(data: Mapping[str, object]) -> SettingsCheck:
             switches[status] = value
     if errors:
         return SettingsCheck(None, errors)
-    return SettingsCheck(AdminSettings(tuple(phones), sender, switches), {})
+    return SettingsCheck(AdminSettings(tuple(phones), sender, switches, capacity, closed), {})
 
 
 def settings_to_dict(settings: AdminSettings) -> dict[str, object]:
@@ -132,6 +174,8 @@ def settings_to_dict(settings: AdminSettings) -> dict[str, object]:
         "adminPhones": list(settings.admin_phones),
         "smsSender": settings.sms_sender,
         "statusSms": {status.value: settings.sends_status_sms(status) for status in ApplicationStatus},
+        "appointmentCapacity": settings.appointment_capacity,
+        "closedDates": [day.isoformat() for day in settings.closed_dates],
     }
 
 
@@ -150,4 +194,10 @@ def settings_from_dict(data: Mapping[str, object], defaults: AdminSettings) -> A
             result,
             status_sms={s: bool(switches.get(s.value, defaults.sends_status_sms(s))) for s in ApplicationStatus},
         )
+    capacity = data.get("appointmentCapacity")
+    if isinstance(capacity, int) and not isinstance(capacity, bool) and capacity >= 1:
+        result = replace(result, appointment_capacity=capacity)
+    closed = data.get("closedDates")
+    if isinstance(closed, list):
+        result = replace(result, closed_dates=_closed_dates(closed, {}))
     return result

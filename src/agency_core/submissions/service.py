@@ -9,10 +9,22 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from agency_core.errors import DuplicateSubmission, Rejected
+from agency_core.appointments.reminders import reminder_messages, reminder_time
+from agency_core.appointments.slots import (
+    OFFICE_CLOSED,
+    SLOT_FULL,
+    OfficeCalendar,
+    SlotView,
+    booking_problem,
+    day_slots,
+    local_label,
+    slot_start,
+    zone_name,
+)
+from agency_core.errors import Conflict, DuplicateSubmission, Rejected
 from agency_core.ids import FRESH_ID_ATTEMPTS, IdGenerator, IdTaken
 from agency_core.jobs.board import JobBoard
 from agency_core.jobs.rules import JOB_NOT_OPEN
@@ -43,7 +55,7 @@ from agency_core.spec.constants import AGENCY_TIME_ZONE
 from agency_core.spec.uploads import CONTENT_TYPES, HEAD_BYTES, check_upload, extension_of
 from agency_core.staff.model import Job
 from agency_core.staff.settings import SettingsSource
-from agency_core.unit_of_work import DuplicateApplication
+from agency_core.unit_of_work import DuplicateApplication, SlotFull
 
 HONEYPOT_FIELD = "website"
 """A field hidden from people on every public form: bots fill it, and their submission is dropped."""
@@ -69,6 +81,14 @@ class Upload:
 
     filename: str
     content: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class DaySlots:
+    day: date
+    zone: str
+    zone_name: str
+    slots: list[SlotView]
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +124,10 @@ class AgencyService:
         jobs: JobBoard | None = None,
         site_url: Callable[[], str] = lambda: "",
         track_url: str = "",
+        office_zone: str = AGENCY_TIME_ZONE,
     ) -> None:
+        self.office_zone = office_zone
+        """The office's IANA zone: slots are read, and "today" and "past" judged, in it."""
         self.site_url = site_url
         """The public origin, for the ``/track`` link of the applicant's confirmation e-mail."""
         self.jobs = jobs
@@ -129,7 +152,11 @@ class AgencyService:
         return planned
 
     def today(self) -> date:
-        return self.clock().astimezone(ZoneInfo(AGENCY_TIME_ZONE)).date()
+        return self.clock().astimezone(ZoneInfo(self.office_zone)).date()
+
+    async def office_calendar(self) -> OfficeCalendar:
+        current = await self.settings.current()
+        return OfficeCalendar(self.office_zone, current.appointment_capacity, frozenset(current.closed_dates))
 
     def _outbox(self, source_id: str, planned: Sequence[OutgoingSms], now: datetime) -> list[OutboxMessage]:
         return [
@@ -291,11 +318,44 @@ class AgencyService:
             raise Rejected(cleaned.errors)
         values = cleaned.values
         now = self.clock()
+        calendar = await self.office_calendar()
+        day, label = date.fromisoformat(_text(values["preferredDate"])), _text(values["preferredTime"])
+        problem = booking_problem(day, label, calendar, now)
+        if problem is not None:
+            logger.info("appointment refused", extra={"reason": problem})
+            raise Rejected({"preferredDate" if problem == OFFICE_CLOSED else "preferredTime": problem})
+        starts_at = slot_start(day, label, calendar.zone)
         reference = self.ids.next_id()
-        appointment = Appointment(reference, with_consent(values, now), now)
+        appointment = Appointment(reference, with_consent(values, now), now, starts_at, calendar.zone)
+        notification, outbox = self._appointment_messages(appointment)
+        try:
+            async with self.uow() as uow:
+                await uow.appointments.add(appointment, notification, calendar.capacity)
+                await uow.outbox.enqueue(outbox)
+        except SlotFull:
+            logger.info("appointment slot full", extra={"starts_at": starts_at.isoformat()})
+            raise Conflict(SLOT_FULL) from None
+        self.on_enqueue()
+        logger.info(
+            "appointment stored",
+            extra={
+                "id": reference,
+                "email": mask_email(_text(values["email"])),
+                "phone": mask_phone(_text(values["phone"])),
+            },
+        )
+        return Accepted(reference)
+
+    def _appointment_messages(self, appointment: Appointment) -> tuple[AdminNotification, list[OutboxMessage]]:
+        """The admin notification and the confirmations (SMS, e-mail) of a new booking; times name the zone."""
+        values, reference, now = appointment.data, appointment.reference, appointment.created_at
         phone = _text(values["phone"])
+        starts_at = appointment.starts_at or now
         details = AppointmentDetails(
-            _text(values["serviceType"]), _text(values["preferredDate"]), _text(values["preferredTime"]), reference
+            _text(values["serviceType"]),
+            _text(values["preferredDate"]),
+            local_label(starts_at, appointment.time_zone or self.office_zone),
+            reference,
         )
         notification = AdminNotification(
             f"{reference}-admin",
@@ -311,30 +371,31 @@ class AgencyService:
             },
             now,
         )
-        outbox = self._outbox(reference, appointment_messages(phone, details), now)
+        remind_at = reminder_time(starts_at, now)
+        promise = remind_at is not None
+        outbox = self._outbox(reference, appointment_messages(phone, details, promise), now)
+        email = _text(values["email"])
+        name = _text(values["fullName"])
         outbox.append(
             confirmation(
-                appointment_email(
-                    _text(values["email"]),
-                    _text(values["fullName"]),
-                    reference,
-                    details.service,
-                    details.date,
-                    details.time,
-                ),
+                appointment_email(email, name, reference, details.service, details.date, details.time, promise),
                 reference,
                 now,
             )
         )
-        async with self.uow() as uow:
-            await uow.appointments.add(appointment, notification)
-            await uow.outbox.enqueue(outbox)
-        self.on_enqueue()
-        logger.info(
-            "appointment stored",
-            extra={"id": reference, "email": mask_email(_text(values["email"])), "phone": mask_phone(phone)},
-        )
-        return Accepted(reference)
+        if remind_at is not None:
+            outbox += reminder_messages(details, phone, email, name, remind_at, now)
+        return notification, outbox
+
+    async def appointment_slots(self, day: date) -> DaySlots:
+        """The spec's nine slots of ``day`` as the booking form shows them (free, full, past, closed)."""
+        calendar = await self.office_calendar()
+        zone = ZoneInfo(calendar.zone)
+        start = datetime.combine(day, time(0), zone).astimezone(UTC)
+        end = datetime.combine(day + timedelta(days=1), time(0), zone).astimezone(UTC)
+        booked = await self.store.appointments.booked(start, end)
+        slots = day_slots(day, calendar, booked, self.clock())
+        return DaySlots(day, calendar.zone, zone_name(start, calendar.zone), slots)
 
     # -- contact, newsletter, job alerts --------------------------------------------------
 

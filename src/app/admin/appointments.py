@@ -1,19 +1,30 @@
-"""``/api/admin/appointments``: by preferred date; mark done or cancelled."""
+"""``/api/admin/appointments``: by preferred date; mark attended, no-show or cancelled."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from litestar import Controller, get, post
+from litestar import Controller, Response, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 
 from agency_core.records import AppointmentStatus
 from agency_core.signin.identity import AdminUser
 from agency_core.staff.service import AdminService
-from app.admin.common import CONFLICT, page_request, status_filter
+from app.admin.common import CONFLICT, csv_response, page_request, status_filter
 from app.admin.schemas.appointments import AdminAppointment, AppointmentStatusChange, admin_appointment
 from app.admin.schemas.common import Page, page_of, to_core
+
+CSV_FIELDS = (
+    "fullName",
+    "email",
+    "phone",
+    "countryOfInterest",
+    "serviceType",
+    "preferredDate",
+    "preferredTime",
+    "message",
+)
 
 
 class AppointmentsController(Controller):
@@ -31,7 +42,37 @@ class AppointmentsController(Controller):
         found = await area.appointments(wanted, page_request(page, page_size))
         return page_of(found, admin_appointment)
 
-    @post("/{reference:str}/status", status_code=200, summary="Mark done or cancelled", responses={409: CONFLICT})
+    @get("/export.csv", summary="CSV of the appointments, by status (audited)")
+    async def export(
+        self,
+        area: NamedDependency[AdminService],
+        admin: NamedDependency[AdminUser],
+        status: FromQuery[str | None] = None,
+    ) -> Response[str]:
+        rows = await area.export_appointments(admin.email, status_filter(status, AppointmentStatus))
+        header = ("reference", "startsAt", "timeZone", "status", "createdAt", *CSV_FIELDS)
+        return csv_response(
+            "appointments",
+            header,
+            (
+                (
+                    r.appointment.reference,
+                    r.appointment.starts_at,
+                    r.appointment.time_zone,
+                    r.status.value,
+                    r.appointment.created_at,
+                    *(r.appointment.data.get(name) for name in CSV_FIELDS),
+                )
+                for r in rows
+            ),
+        )
+
+    @post(
+        "/{reference:str}/status",
+        status_code=200,
+        summary="Mark attended, no-show or cancelled",
+        responses={409: CONFLICT},
+    )
     async def set_status(
         self,
         area: NamedDependency[AdminService],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from litestar import Router
 
+from app.api.appointment_slots import appointment_slots
 from app.api.blog import BlogPosts
 from app.api.errors import exception_handlers
 from app.api.forms import PublicForms
@@ -28,5 +29,14 @@ def build_api_router(settings: Settings) -> Router:
     )
     return Router(
         path="/",
-        route_handlers=[forms, BlogPosts, PaymentInfo, PublicJobs, JobAlertUnsubscribe, UnsubscribePage, legal],
+        route_handlers=[
+            forms,
+            BlogPosts,
+            PaymentInfo,
+            PublicJobs,
+            JobAlertUnsubscribe,
+            UnsubscribePage,
+            legal,
+            appointment_slots,
+        ],
     )

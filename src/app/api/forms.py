@@ -47,6 +47,10 @@ _ERRORS = {
     429: ResponseSpec(ErrorMessage, description="Rate limit per client address exceeded", generate_examples=False),
 }
 
+_SLOT_FULL = ResponseSpec(
+    ErrorMessage, description="Every seat of the slot is booked: nothing written", generate_examples=False
+)
+
 
 def _media_guard(*accepted: str) -> Any:
     def guard(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
@@ -114,7 +118,14 @@ class PublicForms(Controller):
         status_code=HTTP_201_CREATED,
         guards=[json_only],
         summary="Book a consultation",
-        responses=_ERRORS,
+        responses=_ERRORS
+        | {
+            409: ResponseSpec(
+                ErrorMessage,
+                description="Every seat of the slot is booked; nothing was written",
+                generate_examples=False,
+            )
+        },
     )
     async def book_appointment(
         self, agency: NamedDependency[AgencyService], data: JSONBody[AppointmentIn]

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from agency_core.errors import Conflict, NotFound
 from agency_core.ids import IdGenerator, IdTaken
-from agency_core.records import Application, ApplicationStatus, Appointment, ContactMessage, JobStatus
-from agency_core.staff.model import ApplicationRecord, AppointmentRecord, AuditEntry, Job, MessageRecord
+from agency_core.records import (
+    Application,
+    ApplicationStatus,
+    Appointment,
+    AppointmentStatus,
+    ContactMessage,
+    JobStatus,
+)
+from agency_core.staff.model import NOT_STARTED, ApplicationRecord, AppointmentRecord, AuditEntry, Job, MessageRecord
 from agency_core.staff.service import AdminService
 from agency_core.staff.settings import AdminSettings, LiveSettings
 from agency_core.unit_of_work import PreconditionFailed
@@ -104,12 +111,44 @@ async def test_a_refused_move_opens_no_unit_of_work() -> None:
 async def test_an_appointment_status_and_its_audit_commit_together_or_not_at_all() -> None:
     h = Harness()
     h.store.appointments["A1"] = AppointmentRecord(Appointment("A1", {}, NOW))
-    await h.service.set_appointment_status(ADMIN, "A1", "done")
+    await h.service.set_appointment_status(ADMIN, "A1", "attended")
     assert [(w.repository, w.method) for w in h.uow.committed[0]] == [("appointments", "set_status"), ("audit", "add")]
     h.uow.fail_next.append(PreconditionFailed("appointment A1"))
     with pytest.raises(Conflict):
         await h.service.set_appointment_status(ADMIN, "A1", "cancelled")
     assert len(h.uow.committed) == 1
+
+
+@pytest.mark.parametrize("outcome", ["attended", "no_show", "cancelled"])
+async def test_appointment_moves_are_booked_to_one_final_outcome(outcome: str) -> None:
+    h = Harness()
+    h.store.appointments["A1"] = AppointmentRecord(Appointment("A1", {}, NOW, NOW, "Africa/Accra"))
+    moved = await h.service.set_appointment_status(ADMIN, "A1", outcome)
+    assert moved.status.value == outcome
+    h.store.appointments["A1"] = moved
+    for other in {"attended", "no_show", "cancelled"} - {outcome}:
+        with pytest.raises(Conflict) as refused:
+            await h.service.set_appointment_status(ADMIN, "A1", other)
+        assert refused.value.message == f"The appointment is already {outcome}."
+    (audit,) = h.audits()
+    assert audit.target == f"A1: booked -> {outcome}"
+    withdrawn = [w for w in h.uow.writes if (w.repository, w.method) == ("outbox", "withdraw")]
+    assert len(withdrawn) == (1 if outcome == "cancelled" else 0)
+
+
+async def test_attended_and_no_show_wait_for_the_start_time_and_a_cancel_does_not() -> None:
+    h = Harness()
+    later = Appointment("A1", {}, NOW, NOW + timedelta(minutes=1), "Africa/Accra")
+    h.store.appointments["A1"] = AppointmentRecord(later)
+    for outcome in ("attended", "no_show"):
+        with pytest.raises(Conflict) as early:
+            await h.service.set_appointment_status(ADMIN, "A1", outcome)
+        assert early.value.message == NOT_STARTED
+    assert (await h.service.set_appointment_status(ADMIN, "A1", "cancelled")).status.value == "cancelled"
+
+
+def test_an_appointment_marked_done_before_outcomes_reads_as_attended() -> None:
+    assert AppointmentStatus("done") is AppointmentStatus.ATTENDED
 
 
 async def test_reading_a_message_marks_it_read_with_its_audit() -> None:
@@ -185,3 +224,21 @@ async def test_settings_and_their_audit_commit_together() -> None:
     assert put == Write("settings", "put", (saved, NOW))
     assert (audit.args[0].action, audit.args[0].target) == ("settings.update", "adminPhones")
     assert h.audits() == [audit.args[0]]
+
+
+async def test_the_dashboard_counts_today_s_bookings_and_this_month_s_no_show_rate() -> None:
+    h = Harness()  # NOW is 2026-05-04 09:30 UTC, a Monday; the office is in Accra (UTC+0)
+    statuses = {
+        "T1": (datetime(2026, 5, 4, 9, tzinfo=UTC), AppointmentStatus.ATTENDED),
+        "T2": (datetime(2026, 5, 4, 15, tzinfo=UTC), AppointmentStatus.BOOKED),
+        "T3": (datetime(2026, 5, 4, 16, tzinfo=UTC), AppointmentStatus.CANCELLED),
+        "M1": (datetime(2026, 5, 1, 10, tzinfo=UTC), AppointmentStatus.NO_SHOW),
+        "M2": (datetime(2026, 5, 1, 11, tzinfo=UTC), AppointmentStatus.ATTENDED),
+        "M3": (datetime(2026, 5, 1, 12, tzinfo=UTC), AppointmentStatus.ATTENDED),
+        "April": (datetime(2026, 4, 30, 23, 59, tzinfo=UTC), AppointmentStatus.NO_SHOW),
+        "Tomorrow": (datetime(2026, 5, 5, 0, 0, tzinfo=UTC), AppointmentStatus.BOOKED),
+    }
+    for ref, (at, status) in statuses.items():
+        h.store.appointments[ref] = AppointmentRecord(Appointment(ref, {}, NOW, at, "Africa/Accra"), status)
+    figures = await h.service.appointment_figures()
+    assert (figures.today, figures.no_show_rate) == (2, 0.25)

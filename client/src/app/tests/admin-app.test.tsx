@@ -47,6 +47,8 @@ describe('admin guard', () => {
     expect(screen.getByText('Active Jobs')).toBeInTheDocument();
     expect(screen.getByText('New Messages')).toBeInTheDocument();
     expect(screen.getByTestId('stat-totalApplications')).toHaveTextContent('2');
+    expect(screen.getByTestId('appointments-today')).toHaveTextContent('2');
+    expect(screen.getByTestId('no-show-rate')).toHaveTextContent('25%');
     expect(screen.getByText('New')).toBeInTheDocument();
   });
 

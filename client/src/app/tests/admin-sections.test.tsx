@@ -19,6 +19,8 @@ describe('settings', () => {
       adminPhones: ['+233241234567', '+233 24 123 4568', '+971501234567', '+971501234568'],
       smsSender: 'VANDY',
       statusSms: { received: true, processing: true, approved: true, rejected: true },
+      appointmentCapacity: 1,
+      closedDates: [],
     };
     expect(validateSettings({ ...ok, adminPhones: ok.adminPhones.map((p) => p.replace(/ /g, '')) })).toEqual(
       {},

@@ -86,10 +86,13 @@ export function RuleField({
   optionLabels,
   min,
   placeholder,
+  disabledOptions,
 }: BaseProps & {
   optionLabels?: Record<string, string>;
   min?: string;
   placeholder?: string;
+  /** Options shown but not choosable (a full or past appointment slot), their text unchanged. */
+  disabledOptions?: ReadonlySet<string>;
 }) {
   const [field] = useField<string>(rule.name);
   const { id, errorId, hintId } = useFieldIds(rule.name);
@@ -110,7 +113,7 @@ export function RuleField({
       <select {...common}>
         <option value="">Select...</option>
         {(rule.options ?? []).map((option) => (
-          <option key={option} value={option}>
+          <option key={option} value={option} disabled={disabledOptions?.has(option)}>
             {optionLabels?.[option] ?? option}
           </option>
         ))}

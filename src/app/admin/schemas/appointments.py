@@ -22,15 +22,26 @@ class AdminAppointment(Body):
     message: str | None
     status: AppointmentStatus
     created_at: datetime
+    starts_at: datetime | None = None
+    """The UTC instant the slot starts (the admin area shows it in each staff member's chosen zone)."""
+    time_zone: str = ""
+    """The office zone it was booked in (``Africa/Accra``)."""
 
 
 class AppointmentStatusChange(Body):
-    """``done`` or ``cancelled``."""
+    """``attended``, ``no_show`` or ``cancelled`` (from ``booked`` only; outcomes from the start time)."""
 
     status: Text = UNSET
 
 
 def admin_appointment(record: AppointmentRecord) -> AdminAppointment:
     a = record.appointment
-    values = {**a.data, "reference": a.reference, "status": record.status, "createdAt": a.created_at}
+    values = {
+        **a.data,
+        "reference": a.reference,
+        "status": record.status,
+        "createdAt": a.created_at,
+        "startsAt": a.starts_at,
+        "timeZone": a.time_zone,
+    }
     return from_record(AdminAppointment, values)

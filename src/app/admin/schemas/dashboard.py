@@ -14,6 +14,13 @@ class OutboxFigures(Body):
     failed_last_24h: int = msgspec.field(name="failedLast24h")
 
 
+class AppointmentFigures(Body):
+    today: int
+    """Bookings (not cancelled) whose slot is today, in the office's zone."""
+    no_show_rate: float | None
+    """This month's no-shows / (attended + no-shows), 0 to 1; null before any outcome is recorded."""
+
+
 class Dashboard(Body):
     total_applications: int
     active_jobs: int
@@ -21,6 +28,7 @@ class Dashboard(Body):
     blog_posts: int
     latest_applications: list[ApplicationSummary]
     outbox: OutboxFigures
+    appointments: AppointmentFigures
 
 
 def dashboard_body(board: admin_service.Dashboard) -> Dashboard:
@@ -32,4 +40,5 @@ def dashboard_body(board: admin_service.Dashboard) -> Dashboard:
         blog_posts=counts.blog_posts,
         latest_applications=[application_summary(r) for r in board.latest],
         outbox=OutboxFigures(pending=board.outbox.pending, failed_last_24h=board.outbox.failed_last_24h),
+        appointments=AppointmentFigures(board.appointments.today, board.appointments.no_show_rate),
     )

@@ -26,11 +26,18 @@ class AdminSettings(Body):
     """The four phones (E.164) that get the new-submission alerts."""
     sms_sender: str
     status_sms: StatusSmsSwitches
+    appointment_capacity: int
+    """Consultations booked per slot."""
+    closed_dates: list[str]
+    """Dates (YYYY-MM-DD) the office takes no bookings, besides weekends."""
 
 
 Switches = Annotated[
     Any, documented({"type": "object", "properties": {s.value: {"type": "boolean"} for s in ApplicationStatus}})
 ]
+
+
+Count = Annotated[Any, documented({"type": "integer"})]
 
 
 class AdminSettingsIn(Body):
@@ -39,6 +46,8 @@ class AdminSettingsIn(Body):
     admin_phones: Words = UNSET
     sms_sender: Text = UNSET
     status_sms: Switches = UNSET
+    appointment_capacity: Count = UNSET
+    closed_dates: Words = UNSET
 
 
 class AuditEntry(Body):

@@ -76,7 +76,7 @@ export const setApplicationStatus = (id: string, status: ApplicationStatus) =>
 // Appointments -------------------------------------------------------------
 export const listAppointments = (status: string, page: number, pageSize: number, signal?: AbortSignal) =>
   adminApi.get<Page<Appointment>>(`/appointments${queryString({ status, page, pageSize })}`, signal);
-export const setAppointmentStatus = (reference: string, status: 'done' | 'cancelled') =>
+export const setAppointmentStatus = (reference: string, status: 'attended' | 'no_show' | 'cancelled') =>
   adminApi.post<Appointment>(`/appointments/${encodeURIComponent(reference)}/status`, { status });
 
 // Messages -----------------------------------------------------------------

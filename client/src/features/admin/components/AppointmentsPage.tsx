@@ -1,18 +1,26 @@
 import { useState } from 'react';
 import { constants } from '@/config/rules';
+import { adminUrl } from '../api/client';
 import { listAppointments, setAppointmentStatus } from '../api/endpoints';
 import type { Appointment } from '../api/types';
 import { useResource } from '@/lib/use-resource';
-import { countOf, formatDate, runAction, useAdminTitle } from './hooks';
+import { countOf, formatDate, formatDateTime, runAction, useAdminTitle } from './hooks';
 import { AsyncView, FilterTabs, PageHeader, PagedTable, StatusBadge, type FilterOption } from './ui';
 
 const PAGE_SIZE = 20;
 const STATUS_TABS: readonly FilterOption[] = [
   ['booked', 'Booked'],
-  ['done', 'Done'],
+  ['attended', 'Attended'],
+  ['no_show', 'No-show'],
   ['cancelled', 'Cancelled'],
   ['', 'All'],
 ];
+type AppointmentOutcome = 'attended' | 'no_show' | 'cancelled';
+const OUTCOME_DONE: Record<AppointmentOutcome, string> = {
+  attended: 'Appointment marked attended',
+  no_show: 'Appointment marked no-show',
+  cancelled: 'Appointment cancelled',
+};
 const serviceLabel = (value: string) => constants.serviceTypeLabels[value] ?? value;
 
 export default function AppointmentsPage() {
@@ -25,17 +33,25 @@ export default function AppointmentsPage() {
   );
   const [changed, setChanged] = useState<Record<string, Appointment>>({});
 
-  const mark = async (appointment: Appointment, next: 'done' | 'cancelled') => {
+  const mark = async (appointment: Appointment, next: AppointmentOutcome) => {
     const updated = await runAction(
       () => setAppointmentStatus(appointment.reference, next),
-      next === 'done' ? 'Appointment marked done' : 'Appointment cancelled',
+      OUTCOME_DONE[next],
     );
     if (updated) setChanged((current) => ({ ...current, [updated.reference]: updated }));
   };
 
   return (
     <>
-      <PageHeader title="Appointments" />
+      <PageHeader title="Appointments">
+        <a
+          className="admin-button"
+          href={adminUrl('/appointments/export.csv', status ? { status } : {})}
+          download
+        >
+          Export CSV
+        </a>
+      </PageHeader>
       <FilterTabs
         label="Filter appointments by status"
         options={STATUS_TABS}
@@ -61,8 +77,14 @@ export default function AppointmentsPage() {
                 return (
                   <tr key={item.reference}>
                     <th scope="row">
-                      {formatDate(item.preferredDate)}
-                      <div>{item.preferredTime}</div>
+                      {item.startsAt ? (
+                        formatDateTime(item.startsAt)
+                      ) : (
+                        <>
+                          {formatDate(item.preferredDate)}
+                          <div>{item.preferredTime}</div>
+                        </>
+                      )}
                       <div className="admin-muted admin-small">{item.reference}</div>
                     </th>
                     <td>
@@ -86,10 +108,18 @@ export default function AppointmentsPage() {
                           <button
                             type="button"
                             className="admin-button admin-button--small admin-button--primary"
-                            aria-label={`Mark ${item.reference} done`}
-                            onClick={() => void mark(item, 'done')}
+                            aria-label={`Mark ${item.reference} attended`}
+                            onClick={() => void mark(item, 'attended')}
                           >
-                            Done
+                            Attended
+                          </button>
+                          <button
+                            type="button"
+                            className="admin-button admin-button--small"
+                            aria-label={`Mark ${item.reference} no-show`}
+                            onClick={() => void mark(item, 'no_show')}
+                          >
+                            No-show
                           </button>
                           <button
                             type="button"

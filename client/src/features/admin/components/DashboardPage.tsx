@@ -57,6 +57,23 @@ export default function DashboardPage() {
                   row={(app) => <ApplicationRow key={app.applicationId} app={app} />}
                 />
               </section>
+              <section className="admin-card" aria-labelledby="appointments-heading">
+                <h2 id="appointments-heading">Appointments</h2>
+                <dl className="admin-health">
+                  <div>
+                    <dt>Booked today</dt>
+                    <dd data-testid="appointments-today">{data.appointments.today}</dd>
+                  </div>
+                  <div>
+                    <dt>No-show rate this month</dt>
+                    <dd data-testid="no-show-rate">
+                      {data.appointments.noShowRate === null
+                        ? '—'
+                        : `${Math.round(data.appointments.noShowRate * 100)}%`}
+                    </dd>
+                  </div>
+                </dl>
+              </section>
               <section className="admin-card" aria-labelledby="outbox-heading">
                 <h2 id="outbox-heading">SMS Outbox</h2>
                 <dl className="admin-health">

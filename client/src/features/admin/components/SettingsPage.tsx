@@ -5,7 +5,14 @@ import { errorMessage, fieldErrors } from '../api/client';
 import { getSettings, listAudit, saveSettings } from '../api/endpoints';
 import { APPLICATION_STATUSES, type AdminSettings } from '../api/types';
 import { useResource } from '@/lib/use-resource';
-import { formatDateTime, humanize, useAdminTitle } from './hooks';
+import {
+  formatDateTime,
+  humanize,
+  setStaffTimeZone,
+  STAFF_ZONES,
+  staffTimeZone,
+  useAdminTitle,
+} from './hooks';
 import { AsyncView, PageHeader, PagedTable } from './ui';
 
 export const SENDER_MAX = 11;
@@ -32,11 +39,18 @@ function serverErrors(raw: Record<string, string>): Record<string, string> {
   return out;
 }
 
+const splitDates = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+
 function SettingsForm({ initial }: { initial: AdminSettings }) {
   const [values, setValues] = useState<AdminSettings>(() => ({
     ...initial,
     adminPhones: [0, 1, 2, 3].map((i) => initial.adminPhones[i] ?? ''),
   }));
+  const [closedText, setClosedText] = useState(() => initial.closedDates.join('\n'));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
 
@@ -60,6 +74,7 @@ function SettingsForm({ initial }: { initial: AdminSettings }) {
     try {
       const saved = await saveSettings(body);
       setValues(saved);
+      setClosedText(saved.closedDates.join('\n'));
       void notify('Settings saved', 'success');
     } catch (error) {
       const fields = fieldErrors(error);
@@ -153,12 +168,91 @@ function SettingsForm({ initial }: { initial: AdminSettings }) {
           ))}
         </fieldset>
       </fieldset>
+      <fieldset className="admin-card">
+        <legend className="h3">Appointments</legend>
+        <div className="admin-field">
+          <label htmlFor="settings-capacity">Consultations per time slot</label>
+          <input
+            id="settings-capacity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={50}
+            value={values.appointmentCapacity}
+            {...described('appointmentCapacity', 'settings-capacity')}
+            onChange={(e) =>
+              setValues((current) => ({ ...current, appointmentCapacity: Number(e.target.value) }))
+            }
+          />
+          <p className="admin-muted admin-small" id="settings-capacity-hint">
+            How many people can book each of the nine slots (Monday to Friday).
+          </p>
+          {errors.appointmentCapacity ? (
+            <p className="admin-error" id="settings-capacity-error">
+              {errors.appointmentCapacity}
+            </p>
+          ) : null}
+        </div>
+        <div className="admin-field">
+          <label htmlFor="settings-closed">Closed dates (public holidays)</label>
+          <textarea
+            id="settings-closed"
+            rows={3}
+            value={closedText}
+            {...described('closedDates', 'settings-closed')}
+            onChange={(e) => {
+              setClosedText(e.target.value);
+              setValues((current) => ({ ...current, closedDates: splitDates(e.target.value) }));
+            }}
+          />
+          <p className="admin-muted admin-small" id="settings-closed-hint">
+            One date per line, as YYYY-MM-DD. No bookings are taken on these dates.
+          </p>
+          {errors.closedDates ? (
+            <p className="admin-error" id="settings-closed-error">
+              {errors.closedDates}
+            </p>
+          ) : null}
+        </div>
+      </fieldset>
       <div className="admin-actions">
         <button type="submit" className="admin-button admin-button--primary" disabled={saving}>
           {saving ? 'Saving...' : 'Save Settings'}
         </button>
       </div>
     </form>
+  );
+}
+
+/** Which zone this staff member reads the admin area's times in (kept on this device). */
+function TimeZonePreference() {
+  const [zone, setZone] = useState(staffTimeZone);
+  const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zones = [...new Set<string>([...STAFF_ZONES, own])];
+  return (
+    <section className="admin-card" aria-labelledby="zone-heading">
+      <h2 id="zone-heading" className="h3">
+        Your time zone
+      </h2>
+      <div className="admin-field">
+        <label htmlFor="settings-zone">Show times in</label>
+        <select
+          id="settings-zone"
+          value={zone}
+          onChange={(e) => {
+            setStaffTimeZone(e.target.value);
+            setZone(e.target.value);
+            void notify(`Times are shown in ${e.target.value}`, 'success');
+          }}
+        >
+          {zones.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+    </section>
   );
 }
 
@@ -213,6 +307,7 @@ export default function SettingsPage() {
       <AsyncView state={state} onRetry={reload}>
         {(settings) => <SettingsForm initial={settings} />}
       </AsyncView>
+      <TimeZonePreference />
       <AuditLog />
     </>
   );

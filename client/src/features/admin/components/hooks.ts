@@ -91,11 +91,41 @@ export async function runAction<T>(action: () => Promise<T>, success?: string): 
   }
 }
 
-export function formatDateTime(iso: string | null | undefined): string {
+const ZONE_KEY = 'agency.admin.timeZone';
+/** The zones staff can read times in: the office's, the UAE desk's, and this device's own. */
+export const STAFF_ZONES = ['Africa/Accra', 'Asia/Dubai'] as const;
+
+/** The IANA zone this staff member reads times in (chosen in Settings, kept on this device). */
+export function staffTimeZone(): string {
+  try {
+    return window.localStorage.getItem(ZONE_KEY) ?? 'Africa/Accra';
+  } catch {
+    return 'Africa/Accra';
+  }
+}
+
+export function setStaffTimeZone(zone: string): void {
+  try {
+    window.localStorage.setItem(ZONE_KEY, zone);
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+}
+
+/** A time in the staff member's zone, naming it: "24 Nov 2026, 10:00 GMT". */
+export function formatDateTime(iso: string | null | undefined, timeZone: string = staffTimeZone()): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return date.toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  });
 }
 
 export function formatDate(iso: string | null | undefined): string {

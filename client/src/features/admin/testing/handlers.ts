@@ -125,6 +125,8 @@ export function adminBackend(overrides: Partial<FakeAdminBackend> = {}): FakeAdm
       adminPhones: ['+233241111111', '+233242222222', '+971501111111', '+971502222222'],
       smsSender: 'VANDY',
       statusSms: { received: true, processing: true, approved: true, rejected: true },
+      appointmentCapacity: 1,
+      closedDates: [],
     },
     audit: [],
     requests: [],
@@ -211,6 +213,7 @@ export const adminHandlers = [
       blogPosts: backend.posts.length,
       latestApplications: backend.applications.slice(0, 5),
       outbox: { pending: 1, failedLast24h: 0 },
+      appointments: { today: 2, noShowRate: 0.25 },
     });
   }),
   http.get('*/api/admin/applications', async ({ request }) => {

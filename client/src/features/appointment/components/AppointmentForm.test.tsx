@@ -1,9 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { constants } from '@/config/rules';
 import { agencyToday } from '@/lib/forms/schema-from-rules';
 import { answer, hold, renderForm } from '@/lib/forms/testing';
+import { server } from '@/testing/msw-server';
 import { APPOINTMENT_SUCCESS, AppointmentForm } from './AppointmentForm';
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
@@ -89,6 +91,41 @@ describe('AppointmentForm', () => {
         'Failed to book appointment. Please try again or contact us directly.',
       ),
     ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Full Name/)).toHaveValue('Ama Owusu');
+  });
+
+  it('shows full and past slots disabled, their text unchanged, and offers the free ones again after a 409', async () => {
+    let full = new Set(['09:00 AM']);
+    server.use(
+      http.get('*/api/appointment-slots', ({ request }) => {
+        const date = new URL(request.url).searchParams.get('date') ?? '';
+        const slots = constants.appointmentTimeSlots.map((time) => ({
+          time,
+          startsAt: `${date}T00:00:00Z`,
+          state: full.has(time) ? 'full' : 'free',
+          free: full.has(time) ? 0 : 1,
+        }));
+        return HttpResponse.json({ date, timeZone: 'Africa/Accra', zoneName: 'GMT', slots });
+      }),
+    );
+    answer('/appointments', 409, { message: 'This time slot is fully booked. Please choose another time.' });
+    const user = userEvent.setup();
+    renderForm(<AppointmentForm />);
+    const time = () => screen.getByRole('option', { name: '10:00 AM' });
+    await fillValid(user);
+    expect(screen.getByRole('option', { name: '09:00 AM' })).toBeDisabled();
+    expect(time()).toBeEnabled();
+    full = new Set(['09:00 AM', '10:00 AM']);
+    await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    expect(
+      await screen.findByText('This time slot is fully booked. Please choose another time.', {
+        selector: '.field-error, [id$="-error"]',
+      }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(time()).toBeDisabled());
+    expect(screen.getByLabelText(/^Preferred Time/)).toHaveValue('');
+    expect(time().textContent).toBe('10:00 AM');
+    expect(screen.getByRole('option', { name: '11:00 AM' })).toBeEnabled();
     expect(screen.getByLabelText(/^Full Name/)).toHaveValue('Ama Owusu');
   });
 });

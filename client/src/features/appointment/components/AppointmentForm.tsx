@@ -1,5 +1,5 @@
 import { Formik, type FormikHelpers } from 'formik';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { CheckboxField, Honeypot, RadioGroupField, RuleField } from '@/components/form/Fields';
 import { PrivacyNoticeLink } from '@/components/ui/PrivacyNoticeLink';
 import { FocusFirstError } from '@/components/form/FocusFirstError';
@@ -7,10 +7,12 @@ import { FormShell } from '@/components/form/FormShell';
 import { formFields } from '@/config/form-rules';
 import { constants } from '@/config/rules';
 import { handleFailure, rulesFormSetup } from '@/lib/forms/rules-form';
+import { ApiError } from '@/lib/api-client';
 import { toPayload, type FormValues } from '@/lib/forms/schema-from-rules';
 import { useAgencyToday } from '@/lib/forms/use-agency-today';
 import { toast } from '@/lib/forms/toast';
 import { bookAppointment } from '../api/book-appointment';
+import { PreferredTimeField } from './PreferredTimeField';
 
 export const APPOINTMENT_SUCCESS =
   'Appointment booked successfully! You will receive a confirmation SMS shortly.';
@@ -34,6 +36,7 @@ const setup = rulesFormSetup('appointment');
 export function AppointmentForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const today = useAgencyToday();
+  const [slotsVersion, setSlotsVersion] = useState(0);
   const onSubmit = async (values: FormValues, helpers: FormikHelpers<FormValues>) => {
     helpers.setStatus({});
     try {
@@ -45,6 +48,12 @@ export function AppointmentForm() {
       helpers.resetForm();
     } catch (error) {
       handleFailure(error, helpers, APPOINTMENT_FAILURE, setup.order, formRef.current);
+      if (error instanceof ApiError && error.status === 409) {
+        // The slot filled up meanwhile: say so at the time field and offer the free slots again.
+        void helpers.setFieldValue('preferredTime', '', false);
+        helpers.setStatus({ serverErrors: { preferredTime: error.message } });
+        setSlotsVersion((version) => version + 1);
+      }
     }
   };
   return (
@@ -62,6 +71,9 @@ export function AppointmentForm() {
                   optionLabels={constants.serviceTypeLabels}
                 />
               );
+            }
+            if (rule.name === 'preferredTime') {
+              return <PreferredTimeField key={rule.name} rule={rule} label={label} version={slotsVersion} />;
             }
             if (rule.kind === 'checkbox')
               return (

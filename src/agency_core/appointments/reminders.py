@@ -1,0 +1,46 @@
+"""The reminder 24 hours before an appointment: scheduled in the durable outbox at booking.
+
+A scheduled message is an ordinary outbox row whose first attempt is not before a given time
+(:meth:`~agency_core.records.OutboxMessage.not_before`): the workers claim it only once that time
+has come, with the same leases, retries and idempotency id as every message, so it is sent once
+across restarts, outages and instances. Withdrawing it (a cancelled booking) marks the pending
+rows failed with a reason, in the same unit of work as the change that withdrew them.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Final
+
+from agency_core.jobs.alerts import to_outbox
+from agency_core.messaging.confirmation_emails import appointment_reminder_email
+from agency_core.messaging.notifications import SmsKind
+from agency_core.messaging.sms_texts import AppointmentDetails, appointment_reminder_message
+from agency_core.records import OutboxMessage
+
+REMINDER_LEAD: Final = timedelta(hours=24)
+WITHDRAWN_CANCELLED: Final = "Withdrawn: the appointment was cancelled"
+
+
+def reminder_ids(reference: str) -> tuple[str, str]:
+    """The SMS and e-mail reminder of one booking: fixed ids, so scheduling twice sends once."""
+    return f"{reference}-reminder", f"{reference}-reminder-mail"
+
+
+def reminder_time(starts_at: datetime, now: datetime) -> datetime | None:
+    """When the reminder goes out, or ``None`` for a booking made less than 24 hours ahead."""
+    at = starts_at - REMINDER_LEAD
+    return at if at >= now else None
+
+
+def reminder_messages(
+    details: AppointmentDetails, phone: str, email: str, name: str, at: datetime, now: datetime
+) -> list[OutboxMessage]:
+    """The SMS reminder, and the e-mail one when an address was given, both not before ``at``."""
+    sms_id, mail_id = reminder_ids(details.reference)
+    text = appointment_reminder_message(details)
+    messages = [OutboxMessage(sms_id, details.reference, SmsKind.APPOINTMENT_REMINDER.value, phone, text, now, now)]
+    if email:
+        mail = appointment_reminder_email(email, name, details.reference, details.service, details.date, details.time)
+        messages.append(to_outbox(mail, mail_id, details.reference, now))
+    return [message.not_before(at) for message in messages]
