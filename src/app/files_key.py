@@ -24,11 +24,11 @@ def load_files_key(raw: str) -> Fernet:
         ) from exc
 
 
-def local_files_key(path: Path) -> Fernet:
-    """Outside production without ``AGENCY_FILES_KEY``: a key kept in ``path`` (created once, mode 0600)."""
+def local_files_key_text(path: Path) -> str:
+    """Outside production without ``AGENCY_FILES_KEY``: the key kept in ``path`` (created once, mode 0600)."""
     if not path.is_file():
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "wb") as handle:
             handle.write(Fernet.generate_key())
-    return load_files_key(path.read_text(encoding="ascii"))
+    return path.read_text(encoding="ascii").strip()

@@ -15,12 +15,14 @@ from cryptography.fernet import Fernet
 from adapters.files import LocalFileStore
 from adapters.firestore.admin_store import FirestoreAdminStore
 from adapters.firestore.store import FirestoreStore
+from adapters.sealing import PassportSealer
 from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
 from agency_core.ports import Store
 from agency_core.staff.model import AdminStore
 from tests.support.firestore_emulator import FirestoreEmulator
+from tests.support.sealing import new_sealer
 
 BACKENDS = ["sqlite", pytest.param("firestore", marks=pytest.mark.emulator)]
 
@@ -34,6 +36,7 @@ class Stores:
     """The SQLite database; None on Firestore."""
     firestore: FirestoreStore | None
     """The Firestore store (its client and ``prefix``); None on SQLite."""
+    sealer: PassportSealer
     prefix: str = ""
 
 
@@ -41,17 +44,19 @@ class Stores:
 async def open_stores(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Stores]:
     """``request.param`` names the backend (one of :data:`BACKENDS`)."""
     files = LocalFileStore(tmp_path / "uploads", Fernet(Fernet.generate_key()))
+    sealer = new_sealer()
     if request.param == "sqlite":
         db = Database(tmp_path / "agency.sqlite3")
-        records = SqliteStore(db)
+        records = SqliteStore(db, sealer)
         await records.start()
-        admin = SqliteAdminStore(db)
+        admin = SqliteAdminStore(db, sealer)
         await admin.start()
-        yield Stores(records, admin, files, db, None)
+        yield Stores(records, admin, files, db, None, sealer)
         await db.close()
     else:
         emulator: FirestoreEmulator = request.getfixturevalue("firestore_emulator")
         prefix = f"t{secrets.token_hex(4)}_"
-        firestore = FirestoreStore.connect(emulator.project_id, prefix=prefix)
-        yield Stores(firestore, FirestoreAdminStore(firestore.client, prefix), files, None, firestore, prefix)
+        firestore = FirestoreStore.connect(emulator.project_id, prefix=prefix, sealer=sealer)
+        admin_store = FirestoreAdminStore(firestore.client, prefix, sealer=sealer)
+        yield Stores(firestore, admin_store, files, None, firestore, sealer, prefix)
         await firestore.close()

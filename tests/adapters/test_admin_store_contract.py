@@ -34,6 +34,7 @@ from agency_core.records import (
 from agency_core.staff.model import AdminStore, ApplicationQuery, AuditEntry, Job, PageRequest
 from agency_core.staff.settings import AdminSettings
 from tests.support.firestore_emulator import FirestoreEmulator
+from tests.support.sealing import new_sealer
 from tests.support.writes import (
     Writes,
     add_application,
@@ -57,17 +58,18 @@ class Stores:
 async def stores(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Stores]:
     if request.param == "sqlite":
         db = Database(tmp_path / "agency.sqlite3")
-        sqlite = SqliteStore(db)
+        sealer = new_sealer()
+        sqlite = SqliteStore(db, sealer)
         await sqlite.start()
-        admin = SqliteAdminStore(db)
+        admin = SqliteAdminStore(db, sealer)
         await admin.start()
         yield Stores(sqlite, admin)
         await db.close()
     else:
         emulator: FirestoreEmulator = request.getfixturevalue("firestore_emulator")
         prefix = f"t{secrets.token_hex(4)}_"
-        firestore = FirestoreStore.connect(emulator.project_id, prefix=prefix)
-        yield Stores(firestore, FirestoreAdminStore(firestore.client, prefix))
+        firestore = FirestoreStore.connect(emulator.project_id, prefix=prefix, sealer=new_sealer())
+        yield Stores(firestore, FirestoreAdminStore(firestore.client, prefix, sealer=firestore.sealer))
         await firestore.close()
 
 

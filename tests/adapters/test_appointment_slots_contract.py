@@ -101,8 +101,8 @@ async def test_existing_firestore_bookings_get_their_slot_and_seat(stores: Store
     for reference, status in (("VA1", "booked"), ("VA2", "cancelled")):
         data = {"preferredDate": "2026-11-23", "preferredTime": "10:00 AM"}
         await col.document(reference).set({"reference": reference, "data": data, "created_at": T0, "status": status})
-    assert await backfill_slots(stores.firestore.client, stores.prefix) == 2
-    assert await backfill_slots(stores.firestore.client, stores.prefix) == 0
+    assert await backfill_slots(stores.firestore.client, stores.prefix, stores.firestore.sealer) == 2
+    assert await backfill_slots(stores.firestore.client, stores.prefix, stores.firestore.sealer) == 0
     first = await stores.records.appointments.get("VA1")
     assert first is not None
     assert (first.starts_at, first.time_zone, first.seat) == (TEN, "Africa/Accra", 0)

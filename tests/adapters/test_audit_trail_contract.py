@@ -20,6 +20,7 @@ from adapters.sqlite.store import SqliteStore
 from agency_core.staff.model import AdminStore, AuditEntry
 from agency_core.submissions.tracking import AuditTrail
 from tests.support.firestore_emulator import FirestoreEmulator
+from tests.support.sealing import new_sealer
 
 T0 = datetime(2026, 5, 4, 9, 30, tzinfo=UTC)
 
@@ -34,15 +35,16 @@ class Backend:
 async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
     if request.param == "sqlite":
         db = Database(tmp_path / "agency.sqlite3")
-        await SqliteStore(db).start()
-        admin = SqliteAdminStore(db)
+        sealer = new_sealer()
+        await SqliteStore(db, sealer).start()
+        admin = SqliteAdminStore(db, sealer)
         await admin.start()
         yield Backend(admin, SqliteAuditTrail(db))
         await db.close()
     else:
         emulator: FirestoreEmulator = request.getfixturevalue("firestore_emulator")
         prefix = f"t{secrets.token_hex(4)}_"
-        firestore = FirestoreStore.connect(emulator.project_id, prefix=prefix)
+        firestore = FirestoreStore.connect(emulator.project_id, prefix=prefix, sealer=new_sealer())
         yield Backend(FirestoreAdminStore(firestore.client, prefix), FirestoreAuditTrail(firestore.client, prefix))
         await firestore.close()
 

@@ -10,6 +10,7 @@ from adapters.sqlite.admin_store import MIGRATIONS, SqliteAdminStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import MIGRATIONS as RECORD_MIGRATIONS
 from agency_core.records import JobStatus
+from tests.support.sealing import new_sealer
 
 T0 = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 
@@ -26,7 +27,7 @@ async def test_existing_sqlite_jobs_migrate(tmp_path: Path) -> None:
             )
 
     await db.run(old_rows)
-    store = SqliteAdminStore(db)
+    store = SqliteAdminStore(db, new_sealer())
     await store.start()
     opened, closed = await store.job("JB1"), await store.job("JB2")
     assert opened is not None

@@ -23,6 +23,7 @@ from agency_core.ports import Store
 from agency_core.records import Application, OutboxMessage, PaymentState
 from agency_core.staff.model import AdminStore, ApplicationQuery, AuditEntry, PageRequest
 from tests.support.firestore_emulator import FirestoreEmulator
+from tests.support.sealing import new_sealer
 from tests.support.writes import add_application, commits
 
 
@@ -54,18 +55,21 @@ class Stores:
 async def stores(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Stores]:
     if request.param == "sqlite":
         db = Database(tmp_path / "agency.sqlite3")
-        sqlite = SqliteStore(db)
+        sealer = new_sealer()
+        sqlite = SqliteStore(db, sealer)
         await sqlite.start()
-        admin = SqliteAdminStore(db)
+        admin = SqliteAdminStore(db, sealer)
         await admin.start()
-        yield Stores(sqlite, admin, SqlitePayments(db))
+        yield Stores(sqlite, admin, SqlitePayments(db, sealer))
         await db.close()
     else:
         emulator: FirestoreEmulator = request.getfixturevalue("firestore_emulator")
         prefix = f"t{secrets.token_hex(4)}_"
-        firestore = FirestoreStore.connect(emulator.project_id, prefix=prefix)
+        firestore = FirestoreStore.connect(emulator.project_id, prefix=prefix, sealer=new_sealer())
         yield Stores(
-            firestore, FirestoreAdminStore(firestore.client, prefix), FirestorePayments(firestore.client, prefix)
+            firestore,
+            FirestoreAdminStore(firestore.client, prefix, sealer=firestore.sealer),
+            FirestorePayments(firestore.client, prefix, sealer=firestore.sealer),
         )
         await firestore.close()
 

@@ -57,9 +57,9 @@ class Backend:
 async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
     async with open_stores(request, tmp_path) as s:
         extra = (
-            SqlitePersonalDataStore(s.database)
+            SqlitePersonalDataStore(s.database, s.sealer)
             if s.database is not None
-            else FirestorePersonalDataStore(s.firestore.client, s.prefix)  # type: ignore[union-attr]
+            else FirestorePersonalDataStore(s.firestore.client, s.prefix, sealer=s.sealer)  # type: ignore[union-attr]
         )
         yield Backend(s.records, s.admin, extra, s.files)
 

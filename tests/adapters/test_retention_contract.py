@@ -45,9 +45,9 @@ class Backend:
 async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
     async with open_stores(request, tmp_path) as s:
         extra = (
-            SqliteRetentionStore(s.database)
+            SqliteRetentionStore(s.database, s.sealer)
             if s.database is not None
-            else FirestoreRetentionStore(s.firestore.client, s.prefix)  # type: ignore[union-attr]
+            else FirestoreRetentionStore(s.firestore.client, s.prefix, sealer=s.sealer)  # type: ignore[union-attr]
         )
         yield Backend(s.records, s.admin, extra, s.files)
 

@@ -31,6 +31,7 @@ from agency_core.records import (
     StoredFile,
 )
 from tests.support.firestore_emulator import FirestoreEmulator
+from tests.support.sealing import new_sealer
 from tests.support.writes import add_application, add_appointment, add_contact_message, add_job_alert
 
 T0 = datetime(2026, 5, 4, 9, 30, 0, 123456, tzinfo=UTC)
@@ -40,13 +41,13 @@ T0 = datetime(2026, 5, 4, 9, 30, 0, 123456, tzinfo=UTC)
 async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
     if request.param == "sqlite":
         db = Database(tmp_path / "agency.sqlite3")
-        sqlite = SqliteStore(db)
+        sqlite = SqliteStore(db, new_sealer())
         await sqlite.start()
         yield sqlite
         await db.close()
     else:
         emulator: FirestoreEmulator = request.getfixturevalue("firestore_emulator")
-        firestore = FirestoreStore.connect(emulator.project_id, prefix=f"t{secrets.token_hex(4)}_")
+        firestore = FirestoreStore.connect(emulator.project_id, prefix=f"t{secrets.token_hex(4)}_", sealer=new_sealer())
         await firestore.start()
         yield firestore
         await firestore.close()

@@ -22,7 +22,10 @@ async def test_find_export_and_erase_one_person(make_harness: MakeHarness) -> No
     await c.agency.book_appointment({**APPOINTMENT, "email": APPLICATION["email"], "phone": APPLICATION["phone"]})
 
     bad = await h.client.get(URL, params={"q": "nobody"})
-    assert (bad.status_code, bad.json()) == (422, {"errors": {"q": "Enter an email address or a phone number"}})
+    assert (bad.status_code, bad.json()) == (
+        422,
+        {"errors": {"q": "Enter an email address, a phone number or a passport number"}},
+    )
     found = await h.client.get(URL, params={"q": "020 123 4567"})
     assert found.status_code == 200, found.text
     body = found.json()

@@ -70,3 +70,23 @@ async def test_without_a_key_outside_production_a_local_key_file_is_made_once(ma
 def test_a_malformed_files_key_stops_start_up() -> None:
     with pytest.raises(SettingsError, match="AGENCY_FILES_KEY must be a Fernet key"):
         Settings.from_env({"AGENCY_FILES_KEY": "not-a-key"})
+
+
+async def test_passport_numbers_are_sealed_in_the_database_file_and_shown_to_staff(make_harness: MakeHarness) -> None:
+    h = await signed_in(make_harness, files_key=KEY)
+    c = container(h)
+    outcome = await c.agency.submit_application(APPLICATION, {"cv": Upload("cv.pdf", PDF)})
+    assert isinstance(outcome, Accepted)
+    number = str(APPLICATION["passportNumber"]).encode()
+
+    detail = await h.client.get(f"{LIST}/{outcome.id}")
+    assert detail.status_code == 200
+    assert detail.json()["passportNumber"] == APPLICATION["passportNumber"]
+    found = await h.client.get("/api/admin/data-requests", params={"q": str(APPLICATION["passportNumber"]).lower()})
+    assert found.status_code == 200, found.text
+    assert found.json()["counts"]["applications"] == 1
+
+    path = c.settings.database_path
+    stored = b"".join(p.read_bytes() for p in (path, path.with_name(path.name + "-wal")) if p.is_file())
+    assert str(APPLICATION["email"]).encode() in stored  # the application is in these bytes ...
+    assert number not in stored  # ... and its passport number is not

@@ -11,6 +11,7 @@ from agency_core.ids import IdGenerator
 from agency_core.staff.settings import AdminSettings, LiveSettings
 from agency_core.submissions.service import AgencyService, Upload
 from tests.api.conftest import APPLICATION, PDF
+from tests.support.sealing import new_sealer
 
 
 class NothingSaved:
@@ -22,7 +23,7 @@ class NothingSaved:
 
 async def test_an_application_whose_id_another_instance_took_gets_the_next_one(tmp_path: Path) -> None:
     db = Database(tmp_path / "agency.sqlite3")
-    store = SqliteStore(db)
+    store = SqliteStore(db, new_sealer())
     await store.start()
     settings = LiveSettings(NothingSaved(), AdminSettings(("+233201112233",), "VANDY"))
     files = LocalFileStore(tmp_path / "uploads")

@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from adapters.sealing import PassportSealer
 from tests.browser.conftest import DIST, PHONE, new_page, open_route
 from tests.support.app_process import running_app
 from tests.support.sms_gateway import RecordedSms, SmsGatewayServer
@@ -264,7 +265,9 @@ def test_application_wizard(form_page: Page, sms_app: SmsApp) -> None:
     assert len(rows) == 1
     stored = data_of(rows[0])
     assert stored["email"] == "kwame.browser@example.com"
-    assert stored["passportNumber"] == "G1234567"
+    assert "G1234567" not in json.dumps(stored)  # sealed at rest, opened with the data dir's key
+    key = (sms_app.data_dir / "files.key").read_text()
+    assert PassportSealer(key).open_value(stored["passportNumber"]) == "G1234567"
     assert stored["hasPassport"] is True
     assert [f["field"] for f in json.loads(rows[0]["files"])] == ["cv"]
 

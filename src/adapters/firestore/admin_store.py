@@ -87,14 +87,14 @@ class FirestoreAdminStore(Collections):
     # -- applications ---------------------------------------------------------------------
 
     async def applications(self, query: ApplicationQuery, page: PageRequest) -> Page[ApplicationRecord]:
-        records = [application_record(d) for d in await self._all("applications")]
+        records = [application_record(d, self._sealer) for d in await self._all("applications")]
         found = [r for r in records if application_matches(r, query)]
         found.sort(key=lambda r: (r.application.created_at, r.id), reverse=True)
         return page_of(found, page)
 
     async def application(self, application_id: str) -> ApplicationRecord | None:
         doc = await self._doc("applications", application_id)
-        return None if doc is None else application_record(doc)
+        return None if doc is None else application_record(doc, self._sealer)
 
     async def mark_opened(self, application_id: str, at: datetime) -> None:
         doc = await self._doc("applications", application_id)

@@ -9,7 +9,8 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from adapters.codec import from_document, moment
+from adapters.codec import from_document, moment, to_document
+from adapters.sealing import PassportSealer
 from agency_core.payments.model import Payment
 from agency_core.records import (
     Application,
@@ -30,9 +31,17 @@ Document = dict[str, Any]
 class Collections:
     """A client and the prefix that namespaces its collections (tests use one per test)."""
 
-    def __init__(self, client: Client, prefix: str = "") -> None:
+    def __init__(self, client: Client, prefix: str = "", *, sealer: PassportSealer | None = None) -> None:
         self._client = client
         self._prefix = prefix
+        self._sealer_or_none = sealer
+
+    @property
+    def _sealer(self) -> PassportSealer:
+        """The passport sealer, which every store that reads or writes applications is given."""
+        if self._sealer_or_none is None:
+            raise RuntimeError(f"{type(self).__name__} reads applications and needs a PassportSealer")
+        return self._sealer_or_none
 
     def _col(self, name: str) -> Any:
         return self._client.collection(self._prefix + name)
@@ -67,9 +76,24 @@ def payment_of(doc: Document) -> Payment:
     return from_document(Payment, raw) if isinstance(raw, dict) else Payment()
 
 
-def application_record(doc: Document) -> ApplicationRecord:
+PASSPORT_INDEX = "passportIndex"
+"""The application document's field holding its passport number's index (:mod:`adapters.sealing`)."""
+
+
+def application_of(doc: Document, sealer: PassportSealer) -> Application:
+    """The application a document holds, its passport number opened."""
+    return sealer.open(from_document(Application, doc))
+
+
+def application_document(application: Application, sealer: PassportSealer) -> Document:
+    """The document of a new application: its passport number sealed, with its index and duplicate key."""
+    sealed, index = sealer.seal(application)
+    return {"duplicate_key": application.duplicate_key, PASSPORT_INDEX: index} | to_document(sealed)
+
+
+def application_record(doc: Document, sealer: PassportSealer) -> ApplicationRecord:
     return ApplicationRecord(
-        from_document(Application, doc),
+        application_of(doc, sealer),
         ApplicationStatus(doc.get("status") or ApplicationStatus.RECEIVED),
         moment(doc.get("opened_at")),
         payment=payment_of(doc),

@@ -8,8 +8,7 @@ application, so two racing confirmations cannot both commit a "paid" with its re
 
 from __future__ import annotations
 
-from adapters.codec import from_document
-from adapters.firestore.documents import Collections, payment_of
+from adapters.firestore.documents import Collections, application_of, payment_of
 from agency_core.payments.model import Payment
 from agency_core.records import Application
 
@@ -20,4 +19,4 @@ class FirestorePayments(Collections):
         if not snap.exists:
             return None
         doc = snap.to_dict()
-        return from_document(Application, doc), payment_of(doc)
+        return application_of(doc, self._sealer), payment_of(doc)

@@ -6,7 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from adapters.codec import from_document
-from adapters.firestore.documents import Collections, application_record, appointment_record, email_key, hashed
+from adapters.firestore.documents import (
+    PASSPORT_INDEX,
+    Collections,
+    application_record,
+    appointment_record,
+    email_key,
+    hashed,
+)
 from agency_core.masking import mask_phone
 from agency_core.privacy.data_requests import CANCELLED_ERROR, ERASED_TEXT, Person, PersonalData, holds
 from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage, OutboxStatus
@@ -15,8 +22,13 @@ from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription
 class FirestorePersonalDataStore(Collections):
     async def find(self, person: Person) -> PersonalData:
         found = PersonalData(person)
+        passport = self._sealer.index(person.passport) if person.passport else None
         found.applications = sorted(
-            (application_record(d) for d in await self._all("applications") if holds(d.get("data", {}), person)),
+            (
+                application_record(d, self._sealer)
+                for d in await self._all("applications")
+                if holds(d.get("data", {}), person) or (passport and d.get(PASSPORT_INDEX) == passport)
+            ),
             key=lambda r: r.application.created_at,
         )
         found.appointments = sorted(

@@ -22,7 +22,7 @@ def _created(doc: Document) -> datetime:
 class FirestoreRetentionStore(Collections):
     async def applications_with_files_before(self, before: datetime) -> list[ApplicationRecord]:
         records = [
-            application_record(d)
+            application_record(d, self._sealer)
             async for snap in self._col("applications").stream()
             if (d := snap.to_dict()) is not None and d.get("files") and _created(d) < before
         ]

@@ -27,8 +27,19 @@ from google.cloud import firestore
 from google.cloud.firestore_v1.base_query import FieldFilter
 
 from adapters.codec import from_document, moment, to_document
-from adapters.firestore.documents import Client, Collections, Document, email_key, hashed, is_recent, newest_first
+from adapters.firestore.documents import (
+    PASSPORT_INDEX,
+    Client,
+    Collections,
+    Document,
+    application_of,
+    email_key,
+    hashed,
+    is_recent,
+    newest_first,
+)
 from adapters.firestore.unit_of_work import FirestoreUnitOfWork, backfill_slots
+from adapters.sealing import PASSPORT_FIELD, PassportSealer
 from agency_core.records import (
     AdminNotification,
     Application,
@@ -59,7 +70,21 @@ class FirestoreApplications(_Base):
         return await self.get(marker["application_id"])
 
     async def get(self, application_id: str) -> Application | None:
-        return await self._get(Application, "applications", application_id)
+        doc = await self._doc("applications", application_id)
+        return None if doc is None else application_of(doc, self._sealer)
+
+    async def seal_plain_passports(self) -> int:
+        """Seal the passport numbers of documents written before sealing; returns how many changed.
+        Idempotent: a sealed number is left as it is."""
+        changed = 0
+        async for snap in self._col("applications").stream():
+            doc = snap.to_dict()
+            if doc is None or not self._sealer.is_plain(doc.get("data")):
+                continue
+            sealed, index = self._sealer.seal(from_document(Application, doc))
+            await snap.reference.update({f"data.{PASSPORT_FIELD}": sealed.data[PASSPORT_FIELD], PASSPORT_INDEX: index})
+            changed += 1
+        return changed
 
 
 class FirestoreAppointments(_Base):
@@ -310,9 +335,10 @@ class FirestoreBlogPosts(_Base):
 class FirestoreStore:
     """Implements :class:`agency_core.ports.Store`. ``prefix`` namespaces the collections (tests)."""
 
-    def __init__(self, client: Client, prefix: str = "") -> None:
+    def __init__(self, client: Client, prefix: str = "", *, sealer: PassportSealer) -> None:
         self.client = client
-        self.applications = FirestoreApplications(client, prefix)
+        self.sealer = sealer
+        self.applications = FirestoreApplications(client, prefix, sealer=sealer)
         self.appointments = FirestoreAppointments(client, prefix)
         self.contact_messages = FirestoreContactMessages(client, prefix)
         self.newsletter = FirestoreNewsletter(client, prefix)
@@ -323,16 +349,18 @@ class FirestoreStore:
         self._prefix = prefix
 
     def unit_of_work(self) -> FirestoreUnitOfWork:
-        return FirestoreUnitOfWork(self.client, self._prefix)
+        return FirestoreUnitOfWork(self.client, self._prefix, self.sealer)
 
     @classmethod
-    def connect(cls, project_id: str, prefix: str = "") -> FirestoreStore:
+    def connect(cls, project_id: str, prefix: str = "", *, sealer: PassportSealer) -> FirestoreStore:
         """A client for ``project_id``; honours ``FIRESTORE_EMULATOR_HOST``."""
-        return cls(firestore.AsyncClient(project=project_id), prefix)
+        return cls(firestore.AsyncClient(project=project_id), prefix, sealer=sealer)
 
     async def start(self) -> None:
-        """Firestore needs no schema; appointments booked before slots were kept get theirs."""
-        await backfill_slots(self.client, self._prefix)
+        """Firestore needs no schema. Appointments booked before slots were kept get theirs, and passport
+        numbers stored in clear by an older version are sealed."""
+        await backfill_slots(self.client, self._prefix, self.sealer)
+        await self.applications.seal_plain_passports()
 
     async def close(self) -> None:
         self.client.close()

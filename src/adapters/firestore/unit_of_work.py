@@ -19,8 +19,18 @@ from typing import Any
 from google.api_core import exceptions as gexc
 from google.cloud import firestore
 
-from adapters.codec import from_document, moment, to_document
-from adapters.firestore.documents import Client, Collections, Document, hashed, is_recent, payment_of
+from adapters.codec import moment, to_document
+from adapters.firestore.documents import (
+    Client,
+    Collections,
+    Document,
+    application_document,
+    application_of,
+    hashed,
+    is_recent,
+    payment_of,
+)
+from adapters.sealing import PassportSealer
 from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
 from agency_core.appointments.slots import stored_slot_start
@@ -57,8 +67,8 @@ async def _read(tx: Transaction, ref: Any) -> Document | None:
 
 
 class _Writes(Collections):
-    def __init__(self, client: Client, prefix: str, steps: list[_Step]) -> None:
-        super().__init__(client, prefix)
+    def __init__(self, client: Client, prefix: str, steps: list[_Step], sealer: PassportSealer | None = None) -> None:
+        super().__init__(client, prefix, sealer=sealer)
         self._steps = steps
 
     def _create(self, collection: str, doc_id: str, doc: Document) -> None:
@@ -103,12 +113,12 @@ class _Applications(_Writes):
             if key is not None and is_recent(key, duplicate_since):
                 earlier = await _read(tx, self._col("applications").document(key["application_id"]))
                 if earlier is not None:
-                    raise DuplicateApplication(from_document(records.Application, earlier))
+                    raise DuplicateApplication(application_of(earlier, self._sealer))
             if await _read(tx, record_ref) is not None:
                 raise IdTaken(application.id)
 
         def write(tx: Transaction) -> None:
-            tx.create(record_ref, {"duplicate_key": application.duplicate_key} | to_document(application))
+            tx.create(record_ref, application_document(application, self._sealer))
             if key_exists:
                 tx.set(key_ref, marker)
             else:
@@ -287,10 +297,10 @@ class _Audit(_Writes):
 
 
 class FirestoreUnitOfWork(StepsUnitOfWork[_Step]):
-    def __init__(self, client: Client, prefix: str = "") -> None:
+    def __init__(self, client: Client, prefix: str, sealer: PassportSealer) -> None:
         self._client = client
         super().__init__()
-        self.applications = _Applications(client, prefix, self._steps)
+        self.applications = _Applications(client, prefix, self._steps, sealer)
         self.appointments = _Appointments(client, prefix, self._steps)
         self.contact_messages = _ContactMessages(client, prefix, self._steps)
         self.job_alerts = _JobAlerts(client, prefix, self._steps)
@@ -323,7 +333,7 @@ class FirestoreUnitOfWork(StepsUnitOfWork[_Step]):
             raise PreconditionFailed("a document this unit of work creates exists already") from None
 
 
-async def backfill_slots(client: Client, prefix: str = "") -> int:
+async def backfill_slots(client: Client, prefix: str, sealer: PassportSealer) -> int:
     """Give each appointment stored before slots were kept its ``starts_at`` (the office's zone at the
     time, Africa/Accra) and, unless cancelled, a seat, each in its own transaction: run by every
     instance at start, it does each appointment once."""
@@ -335,7 +345,7 @@ async def backfill_slots(client: Client, prefix: str = "") -> int:
         starts_at = stored_slot_start(doc.get("data") or {})
         if starts_at is None:
             continue
-        unit = FirestoreUnitOfWork(client, prefix)
+        unit = FirestoreUnitOfWork(client, prefix, sealer)
         unit._steps.append(_backfill_step(unit.appointments, snap.reference, starts_at, doc))
         try:
             await unit._commit(unit._steps)

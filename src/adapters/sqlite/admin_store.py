@@ -16,6 +16,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from adapters.codec import from_row, timestamp
+from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database, Migration
 from adapters.sqlite.payments import MIGRATION as PAYMENTS_MIGRATION
 from adapters.sqlite.rows import add_audit, application_record, appointment_record, message_record
@@ -143,8 +144,9 @@ def _application_where(query: ApplicationQuery) -> tuple[str, list[object]]:
 class SqliteAdminStore:
     """Implements :class:`agency_core.staff.model.AdminStore` on one :class:`Database`."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, sealer: PassportSealer) -> None:
         self._db = db
+        self._sealer = sealer
 
     async def start(self) -> None:
         await self._db.migrate(MIGRATIONS)
@@ -218,12 +220,12 @@ class SqliteAdminStore:
         where, params = _application_where(query)
         sql = f"SELECT * FROM applications{where}"  # noqa: S608 - fixed fragments, values bound
         rows, total = await self._paged(sql, params, page, "created_at DESC, id DESC")
-        return Page([application_record(r) for r in rows], total, page.page, page.page_size)
+        return Page([application_record(r, self._sealer) for r in rows], total, page.page, page.page_size)
 
     async def application(self, application_id: str) -> ApplicationRecord | None:
         def work(conn: sqlite3.Connection) -> ApplicationRecord | None:
             row = conn.execute("SELECT * FROM applications WHERE id = ?", (application_id,)).fetchone()
-            return None if row is None else application_record(row)
+            return None if row is None else application_record(row, self._sealer)
 
         return await self._db.run(work)
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import sqlite3
 
-from adapters.codec import from_row
+from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database, Migration
-from adapters.sqlite.rows import payment_of
+from adapters.sqlite.rows import application_of, payment_of
 from agency_core.payments.model import Payment
 from agency_core.records import Application
 
@@ -31,12 +31,13 @@ MIGRATION = Migration(
 
 
 class SqlitePayments:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, sealer: PassportSealer) -> None:
         self._db = db
+        self._sealer = sealer
 
     async def load(self, application_id: str) -> tuple[Application, Payment] | None:
         def work(conn: sqlite3.Connection) -> tuple[Application, Payment] | None:
             row = conn.execute("SELECT * FROM applications WHERE id = ?", (application_id,)).fetchone()
-            return None if row is None else (from_row(Application, row), payment_of(row))
+            return None if row is None else (application_of(row, self._sealer), payment_of(row))
 
         return await self._db.run(work)

@@ -9,6 +9,7 @@ import json
 import sqlite3
 
 from adapters.codec import from_row
+from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database
 from adapters.sqlite.rows import application_record, appointment_record
 from agency_core.masking import mask_phone
@@ -17,16 +18,18 @@ from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription
 
 
 class SqlitePersonalDataStore:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, sealer: PassportSealer) -> None:
         self._db = db
+        self._sealer = sealer
 
     async def find(self, person: Person) -> PersonalData:
         def work(conn: sqlite3.Connection) -> PersonalData:
             found = PersonalData(person)
+            passport = self._sealer.index(person.passport) if person.passport else None
             found.applications = [
-                application_record(r)
+                application_record(r, self._sealer)
                 for r in conn.execute("SELECT * FROM applications ORDER BY created_at")
-                if holds(json.loads(r["data"]), person)
+                if holds(json.loads(r["data"]), person) or (passport and r["passport_index"] == passport)
             ]
             found.appointments = [
                 appointment_record(r)

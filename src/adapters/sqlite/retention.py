@@ -7,6 +7,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from adapters.codec import from_row, timestamp, to_row
+from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database
 from adapters.sqlite.rows import application_record
 from agency_core.privacy.retention import FILES_REMOVED_FIELD, RECORD_KINDS
@@ -23,8 +24,9 @@ def _kind(kind: str) -> str:
 
 
 class SqliteRetentionStore:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, sealer: PassportSealer) -> None:
         self._db = db
+        self._sealer = sealer
 
     async def applications_with_files_before(self, before: datetime) -> list[ApplicationRecord]:
         def work(conn: sqlite3.Connection) -> list[ApplicationRecord]:
@@ -32,7 +34,7 @@ class SqliteRetentionStore:
                 "SELECT * FROM applications WHERE created_at < ? AND files != '[]' ORDER BY created_at, id",
                 (timestamp(before),),
             ).fetchall()
-            return [application_record(r) for r in rows]
+            return [application_record(r, self._sealer) for r in rows]
 
         return await self._db.run(work)
 

@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from adapters.codec import from_row, moment, timestamp, to_row
+from adapters.sealing import PassportSealer
 from agency_core.payments.model import Payment
 from agency_core.records import (
     Application,
@@ -51,13 +52,38 @@ def payment_of(row: sqlite3.Row) -> Payment:
     return from_row(Payment, columns) if columns else Payment()
 
 
-def application_record(row: sqlite3.Row) -> ApplicationRecord:
+def application_record(row: sqlite3.Row, sealer: PassportSealer) -> ApplicationRecord:
     return ApplicationRecord(
-        from_row(Application, row),
+        application_of(row, sealer),
         ApplicationStatus(row["status"]),
         moment(row["opened_at"]),
         payment=payment_of(row),
     )
+
+
+def application_of(row: sqlite3.Row, sealer: PassportSealer) -> Application:
+    """The application a row holds, its passport number opened."""
+    return sealer.open(from_row(Application, row))
+
+
+def application_cells(application: Application, sealer: PassportSealer) -> dict[str, Any]:
+    """The row of a new application: its passport number sealed, with its index and duplicate key."""
+    sealed, index = sealer.seal(application)
+    return {"duplicate_key": application.duplicate_key, "passport_index": index} | to_row(sealed)
+
+
+def seal_plain_passports(conn: sqlite3.Connection, sealer: PassportSealer) -> int:
+    """Seal the passport numbers of rows written before sealing (``passport_index`` unset); returns
+    how many rows changed. Idempotent: a row once done has an index ("" when it holds no number)."""
+    changed = 0
+    for row in conn.execute("SELECT * FROM applications WHERE passport_index IS NULL").fetchall():
+        sealed, index = sealer.seal(from_row(Application, row))
+        conn.execute(
+            "UPDATE applications SET data = ?, passport_index = ? WHERE id = ?",
+            (to_row(sealed)["data"], index, row["id"]),
+        )
+        changed += 1
+    return changed
 
 
 def appointment_record(row: sqlite3.Row) -> AppointmentRecord:
@@ -68,10 +94,10 @@ def message_record(row: sqlite3.Row) -> MessageRecord:
     return MessageRecord(from_row(ContactMessage, row), moment(row["read_at"]))
 
 
-def find_duplicate(conn: sqlite3.Connection, key: str, since: datetime) -> Application | None:
+def find_duplicate(conn: sqlite3.Connection, key: str, since: datetime, sealer: PassportSealer) -> Application | None:
     """The earliest application with duplicate key ``key`` created at or after ``since``."""
     row = conn.execute(
         "SELECT * FROM applications WHERE duplicate_key = ? AND created_at >= ? ORDER BY created_at LIMIT 1",
         (key, timestamp(since)),
     ).fetchone()
-    return None if row is None else from_row(Application, row)
+    return None if row is None else application_of(row, sealer)

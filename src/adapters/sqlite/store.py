@@ -12,8 +12,9 @@ from datetime import datetime
 from typing import TypeVar
 
 from adapters.codec import from_row, timestamp, to_row
+from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database, Migration
-from adapters.sqlite.rows import find_duplicate, insert
+from adapters.sqlite.rows import application_of, find_duplicate, insert, seal_plain_passports
 from adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from agency_core.records import (
     AdminNotification,
@@ -124,18 +125,30 @@ MIGRATIONS = (
         CREATE INDEX appointments_starts ON appointments (starts_at)
         """,
     ),
+    Migration(
+        "records_0005_passport_index",
+        """
+        ALTER TABLE applications ADD COLUMN passport_index TEXT;
+        CREATE INDEX applications_passport ON applications (passport_index)
+        """,
+    ),
 )
 
 
 class SqliteApplications:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, sealer: PassportSealer) -> None:
         self._db = db
+        self._sealer = sealer
 
     async def find_duplicate(self, key: str, since: datetime) -> Application | None:
-        return await self._db.run(lambda conn: find_duplicate(conn, key, since))
+        return await self._db.run(lambda conn: find_duplicate(conn, key, since, self._sealer))
 
     async def get(self, application_id: str) -> Application | None:
-        return await self._db.run(lambda conn: _one(conn, Application, "applications", "id", application_id))
+        def work(conn: sqlite3.Connection) -> Application | None:
+            row = conn.execute("SELECT * FROM applications WHERE id = ?", (application_id,)).fetchone()
+            return None if row is None else application_of(row, self._sealer)
+
+        return await self._db.run(work)
 
 
 def _one(conn: sqlite3.Connection, kind: type[T], table: str, key: str, value: str) -> T | None:
@@ -378,9 +391,10 @@ class SqliteBlogPosts:
 class SqliteStore:
     """Implements :class:`agency_core.ports.Store` on one :class:`Database`."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, sealer: PassportSealer) -> None:
         self.db = db
-        self.applications = SqliteApplications(db)
+        self.sealer = sealer
+        self.applications = SqliteApplications(db, sealer)
         self.appointments = SqliteAppointments(db)
         self.contact_messages = SqliteContactMessages(db)
         self.newsletter = SqliteNewsletter(db)
@@ -390,10 +404,11 @@ class SqliteStore:
         self.blog_posts = SqliteBlogPosts(db)
 
     def unit_of_work(self) -> SqliteUnitOfWork:
-        return SqliteUnitOfWork(self.db)
+        return SqliteUnitOfWork(self.db, self.sealer)
 
     async def start(self) -> None:
         await self.db.migrate(MIGRATIONS)
+        await self.db.transaction(lambda conn: seal_plain_passports(conn, self.sealer))
 
     async def close(self) -> None:
         """The database belongs to the container, which closes it."""

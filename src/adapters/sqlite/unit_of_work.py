@@ -14,8 +14,9 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from adapters.codec import timestamp, to_row
+from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database
-from adapters.sqlite.rows import add_audit, enqueue, find_duplicate, insert, payment_row
+from adapters.sqlite.rows import add_audit, application_cells, enqueue, find_duplicate, insert, payment_row
 from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
 from agency_core.ids import IdTaken
@@ -46,14 +47,18 @@ class _Writes:
 
 
 class _Applications(_Writes):
+    def __init__(self, steps: list[Step], db: Database, sealer: PassportSealer) -> None:
+        super().__init__(steps, db)
+        self._sealer = sealer
+
     async def add(self, application: records.Application, duplicate_since: datetime) -> None:
         def step(conn: sqlite3.Connection) -> None:
-            earlier = find_duplicate(conn, application.duplicate_key, duplicate_since)
+            earlier = find_duplicate(conn, application.duplicate_key, duplicate_since, self._sealer)
             if earlier is not None:
                 raise DuplicateApplication(earlier)
             if conn.execute("SELECT 1 FROM applications WHERE id = ?", (application.id,)).fetchone():
                 raise IdTaken(application.id)
-            insert(conn, "applications", {"duplicate_key": application.duplicate_key} | to_row(application))
+            insert(conn, "applications", application_cells(application, self._sealer))
 
         self._steps.append(step)
 
@@ -185,10 +190,10 @@ class _Audit(_Writes):
 
 
 class SqliteUnitOfWork(StepsUnitOfWork[Step]):
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, sealer: PassportSealer) -> None:
         self._db = db
         super().__init__()
-        self.applications = _Applications(self._steps, db)
+        self.applications = _Applications(self._steps, db, sealer)
         self.appointments = _Appointments(self._steps, db)
         self.contact_messages = _ContactMessages(self._steps, db)
         self.job_alerts = _JobAlerts(self._steps, db)

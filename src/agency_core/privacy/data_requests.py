@@ -1,5 +1,6 @@
-"""Data requests (Act 843: access and erasure): find everything held about one person by e-mail
-or phone, export it as one ZIP (JSON plus the decrypted files), or erase it.
+"""Data requests (Act 843: access and erasure): find everything held about one person by e-mail,
+phone or passport number (stores match a passport number by its index, never in clear), export it
+as one ZIP (JSON plus the decrypted files), or erase it.
 
 Erasing deletes the person's records and files, cancels and anonymises their SMS (pending texts
 are not sent), and leaves in the audit log only masked identifiers.
@@ -24,24 +25,48 @@ from agency_core.staff.model import AdminStore, ApplicationRecord, AppointmentRe
 
 ERASED_TEXT: Final = "[erased]"
 CANCELLED_ERROR: Final = "Cancelled: personal data erased on request"
-IDENTIFIER_INVALID: Final = "Enter an email address or a phone number"
+IDENTIFIER_INVALID: Final = "Enter an email address, a phone number or a passport number"
 CONFIRM_MISMATCH: Final = "Type the same email or phone to confirm the erasure"
 
 
 @dataclass(frozen=True, slots=True)
 class Person:
-    """Who a request is about: an e-mail (compared lower-cased) or an E.164 phone."""
+    """Who a request is about: an e-mail (compared lower-cased), an E.164 phone or a passport number
+    (upper-case, without spaces)."""
 
     email: str | None = None
     phone: str | None = None
+    passport: str | None = None
 
     @property
     def masked(self) -> str:
-        return mask_email(self.email) if self.email else mask_phone(self.phone or "")
+        if self.email:
+            return mask_email(self.email)
+        if self.passport:
+            return mask_passport(self.passport)
+        return mask_phone(self.phone or "")
 
     @property
     def raw(self) -> str:
-        return self.email or self.phone or ""
+        return self.email or self.phone or self.passport or ""
+
+
+def normalise_passport(text: str) -> str:
+    return "".join(text.split()).upper()
+
+
+def mask_passport(number: str) -> str:
+    """``G1234567`` -> ``G1*****7``."""
+    return number[:2] + "*" * max(len(number) - 3, 0) + number[-1:] if len(number) > 3 else "*" * len(number)
+
+
+def _passport(text: str) -> str | None:
+    """A passport number: 5 to 20 ASCII letters and digits, with at least one of each (a word is not
+    one, and digits alone are read as a phone)."""
+    number = normalise_passport(text)
+    shaped = 5 <= len(number) <= 20 and number.isascii() and number.isalnum()
+    mixed = any(ch.isalpha() for ch in number) and any(ch.isdigit() for ch in number)
+    return number if shaped and mixed else None
 
 
 def parse_person(raw: object) -> Person | None:
@@ -49,7 +74,10 @@ def parse_person(raw: object) -> Person | None:
     if "@" in text:
         return Person(email=text.lower()) if is_email(text) else None
     phone = normalise_phone(text) if text else None
-    return Person(phone=phone) if phone else None
+    if phone:
+        return Person(phone=phone)
+    passport = _passport(text)
+    return Person(passport=passport) if passport else None
 
 
 def _text(data: Any, name: str) -> str:
@@ -224,7 +252,7 @@ class DataRequestService:
             for item in record.application.files:
                 await self.files_delete(item.key)
         await self.store.erase(found)
-        needles = [n for n in (person.email, person.phone) if n]
+        needles = [n for n in (person.email, person.phone, person.passport) if n]
         for record in found.applications:
             needles += [
                 n for n in (_text(record.application.data, "email"), _text(record.application.data, "phone")) if n

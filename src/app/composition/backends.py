@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from adapters.identity.sessions import SqliteSessionStore
+from adapters.sealing import PassportSealer
 from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.attempts import SqliteAttemptCounter
 from adapters.sqlite.audit_trail import SqliteAuditTrail
@@ -30,6 +31,7 @@ from agency_core.signin.throttle import AttemptCounter
 from agency_core.staff.model import AdminStore
 from agency_core.submissions.rate_limits import HitCounter
 from agency_core.submissions.tracking import AuditTrail
+from app.composition.outside import build_passport_sealer
 from app.settings import Settings
 
 
@@ -65,22 +67,22 @@ async def _nothing_to_close() -> None:
     """The SQLite stores share the container's database, which the container closes."""
 
 
-def sqlite_backend(database: Database, session_ttl_s: float) -> Backend:
+def sqlite_backend(database: Database, session_ttl_s: float, sealer: PassportSealer) -> Backend:
     return Backend(
-        store=SqliteStore(database),
-        admin_store=SqliteAdminStore(database),
-        payments=SqlitePayments(database),
+        store=SqliteStore(database, sealer),
+        admin_store=SqliteAdminStore(database, sealer),
+        payments=SqlitePayments(database, sealer),
         hit_counter=SqliteHitCounter(database),
         audit_trail=SqliteAuditTrail(database),
-        retention=SqliteRetentionStore(database),
-        personal_data=SqlitePersonalDataStore(database),
+        retention=SqliteRetentionStore(database, sealer),
+        personal_data=SqlitePersonalDataStore(database, sealer),
         sessions=SqliteSessionStore(database, ttl_s=session_ttl_s),
         attempts=SqliteAttemptCounter(database),
         close=_nothing_to_close,
     )
 
 
-def firestore_backend(project_id: str, session_ttl_s: float) -> Backend:
+def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSealer) -> Backend:
     # Imported here: the SDK is slow to import and the embedded default never needs it.
     from google.cloud import firestore
 
@@ -100,13 +102,13 @@ def firestore_backend(project_id: str, session_ttl_s: float) -> Backend:
         client.close()
 
     return Backend(
-        store=FirestoreStore(client),
-        admin_store=FirestoreAdminStore(client),
-        payments=FirestorePayments(client),
+        store=FirestoreStore(client, sealer=sealer),
+        admin_store=FirestoreAdminStore(client, sealer=sealer),
+        payments=FirestorePayments(client, sealer=sealer),
         hit_counter=FirestoreHitCounter(client),
         audit_trail=FirestoreAuditTrail(client),
-        retention=FirestoreRetentionStore(client),
-        personal_data=FirestorePersonalDataStore(client),
+        retention=FirestoreRetentionStore(client, sealer=sealer),
+        personal_data=FirestorePersonalDataStore(client, sealer=sealer),
         sessions=FirestoreSessionStore(client, session_ttl_s),
         attempts=FirestoreAttemptCounter(client),
         close=close,
@@ -116,6 +118,7 @@ def firestore_backend(project_id: str, session_ttl_s: float) -> Backend:
 def build_backend(settings: Settings, database: Database) -> Backend:
     """``AGENCY_STORE``: the embedded SQLite file (default) or Firestore."""
     ttl_s = settings.admin_auth.session_ttl_s
+    sealer = build_passport_sealer(settings)
     if settings.api.store == "firestore":
-        return firestore_backend(settings.api.firestore_project_id, ttl_s)
-    return sqlite_backend(database, ttl_s)
+        return firestore_backend(settings.api.firestore_project_id, ttl_s, sealer)
+    return sqlite_backend(database, ttl_s, sealer)

@@ -12,6 +12,7 @@ from adapters.files import LocalFileStore
 from adapters.media import LocalMediaStore
 from adapters.paystack import PaystackGateway
 from adapters.private_files import private_dir
+from adapters.sealing import PassportSealer
 from adapters.sms_http import HttpSmsGateway
 from adapters.sms_log import LoggingSmsGateway
 from adapters.test_checkout import InMemoryTestCheckout
@@ -20,7 +21,7 @@ from agency_core.payments.model import PaymentGateway
 from agency_core.ports import FileStore, SmsGateway
 from agency_core.staff.model import MediaStore
 from agency_core.staff.settings import LiveSettings
-from app.files_key import load_files_key, local_files_key
+from app.files_key import load_files_key, local_files_key_text
 from app.settings import Settings
 
 
@@ -57,11 +58,20 @@ def build_payment_gateway(settings: Settings) -> PaymentGateway | None:
     return None
 
 
-def build_files_cipher(settings: Settings) -> Fernet:
+def files_key_text(settings: Settings) -> str:
     """``AGENCY_FILES_KEY``, or (outside production) a key kept in the data directory."""
     if settings.files_key:
-        return load_files_key(settings.files_key)
-    return local_files_key(private_dir(settings.data_dir) / "files.key")
+        return settings.files_key
+    return local_files_key_text(private_dir(settings.data_dir) / "files.key")
+
+
+def build_files_cipher(settings: Settings) -> Fernet:
+    return load_files_key(files_key_text(settings))
+
+
+def build_passport_sealer(settings: Settings) -> PassportSealer:
+    """Passport numbers are sealed under the documents' key (and an index key derived from it)."""
+    return PassportSealer(files_key_text(settings))
 
 
 def build_file_store(settings: Settings) -> FileStore:

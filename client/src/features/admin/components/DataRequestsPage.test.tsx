@@ -48,7 +48,10 @@ describe('DataRequestsPage', () => {
         <DataRequestsPage />
       </MemoryRouter>,
     );
-    await user.type(screen.getByLabelText('Email or phone of the person'), 'ama@example.com');
+    await user.type(
+      screen.getByLabelText('Email, phone or passport number of the person'),
+      'ama@example.com',
+    );
     await user.click(screen.getByRole('button', { name: 'Find' }));
     const counts = await screen.findByTestId('data-request-counts');
     expect(within(counts).getByText('Applications: 1')).toBeInTheDocument();
@@ -60,7 +63,10 @@ describe('DataRequestsPage', () => {
     const dialog = screen.getByRole('alertdialog');
     const go = within(dialog).getByRole('button', { name: 'Erase permanently' });
     expect(go).toBeDisabled();
-    await user.type(within(dialog).getByLabelText('Confirm email or phone'), 'ama@example.com');
+    await user.type(
+      within(dialog).getByLabelText('Confirm email, phone or passport number'),
+      'ama@example.com',
+    );
     await user.click(go);
     expect(await screen.findByText('Erased everything held about a***@example.com')).toBeInTheDocument();
     expect(erased).toEqual({ q: 'ama@example.com', confirm: 'ama@example.com' });

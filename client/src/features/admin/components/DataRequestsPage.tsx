@@ -20,7 +20,7 @@ const COUNT_LABELS: [keyof DataRequestResult['counts'], string][] = [
   ['sms', 'SMS'],
 ];
 
-/** Data requests (Act 843): find by e-mail or phone, export one ZIP, erase after confirmation. */
+/** Data requests (Act 843): find by e-mail, phone or passport number, export one ZIP, erase after confirmation. */
 export default function DataRequestsPage() {
   useAdminTitle('Data Requests');
   const [q, setQ] = useState('');
@@ -66,12 +66,12 @@ export default function DataRequestsPage() {
       <PageHeader title="Data Requests" />
       <section className="admin-card">
         <form onSubmit={search} className="admin-field" aria-label="Find personal data">
-          <label htmlFor="data-request-q">Email or phone of the person</label>
+          <label htmlFor="data-request-q">Email, phone or passport number of the person</label>
           <input
             id="data-request-q"
             value={q}
             onChange={(e) => setQ(e.target.value)}
-            placeholder="ama@example.com or 024 123 4567"
+            placeholder="ama@example.com, 024 123 4567 or G1234567"
           />
           {error ? (
             <p className="admin-error" role="alert">
@@ -128,10 +128,11 @@ export default function DataRequestsPage() {
               <h3 id="erase-title">Erase everything held about {result.query}?</h3>
               <p>
                 Records and files are deleted, pending SMS are cancelled, and the audit log keeps only a
-                masked identifier. This cannot be undone. Type the email or phone again to confirm.
+                masked identifier. This cannot be undone. Type the same email, phone or passport number again
+                to confirm.
               </p>
               <div className="admin-field">
-                <label htmlFor="erase-confirm">Confirm email or phone</label>
+                <label htmlFor="erase-confirm">Confirm email, phone or passport number</label>
                 <input id="erase-confirm" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
               </div>
               <button
