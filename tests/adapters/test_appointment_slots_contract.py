@@ -17,6 +17,7 @@ from adapters.sqlite.store import SqliteStore
 from agency_core.records import NEW_APPOINTMENT, AdminNotification, Appointment, AppointmentStatus
 from agency_core.unit_of_work import SlotFull
 from tests.adapters.backends import BACKENDS, Stores, open_stores
+from tests.support.sealing import new_sealer
 
 T0 = datetime(2026, 11, 20, 9, tzinfo=UTC)
 TEN = datetime(2026, 11, 23, 10, tzinfo=UTC)
@@ -72,7 +73,7 @@ async def test_a_cancelled_booking_frees_its_seat_and_other_slots_are_apart(stor
 
 async def test_existing_sqlite_bookings_get_their_slot_instant(tmp_path: Path) -> None:
     db = Database(tmp_path / "old.sqlite3")
-    await db.migrate([m for m in RECORD_MIGRATIONS if m.name != "records_0003_appointment_slots"])
+    await db.migrate([m for m in RECORD_MIGRATIONS if m.name != "records_0004_appointment_slots"])
 
     def old_rows(conn: object) -> None:
         for reference, day, label in (("VA1", "2026-11-23", "01:00 PM"), ("VA2", "2026-11-24", "12:00 PM")):
@@ -82,7 +83,7 @@ async def test_existing_sqlite_bookings_get_their_slot_instant(tmp_path: Path) -
             )
 
     await db.run(old_rows)
-    store = SqliteStore(db)
+    store = SqliteStore(db, new_sealer())
     await store.start()
     first, second = await store.appointments.get("VA1"), await store.appointments.get("VA2")
     assert first is not None

@@ -298,7 +298,7 @@ async def test_an_application_stored_before_payment_keys_migrates_without_loss(t
 
     path = tmp_path / "agency.sqlite3"
     db = Database(path)
-    store = SqliteStore(db)
+    store = SqliteStore(db, new_sealer())
     await store.start()
     await add_application(store, application("VA1"), [], T0 - timedelta(hours=24))
     await db.close()
@@ -307,7 +307,7 @@ async def test_an_application_stored_before_payment_keys_migrates_without_loss(t
         conn.execute("ALTER TABLE applications DROP COLUMN payment_key_hash")
         conn.execute("DELETE FROM schema_migrations WHERE name = 'records_0003_payment_key'")
     db = Database(path)
-    store = SqliteStore(db)
+    store = SqliteStore(db, new_sealer())
     await store.start()
     assert await store.applications.get("VA1") == application("VA1")  # kept, with no key (paid at the office)
     await db.close()
