@@ -5,7 +5,12 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import { useSearchParams } from 'react-router-dom';
 import { useResource } from '@/lib/use-resource';
 import { getOpenJob } from '../api/get-open-job';
-import { ApplicationForm } from './ApplicationForm';
+import { lazyForm } from '@/components/form/lazy-form';
+import { Suspense } from 'react';
+
+const ApplicationForm = lazyForm('Job application', () =>
+  import('./ApplicationForm').then((m) => m.ApplicationForm),
+);
 
 export default function ApplyPage() {
   const [params] = useSearchParams();
@@ -36,7 +41,9 @@ export default function ApplyPage() {
               </p>
             ) : null}
             {jobId && state.status === 'loading' ? null : (
-              <ApplicationForm key={job?.id ?? 'any'} job={job} />
+              <Suspense fallback={<div className="form-placeholder" aria-hidden="true" />}>
+                <ApplicationForm key={job?.id ?? 'any'} job={job} />
+              </Suspense>
             )}
           </div>
           <HelpPanel

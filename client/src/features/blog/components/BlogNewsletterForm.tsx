@@ -1,7 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyForm } from '@/components/form/lazy-form';
 
-// The form (and its form library) is its own chunk, loaded with the sidebar.
-const BlogNewsletterBox = lazy(() => import('./BlogNewsletterBox'));
+// The form (and its form library) is its own chunk, loaded at the first interaction (lazyForm).
+const BlogNewsletterBox = lazyForm('Blog newsletter', () =>
+  import('./BlogNewsletterBox').then((m) => m.default),
+);
 
 /** The blog sidebar's newsletter box: subscribes through the newsletter API (`lib/newsletter.ts`). */
 export function BlogNewsletterForm() {
