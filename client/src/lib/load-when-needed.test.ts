@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { whenNeeded, whenUsed } from './load-when-needed';
+import { whenNeeded } from './load-when-needed';
 
 function settled(promise: Promise<void>): () => boolean {
   let done = false;
@@ -36,28 +36,6 @@ describe('whenNeeded', () => {
     await vi.advanceTimersByTimeAsync(2999);
     expect(isDone()).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    expect(isDone()).toBe(true);
-  });
-});
-
-describe('whenUsed', () => {
-  afterEach(() => {
-    document.body.innerHTML = '';
-    vi.useRealTimers();
-  });
-
-  it('resolves at once when the element is not in the document (client-side navigation)', async () => {
-    await expect(whenUsed('.absent')).resolves.toBeUndefined();
-  });
-
-  it('waits for an interaction, however long, even with the element on screen', async () => {
-    vi.useFakeTimers();
-    document.body.innerHTML = '<form class="card"></form>';
-    const isDone = settled(whenUsed('.card'));
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(isDone()).toBe(false);
-    window.dispatchEvent(new Event('focusin'));
-    await Promise.resolve();
     expect(isDone()).toBe(true);
   });
 });

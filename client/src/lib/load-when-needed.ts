@@ -36,25 +36,3 @@ export function whenNeeded(selector: string, fallbackMs: number): Promise<void> 
     }
   });
 }
-
-const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'scroll', 'wheel'] as const;
-
-/**
- * A promise that resolves at the visitor's first interaction with the page (pointer, key, touch,
- * focus, scroll), or at once when the element matched by `selector` is not in the document (a
- * client-side navigation, or a page not served with it). For forms: their library (formik and
- * yup, about 25 KB) is not fetched, parsed and hydrated while nobody uses the page, even when
- * the form is on screen. A tap on a field starts the load; what is typed before the form
- * hydrates is kept (`FormShell` adopts the values in its fields).
- */
-export function whenUsed(selector: string): Promise<void> {
-  if (typeof window === 'undefined' || typeof document === 'undefined') return Promise.resolve();
-  if (!document.querySelector(selector)) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    const done = () => {
-      for (const name of INTERACTIONS) window.removeEventListener(name, done, true);
-      resolve();
-    };
-    for (const name of INTERACTIONS) window.addEventListener(name, done, { capture: true, passive: true });
-  });
-}

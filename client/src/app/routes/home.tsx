@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { CtaBanner } from '@/components/ui/CtaBanner';
 import { Icon } from '@/components/ui/Icon';
 import { SectionHeader } from '@/components/ui/SectionHeader';
@@ -15,13 +15,16 @@ import {
   TrustSection,
 } from '@/features/home/components/HomeSections';
 import { PromoVideo } from '@/features/home/components/PromoVideo';
-import { lazyForm } from '@/components/form/lazy-form';
+import { whenNeeded } from '@/lib/load-when-needed';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 // The job-alert form and its form library (formik, yup: about 25 KB) are their own chunk, loaded
-// at the first interaction; until then its pre-rendered HTML stays in place (lazyForm).
-const JobAlertForm = lazyForm('Job alert sign-up', () =>
-  import('@/features/job-alert/components/JobAlertForm').then((m) => m.default),
+// when the form nears the screen, at the first interaction, or once the splash is over; until then
+// its pre-rendered HTML stays in place (see lib/load-when-needed.ts).
+const JobAlertForm = lazy(() =>
+  whenNeeded('.job-alert__card', constants.splashMs).then(
+    () => import('@/features/job-alert/components/JobAlertForm'),
+  ),
 );
 
 function JobAlertSection() {

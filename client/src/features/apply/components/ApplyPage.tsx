@@ -5,12 +5,7 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import { useSearchParams } from 'react-router-dom';
 import { useResource } from '@/lib/use-resource';
 import { getOpenJob } from '../api/get-open-job';
-import { lazyForm } from '@/components/form/lazy-form';
-import { Suspense } from 'react';
-
-const ApplicationForm = lazyForm('Job application', () =>
-  import('./ApplicationForm').then((m) => m.ApplicationForm),
-);
+import { ApplicationForm } from './ApplicationForm';
 
 export default function ApplyPage() {
   const [params] = useSearchParams();
@@ -41,9 +36,7 @@ export default function ApplyPage() {
               </p>
             ) : null}
             {jobId && state.status === 'loading' ? null : (
-              <Suspense fallback={<div className="form-placeholder" aria-hidden="true" />}>
-                <ApplicationForm key={job?.id ?? 'any'} job={job} />
-              </Suspense>
+              <ApplicationForm key={job?.id ?? 'any'} job={job} />
             )}
           </div>
           <HelpPanel

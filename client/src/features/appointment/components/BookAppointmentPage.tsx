@@ -2,12 +2,7 @@ import { HelpPanel } from '@/components/ui/HelpPanel';
 import { PageHero } from '@/components/ui/PageHero';
 import { constants } from '@/config/rules';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { lazyForm } from '@/components/form/lazy-form';
-import { Suspense } from 'react';
-
-const AppointmentForm = lazyForm('Appointment booking form', () =>
-  import('./AppointmentForm').then((m) => m.AppointmentForm),
-);
+import { AppointmentForm } from './AppointmentForm';
 
 export default function BookAppointmentPage() {
   usePageMeta(
@@ -29,9 +24,7 @@ export default function BookAppointmentPage() {
         <div className="container form-layout">
           <div className="card form-card">
             <h2>Appointment Details</h2>
-            <Suspense fallback={<div className="form-placeholder" aria-hidden="true" />}>
-              <AppointmentForm />
-            </Suspense>
+            <AppointmentForm />
           </div>
           <HelpPanel text="Prefer to talk first? Call one of our offices or send us a WhatsApp message." />
         </div>

@@ -1,10 +1,7 @@
-import { Suspense } from 'react';
-import { lazyForm } from '@/components/form/lazy-form';
+import { lazy, Suspense } from 'react';
 
-// The form (and its form library) is its own chunk, loaded at the first interaction (lazyForm).
-const BlogNewsletterBox = lazyForm('Blog newsletter', () =>
-  import('./BlogNewsletterBox').then((m) => m.default),
-);
+// The form (and its form library) is its own chunk, loaded with the sidebar.
+const BlogNewsletterBox = lazy(() => import('./BlogNewsletterBox'));
 
 /** The blog sidebar's newsletter box: subscribes through the newsletter API (`lib/newsletter.ts`). */
 export function BlogNewsletterForm() {

@@ -2,10 +2,7 @@ import { agency, formatPhone, telHref, whatsappHref } from '@/config/agency';
 import { Icon } from '@/components/ui/Icon';
 import { PageHero } from '@/components/ui/PageHero';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { lazyForm } from '@/components/form/lazy-form';
-import { Suspense } from 'react';
-
-const ContactForm = lazyForm('Contact form', () => import('./ContactForm').then((m) => m.ContactForm));
+import { ContactForm } from './ContactForm';
 
 export default function ContactPage() {
   usePageMeta(
@@ -62,9 +59,7 @@ export default function ContactPage() {
           <div className="card form-card">
             <h2 id="contact-form-title">Send Us a Message</h2>
             <p className="muted">Fill in the form and we will get back to you soon.</p>
-            <Suspense fallback={<div className="form-placeholder" aria-hidden="true" />}>
-              <ContactForm />
-            </Suspense>
+            <ContactForm />
           </div>
           <div className="contact-side">
             <section className="card" aria-labelledby="quick-title">
