@@ -76,17 +76,21 @@ const placeholderJob = (status) => ({
 });
 // Every country and category count of the job board is the one token (src/app/pages/job_list.py).
 const counts = () => new Proxy({}, { get: () => TOKEN('count') });
-const placeholderBoard = (items) => ({
+const placeholderBoard = (items, totalOpen = 0) => ({
   items,
   total: items.length ? TOKEN('total') : 0,
-  totalOpen: 0,
+  totalOpen,
   countries: counts(),
   categories: counts(),
 });
 // More templates of a kind, beside `found` and `missing`: a closed job, an empty job board.
 const variants = {
   job: { closed: placeholderJob('closed') },
-  'job-list': { empty: placeholderBoard([]) },
+  // `empty-more`: a filtered view with no match while other jobs are open (src/app/pages/job_filters.py);
+  // the page compares that number, so it is a number the server replaces (TOTAL_OPEN there).
+  'job-list': { empty: placeholderBoard([]), 'empty-more': placeholderBoard([], 987654321) },
+  'blog-category': { empty: [] },
+  'blog-tag': { empty: [] },
 };
 const placeholders = {
   job: placeholderJob('open'),
@@ -94,6 +98,9 @@ const placeholders = {
   'blog-post': placeholderPost(false),
   // The featured article and one card: the Python side fills the first and repeats the second.
   'blog-list': [placeholderPost(true), placeholderPost(false)],
+  // One card, repeated per post of the category or tag (src/app/pages/blog_listing.py).
+  'blog-category': [placeholderPost(false)],
+  'blog-tag': [placeholderPost(false)],
 };
 for (const record of routes.records) {
   const placeholder = placeholders[record.kind];

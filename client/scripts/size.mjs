@@ -1,14 +1,34 @@
 #!/usr/bin/env node
-// Prints the size on the wire of the JS and CSS that `/` loads statically (the index entry and its
-// static imports, not dynamic imports): the brotli files the build wrote beside them
-// (scripts/prerender.mjs), which are the bytes the server sends to a browser (Accept-Encoding: br).
-// Fails above the budget. tests/api/test_public_pages.py measures the same over HTTP.
+// Prints, per public route, the JavaScript (and CSS) on the wire that the route loads until it is
+// idle: the index entry and its static imports, plus the route's page chunk (router.tsx ->
+// lazy-pages.ts) and its static imports, as the brotli files the build wrote beside them
+// (scripts/prerender.mjs), which are the bytes the server sends (Accept-Encoding: br). What a
+// page imports dynamically waits for the visitor (a form's chunk at the first interaction,
+// components/form/lazy-form.ts; notistack at the first interaction or toast, app/provider.tsx;
+// the chat panel and pop-up on their own): bench/lighthouse.py's "JS until idle" column checks
+// that nothing else loads. Fails the build when a route is above the budget.
+// tests/api/test_public_pages.py measures `/` over HTTP.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const TARGET_JS_KB = 80;
-const LIMIT_JS_KB = 80;
+const LIMIT_JS_KB = 90;
+// Not yet within it (issue 25): routes whose form (formik and yup, about 25 KB) loads with the
+// page. Held here so they do not grow; deferring the form to the first interaction needs the
+// clicks before hydration kept (a first try lost them), and then they move under LIMIT_JS_KB.
+const FORM_ROUTES = new Set([
+  '/',
+  '/blog',
+  '/blog/category/:slug',
+  '/blog/tag/:tag',
+  '/blog/:id',
+  '/contact',
+  '/book-appointment',
+  '/apply',
+]);
+const FORM_ROUTES_LIMIT_KB = 112;
+// The entry alone (React, the router, the shell), on every route.
+const LIMIT_ENTRY_KB = 80;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -26,47 +46,87 @@ if (!entryKey) {
   process.exit(2);
 }
 
-const js = new Set();
-const css = new Set();
-const seen = new Set();
-(function walk(key) {
-  if (seen.has(key)) return;
-  seen.add(key);
-  const chunk = manifest[key];
-  if (!chunk) return;
-  if (chunk.file.endsWith('.js')) js.add(chunk.file);
-  for (const file of chunk.css ?? []) css.add(file);
-  for (const imported of chunk.imports ?? []) walk(imported);
-})(entryKey);
-
-const gz = (file) => {
-  const served = join(dist, `${file}.br`);
-  if (!existsSync(served)) {
-    console.error(`size: ${served} not found; the build compresses assets (scripts/prerender.mjs).`);
+// Route -> page module, read from the router and the lazy page table.
+const source = (file) => readFileSync(join(root, 'src', file), 'utf8');
+const pageModules = Object.fromEntries(
+  [
+    ...source('app/routes/lazy-pages.ts').matchAll(
+      /export const (\w+) = lazy\(\s*\(\) => import\('([^']+)'\)/g,
+    ),
+  ].map(([, name, spec]) => [name, spec.replace(/^@\//, 'src/').replace(/^\.\//, 'src/app/routes/')]),
+);
+const routes = [];
+for (const [, attrs, name] of source('app/router.tsx').matchAll(/<Route ([^>]*?)element={<Pages\.(\w+)/g)) {
+  const path = /\bindex\b/.test(attrs) ? '/' : `/${/path="([^"]+)"/.exec(attrs)?.[1] ?? ''}`;
+  if (path.startsWith('/admin') || path === '/*') continue;
+  const spec = pageModules[name];
+  const key = spec && ['.tsx', '.ts'].map((ext) => spec + ext).find((k) => manifest[k]);
+  if (!key) {
+    console.error(`size: no chunk for ${name} (${path}) in the manifest.`);
     process.exit(2);
   }
-  return readFileSync(served).length;
+  routes.push({ path, key });
+}
+if (routes.length < 15) {
+  console.error(`size: found only ${routes.length} public routes in src/app/router.tsx.`);
+  process.exit(2);
+}
+
+// Chunks a page imports dynamically that wait for the visitor: notistack (first interaction or
+// toast, app/provider.tsx), the chat panel (opened), the newsletter pop-up (after 10 s, once).
+// Every other dynamic import of a page (a form's chunk loaded when near or after the splash)
+// loads before idle and counts.
+const ON_DEMAND = /(^|\/)(notistack|ChatPanel|NewsletterDialog)[^/]*$/;
+
+function closure(key, js = new Set(), css = new Set(), dynamic = false, seen = new Set()) {
+  // A page imports the entry (shared code): already counted, and its dynamic imports are other pages.
+  if (seen.has(key) || (dynamic && key === entryKey)) return { js, css };
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) return { js, css };
+  if (chunk.file.endsWith('.js')) js.add(chunk.file);
+  for (const file of chunk.css ?? []) css.add(file);
+  for (const imported of chunk.imports ?? []) closure(imported, js, css, dynamic, seen);
+  if (dynamic)
+    for (const imported of chunk.dynamicImports ?? [])
+      if (!ON_DEMAND.test(imported)) closure(imported, js, css, dynamic, seen);
+  return { js, css };
+}
+
+const served = (file) => {
+  const path = join(dist, `${file}.br`);
+  // The build leaves files that do not shrink uncompressed (scripts/prerender.mjs).
+  if (existsSync(path)) return readFileSync(path).length;
+  if (existsSync(join(dist, file))) return readFileSync(join(dist, file)).length;
+  console.error(`size: ${file} not found in ${dist}.`);
+  process.exit(2);
 };
+const sum = (files) => [...files].reduce((total, file) => total + served(file), 0);
 const kb = (bytes) => (bytes / 1024).toFixed(1);
-let jsTotal = 0;
-let cssTotal = 0;
-console.log('Assets loaded statically by / (brotli, as served):');
-for (const file of js) {
-  const size = gz(file);
-  jsTotal += size;
-  console.log(`  JS   ${kb(size).padStart(7)} KB  ${file}`);
+
+const entry = closure(entryKey);
+console.log('Entry (every route):');
+for (const file of entry.js) console.log(`  JS   ${kb(served(file)).padStart(7)} KB  ${file}`);
+for (const file of entry.css)
+  console.log(`  CSS  ${kb(served(file)).padStart(7)} KB  ${file} (inlined in the HTML)`);
+console.log(
+  `\nJS per route until idle (brotli, as served; limit ${LIMIT_JS_KB} KB; * a route with a form: ${FORM_ROUTES_LIMIT_KB} KB):`,
+);
+const over = [];
+for (const route of routes) {
+  const { js, css } = closure(route.key, new Set(entry.js), new Set(entry.css), true);
+  const total = sum(js);
+  const extraCss = [...css].filter((file) => !entry.css.has(file));
+  const note = extraCss.length ? `  + ${kb(sum(extraCss))} KB CSS` : '';
+  console.log(
+    `${FORM_ROUTES.has(route.path) ? '*' : ' '} ${route.path.padEnd(24)} ${kb(total).padStart(6)} KB  (page ${kb(total - sum(entry.js))} KB)${note}`,
+  );
+  const limit = FORM_ROUTES.has(route.path) ? FORM_ROUTES_LIMIT_KB : LIMIT_JS_KB;
+  if (total / 1024 > limit) over.push(`${route.path} ${kb(total)} KB (limit ${limit} KB)`);
 }
-for (const file of css) {
-  const size = gz(file);
-  cssTotal += size;
-  console.log(`  CSS  ${kb(size).padStart(7)} KB  ${file}`);
-}
-console.log(`Total JS:  ${kb(jsTotal)} KB (target <= ${TARGET_JS_KB} KB, limit ${LIMIT_JS_KB} KB)`);
-console.log(`Total CSS: ${kb(cssTotal)} KB`);
-console.log(`Total:     ${kb(jsTotal + cssTotal)} KB`);
-if (jsTotal / 1024 > LIMIT_JS_KB) {
-  console.error(`size: FAIL, JS for / is ${kb(jsTotal)} KB, above the ${LIMIT_JS_KB} KB limit.`);
+if (sum(entry.js) / 1024 > LIMIT_ENTRY_KB)
+  over.push(`the entry ${kb(sum(entry.js))} KB (limit ${LIMIT_ENTRY_KB} KB)`);
+if (over.length) {
+  console.error(`size: FAIL, above the per-route limit: ${over.join(', ')}`);
   process.exit(1);
 }
-if (jsTotal / 1024 > TARGET_JS_KB)
-  console.warn(`size: warning, JS for / is above the ${TARGET_JS_KB} KB target.`);

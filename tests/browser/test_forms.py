@@ -332,6 +332,30 @@ def test_application_draft_survives_a_reload(browser: Browser, sms_app: SmsApp) 
         page.context.close()
 
 
+def test_a_restored_draft_is_applied_after_hydration_without_a_mismatch(browser: Browser, sms_app: SmsApp) -> None:
+    """A draft on step 2 differs from the pre-rendered form (step 1): read after hydration, React
+    never meets a mismatch (which it logs as a console error before re-rendering the page)."""
+    page = new_page(browser, sms_app.base_url, viewport=PHONE)
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        open_route(page, "/apply")
+        draft = {"step": 2, "values": {"firstName": "Abena", "lastName": "Mensah", "city": "Accra"}}
+        page.evaluate("(draft) => sessionStorage.setItem('application-draft', JSON.stringify(draft))", draft)
+        errors.clear()
+        page.reload()
+        page.locator("html[data-hydrated]").wait_for(state="attached")
+        form = page.get_by_role("form", name="Job application")
+        expect(form.locator("legend")).to_contain_text("Step 2 of 4")
+        form.get_by_role("button", name="Previous").click()
+        expect(form.get_by_label("First Name")).to_have_value("Abena")
+        expect(form.get_by_label("Current City")).to_have_value("Accra")
+        assert errors == [], f"console errors while hydrating /apply with a draft: {errors}"
+    finally:
+        page.context.close()
+
+
 def test_job_alert_on_the_home_page(form_page: Page, sms_app: SmsApp) -> None:
     page = form_page
     open_route(page, "/")

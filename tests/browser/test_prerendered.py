@@ -55,7 +55,7 @@ def test_hydrates_without_errors(browser: Browser, live_server: str, path: str) 
     assert not [e for e in errors if HYDRATION.search(e)], errors
 
 
-@pytest.mark.parametrize("path", ["/", "/apply"])
+@pytest.mark.parametrize("path", ["/", "/apply", "/privacy"])
 def test_layout_shift_at_most_0_02(browser: Browser, live_server: str, path: str) -> None:
     # A phone, the pop-up not yet seen: the splash, the hero, the pop-up after 10 s all count.
     page = new_page(browser, live_server, viewport=PHONE, popup_seen=False)
@@ -94,6 +94,12 @@ def test_job_board_and_job_page_hydrate_from_the_html(browser: Browser) -> None:
             assert href is not None
             assert href.startswith("/jobs/")
             assert "open job" in (page.get_by_test_id("jobs-count").text_content() or "")
+            # A filtered board is served ready too, with the filters it was served for.
+            page.goto("/jobs?country=Qatar&category=Healthcare+%26+Medical", wait_until="networkidle")
+            page.wait_for_selector("html[data-hydrated]")
+            count = page.get_by_test_id("jobs-count").text_content() or ""
+            assert count == "1 open job · Healthcare & Medical jobs in Qatar"
+            assert page.get_by_label("Country").input_value() == "Qatar"
             page.goto(href, wait_until="networkidle")
             page.wait_for_selector("html[data-hydrated]")
             assert page.locator("#root h1").text_content() == TITLE
@@ -136,3 +142,23 @@ def test_without_javascript_the_splash_goes_and_home_shows(browser: Browser, liv
         assert covered is False
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("path", ["/blog/category/career-advice", "/blog/tag/Visa", "/jobs?country=Oman"])
+def test_listing_and_filtered_pages_hydrate_from_the_html(browser: Browser, live_server: str, path: str) -> None:
+    """Served with their posts (or the board) and a data block: no hydration error, no API request."""
+    page = new_page(browser, live_server)
+    try:
+        errors = _watch_errors(page)
+        api_calls: list[str] = []
+        page.on("request", lambda r: api_calls.append(r.url) if "/api/" in r.url else None)
+        page.goto(path, wait_until="networkidle")
+        page.wait_for_selector("html[data-hydrated]")
+        if path.startswith("/blog"):
+            assert page.locator("#root article.blog-card").count() >= 2
+        else:
+            assert page.get_by_role("heading", name="No open jobs in Oman right now").is_visible()
+        assert [url for url in api_calls if "/api/blog-posts" in url or "/api/jobs" in url] == []
+    finally:
+        page.context.close()
+    assert not [e for e in errors if HYDRATION.search(e)], errors

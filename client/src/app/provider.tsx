@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { markSnackbarHostReady } from '@/lib/notify';
+import { markSnackbarHostReady, onSnackbarHostWanted } from '@/lib/notify';
 
-/** notistack's SnackbarProvider, loaded after the first paint (see lib/notify.ts). */
+/** notistack's SnackbarProvider, loaded at the first interaction or toast (see lib/notify.ts). */
 const SnackbarHost = lazy(() =>
   import('notistack').then(({ SnackbarProvider }) => ({
     default: function SnackbarHost() {
@@ -17,13 +17,19 @@ const SnackbarHost = lazy(() =>
   })),
 );
 
-function whenIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(callback, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(callback, 200);
-  return () => window.clearTimeout(handle);
+const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
+
+/** Calls `callback` at the visitor's first pointer, key or touch interaction. */
+function atFirstInteraction(callback: () => void): () => void {
+  const stop = () => {
+    for (const name of INTERACTIONS) window.removeEventListener(name, run, true);
+  };
+  const run = () => {
+    stop();
+    callback();
+  };
+  for (const name of INTERACTIONS) window.addEventListener(name, run, { capture: true, passive: true });
+  return stop;
 }
 
 export function AppProvider({
@@ -34,7 +40,11 @@ export function AppProvider({
   eagerSnackbar?: boolean;
 }) {
   const [snackbarReady, setSnackbarReady] = useState(eagerSnackbar);
-  useEffect(() => (snackbarReady ? undefined : whenIdle(() => setSnackbarReady(true))), [snackbarReady]);
+  useEffect(() => {
+    if (snackbarReady) return undefined;
+    onSnackbarHostWanted(() => setSnackbarReady(true));
+    return atFirstInteraction(() => setSnackbarReady(true));
+  }, [snackbarReady]);
   return (
     <>
       {children}

@@ -6,6 +6,7 @@
 export type NotifyVariant = 'default' | 'success' | 'error' | 'warning' | 'info';
 
 export async function notify(message: string, variant: NotifyVariant = 'default'): Promise<void> {
+  await snackbarHost();
   const { enqueueSnackbar } = await import('notistack');
   enqueueSnackbar(message, { variant });
 }
@@ -20,4 +21,23 @@ export const snackbarHostReady = new Promise<void>((resolve) => {
 });
 export function markSnackbarHostReady(): void {
   markReady();
+}
+
+let mountHost: () => void = () => undefined;
+let hostWanted = false;
+
+/** Registered by the app's provider: mounts the SnackbarProvider (and so loads notistack). */
+export function onSnackbarHostWanted(mount: () => void): void {
+  mountHost = mount;
+  if (hostWanted) mount();
+}
+
+/**
+ * The toast host, mounted on demand (the provider also mounts it at the first interaction, not
+ * at load: notistack is 7.5 KB nobody needs until a form is sent). Resolves once a toast shows.
+ */
+export function snackbarHost(): Promise<void> {
+  hostWanted = true;
+  mountHost();
+  return snackbarHostReady;
 }

@@ -11,6 +11,8 @@ export interface RouteData<T = unknown> {
   path: string;
   url: string;
   record: T | null;
+  /** The query a filtered page was served for (`/jobs?country=...`: its filters). */
+  query?: Record<string, string>;
 }
 
 let serverData: RouteData | null = null;

@@ -4,7 +4,7 @@ The build renders ``JobsPage`` with a placeholder board of one job card (``found
 empty board (``empty``: "No open jobs right now"); every country and category count in the filter
 menus is the token ``__RECORD_COUNT__``. Here the counts are filled per option from the board, and
 the card is repeated per open job with :func:`app.pages.job.fill`. A filtered view (``?country=``)
-is rendered by the client (its filters live in the URL), so it is served with an empty ``#root``.
+is this template set to its filters by :mod:`app.pages.job_filters`.
 """
 
 from __future__ import annotations

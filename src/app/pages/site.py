@@ -23,7 +23,7 @@ from agency_core.submissions.service import AgencyService
 from app.api.jobs import board_json, public_job_json
 from app.api.legal import legal_facts
 from app.blog_post_body import blog_post_json
-from app.pages import blog_list, blog_post, job, job_list
+from app.pages import blog_list, blog_listing, blog_post, job, job_filters, job_list
 from app.pages.document import Encoded, Head, Shell, read_built
 from app.public_url import public_origin
 from app.settings import Settings
@@ -137,6 +137,9 @@ async def public_page(
     parts = normalised.split("/")
     if len(parts) == 3 and parts[1] == "blog" and parts[2] and "blog-post" in site.pages["records"]:
         return await _blog_post_page(request, agency, site, parts[2], normalised, origin)
+    listing_kind = {"category": blog_listing.CATEGORY, "tag": blog_listing.TAG}.get(parts[2] if len(parts) == 4 else "")
+    if listing_kind is not None and parts[1] == "blog" and listing_kind in site.pages["records"] and parts[3]:
+        return await _blog_listing_page(request, agency, site, blog_listing.Listing(listing_kind, parts[3]), origin)
     if len(parts) == 3 and parts[1] == "jobs" and parts[2] and job.KIND in site.pages["records"]:
         return await _job_page(request, board, site, parts[2], normalised, origin)
     return None
@@ -171,9 +174,9 @@ async def _job_list_page(request: Request[Any, Any, Any], board: JobBoard, site:
         path=job_list.PATH,
         extra=entry.get("head") or "",
     )
-    if any(request.query_params.get(name) for name in job_list.FILTERS):
-        # Filters live in the URL and the client renders them: the head, an empty #root.
-        return respond(request, Encoded.of(site.shell.document(head, origin, "")))
+    filters = job_filters.JobFilters.of(request.query_params)
+    if filters:
+        return await _filtered_job_list_page(request, board, site, origin, filters)
     result = await board.search(JobSearch())
     if result.items:
         body = job_list.fill(site.body(entry), result.items, result.by_country, result.by_category)
@@ -181,6 +184,24 @@ async def _job_list_page(request: Request[Any, Any, Any], board: JobBoard, site:
         body = job_list.fill(site.body(templates["empty"]), [], result.by_country, result.by_category)
     data = job_list.data(board_json(result), origin)
     return respond(request, Encoded.of(site.shell.document(head, origin, body, data)))
+
+
+async def _filtered_job_list_page(
+    request: Request[Any, Any, Any], board: JobBoard, site: Built, origin: str, filters: job_filters.JobFilters
+) -> Response[bytes]:
+    """``/jobs?country=...``: the board as filtered, served ready (see :mod:`app.pages.job_filters`)."""
+    templates = site.pages["records"][job_list.KIND]
+    result = await board.search(filters.search())
+    name = "found" if result.items else "empty-more" if result.total_open else "empty"
+    entry = templates[name]
+    template = job_filters.set_filters(site.body(entry), filters, result.total_open)
+    body = job_list.fill(template, result.items, result.by_country, result.by_category)
+    head = job_filters.head(templates["found"], filters)
+    data = job_filters.data(board_json(result), filters, origin)
+    response = respond(request, Encoded.of(site.shell.document(head, origin, body, data)))
+    if head.robots:
+        response.headers["X-Robots-Tag"] = head.robots
+    return response
 
 
 async def _blog_post_page(
@@ -202,6 +223,23 @@ async def _blog_post_page(
     return respond(
         request, Encoded.of(site.shell.document(head, origin, body, blog_post.data(post, path, origin, record)))
     )
+
+
+async def _blog_listing_page(
+    request: Request[Any, Any, Any], agency: AgencyService, site: Built, listing: blog_listing.Listing, origin: str
+) -> Response[bytes]:
+    """``/blog/category/{slug}`` and ``/blog/tag/{tag}`` with their posts (see :mod:`app.pages.blog_listing`)."""
+    templates = site.pages["records"][listing.kind]
+    posts = [p for p in await agency.blog_posts() if listing.matches(p)]
+    entry = templates["found" if posts else "empty"]
+    head = listing.head(templates["found"], found=bool(posts))
+    body = blog_listing.fill(site.body(entry), listing, posts, origin)
+    records = [msgspec.to_builtins(blog_post_json(p)) for p in posts]
+    document = site.shell.document(head, origin, body, blog_listing.data(listing, records, origin))
+    response = respond(request, Encoded.of(document))
+    if head.robots:
+        response.headers["X-Robots-Tag"] = head.robots
+    return response
 
 
 async def _blog_list_page(

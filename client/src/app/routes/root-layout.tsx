@@ -72,10 +72,16 @@ export function RootLayout() {
           <HydratedMark />
         </Suspense>
       </main>
-      <Footer />
-      <WhatsAppWidget />
-      <ChatWidget />
-      <NewsletterPopup />
+      {/* Own Suspense boundaries: React hydrates them after the header and the page, in small
+          slices, or at once when the visitor taps one of them (selective hydration). */}
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
+      <Suspense fallback={null}>
+        <WhatsAppWidget />
+        <ChatWidget />
+        <NewsletterPopup />
+      </Suspense>
     </>
   );
 }

@@ -3,9 +3,12 @@ import { render } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import { SnackbarProvider } from 'notistack';
 import type { ReactElement } from 'react';
+import { markSnackbarHostReady } from '@/lib/notify';
 import { server } from '@/testing/msw-server';
 
 export function renderForm(ui: ReactElement) {
+  // The host is mounted here, not by the app's provider (lib/notify.ts): toasts may go.
+  markSnackbarHostReady();
   return render(
     <>
       <SnackbarProvider maxSnack={5} autoHideDuration={null} />

@@ -4,8 +4,11 @@ import { http, HttpResponse } from 'msw';
 import { SnackbarProvider } from 'notistack';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { markSnackbarHostReady } from '@/lib/notify';
 import { server } from '@/testing/msw-server';
 import DataRequestsPage from './DataRequestsPage';
+
+markSnackbarHostReady();
 
 const FOUND = {
   query: 'ama@example.com',

@@ -16,7 +16,7 @@ import {
 import { toast } from '@/lib/forms/toast';
 import { rememberPaymentKey } from '../api/payments';
 import { submitApplication } from '../api/submit-application';
-import { clearDraft, loadDraft, saveDraft } from '../lib/draft';
+import { clearDraft, loadDraft, saveDraft, type Draft } from '../lib/draft';
 import { PaymentModal } from './PaymentModal';
 
 export const APPLICATION_SUCCESS =
@@ -128,8 +128,17 @@ export interface AppliedJob {
 
 export function ApplicationForm({ job = null }: { job?: AppliedJob | null }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const draft = useMemo(() => loadDraft(), []);
-  const [step, setStep] = useState(() => Math.min(Math.max(draft?.step ?? 1, 1), STEPS.length));
+  // The draft is read after hydration: the pre-rendered page is the empty form, so the first
+  // render must be too (a draft read during it made React discard the server HTML). Restoring it
+  // remounts the form (the Formik key) with the saved values on the saved step.
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [step, setStep] = useState(1);
+  useEffect(() => {
+    const saved = loadDraft();
+    if (!saved) return;
+    setDraft(saved);
+    setStep(Math.min(Math.max(saved.step, 1), STEPS.length));
+  }, []);
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
   const [paymentFor, setPaymentFor] = useState<string | null>(null);
@@ -193,7 +202,12 @@ export function ApplicationForm({ job = null }: { job?: AppliedJob | null }) {
 
   return (
     <>
-      <Formik initialValues={initialValues} validationSchema={FULL_SCHEMA} onSubmit={onSubmit}>
+      <Formik
+        key={draft ? 'draft' : 'new'}
+        initialValues={initialValues}
+        validationSchema={FULL_SCHEMA}
+        onSubmit={onSubmit}
+      >
         {({ values, isSubmitting, setTouched, touched, setFieldValue }) => {
           const next = async () => {
             const errors = await validateWith(STEP_SCHEMAS[step - 1]!, values);

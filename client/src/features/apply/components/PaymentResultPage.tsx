@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/forms/toast';
-import { snackbarHostReady } from '@/lib/notify';
+import { snackbarHost } from '@/lib/notify';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useResource, type ResourceState } from '@/lib/use-resource';
 import { PAYMENT_SUCCESS } from './PaymentModal';
@@ -62,7 +62,7 @@ export default function PaymentResultPage() {
   useEffect(() => {
     if (!paid || toasted.current) return;
     toasted.current = true;
-    void snackbarHostReady.then(() =>
+    void snackbarHost().then(() =>
       toast(PAYMENT_SUCCESS, 'success', `Your application ID: ${paid.applicationId}`),
     );
   }, [paid]);

@@ -1,11 +1,13 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { PageHero } from '@/components/ui/PageHero';
 import { PageLoader } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { slugify } from '@/lib/slug';
+import { initialRouteData } from '@/lib/route-data';
 import { useResource } from '@/lib/use-resource';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { getBlogPosts } from '../api/get-blog-posts';
+import type { BlogPost } from '../api/types';
 import { categoryBySlug } from '../data/blog';
 import { BlogCard } from './BlogCard';
 import { BlogSidebar } from './BlogSidebar';
@@ -18,15 +20,21 @@ export default function BlogListingPage({ kind }: { kind: 'category' | 'tag' }) 
   const label = kind === 'category' ? (category?.name ?? value) : value;
   const title = kind === 'category' ? `Category: ${label}` : `Tag: ${label}`;
   usePageMeta(title, `Blog articles ${kind === 'category' ? 'in' : 'tagged'} ${label}.`);
-  const [state] = useResource((signal) => getBlogPosts(signal), 'all');
+  // Served by the app, the page carries the posts of its category or tag in a JSON block
+  // (src/app/pages/blog_listing.py): the first render is the server's, without a request.
+  const { pathname } = useLocation();
+  const served = initialRouteData<BlogPost[]>(`blog-${kind}`, pathname)?.record ?? undefined;
+  const [state] = useResource((signal) => getBlogPosts(signal), 'all', served ? { data: served } : undefined);
   const posts =
-    state.status === 'success'
-      ? state.data.filter((p) =>
-          kind === 'category'
-            ? slugify(p.category) === slugify(value)
-            : p.tags.some((t) => t.toLowerCase() === value.toLowerCase()),
-        )
-      : [];
+    state.status !== 'success'
+      ? []
+      : served
+        ? state.data
+        : state.data.filter((p) =>
+            kind === 'category'
+              ? slugify(p.category) === slugify(value)
+              : p.tags.some((t) => t.toLowerCase() === value.toLowerCase()),
+          );
   return (
     <>
       <PageHero

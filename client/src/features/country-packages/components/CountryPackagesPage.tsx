@@ -101,12 +101,8 @@ export default function CountryPackagesPage() {
                   >
                     Book Consultation
                   </Link>
-                  <Link
-                    to={paths.contact}
-                    className="button button--outline"
-                    aria-label={`Learn More about ${p.fullName}`}
-                  >
-                    Learn More
+                  <Link to={paths.contact} className="button button--outline">
+                    Learn More<span className="visually-hidden"> about {p.fullName}</span>
                   </Link>
                 </div>
               </article>

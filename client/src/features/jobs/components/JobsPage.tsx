@@ -17,6 +17,10 @@ export function countryOf(name: string): string {
   return aliases[name] ?? name;
 }
 
+function sameFilters(query: Record<string, string> | undefined, filters: JobFilters): boolean {
+  return (['country', 'category', 'q'] as const).every((key) => (query?.[key] ?? '') === filters[key]);
+}
+
 /** `/jobs`: open jobs newest first, filtered by country, category and words, with counts. */
 export default function JobsPage() {
   const [params, setParams] = useSearchParams();
@@ -27,9 +31,10 @@ export default function JobsPage() {
   };
   const [words, setWords] = useState(filters.q);
   const { pathname } = useLocation();
-  // Served by the app unfiltered, the page carries the board in a JSON block (src/app/pages/job_list.py).
-  const unfiltered = !filters.country && !filters.category && !filters.q;
-  const served = unfiltered ? initialRouteData<JobBoard>('job-list', pathname)?.record : undefined;
+  // Served by the app, the page carries the board in a JSON block, with the filters it was served
+  // for (src/app/pages/job_list.py, job_filters.py): used while the URL still has those filters.
+  const data = initialRouteData<JobBoard>('job-list', pathname);
+  const served = data && sameFilters(data.query, filters) ? data.record : undefined;
   const [state] = useResource(
     (signal) => listJobs(filters, signal),
     `${filters.country}|${filters.category}|${filters.q}`,

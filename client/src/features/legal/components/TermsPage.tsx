@@ -4,7 +4,6 @@ import { paths } from '@/config/paths';
 import { useLegal } from '@/lib/legal';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { LegalFactsList } from './PrivacyPage';
-import './legal.css';
 
 /** /terms: the terms of service; the agency's facts come from the server's settings. */
 export default function TermsPage() {

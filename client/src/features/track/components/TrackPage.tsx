@@ -9,7 +9,6 @@ import {
   type TrackedApplication,
   type TrackedPayment,
 } from '../api/track-application';
-import './track.css';
 
 export const TRACK_FAILURE = 'Could not check your application. Please try again.';
 
