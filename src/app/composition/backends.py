@@ -31,7 +31,7 @@ from agency_core.signin.throttle import AttemptCounter
 from agency_core.staff.model import AdminStore
 from agency_core.submissions.rate_limits import HitCounter
 from agency_core.submissions.tracking import AuditTrail
-from app.composition.outside import build_passport_sealer
+from app.composition.keys import build_passport_sealer
 from app.settings import Settings
 
 

@@ -4,15 +4,11 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from cryptography.fernet import Fernet
-
 from adapters.email_log import LoggingEmailSender
 from adapters.email_smtp import SmtpEmailSender
 from adapters.files import LocalFileStore
 from adapters.media import LocalMediaStore
 from adapters.paystack import PaystackGateway
-from adapters.private_files import private_dir
-from adapters.sealing import PassportSealer
 from adapters.sms_http import HttpSmsGateway
 from adapters.sms_log import LoggingSmsGateway
 from adapters.test_checkout import InMemoryTestCheckout
@@ -21,7 +17,7 @@ from agency_core.payments.model import PaymentGateway
 from agency_core.ports import FileStore, SmsGateway
 from agency_core.staff.model import MediaStore
 from agency_core.staff.settings import LiveSettings
-from app.files_key import load_files_key, local_files_key_text
+from app.composition.keys import build_files_cipher
 from app.settings import Settings
 
 
@@ -56,22 +52,6 @@ def build_payment_gateway(settings: Settings) -> PaymentGateway | None:
     if settings.demo and not settings.production:
         return InMemoryTestCheckout()
     return None
-
-
-def files_key_text(settings: Settings) -> str:
-    """``AGENCY_FILES_KEY``, or (outside production) a key kept in the data directory."""
-    if settings.files_key:
-        return settings.files_key
-    return local_files_key_text(private_dir(settings.data_dir) / "files.key")
-
-
-def build_files_cipher(settings: Settings) -> Fernet:
-    return load_files_key(files_key_text(settings))
-
-
-def build_passport_sealer(settings: Settings) -> PassportSealer:
-    """Passport numbers are sealed under the documents' key (and an index key derived from it)."""
-    return PassportSealer(files_key_text(settings))
 
 
 def build_file_store(settings: Settings) -> FileStore:
