@@ -41,13 +41,15 @@ from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
 from agency_core.records import Application
 from agency_scripts import AsyncStatusClient, StatusRow
+from app.composition.keys import build_passport_sealer
+from app.settings import Settings
 
 T0 = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
 
 
 async def seed(data_dir: Path, count: int) -> list[str]:
     database = Database(data_dir / "agency.sqlite3")
-    store = SqliteStore(database)
+    store = SqliteStore(database, build_passport_sealer(Settings(data_dir=data_dir)))
     await store.start()
     ids = [f"VA17{n:09d}" for n in range(count)]
     for n, app_id in enumerate(ids):

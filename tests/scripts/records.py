@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from adapters.sealing import PassportSealer
 from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.audit_trail import SqliteAuditTrail
 from adapters.sqlite.database import Database
@@ -17,6 +18,7 @@ from agency_core.staff.settings import AdminSettings
 from agency_core.submissions.tracking import TrackedApplication, TrackingService
 from tests.admin.area import application_data
 from tests.support import writes
+from tests.support.sealing import data_dir_sealer
 
 T0 = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
 
@@ -40,14 +42,16 @@ class DataDir:
     database: Database
     store: SqliteStore
     admin: SqliteAdminStore
+    sealer: PassportSealer
 
     @classmethod
     async def open(cls, path: Path) -> DataDir:
         database = Database(path / "agency.sqlite3")
-        store, admin = SqliteStore(database), SqliteAdminStore(database)
+        sealer = data_dir_sealer(path)
+        store, admin = SqliteStore(database, sealer), SqliteAdminStore(database, sealer)
         await store.start()
         await admin.start()
-        return cls(path, database, store, admin)
+        return cls(path, database, store, admin, sealer)
 
     async def close(self) -> None:
         await self.database.close()

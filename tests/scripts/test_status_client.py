@@ -70,7 +70,7 @@ async def test_a_change_is_the_admins_status_change_texted_once(data: DataDir, s
     tracked = await data.tracked("VA1", "0241234567")
     assert tracked is not None
     assert [h.status for h in tracked.history] == [ApplicationStatus.RECEIVED, PROCESSING]
-    found = await SqlitePersonalDataStore(data.database).find(Person(phone="+233241234567"))
+    found = await SqlitePersonalDataStore(data.database, data.sealer).find(Person(phone="+233241234567"))
     assert [(m.id, m.text) for m in found.sms] == [("VA1-status-processing", request.message)]
 
 
