@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
+from typing import Final
 
 from agency_core.spec.validation import Value
 
@@ -122,6 +123,10 @@ class AppointmentStatus(StrEnum):
     @classmethod
     def _missing_(cls, value: object) -> AppointmentStatus | None:
         return cls.ATTENDED if value == "done" else None
+
+
+APPOINTMENT_OUTCOMES: Final = (AppointmentStatus.ATTENDED, AppointmentStatus.NO_SHOW, AppointmentStatus.CANCELLED)
+"""The statuses staff may move a booking to (each final)."""
 
 
 class JobStatus(StrEnum):

@@ -26,7 +26,7 @@ from litestar.openapi.spec import OpenAPI, Operation, Reference, Schema
 from litestar.openapi.spec.enums import OpenAPIType
 
 from agency_core.jobs.rules import JOB_FORM, JOB_STATUSES, JobField
-from agency_core.records import ApplicationStatus, PaymentState
+from agency_core.records import APPOINTMENT_OUTCOMES, ApplicationStatus, AppointmentStatus, PaymentState
 from agency_core.spec.constants import SENDER_ID_MAX_LENGTH
 from agency_core.spec.validation import EMAIL_PATTERN, FORMS, Field
 from agency_core.staff.model import MAX_PAGE_SIZE, MAX_SEARCH_LENGTH
@@ -254,7 +254,7 @@ BODIES: Final = {
     "TrackIn": _track_body,
     "JobIn": job_body,
     "StatusChange": lambda: _status_change(s.value for s in ApplicationStatus),
-    "AppointmentStatusChange": lambda: _status_change(("done", "cancelled")),
+    "AppointmentStatusChange": lambda: _status_change(s.value for s in APPOINTMENT_OUTCOMES),
     "BlogPostIn": _blog_body,
     "AdminSettingsIn": _settings_body,
     "EraseRequest": _erase_body,
@@ -272,14 +272,15 @@ QUERY: Final[Mapping[str, dict[str, Any]]] = {
 STATUS_QUERY: Final = {
     "/api/admin/applications": [s.value for s in ApplicationStatus],
     "/api/admin/applications/export.csv": [s.value for s in ApplicationStatus],
-    "/api/admin/appointments": ["booked", "done", "cancelled"],
+    "/api/admin/appointments": [s.value for s in AppointmentStatus],
+    "/api/admin/appointments/export.csv": [s.value for s in AppointmentStatus],
     "/api/admin/jobs": list(JOB_STATUSES),
 }
 SEARCH_QUERY: Final = {"/api/admin/applications", "/api/admin/applications/export.csv"}
 IDENTIFIER_QUERY: Final = {"/api/admin/data-requests", "/api/admin/data-requests/export.zip"}
 
 
-def _query_schema(path: str, name: str) -> tuple[dict[str, Any] | None, bool]:
+def _admin_query_schema(path: str, name: str) -> tuple[dict[str, Any] | None, bool]:
     """The published schema of an admin query parameter and whether it is required."""
     if name == "status" and path in STATUS_QUERY:
         return choice(STATUS_QUERY[path]), False
@@ -290,10 +291,24 @@ def _query_schema(path: str, name: str) -> tuple[dict[str, Any] | None, bool]:
     return QUERY.get(name), False
 
 
+PUBLIC_QUERY: Final[Mapping[str, Mapping[str, dict[str, Any]]]] = {
+    "/api/appointment-slots": {"date": day()},
+}
+"""Public query parameters the server requires, by path and name."""
+
+
+def _query_schema(path: str, name: str) -> tuple[dict[str, Any] | None, bool]:
+    """The published schema of a query parameter and whether it is required."""
+    if path in PUBLIC_QUERY:
+        spec = PUBLIC_QUERY[path].get(name)
+        return spec, spec is not None
+    if not path.startswith("/api/admin/"):
+        return None, False
+    return _admin_query_schema(path, name)
+
+
 def _publish_queries(openapi: OpenAPI) -> None:
     for path, item in (openapi.paths or {}).items():
-        if not path.startswith("/api/admin/"):
-            continue
         operation = item.get
         if not isinstance(operation, Operation):
             continue

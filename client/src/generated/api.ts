@@ -1113,7 +1113,7 @@ export interface components {
         AppointmentStatus: "booked" | "attended" | "no_show" | "cancelled";
         AppointmentStatusChange: {
             /** @enum {string} */
-            status: "done" | "cancelled";
+            status: "attended" | "no_show" | "cancelled";
         } & {
             [key: string]: unknown;
         };
@@ -1982,7 +1982,7 @@ export interface operations {
     ApiAdminAppointmentsListAppointments: {
         parameters: {
             query?: {
-                status?: "booked" | "done" | "cancelled";
+                status?: "booked" | "attended" | "no_show" | "cancelled";
                 page?: number;
                 pageSize?: number;
             };
@@ -2051,7 +2051,7 @@ export interface operations {
     ApiAdminAppointmentsExportCsvExport: {
         parameters: {
             query?: {
-                status?: string | null;
+                status?: "booked" | "attended" | "no_show" | "cancelled";
             };
             header?: never;
             path?: never;
@@ -4151,8 +4151,8 @@ export interface operations {
     };
     ApiAppointmentSlotsAppointmentSlots: {
         parameters: {
-            query?: {
-                date?: string | null;
+            query: {
+                date: string;
             };
             header?: never;
             path?: never;

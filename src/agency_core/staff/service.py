@@ -21,6 +21,7 @@ from agency_core.messaging.notifications import status_messages
 from agency_core.messaging.phones import phone_for_sms
 from agency_core.ports import Outbox
 from agency_core.records import (
+    APPOINTMENT_OUTCOMES,
     ApplicationStatus,
     AppointmentStatus,
     BlogPost,
@@ -409,10 +410,9 @@ class AdminService:
         return rows
 
     async def set_appointment_status(self, actor: str, reference: str, raw_status: object) -> AppointmentRecord:
-        settled = (AppointmentStatus.ATTENDED, AppointmentStatus.NO_SHOW, AppointmentStatus.CANCELLED)
-        new = parse_status(raw_status, AppointmentStatus, settled)
+        new = parse_status(raw_status, AppointmentStatus, APPOINTMENT_OUTCOMES)
         if new is None:
-            raise Rejected({"status": status_must_be(settled)})
+            raise Rejected({"status": status_must_be(APPOINTMENT_OUTCOMES)})
         record = await self.store.appointment(reference)
         if record is None:
             raise NotFound("Appointment")
