@@ -79,8 +79,13 @@ test-client: $(STAMPS)/client-deps
 size: build
 	@cd client && $(NPM) run size --silent
 
+# The Python suites run in parallel, one pytest-xdist worker per core (PYTEST_WORKERS=1 runs them
+# in one process). Every worker starts its own emulators, app processes and data directories on free
+# ports; browser tests sort last in each worker (tests/conftest.py).
+PYTEST_WORKERS ?= auto
+
 test-python: $(STAMPS)/venv $(STAMPS)/tools-deps $(STAMPS)/chromium build
-	@$(BIN)/pytest -q tests
+	@$(BIN)/pytest -q -n $(PYTEST_WORKERS) tests
 
 test: lint lint-client typecheck test-client size test-python
 

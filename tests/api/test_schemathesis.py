@@ -55,7 +55,7 @@ def fuzzed_app() -> Iterator[AppProcess]:
             "PAYSTACK_SECRET_KEY": paystack.secret_key,
             "PAYSTACK_BASE_URL": paystack.base_url,
         }
-        app = AppProcess(env, log_path=Path(data_dir) / "app.log").start(timeout_s=40)
+        app = AppProcess(env, log_path=Path(data_dir) / "app.log").start(timeout_s=60)
         try:
             yield app
         finally:

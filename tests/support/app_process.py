@@ -32,7 +32,7 @@ class AppProcess:
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout_s: float = 20.0) -> AppProcess:
+    def start(self, timeout_s: float = 60.0) -> AppProcess:
         out = self.log_path.open("ab") if self.log_path else subprocess.DEVNULL
         try:
             self.process = subprocess.Popen(
@@ -88,7 +88,7 @@ class RunningApp:
 
 @contextmanager
 def running_app(
-    prefix: str, *, with_gateway: bool = False, timeout_s: float = 40.0, env: dict[str, str] | None = None
+    prefix: str, *, with_gateway: bool = False, timeout_s: float = 60.0, env: dict[str, str] | None = None
 ) -> Iterator[RunningApp]:
     """The app in demo mode on a fresh data directory, its SMS sent to a local gateway when asked;
     ``env`` adds or overrides settings."""

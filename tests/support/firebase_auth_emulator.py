@@ -69,7 +69,7 @@ class FirebaseAuthEmulator:
         httpx.delete(f"{self.base_url}/emulator/v1/projects/{self.project_id}/accounts", timeout=10).raise_for_status()
 
 
-def _wait_ready(url: str, process: subprocess.Popen[bytes], log: Path, timeout_s: float = 60.0) -> None:
+def _wait_ready(url: str, process: subprocess.Popen[bytes], log: Path, timeout_s: float = 120.0) -> None:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if process.poll() is not None:
