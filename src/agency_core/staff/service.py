@@ -13,6 +13,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Final
 from zoneinfo import ZoneInfo
 
+from agency_core.appointments.changes import cancellation_messages
 from agency_core.appointments.reminders import WITHDRAWN_CANCELLED, reminder_ids
 from agency_core.errors import Conflict, NotFound, Rejected, UnknownApplication, UnknownStatus
 from agency_core.ids import IdGenerator, IdTaken
@@ -427,10 +428,14 @@ class AdminService:
             async with self.uow() as uow:
                 await uow.appointments.set_status(reference, record.status, new)
                 if new is AppointmentStatus.CANCELLED:
-                    await uow.outbox.withdraw(reminder_ids(reference), WITHDRAWN_CANCELLED)
+                    appointment = record.appointment
+                    await uow.outbox.withdraw(reminder_ids(reference, appointment.version), WITHDRAWN_CANCELLED)
+                    await uow.outbox.enqueue(cancellation_messages(appointment, self.office_zone, self.clock()))
                 await uow.audit.add(audit)
         except PreconditionFailed:
             raise Conflict("The appointment changed meanwhile; reload it.") from None
+        if new is AppointmentStatus.CANCELLED:
+            self.on_enqueue()
         return replace(record, status=new)
 
     # -- messages -------------------------------------------------------------------------
