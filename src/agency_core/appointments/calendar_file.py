@@ -50,8 +50,11 @@ def appointment_calendar(
     event.add("uid", event_uid(reference))
     event.add("sequence", sequence)
     event.add("dtstamp", now)
-    event.add("dtstart", local)
-    event.add("dtend", local + SLOT_LENGTH)
+    # Wall-clock time with its TZID (and the zone's VTIMEZONE below), even for a zone at UTC+0,
+    # which the library would otherwise write as a bare UTC time without naming the office's zone.
+    wall = local.replace(tzinfo=None)
+    event.add("dtstart", wall, parameters={"TZID": zone})
+    event.add("dtend", wall + SLOT_LENGTH, parameters={"TZID": zone})
     event.add("summary", title)
     event.add("location", c.OFFICE_LOCATION)
     event.add("description", f"Reference: {reference}")

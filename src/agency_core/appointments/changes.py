@@ -49,7 +49,7 @@ from agency_core.appointments.slots import (
     local_label,
     slot_start,
 )
-from agency_core.errors import Conflict, NotFound, Rejected
+from agency_core.errors import Conflict, NotFound, Rejected, UseCaseError
 from agency_core.jobs.alerts import to_outbox
 from agency_core.messaging.notifications import SmsKind
 from agency_core.messaging.sms_texts import AppointmentDetails
@@ -66,6 +66,13 @@ INVALID_LINK: Final = "This link is not valid any more. Please contact us to cha
 CHANGED_MEANWHILE: Final = "Your appointment changed meanwhile. Please open the link again."
 SAME_SLOT: Final = "Your appointment is already at this time."
 APPLICANT: Final = "applicant"
+
+
+class InvalidLink(NotFound):
+    """The link opens nothing: unknown token, booking no longer booked, or past its start (one refusal for all)."""
+
+    def __init__(self) -> None:
+        UseCaseError.__init__(self, INVALID_LINK)
 
 
 def new_change_token() -> str:
@@ -183,7 +190,7 @@ class AppointmentChanges:
         """The booking the token opens; anything else is the same neutral refusal (no hint of why)."""
         found = await self.store.appointments.by_token(token_hash(token)) if token else None
         if found is None or not link_works(found[0], found[1], token, self.clock()):
-            raise NotFound(INVALID_LINK)
+            raise InvalidLink
         return found[0]
 
     async def view(self, token: str, day: date | None = None) -> OwnBooking:
