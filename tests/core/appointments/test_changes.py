@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -86,9 +85,9 @@ class Office:
         )  # fmt: skip
 
     def _check(self, write: Write) -> None:
-        if write.method == "add" and write.repository == "appointments":
-            if self._taken(write.args[0].starts_at) >= write.args[2]:
-                raise SlotFull(write.args[0].starts_at)
+        adding = write.method == "add" and write.repository == "appointments"
+        if adding and self._taken(write.args[0].starts_at) >= write.args[2]:
+            raise SlotFull(write.args[0].starts_at)
         if write.method == "move":
             before, after, capacity = write.args
             current = self.booked_.get(before.reference)
@@ -242,9 +241,8 @@ async def test_a_cancel_withdraws_the_reminders_frees_the_seat_and_removes_the_e
     assert office.live_reminders(reference) == {}
     assert office.outbox[f"{reference}-reminder-v1"][1:] == (OutboxStatus.FAILED, WITHDRAWN_CANCELLED)
     uid = f"UID:{event_uid(reference)}"
-    booked, moved, cancelled = (
-        _unfold(office.calendar(i)) for i in (f"{reference}-mail", f"{reference}-moved-v1-mail", f"{reference}-cancelled-mail")
-    )  # fmt: skip
+    ids = (f"{reference}-mail", f"{reference}-moved-v1-mail", f"{reference}-cancelled-mail")
+    booked, moved, cancelled = (_unfold(office.calendar(i)) for i in ids)
     for ics in (booked, moved, cancelled):
         assert uid in ics
         assert "TZID=Africa/Accra" in ics
@@ -278,6 +276,3 @@ def test_tokens_are_random_and_hashes_fixed() -> None:
     tokens = {new_change_token() for _ in range(100)}
     assert len(tokens) == 100
     assert token_hash("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-
-
-def _unused(_: Any) -> None: ...
