@@ -138,3 +138,16 @@ async def test_sqlite_bookings_from_before_links_read_with_none(tmp_path: Path) 
     assert (stored.token_hash, stored.version, stored.starts_at) == ("", 0, TEN)
     assert await store.appointments.by_token("") is None
     await db.close()
+
+
+async def test_the_calendar_reads_every_booking_of_a_range_with_its_status(stores: Stores) -> None:
+    await _book(stores, "VA2", ELEVEN)
+    await _book(stores, "VA1", TEN)
+    await _book(stores, "VA3", EVENING)
+    async with stores.records.unit_of_work() as uow:
+        await uow.appointments.set_status("VA1", AppointmentStatus.BOOKED, AppointmentStatus.CANCELLED)
+    found = await stores.admin.appointments_between(TEN, EVENING)
+    assert [(r.appointment.reference, r.status) for r in found] == [
+        ("VA1", AppointmentStatus.CANCELLED),
+        ("VA2", AppointmentStatus.BOOKED),
+    ]

@@ -15,6 +15,8 @@ from zoneinfo import ZoneInfo
 
 from agency_core.appointments.changes import cancellation_messages
 from agency_core.appointments.reminders import WITHDRAWN_CANCELLED, reminder_ids
+from agency_core.appointments.slots import OfficeCalendar
+from agency_core.appointments.staff_calendar import CALENDAR_SPANS, StaffCalendar, calendar_days, span_bounds
 from agency_core.errors import Conflict, NotFound, Rejected, UnknownApplication, UnknownStatus
 from agency_core.ids import IdGenerator, IdTaken
 from agency_core.jobs.rules import check_job
@@ -409,6 +411,15 @@ class AdminService:
         rows = (await self.store.appointments(status, ALL)).items
         await self.record_export(actor, "appointments", f"{status.value if status else 'all'} ({len(rows)} rows)")
         return rows
+
+    async def appointment_calendar(self, start: date, days: int) -> StaffCalendar:
+        """``days`` (1 or 7) of the office's slots from ``start``, with their bookings and free seats."""
+        if days not in CALENDAR_SPANS:
+            raise Rejected({"days": "Days must be 1 or 7"})
+        current = await self.settings.current()
+        calendar = OfficeCalendar(self.office_zone, current.appointment_capacity, frozenset(current.closed_dates))
+        records = await self.store.appointments_between(*span_bounds(start, days, self.office_zone))
+        return calendar_days(start, days, calendar, records)
 
     async def set_appointment_status(self, actor: str, reference: str, raw_status: object) -> AppointmentRecord:
         new = parse_status(raw_status, AppointmentStatus, APPOINTMENT_OUTCOMES)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from agency_core.appointments.staff_calendar import StaffCalendar
 from agency_core.records import AppointmentStatus
 from agency_core.staff.model import AppointmentRecord
 from app.admin.schemas.common import UNSET, Body, Text, from_record
@@ -45,3 +46,55 @@ def admin_appointment(record: AppointmentRecord) -> AdminAppointment:
         "timeZone": a.time_zone,
     }
     return from_record(AdminAppointment, values)
+
+
+class CalendarSlotOut(Body):
+    time: str
+    """The spec's label in the office's zone (``10:00 AM``)."""
+    starts_at: datetime
+    capacity: int
+    free: int
+    """Seats not held by a booking that is not cancelled."""
+    bookings: list[AdminAppointment]
+
+
+class CalendarDayOut(Body):
+    date: str
+    open: bool
+    """False on a weekend or a closed date."""
+    slots: list[CalendarSlotOut]
+    other: list[AdminAppointment]
+    """Bookings of the day at none of the slots."""
+
+
+class AppointmentCalendarOut(Body):
+    start: str
+    time_zone: str
+    zone_name: str
+    days: list[CalendarDayOut]
+
+
+def calendar_out(found: StaffCalendar) -> AppointmentCalendarOut:
+    return AppointmentCalendarOut(
+        start=found.start.isoformat(),
+        time_zone=found.zone,
+        zone_name=found.zone_name,
+        days=[
+            CalendarDayOut(
+                date=day.day.isoformat(),
+                open=day.open,
+                slots=[
+                    CalendarSlotOut(
+                        time=s.label,
+                        starts_at=s.starts_at,
+                        capacity=s.capacity,
+                        free=s.free,
+                        bookings=[admin_appointment(b) for b in s.bookings],
+                    )
+                    for s in day.slots
+                ],
+                other=[admin_appointment(b) for b in day.other],
+            )
+            for day in found.days
+        ],
+    )
