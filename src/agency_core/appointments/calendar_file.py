@@ -9,8 +9,8 @@ for the cancellation), with ``DTSTART`` in the office's zone (``TZID`` plus its 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from functools import cache
 from enum import StrEnum
+from functools import cache
 from typing import Final
 from zoneinfo import ZoneInfo
 
