@@ -68,6 +68,8 @@ class Appointment:
     booked before links existed."""
     version: int = 0
     """0 at booking, one more at each move: the calendar file's SEQUENCE and the reminders' ids."""
+    office: str = ""
+    """The office's id (:mod:`agency_core.appointments.offices`); "" is the main office."""
 
 
 @dataclass(frozen=True, slots=True)

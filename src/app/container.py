@@ -176,6 +176,7 @@ class Container:
             track_url=track_url,
             uow=store.unit_of_work,
             office_zone=settings.office.time_zone,
+            offices=settings.office.offices,
         )
         payments = PaymentService(
             backend.payments,

@@ -3,8 +3,13 @@ and free seats; a status moved from it is enforced and audited by the core; stra
 
 from __future__ import annotations
 
+from datetime import time
 from typing import Any
 
+import pytest
+
+from agency_core.appointments.offices import Office
+from app.office_settings import OfficeSettings, OfficeSettingsError
 from tests.admin.area import audit_actions, signed_in
 from tests.admin.conftest import MakeHarness
 from tests.api.conftest import APPOINTMENT
@@ -60,3 +65,42 @@ async def test_the_calendar_refuses_bad_input_and_strangers(make_harness: MakeHa
         assert (await h.client.get(URL, params=params)).status_code == 422
     stranger = await make_harness(demo=True)
     assert (await stranger.client.get(URL, params={"start": MONDAY})).status_code == 401
+
+
+DUBAI = Office("dubai", "Dubai desk", "Asia/Dubai", "Deira, Dubai", time(9), time(13), frozenset(range(5)), 2)
+
+
+async def test_a_second_office_has_its_own_calendar_zone_hours_and_seats(make_harness: MakeHarness) -> None:
+    h = await signed_in(make_harness, office=OfficeSettings(more_offices=(DUBAI,)))
+    kumasi = await _book(h, MONDAY, "10:00 AM", "a@example.com")  # the public form books the main office
+    main = (await h.client.get(URL, params={"start": MONDAY})).json()
+    assert [o["id"] for o in main["offices"]] == ["kumasi", "dubai"]
+    assert (main["office"]["id"], main["timeZone"], len(main["days"][0]["slots"])) == ("kumasi", "Africa/Accra", 9)
+    assert [b["reference"] for s in main["days"][0]["slots"] for b in s["bookings"]] == [kumasi]
+    desk = (await h.client.get(URL, params={"start": MONDAY, "office": "dubai"})).json()
+    assert (desk["office"], desk["timeZone"], desk["zoneName"]) == (
+        {"id": "dubai", "name": "Dubai desk", "address": "Deira, Dubai", "timeZone": "Asia/Dubai"},
+        "Asia/Dubai",
+        "+04",
+    )
+    slots = desk["days"][0]["slots"]
+    assert [s["time"] for s in slots] == ["09:00 AM", "10:00 AM", "11:00 AM", "12:00 PM"]
+    assert (slots[0]["startsAt"], slots[0]["capacity"], slots[0]["free"]) == ("2099-03-02T05:00:00Z", 2, 2)
+    assert all(s["bookings"] == [] for s in slots)  # the Kumasi booking is not the desk's
+    unknown = await h.client.get(URL, params={"start": MONDAY, "office": "accra"})
+    assert (unknown.status_code, unknown.json()) == (422, {"errors": {"office": "Unknown office"}})
+
+
+def test_offices_come_from_one_setting_and_a_bad_one_stops_the_start() -> None:
+    raw = (
+        '[{"id": "dubai", "name": "Dubai desk", "timeZone": "Asia/Dubai", "address": "Deira, Dubai",'
+        ' "opens": "09:00", "closes": "13:00", "capacity": 2}]'
+    )
+    settings = OfficeSettings.from_env({"AGENCY_OFFICES": raw})
+    assert settings.offices[1] == DUBAI
+    assert [o.id for o in OfficeSettings.from_env({}).offices] == ["kumasi"]
+    late = '[{"id": "x", "name": "X", "timeZone": "Asia/Dubai", "opens": "18:00", "closes": "09:00"}]'
+    main = '[{"id": "kumasi", "name": "K", "timeZone": "Africa/Accra"}]'
+    for bad in ("{}", "[{}]", '[{"id": "x", "name": "X", "timeZone": "Mars/Base"}]', main, late):
+        with pytest.raises(OfficeSettingsError, match="AGENCY_OFFICES"):
+            OfficeSettings.from_env({"AGENCY_OFFICES": bad})

@@ -135,11 +135,12 @@ MIGRATIONS = (
     ),
     Migration(
         # The applicant's change link (only its hash) and the version a move raises; older bookings
-        # have no link ('' matches no token) and version 0.
+        # have no link ('' matches no token), version 0 and the main office ('').
         "records_0006_appointment_tokens",
         """
         ALTER TABLE appointments ADD COLUMN token_hash TEXT NOT NULL DEFAULT '';
         ALTER TABLE appointments ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE appointments ADD COLUMN office TEXT NOT NULL DEFAULT '';
         CREATE INDEX appointments_token ON appointments (token_hash)
         """,
     ),

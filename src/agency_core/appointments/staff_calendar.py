@@ -14,9 +14,9 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Final
 from zoneinfo import ZoneInfo
 
+from agency_core.appointments.offices import Office
 from agency_core.appointments.slots import OfficeCalendar, slot_start, zone_name
 from agency_core.records import AppointmentStatus
-from agency_core.spec import constants as c
 from agency_core.staff.model import AppointmentRecord
 
 CALENDAR_SPANS: Final = (1, 7)
@@ -47,6 +47,7 @@ class StaffCalendar:
     days: list[CalendarDay]
     zone: str
     zone_name: str
+    office: Office | None = None
 
 
 def span_bounds(start: date, days: int, zone: str) -> tuple[datetime, datetime]:
@@ -60,7 +61,11 @@ def _live(record: AppointmentRecord) -> bool:
 
 
 def calendar_days(
-    start: date, days: int, calendar: OfficeCalendar, records: Sequence[AppointmentRecord]
+    start: date,
+    days: int,
+    calendar: OfficeCalendar,
+    records: Sequence[AppointmentRecord],
+    office: Office | None = None,
 ) -> StaffCalendar:
     tz = ZoneInfo(calendar.zone)
     by_start: dict[datetime, list[AppointmentRecord]] = {}
@@ -71,7 +76,7 @@ def calendar_days(
     for offset in range(days):
         day = start + timedelta(days=offset)
         slots = []
-        for label in c.APPOINTMENT_TIME_SLOTS:
+        for label in calendar.slot_labels:
             at = slot_start(day, label, calendar.zone)
             bookings = by_start.pop(at, [])
             taken = sum(1 for b in bookings if _live(b))
@@ -79,4 +84,4 @@ def calendar_days(
         other = [r for at, found in list(by_start.items()) if at.astimezone(tz).date() == day for r in found]
         shown.append(CalendarDay(day, calendar.is_open_on(day), slots, other))
     first = datetime.combine(start, time(12), tz)
-    return StaffCalendar(start, shown, calendar.zone, zone_name(first, calendar.zone))
+    return StaffCalendar(start, shown, calendar.zone, zone_name(first, calendar.zone), office)

@@ -70,8 +70,10 @@ class AppointmentsController(Controller):
         area: NamedDependency[AdminService],
         start: FromQuery[str | None] = None,
         days: FromQuery[str | None] = None,
+        office: FromQuery[str | None] = None,
     ) -> AppointmentCalendarOut:
-        return calendar_out(await area.appointment_calendar(calendar_start(start), calendar_span(days)))
+        found = await area.appointment_calendar(calendar_start(start), calendar_span(days), office or "")
+        return calendar_out(found, area.offices)
 
     @get("/export.csv", summary="CSV of the appointments, by status (audited)")
     async def export(

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
+from agency_core.appointments.offices import Office
 from agency_core.appointments.staff_calendar import StaffCalendar
 from agency_core.records import AppointmentStatus
 from agency_core.staff.model import AppointmentRecord
@@ -67,15 +69,31 @@ class CalendarDayOut(Body):
     """Bookings of the day at none of the slots."""
 
 
+class OfficeOut(Body):
+    id: str
+    name: str
+    address: str
+    time_zone: str
+
+
 class AppointmentCalendarOut(Body):
     start: str
     time_zone: str
     zone_name: str
     days: list[CalendarDayOut]
+    office: OfficeOut
+    offices: list[OfficeOut]
+    """Every office, the main one first (one entry: the office selector is not shown)."""
 
 
-def calendar_out(found: StaffCalendar) -> AppointmentCalendarOut:
+def office_out(office: Office) -> OfficeOut:
+    return OfficeOut(id=office.id, name=office.name, address=office.address, time_zone=office.zone)
+
+
+def calendar_out(found: StaffCalendar, offices: Sequence[Office]) -> AppointmentCalendarOut:
     return AppointmentCalendarOut(
+        office=office_out(found.office or offices[0]),
+        offices=[office_out(o) for o in offices],
         start=found.start.isoformat(),
         time_zone=found.zone,
         zone_name=found.zone_name,
