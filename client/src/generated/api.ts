@@ -1081,6 +1081,8 @@ export interface components {
         /** AppointmentCalendarOut */
         AppointmentCalendarOut: {
             days: components["schemas"]["CalendarDayOut"][];
+            office: components["schemas"]["OfficeOut"];
+            offices: components["schemas"]["OfficeOut"][];
             start: string;
             timeZone: string;
             zoneName: string;
@@ -1443,6 +1445,13 @@ export interface components {
             website?: string;
         } & {
             [key: string]: unknown;
+        };
+        /** OfficeOut */
+        OfficeOut: {
+            address: string;
+            id: string;
+            name: string;
+            timeZone: string;
         };
         /** OutboxFigures */
         OutboxFigures: {
@@ -2093,6 +2102,7 @@ export interface operations {
             query?: {
                 start?: string | null;
                 days?: string | null;
+                office?: string | null;
             };
             header?: never;
             path?: never;

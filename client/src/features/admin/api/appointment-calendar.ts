@@ -7,10 +7,10 @@ export type AppointmentCalendar = Schemas['AppointmentCalendarOut'];
 export type CalendarDay = Schemas['CalendarDayOut'];
 export type CalendarSlot = Schemas['CalendarSlotOut'];
 
-/** GET /api/admin/appointments/calendar?start=&days=: a day (1) or a week (7) of the office's slots. */
-export function getAppointmentCalendar(start: string, days: 1 | 7, signal?: AbortSignal) {
-  return adminApi.get<AppointmentCalendar>(
-    `/appointments/calendar?start=${encodeURIComponent(start)}&days=${days}`,
-    signal,
-  );
+/** GET /api/admin/appointments/calendar?start=&days=&office=: a day (1) or a week (7) of one office's
+ * slots ("" is the main office). */
+export function getAppointmentCalendar(start: string, days: 1 | 7, office: string, signal?: AbortSignal) {
+  const query = new URLSearchParams({ start, days: String(days) });
+  if (office) query.set('office', office);
+  return adminApi.get<AppointmentCalendar>(`/appointments/calendar?${query.toString()}`, signal);
 }

@@ -76,11 +76,13 @@ function BookingLine({
 function SlotRow({
   slot,
   zoneName,
+  officeZone,
   changed,
   onMark,
 }: {
   slot: CalendarSlot;
   zoneName: string;
+  officeZone: string;
   changed: Record<string, Appointment>;
   onMark: (booking: Appointment, next: Outcome) => void;
 }) {
@@ -90,7 +92,7 @@ function SlotRow({
     <tr>
       <th scope="row">
         {slot.time} {zoneName}
-        {staffZone !== OFFICE_ZONE ? (
+        {staffZone !== officeZone ? (
           <div className="admin-small admin-muted">{formatDateTime(slot.startsAt, staffZone)}</div>
         ) : null}
       </th>
@@ -115,11 +117,13 @@ function SlotRow({
 function DayTable({
   day,
   zoneName,
+  officeZone,
   changed,
   onMark,
 }: {
   day: CalendarDay;
   zoneName: string;
+  officeZone: string;
   changed: Record<string, Appointment>;
   onMark: (booking: Appointment, next: Outcome) => void;
 }) {
@@ -143,7 +147,14 @@ function DayTable({
           </thead>
           <tbody>
             {day.slots.map((slot) => (
-              <SlotRow key={slot.time} slot={slot} zoneName={zoneName} changed={changed} onMark={onMark} />
+              <SlotRow
+                key={slot.time}
+                slot={slot}
+                zoneName={zoneName}
+                officeZone={officeZone}
+                changed={changed}
+                onMark={onMark}
+              />
             ))}
           </tbody>
         </table>
@@ -158,9 +169,10 @@ export default function AppointmentCalendarPage() {
   const [day, setDay] = useState(() => officeToday());
   const start = span === '7' ? mondayOf(day) : day;
   const days = span === '7' ? 7 : 1;
+  const [office, setOffice] = useState('');
   const [state, reload] = useResource(
-    (signal) => getAppointmentCalendar(start, days, signal),
-    `calendar:${start}:${days}`,
+    (signal) => getAppointmentCalendar(start, days, office, signal),
+    `calendar:${start}:${days}:${office}`,
   );
   const [changed, setChanged] = useState<Record<string, Appointment>>({});
 
@@ -218,14 +230,28 @@ export default function AppointmentCalendarPage() {
       <AsyncView state={state} onRetry={reload}>
         {(data) => (
           <>
+            {data.offices.length > 1 ? (
+              <label className="admin-calendar__office">
+                <span>Office</span>
+                <select value={data.office.id} onChange={(event) => setOffice(event.target.value)}>
+                  {data.offices.map((o) => (
+                    <option key={o.id} value={o.id}>
+                      {o.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
             <p className="admin-muted">
-              Kumasi office · times in {data.timeZone} ({data.zoneName})
+              {data.office.name} office{data.office.address ? ` (${data.office.address})` : ''} · times in{' '}
+              {data.timeZone} ({data.zoneName})
             </p>
             {data.days.map((d) => (
               <DayTable
                 key={d.date}
                 day={d}
                 zoneName={data.zoneName}
+                officeZone={data.timeZone}
                 changed={changed}
                 onMark={(b, next) => void mark(b, next)}
               />
