@@ -12,7 +12,15 @@ from email.utils import formatdate
 
 import aiosmtplib
 
-from agency_core.jobs.alerts import Email
+from agency_core.jobs.alerts import Attachment, Email
+
+
+def _attach(msg: EmailMessage, attachment: Attachment) -> None:
+    """A text part with its type's parameters (``text/calendar; method=REQUEST``), as a named attachment."""
+    kind, *parameters = (part.strip() for part in attachment.content_type.split(";"))
+    subtype = kind.split("/", 1)[-1]
+    params = dict(p.split("=", 1) for p in parameters if "=" in p and not p.startswith("charset="))
+    msg.add_attachment(attachment.content, subtype=subtype, filename=attachment.filename, params=params)
 
 
 class SmtpEmailSender:
@@ -47,6 +55,8 @@ class SmtpEmailSender:
         for name, value in email.headers:
             msg[name] = value
         msg.set_content(email.text)
+        for attachment in email.attachments:
+            _attach(msg, attachment)
         return msg
 
     async def send(self, email: Email, message_id: str) -> None:

@@ -12,6 +12,7 @@ from agency_core.records import (
     AdminNotification,
     Application,
     Appointment,
+    AppointmentStatus,
     BlogPost,
     ContactMessage,
     JobAlert,
@@ -77,6 +78,10 @@ class AppointmentRepository(Protocol):
 
     async def booked(self, start: datetime, end: datetime) -> dict[datetime, int]:
         """How many bookings that are not cancelled start at each instant in ``[start, end)``."""
+        ...
+
+    async def by_token(self, token_hash: str) -> tuple[Appointment, AppointmentStatus] | None:
+        """The booking whose change link token hashes to ``token_hash``, with its status."""
         ...
 
 

@@ -63,6 +63,13 @@ class Appointment:
     """The IANA zone the slot was booked in (the office's), e.g. ``Africa/Accra``."""
     seat: int | None = None
     """Which of the slot's seats the booking holds, where the backend counts seats (Firestore)."""
+    token_hash: str = ""
+    """SHA-256 of the applicant's change link token (:mod:`agency_core.appointments.changes`); "" for one
+    booked before links existed."""
+    version: int = 0
+    """0 at booking, one more at each move: the calendar file's SEQUENCE and the reminders' ids."""
+    office: str = ""
+    """The office's id (:mod:`agency_core.appointments.offices`); "" is the main office."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -79,6 +79,13 @@ class AppointmentWrites(Protocol):
         """Set ``new``, on condition that the status is still ``current``."""
         ...
 
+    async def move(self, before: records.Appointment, after: records.Appointment, capacity: int) -> None:
+        """Replace ``before`` by ``after`` (a new slot, version one more): on condition that the booking is
+        still booked at ``before``'s version (else :class:`PreconditionFailed`) and that fewer than
+        ``capacity`` other live bookings hold ``after.starts_at`` (else :class:`SlotFull`). The old seat is
+        freed and the new one taken in the same commit."""
+        ...
+
 
 class ContactMessageWrites(Protocol):
     async def add(self, message: records.ContactMessage) -> None: ...

@@ -20,6 +20,7 @@ import structlog
 from adapters.private_files import private_tree
 from adapters.seed.blog import seed_blog_posts
 from adapters.sqlite.database import Database
+from agency_core.appointments.changes import AppointmentChanges
 from agency_core.ids import IdGenerator
 from agency_core.jobs.alerts import JobAlertMailer
 from agency_core.jobs.board import JobBoard
@@ -132,6 +133,7 @@ class Container:
     identity: Identity
     attempts: CountingAttempts
     sign_in: SignIn
+    appointment_changes: AppointmentChanges
     _retention_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
     _outbox_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
 
@@ -174,6 +176,7 @@ class Container:
             track_url=track_url,
             uow=store.unit_of_work,
             office_zone=settings.office.time_zone,
+            offices=settings.office.offices,
         )
         payments = PaymentService(
             backend.payments,
@@ -215,6 +218,14 @@ class Container:
             identity=identity,
             attempts=attempts,
             sign_in=build_sign_in(settings, backend, identity, attempts),
+            appointment_changes=AppointmentChanges(
+                store,
+                live,
+                settings.office.time_zone,
+                ids.next_id,
+                site_url=lambda: site_url(settings),
+                on_enqueue=worker.wake,
+            ),
         )
 
     async def migrate_sign_in(self) -> None:

@@ -29,6 +29,7 @@ def dependencies_of(container: Container) -> dict[str, Provide]:
     provided: dict[str, object] = {
         "settings": container.settings,
         "agency": container.agency,
+        "appointment_changes": container.appointment_changes,
         "payments": container.payments,
         "job_board": container.job_board,
         "job_alerts": container.job_alert_mailer,

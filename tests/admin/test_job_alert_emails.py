@@ -190,7 +190,10 @@ async def test_applicant_and_appointment_get_a_confirmation_email(make_harness: 
     assert "/track" in text
     appointment = got["ama@example.com"]
     assert appointment["Subject"] == f"Your appointment {reference}"
-    assert f"Your reference is {reference}" in appointment.get_payload(decode=True).decode()
+    body = appointment.get_body(("plain",))  # the e-mail is multipart: the text, and the calendar file
+    assert body is not None
+    assert f"Your reference is {reference}" in body.get_content()
+    assert [part.get_content_type() for part in appointment.iter_attachments()] == ["text/calendar"]
     await asyncio.sleep(0.3)
     assert len(smtp.received()) == 2
 

@@ -218,6 +218,7 @@ ADMIN_PAGES = {
     "jobs": ("/admin/jobs", "Jobs"),
     "messages": ("/admin/messages", "Messages"),
     "appointments": ("/admin/appointments", "Appointments"),
+    "calendar": ("/admin/calendar", "Calendar"),
     "subscribers": ("/admin/subscribers", "Subscribers"),
     "blog": ("/admin/blog", "Blog Posts"),
     "settings": ("/admin/settings", "Settings"),

@@ -106,6 +106,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/appointments/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A day or a week of the office's slots with their bookings and free seats */
+        get: operations["ApiAdminAppointmentsCalendarCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/appointments/export.csv": {
         parameters: {
             query?: never;
@@ -1061,6 +1078,15 @@ export interface components {
             preferredCountry: string | null;
             status: components["schemas"]["ApplicationStatus"];
         };
+        /** AppointmentCalendarOut */
+        AppointmentCalendarOut: {
+            days: components["schemas"]["CalendarDayOut"][];
+            office: components["schemas"]["OfficeOut"];
+            offices: components["schemas"]["OfficeOut"][];
+            start: string;
+            timeZone: string;
+            zoneName: string;
+        };
         /** AppointmentCreated */
         AppointmentCreated: {
             reference: string;
@@ -1163,6 +1189,22 @@ export interface components {
             readTime: string;
             tags: string[];
             title: string;
+        };
+        /** CalendarDayOut */
+        CalendarDayOut: {
+            date: string;
+            open: boolean;
+            other: components["schemas"]["AdminAppointment"][];
+            slots: components["schemas"]["CalendarSlotOut"][];
+        };
+        /** CalendarSlotOut */
+        CalendarSlotOut: {
+            bookings: components["schemas"]["AdminAppointment"][];
+            capacity: number;
+            free: number;
+            /** Format: date-time */
+            startsAt: string;
+            time: string;
         };
         ContactMessageIn: {
             /** @description Required: when missing, 422 with "Email is required" */
@@ -1403,6 +1445,13 @@ export interface components {
             website?: string;
         } & {
             [key: string]: unknown;
+        };
+        /** OfficeOut */
+        OfficeOut: {
+            address: string;
+            id: string;
+            name: string;
+            timeZone: string;
         };
         /** OutboxFigures */
         OutboxFigures: {
@@ -1999,6 +2048,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_app.admin.schemas.appointments.AdminAppointment_"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminAppointmentsCalendarCalendar: {
+        parameters: {
+            query?: {
+                start?: string | null;
+                days?: string | null;
+                office?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentCalendarOut"];
                 };
             };
             /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */

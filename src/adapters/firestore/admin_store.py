@@ -119,6 +119,15 @@ class FirestoreAdminStore(Collections):
         doc = await self._doc("appointments", reference)
         return None if doc is None else appointment_record(doc)
 
+    async def appointments_between(self, start: datetime, end: datetime) -> list[AppointmentRecord]:
+        query = (
+            self._col("appointments")
+            .where(filter=FieldFilter("starts_at", ">=", start))
+            .where(filter=FieldFilter("starts_at", "<", end))
+        )
+        found = [appointment_record(snap.to_dict() or {}) async for snap in query.stream()]
+        return sorted(found, key=lambda r: (r.appointment.starts_at or start, r.appointment.reference))
+
     async def appointment_counts(self, start: datetime, end: datetime) -> dict[AppointmentStatus, int]:
         query = (
             self._col("appointments")

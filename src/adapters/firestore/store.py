@@ -105,6 +105,15 @@ class FirestoreAppointments(_Base):
                 counts[starts_at] = counts.get(starts_at, 0) + 1
         return counts
 
+    async def by_token(self, token_hash: str) -> tuple[Appointment, AppointmentStatus] | None:
+        if not token_hash:
+            return None
+        query = self._col("appointments").where(filter=FieldFilter("token_hash", "==", token_hash)).limit(1)
+        async for snap in query.stream():
+            doc = snap.to_dict() or {}
+            return from_document(Appointment, doc), AppointmentStatus(doc.get("status") or AppointmentStatus.BOOKED)
+        return None
+
 
 class FirestoreContactMessages(_Base):
     async def get(self, message_id: str) -> ContactMessage | None:

@@ -185,6 +185,42 @@ class _Appointments(_Writes):
 
         self._steps.append(_Step(write, check))
 
+    async def move(self, before: records.Appointment, after: records.Appointment, capacity: int) -> None:
+        ref = self._col("appointments").document(before.reference)
+        starts_at = after.starts_at
+        seats = self._col("appointment_seats")
+        new_seats = [seats.document(seat_id(starts_at, n)) for n in range(capacity)] if starts_at else []
+        old_seat: list[Any] = []
+        chosen: list[int] = []
+
+        async def check(tx: Transaction) -> None:
+            old_seat.clear()
+            chosen.clear()
+            doc = await _read(tx, ref)
+            status = (doc or {}).get("status") or AppointmentStatus.BOOKED
+            if doc is None or status != AppointmentStatus.BOOKED or int(doc.get("version") or 0) != before.version:
+                raise PreconditionFailed(f"appointments {before.reference}")
+            old_start, number = moment(doc.get("starts_at")), doc.get("seat")
+            if old_start is not None and isinstance(number, int):
+                old_seat.append(seats.document(seat_id(old_start, number)))
+            for n, seat_ref in enumerate(new_seats):
+                if await _read(tx, seat_ref) is None:
+                    chosen.append(n)
+                    return
+            if starts_at is not None:
+                raise SlotFull(starts_at)
+
+        def write(tx: Transaction) -> None:
+            # The new seat first: a commit that loses it to another instance writes nothing else.
+            seat = chosen[0] if chosen else None
+            if seat is not None:
+                tx.create(new_seats[seat], {"reference": before.reference, "starts_at": starts_at})
+            for old_ref in old_seat:
+                tx.delete(old_ref)
+            tx.update(ref, to_document(replace(after, seat=seat)))
+
+        self._steps.append(_Step(write, check, retries=capacity + 1))
+
 
 class _ContactMessages(_Writes):
     async def add(self, message: records.ContactMessage) -> None:

@@ -256,6 +256,16 @@ class SqliteAdminStore:
 
         return await self._db.run(work)
 
+    async def appointments_between(self, start: datetime, end: datetime) -> list[AppointmentRecord]:
+        def work(conn: sqlite3.Connection) -> list[AppointmentRecord]:
+            rows = conn.execute(
+                "SELECT * FROM appointments WHERE starts_at >= ? AND starts_at < ? ORDER BY starts_at, reference",
+                (timestamp(start), timestamp(end)),
+            ).fetchall()
+            return [appointment_record(row) for row in rows]
+
+        return await self._db.run(work)
+
     async def appointment_counts(self, start: datetime, end: datetime) -> dict[AppointmentStatus, int]:
         def work(conn: sqlite3.Connection) -> dict[AppointmentStatus, int]:
             rows = conn.execute(

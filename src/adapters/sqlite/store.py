@@ -20,6 +20,7 @@ from agency_core.records import (
     AdminNotification,
     Application,
     Appointment,
+    AppointmentStatus,
     BlogPost,
     ContactMessage,
     JobAlert,
@@ -132,6 +133,17 @@ MIGRATIONS = (
         CREATE INDEX applications_passport ON applications (passport_index)
         """,
     ),
+    Migration(
+        # The applicant's change link (only its hash) and the version a move raises; older bookings
+        # have no link ('' matches no token), version 0 and the main office ('').
+        "records_0006_appointment_tokens",
+        """
+        ALTER TABLE appointments ADD COLUMN token_hash TEXT NOT NULL DEFAULT '';
+        ALTER TABLE appointments ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE appointments ADD COLUMN office TEXT NOT NULL DEFAULT '';
+        CREATE INDEX appointments_token ON appointments (token_hash)
+        """,
+    ),
 )
 
 
@@ -171,6 +183,15 @@ class SqliteAppointments:
                 (timestamp(start), timestamp(end)),
             ).fetchall()
             return {datetime.fromisoformat(row[0]): int(row[1]) for row in rows}
+
+        return await self._db.run(work)
+
+    async def by_token(self, token_hash: str) -> tuple[Appointment, AppointmentStatus] | None:
+        def work(conn: sqlite3.Connection) -> tuple[Appointment, AppointmentStatus] | None:
+            if not token_hash:
+                return None
+            row = conn.execute("SELECT * FROM appointments WHERE token_hash = ?", (token_hash,)).fetchone()
+            return None if row is None else (from_row(Appointment, row), AppointmentStatus(row["status"]))
 
         return await self._db.run(work)
 

@@ -90,6 +90,28 @@ class _Appointments(_Writes):
         sql = "UPDATE appointments SET status = ? WHERE reference = ? AND status = ?"
         self._update_if(f"appointment {reference}", sql, new.value, reference, current.value)
 
+    async def move(self, before: records.Appointment, after: records.Appointment, capacity: int) -> None:
+        row = to_row(after)
+        del row["reference"]
+        sql = (
+            f"UPDATE appointments SET {', '.join(f'{name} = ?' for name in row)} "  # noqa: S608 - fixed names
+            "WHERE reference = ? AND status = 'booked' AND version = ?"
+        )
+        params = (*row.values(), before.reference, before.version)
+        starts_at = timestamp(after.starts_at) if after.starts_at is not None else None
+
+        def step(conn: sqlite3.Connection) -> None:
+            # In the BEGIN IMMEDIATE transaction: the count, the move and the old seat's release are one write.
+            taken = conn.execute(
+                "SELECT COUNT(*) FROM appointments WHERE starts_at = ? AND status != 'cancelled' AND reference != ?",
+                (starts_at, before.reference),
+            ).fetchone()[0]
+            if after.starts_at is not None and taken >= capacity:
+                raise SlotFull(after.starts_at)
+            _changed(conn, f"appointment {before.reference}", sql, params)
+
+        self._steps.append(step)
+
 
 class _ContactMessages(_Writes):
     async def add(self, message: records.ContactMessage) -> None:

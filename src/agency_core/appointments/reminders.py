@@ -20,11 +20,14 @@ from agency_core.records import OutboxMessage
 
 REMINDER_LEAD: Final = timedelta(hours=24)
 WITHDRAWN_CANCELLED: Final = "Withdrawn: the appointment was cancelled"
+WITHDRAWN_MOVED: Final = "Withdrawn: the appointment was moved"
 
 
-def reminder_ids(reference: str) -> tuple[str, str]:
-    """The SMS and e-mail reminder of one booking: fixed ids, so scheduling twice sends once."""
-    return f"{reference}-reminder", f"{reference}-reminder-mail"
+def reminder_ids(reference: str, version: int = 0) -> tuple[str, str]:
+    """The SMS and e-mail reminder of one booking at one version (0 at booking, one more per move):
+    fixed ids, so scheduling twice sends once, and a move's new reminders never collide with the old."""
+    suffix = f"-v{version}" if version else ""
+    return f"{reference}-reminder{suffix}", f"{reference}-reminder-mail{suffix}"
 
 
 def reminder_time(starts_at: datetime, now: datetime) -> datetime | None:
@@ -34,10 +37,10 @@ def reminder_time(starts_at: datetime, now: datetime) -> datetime | None:
 
 
 def reminder_messages(
-    details: AppointmentDetails, phone: str, email: str, name: str, at: datetime, now: datetime
+    details: AppointmentDetails, phone: str, email: str, name: str, at: datetime, now: datetime, version: int = 0
 ) -> list[OutboxMessage]:
     """The SMS reminder, and the e-mail one when an address was given, both not before ``at``."""
-    sms_id, mail_id = reminder_ids(details.reference)
+    sms_id, mail_id = reminder_ids(details.reference, version)
     text = appointment_reminder_message(details)
     messages = [OutboxMessage(sms_id, details.reference, SmsKind.APPOINTMENT_REMINDER.value, phone, text, now, now)]
     if email:

@@ -40,9 +40,12 @@ class OfficeCalendar:
     zone: str = c.AGENCY_TIME_ZONE
     capacity: int = 1
     closed_dates: Collection[date] = ()
+    weekdays: Collection[int] = OFFICE_WEEKDAYS
+    slot_labels: tuple[str, ...] = c.APPOINTMENT_TIME_SLOTS
+    """The spec's slots this office offers (all nine for the main office)."""
 
     def is_open_on(self, day: date) -> bool:
-        return day.weekday() in OFFICE_WEEKDAYS and day not in self.closed_dates
+        return day.weekday() in self.weekdays and day not in self.closed_dates
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +95,7 @@ def booking_problem(day: date, label: str, calendar: OfficeCalendar, now: dateti
 def day_slots(day: date, calendar: OfficeCalendar, booked: Mapping[datetime, int], now: datetime) -> list[SlotView]:
     """Every slot of ``day`` with its state; ``booked`` counts the live bookings by start instant."""
     views: list[SlotView] = []
-    for label in c.APPOINTMENT_TIME_SLOTS:
+    for label in calendar.slot_labels:
         start = slot_start(day, label, calendar.zone)
         free = max(calendar.capacity - booked.get(start, 0), 0)
         if not calendar.is_open_on(day):

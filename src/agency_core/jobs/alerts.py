@@ -90,6 +90,15 @@ def token_ok(secret: str, alert_id: str, token: str) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
+class Attachment:
+    """A file attached to an e-mail, as text (``text/calendar; method=REQUEST`` for an invitation)."""
+
+    filename: str
+    content_type: str
+    content: str
+
+
+@dataclass(frozen=True, slots=True)
 class Email:
     """One e-mail to one address. ``headers`` are extra headers (``List-Unsubscribe``...)."""
 
@@ -97,6 +106,7 @@ class Email:
     subject: str
     text: str
     headers: tuple[tuple[str, str], ...] = ()
+    attachments: tuple[Attachment, ...] = ()
 
 
 class EmailSender(Protocol):
@@ -141,14 +151,21 @@ EMAIL_KIND: Final = "email"
 
 
 def to_outbox(email: Email, message_id: str, source_id: str, now: datetime) -> OutboxMessage:
-    body = json.dumps({"subject": email.subject, "text": email.text, "headers": [list(h) for h in email.headers]})
-    return OutboxMessage(message_id, source_id, EMAIL_KIND, email.to, body, now, now)
+    fields: dict[str, object] = {
+        "subject": email.subject,
+        "text": email.text,
+        "headers": [list(h) for h in email.headers],
+    }
+    if email.attachments:
+        fields["attachments"] = [[a.filename, a.content_type, a.content] for a in email.attachments]
+    return OutboxMessage(message_id, source_id, EMAIL_KIND, email.to, json.dumps(fields), now, now)
 
 
 def from_outbox(message: OutboxMessage) -> Email:
     data = json.loads(message.text)
     headers = tuple((str(k), str(v)) for k, v in data.get("headers", []))
-    return Email(message.phone, str(data["subject"]), str(data["text"]), headers)
+    attachments = tuple(Attachment(str(f), str(t), str(b)) for f, t, b in data.get("attachments", []))
+    return Email(message.phone, str(data["subject"]), str(data["text"]), headers, attachments)
 
 
 class JobAlertMailer:

@@ -56,7 +56,14 @@ def id_reminder_email(to: str, name: str, application_id: str, site_url: str) ->
 
 
 def appointment_email(
-    to: str, name: str, reference: str, service: str, day: str, slot: str, promise_reminder: bool = True
+    to: str,
+    name: str,
+    reference: str,
+    service: str,
+    day: str,
+    slot: str,
+    promise_reminder: bool = True,
+    change_link: str = "",
 ) -> Email:
     label = c.SERVICE_TYPE_LABELS.get(service, service)
     lines = [
@@ -67,6 +74,8 @@ def appointment_email(
     ]
     if promise_reminder:
         lines.append(f"We will send a reminder {c.APPOINTMENT_REMINDER_BEFORE} before.")
+    if change_link:
+        lines += ["", f"Change or cancel your appointment: {change_link}"]
     lines += ["", c.AGENCY_SIGN_OFF]
     return Email(to, f"Your appointment {reference}", "\n".join(lines))
 

@@ -407,6 +407,10 @@ class AdminStore(SettingsStore, Protocol):
         """How many bookings of each status start in ``[start, end)``."""
         ...
 
+    async def appointments_between(self, start: datetime, end: datetime) -> list[AppointmentRecord]:
+        """Every booking (any status) that starts in ``[start, end)``, by start then reference."""
+        ...
+
     # messages
     async def messages(self, page: PageRequest) -> Page[MessageRecord]:
         """Unread first, then newest."""

@@ -7,13 +7,16 @@ They return their result and refuse with :mod:`agency_core.errors` (:class:`NotF
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Final
 from zoneinfo import ZoneInfo
 
+from agency_core.appointments.changes import cancellation_messages
+from agency_core.appointments.offices import Office, find_office, held_at, main_office, office_calendar
 from agency_core.appointments.reminders import WITHDRAWN_CANCELLED, reminder_ids
+from agency_core.appointments.staff_calendar import CALENDAR_SPANS, StaffCalendar, calendar_days, span_bounds
 from agency_core.errors import Conflict, NotFound, Rejected, UnknownApplication, UnknownStatus
 from agency_core.ids import IdGenerator, IdTaken
 from agency_core.jobs.rules import check_job
@@ -193,7 +196,9 @@ class AdminService:
         uow: Callable[[], UnitOfWork],
         phone_region: str = DEFAULT_PHONE_REGION,
         office_zone: str = c.AGENCY_TIME_ZONE,
+        offices: Sequence[Office] = (),
     ) -> None:
+        self._offices = tuple(offices)
         self.office_zone = office_zone
         """The office's IANA zone: "today" and "this month" of the appointment figures."""
         self.store = store
@@ -409,6 +414,24 @@ class AdminService:
         await self.record_export(actor, "appointments", f"{status.value if status else 'all'} ({len(rows)} rows)")
         return rows
 
+    @property
+    def offices(self) -> tuple[Office, ...]:
+        """The offices that take bookings, the main one first."""
+        return self._offices or (main_office(self.office_zone),)
+
+    async def appointment_calendar(self, start: date, days: int, office_id: str = "") -> StaffCalendar:
+        """``days`` (1 or 7) of one office's slots from ``start`` (``""``: the main office), with their
+        bookings and free seats."""
+        if days not in CALENDAR_SPANS:
+            raise Rejected({"days": "Days must be 1 or 7"})
+        office = find_office(self.offices, office_id)
+        if office is None:
+            raise Rejected({"office": "Unknown office"})
+        current = await self.settings.current()
+        calendar = office_calendar(office, current.appointment_capacity, current.closed_dates)
+        records = await self.store.appointments_between(*span_bounds(start, days, office.zone))
+        return calendar_days(start, days, calendar, [r for r in records if held_at(r.appointment, office)], office)
+
     async def set_appointment_status(self, actor: str, reference: str, raw_status: object) -> AppointmentRecord:
         new = parse_status(raw_status, AppointmentStatus, APPOINTMENT_OUTCOMES)
         if new is None:
@@ -427,10 +450,14 @@ class AdminService:
             async with self.uow() as uow:
                 await uow.appointments.set_status(reference, record.status, new)
                 if new is AppointmentStatus.CANCELLED:
-                    await uow.outbox.withdraw(reminder_ids(reference), WITHDRAWN_CANCELLED)
+                    appointment = record.appointment
+                    await uow.outbox.withdraw(reminder_ids(reference, appointment.version), WITHDRAWN_CANCELLED)
+                    await uow.outbox.enqueue(cancellation_messages(appointment, self.office_zone, self.clock()))
                 await uow.audit.add(audit)
         except PreconditionFailed:
             raise Conflict("The appointment changed meanwhile; reload it.") from None
+        if new is AppointmentStatus.CANCELLED:
+            self.on_enqueue()
         return replace(record, status=new)
 
     # -- messages -------------------------------------------------------------------------

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from agency_core.appointments.calendar_file import CalendarMethod, calendar_attachment
+from agency_core.appointments.change_texts import with_change_link
+from agency_core.appointments.changes import calendar_file, change_link, new_change_token, token_hash
 from agency_core.appointments.reminders import reminder_messages, reminder_time
 from agency_core.appointments.slots import (
     OFFICE_CLOSED,
@@ -326,8 +329,11 @@ class AgencyService:
             raise Rejected({"preferredDate" if problem == OFFICE_CLOSED else "preferredTime": problem})
         starts_at = slot_start(day, label, calendar.zone)
         reference = self.ids.next_id()
-        appointment = Appointment(reference, with_consent(values, now), now, starts_at, calendar.zone)
-        notification, outbox = self._appointment_messages(appointment)
+        token = new_change_token()
+        appointment = Appointment(
+            reference, with_consent(values, now), now, starts_at, calendar.zone, token_hash=token_hash(token)
+        )
+        notification, outbox = self._appointment_messages(appointment, change_link(self.site_url(), token))
         try:
             async with self.uow() as uow:
                 await uow.appointments.add(appointment, notification, calendar.capacity)
@@ -346,8 +352,11 @@ class AgencyService:
         )
         return Accepted(reference)
 
-    def _appointment_messages(self, appointment: Appointment) -> tuple[AdminNotification, list[OutboxMessage]]:
-        """The admin notification and the confirmations (SMS, e-mail) of a new booking; times name the zone."""
+    def _appointment_messages(
+        self, appointment: Appointment, link: str = ""
+    ) -> tuple[AdminNotification, list[OutboxMessage]]:
+        """The admin notification and the confirmations (SMS, e-mail) of a new booking; times name the zone.
+        The applicant's confirmations carry the change ``link``; the e-mail, the calendar file."""
         values, reference, now = appointment.data, appointment.reference, appointment.created_at
         phone = _text(values["phone"])
         starts_at = appointment.starts_at or now
@@ -373,16 +382,16 @@ class AgencyService:
         )
         remind_at = reminder_time(starts_at, now)
         promise = remind_at is not None
-        outbox = self._outbox(reference, appointment_messages(phone, details, promise), now)
+        planned = [
+            replace(sms, text=with_change_link(sms.text, link)) for sms in appointment_messages(phone, details, promise)
+        ]
+        outbox = self._outbox(reference, planned, now)
         email = _text(values["email"])
         name = _text(values["fullName"])
-        outbox.append(
-            confirmation(
-                appointment_email(email, name, reference, details.service, details.date, details.time, promise),
-                reference,
-                now,
-            )
-        )
+        mail = appointment_email(email, name, reference, details.service, details.date, details.time, promise, link)
+        ics = calendar_file(appointment, CalendarMethod.REQUEST, 0, now, self.office_zone)
+        mail = replace(mail, attachments=(calendar_attachment(ics, CalendarMethod.REQUEST),))
+        outbox.append(confirmation(mail, reference, now))
         if remind_at is not None:
             outbox += reminder_messages(details, phone, email, name, remind_at, now)
         return notification, outbox

@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+from datetime import UTC, date, datetime
 from typing import Annotated
 
 from litestar import Controller, Response, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 
+from agency_core.errors import Rejected
 from agency_core.records import AppointmentStatus
 from agency_core.signin.identity import AdminUser
 from agency_core.staff.service import AdminService
 from app.admin.common import CONFLICT, csv_response, page_request, status_filter
-from app.admin.schemas.appointments import AdminAppointment, AppointmentStatusChange, admin_appointment
+from app.admin.schemas.appointments import (
+    AdminAppointment,
+    AppointmentCalendarOut,
+    AppointmentStatusChange,
+    admin_appointment,
+    calendar_out,
+)
 from app.admin.schemas.common import Page, page_of, to_core
 
 CSV_FIELDS = (
@@ -25,6 +33,20 @@ CSV_FIELDS = (
     "preferredTime",
     "message",
 )
+
+
+def calendar_start(raw: str | None) -> date:
+    """``YYYY-MM-DD``; absent: today in UTC (the client sends the office's today)."""
+    if not raw:
+        return datetime.now(UTC).date()
+    try:
+        return date.fromisoformat(raw) if len(raw) == 10 else date.fromisoformat("invalid")
+    except ValueError:
+        raise Rejected({"start": "Enter a date as YYYY-MM-DD"}) from None
+
+
+def calendar_span(raw: str | None) -> int:
+    return 7 if raw == "7" else 1 if raw in (None, "", "1") else 0
 
 
 class AppointmentsController(Controller):
@@ -41,6 +63,17 @@ class AppointmentsController(Controller):
         wanted = status_filter(status, AppointmentStatus)
         found = await area.appointments(wanted, page_request(page, page_size))
         return page_of(found, admin_appointment)
+
+    @get("/calendar", summary="A day or a week of the office's slots with their bookings and free seats")
+    async def calendar(
+        self,
+        area: NamedDependency[AdminService],
+        start: FromQuery[str | None] = None,
+        days: FromQuery[str | None] = None,
+        office: FromQuery[str | None] = None,
+    ) -> AppointmentCalendarOut:
+        found = await area.appointment_calendar(calendar_start(start), calendar_span(days), office or "")
+        return calendar_out(found, area.offices)
 
     @get("/export.csv", summary="CSV of the appointments, by status (audited)")
     async def export(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from litestar import Router
 
+from app.api.appointment_change import AppointmentChangePage
 from app.api.appointment_slots import appointment_slots
 from app.api.blog import BlogPosts
 from app.api.errors import exception_handlers
@@ -38,5 +39,6 @@ def build_api_router(settings: Settings) -> Router:
             UnsubscribePage,
             legal,
             appointment_slots,
+            AppointmentChangePage,
         ],
     )

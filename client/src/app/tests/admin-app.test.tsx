@@ -37,6 +37,7 @@ describe('admin guard', () => {
       'Jobs',
       'Messages',
       'Appointments',
+      'Calendar',
       'Subscribers',
       'Blog Posts',
       'Settings',

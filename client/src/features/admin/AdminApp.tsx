@@ -14,6 +14,9 @@ const DashboardPage = lazy(() => import('./components/DashboardPage'));
 const ApplicationsPage = lazy(() => import('./components/ApplicationsPage'));
 const ApplicationDetailPage = lazy(() => import('./components/ApplicationDetailPage'));
 const AppointmentsPage = lazy(() => import('./components/AppointmentsPage'));
+const AppointmentCalendarPage = lazy(
+  () => import('./components/appointment-calendar/AppointmentCalendarPage'),
+);
 const JobsPage = lazy(() => import('./components/JobsPage'));
 const MessagesPage = lazy(() => import('./components/MessagesPage'));
 const SubscribersPage = lazy(() => import('./components/SubscribersPage'));
@@ -51,6 +54,7 @@ export default function AdminApp() {
               <Route path="applications" element={<ApplicationsPage />} />
               <Route path="applications/:applicationId" element={<ApplicationDetailPage />} />
               <Route path="appointments" element={<AppointmentsPage />} />
+              <Route path="calendar" element={<AppointmentCalendarPage />} />
               <Route path="jobs" element={<JobsPage />} />
               <Route path="messages" element={<MessagesPage />} />
               <Route path="subscribers" element={<SubscribersPage />} />

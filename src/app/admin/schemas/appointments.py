@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
+from agency_core.appointments.offices import Office
+from agency_core.appointments.staff_calendar import StaffCalendar
 from agency_core.records import AppointmentStatus
 from agency_core.staff.model import AppointmentRecord
 from app.admin.schemas.common import UNSET, Body, Text, from_record
@@ -45,3 +48,71 @@ def admin_appointment(record: AppointmentRecord) -> AdminAppointment:
         "timeZone": a.time_zone,
     }
     return from_record(AdminAppointment, values)
+
+
+class CalendarSlotOut(Body):
+    time: str
+    """The spec's label in the office's zone (``10:00 AM``)."""
+    starts_at: datetime
+    capacity: int
+    free: int
+    """Seats not held by a booking that is not cancelled."""
+    bookings: list[AdminAppointment]
+
+
+class CalendarDayOut(Body):
+    date: str
+    open: bool
+    """False on a weekend or a closed date."""
+    slots: list[CalendarSlotOut]
+    other: list[AdminAppointment]
+    """Bookings of the day at none of the slots."""
+
+
+class OfficeOut(Body):
+    id: str
+    name: str
+    address: str
+    time_zone: str
+
+
+class AppointmentCalendarOut(Body):
+    start: str
+    time_zone: str
+    zone_name: str
+    days: list[CalendarDayOut]
+    office: OfficeOut
+    offices: list[OfficeOut]
+    """Every office, the main one first (one entry: the office selector is not shown)."""
+
+
+def office_out(office: Office) -> OfficeOut:
+    return OfficeOut(id=office.id, name=office.name, address=office.address, time_zone=office.zone)
+
+
+def calendar_out(found: StaffCalendar, offices: Sequence[Office]) -> AppointmentCalendarOut:
+    return AppointmentCalendarOut(
+        office=office_out(found.office or offices[0]),
+        offices=[office_out(o) for o in offices],
+        start=found.start.isoformat(),
+        time_zone=found.zone,
+        zone_name=found.zone_name,
+        days=[
+            CalendarDayOut(
+                date=day.day.isoformat(),
+                open=day.open,
+                slots=[
+                    CalendarSlotOut(
+                        time=s.label,
+                        starts_at=s.starts_at,
+                        capacity=s.capacity,
+                        free=s.free,
+                        bookings=[admin_appointment(b) for b in s.bookings],
+                    )
+                    for s in day.slots
+                ],
+                other=[admin_appointment(b) for b in day.other],
+            )
+            for day in found.days
+        ],
+    )

@@ -19,6 +19,7 @@ export const SIDEBAR: SideItem[] = [
   { label: 'Jobs', to: '/admin/jobs', icon: 'briefcase' },
   { label: 'Messages', to: '/admin/messages', icon: 'mail' },
   { label: 'Appointments', to: '/admin/appointments', icon: 'calendar' },
+  { label: 'Calendar', to: '/admin/calendar', icon: 'calendar' },
   { label: 'Subscribers', to: '/admin/subscribers', icon: 'users' },
   { label: 'Blog Posts', to: '/admin/blog', icon: 'chat' },
   { label: 'Settings', to: '/admin/settings', icon: 'shield' },
