@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
+import msgspec
+
+from agency_core.messaging.delivery import DeliveryState, DeliveryView
 from agency_core.payments.model import Fee
 from agency_core.records import ApplicationStatus, OutboxMessage, OutboxStatus, PaymentState
 from agency_core.staff import service as admin_service
@@ -50,6 +53,14 @@ class SmsRecord(Body):
     last_error: str | None
     created_at: datetime
     delivered_at: datetime | None
+    """When the gateway accepted it (sent)."""
+    delivery: DeliveryState = DeliveryState.PENDING
+    """``pending``, ``sent`` (accepted, no report yet), ``delivered`` or ``failed``, from the gateway's reports."""
+    not_delivered_in_time: bool = False
+    """Sent, and no delivered report within ``AGENCY_SMS_DELIVERY_DEADLINE_MIN`` minutes."""
+    reported_at: datetime | None = None
+    report_status: str | None = None
+    """The gateway's own word in its report (``DELIVERED``, ``UNDELIVERABLE``...)."""
 
 
 class ApplicationDetail(ApplicationSummary):
@@ -116,8 +127,11 @@ def payment_values(record: ApplicationRecord) -> dict[str, object]:
     }
 
 
-def sms_record(message: OutboxMessage) -> SmsRecord:
-    return from_object(SmsRecord, message)
+def sms_record(message: OutboxMessage, view: DeliveryView | None = None) -> SmsRecord:
+    record = from_object(SmsRecord, message)
+    if view is None:
+        return record
+    return msgspec.structs.replace(record, delivery=view.state, not_delivered_in_time=view.overdue)
 
 
 def application_detail(detail: admin_service.ApplicationDetail) -> ApplicationDetail:
@@ -137,6 +151,6 @@ def application_detail(detail: admin_service.ApplicationDetail) -> ApplicationDe
             "openedAt": record.opened_at,
             "nextStatuses": next_statuses(record.status),
             "files": files,
-            "sms": [sms_record(m) for m in detail.sms],
+            "sms": [sms_record(m, detail.delivery.get(m.id)) for m in detail.sms],
         },
     )
