@@ -112,10 +112,10 @@ async def test_awaiting_delivery_lists_sent_texts_without_a_delivered_report(sto
 
 async def test_a_report_in_the_same_unit_of_work_as_other_writes_is_discarded_with_them(stores: Stores) -> None:
     await stores.records.outbox.enqueue([sms("VA1-0")])
-    with pytest.raises(RuntimeError):
-        async with stores.records.unit_of_work() as uow:
-            await uow.outbox.record_report("VA1-0", ReportedDelivery.DELIVERED, "DELIVERED", T0)
-            raise RuntimeError("the use case failed")
+    unit = stores.records.unit_of_work()
+    uow = await unit.__aenter__()
+    await uow.outbox.record_report("VA1-0", ReportedDelivery.DELIVERED, "DELIVERED", T0)
+    await unit.__aexit__(RuntimeError, RuntimeError("the use case failed"), None)
     assert (await stored(stores, "VA1-0")).delivery_report is None
 
 
@@ -142,7 +142,8 @@ async def test_sqlite_rows_from_before_the_migration_keep_their_state_and_still_
     await store.start()
     try:
         pending, sent = await store.outbox.get("VA1-pending"), await store.outbox.get("VA1-sent")
-        assert pending is not None and sent is not None
+        assert pending is not None
+        assert sent is not None
         assert (pending.status, pending.gateway_id, pending.delivery_report) == (OutboxStatus.PENDING, None, None)
         assert delivery_state(sent) is DeliveryState.SENT
         claimed = await store.outbox.claim(T0, T0 + timedelta(seconds=30), 10, "w")
@@ -174,6 +175,7 @@ async def test_firestore_documents_without_the_new_fields_read_with_defaults(
         }
         await stores.firestore.client.collection(stores.prefix + "sms_outbox").document("VA1-old").set(doc)
         message = await stored(stores, "VA1-old")
-        assert (message.gateway_id, message.delivery_report, delivery_state(message)) == (None, None, DeliveryState.SENT)
+        assert (message.gateway_id, message.delivery_report) == (None, None)
+        assert delivery_state(message) is DeliveryState.SENT
         await report(stores, "VA1-old", "DELIVERED", T0)
         assert delivery_state(await stored(stores, "VA1-old")) is DeliveryState.DELIVERED
