@@ -86,6 +86,8 @@ class SmsGatewayServer:
     def __init__(self) -> None:
         self.requests: list[RecordedSms] = []
         self.reports: list[SentReport] = []
+        self._next_id = 0
+        """Gateway ids are unique even for sends answered at the same time."""
         self.behaviour = Behaviour()
         self._lock = threading.Lock()
         self._delivered = threading.Condition(self._lock)
@@ -149,7 +151,9 @@ class SmsGatewayServer:
         if failing:
             status = b.status if b.status >= 400 else 503
             return status, b.error_body if b.error_body is not None else {"message": "Gateway unavailable"}
-        return 200, {"message": "Message queued", "data": {"id": f"msg-{len(self.requests) + 1}"}}
+        with self._lock:
+            self._next_id += 1
+            return 200, {"message": "Message queued", "data": {"id": f"msg-{self._next_id}"}}
 
     def _auto_report(self, sms: RecordedSms) -> None:
         b = self.behaviour
