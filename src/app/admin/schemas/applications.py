@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-import msgspec
-
-from agency_core.messaging.delivery import DeliveryState, DeliveryView
+from agency_core.messaging.delivery import DeliveryState, DeliveryView, delivery_state
 from agency_core.payments.model import Fee
 from agency_core.records import ApplicationStatus, OutboxMessage, OutboxStatus, PaymentState
 from agency_core.staff import service as admin_service
 from agency_core.staff.model import ApplicationRecord, next_statuses
 from app.admin.common import iso
-from app.admin.schemas.common import UNSET, Body, Text, from_object, from_record
+from app.admin.schemas.common import UNSET, Body, Text, from_record
 
 
 class ApplicationSummary(Body):
@@ -54,12 +52,12 @@ class SmsRecord(Body):
     created_at: datetime
     delivered_at: datetime | None
     """When the gateway accepted it (sent)."""
-    delivery: DeliveryState = DeliveryState.PENDING
+    delivery: DeliveryState
     """``pending``, ``sent`` (accepted, no report yet), ``delivered`` or ``failed``, from the gateway's reports."""
-    not_delivered_in_time: bool = False
+    not_delivered_in_time: bool
     """Sent, and no delivered report within ``AGENCY_SMS_DELIVERY_DEADLINE_MIN`` minutes."""
-    reported_at: datetime | None = None
-    report_status: str | None = None
+    reported_at: datetime | None
+    report_status: str | None
     """The gateway's own word in its report (``DELIVERED``, ``UNDELIVERABLE``...)."""
 
 
@@ -128,10 +126,21 @@ def payment_values(record: ApplicationRecord) -> dict[str, object]:
 
 
 def sms_record(message: OutboxMessage, view: DeliveryView | None = None) -> SmsRecord:
-    record = from_object(SmsRecord, message)
-    if view is None:
-        return record
-    return msgspec.structs.replace(record, delivery=view.state, not_delivered_in_time=view.overdue)
+    view = view or DeliveryView(delivery_state(message), overdue=False)
+    return SmsRecord(
+        id=message.id,
+        kind=message.kind,
+        phone=message.phone,
+        status=message.status,
+        attempts=message.attempts,
+        last_error=message.last_error,
+        created_at=message.created_at,
+        delivered_at=message.delivered_at,
+        delivery=view.state,
+        not_delivered_in_time=view.overdue,
+        reported_at=message.reported_at,
+        report_status=message.report_status,
+    )
 
 
 def application_detail(detail: admin_service.ApplicationDetail) -> ApplicationDetail:

@@ -16,7 +16,7 @@ UNDELIVERED_SHOWN = 20
 class OutboxFigures(Body):
     pending: int
     failed_last_24h: int = msgspec.field(name="failedLast24h")
-    not_delivered: int = 0
+    not_delivered: int
     """SMS of the last 7 days sent but not delivered within ``AGENCY_SMS_DELIVERY_DEADLINE_MIN`` minutes."""
 
 
@@ -46,7 +46,7 @@ class Dashboard(Body):
     latest_applications: list[ApplicationSummary]
     outbox: OutboxFigures
     appointments: AppointmentFigures
-    not_delivered: list[UndeliveredSms] = msgspec.field(default_factory=list)
+    not_delivered: list[UndeliveredSms]
     """The newest texts flagged "not delivered in time" (at most 20)."""
 
 
