@@ -93,8 +93,9 @@ class HttpSmsGateway:
             logger.warning("SMS sender id unavailable: %s", type(exc).__name__)
             return SmsResult(False, SMS_FAILED)
         payload: dict[str, Any] = {"sender": sender, "message": message, "recipients": [phone]}
-        if self._report_url and idempotency_key:
-            payload["callback_url"] = report_url_for(self._report_url, idempotency_key)
+        reported = bool(self._report_url and idempotency_key)
+        if reported:
+            payload["callback_url"] = report_url_for(str(self._report_url), str(idempotency_key))
         headers = {"Idempotency-Key": idempotency_key} if idempotency_key else None
         try:
             response = await self._client.post("/send", json=payload, headers=headers)
@@ -109,7 +110,10 @@ class HttpSmsGateway:
             body = body if isinstance(body, dict) else {}
             message = str(body.get("message") or "SMS sent")
             data = body.get("data")
-            return SmsResult(True, message, data, Delivery.SENT, response.status_code, gateway_id_of(data))
+            # The id is kept only when a report was asked for: a text nobody will report on is never
+            # flagged "not delivered in time".
+            gateway_id = gateway_id_of(data) if reported else None
+            return SmsResult(True, message, data, Delivery.SENT, response.status_code, gateway_id)
         reason = _error_message(response)
         logger.warning("SMS gateway refused %s: %s %s", mask_phone(phone), response.status_code, reason)
         return SmsResult(False, reason, None, Delivery.REFUSED, response.status_code)

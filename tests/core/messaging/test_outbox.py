@@ -55,7 +55,12 @@ class FakeOutbox:
             return False
         m = self.rows[message_id]
         self.rows[message_id] = replace(
-            m, status=OutboxStatus.DELIVERED, delivered_at=now, lease_until=None, lease_owner=None, gateway_id=gateway_id
+            m,
+            status=OutboxStatus.DELIVERED,
+            delivered_at=now,
+            lease_until=None,
+            lease_owner=None,
+            gateway_id=gateway_id,
         )
         return True
 
