@@ -30,7 +30,7 @@ APPLICATION = {
     "dateOfBirth": "1996-07-21",
     "nationality": "Ghanaian",
     "preferredCountry": "Qatar",
-    "jobCategory": "Hospitality",
+    "jobCategory": "Construction",
     "experience": "Mid Level (3-5 years)",
     "education": "Diploma/Certificate",
     "languages": "English, Twi",
