@@ -4,6 +4,7 @@ elsewhere one is made once in the data directory and kept; the deadline is whole
 from __future__ import annotations
 
 import stat
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -60,3 +61,11 @@ def test_the_report_url_keeps_the_secret_in_the_query() -> None:
     assert report_url("https://www.vandytravel.com/", SECRET) == (
         f"https://www.vandytravel.com/api/sms/delivery-reports?key={SECRET}"
     )
+
+
+def test_settings_built_without_from_env_still_fail_closed_in_production(tmp_path: Path) -> None:
+    prod = replace(Settings(), env_name="production", data_dir=tmp_path)
+    assert report_secret(prod) == ""  # no gateway: no report can come, and none matches the empty secret
+    assert not (tmp_path / SECRET_FILE).exists()
+    with pytest.raises(SettingsError, match="AGENCY_SMS_REPORT_SECRET"):
+        report_secret(replace(prod, sms=replace(prod.sms, base_url="https://sms.example.com/api")))

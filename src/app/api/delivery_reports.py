@@ -15,6 +15,7 @@ from urllib.parse import parse_qsl
 from litestar import Controller, Request, post
 from litestar.di import NamedDependency
 from litestar.openapi.datastructures import ResponseSpec
+from litestar.params import FromQuery
 from litestar.status_codes import HTTP_200_OK
 
 from agency_core.messaging.delivery import DeliveryReports
@@ -76,8 +77,8 @@ class DeliveryReportRoutes(Controller):
         self,
         delivery_reports: NamedDependency[DeliveryReports],
         request: Request[Any, Any, Any],
-        key: str = "",
-        message: str = "",
+        key: FromQuery[str] = "",
+        message: FromQuery[str] = "",
     ) -> ReportTaken:
         fields = report_fields(await request.body())
         outcome = await delivery_reports.receive(key, message, _text(fields, *_ID_NAMES), _text(fields, "status"))

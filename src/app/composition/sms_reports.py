@@ -7,14 +7,20 @@ from __future__ import annotations
 import secrets
 
 from adapters.private_files import open_private, private_dir
-from app.settings import Settings
+from app.settings import Settings, SettingsError
 
 SECRET_FILE = "sms-report.secret"  # noqa: S105 - a file name, not a secret
 
 
 def report_secret(settings: Settings) -> str:
+    """The secret; in production never one made here (settings built without ``from_env`` included):
+    with a gateway that is a refusal, without one no report can come, so none matches."""
     if settings.sms_reports.secret:
         return settings.sms_reports.secret
+    if settings.production:
+        if settings.sms.base_url is not None:
+            raise SettingsError("AGENCY_ENV=production needs AGENCY_SMS_REPORT_SECRET when AGENCY_SMS_BASE_URL is set")
+        return ""
     path = private_dir(settings.data_dir) / SECRET_FILE
     if not path.is_file():
         try:
