@@ -1316,6 +1316,7 @@ export interface components {
         HeldSms: {
             createdAt: string | null;
             deliveredAt: string | null;
+            delivery: string;
             id: string;
             phone: string;
             status: string;
