@@ -183,10 +183,12 @@ def test_a_wrong_or_missing_secret_changes_nothing(live: Live) -> None:
     key = query["key"][0]
     endpoint = f"{live.app.base_url}{url.path}"
     body = {"id": sms.gateway_id, "status": "DELIVERED"}
+    nowhere = httpx.post(f"{live.app.base_url}/api/sms/nothing-here", json=body, timeout=10)
+    assert nowhere.status_code == 404
     for wrong in (key[:-1] + ("A" if key[-1] != "A" else "B"), key[:-1], key + "x", ""):
         params = urlencode({"key": wrong, "message": sms.idempotency_key})
         answer = httpx.post(f"{endpoint}?{params}", json=body, timeout=10)
-        assert answer.status_code == 404
+        assert (answer.status_code, answer.json()) == (404, nowhere.json())  # as a path that does not exist
         assert key not in answer.text
     missing = httpx.post(f"{endpoint}?{urlencode({'message': sms.idempotency_key})}", json=body, timeout=10)
     assert missing.status_code == 404

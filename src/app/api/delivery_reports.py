@@ -14,10 +14,12 @@ from urllib.parse import parse_qsl
 
 from litestar import Controller, Request, post
 from litestar.di import NamedDependency
+from litestar.exceptions import NotFoundException
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromQuery
 from litestar.status_codes import HTTP_200_OK
 
+from agency_core.errors import NotFound
 from agency_core.messaging.delivery import DeliveryReports
 from app.api.schemas import ErrorMessage
 from app.sms_report_settings import DELIVERY_REPORT_PATH
@@ -81,5 +83,9 @@ class DeliveryReportRoutes(Controller):
         message: FromQuery[str] = "",
     ) -> ReportTaken:
         fields = report_fields(await request.body())
-        outcome = await delivery_reports.receive(key, message, _text(fields, *_ID_NAMES), _text(fields, "status"))
+        try:
+            outcome = await delivery_reports.receive(key, message, _text(fields, *_ID_NAMES), _text(fields, "status"))
+        except NotFound:
+            # The very answer of a path that does not exist: a stranger cannot tell the route is here.
+            raise NotFoundException from None
         return ReportTaken(outcome.value)
