@@ -15,9 +15,10 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import httpx
 import pytest
+from litestar.testing import AsyncTestClient
 
 from agency_core.signin.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
-from tests.api.conftest import APPLICATION, PDF
+from tests.api.conftest import APPLICATION, PDF, AppFactory
 from tests.support.app_process import RunningApp, running_app
 from tests.support.sms_gateway import Behaviour, RecordedSms, SmsGatewayServer
 
@@ -236,3 +237,14 @@ def test_a_text_not_delivered_in_time_is_flagged_for_staff(live: Live, gateway: 
     assert done.idempotency_key not in flagged
     assert flagged[late.idempotency_key]["sourceId"] == late_id
     assert dashboard["outbox"]["notDelivered"] == len(flagged) >= 1
+
+
+async def test_reports_are_rate_limited_with_the_public_forms(make_app: AppFactory) -> None:
+    async with AsyncTestClient(make_app(AGENCY_RATE_LIMIT="2")) as client:
+        answers = [
+            await client.post("/api/sms/delivery-reports?key=wrong&message=VA1-0", json={"status": "DELIVERED"})
+            for _ in range(3)
+        ]
+    assert [a.status_code for a in answers] == [404, 404, 429]
+    assert answers[0].headers["RateLimit-Limit"] == "2"
+    assert "Retry-After" in answers[2].headers
