@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
+from urllib.parse import urlencode
 
 import httpx
 
@@ -37,6 +38,25 @@ def _transport_failure(exc: httpx.HTTPError) -> Delivery:
     return Delivery.NOT_SENT if isinstance(exc, _NEVER_LEFT) else Delivery.UNKNOWN
 
 
+def gateway_id_of(data: object) -> str | None:
+    """The gateway's id of the accepted message: ``{"id": ...}`` or, as Arkesel answers,
+    ``[{"recipient": ..., "id": ...}]``."""
+    if isinstance(data, list) and data:
+        data = data[0]
+    if isinstance(data, dict):
+        value = data.get("id")
+        if isinstance(value, str | int) and not isinstance(value, bool) and str(value):
+            return str(value)[:200]
+    return None
+
+
+def report_url_for(report_url: str, message_id: str) -> str:
+    """The ``callback_url`` of one message: the deployment's report URL (with its secret) and the
+    outbox message's id, so a report that arrives before the "sent" write still finds its message."""
+    joiner = "&" if "?" in report_url else "?"
+    return f"{report_url}{joiner}{urlencode({'message': message_id})}"
+
+
 SenderSource = str | Callable[[], Awaitable[str]]
 """A fixed sender id, or an async callable read on every send (settings staff can change)."""
 
@@ -52,8 +72,12 @@ class HttpSmsGateway:
         timeout_s: float = 10.0,
         transport: httpx.AsyncBaseTransport | None = None,
         max_connections: int = 20,
+        report_url: str | None = None,
     ) -> None:
+        """``report_url``: where the gateway sends delivery reports (Arkesel's ``callback_url``),
+        carrying the deployment's secret; each message adds its outbox id (:func:`report_url_for`)."""
         self._sender = sender
+        self._report_url = report_url
         self._client = httpx.AsyncClient(
             base_url=base_url.rstrip("/"),
             headers={"api-key": api_key},
@@ -68,7 +92,10 @@ class HttpSmsGateway:
         except Exception as exc:  # a settings read failing must not lose the message: retried later
             logger.warning("SMS sender id unavailable: %s", type(exc).__name__)
             return SmsResult(False, SMS_FAILED)
-        payload = {"sender": sender, "message": message, "recipients": [phone]}
+        payload: dict[str, Any] = {"sender": sender, "message": message, "recipients": [phone]}
+        reported = bool(self._report_url and idempotency_key)
+        if reported:
+            payload["callback_url"] = report_url_for(str(self._report_url), str(idempotency_key))
         headers = {"Idempotency-Key": idempotency_key} if idempotency_key else None
         try:
             response = await self._client.post("/send", json=payload, headers=headers)
@@ -82,7 +109,11 @@ class HttpSmsGateway:
                 body = {}
             body = body if isinstance(body, dict) else {}
             message = str(body.get("message") or "SMS sent")
-            return SmsResult(True, message, body.get("data"), Delivery.SENT, response.status_code)
+            data = body.get("data")
+            # The id is kept only when a report was asked for: a text nobody will report on is never
+            # flagged "not delivered in time".
+            gateway_id = gateway_id_of(data) if reported else None
+            return SmsResult(True, message, data, Delivery.SENT, response.status_code, gateway_id)
         reason = _error_message(response)
         logger.warning("SMS gateway refused %s: %s %s", mask_phone(phone), response.status_code, reason)
         return SmsResult(False, reason, None, Delivery.REFUSED, response.status_code)

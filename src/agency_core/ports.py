@@ -47,6 +47,8 @@ class SmsResult:
     delivery: Delivery | None = None
     """Set by gateways that know; else a success is ``SENT`` and a failure ``NOT_SENT``."""
     gateway_status: int | None = None
+    gateway_id: str | None = None
+    """The gateway's id for the accepted message (its delivery reports name it)."""
 
     @property
     def outcome(self) -> Delivery:
@@ -130,7 +132,16 @@ class Outbox(Protocol):
         oldest first, adding one to their attempts. Returns them as leased (to ``owner``)."""
         ...
 
-    async def mark_delivered(self, message_id: str, now: datetime, owner: str | None = None) -> bool: ...
+    async def mark_delivered(
+        self, message_id: str, now: datetime, owner: str | None = None, gateway_id: str | None = None
+    ) -> bool:
+        """The gateway accepted it ("sent", status ``delivered``), with its id for the message; a
+        delivery report already kept stays."""
+        ...
+
+    async def awaiting_delivery(self, sent_since: datetime) -> list[OutboxMessage]:
+        """Messages accepted at or after ``sent_since`` with a gateway id and no delivered report."""
+        ...
 
     async def mark_retry(
         self, message_id: str, error: str, next_attempt_at: datetime, owner: str | None = None

@@ -155,6 +155,13 @@ class OutboxStatus(StrEnum):
     FAILED = "failed"
 
 
+class ReportedDelivery(StrEnum):
+    """What a delivery report said: the handset has the text, or the network gave up on it."""
+
+    DELIVERED = "delivered"
+    FAILED = "failed"
+
+
 @dataclass(frozen=True, slots=True)
 class OutboxMessage:
     """One SMS to one phone. ``id`` is also the idempotency key sent to the gateway.
@@ -175,7 +182,16 @@ class OutboxMessage:
     lease_until: datetime | None = None
     last_error: str | None = None
     delivered_at: datetime | None = None
+    """When the gateway accepted the message ("sent"; the status is then ``delivered``)."""
     lease_owner: str | None = None
+    gateway_id: str | None = None
+    """The gateway's id of the message, from its answer to the send."""
+    delivery_report: ReportedDelivery | None = None
+    """The strongest delivery report the gateway sent (``agency_core.messaging.delivery``)."""
+    reported_at: datetime | None = None
+    """When that report arrived."""
+    report_status: str | None = None
+    """The gateway's own word for it (``DELIVERED``, ``UNDELIVERABLE``...)."""
 
     def not_before(self, at: datetime) -> OutboxMessage:
         """This message scheduled: no worker claims it before ``at`` (its first attempt time)."""

@@ -148,6 +148,12 @@ class OutboxWrites(Protocol):
         that is no longer wanted); a message already sent, failed or unknown is left as it is."""
         ...
 
+    async def record_report(self, message_id: str, report: records.ReportedDelivery, status: str, at: datetime) -> None:
+        """Keep a delivery report on the message when, read inside the commit, it moves the stored
+        report forward (``agency_core.messaging.delivery.advance``); otherwise, or for an unknown
+        message, write nothing. Never touches the send status, so it may come before "sent"."""
+        ...
+
 
 class AuditWrites(Protocol):
     async def add(self, entry: AuditEntry) -> None: ...

@@ -24,6 +24,7 @@ from agency_core.appointments.changes import AppointmentChanges
 from agency_core.ids import IdGenerator
 from agency_core.jobs.alerts import JobAlertMailer
 from agency_core.jobs.board import JobBoard
+from agency_core.messaging.delivery import DeliveryReports
 from agency_core.messaging.outbox import OutboxWorker, RetryPolicy
 from agency_core.messaging.sms_texts import track_link
 from agency_core.payments.service import PaymentService
@@ -49,7 +50,9 @@ from app.composition.outside import (
     build_payment_gateway,
     build_sms_gateway,
 )
+from app.composition.sms_reports import report_secret
 from app.settings import Settings, SettingsError
+from app.sms_report_settings import report_url
 
 logger = logging.getLogger("agency.retention")
 log = structlog.get_logger("app.admin")
@@ -134,6 +137,7 @@ class Container:
     attempts: CountingAttempts
     sign_in: SignIn
     appointment_changes: AppointmentChanges
+    delivery_reports: DeliveryReports
     _retention_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
     _outbox_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
 
@@ -145,7 +149,8 @@ class Container:
         store = backend.store
         admin_store = backend.admin_store
         live = LiveSettings(admin_store, default_admin_settings(settings))
-        sms = build_sms_gateway(settings, live)
+        secret = report_secret(settings)
+        sms = build_sms_gateway(settings, live, report_url(site_url(settings), secret))
         files = build_file_store(settings)
         media = build_media_store(settings)
         worker = build_outbox_worker(settings, store, sms)
@@ -177,6 +182,7 @@ class Container:
             uow=store.unit_of_work,
             office_zone=settings.office.time_zone,
             offices=settings.office.offices,
+            delivery_deadline=settings.sms_reports.deadline,
         )
         payments = PaymentService(
             backend.payments,
@@ -210,7 +216,7 @@ class Container:
             payments=payments,
             job_board=board,
             job_alert_mailer=mailer,
-            tracking=TrackingService(admin_store, backend.audit_trail),
+            tracking=TrackingService(admin_store, backend.audit_trail, store.outbox),
             retention=retention,
             data_requests=data_requests,
             hit_counter=hits,
@@ -226,6 +232,7 @@ class Container:
                 site_url=lambda: site_url(settings),
                 on_enqueue=worker.wake,
             ),
+            delivery_reports=DeliveryReports(store.outbox, store.unit_of_work, secret),
         )
 
     async def migrate_sign_in(self) -> None:

@@ -39,6 +39,7 @@ def dependencies_of(container: Container) -> dict[str, Provide]:
         "media": container.media,
         "data_requests": container.data_requests,
         "sign_in": container.sign_in,
+        "delivery_reports": container.delivery_reports,
         "admin_cookies": admin_cookies(container),
     }
     return {name: Provide(_constant(value), use_cache=True, sync_to_thread=False) for name, value in provided.items()}

@@ -15,6 +15,7 @@ from app.files_key import FileKeyError, load_files_key
 from app.office_settings import OfficeSettings, OfficeSettingsError
 from app.payment_settings import PaymentSettings, PaymentSettingsError
 from app.site_settings import NOT_SET, SiteSettings, SiteSettingsError, parse_site_url
+from app.sms_report_settings import SmsReportSettings, SmsReportSettingsError
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEV_SECRET_KEY = "dev-secret-key-change-me"  # noqa: S105 - refused in production (see Settings)
@@ -219,6 +220,7 @@ class Settings:
     payments: PaymentSettings = field(default_factory=PaymentSettings)
     site: SiteSettings = field(default_factory=SiteSettings)
     office: OfficeSettings = field(default_factory=OfficeSettings)
+    sms_reports: SmsReportSettings = field(default_factory=SmsReportSettings)
     files_key: str = ""
     """``AGENCY_FILES_KEY``: the Fernet key of uploaded documents. Unset outside production: a key
     kept in ``AGENCY_DATA_DIR/files.key``."""
@@ -253,7 +255,8 @@ class Settings:
             raise SettingsError(str(exc)) from exc
         try:
             office = OfficeSettings.from_env(env)
-        except OfficeSettingsError as exc:
+            sms_reports = SmsReportSettings.from_env(env)
+        except (OfficeSettingsError, SmsReportSettingsError) as exc:
             raise SettingsError(str(exc)) from exc
         settings = cls(
             env_name=_env_name(env),
@@ -271,6 +274,7 @@ class Settings:
             payments=payments,
             site=site,
             office=office,
+            sms_reports=sms_reports,
             files_key=(env.get("AGENCY_FILES_KEY") or "").strip(),
         )
         if settings.files_key:

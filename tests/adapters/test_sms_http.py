@@ -3,7 +3,7 @@ from __future__ import annotations
 import asyncio
 import socket
 
-from adapters.sms_http import HttpSmsGateway
+from adapters.sms_http import HttpSmsGateway, gateway_id_of
 from agency_core.ports import Delivery
 from tests.support.sms_gateway import SmsGatewayServer
 
@@ -88,3 +88,27 @@ async def test_each_failure_says_whether_the_gateway_may_have_the_text(sms_serve
     assert (refused.outcome, refused.gateway_status, refused.message) == (Delivery.REFUSED, 429, "Too many requests")
     assert sms_server.wait_for(2)  # the two that left reached the gateway, the pooled one never did
     assert "k4" not in [r.idempotency_key for r in sms_server.requests]
+
+
+async def test_each_message_asks_for_reports_at_the_callback_url_with_its_id(sms_server: SmsGatewayServer) -> None:
+    report_url = "https://www.example.com/api/sms/delivery-reports?key=" + "k" * 40
+    gateway = HttpSmsGateway(sms_server.base_url, "secret-key", "VANDY", report_url=report_url)
+    try:
+        result = await gateway.send("+233241234567", "Hello", idempotency_key="VA1-status approved-sms")
+        without_key = await gateway.send("+233241234567", "Hello")
+    finally:
+        await gateway.aclose()
+    first, second = sms_server.requests
+    assert first.body["callback_url"] == report_url + "&message=VA1-status+approved-sms"
+    assert "callback_url" not in second.body  # no outbox message to report on
+    # Only a text that asked for reports keeps the gateway's id (nothing else will be reported on).
+    assert (result.gateway_id, without_key.gateway_id, without_key.data) == ("msg-1", None, {"id": "msg-2"})
+
+
+def test_the_gateway_id_is_read_from_either_answer_shape() -> None:
+    assert gateway_id_of({"id": "abc"}) == "abc"
+    assert gateway_id_of([{"recipient": "233241234567", "id": "9b75-41"}]) == "9b75-41"
+    assert gateway_id_of({"id": 42}) == "42"
+    assert gateway_id_of(None) is None
+    assert gateway_id_of({"id": True}) is None
+    assert gateway_id_of([]) is None

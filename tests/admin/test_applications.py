@@ -157,6 +157,10 @@ async def test_the_detail_has_every_field_files_and_marks_it_opened(make_harness
         "lastError",
         "createdAt",
         "deliveredAt",
+        "delivery",
+        "notDeliveredInTime",
+        "reportedAt",
+        "reportStatus",
     }
     assert (await h.client.get(LIST)).json()["items"][0]["opened"] is True
     opened_at = detail["openedAt"]
@@ -257,6 +261,8 @@ async def test_a_status_change_texts_the_applicant_through_the_outbox(
         await asyncio.sleep(0.05)
     assert [(m["id"], m["kind"], m["status"]) for m in history] == [("VA200-status-processing", "status", "delivered")]
     assert history[0]["deliveredAt"] is not None
+    # Accepted by the gateway, which was asked to report: "sent" until its report comes.
+    assert (history[0]["delivery"], history[0]["notDeliveredInTime"]) == ("sent", False)
 
     # Switched off in settings: the status changes, nothing is texted.
     off = {**settings, "statusSms": {**settings["statusSms"], "approved": False}}

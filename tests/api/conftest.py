@@ -24,6 +24,7 @@ def make_app(tmp_path: Path, sms_server: SmsGatewayServer) -> AppFactory:
             "AGENCY_CLIENT_DIST": str(tmp_path / "dist"),
             "AGENCY_SMS_BASE_URL": sms_server.base_url,
             "AGENCY_SMS_API_KEY": "test-key",
+            "AGENCY_SMS_REPORT_SECRET": "delivery-report-secret-for-the-api-tests",
             "AGENCY_RATE_LIMIT": "0",
             "AGENCY_OUTBOX_RETRY_BASE_S": "0.05",
             "AGENCY_OUTBOX_RETRY_CAP_S": "0.2",

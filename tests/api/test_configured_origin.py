@@ -40,6 +40,7 @@ def site() -> Iterator[Site]:
         PAYSTACK_BASE_URL=paystack.base_url,
         AGENCY_SMS_BASE_URL=sms.base_url,
         AGENCY_SMS_API_KEY="test-key",
+        AGENCY_SMS_REPORT_SECRET="r" * 40,
         AGENCY_SMTP_HOST="127.0.0.1",
         AGENCY_SMTP_PORT=str(smtp.port),
         AGENCY_SMTP_STARTTLS="0",
@@ -96,6 +97,9 @@ def test_the_paystack_callback_sms_and_email_links_use_the_configured_origin(sit
     assert callback == f"{SITE_URL}/payment/callback"
     texts = [sms.message for sms in site.sms.wait_for(2) if application_id in sms.message]
     assert all(EVIL not in text and "127.0.0.1" not in text for text in texts)
+    reports_to = {sms.callback_url for sms in site.sms.delivered()}
+    assert reports_to
+    assert all((url or "").startswith(f"{SITE_URL}/api/sms/delivery-reports?key=") for url in reports_to)
     mails = [m for m in site.smtp.wait_for(1) if application_id in str(m["Subject"])]
     assert mails
     body = mails[0].get_body(preferencelist=("plain",))

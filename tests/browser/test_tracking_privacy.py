@@ -74,7 +74,10 @@ def test_apply_track_admin_moves_to_processing_track_shows_it(
     _track(page, application_id, "+233 24 555 1234")
     result = page.get_by_role("region", name=f"Application {application_id}")
     expect(result).to_contain_text("Status: Received")
-    expect(result.get_by_role("listitem")).to_have_count(1)
+    expect(result.locator("ol.track-history > li")).to_have_count(1)
+    # The "received" text, as the delivery reports left it (no gateway reports here: not delivered).
+    expect(result.get_by_test_id("track-messages").get_by_role("listitem")).to_have_count(1)
+    expect(result.get_by_test_id("track-messages")).to_contain_text("not delivered")
     expect(result).to_contain_text("No specific job opening")
     expect(result).to_contain_text("Processing fee not paid yet")
 
@@ -103,11 +106,13 @@ def test_apply_track_admin_moves_to_processing_track_shows_it(
     _track(page, application_id, "yaa.tracker@example.com")
     result = page.get_by_role("region", name=f"Application {application_id}")
     expect(result).to_contain_text("Status: Processing")
-    items = result.get_by_role("listitem")
+    items = result.locator("ol.track-history > li")
     expect(items).to_have_count(2)
     expect(items.nth(0)).to_contain_text("Received")
     expect(items.nth(1)).to_contain_text("Processing")
     expect(items.nth(1)).to_contain_text("(Ghana time)")
+    # Now two texts to the applicant: "received" and "processing", each with its delivery word.
+    expect(result.get_by_test_id("track-messages").get_by_role("listitem")).to_have_count(2)
 
 
 def test_privacy_page_and_footer_show_the_settings_numbers(public_page: Page) -> None:

@@ -222,6 +222,9 @@ class FakeOutbox:
     async def list(self, _source_id: str | None = None) -> Sequence[OutboxMessage]:
         return []
 
+    async def awaiting_delivery(self, _sent_since: datetime) -> list[OutboxMessage]:
+        return []
+
 
 class FakeMedia:
     async def save(self, _content: bytes, extension: str) -> str:

@@ -2,6 +2,12 @@
 
 Tests and benchmarks point ``AGENCY_SMS_BASE_URL`` (or an ``HttpSmsGateway``) at
 ``server.base_url`` and then read ``server.requests``.
+
+Delivery reports, as Arkesel sends them to a send's ``callback_url`` (``{"id", "status"}`` JSON):
+``behaviour.report = "DELIVERED"`` reports every accepted send by itself, ``report_delay_s`` later
+(late), ``report_times`` times (duplicated), or before the send is even answered
+(``report_before_answer``: the report reaches the app before its "sent" write);
+:meth:`SmsGatewayServer.send_report` sends one on command, in whatever order a test wants.
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+import httpx
+
 
 @dataclass(frozen=True)
 class RecordedSms:
@@ -22,6 +30,13 @@ class RecordedSms:
     answered_status: int
     replayed: bool = False
     """A repeat of an ``Idempotency-Key`` already answered with success: answered the same, not sent again."""
+    gateway_id: str | None = None
+    """The id the gateway gave an accepted message (what its delivery reports name)."""
+
+    @property
+    def callback_url(self) -> str | None:
+        url = self.body.get("callback_url")
+        return url if isinstance(url, str) else None
 
     @property
     def idempotency_key(self) -> str | None:
@@ -43,6 +58,24 @@ class Behaviour:
     delay_s: float = 0.0
     fail_until: float = 0.0
     fail_phones: set[str] = field(default_factory=set)
+    report: str | None = None
+    """Report every accepted send with this status (``DELIVERED``, ``FAILED``...) by itself."""
+    report_delay_s: float = 0.0
+    report_times: int = 1
+    report_before_answer: bool = False
+
+
+@dataclass(frozen=True)
+class SentReport:
+    url: str
+    body: dict[str, Any]
+    answered_status: int
+
+
+def _id_of(answer: dict[str, Any]) -> str | None:
+    data = answer.get("data")
+    value = data.get("id") if isinstance(data, dict) else None
+    return str(value) if value is not None else None
 
 
 class _Server(ThreadingHTTPServer):
@@ -52,6 +85,9 @@ class _Server(ThreadingHTTPServer):
 class SmsGatewayServer:
     def __init__(self) -> None:
         self.requests: list[RecordedSms] = []
+        self.reports: list[SentReport] = []
+        self._next_id = 0
+        """Gateway ids are unique even for sends answered at the same time."""
         self.behaviour = Behaviour()
         self._lock = threading.Lock()
         self._delivered = threading.Condition(self._lock)
@@ -79,18 +115,19 @@ class SmsGatewayServer:
                     status, answer = server._answer(self.path, body)
                 if server.behaviour.delay_s:
                     time.sleep(server.behaviour.delay_s)
+                gateway_id = _id_of(answer) if status < 300 else None
+                headers = {k.lower(): v for k, v in self.headers.items()}
+                recorded = RecordedSms(headers, body, received, status, replay is not None, gateway_id)
                 # Recorded before answering, as a real gateway has sent the SMS by then: a test
                 # that reads `requests` once its call returned must find it, and an answer lost
                 # on the way back still counts as a send.
                 with server._delivered:
                     if key and status < 300 and replay is None:
                         server._answers[key] = answer
-                    server.requests.append(
-                        RecordedSms(
-                            {k.lower(): v for k, v in self.headers.items()}, body, received, status, replay is not None
-                        )
-                    )
+                    server.requests.append(recorded)
                     server._delivered.notify_all()
+                if status < 300 and replay is None:
+                    server._auto_report(recorded)
                 payload = json.dumps(answer).encode()
                 try:
                     self.send_response(status)
@@ -114,7 +151,37 @@ class SmsGatewayServer:
         if failing:
             status = b.status if b.status >= 400 else 503
             return status, b.error_body if b.error_body is not None else {"message": "Gateway unavailable"}
-        return 200, {"message": "Message queued", "data": {"id": f"msg-{len(self.requests) + 1}"}}
+        with self._lock:
+            self._next_id += 1
+            return 200, {"message": "Message queued", "data": {"id": f"msg-{self._next_id}"}}
+
+    def _auto_report(self, sms: RecordedSms) -> None:
+        b = self.behaviour
+        if b.report is None or sms.callback_url is None:
+            return
+        status, times, delay = b.report, b.report_times, b.report_delay_s
+        if b.report_before_answer and not delay:
+            for _ in range(times):
+                self.send_report(sms, status)
+            return
+
+        def later() -> None:
+            time.sleep(delay)
+            for _ in range(times):
+                self.send_report(sms, status)
+
+        threading.Thread(target=later, daemon=True).start()
+
+    def send_report(self, sms: RecordedSms, status: str, *, gateway_id: str | None = None) -> int:
+        """POST one delivery report for ``sms`` to its ``callback_url`` now; returns the app's status."""
+        url = sms.callback_url
+        if url is None:
+            raise AssertionError("the message was sent without a callback_url")
+        body = {"id": gateway_id or sms.gateway_id, "status": status}
+        answered = httpx.post(url, json=body, timeout=10.0).status_code
+        with self._lock:
+            self.reports.append(SentReport(url, body, answered))
+        return answered
 
     @property
     def base_url(self) -> str:

@@ -777,6 +777,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sms/delivery-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The SMS gateway's delivery report for one message (the callback URL it was given) */
+        post: operations["ApiSmsDeliveryReportsReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/track": {
         parameters: {
             query?: never;
@@ -1234,6 +1251,7 @@ export interface components {
             blogPosts: number;
             latestApplications: components["schemas"]["ApplicationSummary"][];
             newMessages: number;
+            notDelivered: components["schemas"]["UndeliveredSms"][];
             outbox: components["schemas"]["OutboxFigures"];
             totalApplications: number;
         };
@@ -1256,6 +1274,11 @@ export interface components {
             timeZone: string;
             zoneName: string;
         };
+        /**
+         * DeliveryState
+         * @enum {string}
+         */
+        DeliveryState: "pending" | "sent" | "delivered" | "failed";
         /** DemoCredentials */
         DemoCredentials: {
             email: string;
@@ -1335,6 +1358,7 @@ export interface components {
         HeldSms: {
             createdAt: string | null;
             deliveredAt: string | null;
+            delivery: string;
             id: string;
             phone: string;
             status: string;
@@ -1456,6 +1480,7 @@ export interface components {
         /** OutboxFigures */
         OutboxFigures: {
             failedLast24h: number;
+            notDelivered: number;
             pending: number;
         };
         /**
@@ -1542,6 +1567,10 @@ export interface components {
         RecordCreated: {
             id: string;
         };
+        /** ReportTaken */
+        ReportTaken: {
+            status: string;
+        };
         /** RetentionOut */
         RetentionOut: {
             alertsDays: number;
@@ -1569,10 +1598,14 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             deliveredAt: string | null;
+            delivery: components["schemas"]["DeliveryState"];
             id: string;
             kind: string;
             lastError: string | null;
+            notDeliveredInTime: boolean;
             phone: string;
+            reportStatus: string | null;
+            reportedAt: string | null;
             status: components["schemas"]["OutboxStatus"];
         };
         StatusChange: {
@@ -1607,12 +1640,26 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             jobCategory: string;
+            messages?: components["schemas"]["TrackedMessageOut"][];
             payment?: {
                 [key: string]: unknown;
             } | null;
             preferredCountry: string;
             status: string;
             submittedAt: string;
+        };
+        /** TrackedMessageOut */
+        TrackedMessageOut: {
+            at: string;
+            delivery: string;
+        };
+        /** UndeliveredSms */
+        UndeliveredSms: {
+            deliveredAt: string | null;
+            id: string;
+            kind: string;
+            reportStatus: string | null;
+            sourceId: string;
         };
         /** UploadedImage */
         UploadedImage: {
@@ -4964,6 +5011,65 @@ export interface operations {
             };
             /** @description Online payment is not configured (no Paystack key) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiSmsDeliveryReportsReport: {
+        parameters: {
+            query?: {
+                key?: string;
+                message?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportTaken"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Wrong or missing key; nothing changed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body over 4 KiB; nothing read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Rate limit per client address exceeded */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -51,6 +51,7 @@ from agency_core.records import (
     NewsletterSubscription,
     OutboxMessage,
     OutboxStatus,
+    ReportedDelivery,
 )
 
 T = TypeVar("T")
@@ -273,12 +274,22 @@ class FirestoreOutbox(_Base):
         held: bool = await work(self._client.transaction())
         return held
 
-    async def mark_delivered(self, message_id: str, now: datetime, owner: str | None = None) -> bool:
-        return await self._mark(
-            message_id,
-            {"status": OutboxStatus.DELIVERED.value, "delivered_at": now, "lease_until": None, "lease_owner": None},
-            owner,
+    async def mark_delivered(
+        self, message_id: str, now: datetime, owner: str | None = None, gateway_id: str | None = None
+    ) -> bool:
+        sent = {"status": OutboxStatus.DELIVERED.value, "delivered_at": now, "gateway_id": gateway_id}
+        return await self._mark(message_id, {**sent, "lease_until": None, "lease_owner": None}, owner)
+
+    async def awaiting_delivery(self, sent_since: datetime) -> list[OutboxMessage]:
+        query = (
+            self._col("sms_outbox")
+            .where(filter=FieldFilter("status", "==", OutboxStatus.DELIVERED.value))
+            .where(filter=FieldFilter("delivered_at", ">=", sent_since))
         )
+        docs = [snap.to_dict() async for snap in query.stream()]
+        found = [from_document(OutboxMessage, d) for d in docs]
+        waiting = [m for m in found if m.gateway_id is not None and m.delivery_report is not ReportedDelivery.DELIVERED]
+        return sorted(waiting, key=lambda m: (m.delivered_at or sent_since, m.id))
 
     async def mark_retry(
         self, message_id: str, error: str, next_attempt_at: datetime, owner: str | None = None

@@ -35,6 +35,7 @@ from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
 from agency_core.appointments.slots import stored_slot_start
 from agency_core.ids import IdTaken
+from agency_core.messaging.delivery import advance
 from agency_core.payments.model import Payment
 from agency_core.records import ApplicationStatus, AppointmentStatus, OutboxStatus
 from agency_core.spec.constants import AGENCY_TIME_ZONE
@@ -323,6 +324,24 @@ class _Outbox(_Writes):
         def write(tx: Transaction) -> None:
             for ref in pending:
                 tx.update(ref, withdrawn)
+
+        self._steps.append(_Step(write, check))
+
+    async def record_report(self, message_id: str, report: records.ReportedDelivery, status: str, at: datetime) -> None:
+        ref = self._col("sms_outbox").document(message_id)
+        moves: list[bool] = []
+
+        async def check(tx: Transaction) -> None:
+            moves.clear()
+            doc = await _read(tx, ref)
+            if doc is not None:
+                stored = doc.get("delivery_report")
+                current = None if stored is None else records.ReportedDelivery(stored)
+                moves.append(advance(current, report) is not current)
+
+        def write(tx: Transaction) -> None:
+            if moves and moves[0]:
+                tx.update(ref, {"delivery_report": report.value, "reported_at": at, "report_status": status})
 
         self._steps.append(_Step(write, check))
 

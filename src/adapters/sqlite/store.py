@@ -144,6 +144,17 @@ MIGRATIONS = (
         CREATE INDEX appointments_token ON appointments (token_hash)
         """,
     ),
+    Migration(
+        # Delivery reports: nothing is rewritten, so every message (pending ones too) stays as it was.
+        "records_0007_delivery_reports",
+        """
+        ALTER TABLE sms_outbox ADD COLUMN gateway_id TEXT;
+        ALTER TABLE sms_outbox ADD COLUMN delivery_report TEXT;
+        ALTER TABLE sms_outbox ADD COLUMN reported_at TEXT;
+        ALTER TABLE sms_outbox ADD COLUMN report_status TEXT;
+        CREATE INDEX sms_outbox_sent ON sms_outbox (status, delivered_at)
+        """,
+    ),
 )
 
 
@@ -325,13 +336,26 @@ class SqliteOutbox:
 
         return await self._db.transaction(work)
 
-    async def mark_delivered(self, message_id: str, now: datetime, owner: str | None = None) -> bool:
+    async def mark_delivered(
+        self, message_id: str, now: datetime, owner: str | None = None, gateway_id: str | None = None
+    ) -> bool:
         return await self._mark(
-            "UPDATE sms_outbox SET status = 'delivered', delivered_at = ?, lease_until = NULL, lease_owner = NULL "
-            "WHERE id = ? AND status = 'pending'",
-            (timestamp(now), message_id),
+            "UPDATE sms_outbox SET status = 'delivered', delivered_at = ?, gateway_id = ?, lease_until = NULL, "
+            "lease_owner = NULL WHERE id = ? AND status = 'pending'",
+            (timestamp(now), gateway_id, message_id),
             owner,
         )
+
+    async def awaiting_delivery(self, sent_since: datetime) -> list[OutboxMessage]:
+        def work(conn: sqlite3.Connection) -> list[OutboxMessage]:
+            rows = conn.execute(
+                "SELECT * FROM sms_outbox WHERE status = 'delivered' AND delivered_at >= ? "
+                "AND gateway_id IS NOT NULL AND delivery_report IS NOT 'delivered' ORDER BY delivered_at, id",
+                (timestamp(sent_since),),
+            ).fetchall()
+            return [from_row(OutboxMessage, row) for row in rows]
+
+        return await self._db.run(work)
 
     async def mark_retry(
         self, message_id: str, error: str, next_attempt_at: datetime, owner: str | None = None

@@ -20,6 +20,7 @@ from adapters.sqlite.rows import add_audit, application_cells, enqueue, find_dup
 from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
 from agency_core.ids import IdTaken
+from agency_core.messaging.delivery import advance
 from agency_core.payments.model import Payment
 from agency_core.records import ApplicationStatus, AppointmentStatus
 from agency_core.staff.model import AuditEntry, Job
@@ -202,6 +203,21 @@ class _Outbox(_Writes):
         def step(conn: sqlite3.Connection) -> None:
             for message_id in ids:
                 conn.execute(sql, (reason, message_id))
+
+        self._steps.append(step)
+
+    async def record_report(self, message_id: str, report: records.ReportedDelivery, status: str, at: datetime) -> None:
+        def step(conn: sqlite3.Connection) -> None:
+            row = conn.execute("SELECT delivery_report FROM sms_outbox WHERE id = ?", (message_id,)).fetchone()
+            if row is None:
+                return
+            current = None if row[0] is None else records.ReportedDelivery(row[0])
+            if advance(current, report) is current:
+                return
+            conn.execute(
+                "UPDATE sms_outbox SET delivery_report = ?, reported_at = ?, report_status = ? WHERE id = ?",
+                (report.value, timestamp(at), status, message_id),
+            )
 
         self._steps.append(step)
 

@@ -137,7 +137,7 @@ class OutboxWorker:
             "attempt": message.attempts,
         }
         if result.success:
-            held = await self.outbox.mark_delivered(message.id, now, self.owner)
+            held = await self.outbox.mark_delivered(message.id, now, self.owner, gateway_id=result.gateway_id)
             logger.info("sms delivered", extra=fields)
         elif message.attempts >= self.policy.max_attempts:
             held = await self.outbox.mark_failed(message.id, result.message, self.owner)

@@ -18,6 +18,7 @@ from typing import Any, Final, Protocol
 
 from agency_core.ids import IdGenerator
 from agency_core.masking import mask_email, mask_phone
+from agency_core.messaging.delivery import delivery_state
 from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage
 from agency_core.spec import constants as c
 from agency_core.spec.validation import is_email, normalise_phone
@@ -194,6 +195,7 @@ def export_json(found: PersonalData) -> dict[str, Any]:
                 "status": m.status.value,
                 "createdAt": _iso(m.created_at),
                 "deliveredAt": _iso(m.delivered_at),
+                "delivery": delivery_state(m).value,
             }
             for m in found.sms
         ],

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Final
 from zoneinfo import ZoneInfo
@@ -20,6 +20,13 @@ from agency_core.appointments.staff_calendar import CALENDAR_SPANS, StaffCalenda
 from agency_core.errors import Conflict, NotFound, Rejected, UnknownApplication, UnknownStatus
 from agency_core.ids import IdGenerator, IdTaken
 from agency_core.jobs.rules import check_job
+from agency_core.messaging.delivery import (
+    DEFAULT_DEADLINE,
+    FLAG_WINDOW,
+    DeliveryView,
+    delivery_view,
+    not_delivered_in_time,
+)
 from agency_core.messaging.notifications import status_messages
 from agency_core.messaging.phones import phone_for_sms
 from agency_core.ports import Outbox
@@ -89,12 +96,16 @@ class Dashboard:
     latest: list[ApplicationRecord]
     outbox: OutboxHealth
     appointments: AppointmentFigures = AppointmentFigures(0, None)
+    not_delivered: tuple[OutboxMessage, ...] = ()
+    """SMS not delivered in time (``agency_core.messaging.delivery.not_delivered_in_time``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class ApplicationDetail:
     record: ApplicationRecord
     sms: list[OutboxMessage]
+    delivery: Mapping[str, DeliveryView] = field(default_factory=dict)
+    """Each message's delivery state, by message id."""
 
 
 KEY_USED_ELSEWHERE: Final = "This idempotency key was already used for application {other}"
@@ -197,8 +208,11 @@ class AdminService:
         phone_region: str = DEFAULT_PHONE_REGION,
         office_zone: str = c.AGENCY_TIME_ZONE,
         offices: Sequence[Office] = (),
+        delivery_deadline: timedelta = DEFAULT_DEADLINE,
     ) -> None:
         self._offices = tuple(offices)
+        self.delivery_deadline = delivery_deadline
+        """A text not delivered this long after it was sent is flagged (``AGENCY_SMS_DELIVERY_DEADLINE_MIN``)."""
         self.office_zone = office_zone
         """The office's IANA zone: "today" and "this month" of the appointment figures."""
         self.store = store
@@ -230,7 +244,20 @@ class AdminService:
         counts = await self.store.counts()
         latest = await self.store.applications(ApplicationQuery(), PageRequest(1, LATEST_APPLICATIONS))
         health = await self.store.outbox_health(self.clock() - timedelta(hours=24))
-        return Dashboard(counts, latest.items, health, await self.appointment_figures())
+        return Dashboard(
+            counts, latest.items, health, await self.appointment_figures(), await self.not_delivered_in_time()
+        )
+
+    async def not_delivered_in_time(self) -> tuple[OutboxMessage, ...]:
+        """Texts of the last :data:`FLAG_WINDOW` the gateway accepted but did not deliver in time."""
+        now = self.clock()
+        waiting = await self.outbox.awaiting_delivery(now - FLAG_WINDOW)
+        return tuple(m for m in waiting if not_delivered_in_time(m, now, self.delivery_deadline))
+
+    def deliveries(self, messages: Sequence[OutboxMessage]) -> dict[str, DeliveryView]:
+        """Each message's delivery state and "not delivered in time" flag, by message id."""
+        now = self.clock()
+        return {m.id: delivery_view(m, now, self.delivery_deadline) for m in messages}
 
     async def appointment_figures(self) -> AppointmentFigures:
         zone = ZoneInfo(self.office_zone)
@@ -313,7 +340,8 @@ class AdminService:
             now = self.clock()
             await self.store.mark_opened(application_id, now)
             record = replace(record, opened_at=now)
-        return ApplicationDetail(record, await self.outbox.list(application_id))
+        sms = await self.outbox.list(application_id)
+        return ApplicationDetail(record, sms, self.deliveries(sms))
 
     async def application_file(
         self, application_id: str, field: str, actor: str | None = None

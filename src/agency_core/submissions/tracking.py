@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import hmac
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, Protocol
 
+from agency_core.jobs.alerts import EMAIL_KIND
+from agency_core.messaging.delivery import track_text
+from agency_core.messaging.notifications import SmsKind
 from agency_core.payments.model import Payment
-from agency_core.records import ApplicationStatus
+from agency_core.ports import Outbox
+from agency_core.records import ApplicationStatus, OutboxMessage
 from agency_core.spec.validation import is_email, normalise_phone
 from agency_core.staff.model import AdminStore, AuditEntry
 
@@ -54,6 +58,8 @@ class TrackedApplication:
     history: tuple[StatusChange, ...]
     job: Mapping[str, object] | None = None
     payment: Mapping[str, object] | None = None
+    messages: tuple[TrackedMessage, ...] = ()
+    """The texts sent to the applicant about it, each "delivered" or "not delivered"."""
 
 
 def _text(value: object) -> str:
@@ -105,10 +111,31 @@ def check_track_request(data: Mapping[str, object]) -> tuple[tuple[str, str] | N
     return (application_id, contact), {}
 
 
+@dataclass(frozen=True, slots=True)
+class TrackedMessage:
+    """One text to the applicant: when it was sent (or queued) and "delivered" or "not delivered"."""
+
+    at: datetime
+    delivery: str
+
+
+_NOT_TO_THE_APPLICANT: Final = frozenset({SmsKind.ADMIN_ALERT.value, EMAIL_KIND})
+
+
+def applicant_texts(messages: Sequence[OutboxMessage]) -> tuple[TrackedMessage, ...]:
+    """The application's texts to the applicant (not the staff alerts, not e-mails), oldest first."""
+    return tuple(
+        TrackedMessage(m.delivered_at or m.created_at, track_text(m))
+        for m in messages
+        if m.kind not in _NOT_TO_THE_APPLICANT
+    )
+
+
 class TrackingService:
-    def __init__(self, store: AdminStore, audit: AuditTrail) -> None:
+    def __init__(self, store: AdminStore, audit: AuditTrail, outbox: Outbox | None = None) -> None:
         self.store = store
         self.audit = audit
+        self.outbox = outbox
 
     async def track(self, application_id: str, contact: str) -> TrackedApplication | None:
         """The application when ``contact`` is its phone or e-mail; ``None`` otherwise (unknown
@@ -127,6 +154,7 @@ class TrackingService:
             history=history,
             job=_job_of(app.data),
             payment=_payment_of(record.payment),
+            messages=applicant_texts(await self.outbox.list(app.id)) if self.outbox is not None else (),
         )
 
 

@@ -7,6 +7,7 @@ from litestar import Router
 from app.api.appointment_change import AppointmentChangePage
 from app.api.appointment_slots import appointment_slots
 from app.api.blog import BlogPosts
+from app.api.delivery_reports import DeliveryReportRoutes
 from app.api.errors import exception_handlers
 from app.api.forms import PublicForms
 from app.api.job_alerts import JobAlertUnsubscribe, UnsubscribePage
@@ -24,7 +25,7 @@ def build_api_router(settings: Settings) -> Router:
     limit = settings.api.rate_limit_per_minute
     forms = Router(
         path="/",
-        route_handlers=[PublicForms, PaymentStart, PaymentLookup, Tracking],
+        route_handlers=[PublicForms, PaymentStart, PaymentLookup, Tracking, DeliveryReportRoutes],
         # Counted in the shared store (see app.rate_limit), so every instance enforces one limit.
         middleware=[shared_rate_limit("forms")] if limit > 0 else [],
     )

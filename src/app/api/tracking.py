@@ -33,6 +33,14 @@ class StatusChangeOut:
 
 
 @dataclass
+class TrackedMessageOut:
+    at: str
+    """When the text was sent (or queued), UTC, ISO 8601."""
+    delivery: str
+    """``delivered`` or ``not delivered``."""
+
+
+@dataclass
 class TrackedApplicationOut:
     applicationId: str
     status: str
@@ -44,6 +52,8 @@ class TrackedApplicationOut:
     """The job opening applied for, ``{id, title}``; ``null`` for an application to a category."""
     payment: dict[str, object] | None = None
     """The processing fee: ``{status: unpaid|pending|paid|failed, paidAt}``."""
+    messages: list[TrackedMessageOut] = field(default_factory=list)
+    """The texts sent to the applicant about this application, each ``delivered`` or ``not delivered``."""
 
 
 def tracked_json(tracked: TrackedApplication) -> TrackedApplicationOut:
@@ -56,6 +66,7 @@ def tracked_json(tracked: TrackedApplication) -> TrackedApplicationOut:
         history=[StatusChangeOut(c.status.value, c.at.isoformat()) for c in tracked.history],
         job=dict(tracked.job) if tracked.job is not None else None,
         payment=dict(tracked.payment) if tracked.payment is not None else None,
+        messages=[TrackedMessageOut(m.at.isoformat(), m.delivery) for m in tracked.messages],
     )
 
 

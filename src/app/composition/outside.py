@@ -25,12 +25,16 @@ class ClosableSmsGateway(SmsGateway, Protocol):
     async def aclose(self) -> None: ...
 
 
-def build_sms_gateway(settings: Settings, live: LiveSettings | None = None) -> ClosableSmsGateway:
-    """The HTTP gateway reads the sender id from ``live`` (the admin area's settings) per send."""
+def build_sms_gateway(
+    settings: Settings, live: LiveSettings | None = None, report_url: str | None = None
+) -> ClosableSmsGateway:
+    """The HTTP gateway reads the sender id from ``live`` (the admin area's settings) per send and
+    asks for delivery reports at ``report_url``."""
     sms = settings.sms
     if sms.base_url is None:
         return LoggingSmsGateway()
-    return HttpSmsGateway(sms.base_url, sms.api_key, live.sms_sender if live else sms.sender, sms.timeout_s)
+    sender = live.sms_sender if live else sms.sender
+    return HttpSmsGateway(sms.base_url, sms.api_key, sender, sms.timeout_s, report_url=report_url)
 
 
 def build_email_sender(settings: Settings) -> EmailSender:

@@ -48,12 +48,19 @@ class FakeOutbox:
         m = self.rows[message_id]
         return m.status is OutboxStatus.PENDING and (owner is None or m.lease_owner == owner)
 
-    async def mark_delivered(self, message_id: str, now: datetime, owner: str | None = None) -> bool:
+    async def mark_delivered(
+        self, message_id: str, now: datetime, owner: str | None = None, gateway_id: str | None = None
+    ) -> bool:
         if not self._held(message_id, owner):
             return False
         m = self.rows[message_id]
         self.rows[message_id] = replace(
-            m, status=OutboxStatus.DELIVERED, delivered_at=now, lease_until=None, lease_owner=None
+            m,
+            status=OutboxStatus.DELIVERED,
+            delivered_at=now,
+            lease_until=None,
+            lease_owner=None,
+            gateway_id=gateway_id,
         )
         return True
 

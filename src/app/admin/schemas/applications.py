@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from agency_core.messaging.delivery import DeliveryState, DeliveryView, delivery_state
 from agency_core.payments.model import Fee
 from agency_core.records import ApplicationStatus, OutboxMessage, OutboxStatus, PaymentState
 from agency_core.staff import service as admin_service
 from agency_core.staff.model import ApplicationRecord, next_statuses
 from app.admin.common import iso
-from app.admin.schemas.common import UNSET, Body, Text, from_object, from_record
+from app.admin.schemas.common import UNSET, Body, Text, from_record
 
 
 class ApplicationSummary(Body):
@@ -50,6 +51,14 @@ class SmsRecord(Body):
     last_error: str | None
     created_at: datetime
     delivered_at: datetime | None
+    """When the gateway accepted it (sent)."""
+    delivery: DeliveryState
+    """``pending``, ``sent`` (accepted, no report yet), ``delivered`` or ``failed``, from the gateway's reports."""
+    not_delivered_in_time: bool
+    """Sent, and no delivered report within ``AGENCY_SMS_DELIVERY_DEADLINE_MIN`` minutes."""
+    reported_at: datetime | None
+    report_status: str | None
+    """The gateway's own word in its report (``DELIVERED``, ``UNDELIVERABLE``...)."""
 
 
 class ApplicationDetail(ApplicationSummary):
@@ -116,8 +125,22 @@ def payment_values(record: ApplicationRecord) -> dict[str, object]:
     }
 
 
-def sms_record(message: OutboxMessage) -> SmsRecord:
-    return from_object(SmsRecord, message)
+def sms_record(message: OutboxMessage, view: DeliveryView | None = None) -> SmsRecord:
+    view = view or DeliveryView(delivery_state(message), overdue=False)
+    return SmsRecord(
+        id=message.id,
+        kind=message.kind,
+        phone=message.phone,
+        status=message.status,
+        attempts=message.attempts,
+        last_error=message.last_error,
+        created_at=message.created_at,
+        delivered_at=message.delivered_at,
+        delivery=view.state,
+        not_delivered_in_time=view.overdue,
+        reported_at=message.reported_at,
+        report_status=message.report_status,
+    )
 
 
 def application_detail(detail: admin_service.ApplicationDetail) -> ApplicationDetail:
@@ -137,6 +160,6 @@ def application_detail(detail: admin_service.ApplicationDetail) -> ApplicationDe
             "openedAt": record.opened_at,
             "nextStatuses": next_statuses(record.status),
             "files": files,
-            "sms": [sms_record(m) for m in detail.sms],
+            "sms": [sms_record(m, detail.delivery.get(m.id)) for m in detail.sms],
         },
     )

@@ -2,16 +2,33 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import msgspec
 
 from agency_core.staff import service as admin_service
 from app.admin.schemas.applications import ApplicationSummary, application_summary
-from app.admin.schemas.common import Body
+from app.admin.schemas.common import Body, from_object
+
+UNDELIVERED_SHOWN = 20
 
 
 class OutboxFigures(Body):
     pending: int
     failed_last_24h: int = msgspec.field(name="failedLast24h")
+    not_delivered: int
+    """SMS of the last 7 days sent but not delivered within ``AGENCY_SMS_DELIVERY_DEADLINE_MIN`` minutes."""
+
+
+class UndeliveredSms(Body):
+    """One text flagged "not delivered in time"; ``sourceId`` is its application (or booking)."""
+
+    id: str
+    source_id: str
+    kind: str
+    delivered_at: datetime | None
+    """When the gateway accepted it."""
+    report_status: str | None
 
 
 class AppointmentFigures(Body):
@@ -29,6 +46,8 @@ class Dashboard(Body):
     latest_applications: list[ApplicationSummary]
     outbox: OutboxFigures
     appointments: AppointmentFigures
+    not_delivered: list[UndeliveredSms]
+    """The newest texts flagged "not delivered in time" (at most 20)."""
 
 
 def dashboard_body(board: admin_service.Dashboard) -> Dashboard:
@@ -39,6 +58,11 @@ def dashboard_body(board: admin_service.Dashboard) -> Dashboard:
         new_messages=counts.new_messages,
         blog_posts=counts.blog_posts,
         latest_applications=[application_summary(r) for r in board.latest],
-        outbox=OutboxFigures(pending=board.outbox.pending, failed_last_24h=board.outbox.failed_last_24h),
+        outbox=OutboxFigures(
+            pending=board.outbox.pending,
+            failed_last_24h=board.outbox.failed_last_24h,
+            not_delivered=len(board.not_delivered),
+        ),
         appointments=AppointmentFigures(board.appointments.today, board.appointments.no_show_rate),
+        not_delivered=[from_object(UndeliveredSms, m) for m in reversed(board.not_delivered[-UNDELIVERED_SHOWN:])],
     )

@@ -70,6 +70,8 @@ class HeldSms(Body):
     status: str
     created_at: str | None
     delivered_at: str | None
+    delivery: str
+    """``pending``, ``sent``, ``delivered`` or ``failed`` (README "SMS delivery reports")."""
 
 
 class DataRequestResult(Body):

@@ -4,6 +4,7 @@ import { getApplication, setApplicationStatus } from '../api/endpoints';
 import type { ApplicationDetail, ApplicationStatus } from '../api/types';
 import { useResource } from '@/lib/use-resource';
 import { formatDate, formatDateTime, humanize, runAction, useAdminTitle } from './hooks';
+import { DeliveryBadge } from './delivery/DeliveryBadge';
 import { AsyncView, DataTable, PageHeader, StatusBadge } from './ui';
 
 /** Allowed moves: received -> processing -> approved or rejected. */
@@ -258,7 +259,7 @@ export default function ApplicationDetailPage() {
                 <DataTable
                   caption="Text messages about this application"
                   hiddenCaption
-                  columns={['Kind', 'Phone', 'Status', 'Attempts', 'Queued', 'Delivered', 'Last error']}
+                  columns={['Kind', 'Phone', 'Delivery', 'Attempts', 'Queued', 'Sent', 'Last error']}
                   items={app.sms}
                   empty="No text messages yet."
                   row={(sms) => (
@@ -266,7 +267,7 @@ export default function ApplicationDetailPage() {
                       <td>{humanize(sms.kind)}</td>
                       <td>{sms.phone}</td>
                       <td>
-                        <StatusBadge status={sms.status} />
+                        <DeliveryBadge sms={sms} />
                       </td>
                       <td>{sms.attempts}</td>
                       <td>{formatDateTime(sms.createdAt)}</td>

@@ -4,6 +4,7 @@ import { getDashboard } from '../api/endpoints';
 import type { Dashboard } from '../api/types';
 import { useResource } from '@/lib/use-resource';
 import { useAdminTitle } from './hooks';
+import { NotDeliveredFigure, NotDeliveredList } from './delivery/NotDeliveredList';
 import { ApplicationRow, AsyncView, DataTable, PageHeader } from './ui';
 
 const CARDS: {
@@ -85,7 +86,9 @@ export default function DashboardPage() {
                     <dt>Failed (last 24 h)</dt>
                     <dd data-testid="outbox-failed">{data.outbox.failedLast24h}</dd>
                   </div>
+                  <NotDeliveredFigure count={data.outbox.notDelivered} />
                 </dl>
+                <NotDeliveredList items={data.notDelivered} />
                 <p className="admin-muted admin-small">
                   {data.outbox.failedLast24h > 0
                     ? 'Some text messages could not be delivered. Check the gateway settings.'

@@ -212,7 +212,8 @@ export const adminHandlers = [
       newMessages: backend.messages.filter((m) => !m.read).length,
       blogPosts: backend.posts.length,
       latestApplications: backend.applications.slice(0, 5),
-      outbox: { pending: 1, failedLast24h: 0 },
+      outbox: { pending: 1, failedLast24h: 0, notDelivered: 0 },
+      notDelivered: [],
       appointments: { today: 2, noShowRate: 0.25 },
     });
   }),
@@ -259,6 +260,10 @@ export const adminHandlers = [
         lastError: null,
         createdAt: '2026-01-07T10:00:00Z',
         deliveredAt: null,
+        delivery: 'pending',
+        notDeliveredInTime: false,
+        reportedAt: null,
+        reportStatus: null,
       },
     ];
     return json(app);

@@ -19,6 +19,15 @@ export interface TrackedApplication {
   job: { id: string; title: string } | null;
   /** The processing fee: {status: unpaid|pending|paid|failed, paidAt}. */
   payment: TrackedPayment | null;
+  /** The texts sent to the applicant about it (absent from a server before delivery reports). */
+  messages?: TrackedMessage[];
+}
+
+export interface TrackedMessage {
+  /** When the text was sent (or queued), UTC, ISO 8601. */
+  at: string;
+  /** From the SMS gateway's delivery reports. */
+  delivery: 'delivered' | 'not delivered';
 }
 
 /** POST /api/track: 200 the application; 404 {message} for an unknown ID or a wrong pair; 422 {errors}; 429. */

@@ -31,6 +31,10 @@ describe('TrackPage', () => {
       ],
       job: { id: 'JB1', title: 'Site Electrician' },
       payment: { status: 'paid', paidAt: '2026-03-02T10:00:00+00:00' },
+      messages: [
+        { at: '2026-03-02T09:31:00+00:00', delivery: 'delivered' },
+        { at: '2026-03-03T10:01:00+00:00', delivery: 'not delivered' },
+      ],
     });
     const user = userEvent.setup();
     renderWithRouter(<TrackPage />, '/track?id=VA1');
@@ -45,6 +49,11 @@ describe('TrackPage', () => {
     expect(items[1]).toContain('Processing');
     expect(screen.getByTestId('track-job')).toHaveTextContent('Site Electrician');
     expect(screen.getByTestId('track-payment')).toHaveTextContent('Processing fee paid');
+    const texts = screen.getByTestId('track-messages').querySelectorAll('li');
+    expect([...texts].map((li) => li.textContent)).toEqual([
+      expect.stringMatching(/^Text message of 2 Mar 2026.*: delivered$/),
+      expect.stringMatching(/^Text message of 3 Mar 2026.*: not delivered$/),
+    ]);
     expect(posted.bodies[0]).toEqual({ applicationId: 'VA1', contact: '020 123 4567' });
   });
 

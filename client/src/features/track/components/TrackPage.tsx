@@ -7,6 +7,7 @@ import {
   trackApplication,
   type ApplicationStatus,
   type TrackedApplication,
+  type TrackedMessage,
   type TrackedPayment,
 } from '../api/track-application';
 
@@ -76,7 +77,27 @@ function Result({ tracked }: { tracked: TrackedApplication }) {
           </li>
         ))}
       </ol>
+      <Messages messages={tracked.messages ?? []} />
     </section>
+  );
+}
+
+function Messages({ messages }: { messages: TrackedMessage[] }) {
+  if (!messages.length) return null;
+  return (
+    <>
+      <h3>Text messages</h3>
+      <ul className="track-messages" data-testid="track-messages">
+        {messages.map((message, index) => (
+          <li key={`${message.at}-${String(index)}`}>
+            Text message of <time dateTime={message.at}>{when(message.at)}</time>:{' '}
+            <strong className={`track-delivery track-delivery--${message.delivery.replace(' ', '-')}`}>
+              {message.delivery}
+            </strong>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
