@@ -142,7 +142,12 @@ def payment_receipt_message(
 ) -> str:
     """The receipt for the processing fee, sent once per paid application (``amount`` like ``USD 50``)."""
     return _sms(
-        "sms.payment_receipt", texts, name=name.strip(), amount=amount, application_id=application_id, reference=reference
+        "sms.payment_receipt",
+        texts,
+        name=name.strip(),
+        amount=amount,
+        application_id=application_id,
+        reference=reference,
     )
 
 

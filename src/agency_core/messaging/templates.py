@@ -77,7 +77,13 @@ def _mail(key: str, label: str, default: str, *placeholders: Placeholder) -> Tem
 
 
 _SPECS: Final = (
-    _sms("sms.status.received", "SMS: application received", f"{_THANKS}. {_RECEIVED}\n{SIGN}\nTrack: {{track_url}}", NAME, TRACK),
+    _sms(
+        "sms.status.received",
+        "SMS: application received",
+        f"{_THANKS}. {_RECEIVED}\n{SIGN}\nTrack: {{track_url}}",
+        NAME,
+        TRACK,
+    ),
     _sms(
         "sms.status.processing",
         "SMS: application processing",
@@ -152,7 +158,8 @@ _SPECS: Final = (
         "sms.id_reminder",
         "SMS: application ID sent again",
         "Dear {name}, we already have your application with Vandy Travel. Your application ID is "
-        f"{{application_id}}. If you did not just apply again, you can ignore this message.\n{SIGN}\nTrack: {{track_url}}",
+        "{application_id}. If you did not just apply again, you can ignore this message."
+        f"\n{SIGN}\nTrack: {{track_url}}",
         NAME,
         APPLICATION_ID,
         TRACK,
@@ -167,7 +174,12 @@ _SPECS: Final = (
         APPLICATION_ID,
         Placeholder("reference", "VA1795479503425-1795479503425"),
     ),
-    _mail("email.application.subject", "E-mail subject: application received", "Your application {application_id}", APPLICATION_ID),
+    _mail(
+        "email.application.subject",
+        "E-mail subject: application received",
+        "Your application {application_id}",
+        APPLICATION_ID,
+    ),
     _mail(
         "email.application.body",
         "E-mail: application received",
@@ -188,7 +200,12 @@ _SPECS: Final = (
         ),
         MAIL_TRACK,
     ),
-    _mail("email.id_reminder.subject", "E-mail subject: application ID sent again", "Your application {application_id}", APPLICATION_ID),
+    _mail(
+        "email.id_reminder.subject",
+        "E-mail subject: application ID sent again",
+        "Your application {application_id}",
+        APPLICATION_ID,
+    ),
     _mail(
         "email.id_reminder.body",
         "E-mail: application ID sent again",
@@ -222,7 +239,8 @@ _SPECS: Final = (
     _mail(
         "email.appointment_reminder.body",
         "E-mail: appointment reminder",
-        f"Dear {{name}},\n\nThis is a reminder of your {{service}} appointment with {c.AGENCY_NAME} on {{date}} at {{time}}.\n"
+        "Dear {name},\n\nThis is a reminder of your {service} appointment with "
+        f"{c.AGENCY_NAME} on {{date}} at {{time}}.\n"
         f"Your reference is {{reference}}. {_QUOTE}\n\n{SIGN}",
         NAME,
         SERVICE,
@@ -247,7 +265,9 @@ UNCLOSED: Final = 'The "{{" at character {at} has no closing "}}"'
 UNOPENED: Final = 'The "}}" at character {at} has no opening "{{"'
 UNKNOWN_PLACEHOLDER: Final = "Unknown placeholder {{{name}}}: this message can use {allowed}"
 NO_PLACEHOLDERS: Final = "Unknown placeholder {{{name}}}: this message has no placeholders"
-TOO_MANY_PARTS: Final = "This text takes {parts} SMS parts (more than {warn}): every part is billed and some phones show it split"
+TOO_MANY_PARTS: Final = (
+    "This text takes {parts} SMS parts (more than {warn}): every part is billed and some phones show it split"
+)
 
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
@@ -282,7 +302,9 @@ def check(spec: TemplateSpec, text: str) -> str | None:
     for name in placeholders_in(text):
         if name not in spec.names:
             allowed = ", ".join(f"{{{p.name}}}" for p in spec.placeholders)
-            return UNKNOWN_PLACEHOLDER.format(name=name, allowed=allowed) if allowed else NO_PLACEHOLDERS.format(name=name)
+            return (
+                UNKNOWN_PLACEHOLDER.format(name=name, allowed=allowed) if allowed else NO_PLACEHOLDERS.format(name=name)
+            )
     return None
 
 

@@ -19,6 +19,7 @@ from agency_core.ids import IdGenerator, IdTaken
 from agency_core.jobs.rules import check_job
 from agency_core.messaging.notifications import status_messages
 from agency_core.messaging.phones import phone_for_sms
+from agency_core.messaging.template_store import NO_EDITS, TemplateSource
 from agency_core.ports import Outbox
 from agency_core.records import (
     APPOINTMENT_OUTCOMES,
@@ -193,7 +194,10 @@ class AdminService:
         uow: Callable[[], UnitOfWork],
         phone_region: str = DEFAULT_PHONE_REGION,
         office_zone: str = c.AGENCY_TIME_ZONE,
+        templates: TemplateSource = NO_EDITS,
     ) -> None:
+        self.templates = templates
+        """The message texts staff saved: a status SMS uses its template as saved, else the default."""
         self.office_zone = office_zone
         """The office's IANA zone: "today" and "this month" of the appointment figures."""
         self.store = store
@@ -360,7 +364,7 @@ class AdminService:
             return StatusChangePlan(record, new, done, None, NO_PHONE)
         e164 = phone_for_sms(phone, region, self.phone_region)
         name = f"{_text(data, 'firstName')} {_text(data, 'lastName')}".strip()
-        (sms,) = status_messages(e164, name, new, self.track_url)
+        (sms,) = status_messages(e164, name, new, self.track_url, await self.templates.texts())
         now = self.clock()
         return StatusChangePlan(
             record, new, done, OutboxMessage(key, application_id, sms.kind.value, sms.phone, sms.text, now, now)

@@ -33,6 +33,8 @@ from agency_core.messaging.confirmation_emails import application_email, appoint
 from agency_core.messaging.id_reminders import id_reminders
 from agency_core.messaging.notifications import OutgoingSms, SmsKind, application_messages, appointment_messages
 from agency_core.messaging.sms_texts import ApplicationAlert, AppointmentDetails
+from agency_core.messaging.template_store import NO_EDITS, TemplateSource
+from agency_core.messaging.templates import DEFAULTS, Texts
 from agency_core.payments.keys import new_payment_key, payment_key_hash
 from agency_core.ports import FileStore, Store
 from agency_core.privacy.consent import PRIVACY_NOTICE_VERSION, with_consent
@@ -125,7 +127,10 @@ class AgencyService:
         site_url: Callable[[], str] = lambda: "",
         track_url: str = "",
         office_zone: str = AGENCY_TIME_ZONE,
+        templates: TemplateSource = NO_EDITS,
     ) -> None:
+        self.templates = templates
+        """The message texts staff saved (read per submission; a text never saved is its default)."""
         self.office_zone = office_zone
         """The office's IANA zone: slots are read, and "today" and "past" judged, in it."""
         self.site_url = site_url
@@ -144,9 +149,9 @@ class AgencyService:
         self.clock = clock
         self.on_enqueue = on_enqueue
 
-    async def _application_fan_out(self, alert: ApplicationAlert) -> list[OutgoingSms]:
+    async def _application_fan_out(self, alert: ApplicationAlert, texts: Texts) -> list[OutgoingSms]:
         current = await self.settings.current()
-        planned = application_messages(alert, current.admin_phones, self.track_url)
+        planned = application_messages(alert, current.admin_phones, self.track_url, texts)
         if not current.sends_status_sms(ApplicationStatus.RECEIVED):
             planned = [sms for sms in planned if sms.kind is not SmsKind.STATUS]
         return planned
@@ -257,11 +262,18 @@ class AgencyService:
             application.id,
             _text(values.get("jobTitle")),
         )
-        outbox = self._outbox(application.id, await self._application_fan_out(alert), now)
+        texts = await self.templates.texts()
+        outbox = self._outbox(application.id, await self._application_fan_out(alert, texts), now)
         outbox.append(
             confirmation(
                 application_email(
-                    alert.email, alert.applicant_name, application.id, alert.job_title, self.site_url(), payment_key
+                    alert.email,
+                    alert.applicant_name,
+                    application.id,
+                    alert.job_title,
+                    self.site_url(),
+                    payment_key,
+                    texts,
                 ),
                 application.id,
                 now,
@@ -284,7 +296,8 @@ class AgencyService:
         """The refusal of a repeat, which tells the requester nothing of ``earlier``: its ID goes
         again to the phone and e-mail on record, through the outbox, once per application (a
         repeat is only refused within 24 hours of the first, so that is once per window)."""
-        resend = id_reminders(earlier, self.track_url, self.site_url(), self.clock())
+        texts = await self.templates.texts()
+        resend = id_reminders(earlier, self.track_url, self.site_url(), self.clock(), texts)
         queued = await self.store.outbox.enqueue(resend)
         if queued:
             self.on_enqueue()
@@ -327,7 +340,7 @@ class AgencyService:
         starts_at = slot_start(day, label, calendar.zone)
         reference = self.ids.next_id()
         appointment = Appointment(reference, with_consent(values, now), now, starts_at, calendar.zone)
-        notification, outbox = self._appointment_messages(appointment)
+        notification, outbox = self._appointment_messages(appointment, await self.templates.texts())
         try:
             async with self.uow() as uow:
                 await uow.appointments.add(appointment, notification, calendar.capacity)
@@ -346,7 +359,9 @@ class AgencyService:
         )
         return Accepted(reference)
 
-    def _appointment_messages(self, appointment: Appointment) -> tuple[AdminNotification, list[OutboxMessage]]:
+    def _appointment_messages(
+        self, appointment: Appointment, texts: Texts = DEFAULTS
+    ) -> tuple[AdminNotification, list[OutboxMessage]]:
         """The admin notification and the confirmations (SMS, e-mail) of a new booking; times name the zone."""
         values, reference, now = appointment.data, appointment.reference, appointment.created_at
         phone = _text(values["phone"])
@@ -373,18 +388,18 @@ class AgencyService:
         )
         remind_at = reminder_time(starts_at, now)
         promise = remind_at is not None
-        outbox = self._outbox(reference, appointment_messages(phone, details, promise), now)
+        outbox = self._outbox(reference, appointment_messages(phone, details, promise, texts), now)
         email = _text(values["email"])
         name = _text(values["fullName"])
         outbox.append(
             confirmation(
-                appointment_email(email, name, reference, details.service, details.date, details.time, promise),
+                appointment_email(email, name, reference, details.service, details.date, details.time, promise, texts),
                 reference,
                 now,
             )
         )
         if remind_at is not None:
-            outbox += reminder_messages(details, phone, email, name, remind_at, now)
+            outbox += reminder_messages(details, phone, email, name, remind_at, now, texts)
         return notification, outbox
 
     async def appointment_slots(self, day: date) -> DaySlots:
