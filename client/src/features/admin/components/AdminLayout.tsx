@@ -21,6 +21,7 @@ export const SIDEBAR: SideItem[] = [
   { label: 'Appointments', to: '/admin/appointments', icon: 'calendar' },
   { label: 'Subscribers', to: '/admin/subscribers', icon: 'users' },
   { label: 'Blog Posts', to: '/admin/blog', icon: 'chat' },
+  { label: 'Templates', to: '/admin/templates', icon: 'mail' },
   { label: 'Settings', to: '/admin/settings', icon: 'shield' },
 ];
 
