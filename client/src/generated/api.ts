@@ -1664,9 +1664,11 @@ export interface components {
             updatedBy: string | null;
             version: number;
         };
-        /** TemplateTextIn */
         TemplateTextIn: {
+            /** @description The template's text; {placeholder} names are checked against the template's own */
             text: string;
+        } & {
+            [key: string]: unknown;
         };
         /** TemplateVersion */
         TemplateVersion: {
