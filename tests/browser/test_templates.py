@@ -12,7 +12,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DIST, new_page
+from tests.browser.conftest import DIST, inject_axe, new_page
 from tests.support.app_process import RunningApp, running_app
 from tests.support.sms_gateway import RecordedSms
 
@@ -62,6 +62,17 @@ def wait_for_sms(app: RunningApp, needle: str, timeout_s: float = 15.0) -> Recor
     raise AssertionError(f"no SMS with {needle!r}; got {[s.message for s in app.gateway.requests]}")
 
 
+def serious_axe_violations(page: Page) -> list[object]:
+    inject_axe(page)
+    # The page itself: notistack's toasts (its own colours) are left out.
+    script = (
+        "async () => await axe.run({ exclude: [['.notistack-SnackbarContainer']] }, { resultTypes: ['violations'] })"
+    )
+    result = page.evaluate(script)
+    serious = [v for v in result["violations"] if v.get("impact") in {"serious", "critical"}]
+    return [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in serious]
+
+
 def sign_in(page: Page) -> None:
     page.goto("/admin/login")
     page.get_by_role("button", name="Click to fill password").click()
@@ -97,6 +108,7 @@ def test_staff_edit_the_approved_sms_and_the_applicant_receives_it(browser: Brow
         expect(page.get_by_test_id("template-rendered")).to_contain_text(
             "Akwaaba Nana Akosua Frimpomaa Ofori-Atta! Your application is approved."
         )
+        assert serious_axe_violations(page) == []
         page.get_by_role("button", name="Save template").click()
         expect(page.get_by_text("Template saved", exact=True)).to_be_visible()
         expect(page.get_by_text(re.compile(r"Version 1 · admin@"))).to_be_visible()
