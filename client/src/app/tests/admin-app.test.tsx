@@ -38,6 +38,7 @@ describe('admin guard', () => {
       'Messages',
       'Appointments',
       'Subscribers',
+      'Templates',
       'Blog Posts',
       'Settings',
       'Logout',
