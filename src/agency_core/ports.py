@@ -8,6 +8,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Protocol
 
+from agency_core.messaging.template_store import TemplateStore
 from agency_core.records import (
     AdminNotification,
     Application,
@@ -211,6 +212,8 @@ class Store(Protocol):
     def outbox(self) -> Outbox: ...
     @property
     def blog_posts(self) -> BlogPostRepository: ...
+    @property
+    def templates(self) -> TemplateStore: ...
 
     def unit_of_work(self) -> UnitOfWork:
         """A new unit of work on this backend (use it once: ``async with store.unit_of_work() as uow``)."""

@@ -25,6 +25,7 @@ from types import TracebackType
 from typing import Protocol
 
 from agency_core import records
+from agency_core.messaging.template_store import TemplateVersion
 from agency_core.payments.model import Payment
 from agency_core.records import ApplicationStatus, AppointmentStatus
 from agency_core.staff.model import AuditEntry, Job
@@ -155,6 +156,13 @@ class OutboxWrites(Protocol):
         ...
 
 
+class TemplateWrites(Protocol):
+    async def add(self, version: TemplateVersion) -> None:
+        """Add a template version, on condition that its key has no version with its number yet
+        (else :class:`PreconditionFailed`)."""
+        ...
+
+
 class AuditWrites(Protocol):
     async def add(self, entry: AuditEntry) -> None: ...
 
@@ -182,6 +190,8 @@ class UnitOfWork(Protocol):
     def outbox(self) -> OutboxWrites: ...
     @property
     def audit(self) -> AuditWrites: ...
+    @property
+    def templates(self) -> TemplateWrites: ...
 
     async def __aenter__(self) -> UnitOfWork: ...
 

@@ -12,6 +12,8 @@ from adapters.sms_http import HttpSmsGateway, SenderSource
 from adapters.sqlite.database import Database
 from agency_core.ids import IdGenerator
 from agency_core.messaging.outbox import OutboxWorker
+from agency_core.messaging.template_store import LiveTemplates
+from agency_core.messaging.templates import Texts
 from agency_core.ports import Delivery, SmsResult, Store
 from agency_core.staff.model import AdminStore
 from agency_core.staff.service import AdminService
@@ -97,6 +99,7 @@ def build_parts(settings: Settings, script: ScriptSettings) -> ScriptParts:
         track_url=track_url,
         uow=backend.store.unit_of_work,
         phone_region=script.phone_region,
+        templates=LiveTemplates(backend.store.templates),
     )
     worker = OutboxWorker(
         backend.store.outbox,
@@ -105,3 +108,16 @@ def build_parts(settings: Settings, script: ScriptSettings) -> ScriptParts:
         owner=f"script-{secrets.token_hex(6)}",
     )
     return ScriptParts(settings, script, database, backend, admin, worker, gateway)
+
+
+async def saved_texts(settings: Settings) -> Texts:
+    """The message texts staff saved in the admin area, for ``agency sms status`` (a text by phone,
+    without an application): it sends the same words as the app."""
+    database = Database(settings.database_path)
+    backend = build_backend(settings, database)
+    try:
+        await backend.store.start()
+        return await LiveTemplates(backend.store.templates).texts()
+    finally:
+        await backend.close()
+        await database.close()

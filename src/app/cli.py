@@ -22,7 +22,7 @@ from agency_core.messaging.phones import phone_for_sms
 from agency_core.messaging.sms_texts import status_message
 from agency_core.records import ApplicationStatus
 from agency_scripts.cli import EXIT_BAD_INPUT, add_status_command, exit_code, run_status
-from agency_scripts.compose import GATEWAY_NOT_CONFIGURED, http_gateway
+from agency_scripts.compose import GATEWAY_NOT_CONFIGURED, http_gateway, saved_texts
 from agency_scripts.reports import StatusReport
 from agency_scripts.settings import ScriptSettings, script_track_url
 from app.settings import Settings, SettingsError
@@ -75,8 +75,9 @@ async def _sms_status(settings: Settings, args: argparse.Namespace) -> int:
     except UseCaseError as exc:
         print(json.dumps({"success": False, "sms": "rejected", "message": exc.message}))
         return EXIT_BAD_INPUT
+    texts = await saved_texts(settings)
     if args.dry_run:
-        text = status_message(status, args.name, track_url)
+        text = status_message(status, args.name, track_url, texts)
         dry = DryRun("", phone, text)
         print(json.dumps({"success": dry.success, "sms": dry.state, "message": dry.message, "text": text}))
         return 0
@@ -84,7 +85,9 @@ async def _sms_status(settings: Settings, args: argparse.Namespace) -> int:
     if gateway is None:
         return _fail(GATEWAY_NOT_CONFIGURED)
     try:
-        outcome = await send_status_sms(gateway, phone, args.name, status, track_url, idempotency_key=args.key)
+        outcome = await send_status_sms(
+            gateway, phone, args.name, status, track_url, idempotency_key=args.key, texts=texts
+        )
     finally:
         await gateway.aclose()
     line = {"success": outcome.success, "sms": outcome.state, "key": outcome.key, "message": outcome.message}

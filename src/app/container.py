@@ -27,6 +27,7 @@ from agency_core.jobs.board import JobBoard
 from agency_core.messaging.delivery import DeliveryReports
 from agency_core.messaging.outbox import OutboxWorker, RetryPolicy
 from agency_core.messaging.sms_texts import track_link
+from agency_core.messaging.template_store import LiveTemplates
 from agency_core.payments.service import PaymentService
 from agency_core.ports import FileStore, SmsGateway, Store
 from agency_core.privacy.data_requests import DataRequestService
@@ -37,6 +38,7 @@ from agency_core.signin.throttle import SignInLimiter
 from agency_core.staff.model import AdminStore, MediaStore
 from agency_core.staff.service import AdminService
 from agency_core.staff.settings import AdminSettings, LiveSettings
+from agency_core.staff.templates import MessageTemplates
 from agency_core.submissions.rate_limits import RateLimiter
 from agency_core.submissions.service import AgencyService, utc_now
 from agency_core.submissions.tracking import TrackingService
@@ -125,6 +127,7 @@ class Container:
     live_settings: LiveSettings
     media: MediaStore
     admin_area: AdminService
+    message_templates: MessageTemplates
     payments: PaymentService
     job_board: JobBoard
     job_alert_mailer: JobAlertMailer
@@ -151,6 +154,7 @@ class Container:
         live = LiveSettings(admin_store, default_admin_settings(settings))
         secret = report_secret(settings)
         sms = build_sms_gateway(settings, live, report_url(site_url(settings), secret))
+        live_texts = LiveTemplates(store.templates)
         files = build_file_store(settings)
         media = build_media_store(settings)
         worker = build_outbox_worker(settings, store, sms)
@@ -166,6 +170,7 @@ class Container:
             site_url=lambda: site_url(settings),
             track_url=track_url,
             office_zone=settings.office.time_zone,
+            templates=live_texts,
         )
         mailer = JobAlertMailer(
             store.job_alerts, store.outbox, lambda: site_url(settings), settings.secret_key, utc_now, worker.wake
@@ -183,6 +188,7 @@ class Container:
             office_zone=settings.office.time_zone,
             offices=settings.office.offices,
             delivery_deadline=settings.sms_reports.deadline,
+            templates=live_texts,
         )
         payments = PaymentService(
             backend.payments,
@@ -191,6 +197,7 @@ class Container:
             ids,
             on_enqueue=worker.wake,
             uow=store.unit_of_work,
+            templates=live_texts,
         )
         r = settings.site.retention
         periods = RetentionPeriods(r.documents_days, r.messages_days, r.appointments_days, r.alerts_days)
@@ -213,6 +220,7 @@ class Container:
             live_settings=live,
             media=media,
             admin_area=admin_area,
+            message_templates=MessageTemplates(store.templates, store.unit_of_work, ids, live_texts),
             payments=payments,
             job_board=board,
             job_alert_mailer=mailer,

@@ -35,6 +35,7 @@ def dependencies_of(container: Container) -> dict[str, Provide]:
         "job_alerts": container.job_alert_mailer,
         "tracking": container.tracking,
         "area": container.admin_area,
+        "templates": container.message_templates,
         "files": container.files,
         "media": container.media,
         "data_requests": container.data_requests,

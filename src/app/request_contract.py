@@ -26,6 +26,8 @@ from litestar.openapi.spec import OpenAPI, Operation, Reference, Schema
 from litestar.openapi.spec.enums import OpenAPIType
 
 from agency_core.jobs.rules import JOB_FORM, JOB_STATUSES, JobField
+from agency_core.messaging.templates import MAX_LENGTH as TEMPLATE_MAX
+from agency_core.messaging.templates import Channel as TemplateChannel
 from agency_core.records import APPOINTMENT_OUTCOMES, ApplicationStatus, AppointmentStatus, PaymentState
 from agency_core.spec.constants import SENDER_ID_MAX_LENGTH
 from agency_core.spec.validation import EMAIL_PATTERN, FORMS, Field
@@ -245,6 +247,17 @@ def _track_body() -> dict[str, Any]:
     }
 
 
+def _template_text_body() -> dict[str, Any]:
+    text = {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": TEMPLATE_MAX[TemplateChannel.SMS],
+        "pattern": r"^[^{}]*\S[^{}]*$",
+        "description": "The template's text; {placeholder} names are checked against the template's own",
+    }
+    return {"type": "object", "properties": {"text": text}, "required": ["text"]}
+
+
 BODIES: Final = {
     "ApplicationForm": lambda: form_body("application", multipart=True),
     "AppointmentIn": lambda: form_body("appointment"),
@@ -258,6 +271,7 @@ BODIES: Final = {
     "BlogPostIn": _blog_body,
     "AdminSettingsIn": _settings_body,
     "EraseRequest": _erase_body,
+    "TemplateTextIn": _template_text_body,
 }
 """Component schemas replaced by the core's rules (by the name Litestar gives each body)."""
 

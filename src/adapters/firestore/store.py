@@ -38,6 +38,7 @@ from adapters.firestore.documents import (
     is_recent,
     newest_first,
 )
+from adapters.firestore.templates import FirestoreTemplates
 from adapters.firestore.unit_of_work import FirestoreUnitOfWork, backfill_slots
 from adapters.sealing import PASSPORT_FIELD, PassportSealer
 from agency_core.records import (
@@ -366,6 +367,7 @@ class FirestoreStore:
         self.admin_notifications = FirestoreAdminNotifications(client, prefix)
         self.outbox = FirestoreOutbox(client, prefix)
         self.blog_posts = FirestoreBlogPosts(client, prefix)
+        self.templates = FirestoreTemplates(client, prefix)
         self._prefix = prefix
 
     def unit_of_work(self) -> FirestoreUnitOfWork:

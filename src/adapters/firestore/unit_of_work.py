@@ -30,12 +30,15 @@ from adapters.firestore.documents import (
     is_recent,
     payment_of,
 )
+from adapters.firestore.templates import COLLECTION as TEMPLATES
+from adapters.firestore.templates import version_id
 from adapters.sealing import PassportSealer
 from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
 from agency_core.appointments.slots import stored_slot_start
 from agency_core.ids import IdTaken
 from agency_core.messaging.delivery import advance
+from agency_core.messaging.template_store import TemplateVersion
 from agency_core.payments.model import Payment
 from agency_core.records import ApplicationStatus, AppointmentStatus, OutboxStatus
 from agency_core.spec.constants import AGENCY_TIME_ZONE
@@ -351,6 +354,18 @@ class _Audit(_Writes):
         self._create("audit_log", entry.id, to_document(entry))
 
 
+class _Templates(_Writes):
+    async def add(self, version: TemplateVersion) -> None:
+        ref = self._col(TEMPLATES).document(version_id(version))
+
+        async def check(tx: Transaction) -> None:
+            if await _read(tx, ref) is not None:
+                raise PreconditionFailed(f"template {version.key} version {version.version}")
+
+        doc = to_document(version)
+        self._steps.append(_Step(lambda tx: tx.create(ref, doc), check))
+
+
 class FirestoreUnitOfWork(StepsUnitOfWork[_Step]):
     def __init__(self, client: Client, prefix: str, sealer: PassportSealer) -> None:
         self._client = client
@@ -365,6 +380,7 @@ class FirestoreUnitOfWork(StepsUnitOfWork[_Step]):
         self.payments = _Payments(client, prefix, self._steps)
         self.outbox = _Outbox(client, prefix, self._steps)
         self.audit = _Audit(client, prefix, self._steps)
+        self.templates = _Templates(client, prefix, self._steps)
 
     async def _commit(self, steps: Sequence[_Step]) -> None:
         @firestore.async_transactional

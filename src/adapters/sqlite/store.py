@@ -15,6 +15,8 @@ from adapters.codec import from_row, timestamp, to_row
 from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database, Migration
 from adapters.sqlite.rows import application_of, find_duplicate, insert, seal_plain_passports
+from adapters.sqlite.templates import MIGRATION as TEMPLATES_MIGRATION
+from adapters.sqlite.templates import SqliteTemplates
 from adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from agency_core.records import (
     AdminNotification,
@@ -155,6 +157,7 @@ MIGRATIONS = (
         CREATE INDEX sms_outbox_sent ON sms_outbox (status, delivered_at)
         """,
     ),
+    TEMPLATES_MIGRATION,
 )
 
 
@@ -447,6 +450,7 @@ class SqliteStore:
         self.admin_notifications = SqliteAdminNotifications(db)
         self.outbox = SqliteOutbox(db)
         self.blog_posts = SqliteBlogPosts(db)
+        self.templates = SqliteTemplates(db)
 
     def unit_of_work(self) -> SqliteUnitOfWork:
         return SqliteUnitOfWork(self.db, self.sealer)

@@ -17,10 +17,12 @@ from adapters.codec import timestamp, to_row
 from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database
 from adapters.sqlite.rows import add_audit, application_cells, enqueue, find_duplicate, insert, payment_row
+from adapters.sqlite.templates import add_version
 from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
 from agency_core.ids import IdTaken
 from agency_core.messaging.delivery import advance
+from agency_core.messaging.template_store import TemplateVersion
 from agency_core.payments.model import Payment
 from agency_core.records import ApplicationStatus, AppointmentStatus
 from agency_core.staff.model import AuditEntry, Job
@@ -227,6 +229,11 @@ class _Audit(_Writes):
         self._steps.append(lambda conn: add_audit(conn, entry))
 
 
+class _Templates(_Writes):
+    async def add(self, version: TemplateVersion) -> None:
+        self._steps.append(lambda conn: add_version(conn, version))
+
+
 class SqliteUnitOfWork(StepsUnitOfWork[Step]):
     def __init__(self, db: Database, sealer: PassportSealer) -> None:
         self._db = db
@@ -241,6 +248,7 @@ class SqliteUnitOfWork(StepsUnitOfWork[Step]):
         self.payments = _Payments(self._steps, db)
         self.outbox = _Outbox(self._steps, db)
         self.audit = _Audit(self._steps, db)
+        self.templates = _Templates(self._steps, db)
 
     async def _commit(self, steps: Sequence[Step]) -> None:
         def run(conn: sqlite3.Connection) -> None:

@@ -61,7 +61,8 @@ from agency_core.staff.settings import SettingsSource
 from agency_core.unit_of_work import PreconditionFailed, SlotFull
 
 CHANGE_PATH: Final = "/appointment"
-TOKEN_BYTES: Final = 32
+TOKEN_BYTES: Final = 16
+"""128 bits: the issue's floor, and the link still fits the booking SMS in two parts."""
 INVALID_LINK: Final = "This link is not valid any more. Please contact us to change your appointment."
 CHANGED_MEANWHILE: Final = "Your appointment changed meanwhile. Please open the link again."
 SAME_SLOT: Final = "Your appointment is already at this time."
@@ -273,7 +274,7 @@ class AppointmentChanges:
             )
             messages.append(to_outbox(mail, f"{prefix}-mail", ref, now))
         if remind_at is not None:
-            messages += reminder_messages(details, phone, email, name, remind_at, now, version)
+            messages += reminder_messages(details, phone, email, name, remind_at, now, version=version)
         staff = staff_change_message(details, name, f"{before.date} at {before.time}")
         return messages + _to_staff(prefix, ref, phones, staff, now)
 

@@ -16,6 +16,7 @@ from agency_core.jobs.alerts import to_outbox
 from agency_core.messaging.confirmation_emails import appointment_reminder_email
 from agency_core.messaging.notifications import SmsKind
 from agency_core.messaging.sms_texts import AppointmentDetails, appointment_reminder_message
+from agency_core.messaging.templates import DEFAULTS, Texts
 from agency_core.records import OutboxMessage
 
 REMINDER_LEAD: Final = timedelta(hours=24)
@@ -37,13 +38,23 @@ def reminder_time(starts_at: datetime, now: datetime) -> datetime | None:
 
 
 def reminder_messages(
-    details: AppointmentDetails, phone: str, email: str, name: str, at: datetime, now: datetime, version: int = 0
+    details: AppointmentDetails,
+    phone: str,
+    email: str,
+    name: str,
+    at: datetime,
+    now: datetime,
+    *,
+    version: int = 0,
+    texts: Texts = DEFAULTS,
 ) -> list[OutboxMessage]:
     """The SMS reminder, and the e-mail one when an address was given, both not before ``at``."""
     sms_id, mail_id = reminder_ids(details.reference, version)
-    text = appointment_reminder_message(details)
+    text = appointment_reminder_message(details, texts)
     messages = [OutboxMessage(sms_id, details.reference, SmsKind.APPOINTMENT_REMINDER.value, phone, text, now, now)]
     if email:
-        mail = appointment_reminder_email(email, name, details.reference, details.service, details.date, details.time)
+        mail = appointment_reminder_email(
+            email, name, details.reference, details.service, details.date, details.time, texts
+        )
         messages.append(to_outbox(mail, mail_id, details.reference, now))
     return [message.not_before(at) for message in messages]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from enum import StrEnum
 from typing import Final
 
 _BASIC: Final = frozenset(
@@ -16,6 +17,13 @@ _LETTERS: Final = {"ɛ": "e", "Ɛ": "E", "ɔ": "o", "Ɔ": "O", "ŋ": "ng", "Ŋ":
 
 SINGLE_PART: Final = 160
 MULTI_PART: Final = 153
+UCS2_SINGLE_PART: Final = 70
+UCS2_MULTI_PART: Final = 67
+
+
+class Encoding(StrEnum):
+    GSM7 = "GSM-7"
+    UCS2 = "UCS-2"
 
 
 def is_gsm7(text: str) -> bool:
@@ -55,7 +63,21 @@ def septets(text: str) -> int:
     return sum(2 if ch in _EXTENDED else 1 for ch in text)
 
 
+def encoding(text: str) -> Encoding:
+    """GSM-7 when every character has a GSM-7 form; one character outside it makes the whole text UCS-2."""
+    return Encoding.GSM7 if is_gsm7(text) else Encoding.UCS2
+
+
+def ucs2_units(text: str) -> int:
+    """UTF-16 code units: a character beyond the Basic Multilingual Plane (an emoji) takes two."""
+    return len(text.encode("utf-16-le")) // 2
+
+
 def sms_parts(text: str) -> int:
-    """How many SMS parts a GSM-7 ``text`` needs (160 septets alone, 153 per part when split)."""
-    length = septets(text)
-    return 1 if length <= SINGLE_PART else -(-length // MULTI_PART)
+    """How many SMS parts ``text`` needs: in GSM-7, 160 septets alone and 153 per part when split (an
+    extension character such as ``€`` or ``{`` takes two); in UCS-2, 70 units alone and 67 per part."""
+    if is_gsm7(text):
+        length, single, multi = septets(text), SINGLE_PART, MULTI_PART
+    else:
+        length, single, multi = ucs2_units(text), UCS2_SINGLE_PART, UCS2_MULTI_PART
+    return 1 if length <= single else -(-length // multi)

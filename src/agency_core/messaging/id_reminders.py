@@ -14,6 +14,7 @@ from agency_core.jobs.alerts import to_outbox
 from agency_core.messaging.confirmation_emails import id_reminder_email
 from agency_core.messaging.notifications import SmsKind
 from agency_core.messaging.sms_texts import id_reminder_message
+from agency_core.messaging.templates import DEFAULTS, Texts
 from agency_core.records import Application, OutboxMessage
 
 
@@ -26,15 +27,19 @@ def id_reminder_ids(application_id: str) -> tuple[str, str]:
     return f"{application_id}-id-resent-sms", f"{application_id}-id-resent-mail"
 
 
-def id_reminders(earlier: Application, track_url: str, site_url: str, now: datetime) -> list[OutboxMessage]:
+def id_reminders(
+    earlier: Application, track_url: str, site_url: str, now: datetime, texts: Texts = DEFAULTS
+) -> list[OutboxMessage]:
     sms_id, mail_id = id_reminder_ids(earlier.id)
     name = f"{_text(earlier, 'firstName')} {_text(earlier, 'lastName')}"
     messages: list[OutboxMessage] = []
     phone = _text(earlier, "phone")
     if phone:
-        text = id_reminder_message(name, earlier.id, track_url)
+        text = id_reminder_message(name, earlier.id, track_url, texts)
         messages.append(OutboxMessage(sms_id, earlier.id, SmsKind.ID_REMINDER.value, phone, text, now, now))
     email = _text(earlier, "email")
     if email:
-        messages.append(to_outbox(id_reminder_email(email, name, earlier.id, site_url), mail_id, earlier.id, now))
+        messages.append(
+            to_outbox(id_reminder_email(email, name, earlier.id, site_url, texts), mail_id, earlier.id, now)
+        )
     return messages

@@ -26,6 +26,7 @@ from agency_core.messaging.sms_texts import (
     received_for_job_message,
     status_message,
 )
+from agency_core.messaging.templates import DEFAULTS, Texts
 from agency_core.ports import SmsGateway, SmsResult
 from agency_core.records import ApplicationStatus
 from agency_core.spec.validation import DEFAULT_PHONE_REGION, INVALID_PHONE, normalise_phone
@@ -55,25 +56,35 @@ class OutgoingSms:
 
 
 def application_messages(
-    alert: ApplicationAlert, admin_phones: Sequence[str], track_url: str = ""
+    alert: ApplicationAlert, admin_phones: Sequence[str], track_url: str = "", texts: Texts = DEFAULTS
 ) -> list[OutgoingSms]:
     """The applicant's "received" text first, then the admin alert to each admin number."""
     text = (
-        received_for_job_message(alert.applicant_name, alert.job_title, track_url)
+        received_for_job_message(alert.applicant_name, alert.job_title, track_url, texts)
         if alert.job_title
-        else status_message(ApplicationStatus.RECEIVED, alert.applicant_name, track_url)
+        else status_message(ApplicationStatus.RECEIVED, alert.applicant_name, track_url, texts)
     )
     applicant = OutgoingSms(SmsKind.STATUS, alert.phone, text)
-    alert_text = admin_alert_message(alert)
+    alert_text = admin_alert_message(alert, texts)
     return [applicant, *(OutgoingSms(SmsKind.ADMIN_ALERT, phone, alert_text) for phone in admin_phones)]
 
 
-def appointment_messages(phone: str, details: AppointmentDetails, promise_reminder: bool = True) -> list[OutgoingSms]:
-    return [OutgoingSms(SmsKind.APPOINTMENT, phone, appointment_message(details, promise_reminder))]
+def appointment_messages(
+    phone: str,
+    details: AppointmentDetails,
+    promise_reminder: bool = True,
+    texts: Texts = DEFAULTS,
+    change_link: str = "",
+) -> list[OutgoingSms]:
+    message = appointment_message(details, promise_reminder, texts, change_link)
+    return [OutgoingSms(SmsKind.APPOINTMENT, phone, message)]
 
 
-def status_messages(phone: str, name: str, status: ApplicationStatus, track_url: str = "") -> list[OutgoingSms]:
-    return [OutgoingSms(SmsKind.STATUS, phone, status_message(status, name, track_url))]
+def status_messages(
+    phone: str, name: str, status: ApplicationStatus, track_url: str = "", texts: Texts = DEFAULTS
+) -> list[OutgoingSms]:
+    """The status text of ``status`` (its template as staff saved it in ``texts``, else the default)."""
+    return [OutgoingSms(SmsKind.STATUS, phone, status_message(status, name, track_url, texts))]
 
 
 _SUCCESS_MESSAGES = {
@@ -116,19 +127,21 @@ async def send_status_sms(
     region: str | None = None,
     default_region: str = DEFAULT_PHONE_REGION,
     idempotency_key: str | None = None,
+    texts: Texts = DEFAULTS,
 ) -> Outcome:
     """Text an applicant their application status; returns a typed outcome, never raises.
 
     A local number is read in ``region`` (else in the agency's countries, refused when valid in
     more than one: :func:`~agency_core.messaging.phones.phone_for_sms`). The text goes with
-    ``idempotency_key`` (default :func:`status_sms_key`), so a repeat is answered, not sent twice."""
+    ``idempotency_key`` (default :func:`status_sms_key`), so a repeat is answered, not sent twice.
+    The words are the status template's: as staff saved it in ``texts``, else the default."""
     try:
         e164 = phone_for_sms(phone, region, default_region)
     except InvalidPhone as exc:
         logger.warning("Refused to send SMS to %s", mask_phone(phone), extra={"reason": exc.message})
         return NotSent(idempotency_key or "", exc.message)
     key = idempotency_key or status_sms_key(e164, status)
-    (sms,) = status_messages(e164, name, status, track_url)
+    (sms,) = status_messages(e164, name, status, track_url, texts)
     return outcome_of_result(key, await deliver(gateway, sms, key))
 
 
@@ -139,13 +152,13 @@ class ApplicationNotification:
 
 
 async def notify_application(
-    gateway: SmsGateway, alert: ApplicationAlert, admin_phones: Sequence[str]
+    gateway: SmsGateway, alert: ApplicationAlert, admin_phones: Sequence[str], texts: Texts = DEFAULTS
 ) -> ApplicationNotification:
     """One SMS to the applicant, then the admin alert to every admin number at once.
 
     A failed admin send is logged and reported in its result; it stops none of the others.
     """
-    applicant, *admins = application_messages(alert, admin_phones)
+    applicant, *admins = application_messages(alert, admin_phones, texts=texts)
     applicant_result = await deliver(gateway, applicant)
     admin_results = await asyncio.gather(*(deliver(gateway, sms) for sms in admins))
     return ApplicationNotification(applicant_result, tuple(admin_results))

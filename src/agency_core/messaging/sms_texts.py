@@ -8,27 +8,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from agency_core.messaging.gsm import gsm7_name, to_gsm7
+from agency_core.messaging.templates import DEFAULTS, Texts, render
 from agency_core.records import ApplicationStatus
 from agency_core.spec import constants as c
 
-_STATUS_TEXTS = {
-    ApplicationStatus.RECEIVED: (
-        "Dear {name}, thank you for applying with Vandy Travel. Your application has been "
-        f"received and we will reply within {c.APPLICATION_REPLY_WITHIN}."
-    ),
-    ApplicationStatus.PROCESSING: (
-        "Dear {name}, your application is now being processed. This takes "
-        f"{c.PROCESSING_TIME}; we will keep you updated."
-    ),
-    ApplicationStatus.APPROVED: (
-        "Congratulations {name}! Your application has been approved. Our team will call you "
-        f"within {c.APPROVAL_CALL_WITHIN} with the next steps."
-    ),
-    ApplicationStatus.REJECTED: (
-        "Dear {name}, thank you for your interest. We cannot take your application further "
-        "this time, but we will contact you about future openings."
-    ),
+_STATUS_KEYS = {
+    ApplicationStatus.RECEIVED: "sms.status.received",
+    ApplicationStatus.PROCESSING: "sms.status.processing",
+    ApplicationStatus.APPROVED: "sms.status.approved",
+    ApplicationStatus.REJECTED: "sms.status.rejected",
 }
+
+
+def status_template(status: ApplicationStatus) -> str:
+    """The template key of ``status``'s text."""
+    return _STATUS_KEYS[status]
+
+
+def _sms(key: str, texts: Texts, **values: str) -> str:
+    """The one rendering path of every SMS: values in GSM-7, the template's own words as staff wrote them
+    (a character outside GSM-7 there sends the text as UCS-2, which the admin preview shows)."""
+    return render(key, {name: to_gsm7(value) for name, value in values.items()}, texts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,79 +79,83 @@ NAME_LEFT_OUT = "applicant"
 """Said instead of a name none of whose words can be written in GSM-7."""
 
 
-def status_message(status: ApplicationStatus, name: str, track_url: str = "") -> str:
+def status_message(status: ApplicationStatus, name: str, track_url: str = "", texts: Texts = DEFAULTS) -> str:
     """The applicant's status text; it ends with ``track_url`` (see :func:`track_link`) when given.
     The name is written in GSM-7 (:func:`gsm7_name`), never with ``?`` for a letter it lacks."""
-    text = f"{_STATUS_TEXTS[status].format(name=gsm7_name(name) or NAME_LEFT_OUT)}\n{c.AGENCY_SIGN_OFF}"
-    return to_gsm7(f"{text}\nTrack: {track_url}" if track_url else text)
+    return _sms(_STATUS_KEYS[status], texts, name=gsm7_name(name) or NAME_LEFT_OUT, track_url=track_url)
 
 
-def received_for_job_message(name: str, job_title: str, track_url: str = "") -> str:
+def received_for_job_message(name: str, job_title: str, track_url: str = "", texts: Texts = DEFAULTS) -> str:
     """The "received" text for an application to a named job; it ends with ``track_url`` when given."""
-    text = (
-        f"Dear {gsm7_name(name) or NAME_LEFT_OUT}, thank you for applying with Vandy Travel "
-        f"for the job {short_title(job_title)}. "
-        f"Your application has been received and we will reply within {c.APPLICATION_REPLY_WITHIN}."
-        f"\n{c.AGENCY_SIGN_OFF}"
-    )
-    return to_gsm7(f"{text}\nTrack: {track_url}" if track_url else text)
+    name = gsm7_name(name) or NAME_LEFT_OUT
+    return _sms("sms.received_for_job", texts, name=name, job_title=short_title(job_title), track_url=track_url)
 
 
 def _job_line(alert: ApplicationAlert) -> str:
     return f"{short_title(alert.job_title)} ({alert.job_category})" if alert.job_title else alert.job_category
 
 
-def admin_alert_message(alert: ApplicationAlert) -> str:
-    return to_gsm7(
-        "\n".join(
-            (
-                "NEW JOB APPLICATION",
-                f"Name: {alert.applicant_name}",
-                f"Email: {alert.email}",
-                f"Phone: {alert.phone}",
-                f"Job: {short_title(alert.job_title)} ({alert.job_category})"
-                if alert.job_title
-                else f"Job: {alert.job_category}",
-                f"Country: {alert.preferred_country}",
-                f"ID: {alert.application_id}",
-                "Login to admin panel to review.",
-                c.AGENCY_SIGN_OFF,
-            )
-        )
+def admin_alert_message(alert: ApplicationAlert, texts: Texts = DEFAULTS) -> str:
+    return _sms(
+        "sms.admin_alert",
+        texts,
+        applicant_name=alert.applicant_name,
+        email=alert.email,
+        phone=alert.phone,
+        job=_job_line(alert),
+        country=alert.preferred_country,
+        application_id=alert.application_id,
     )
 
 
-def appointment_message(details: AppointmentDetails, promise_reminder: bool = True) -> str:
-    """The confirmation; it promises the reminder only when one is scheduled (booked 24 hours ahead or more)."""
-    service = c.SERVICE_TYPE_LABELS.get(details.service, details.service)
-    promise = f" We will send a reminder {c.APPOINTMENT_REMINDER_BEFORE} before." if promise_reminder else ""
-    return to_gsm7(
-        f"Your {service} appointment with Vandy Travel is booked for {details.date} at "
-        f"{details.time}. Ref: {details.reference}.{promise}\n{c.AGENCY_SIGN_OFF}"
+def reminder_promise(texts: Texts = DEFAULTS) -> str:
+    """The sentence promising the reminder, in the booking SMS and e-mail."""
+    return render("appointment.reminder_promise", {}, texts)
+
+
+def appointment_message(
+    details: AppointmentDetails, promise_reminder: bool = True, texts: Texts = DEFAULTS, change_link: str = ""
+) -> str:
+    """The confirmation; it promises the reminder only when one is scheduled (booked 24 hours ahead or more),
+    and ends with the applicant's ``change_link`` (move or cancel) when there is one."""
+    return _sms(
+        "sms.appointment.confirmation",
+        texts,
+        service=c.SERVICE_TYPE_LABELS.get(details.service, details.service),
+        date=details.date,
+        time=details.time,
+        reference=details.reference,
+        reminder_promise=reminder_promise(texts) if promise_reminder else "",
+        change_link=change_link.removeprefix("https://"),
     )
 
 
-def appointment_reminder_message(details: AppointmentDetails) -> str:
-    service = c.SERVICE_TYPE_LABELS.get(details.service, details.service)
-    return to_gsm7(
-        f"Reminder: your {service} appointment with Vandy Travel is on {details.date} at "
-        f"{details.time}. Ref: {details.reference}.\n{c.AGENCY_SIGN_OFF}"
+def appointment_reminder_message(details: AppointmentDetails, texts: Texts = DEFAULTS) -> str:
+    return _sms(
+        "sms.appointment.reminder",
+        texts,
+        service=c.SERVICE_TYPE_LABELS.get(details.service, details.service),
+        date=details.date,
+        time=details.time,
+        reference=details.reference,
     )
 
 
-def payment_receipt_message(name: str, application_id: str, amount: str, reference: str) -> str:
+def payment_receipt_message(
+    name: str, application_id: str, amount: str, reference: str, texts: Texts = DEFAULTS
+) -> str:
     """The receipt for the processing fee, sent once per paid application (``amount`` like ``USD 50``)."""
-    return to_gsm7(
-        f"Dear {name.strip()}, we have received your processing fee of {amount} for application "
-        f"{application_id}. Ref: {reference}. Our team will now review your documents.\n{c.AGENCY_SIGN_OFF}"
+    return _sms(
+        "sms.payment_receipt",
+        texts,
+        name=name.strip(),
+        amount=amount,
+        application_id=application_id,
+        reference=reference,
     )
 
 
-def id_reminder_message(name: str, application_id: str, track_url: str = "") -> str:
+def id_reminder_message(name: str, application_id: str, track_url: str = "", texts: Texts = DEFAULTS) -> str:
     """Sent when the same application is submitted again: the ID goes to the phone on record,
     never to whoever submitted the repeat."""
-    text = (
-        f"Dear {name.strip()}, we already have your application with Vandy Travel. Your application ID is "
-        f"{application_id}. If you did not just apply again, you can ignore this message.\n{c.AGENCY_SIGN_OFF}"
-    )
-    return to_gsm7(f"{text}\nTrack: {track_url}" if track_url else text)
+    return _sms("sms.id_reminder", texts, name=name.strip(), application_id=application_id, track_url=track_url)

@@ -17,6 +17,8 @@ from agency_core.ids import IdGenerator
 from agency_core.masking import mask_phone
 from agency_core.messaging.notifications import SmsKind
 from agency_core.messaging.sms_texts import payment_receipt_message
+from agency_core.messaging.template_store import NO_EDITS, TemplateSource
+from agency_core.messaging.templates import Texts
 from agency_core.payments.keys import payment_key_matches
 from agency_core.payments.model import (
     ALREADY_PAID,
@@ -102,7 +104,10 @@ class PaymentService:
         nonce: Callable[[], str] = lambda: secrets.token_hex(6),
         *,
         uow: Callable[[], UnitOfWork],
+        templates: TemplateSource = NO_EDITS,
     ) -> None:
+        self.templates = templates
+        """The receipt SMS uses its template as staff saved it, else the default."""
         self.store = store
         self.uow = uow
         """A new unit of work per change: the payment, its receipt SMS and its audit entry commit together."""
@@ -265,7 +270,8 @@ class PaymentService:
                 logger.warning("payment amount mismatch", extra={"id": application_id, "reference": charge.reference})
                 return current
             after = decision.payment
-            outbox = self._receipt(application, after) if after.state is PaymentState.PAID else []
+            paid = after.state is PaymentState.PAID
+            outbox = self._receipt(application, after, await self.templates.texts()) if paid else []
             audit = self._audit(
                 GATEWAY_ACTOR,
                 f"payment.{after.state.value}",
@@ -286,13 +292,13 @@ class PaymentService:
                 return after
         raise GatewayUnavailable("the payment record kept changing")  # pragma: no cover - needs 5 lost races
 
-    def _receipt(self, application: Application, paid: Payment) -> list[OutboxMessage]:
+    def _receipt(self, application: Application, paid: Payment, texts: Texts) -> list[OutboxMessage]:
         phone = _text(application, "phone")
         if not phone:
             return []
         name = f"{_text(application, 'firstName')} {_text(application, 'lastName')}"
         amount = Fee(paid.amount_minor or self.fee.amount_minor, paid.currency or self.fee.currency).plain
-        text = payment_receipt_message(name, application.id, amount, paid.reference or "")
+        text = payment_receipt_message(name, application.id, amount, paid.reference or "", texts)
         now = self.clock()
         return [
             OutboxMessage(

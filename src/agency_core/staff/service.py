@@ -29,6 +29,7 @@ from agency_core.messaging.delivery import (
 )
 from agency_core.messaging.notifications import status_messages
 from agency_core.messaging.phones import phone_for_sms
+from agency_core.messaging.template_store import NO_EDITS, TemplateSource
 from agency_core.ports import Outbox
 from agency_core.records import (
     APPOINTMENT_OUTCOMES,
@@ -209,10 +210,13 @@ class AdminService:
         office_zone: str = c.AGENCY_TIME_ZONE,
         offices: Sequence[Office] = (),
         delivery_deadline: timedelta = DEFAULT_DEADLINE,
+        templates: TemplateSource = NO_EDITS,
     ) -> None:
         self._offices = tuple(offices)
         self.delivery_deadline = delivery_deadline
         """A text not delivered this long after it was sent is flagged (``AGENCY_SMS_DELIVERY_DEADLINE_MIN``)."""
+        self.templates = templates
+        """The message texts staff saved: a status SMS uses its template as saved, else the default."""
         self.office_zone = office_zone
         """The office's IANA zone: "today" and "this month" of the appointment figures."""
         self.store = store
@@ -393,7 +397,7 @@ class AdminService:
             return StatusChangePlan(record, new, done, None, NO_PHONE)
         e164 = phone_for_sms(phone, region, self.phone_region)
         name = f"{_text(data, 'firstName')} {_text(data, 'lastName')}".strip()
-        (sms,) = status_messages(e164, name, new, self.track_url)
+        (sms,) = status_messages(e164, name, new, self.track_url, await self.templates.texts())
         now = self.clock()
         return StatusChangePlan(
             record, new, done, OutboxMessage(key, application_id, sms.kind.value, sms.phone, sms.text, now, now)

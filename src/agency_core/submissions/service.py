@@ -13,7 +13,6 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from agency_core.appointments.calendar_file import CalendarMethod, calendar_attachment
-from agency_core.appointments.change_texts import with_change_link
 from agency_core.appointments.changes import calendar_file, change_link, new_change_token, token_hash
 from agency_core.appointments.reminders import reminder_messages, reminder_time
 from agency_core.appointments.slots import (
@@ -36,6 +35,8 @@ from agency_core.messaging.confirmation_emails import application_email, appoint
 from agency_core.messaging.id_reminders import id_reminders
 from agency_core.messaging.notifications import OutgoingSms, SmsKind, application_messages, appointment_messages
 from agency_core.messaging.sms_texts import ApplicationAlert, AppointmentDetails
+from agency_core.messaging.template_store import NO_EDITS, TemplateSource
+from agency_core.messaging.templates import DEFAULTS, Texts
 from agency_core.payments.keys import new_payment_key, payment_key_hash
 from agency_core.ports import FileStore, Store
 from agency_core.privacy.consent import PRIVACY_NOTICE_VERSION, with_consent
@@ -128,7 +129,10 @@ class AgencyService:
         site_url: Callable[[], str] = lambda: "",
         track_url: str = "",
         office_zone: str = AGENCY_TIME_ZONE,
+        templates: TemplateSource = NO_EDITS,
     ) -> None:
+        self.templates = templates
+        """The message texts staff saved (read per submission; a text never saved is its default)."""
         self.office_zone = office_zone
         """The office's IANA zone: slots are read, and "today" and "past" judged, in it."""
         self.site_url = site_url
@@ -147,9 +151,9 @@ class AgencyService:
         self.clock = clock
         self.on_enqueue = on_enqueue
 
-    async def _application_fan_out(self, alert: ApplicationAlert) -> list[OutgoingSms]:
+    async def _application_fan_out(self, alert: ApplicationAlert, texts: Texts) -> list[OutgoingSms]:
         current = await self.settings.current()
-        planned = application_messages(alert, current.admin_phones, self.track_url)
+        planned = application_messages(alert, current.admin_phones, self.track_url, texts)
         if not current.sends_status_sms(ApplicationStatus.RECEIVED):
             planned = [sms for sms in planned if sms.kind is not SmsKind.STATUS]
         return planned
@@ -260,11 +264,18 @@ class AgencyService:
             application.id,
             _text(values.get("jobTitle")),
         )
-        outbox = self._outbox(application.id, await self._application_fan_out(alert), now)
+        texts = await self.templates.texts()
+        outbox = self._outbox(application.id, await self._application_fan_out(alert, texts), now)
         outbox.append(
             confirmation(
                 application_email(
-                    alert.email, alert.applicant_name, application.id, alert.job_title, self.site_url(), payment_key
+                    alert.email,
+                    alert.applicant_name,
+                    application.id,
+                    alert.job_title,
+                    self.site_url(),
+                    payment_key,
+                    texts,
                 ),
                 application.id,
                 now,
@@ -287,7 +298,8 @@ class AgencyService:
         """The refusal of a repeat, which tells the requester nothing of ``earlier``: its ID goes
         again to the phone and e-mail on record, through the outbox, once per application (a
         repeat is only refused within 24 hours of the first, so that is once per window)."""
-        resend = id_reminders(earlier, self.track_url, self.site_url(), self.clock())
+        texts = await self.templates.texts()
+        resend = id_reminders(earlier, self.track_url, self.site_url(), self.clock(), texts)
         queued = await self.store.outbox.enqueue(resend)
         if queued:
             self.on_enqueue()
@@ -333,7 +345,8 @@ class AgencyService:
         appointment = Appointment(
             reference, with_consent(values, now), now, starts_at, calendar.zone, token_hash=token_hash(token)
         )
-        notification, outbox = self._appointment_messages(appointment, change_link(self.site_url(), token))
+        link = change_link(self.site_url(), token)
+        notification, outbox = self._appointment_messages(appointment, link, await self.templates.texts())
         try:
             async with self.uow() as uow:
                 await uow.appointments.add(appointment, notification, calendar.capacity)
@@ -353,7 +366,7 @@ class AgencyService:
         return Accepted(reference)
 
     def _appointment_messages(
-        self, appointment: Appointment, link: str = ""
+        self, appointment: Appointment, link: str = "", texts: Texts = DEFAULTS
     ) -> tuple[AdminNotification, list[OutboxMessage]]:
         """The admin notification and the confirmations (SMS, e-mail) of a new booking; times name the zone.
         The applicant's confirmations carry the change ``link``; the e-mail, the calendar file."""
@@ -382,18 +395,17 @@ class AgencyService:
         )
         remind_at = reminder_time(starts_at, now)
         promise = remind_at is not None
-        planned = [
-            replace(sms, text=with_change_link(sms.text, link)) for sms in appointment_messages(phone, details, promise)
-        ]
-        outbox = self._outbox(reference, planned, now)
+        outbox = self._outbox(reference, appointment_messages(phone, details, promise, texts, link), now)
         email = _text(values["email"])
         name = _text(values["fullName"])
-        mail = appointment_email(email, name, reference, details.service, details.date, details.time, promise, link)
+        mail = appointment_email(
+            email, name, reference, details.service, details.date, details.time, promise, link, texts
+        )
         ics = calendar_file(appointment, CalendarMethod.REQUEST, 0, now, self.office_zone)
         mail = replace(mail, attachments=(calendar_attachment(ics, CalendarMethod.REQUEST),))
         outbox.append(confirmation(mail, reference, now))
         if remind_at is not None:
-            outbox += reminder_messages(details, phone, email, name, remind_at, now)
+            outbox += reminder_messages(details, phone, email, name, remind_at, now, texts=texts)
         return notification, outbox
 
     async def appointment_slots(self, day: date) -> DaySlots:

@@ -20,6 +20,7 @@ from app.admin.jobs import JobsController
 from app.admin.messages import MessagesController
 from app.admin.settings import AdminSettingsController, audit_log
 from app.admin.subscribers import SubscribersController
+from app.admin.templates import TemplatesController
 
 ADMIN_HANDLERS: list[ControllerRouterHandler] = [
     dashboard,
@@ -32,4 +33,5 @@ ADMIN_HANDLERS: list[ControllerRouterHandler] = [
     AdminSettingsController,
     audit_log,
     DataRequestsController,
+    TemplatesController,
 ]

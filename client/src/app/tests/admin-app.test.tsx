@@ -39,6 +39,7 @@ describe('admin guard', () => {
       'Appointments',
       'Calendar',
       'Subscribers',
+      'Templates',
       'Blog Posts',
       'Settings',
       'Logout',

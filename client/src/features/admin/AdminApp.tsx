@@ -23,6 +23,7 @@ const SubscribersPage = lazy(() => import('./components/SubscribersPage'));
 const BlogPostsPage = lazy(() => import('./components/BlogPostsPage'));
 const SettingsPage = lazy(() => import('./components/SettingsPage'));
 const DataRequestsPage = lazy(() => import('./components/DataRequestsPage'));
+const TemplatesPage = lazy(() => import('./components/templates/TemplatesPage'));
 
 function AdminNotFound() {
   return (
@@ -61,6 +62,7 @@ export default function AdminApp() {
               <Route path="blog" element={<BlogPostsPage />} />
               <Route path="settings" element={<SettingsPage />} />
               <Route path="data-requests" element={<DataRequestsPage />} />
+              <Route path="templates" element={<TemplatesPage />} />
               <Route path="*" element={<AdminNotFound />} />
             </Route>
           </Routes>

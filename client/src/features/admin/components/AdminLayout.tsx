@@ -12,7 +12,7 @@ interface SideItem {
   end?: boolean;
 }
 
-/** Spec order (Dashboard, Applications, Jobs, Messages, Blog Posts, Settings, Logout), plus two extras after Messages. */
+/** Spec order (Dashboard, Applications, Jobs, Messages, Blog Posts, Settings, Logout), plus extras after Messages. */
 export const SIDEBAR: SideItem[] = [
   { label: 'Dashboard', to: '/admin', icon: 'home', end: true },
   { label: 'Applications', to: '/admin/applications', icon: 'file' },
@@ -21,6 +21,7 @@ export const SIDEBAR: SideItem[] = [
   { label: 'Appointments', to: '/admin/appointments', icon: 'calendar' },
   { label: 'Calendar', to: '/admin/calendar', icon: 'calendar' },
   { label: 'Subscribers', to: '/admin/subscribers', icon: 'users' },
+  { label: 'Templates', to: '/admin/templates', icon: 'mail' },
   { label: 'Blog Posts', to: '/admin/blog', icon: 'chat' },
   { label: 'Settings', to: '/admin/settings', icon: 'shield' },
 ];

@@ -1,0 +1,378 @@
+"""Message templates: every SMS and e-mail text the product sends, with named ``{placeholders}``.
+
+Each template has a key, the placeholders it may use and its default text (the spec's words,
+exactly as sent before staff could edit them). Staff edit a template in the admin area; the
+senders render the current text (:func:`render`) or, when none was saved, the default.
+
+Rendering rules, the same for every template:
+
+- ``{name}`` is replaced by the placeholder's value; a ``{`` or ``}`` is only allowed as part of a
+  placeholder (validation refuses unbalanced braces and unknown names).
+- A line holding an *optional* placeholder (the ``/track`` link, the payment link...) that is empty
+  is left out; blank lines left next to each other become one; spaces at a line's end are dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from agency_core.messaging.gsm import Encoding, encoding, sms_parts
+from agency_core.spec import constants as c
+
+
+class Channel(StrEnum):
+    SMS = "sms"
+    EMAIL = "email"
+
+
+@dataclass(frozen=True, slots=True)
+class Placeholder:
+    name: str
+    longest: str
+    """The longest plausible value: what the preview renders with."""
+    optional: bool = False
+    """When empty, the line that holds it is left out."""
+
+
+@dataclass(frozen=True, slots=True)
+class TemplateSpec:
+    key: str
+    label: str
+    channel: Channel
+    placeholders: tuple[Placeholder, ...]
+    default: str
+
+    @property
+    def names(self) -> frozenset[str]:
+        return frozenset(p.name for p in self.placeholders)
+
+
+NAME = Placeholder("name", "Nana Akosua Frimpomaa Ofori-Atta")
+TRACK = Placeholder("track_url", "www.vandytravelrecruitment.com/track", optional=True)
+APPLICATION_ID = Placeholder("application_id", "VA1795479503425")
+JOB_TITLE = Placeholder("job_title", "Housekeeping Supervisor (5-star Hote...")
+SERVICE = Placeholder("service", "Travel Arrangements")
+DATE = Placeholder("date", "2026-12-31")
+TIME = Placeholder("time", "10:00 AM GMT+04:00")
+REFERENCE = Placeholder("reference", "VA1795479503425")
+PROMISE = Placeholder("reminder_promise", f"We will send a reminder {c.APPOINTMENT_REMINDER_BEFORE} before.")
+MAIL_TRACK = Placeholder("track_url", "https://www.vandytravelrecruitment.com/track", optional=True)
+CHANGE_LINK = Placeholder(
+    "change_link", "https://www.vandytravelrecruitment.com/appointment?token=Xq7Zt2mK9vR4pY8wLs3nB6", optional=True
+)
+SMS_CHANGE_LINK = Placeholder(
+    "change_link", "www.vandytravelrecruitment.com/appointment?token=Xq7Zt2mK9vR4pY8wLs3nB6", optional=True
+)
+
+SIGN = c.AGENCY_SIGN_OFF
+_THANKS = "Dear {name}, thank you for applying with Vandy Travel"
+_RECEIVED = f"Your application has been received and we will reply within {c.APPLICATION_REPLY_WITHIN}."
+_QUOTE = "Please quote it whenever you contact us."
+
+
+def _sms(key: str, label: str, default: str, *placeholders: Placeholder) -> TemplateSpec:
+    return TemplateSpec(key, label, Channel.SMS, placeholders, default)
+
+
+def _mail(key: str, label: str, default: str, *placeholders: Placeholder) -> TemplateSpec:
+    return TemplateSpec(key, label, Channel.EMAIL, placeholders, default)
+
+
+_SPECS: Final = (
+    _sms(
+        "sms.status.received",
+        "SMS: application received",
+        f"{_THANKS}. {_RECEIVED}\n{SIGN}\nTrack: {{track_url}}",
+        NAME,
+        TRACK,
+    ),
+    _sms(
+        "sms.status.processing",
+        "SMS: application processing",
+        "Dear {name}, your application is now being processed. This takes "
+        f"{c.PROCESSING_TIME}; we will keep you updated.\n{SIGN}\nTrack: {{track_url}}",
+        NAME,
+        TRACK,
+    ),
+    _sms(
+        "sms.status.approved",
+        "SMS: application approved",
+        "Congratulations {name}! Your application has been approved. Our team will call you "
+        f"within {c.APPROVAL_CALL_WITHIN} with the next steps.\n{SIGN}\nTrack: {{track_url}}",
+        NAME,
+        TRACK,
+    ),
+    _sms(
+        "sms.status.rejected",
+        "SMS: application rejected",
+        "Dear {name}, thank you for your interest. We cannot take your application further "
+        f"this time, but we will contact you about future openings.\n{SIGN}\nTrack: {{track_url}}",
+        NAME,
+        TRACK,
+    ),
+    _sms(
+        "sms.received_for_job",
+        "SMS: application received for a job",
+        f"{_THANKS} for the job {{job_title}}. {_RECEIVED}\n{SIGN}\nTrack: {{track_url}}",
+        NAME,
+        JOB_TITLE,
+        TRACK,
+    ),
+    _sms(
+        "sms.admin_alert",
+        "SMS to staff: new application",
+        "NEW JOB APPLICATION\nName: {applicant_name}\nEmail: {email}\nPhone: {phone}\nJob: {job}\n"
+        f"Country: {{country}}\nID: {{application_id}}\nLogin to admin panel to review.\n{SIGN}",
+        Placeholder("applicant_name", "Nana Akosua Frimpomaa Ofori-Atta"),
+        Placeholder("email", "nana.akosua.ofori-atta@example.com"),
+        Placeholder("phone", "+233241234567"),
+        Placeholder("job", "Housekeeping Supervisor (5-star Hote... (Hospitality & Tourism)"),
+        Placeholder("country", "United Arab Emirates"),
+        APPLICATION_ID,
+    ),
+    _sms(
+        "sms.appointment.confirmation",
+        "SMS: appointment booked",
+        "Your {service} appointment with Vandy Travel is booked for {date} at {time}. "
+        f"Ref: {{reference}}. {{reminder_promise}}\n{SIGN}\nChange or cancel: {{change_link}}",
+        SERVICE,
+        DATE,
+        TIME,
+        REFERENCE,
+        PROMISE,
+        SMS_CHANGE_LINK,
+    ),
+    _sms(
+        "sms.appointment.reminder",
+        "SMS: appointment reminder",
+        "Reminder: your {service} appointment with Vandy Travel is on {date} at {time}. "
+        f"Ref: {{reference}}.\n{SIGN}",
+        SERVICE,
+        DATE,
+        TIME,
+        REFERENCE,
+    ),
+    _sms(
+        "appointment.reminder_promise",
+        "Appointment reminder promise (in the booking SMS and e-mail)",
+        f"We will send a reminder {c.APPOINTMENT_REMINDER_BEFORE} before.",
+    ),
+    _sms(
+        "sms.id_reminder",
+        "SMS: application ID sent again",
+        "Dear {name}, we already have your application with Vandy Travel. Your application ID is "
+        "{application_id}. If you did not just apply again, you can ignore this message."
+        f"\n{SIGN}\nTrack: {{track_url}}",
+        NAME,
+        APPLICATION_ID,
+        TRACK,
+    ),
+    _sms(
+        "sms.payment_receipt",
+        "SMS: processing fee received",
+        "Dear {name}, we have received your processing fee of {amount} for application "
+        f"{{application_id}}. Ref: {{reference}}. Our team will now review your documents.\n{SIGN}",
+        NAME,
+        Placeholder("amount", "USD 1,000.00"),
+        APPLICATION_ID,
+        Placeholder("reference", "VA1795479503425-1795479503425"),
+    ),
+    _mail(
+        "email.application.subject",
+        "E-mail subject: application received",
+        "Your application {application_id}",
+        APPLICATION_ID,
+    ),
+    _mail(
+        "email.application.body",
+        "E-mail: application received",
+        f"Dear {{name}},\n\nThank you for applying with {c.AGENCY_NAME}{{for_the_job}}.\n"
+        f"Your application ID is {{application_id}}. {_QUOTE}\n"
+        f"We review every application and will reply within {c.APPLICATION_REPLY_WITHIN}.\n\n"
+        "Your payment key is {payment_key}. Keep it private: it lets you pay the processing fee.\n"
+        "Pay the processing fee: {payment_link}\n\n"
+        f"Follow your application: {{track_url}}\n\n{SIGN}",
+        NAME,
+        Placeholder("for_the_job", " for the job Housekeeping Supervisor (5-star Hotel, Doha)"),
+        APPLICATION_ID,
+        Placeholder("payment_key", "k7Qp2mX9vR4tY8wZ", optional=True),
+        Placeholder(
+            "payment_link",
+            "https://www.vandytravelrecruitment.com/payment/start?application=VA1795479503425#key=k7Qp2mX9vR4tY8wZ",
+            optional=True,
+        ),
+        MAIL_TRACK,
+    ),
+    _mail(
+        "email.id_reminder.subject",
+        "E-mail subject: application ID sent again",
+        "Your application {application_id}",
+        APPLICATION_ID,
+    ),
+    _mail(
+        "email.id_reminder.body",
+        "E-mail: application ID sent again",
+        f"Dear {{name}},\n\nSomeone (perhaps you) has just submitted the same application to {c.AGENCY_NAME} again.\n"
+        f"We already have it: your application ID is {{application_id}}. {_QUOTE}\n"
+        "If it was not you, you can ignore this e-mail: nothing was changed.\n\n"
+        f"Follow your application: {{track_url}}\n\n{SIGN}",
+        NAME,
+        APPLICATION_ID,
+        MAIL_TRACK,
+    ),
+    _mail("email.appointment.subject", "E-mail subject: appointment booked", "Your appointment {reference}", REFERENCE),
+    _mail(
+        "email.appointment.body",
+        "E-mail: appointment booked",
+        f"Dear {{name}},\n\nYour {{service}} appointment with {c.AGENCY_NAME} is booked for {{date}} at {{time}}.\n"
+        f"Your reference is {{reference}}. {_QUOTE}\n{{reminder_promise}}\n\n"
+        f"Change or cancel your appointment: {{change_link}}\n\n{SIGN}",
+        NAME,
+        SERVICE,
+        DATE,
+        TIME,
+        REFERENCE,
+        Placeholder(PROMISE.name, PROMISE.longest, optional=True),
+        CHANGE_LINK,
+    ),
+    _mail(
+        "email.appointment_reminder.subject",
+        "E-mail subject: appointment reminder",
+        "Reminder: your appointment {reference}",
+        REFERENCE,
+    ),
+    _mail(
+        "email.appointment_reminder.body",
+        "E-mail: appointment reminder",
+        "Dear {name},\n\nThis is a reminder of your {service} appointment with "
+        f"{c.AGENCY_NAME} on {{date}} at {{time}}.\n"
+        f"Your reference is {{reference}}. {_QUOTE}\n\n{SIGN}",
+        NAME,
+        SERVICE,
+        DATE,
+        TIME,
+        REFERENCE,
+    ),
+)
+
+TEMPLATES: Final[Mapping[str, TemplateSpec]] = {spec.key: spec for spec in _SPECS}
+
+Texts = Mapping[str, str]
+"""The texts staff saved, by key (a key not in it uses its default)."""
+DEFAULTS: Final[Texts] = {}
+
+MAX_LENGTH: Final = {Channel.SMS: 1000, Channel.EMAIL: 10_000}
+WARN_PARTS: Final = 2
+TEXT_REQUIRED: Final = "Enter the text of the message"
+TOO_LONG: Final = "The text must be at most {max} characters"
+UNKNOWN_TEMPLATE: Final = "There is no message template {key}"
+UNCLOSED: Final = 'The "{{" at character {at} has no closing "}}"'
+UNOPENED: Final = 'The "}}" at character {at} has no opening "{{"'
+UNKNOWN_PLACEHOLDER: Final = "Unknown placeholder {{{name}}}: this message can use {allowed}"
+NO_PLACEHOLDERS: Final = "Unknown placeholder {{{name}}}: this message has no placeholders"
+TOO_MANY_PARTS: Final = (
+    "This text takes {parts} SMS parts (more than {warn}): every part is billed and some phones show it split"
+)
+
+_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+
+
+def _brace_error(text: str) -> str | None:
+    open_at: int | None = None
+    for at, ch in enumerate(text, start=1):
+        if ch == "{":
+            if open_at is not None:
+                return UNCLOSED.format(at=open_at)
+            open_at = at
+        elif ch == "}":
+            if open_at is None:
+                return UNOPENED.format(at=at)
+            open_at = None
+    return UNCLOSED.format(at=open_at) if open_at is not None else None
+
+
+def placeholders_in(text: str) -> list[str]:
+    return _PLACEHOLDER.findall(text)
+
+
+def check(spec: TemplateSpec, text: str) -> str | None:
+    """The first reason ``text`` cannot be saved for ``spec``, or ``None``."""
+    if not text.strip():
+        return TEXT_REQUIRED
+    if len(text) > MAX_LENGTH[spec.channel]:
+        return TOO_LONG.format(max=MAX_LENGTH[spec.channel])
+    brace = _brace_error(text)
+    if brace is not None:
+        return brace
+    for name in placeholders_in(text):
+        if name not in spec.names:
+            allowed = ", ".join(f"{{{p.name}}}" for p in spec.placeholders)
+            return (
+                UNKNOWN_PLACEHOLDER.format(name=name, allowed=allowed) if allowed else NO_PLACEHOLDERS.format(name=name)
+            )
+    return None
+
+
+def spec_of(key: str) -> TemplateSpec:
+    """Raises ``KeyError`` for a key that is not a template."""
+    return TEMPLATES[key]
+
+
+def text_of(key: str, texts: Texts = DEFAULTS) -> str:
+    """The text in force: the saved one when it is still valid, else the default."""
+    spec = TEMPLATES[key]
+    saved = texts.get(key)
+    return saved if saved is not None and check(spec, saved) is None else spec.default
+
+
+def _line(spec: TemplateSpec, line: str, values: Mapping[str, str]) -> str | None:
+    names = placeholders_in(line)
+    optional = {p.name for p in spec.placeholders if p.optional}
+    if any(name in optional and not values.get(name) for name in names):
+        return None
+    return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), ""), line).rstrip(" ")
+
+
+def render_text(spec: TemplateSpec, text: str, values: Mapping[str, str]) -> str:
+    """``text`` with each placeholder replaced by its value, by the rules of this module's docstring."""
+    lines: list[str] = []
+    for raw in text.split("\n"):
+        line = _line(spec, raw, values)
+        if line is None or (not line and lines and not lines[-1]):
+            continue
+        lines.append(line)
+    return "\n".join(lines).strip("\n")
+
+
+def render(key: str, values: Mapping[str, str], texts: Texts = DEFAULTS) -> str:
+    """The message ``key`` as sent: the text in force (:func:`text_of`) rendered with ``values``."""
+    return render_text(TEMPLATES[key], text_of(key, texts), values)
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    text: str
+    """Rendered at every placeholder's longest plausible value."""
+    characters: int
+    encoding: Encoding | None
+    """SMS only."""
+    parts: int | None
+    warning: str = ""
+
+
+def longest_values(spec: TemplateSpec) -> dict[str, str]:
+    return {p.name: p.longest for p in spec.placeholders}
+
+
+def preview(spec: TemplateSpec, text: str) -> Preview:
+    """What ``text`` looks like at its longest (call :func:`check` first: a refused text previews as written)."""
+    rendered = render_text(spec, text, longest_values(spec))
+    if spec.channel is not Channel.SMS:
+        return Preview(rendered, len(rendered), None, None)
+    parts = sms_parts(rendered)
+    warning = TOO_MANY_PARTS.format(parts=parts, warn=WARN_PARTS) if parts > WARN_PARTS else ""
+    return Preview(rendered, len(rendered), encoding(rendered), parts, warning)
