@@ -20,6 +20,7 @@ import structlog
 from adapters.private_files import private_tree
 from adapters.seed.blog import seed_blog_posts
 from adapters.sqlite.database import Database
+from agency_core.bulk.service import BulkService
 from agency_core.ids import IdGenerator
 from agency_core.jobs.alerts import JobAlertMailer
 from agency_core.jobs.board import JobBoard
@@ -121,6 +122,7 @@ class Container:
     live_settings: LiveSettings
     media: MediaStore
     admin_area: AdminService
+    bulk: BulkService
     payments: PaymentService
     job_board: JobBoard
     job_alert_mailer: JobAlertMailer
@@ -175,6 +177,16 @@ class Container:
             uow=store.unit_of_work,
             office_zone=settings.office.time_zone,
         )
+        bulk = BulkService(
+            admin_area,
+            admin_store,
+            backend.bulks,
+            store.outbox,
+            ids,
+            uow=store.unit_of_work,
+            options=settings.bulk.options,
+            on_enqueue=worker.wake,
+        )
         payments = PaymentService(
             backend.payments,
             build_payment_gateway(settings),
@@ -204,6 +216,7 @@ class Container:
             live_settings=live,
             media=media,
             admin_area=admin_area,
+            bulk=bulk,
             payments=payments,
             job_board=board,
             job_alert_mailer=mailer,

@@ -11,6 +11,7 @@ from agency_core.signin.identity import DEMO_ADMIN_PASSWORD
 from agency_core.spec.constants import AGENCY_SHORT_NAME, DISPLAYED_PHONES, SENDER_ID_MAX_LENGTH
 from agency_core.spec.validation import normalise_phone
 from app.api_settings import ApiSettings, ApiSettingsError
+from app.bulk_settings import BulkSettings, BulkSettingsError
 from app.files_key import FileKeyError, load_files_key
 from app.office_settings import OfficeSettings, OfficeSettingsError
 from app.payment_settings import PaymentSettings, PaymentSettingsError
@@ -219,6 +220,7 @@ class Settings:
     payments: PaymentSettings = field(default_factory=PaymentSettings)
     site: SiteSettings = field(default_factory=SiteSettings)
     office: OfficeSettings = field(default_factory=OfficeSettings)
+    bulk: BulkSettings = field(default_factory=BulkSettings)
     files_key: str = ""
     """``AGENCY_FILES_KEY``: the Fernet key of uploaded documents. Unset outside production: a key
     kept in ``AGENCY_DATA_DIR/files.key``."""
@@ -253,7 +255,8 @@ class Settings:
             raise SettingsError(str(exc)) from exc
         try:
             office = OfficeSettings.from_env(env)
-        except OfficeSettingsError as exc:
+            bulk = BulkSettings.from_env(env)
+        except (OfficeSettingsError, BulkSettingsError) as exc:
             raise SettingsError(str(exc)) from exc
         settings = cls(
             env_name=_env_name(env),
@@ -271,6 +274,7 @@ class Settings:
             payments=payments,
             site=site,
             office=office,
+            bulk=bulk,
             files_key=(env.get("AGENCY_FILES_KEY") or "").strip(),
         )
         if settings.files_key:

@@ -98,6 +98,7 @@ class FakeUnit:
         self.payments = FakeRepository(self, "payments")
         self.outbox = FakeRepository(self, "outbox")
         self.audit = FakeRepository(self, "audit")
+        self.bulk_actions = FakeRepository(self, "bulk_actions")
 
     async def __aenter__(self) -> FakeUnit:
         return self

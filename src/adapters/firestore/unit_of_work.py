@@ -34,6 +34,7 @@ from adapters.sealing import PassportSealer
 from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
 from agency_core.appointments.slots import stored_slot_start
+from agency_core.bulk.model import BulkAction
 from agency_core.ids import IdTaken
 from agency_core.payments.model import Payment
 from agency_core.records import ApplicationStatus, AppointmentStatus, OutboxStatus
@@ -296,6 +297,26 @@ class _Audit(_Writes):
         self._create("audit_log", entry.id, to_document(entry))
 
 
+class _BulkActions(_Writes):
+    async def add(self, action: BulkAction) -> None:
+        ref = self._col("bulk_actions").document(action.id)
+
+        async def check(tx: Transaction) -> None:
+            if await _read(tx, ref) is not None:
+                raise PreconditionFailed(f"bulk action {action.id}")
+
+        self._steps.append(_Step(lambda tx: tx.create(ref, to_document(action)), check))
+
+    async def mark_undone(self, bulk_id: str, at: datetime, actor: str) -> None:
+        self._update_if(
+            "bulk_actions",
+            bulk_id,
+            lambda doc: doc.get("undone_at") is None,
+            {"undone_at": at, "undone_by": actor},
+            f"bulk action {bulk_id}",
+        )
+
+
 class FirestoreUnitOfWork(StepsUnitOfWork[_Step]):
     def __init__(self, client: Client, prefix: str, sealer: PassportSealer) -> None:
         self._client = client
@@ -310,6 +331,7 @@ class FirestoreUnitOfWork(StepsUnitOfWork[_Step]):
         self.payments = _Payments(client, prefix, self._steps)
         self.outbox = _Outbox(client, prefix, self._steps)
         self.audit = _Audit(client, prefix, self._steps)
+        self.bulk_actions = _BulkActions(client, prefix, self._steps)
 
     async def _commit(self, steps: Sequence[_Step]) -> None:
         @firestore.async_transactional
