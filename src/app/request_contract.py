@@ -19,7 +19,7 @@ hooks, ``tests/api/schemathesis_hooks.py``, put those comparisons in order befor
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 from litestar.openapi.spec import OpenAPI, Operation, Reference, Schema
@@ -268,7 +268,7 @@ def _track_body() -> dict[str, Any]:
     }
 
 
-BODIES: Final = {
+BODIES: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {
     "ApplicationForm": lambda: form_body("application", multipart=True),
     "AppointmentIn": lambda: form_body("appointment"),
     "ContactMessageIn": lambda: form_body("contact"),
