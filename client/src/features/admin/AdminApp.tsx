@@ -20,6 +20,8 @@ const SubscribersPage = lazy(() => import('./components/SubscribersPage'));
 const BlogPostsPage = lazy(() => import('./components/BlogPostsPage'));
 const SettingsPage = lazy(() => import('./components/SettingsPage'));
 const DataRequestsPage = lazy(() => import('./components/DataRequestsPage'));
+const BulkMessagePage = lazy(() => import('./components/bulk/BulkMessagePage'));
+const BulkResultPage = lazy(() => import('./components/bulk/BulkResultPage'));
 
 function AdminNotFound() {
   return (
@@ -50,6 +52,8 @@ export default function AdminApp() {
               <Route path="dashboard" element={<DashboardPage />} />
               <Route path="applications" element={<ApplicationsPage />} />
               <Route path="applications/:applicationId" element={<ApplicationDetailPage />} />
+              <Route path="applications/message" element={<BulkMessagePage />} />
+              <Route path="bulk/:bulkId" element={<BulkResultPage />} />
               <Route path="appointments" element={<AppointmentsPage />} />
               <Route path="jobs" element={<JobsPage />} />
               <Route path="messages" element={<MessagesPage />} />
