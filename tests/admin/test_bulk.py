@@ -8,12 +8,14 @@ import time
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from agency_core.messaging.gsm import sms_parts
 from agency_core.records import ApplicationStatus
 from agency_core.signin.identity import DEMO_ADMIN_EMAIL
 from app.api_settings import ApiSettings, OutboxSettings
 from app.bulk_settings import BulkSettings
-from app.settings import SmsSettings
+from app.settings import Settings, SettingsError, SmsSettings
 from tests.admin.area import T0, add_application, audit_actions, container, signed_in
 from tests.admin.conftest import AdminHarness, MakeHarness
 from tests.support.sms_gateway import SmsGatewayServer
@@ -224,3 +226,22 @@ async def test_a_message_to_many_goes_once_to_each_with_its_name(
     assert len(sms_server.requests) == 4
     (entry,) = [e for e in await audit_actions(h) if e["action"] == "applications.bulk_sms"]
     assert entry["target"] == f"{sent['bulkId']}: 4 messages, 1 left out (filter preferredCountry=Qatar)"
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("AGENCY_BULK_UNDO_SECONDS", "thirty"),
+        ("AGENCY_BULK_UNDO_SECONDS", "601"),
+        ("AGENCY_BULK_SMS_PER_MINUTE", "0"),
+        ("AGENCY_BULK_SMS_PER_MINUTE", "１００"),
+    ],
+)
+def test_a_wrong_bulk_setting_stops_the_start_naming_it(name: str, value: str) -> None:
+    with pytest.raises(SettingsError, match=name):
+        Settings.from_env({name: value})
+
+
+def test_bulk_settings_default_to_a_30_s_undo_window_and_100_texts_a_minute() -> None:
+    assert Settings.from_env({}).bulk == BulkSettings(30, 100)
+    assert Settings.from_env({"AGENCY_BULK_UNDO_SECONDS": "0"}).bulk.undo_window_s == 0

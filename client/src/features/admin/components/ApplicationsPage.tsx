@@ -10,6 +10,7 @@ import { countOf, humanize, useAdminTitle } from './hooks';
 import { ApplicationRow, AsyncView, PageHeader, PagedTable } from './ui';
 import { BulkBar, SelectCell } from './bulk/BulkBar';
 import { useSelection } from './bulk/selection';
+import { useBulkMove } from './bulk/useBulkMove';
 
 const PAGE_SIZE = 20;
 const KEYS = Object.keys(emptyApplicationFilters) as (keyof ApplicationFilters)[];
@@ -26,6 +27,11 @@ export default function ApplicationsPage() {
     (signal) => listApplications(filters, page, PAGE_SIZE, signal),
     `applications?${params.toString()}`,
   );
+
+  const move = useBulkMove(() => {
+    selection.clear();
+    reload();
+  });
 
   const update = (changes: Partial<ApplicationFilters> & { page?: string }) => {
     const next = new URLSearchParams(params);
@@ -143,6 +149,7 @@ export default function ApplicationsPage() {
           ) : null}
         </div>
       </section>
+      {move.view}
       <AsyncView state={state} onRetry={reload}>
         {(data) => (
           <>
@@ -152,7 +159,7 @@ export default function ApplicationsPage() {
               filters={{ ...filters }}
               search={params.toString()}
               selection={selection}
-              onChanged={reload}
+              move={move}
             />
             <section className="admin-card">
               <PagedTable

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { ApplicationSummary, ApplicationStatus } from '../../api/types';
 import { countOf, humanize } from '../hooks';
 import { selectedCount, toBulkSelection, type SelectionState } from './selection';
-import { useBulkMove } from './useBulkMove';
+import type { BulkMove } from './useBulkMove';
 
 const MOVE_TO: readonly ApplicationStatus[] = ['processing', 'approved', 'rejected'];
 
@@ -13,7 +13,7 @@ export function BulkBar({
   filters,
   search,
   selection,
-  onChanged,
+  move,
 }: {
   items: readonly ApplicationSummary[];
   total: number;
@@ -21,12 +21,9 @@ export function BulkBar({
   /** The list's query string, so the message page keeps the filter. */
   search: string;
   selection: SelectionState;
-  onChanged: () => void;
+  /** Kept by the page, so its confirmation and undo outlive the list's reloads. */
+  move: BulkMove;
 }) {
-  const move = useBulkMove(() => {
-    selection.clear();
-    onChanged();
-  });
   const { selected } = selection;
   const pageIds = items.map((app) => app.applicationId);
   const pageSelected = pageIds.length > 0 && pageIds.every((id) => selection.isSelected(id));
@@ -35,7 +32,6 @@ export function BulkBar({
   const messageState = selected.all || count === 0 ? undefined : { applicationIds: [...selected.ids] };
   return (
     <>
-      {move.view}
       <section className="admin-card bulk-bar" aria-label="Selection and bulk actions">
         <label className="bulk-check">
           <input

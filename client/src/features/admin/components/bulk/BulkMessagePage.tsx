@@ -117,7 +117,7 @@ export default function BulkMessagePage() {
           <p data-testid="message-summary">
             {countOf(preview.result.count, 'recipient')}, {partsSummary(preview.result)}.
           </p>
-          <ul className="bulk-preview-list" aria-label="Messages">
+          <ul className="bulk-preview-list" tabIndex={0} aria-label="Messages">
             {preview.result.items
               .filter((item) => !item.error)
               .slice(0, 5)
@@ -132,7 +132,7 @@ export default function BulkMessagePage() {
           {preview.result.refused > 0 ? (
             <>
               <h3>Left out ({preview.result.refused})</h3>
-              <ul className="bulk-refused">
+              <ul className="bulk-refused" tabIndex={0} aria-label="Left out">
                 {preview.result.items
                   .filter((item) => item.error)
                   .map((item) => (

@@ -41,13 +41,13 @@ export function MoveDialog({
         Move {countOf(preview.count, 'applicant')} to {humanize(status)}?
       </h2>
       <p id="move-summary" data-testid="move-summary">
-        {countOf(preview.messages, 'SMS')}, {partsSummary(preview)}. The SMS wait {preview.undoWindowS}{' '}
-        seconds in the outbox: you can undo until then.
+        {preview.messages} SMS, {partsSummary(preview)}. The SMS wait {preview.undoWindowS} seconds in the
+        outbox: you can undo until then.
       </p>
       {willMove.length > 0 ? (
         <>
           <h3>The SMS each applicant will get</h3>
-          <ul className="bulk-preview-list" aria-label="SMS preview">
+          <ul className="bulk-preview-list" tabIndex={0} aria-label="SMS preview">
             {willMove.map((item) => (
               <li key={item.applicationId}>
                 <strong>{item.name || item.applicationId}</strong>{' '}
@@ -63,7 +63,7 @@ export function MoveDialog({
       {refused.length > 0 ? (
         <>
           <h3>Not moved ({refused.length})</h3>
-          <ul className="bulk-refused" aria-label="Not moved">
+          <ul className="bulk-refused" tabIndex={0} aria-label="Not moved">
             {refused.map((item) => (
               <li key={item.applicationId}>
                 {item.name || item.applicationId} ({item.applicationId}): {item.error}

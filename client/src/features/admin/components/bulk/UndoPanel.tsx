@@ -47,7 +47,7 @@ export function UndoPanel({
           </p>
         )}
         {refused.length > 0 ? (
-          <ul className="bulk-refused" aria-label="Not moved">
+          <ul className="bulk-refused" tabIndex={0} aria-label="Not moved">
             {refused.map((item) => (
               <li key={item.applicationId}>
                 {item.applicationId}: {item.error}

@@ -13,11 +13,14 @@ interface Pending {
 }
 
 /** A status move with its confirmation and undo, for the list (many) and an application's page (one). */
-export function useBulkMove(onChanged: () => void): {
+export interface BulkMove {
   start: (selection: BulkSelection, status: ApplicationStatus) => Promise<void>;
   busy: boolean;
+  /** The confirmation dialog and the undo panel: render it outside anything that reloads. */
   view: ReactNode;
-} {
+}
+
+export function useBulkMove(onChanged: () => void): BulkMove {
   const [pending, setPending] = useState<Pending | null>(null);
   const [action, setAction] = useState<BulkAction | null>(null);
   const [busy, setBusy] = useState(false);
