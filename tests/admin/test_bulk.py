@@ -216,6 +216,8 @@ async def test_a_message_to_many_goes_once_to_each_with_its_name(
     assert sorted(r.message for r in got)[0].startswith("Hello Kofi0 Mensah, the Qatar hotel")
     gaps = sorted(r.received_at for r in got)
     assert gaps[-1] - gaps[0] >= 0.25  # spread at 600 a minute: 0.1 s apart
+    answer = await h.client.get(f"{BULK}/{sent['bulkId']}")
+    assert "no-store" in answer.headers["cache-control"]  # names and phones of applicants
     for _ in range(100):
         result = (await h.client.get(f"{BULK}/{sent['bulkId']}")).json()
         if result["sent"] == 4:
