@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { previewMove, type BulkAction, type BulkPreview, type BulkSelection } from '../../api/bulk';
 import type { ApplicationStatus } from '../../api/types';
-import { runAction } from '../hooks';
+import { countOf, humanize, runAction } from '../hooks';
+import { notify } from '@/lib/notify';
 import { MoveDialog } from './MoveDialog';
 import { UndoPanel } from './UndoPanel';
 import './bulk.css';
@@ -37,6 +38,12 @@ export function useBulkMove(onChanged: () => void): BulkMove {
           {...pending}
           onClose={() => setPending(null)}
           onMoved={(moved) => {
+            const to = humanize(moved.status ?? '');
+            const one = moved.done === 1 && moved.refused === 0;
+            void notify(
+              one ? `Status changed to ${to}` : `Moved ${countOf(moved.done, 'applicant')} to ${to}`,
+              'success',
+            );
             setPending(null);
             setAction(moved);
             onChanged();
