@@ -25,6 +25,7 @@ from types import TracebackType
 from typing import Protocol
 
 from agency_core import records
+from agency_core.bulk.model import BulkAction
 from agency_core.messaging.template_store import TemplateVersion
 from agency_core.payments.model import Payment
 from agency_core.records import ApplicationStatus, AppointmentStatus
@@ -163,6 +164,16 @@ class TemplateWrites(Protocol):
         ...
 
 
+class BulkActionWrites(Protocol):
+    async def add(self, action: BulkAction) -> None:
+        """Store a confirmed bulk action (its id must be new: a repeat fails the commit)."""
+        ...
+
+    async def mark_undone(self, bulk_id: str, at: datetime, actor: str) -> None:
+        """Set ``undone_at`` and ``undone_by``, on condition that the action exists and is not undone."""
+        ...
+
+
 class AuditWrites(Protocol):
     async def add(self, entry: AuditEntry) -> None: ...
 
@@ -192,6 +203,8 @@ class UnitOfWork(Protocol):
     def audit(self) -> AuditWrites: ...
     @property
     def templates(self) -> TemplateWrites: ...
+    @property
+    def bulk_actions(self) -> BulkActionWrites: ...
 
     async def __aenter__(self) -> UnitOfWork: ...
 

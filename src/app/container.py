@@ -21,6 +21,7 @@ from adapters.private_files import private_tree
 from adapters.seed.blog import seed_blog_posts
 from adapters.sqlite.database import Database
 from agency_core.appointments.changes import AppointmentChanges
+from agency_core.bulk.service import BulkService
 from agency_core.ids import IdGenerator
 from agency_core.jobs.alerts import JobAlertMailer
 from agency_core.jobs.board import JobBoard
@@ -128,6 +129,7 @@ class Container:
     media: MediaStore
     admin_area: AdminService
     message_templates: MessageTemplates
+    bulk: BulkService
     payments: PaymentService
     job_board: JobBoard
     job_alert_mailer: JobAlertMailer
@@ -190,6 +192,16 @@ class Container:
             delivery_deadline=settings.sms_reports.deadline,
             templates=live_texts,
         )
+        bulk = BulkService(
+            admin_area,
+            admin_store,
+            backend.bulks,
+            store.outbox,
+            ids,
+            uow=store.unit_of_work,
+            options=settings.bulk.options,
+            on_enqueue=worker.wake,
+        )
         payments = PaymentService(
             backend.payments,
             build_payment_gateway(settings),
@@ -221,6 +233,7 @@ class Container:
             media=media,
             admin_area=admin_area,
             message_templates=MessageTemplates(store.templates, store.unit_of_work, ids, live_texts),
+            bulk=bulk,
             payments=payments,
             job_board=board,
             job_alert_mailer=mailer,

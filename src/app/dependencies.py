@@ -36,6 +36,7 @@ def dependencies_of(container: Container) -> dict[str, Provide]:
         "tracking": container.tracking,
         "area": container.admin_area,
         "templates": container.message_templates,
+        "bulk": container.bulk,
         "files": container.files,
         "media": container.media,
         "data_requests": container.data_requests,

@@ -19,13 +19,15 @@ hooks, ``tests/api/schemathesis_hooks.py``, put those comparisons in order befor
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 from litestar.openapi.spec import OpenAPI, Operation, Reference, Schema
 from litestar.openapi.spec.enums import OpenAPIType
 
+from agency_core.bulk.model import MAX_SELECTION
 from agency_core.jobs.rules import JOB_FORM, JOB_STATUSES, JobField
+from agency_core.messaging.bulk_texts import MAX_SEPTETS
 from agency_core.messaging.templates import MAX_LENGTH as TEMPLATE_MAX
 from agency_core.messaging.templates import Channel as TemplateChannel
 from agency_core.records import APPOINTMENT_OUTCOMES, ApplicationStatus, AppointmentStatus, PaymentState
@@ -239,6 +241,27 @@ def _erase_body() -> dict[str, Any]:
     return {"type": "object", "properties": {"q": identifier(), "confirm": confirm}, "required": ["q", "confirm"]}
 
 
+def _bulk_body(extra: Mapping[str, dict[str, Any]], required: Iterable[str]) -> dict[str, Any]:
+    """A bulk action's body: picked ``applicationIds`` (or ``matching``, the list's filter) and its own fields."""
+    ids = {"type": "array", "minItems": 1, "maxItems": MAX_SELECTION, "items": text()}
+    return {"type": "object", "properties": {"applicationIds": ids, **extra}, "required": ["applicationIds", *required]}
+
+
+def _bulk_status(confirm: bool) -> dict[str, Any]:
+    extra = {"status": choice(s.value for s in ApplicationStatus)}
+    bulk_id = {"bulkId": {"type": "string", "pattern": r"^BK[0-9]+$"}}
+    return _bulk_body({**extra, **bulk_id} if confirm else extra, ["status", "bulkId"] if confirm else ["status"])
+
+
+def _bulk_message(confirm: bool) -> dict[str, Any]:
+    # Narrower than the core: GSM-7 letters, digits and punctuation that take one septet each, and
+    # no {name} placeholder (which the core accepts, its length counted at a long name).
+    plain = r"^[\n !-Z_a-z]*[!-Z_a-z][\n !-Z_a-z]*$"
+    extra = {"text": {"type": "string", "minLength": 1, "maxLength": MAX_SEPTETS, "pattern": plain}}
+    bulk_id = {"bulkId": {"type": "string", "pattern": r"^BK[0-9]+$"}}
+    return _bulk_body({**extra, **bulk_id} if confirm else extra, ["text", "bulkId"] if confirm else ["text"])
+
+
 def _track_body() -> dict[str, Any]:
     return {
         "type": "object",
@@ -258,7 +281,7 @@ def _template_text_body() -> dict[str, Any]:
     return {"type": "object", "properties": {"text": text}, "required": ["text"]}
 
 
-BODIES: Final = {
+BODIES: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {
     "ApplicationForm": lambda: form_body("application", multipart=True),
     "AppointmentIn": lambda: form_body("appointment"),
     "ContactMessageIn": lambda: form_body("contact"),
@@ -272,6 +295,10 @@ BODIES: Final = {
     "AdminSettingsIn": _settings_body,
     "EraseRequest": _erase_body,
     "TemplateTextIn": _template_text_body,
+    "BulkStatusPreviewIn": lambda: _bulk_status(False),
+    "BulkStatusIn": lambda: _bulk_status(True),
+    "BulkMessagePreviewIn": lambda: _bulk_message(False),
+    "BulkMessageIn": lambda: _bulk_message(True),
 }
 """Component schemas replaced by the core's rules (by the name Litestar gives each body)."""
 

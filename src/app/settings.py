@@ -11,6 +11,7 @@ from agency_core.signin.identity import DEMO_ADMIN_PASSWORD
 from agency_core.spec.constants import AGENCY_SHORT_NAME, DISPLAYED_PHONES, SENDER_ID_MAX_LENGTH
 from agency_core.spec.validation import normalise_phone
 from app.api_settings import ApiSettings, ApiSettingsError
+from app.bulk_settings import BulkSettings, BulkSettingsError
 from app.files_key import FileKeyError, load_files_key
 from app.office_settings import OfficeSettings, OfficeSettingsError
 from app.payment_settings import PaymentSettings, PaymentSettingsError
@@ -221,6 +222,7 @@ class Settings:
     site: SiteSettings = field(default_factory=SiteSettings)
     office: OfficeSettings = field(default_factory=OfficeSettings)
     sms_reports: SmsReportSettings = field(default_factory=SmsReportSettings)
+    bulk: BulkSettings = field(default_factory=BulkSettings)
     files_key: str = ""
     """``AGENCY_FILES_KEY``: the Fernet key of uploaded documents. Unset outside production: a key
     kept in ``AGENCY_DATA_DIR/files.key``."""
@@ -256,7 +258,8 @@ class Settings:
         try:
             office = OfficeSettings.from_env(env)
             sms_reports = SmsReportSettings.from_env(env)
-        except (OfficeSettingsError, SmsReportSettingsError) as exc:
+            bulk = BulkSettings.from_env(env)
+        except (OfficeSettingsError, SmsReportSettingsError, BulkSettingsError) as exc:
             raise SettingsError(str(exc)) from exc
         settings = cls(
             env_name=_env_name(env),
@@ -275,6 +278,7 @@ class Settings:
             site=site,
             office=office,
             sms_reports=sms_reports,
+            bulk=bulk,
             files_key=(env.get("AGENCY_FILES_KEY") or "").strip(),
         )
         if settings.files_key:

@@ -74,7 +74,8 @@ def admin_app() -> Iterator[AdminApp]:
     """Its own app process (demo mode) whose SMS go to a local gateway, with one application in it."""
     if not (DIST / "index.html").is_file():
         pytest.fail("client/dist missing: run make build")
-    with running_app("agency-admin-", with_gateway=True) as app:
+    # A one-second undo window: the status SMS leaves soon after the confirmation (README "Bulk actions").
+    with running_app("agency-admin-", with_gateway=True, env={"AGENCY_BULK_UNDO_SECONDS": "1"}) as app:
         assert app.gateway is not None
         response = httpx.post(
             f"{app.base_url}/api/applications",
@@ -136,6 +137,9 @@ def test_sign_in_dashboard_status_sms_blog_edit_and_sign_out(admin_page: Page, a
     expect(page.get_by_text(admin_app.application_id).first).to_be_visible()
     expect(page.get_by_role("link", name="Download CV")).to_be_visible()
     page.get_by_role("button", name="Mark as Processing").click()
+    confirm = page.get_by_role("dialog", name="Move 1 applicant to Processing?")
+    expect(confirm).to_contain_text("Dear Kwabena Asante, your application is now being processed.")
+    confirm.get_by_role("button", name="Move 1 applicant to Processing").click()
     toast(page, "Status changed to Processing")
     expect(page.get_by_role("button", name="Approve")).to_be_visible()
 

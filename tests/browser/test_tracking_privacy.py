@@ -98,6 +98,7 @@ def test_apply_track_admin_moves_to_processing_track_shows_it(
         admin.goto(f"/admin/applications/{application_id}")
         expect(admin.get_by_role("heading", name="Kwame Mensah", level=1)).to_be_visible()
         admin.get_by_role("button", name="Mark as Processing").click()
+        admin.get_by_role("button", name="Move 1 applicant to Processing").click()
         toast(admin, "Status changed to Processing")
     finally:
         admin.context.close()

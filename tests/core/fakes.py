@@ -99,6 +99,7 @@ class FakeUnit:
         self.outbox = FakeRepository(self, "outbox")
         self.audit = FakeRepository(self, "audit")
         self.templates = FakeRepository(self, "templates")
+        self.bulk_actions = FakeRepository(self, "bulk_actions")
 
     async def __aenter__(self) -> FakeUnit:
         return self

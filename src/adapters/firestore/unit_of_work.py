@@ -36,6 +36,7 @@ from adapters.sealing import PassportSealer
 from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
 from agency_core.appointments.slots import stored_slot_start
+from agency_core.bulk.model import BulkAction
 from agency_core.ids import IdTaken
 from agency_core.messaging.delivery import advance
 from agency_core.messaging.template_store import TemplateVersion
@@ -366,6 +367,26 @@ class _Templates(_Writes):
         self._steps.append(_Step(lambda tx: tx.create(ref, doc), check))
 
 
+class _BulkActions(_Writes):
+    async def add(self, action: BulkAction) -> None:
+        ref = self._col("bulk_actions").document(action.id)
+
+        async def check(tx: Transaction) -> None:
+            if await _read(tx, ref) is not None:
+                raise PreconditionFailed(f"bulk action {action.id}")
+
+        self._steps.append(_Step(lambda tx: tx.create(ref, to_document(action)), check))
+
+    async def mark_undone(self, bulk_id: str, at: datetime, actor: str) -> None:
+        self._update_if(
+            "bulk_actions",
+            bulk_id,
+            lambda doc: doc.get("undone_at") is None,
+            {"undone_at": at, "undone_by": actor},
+            f"bulk action {bulk_id}",
+        )
+
+
 class FirestoreUnitOfWork(StepsUnitOfWork[_Step]):
     def __init__(self, client: Client, prefix: str, sealer: PassportSealer) -> None:
         self._client = client
@@ -381,6 +402,7 @@ class FirestoreUnitOfWork(StepsUnitOfWork[_Step]):
         self.outbox = _Outbox(client, prefix, self._steps)
         self.audit = _Audit(client, prefix, self._steps)
         self.templates = _Templates(client, prefix, self._steps)
+        self.bulk_actions = _BulkActions(client, prefix, self._steps)
 
     async def _commit(self, steps: Sequence[_Step]) -> None:
         @firestore.async_transactional

@@ -158,6 +158,24 @@ MIGRATIONS = (
         """,
     ),
     TEMPLATES_MIGRATION,
+    Migration(
+        "records_0009_bulk_sends",
+        """
+        CREATE TABLE bulk_actions (
+            id TEXT PRIMARY KEY,
+            kind TEXT NOT NULL,
+            actor TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            selection TEXT NOT NULL,
+            items TEXT NOT NULL,
+            status TEXT,
+            text TEXT NOT NULL DEFAULT '',
+            undo_until TEXT,
+            undone_at TEXT,
+            undone_by TEXT NOT NULL DEFAULT ''
+        )
+        """,
+    ),
 )
 
 

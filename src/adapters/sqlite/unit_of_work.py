@@ -20,6 +20,7 @@ from adapters.sqlite.rows import add_audit, application_cells, enqueue, find_dup
 from adapters.sqlite.templates import add_version
 from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
+from agency_core.bulk.model import BulkAction
 from agency_core.ids import IdTaken
 from agency_core.messaging.delivery import advance
 from agency_core.messaging.template_store import TemplateVersion
@@ -224,6 +225,19 @@ class _Outbox(_Writes):
         self._steps.append(step)
 
 
+class _BulkActions(_Writes):
+    async def add(self, action: BulkAction) -> None:
+        def step(conn: sqlite3.Connection) -> None:
+            if not insert(conn, "bulk_actions", to_row(action), "INSERT OR IGNORE"):
+                raise PreconditionFailed(f"bulk action {action.id}")
+
+        self._steps.append(step)
+
+    async def mark_undone(self, bulk_id: str, at: datetime, actor: str) -> None:
+        sql = "UPDATE bulk_actions SET undone_at = ?, undone_by = ? WHERE id = ? AND undone_at IS NULL"
+        self._update_if(f"bulk action {bulk_id}", sql, timestamp(at), actor, bulk_id)
+
+
 class _Audit(_Writes):
     async def add(self, entry: AuditEntry) -> None:
         self._steps.append(lambda conn: add_audit(conn, entry))
@@ -249,6 +263,7 @@ class SqliteUnitOfWork(StepsUnitOfWork[Step]):
         self.outbox = _Outbox(self._steps, db)
         self.audit = _Audit(self._steps, db)
         self.templates = _Templates(self._steps, db)
+        self.bulk_actions = _BulkActions(self._steps, db)
 
     async def _commit(self, steps: Sequence[Step]) -> None:
         def run(conn: sqlite3.Connection) -> None:

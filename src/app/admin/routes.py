@@ -14,6 +14,7 @@ from litestar.types import ControllerRouterHandler
 from app.admin.applications import ApplicationsController
 from app.admin.appointments import AppointmentsController
 from app.admin.blog import BlogPostsAdminController
+from app.admin.bulk import BulkController
 from app.admin.dashboard import dashboard
 from app.admin.data_requests import DataRequestsController
 from app.admin.jobs import JobsController
@@ -34,4 +35,5 @@ ADMIN_HANDLERS: list[ControllerRouterHandler] = [
     audit_log,
     DataRequestsController,
     TemplatesController,
+    BulkController,
 ]

@@ -16,12 +16,14 @@ from adapters.sealing import PassportSealer
 from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.attempts import SqliteAttemptCounter
 from adapters.sqlite.audit_trail import SqliteAuditTrail
+from adapters.sqlite.bulk import SqliteBulkStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.payments import SqlitePayments
 from adapters.sqlite.personal_data import SqlitePersonalDataStore
 from adapters.sqlite.rate_limits import SqliteHitCounter
 from adapters.sqlite.retention import SqliteRetentionStore
 from adapters.sqlite.store import SqliteStore
+from agency_core.bulk.model import BulkStore
 from agency_core.payments.model import PaymentStore
 from agency_core.ports import Store
 from agency_core.privacy.data_requests import PersonalDataStore
@@ -60,6 +62,7 @@ class Backend:
     personal_data: PersonalDataStore
     sessions: SessionStore
     attempts: CountingAttempts
+    bulks: BulkStore
     close: Callable[[], Awaitable[None]]
 
 
@@ -78,6 +81,7 @@ def sqlite_backend(database: Database, session_ttl_s: float, sealer: PassportSea
         personal_data=SqlitePersonalDataStore(database, sealer),
         sessions=SqliteSessionStore(database, ttl_s=session_ttl_s),
         attempts=SqliteAttemptCounter(database),
+        bulks=SqliteBulkStore(database),
         close=_nothing_to_close,
     )
 
@@ -89,6 +93,7 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
     from adapters.firestore.admin_store import FirestoreAdminStore
     from adapters.firestore.attempts import FirestoreAttemptCounter
     from adapters.firestore.audit_trail import FirestoreAuditTrail
+    from adapters.firestore.bulk import FirestoreBulkStore
     from adapters.firestore.payments import FirestorePayments
     from adapters.firestore.personal_data import FirestorePersonalDataStore
     from adapters.firestore.rate_limits import FirestoreHitCounter
@@ -111,6 +116,7 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
         personal_data=FirestorePersonalDataStore(client, sealer=sealer),
         sessions=FirestoreSessionStore(client, session_ttl_s),
         attempts=FirestoreAttemptCounter(client),
+        bulks=FirestoreBulkStore(client),
         close=close,
     )
 

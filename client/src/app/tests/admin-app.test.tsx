@@ -202,12 +202,20 @@ describe('applications', () => {
     );
     expect(screen.getByText('No text messages yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Mark as Processing' }));
-    expect(await screen.findByText('Status changed to Processing')).toBeInTheDocument();
+    // The confirmation shows the SMS first; nothing changes until it is confirmed.
+    const dialog = await screen.findByRole('dialog', { name: 'Move 1 applicant to Processing?' });
+    expect(dialog).toHaveTextContent('Dear Esi Owusu, your application is now processing.');
+    expect(dialog).toHaveTextContent('1 SMS, 1 part per message, 1 part in all.');
+    await user.click(screen.getByRole('button', { name: 'Move 1 applicant to Processing' }));
+    expect(await screen.findByText(/Moved 1 applicant to Processing\./)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Approve' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reject' })).toBeInTheDocument();
-    expect(screen.getByText('Status processing')).toBeInTheDocument();
-    const post = backend.requests.find((r) => r.path.endsWith('/status'));
-    expect(post).toMatchObject({ csrf: 'token-after-login', body: { status: 'processing' } });
+    const post = backend.requests.find((r) => r.path.endsWith('/bulk/status'));
+    expect(post).toMatchObject({
+      csrf: 'token-after-login',
+      body: { status: 'processing', applicationIds: ['VA1700000000002'], bulkId: 'BK1' },
+    });
   });
 
   it('lists, searches and marks unopened applications New', async () => {

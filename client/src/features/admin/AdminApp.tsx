@@ -24,6 +24,8 @@ const BlogPostsPage = lazy(() => import('./components/BlogPostsPage'));
 const SettingsPage = lazy(() => import('./components/SettingsPage'));
 const DataRequestsPage = lazy(() => import('./components/DataRequestsPage'));
 const TemplatesPage = lazy(() => import('./components/templates/TemplatesPage'));
+const BulkMessagePage = lazy(() => import('./components/bulk/BulkMessagePage'));
+const BulkResultPage = lazy(() => import('./components/bulk/BulkResultPage'));
 
 function AdminNotFound() {
   return (
@@ -54,6 +56,8 @@ export default function AdminApp() {
               <Route path="dashboard" element={<DashboardPage />} />
               <Route path="applications" element={<ApplicationsPage />} />
               <Route path="applications/:applicationId" element={<ApplicationDetailPage />} />
+              <Route path="applications/message" element={<BulkMessagePage />} />
+              <Route path="bulk/:bulkId" element={<BulkResultPage />} />
               <Route path="appointments" element={<AppointmentsPage />} />
               <Route path="calendar" element={<AppointmentCalendarPage />} />
               <Route path="jobs" element={<JobsPage />} />

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { getApplication, setApplicationStatus } from '../api/endpoints';
+import { getApplication } from '../api/endpoints';
+import { useBulkMove } from './bulk/useBulkMove';
 import type { ApplicationDetail, ApplicationStatus } from '../api/types';
 import { useResource } from '@/lib/use-resource';
-import { formatDate, formatDateTime, humanize, runAction, useAdminTitle } from './hooks';
+import { formatDate, formatDateTime, humanize, useAdminTitle } from './hooks';
 import { DeliveryBadge } from './delivery/DeliveryBadge';
 import { AsyncView, DataTable, PageHeader, StatusBadge } from './ui';
 
@@ -97,23 +98,20 @@ export default function ApplicationDetailPage() {
     `application:${applicationId}`,
   );
   const [override, setOverride] = useState<ApplicationDetail | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const changeStatus = async (status: ApplicationStatus) => {
-    setBusy(true);
-    const updated = await runAction(
-      () => setApplicationStatus(applicationId, status),
-      `Status changed to ${humanize(status)}`,
-    );
-    if (updated) setOverride(updated);
-    setBusy(false);
-  };
+  // The same confirmation as the list's bulk move: the SMS shown first, then an undo window.
+  const move = useBulkMove(() => {
+    setOverride(null);
+    reload();
+  });
+  const busy = move.busy;
+  const changeStatus = (status: ApplicationStatus) => move.start({ applicationIds: [applicationId] }, status);
 
   return (
     <>
       <p className="admin-back">
         <Link to="/admin/applications">← All applications</Link>
       </p>
+      {move.view}
       <AsyncView state={state} onRetry={reload}>
         {(loaded) => {
           const app = override && override.applicationId === loaded.applicationId ? override : loaded;

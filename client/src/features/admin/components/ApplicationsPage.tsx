@@ -8,6 +8,9 @@ import { APPLICATION_STATUSES, PAYMENT_STATES } from '../api/types';
 import { useResource } from '@/lib/use-resource';
 import { countOf, humanize, useAdminTitle } from './hooks';
 import { ApplicationRow, AsyncView, PageHeader, PagedTable } from './ui';
+import { BulkBar, SelectCell } from './bulk/BulkBar';
+import { useSelection } from './bulk/selection';
+import { useBulkMove } from './bulk/useBulkMove';
 
 const PAGE_SIZE = 20;
 const KEYS = Object.keys(emptyApplicationFilters) as (keyof ApplicationFilters)[];
@@ -19,10 +22,16 @@ export default function ApplicationsPage() {
   for (const key of KEYS) filters[key] = params.get(key) ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState(filters.q);
+  const selection = useSelection();
   const [state, reload] = useResource(
     (signal) => listApplications(filters, page, PAGE_SIZE, signal),
     `applications?${params.toString()}`,
   );
+
+  const move = useBulkMove(() => {
+    selection.clear();
+    reload();
+  });
 
   const update = (changes: Partial<ApplicationFilters> & { page?: string }) => {
     const next = new URLSearchParams(params);
@@ -140,19 +149,47 @@ export default function ApplicationsPage() {
           ) : null}
         </div>
       </section>
+      {move.view}
       <AsyncView state={state} onRetry={reload}>
         {(data) => (
-          <section className="admin-card">
-            <PagedTable
-              data={data}
-              label="Applications"
-              onPage={(next) => update({ page: String(next) })}
-              caption={countOf(data.total, 'application')}
-              columns={['Applicant', 'Contact', 'Job category', 'Country', 'Submitted', 'Status', 'Payment']}
-              empty="No applications match."
-              row={(app) => <ApplicationRow key={app.applicationId} app={app} withContact withPayment />}
+          <>
+            <BulkBar
+              items={data.items}
+              total={data.total}
+              filters={{ ...filters }}
+              search={params.toString()}
+              selection={selection}
+              move={move}
             />
-          </section>
+            <section className="admin-card">
+              <PagedTable
+                data={data}
+                label="Applications"
+                onPage={(next) => update({ page: String(next) })}
+                caption={countOf(data.total, 'application')}
+                columns={[
+                  'Select',
+                  'Applicant',
+                  'Contact',
+                  'Job category',
+                  'Country',
+                  'Submitted',
+                  'Status',
+                  'Payment',
+                ]}
+                empty="No applications match."
+                row={(app) => (
+                  <ApplicationRow
+                    key={app.applicationId}
+                    app={app}
+                    withContact
+                    withPayment
+                    leading={<SelectCell app={app} selection={selection} />}
+                  />
+                )}
+              />
+            </section>
+          </>
         )}
       </AsyncView>
     </>

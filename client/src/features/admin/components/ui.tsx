@@ -311,13 +311,17 @@ export function ApplicationRow({
   app,
   withContact = false,
   withPayment = false,
+  leading,
 }: {
   app: ApplicationSummary;
   withContact?: boolean;
   withPayment?: boolean;
+  /** A first cell (the list's selection checkbox). */
+  leading?: ReactNode;
 }) {
   return (
     <tr>
+      {leading}
       <th scope="row">
         <Link to={`/admin/applications/${encodeURIComponent(app.applicationId)}`}>
           {app.firstName} {app.lastName}

@@ -143,6 +143,25 @@ const page = <T>(items: T[], url: URL) => {
   const size = Number(url.searchParams.get('pageSize') ?? 20);
   return { items: items.slice((p - 1) * size, p * size), total: items.length, page: p, pageSize: size };
 };
+interface BulkBody {
+  applicationIds?: string[];
+  status: ApplicationStatus;
+  bulkId?: string;
+}
+
+/** The fake's bulk preview of one move: the SMS, or why the move is refused. */
+function planned(id: string, status: ApplicationStatus) {
+  const app = backend.applications.find((a) => a.applicationId === id);
+  const name = app ? `${app.firstName} ${app.lastName}` : '';
+  const error = !app
+    ? 'Application not found'
+    : NEXT[app.status].includes(status)
+      ? ''
+      : `The application is ${app.status}: it can move to ${NEXT[app.status].join(' or ')}, not ${status}.`;
+  const text = error ? '' : `Dear ${name}, your application is now ${status}.`;
+  return { applicationId: id, name, text, parts: text ? 1 : 0, error, note: '' };
+}
+
 const json = (body: unknown, status = 200) => HttpResponse.json(body as Record<string, unknown>, { status });
 
 async function guard(request: Request, safe: boolean): Promise<Response | null> {
@@ -267,6 +286,58 @@ export const adminHandlers = [
       },
     ];
     return json(app);
+  }),
+  http.post('*/api/admin/bulk/status/preview', async ({ request }) => {
+    const refused = await guard(request, false);
+    if (refused) return refused;
+    const { applicationIds = [], status } = (await request.json()) as BulkBody;
+    const items = applicationIds.map((id) => planned(id, status));
+    const count = items.filter((i) => !i.error).length;
+    return json({
+      bulkId: 'BK1',
+      kind: 'status',
+      status,
+      count,
+      messages: count,
+      totalParts: count,
+      refused: items.length - count,
+      undoWindowS: 30,
+      items,
+    });
+  }),
+  http.post('*/api/admin/bulk/status', async ({ request }) => {
+    const refused = await guard(request, false);
+    if (refused) return refused;
+    const { applicationIds = [], status, bulkId } = (await request.json()) as BulkBody;
+    const items = applicationIds.map((id) => {
+      const app = backend.applications.find((a) => a.applicationId === id);
+      const error = planned(id, status).error;
+      const previous = app?.status ?? null;
+      if (app && !error) {
+        app.status = status;
+        app.nextStatuses = NEXT[status];
+      }
+      return { applicationId: id, messageId: error ? '' : `${bulkId}-${id}-sms`, previous, error, sms: null };
+    });
+    const done = items.filter((i) => !i.error).length;
+    return json({
+      bulkId,
+      kind: 'status',
+      actor: ADMIN.email,
+      createdAt: '2026-01-07T10:00:00Z',
+      selection: `${items.length} selected`,
+      status,
+      text: '',
+      undoUntil: new Date(Date.now() + 30_000).toISOString(),
+      undoneAt: null,
+      undoneBy: '',
+      done,
+      refused: items.length - done,
+      pending: done,
+      sent: 0,
+      failed: 0,
+      items,
+    });
   }),
   http.get('*/api/admin/messages', async ({ request }) => {
     const refused = await guard(request, true);

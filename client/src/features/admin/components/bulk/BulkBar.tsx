@@ -1,0 +1,102 @@
+import { Link } from 'react-router-dom';
+import type { ApplicationSummary, ApplicationStatus } from '../../api/types';
+import { countOf, humanize } from '../hooks';
+import { selectedCount, toBulkSelection, type SelectionState } from './selection';
+import type { BulkMove } from './useBulkMove';
+
+const MOVE_TO: readonly ApplicationStatus[] = ['processing', 'approved', 'rejected'];
+
+/** Above the applications list: what is selected (one, a page, or everything the filter matches) and what to do with it. */
+export function BulkBar({
+  items,
+  total,
+  filters,
+  search,
+  selection,
+  move,
+}: {
+  items: readonly ApplicationSummary[];
+  total: number;
+  filters: Record<string, string>;
+  /** The list's query string, so the message page keeps the filter. */
+  search: string;
+  selection: SelectionState;
+  /** Kept by the page, so its confirmation and undo outlive the list's reloads. */
+  move: BulkMove;
+}) {
+  const { selected } = selection;
+  const pageIds = items.map((app) => app.applicationId);
+  const pageSelected = pageIds.length > 0 && pageIds.every((id) => selection.isSelected(id));
+  const count = selectedCount(selected, total);
+  const body = toBulkSelection(selected, filters);
+  const messageState = selected.all || count === 0 ? undefined : { applicationIds: [...selected.ids] };
+  return (
+    <>
+      <section className="admin-card bulk-bar" aria-label="Selection and bulk actions">
+        <label className="bulk-check">
+          <input
+            type="checkbox"
+            checked={pageSelected}
+            onChange={(event) => selection.setPage(pageIds, event.target.checked)}
+          />
+          Select this page
+        </label>
+        <span aria-live="polite" data-testid="selected-count">
+          {selected.all ? `All ${countOf(total, 'matching application')} selected` : `${count} selected`}
+        </span>
+        {pageSelected && !selected.all && total > pageIds.length ? (
+          <button
+            type="button"
+            className="admin-button admin-button--ghost"
+            onClick={selection.selectAllMatching}
+          >
+            Select all {countOf(total, 'matching application')}
+          </button>
+        ) : null}
+        {count > 0 ? (
+          <button type="button" className="admin-button admin-button--ghost" onClick={selection.clear}>
+            Clear selection
+          </button>
+        ) : null}
+        {MOVE_TO.map((status) => (
+          <button
+            key={status}
+            type="button"
+            className="admin-button"
+            disabled={count === 0 || move.busy}
+            onClick={() => void move.start(body, status)}
+          >
+            Move to {humanize(status)}
+          </button>
+        ))}
+        <Link
+          className="admin-button"
+          to={`/admin/applications/message${search ? `?${search}` : ''}`}
+          state={messageState}
+        >
+          {count > 0 && !selected.all
+            ? `Message ${countOf(count, 'applicant')}`
+            : 'Message everyone matching'}
+        </Link>
+      </section>
+    </>
+  );
+}
+
+/** The row's checkbox (its label names the applicant). */
+export function SelectCell({ app, selection }: { app: ApplicationSummary; selection: SelectionState }) {
+  return (
+    <td>
+      <label className="bulk-check">
+        <input
+          type="checkbox"
+          checked={selection.isSelected(app.applicationId)}
+          onChange={() => selection.toggle(app.applicationId)}
+        />
+        <span className="visually-hidden">
+          Select {app.firstName} {app.lastName}
+        </span>
+      </label>
+    </td>
+  );
+}

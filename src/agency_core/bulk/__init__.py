@@ -1,0 +1,1 @@
+"""Bulk actions from the applications list: status moves with an undo window, and one message to many."""

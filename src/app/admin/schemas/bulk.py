@@ -1,0 +1,144 @@
+"""Bulk actions: the selection (picked ids or the list's filter), the previews, the stored action and its progress."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+
+from agency_core.bulk.model import BulkAction, BulkKind
+from agency_core.bulk.service import BulkPreview, BulkProgress
+from agency_core.records import ApplicationStatus, OutboxStatus
+from app.admin.schemas.common import UNSET, Body, Text, Words, documented
+
+Filter = Annotated[Any, documented({"type": "object", "additionalProperties": {"type": "string"}})]
+
+
+class BulkSelection(Body):
+    """``applicationIds`` (the ones picked), or ``matching``: the list's filter (``q``, ``status``,
+    ``jobCategory``, ``preferredCountry``, ``from``, ``to``, ``payment``, ``jobId``), every
+    application it matches, resolved by the server when the action runs."""
+
+    application_ids: Words = UNSET
+    matching: Filter = UNSET
+
+
+class BulkStatusPreviewIn(BulkSelection):
+    status: Text = UNSET
+
+
+class BulkStatusIn(BulkStatusPreviewIn):
+    bulk_id: Text = UNSET
+    """The preview's ``bulkId``: the same confirmation sent twice does its work once."""
+
+
+class BulkMessagePreviewIn(BulkSelection):
+    text: Text = UNSET
+    """The message; ``{name}`` is replaced by each applicant's name."""
+
+
+class BulkMessageIn(BulkMessagePreviewIn):
+    bulk_id: Text = UNSET
+
+
+class PlannedSmsOut(Body):
+    application_id: str
+    name: str
+    text: str
+    parts: int
+    error: str
+    """Why this applicant is left out (empty: included)."""
+    note: str
+
+
+class BulkPreviewOut(Body):
+    bulk_id: str
+    kind: BulkKind
+    status: ApplicationStatus | None
+    count: int
+    """Applicants the action would be done for."""
+    messages: int
+    total_parts: int
+    refused: int
+    undo_window_s: int
+    items: list[PlannedSmsOut]
+
+
+class BulkItemOut(Body):
+    application_id: str
+    message_id: str
+    previous: ApplicationStatus | None
+    error: str
+    sms: OutboxStatus | None
+    """The outbox's state of its SMS (``None``: no SMS)."""
+
+
+class BulkActionOut(Body):
+    bulk_id: str
+    kind: BulkKind
+    actor: str
+    created_at: datetime
+    selection: str
+    status: ApplicationStatus | None
+    text: str
+    undo_until: datetime | None
+    undone_at: datetime | None
+    undone_by: str
+    done: int
+    refused: int
+    pending: int
+    sent: int
+    """Handed to the gateway (the outbox's ``delivered``)."""
+    failed: int
+    """Failed for good, or withdrawn by an undo."""
+    items: list[BulkItemOut]
+
+
+def preview_out(preview: BulkPreview) -> BulkPreviewOut:
+    return BulkPreviewOut(
+        bulk_id=preview.bulk_id,
+        kind=preview.kind,
+        status=preview.status,
+        count=preview.count,
+        messages=preview.messages,
+        total_parts=preview.total_parts,
+        refused=len(preview.items) - preview.count,
+        undo_window_s=preview.undo_window_s,
+        items=[
+            PlannedSmsOut(
+                application_id=i.application_id, name=i.name, text=i.text, parts=i.parts, error=i.error, note=i.note
+            )
+            for i in preview.items
+        ],
+    )
+
+
+def action_out(progress: BulkProgress) -> BulkActionOut:
+    action: BulkAction = progress.action
+    states = progress.states
+    return BulkActionOut(
+        bulk_id=action.id,
+        kind=action.kind,
+        actor=action.actor,
+        created_at=action.created_at,
+        selection=action.selection,
+        status=action.status,
+        text=action.text,
+        undo_until=action.undo_until,
+        undone_at=action.undone_at,
+        undone_by=action.undone_by,
+        done=len(action.done),
+        refused=len(action.refused),
+        pending=progress.count(OutboxStatus.PENDING),
+        sent=progress.count(OutboxStatus.DELIVERED),
+        failed=progress.count(OutboxStatus.FAILED),
+        items=[
+            BulkItemOut(
+                application_id=i.application_id,
+                message_id=i.message_id,
+                previous=i.previous,
+                error=i.error,
+                sms=states.get(i.message_id),
+            )
+            for i in action.items
+        ],
+    )
