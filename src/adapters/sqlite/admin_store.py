@@ -96,48 +96,34 @@ def _day_start(day: Any) -> str:
     return timestamp(datetime.combine(day, time(0), tzinfo=UTC))
 
 
-def _like(text: str) -> str:
-    return "%" + text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-
-
 def _application_where(query: ApplicationQuery) -> tuple[str, list[object]]:
-    clauses: list[str] = []
-    params: list[object] = []
-    if query.status is not None:
-        clauses.append("status = ?")
-        params.append(query.status.value)
-    if query.payment is not None:
-        clauses.append("payment_state = ?")
-        params.append(query.payment.value)
-    if query.job_category:
-        clauses.append("json_extract(data, '$.jobCategory') = ?")
-        params.append(query.job_category)
-    if query.preferred_country:
-        clauses.append("json_extract(data, '$.preferredCountry') = ?")
-        params.append(query.preferred_country)
-    if query.job_id:
-        clauses.append("json_extract(data, '$.jobId') = ?")
-        params.append(query.job_id)
-    if query.date_from is not None:
+    equal = {
+        "status": query.status.value if query.status else None,
+        "payment_state": query.payment.value if query.payment else None,
+        "json_extract(data, '$.jobCategory')": query.job_category or None,
+        "json_extract(data, '$.preferredCountry')": query.preferred_country or None,
+        "json_extract(data, '$.jobId')": query.job_id or None,
+    }
+    clauses = [f"{column} = ?" for column, value in equal.items() if value is not None]
+    params: list[object] = [value for value in equal.values() if value is not None]
+    starts = [
+        _day_start(query.date_from) if query.date_from else None,
+        timestamp(query.since) if query.since else None,
+    ]
+    for start in (s for s in starts if s is not None):
         clauses.append("created_at >= ?")
-        params.append(_day_start(query.date_from))
+        params.append(start)
     if query.date_to is not None:
         clauses.append("created_at < ?")
         params.append(_day_start(query.date_to + timedelta(days=1)))
+    if query.unopened:
+        clauses.append("opened_at IS NULL")
     if query.q:
-        like = _like(query.q)
-        search = [
-            "lower(json_extract(data, '$.firstName') || ' ' || json_extract(data, '$.lastName')) LIKE ? ESCAPE '\\'",
-            "lower(json_extract(data, '$.email')) LIKE ? ESCAPE '\\'",
-            "lower(json_extract(data, '$.phone')) LIKE ? ESCAPE '\\'",
-            "lower(id) LIKE ? ESCAPE '\\'",
-        ]
-        params.extend([like] * 4)
-        phone = query.phone_q
-        if phone:
-            search.append("json_extract(data, '$.phone') = ?")
-            params.append(phone)
-        clauses.append("(" + " OR ".join(search) + ")")
+        search = query.search
+        # An empty list of words (a query of marks only) matches nothing, as in the core.
+        needles = [search.phone] if search.phone else list(search.words) or ["\x00"]
+        clauses.extend("instr(search_key, ?) > 0" for _ in needles)
+        params.extend(needles)
     return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
 
 
