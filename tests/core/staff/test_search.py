@@ -91,7 +91,9 @@ def test_firestore_token_is_one_of_every_match() -> None:
 
 
 GHANAIAN = "ƆɔƐɛŊŋ"
-names = st.text(alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZéèáüñ" + GHANAIAN), min_size=1)
+names = st.text(
+    alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZéèáüñ" + GHANAIAN), min_size=1
+)
 
 
 @given(first=names, last=names)
