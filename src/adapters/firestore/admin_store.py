@@ -44,6 +44,7 @@ from agency_core.staff.model import (
     page_of,
 )
 from agency_core.staff.settings import AdminSettings, settings_from_dict
+from agency_core.staff.views import AppointmentFilter, MessageFilter
 
 
 class FirestoreAdminStore(Collections):
@@ -110,9 +111,17 @@ class FirestoreAdminStore(Collections):
 
     # -- appointments ---------------------------------------------------------------------
 
-    async def appointments(self, status: AppointmentStatus | None, page: PageRequest) -> Page[AppointmentRecord]:
+    async def appointments(
+        self,
+        status: AppointmentStatus | None,
+        page: PageRequest,
+        *,
+        starts_from: datetime | None = None,
+        starts_before: datetime | None = None,
+    ) -> Page[AppointmentRecord]:
         records = [appointment_record(d) for d in await self._all("appointments")]
-        found = [r for r in records if status is None or r.status is status]
+        wanted = AppointmentFilter(status, starts_from, starts_before)
+        found = [r for r in records if wanted.keeps(r.status, r.appointment.starts_at)]
         found.sort(
             key=lambda r: (
                 str(r.appointment.data.get("preferredDate") or ""),
@@ -140,8 +149,12 @@ class FirestoreAdminStore(Collections):
 
     # -- messages -------------------------------------------------------------------------
 
-    async def messages(self, page: PageRequest) -> Page[MessageRecord]:
-        records = [message_record(d) for d in await self._all("contact_messages")]
+    async def messages(
+        self, page: PageRequest, *, unread: bool = False, since: datetime | None = None
+    ) -> Page[MessageRecord]:
+        wanted = MessageFilter(unread, since)
+        every = [message_record(d) for d in await self._all("contact_messages")]
+        records = [r for r in every if wanted.keeps(r.read_at, r.message.created_at)]
         records.sort(key=lambda r: (r.message.created_at, r.message.id), reverse=True)
         records.sort(key=lambda r: r.read_at is not None)
         return page_of(records, page)

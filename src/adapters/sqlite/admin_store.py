@@ -127,6 +127,13 @@ def _application_where(query: ApplicationQuery) -> tuple[str, list[object]]:
     return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
 
 
+def _where(conditions: Sequence[tuple[str, object]]) -> tuple[str, list[object]]:
+    """`` WHERE`` with each fixed fragment whose bound value is not ``None`` (or ``""`` when none is)."""
+    kept = [(sql, value) for sql, value in conditions if value is not None]
+    where = (" WHERE " + " AND ".join(sql for sql, _ in kept)) if kept else ""
+    return where, [value for _, value in kept]
+
+
 class SqliteAdminStore:
     """Implements :class:`agency_core.staff.model.AdminStore` on one :class:`Database`."""
 
@@ -225,8 +232,20 @@ class SqliteAdminStore:
 
     # -- appointments ---------------------------------------------------------------------
 
-    async def appointments(self, status: AppointmentStatus | None, page: PageRequest) -> Page[AppointmentRecord]:
-        where, params = ("", []) if status is None else (" WHERE status = ?", [status.value])
+    async def appointments(
+        self,
+        status: AppointmentStatus | None,
+        page: PageRequest,
+        *,
+        starts_from: datetime | None = None,
+        starts_before: datetime | None = None,
+    ) -> Page[AppointmentRecord]:
+        conditions = (
+            ("status = ?", status.value if status else None),
+            ("starts_at >= ?", timestamp(starts_from) if starts_from else None),
+            ("starts_at < ?", timestamp(starts_before) if starts_before else None),
+        )
+        where, params = _where(conditions)
         rows, total = await self._paged(
             f"SELECT * FROM appointments{where}",  # noqa: S608 - fixed fragments
             params,
@@ -254,9 +273,19 @@ class SqliteAdminStore:
 
     # -- messages -------------------------------------------------------------------------
 
-    async def messages(self, page: PageRequest) -> Page[MessageRecord]:
+    async def messages(
+        self, page: PageRequest, *, unread: bool = False, since: datetime | None = None
+    ) -> Page[MessageRecord]:
+        conditions = (
+            ("read_at IS NULL AND ? = 1", 1 if unread else None),
+            ("created_at >= ?", timestamp(since) if since else None),
+        )
+        where, params = _where(conditions)
         rows, total = await self._paged(
-            "SELECT * FROM contact_messages", (), page, "read_at IS NOT NULL, created_at DESC, id DESC"
+            f"SELECT * FROM contact_messages{where}",  # noqa: S608 - fixed fragments, values bound
+            params,
+            page,
+            "read_at IS NOT NULL, created_at DESC, id DESC",
         )
         return Page([message_record(r) for r in rows], total, page.page, page.page_size)
 

@@ -428,8 +428,16 @@ class AdminStore(SettingsStore, Protocol):
         ...
 
     # appointments
-    async def appointments(self, status: AppointmentStatus | None, page: PageRequest) -> Page[AppointmentRecord]:
-        """By preferred date (then time booked)."""
+    async def appointments(
+        self,
+        status: AppointmentStatus | None,
+        page: PageRequest,
+        *,
+        starts_from: datetime | None = None,
+        starts_before: datetime | None = None,
+    ) -> Page[AppointmentRecord]:
+        """By preferred date (then time booked); with ``starts_from``/``starts_before``, only the
+        slots starting in ``[starts_from, starts_before)``."""
         ...
 
     async def appointment(self, reference: str) -> AppointmentRecord | None: ...
@@ -439,8 +447,10 @@ class AdminStore(SettingsStore, Protocol):
         ...
 
     # messages
-    async def messages(self, page: PageRequest) -> Page[MessageRecord]:
-        """Unread first, then newest."""
+    async def messages(
+        self, page: PageRequest, *, unread: bool = False, since: datetime | None = None
+    ) -> Page[MessageRecord]:
+        """Unread first, then newest; ``unread`` only those not read, ``since`` only those received from then."""
         ...
 
     async def message(self, message_id: str) -> MessageRecord | None: ...

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Final
 from zoneinfo import ZoneInfo
@@ -49,6 +49,7 @@ from agency_core.staff.model import (
     OutboxHealth,
     Page,
     PageRequest,
+    View,
     can_move,
     can_move_appointment,
     move_refused_message,
@@ -57,6 +58,15 @@ from agency_core.staff.model import (
     status_must_be,
 )
 from agency_core.staff.settings import AdminSettings, LiveSettings, check_settings
+from agency_core.staff.views import (
+    DayFigures,
+    Neighbours,
+    application_filters,
+    appointment_filter,
+    message_filter,
+    neighbours,
+    office_day,
+)
 from agency_core.submissions.service import Clock, utc_now
 from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
 
@@ -86,6 +96,9 @@ class Dashboard:
     latest: list[ApplicationRecord]
     outbox: OutboxHealth
     appointments: AppointmentFigures = AppointmentFigures(0, None)
+    day: DayFigures = field(default_factory=lambda: DayFigures({}, 0, 0))
+    todays_appointments: tuple[AppointmentRecord, ...] = ()
+    """Today's bookings by start time (at most a page of them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,7 +238,18 @@ class AdminService:
         counts = await self.store.counts()
         latest = await self.store.applications(ApplicationQuery(), PageRequest(1, LATEST_APPLICATIONS))
         health = await self.store.outbox_health(self.clock() - timedelta(hours=24))
-        return Dashboard(counts, latest.items, health, await self.appointment_figures())
+        today = await self.appointments(None, PageRequest(), View.TODAY)
+        day = await self.day_figures()
+        return Dashboard(counts, latest.items, health, await self.appointment_figures(), day, tuple(today.items))
+
+    async def day_figures(self) -> DayFigures:
+        async def total(query: ApplicationQuery) -> int:
+            return (await self.applications(query, PageRequest(1, 1))).total
+
+        by_status = {status: await total(ApplicationQuery(status=status)) for status in ApplicationStatus}
+        return DayFigures(
+            by_status, await total(ApplicationQuery(view=View.TODAY)), await total(ApplicationQuery(view=View.UNREAD))
+        )
 
     async def appointment_figures(self) -> AppointmentFigures:
         zone = ZoneInfo(self.office_zone)
@@ -285,10 +309,18 @@ class AdminService:
     # -- applications ---------------------------------------------------------------------
 
     async def applications(self, query: ApplicationQuery, page: PageRequest) -> Page[ApplicationRecord]:
-        return await self.store.applications(query, page)
+        """The list, its view (today, new, unread) as filters."""
+        return await self.store.applications(
+            application_filters(query, office_day(self.clock(), self.office_zone)), page
+        )
+
+    async def application_neighbours(self, application_id: str, query: ApplicationQuery) -> Neighbours:
+        """The applications before and after ``application_id`` in the list ``query`` gives (newest first)."""
+        rows = (await self.applications(query, ALL)).items
+        return neighbours([r.id for r in rows], application_id)
 
     async def export_applications(self, actor: str, query: ApplicationQuery) -> list[ApplicationRecord]:
-        rows = (await self.store.applications(query, ALL)).items
+        rows = (await self.applications(query, ALL)).items
         await self.record_export(actor, "applications", f"{query.describe()} ({len(rows)} rows)")
         return rows
 
@@ -401,11 +433,19 @@ class AdminService:
 
     # -- appointments ---------------------------------------------------------------------
 
-    async def appointments(self, status: AppointmentStatus | None, page: PageRequest) -> Page[AppointmentRecord]:
-        return await self.store.appointments(status, page)
+    async def appointments(
+        self, status: AppointmentStatus | None, page: PageRequest, view: View | None = None
+    ) -> Page[AppointmentRecord]:
+        """The list; ``view`` today: slots today, new: booked and not yet marked."""
+        wanted = appointment_filter(status, view, office_day(self.clock(), self.office_zone))
+        return await self.store.appointments(
+            wanted.status, page, starts_from=wanted.starts_from, starts_before=wanted.starts_before
+        )
 
-    async def export_appointments(self, actor: str, status: AppointmentStatus | None) -> list[AppointmentRecord]:
-        rows = (await self.store.appointments(status, ALL)).items
+    async def export_appointments(
+        self, actor: str, status: AppointmentStatus | None, view: View | None = None
+    ) -> list[AppointmentRecord]:
+        rows = (await self.appointments(status, ALL, view)).items
         await self.record_export(actor, "appointments", f"{status.value if status else 'all'} ({len(rows)} rows)")
         return rows
 
@@ -435,8 +475,10 @@ class AdminService:
 
     # -- messages -------------------------------------------------------------------------
 
-    async def messages(self, page: PageRequest) -> Page[MessageRecord]:
-        return await self.store.messages(page)
+    async def messages(self, page: PageRequest, view: View | None = None) -> Page[MessageRecord]:
+        """The inbox; ``view`` today: received today, unread: not marked read."""
+        wanted = message_filter(view, office_day(self.clock(), self.office_zone))
+        return await self.store.messages(page, unread=wanted.unread, since=wanted.since)
 
     async def mark_read(self, actor: str, message_id: str) -> MessageRecord:
         now = self.clock()

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import msgspec
 
+from agency_core.records import ApplicationStatus
 from agency_core.staff import service as admin_service
 from app.admin.schemas.applications import ApplicationSummary, application_summary
+from app.admin.schemas.appointments import AdminAppointment, admin_appointment
 from app.admin.schemas.common import Body
 
 
@@ -21,6 +23,17 @@ class AppointmentFigures(Body):
     """This month's no-shows / (attended + no-shows), 0 to 1; null before any outcome is recorded."""
 
 
+class ApplicationFigures(Body):
+    """The day's applications: how many of each status, submitted today (office's day), never opened."""
+
+    received: int
+    processing: int
+    approved: int
+    rejected: int
+    new_today: int
+    unread: int
+
+
 class Dashboard(Body):
     total_applications: int
     active_jobs: int
@@ -29,6 +42,9 @@ class Dashboard(Body):
     latest_applications: list[ApplicationSummary]
     outbox: OutboxFigures
     appointments: AppointmentFigures
+    applications: ApplicationFigures
+    todays_appointments: list[AdminAppointment]
+    """Today's bookings (office's day), by start time."""
 
 
 def dashboard_body(board: admin_service.Dashboard) -> Dashboard:
@@ -41,4 +57,10 @@ def dashboard_body(board: admin_service.Dashboard) -> Dashboard:
         latest_applications=[application_summary(r) for r in board.latest],
         outbox=OutboxFigures(pending=board.outbox.pending, failed_last_24h=board.outbox.failed_last_24h),
         appointments=AppointmentFigures(board.appointments.today, board.appointments.no_show_rate),
+        applications=ApplicationFigures(
+            **{status.value: board.day.by_status.get(status, 0) for status in ApplicationStatus},
+            new_today=board.day.new_today,
+            unread=board.day.unread,
+        ),
+        todays_appointments=[admin_appointment(r) for r in board.todays_appointments],
     )
