@@ -114,5 +114,5 @@ async def test_sqlite_migration_fills_search_keys_of_existing_rows(tmp_path: Pat
         page = await admin.applications(ApplicationQuery(q=q), PageRequest(1, 100))
         assert [r.id for r in page.items] == expected, q
     keys = await db.run(lambda conn: dict(conn.execute("SELECT id, search_key FROM applications").fetchall()))
-    assert keys["VT-AKOSUA"] == "akosua odom akosua@example.com vt-akosua 233241234567 0241234567"
+    assert keys["VT-AKOSUA"] == "akosua odom akosua@example.com vt-akosua +233241234567 0241234567"
     await db.close()

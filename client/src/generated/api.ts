@@ -72,6 +72,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/applications/{application_id}/neighbours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The applications before and after this one in the filtered list (next and previous) */
+        get: operations["ApiAdminApplicationsApplicationIdNeighboursNeighbours"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/applications/{application_id}/status": {
         parameters: {
             query?: never;
@@ -952,6 +969,15 @@ export interface components {
             status: components["schemas"]["ApplicationStatus"];
             terms?: boolean;
         };
+        /** ApplicationFigures */
+        ApplicationFigures: {
+            approved: number;
+            newToday: number;
+            processing: number;
+            received: number;
+            rejected: number;
+            unread: number;
+        };
         /** ApplicationFile */
         ApplicationFile: {
             contentType: string;
@@ -1037,6 +1063,13 @@ export interface components {
             website?: string;
         } & {
             [key: string]: unknown;
+        };
+        /** ApplicationNeighbours */
+        ApplicationNeighbours: {
+            next: string | null;
+            position: number;
+            previous: string | null;
+            total: number;
         };
         /**
          * ApplicationStatus
@@ -1188,11 +1221,13 @@ export interface components {
         /** Dashboard */
         Dashboard: {
             activeJobs: number;
+            applications: components["schemas"]["ApplicationFigures"];
             appointments: components["schemas"]["AppointmentFigures"];
             blogPosts: number;
             latestApplications: components["schemas"]["ApplicationSummary"][];
             newMessages: number;
             outbox: components["schemas"]["OutboxFigures"];
+            todaysAppointments: components["schemas"]["AdminAppointment"][];
             totalApplications: number;
         };
         /** DataRequestResult */
@@ -1597,6 +1632,8 @@ export interface operations {
                 pageSize?: number;
                 payment?: "unpaid" | "pending" | "paid" | "failed";
                 jobId?: string | null;
+                /** @description today: submitted today; new: still received; unread: never opened */
+                view?: string | null;
             };
             header?: never;
             path?: never;
@@ -1671,6 +1708,8 @@ export interface operations {
                 to?: string;
                 payment?: "unpaid" | "pending" | "paid" | "failed";
                 jobId?: string | null;
+                /** @description today: submitted today; new: still received; unread: never opened */
+                view?: string | null;
             };
             header?: never;
             path?: never;
@@ -1872,6 +1911,93 @@ export interface operations {
             };
         };
     };
+    ApiAdminApplicationsApplicationIdNeighboursNeighbours: {
+        parameters: {
+            query?: {
+                q?: string | null;
+                status?: string | null;
+                jobCategory?: string | null;
+                preferredCountry?: string | null;
+                from?: string;
+                to?: string;
+                payment?: "unpaid" | "pending" | "paid" | "failed";
+                jobId?: string | null;
+                /** @description today: submitted today; new: still received; unread: never opened */
+                view?: string | null;
+            };
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationNeighbours"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     ApiAdminApplicationsApplicationIdStatusChangeStatus: {
         parameters: {
             query?: never;
@@ -1985,6 +2111,8 @@ export interface operations {
                 status?: "booked" | "attended" | "no_show" | "cancelled";
                 page?: number;
                 pageSize?: number;
+                /** @description today: the slot is today; new: booked, not yet marked */
+                view?: string | null;
             };
             header?: never;
             path?: never;
@@ -2052,6 +2180,8 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "booked" | "attended" | "no_show" | "cancelled";
+                /** @description today: the slot is today; new: booked, not yet marked */
+                view?: string | null;
             };
             header?: never;
             path?: never;
@@ -3316,6 +3446,8 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
+                /** @description today: received today; unread: not marked read */
+                view?: string | null;
             };
             header?: never;
             path?: never;

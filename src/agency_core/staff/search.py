@@ -4,8 +4,8 @@
 Ghanaian alphabets) as the Latin letters an English keyboard types, accents and other marks dropped,
 case folded, runs of blanks as one space. So "Ɔdɔm", "ODOM" and "odom" meet as "odom".
 
-An application's search key is its folded name, e-mail and ID with its phone number's digits in
-the international (233241234567) and national (0241234567) forms; a query matches when each of
+An application's search key is its folded name, e-mail and ID with its phone number in the
+international (+233241234567) and national (0241234567) forms; a query matches when each of
 its words is a part of the key, or when it reads as the same phone number in any format. The
 SQLite store keeps the key in a column; the Firestore store keeps the key's trigrams as tokens
 and asks for one of the query's.
@@ -67,15 +67,15 @@ def fold(text: str) -> str:
     return _BLANKS.sub(" ", unicodedata.normalize("NFC", bare.translate(_LETTERS))).strip()
 
 
-def phone_digits(raw: str, region: str = DEFAULT_PHONE_REGION) -> tuple[str, ...]:
-    """The digits a phone number is typed with: international (233241234567) and, for a number of
-    ``region``, national (0241234567); nothing when ``raw`` is not a phone number."""
+def phone_forms(raw: str, region: str = DEFAULT_PHONE_REGION) -> tuple[str, ...]:
+    """The forms a phone number is typed in: international (+233241234567, which holds the digits
+    233241234567 typed without the +) and, for a number of ``region``, national (0241234567);
+    nothing when ``raw`` is not a phone number."""
     typed = _PHONE_PUNCTUATION.sub("", raw)
     e164 = normalise_phone(typed, region) if typed else None
     if e164 is None:
         return ()
-    international = e164.removeprefix("+")
-    forms = [international]
+    forms = [e164]
     number = phonenumbers.parse(e164, None)
     if phonenumbers.region_code_for_number(number) == region:
         forms.append("0" + str(number.national_number))
@@ -90,7 +90,7 @@ def search_key(record_id: str, data: Mapping[str, object], region: str = DEFAULT
     """What an application is found by, folded: name, e-mail, ID and the phone's digits."""
     name = f"{_text(data.get('firstName'))} {_text(data.get('lastName'))}"
     phone = _text(data.get("phone"))
-    parts = [fold(name), fold(_text(data.get("email"))), fold(record_id), *phone_digits(phone, region)]
+    parts = [fold(name), fold(_text(data.get("email"))), fold(record_id), *phone_forms(phone, region)]
     return " ".join(p for p in parts if p)
 
 
@@ -112,7 +112,7 @@ def search_tokens(key: str) -> list[str]:
 @dataclass(frozen=True, slots=True)
 class Search:
     """A query as the stores use it: its folded words, or, when it reads as a phone number, its
-    international digits (then it finds that number, in whatever format it was typed or stored)."""
+    international form (then it finds that number, in whatever format it was typed or stored)."""
 
     words: tuple[str, ...]
     phone: str = ""
@@ -136,5 +136,5 @@ class Search:
 
 def search_of(q: str, region: str = DEFAULT_PHONE_REGION) -> Search:
     """``q`` folded into words; a phone number in any format also as its international digits."""
-    digits = phone_digits(q, region)
-    return Search(tuple(fold(q).split()), digits[0] if digits else "")
+    forms = phone_forms(q, region)
+    return Search(tuple(fold(q).split()), forms[0] if forms else "")
