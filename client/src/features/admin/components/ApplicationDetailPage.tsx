@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { getApplication, setApplicationStatus } from '../api/endpoints';
 import type { ApplicationDetail, ApplicationStatus } from '../api/types';
 import { useResource } from '@/lib/use-resource';
 import { formatDate, formatDateTime, humanize, runAction, useAdminTitle } from './hooks';
 import { AsyncView, DataTable, PageHeader, StatusBadge } from './ui';
+import { RecordNav } from './views/RecordNav';
 
 /** Allowed moves: received -> processing -> approved or rejected. */
 export const NEXT_STATUS: Record<ApplicationStatus, { status: ApplicationStatus; label: string }[]> = {
@@ -110,9 +111,7 @@ export default function ApplicationDetailPage() {
 
   return (
     <>
-      <p className="admin-back">
-        <Link to="/admin/applications">← All applications</Link>
-      </p>
+      <RecordNav applicationId={applicationId} />
       <AsyncView state={state} onRetry={reload}>
         {(loaded) => {
           const app = override && override.applicationId === loaded.applicationId ? override : loaded;

@@ -5,6 +5,7 @@ import type { Dashboard } from '../api/types';
 import { useResource } from '@/lib/use-resource';
 import { useAdminTitle } from './hooks';
 import { ApplicationRow, AsyncView, DataTable, PageHeader } from './ui';
+import { DayFigures } from './views/DayFigures';
 
 const CARDS: {
   key: keyof Pick<Dashboard, 'totalApplications' | 'activeJobs' | 'newMessages' | 'blogPosts'>;
@@ -42,6 +43,7 @@ export default function DashboardPage() {
                 </li>
               ))}
             </ul>
+            <DayFigures data={data} />
             <div className="admin-grid">
               <section className="admin-card admin-grid__wide" aria-labelledby="latest-heading">
                 <div className="admin-card__head">

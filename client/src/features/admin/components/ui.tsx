@@ -311,15 +311,18 @@ export function ApplicationRow({
   app,
   withContact = false,
   withPayment = false,
+  search = '',
 }: {
   app: ApplicationSummary;
   withContact?: boolean;
   withPayment?: boolean;
+  /** The list's filters (`?q=…`), carried into the record so "← All applications" comes back to them. */
+  search?: string;
 }) {
   return (
     <tr>
       <th scope="row">
-        <Link to={`/admin/applications/${encodeURIComponent(app.applicationId)}`}>
+        <Link to={`/admin/applications/${encodeURIComponent(app.applicationId)}${search}`}>
           {app.firstName} {app.lastName}
         </Link>
         {!app.opened ? <span className="admin-new">New</span> : null}
