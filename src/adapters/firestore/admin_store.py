@@ -19,6 +19,7 @@ from google.cloud.firestore_v1.base_query import FieldFilter
 
 from adapters.codec import from_document, to_document
 from adapters.firestore.documents import (
+    SEARCH_KEY,
     SEARCH_TOKENS,
     Collections,
     application_record,
@@ -95,8 +96,8 @@ class FirestoreAdminStore(Collections):
         else:  # only the documents holding one of the query's tokens, then every filter in memory
             found_by_token = self._col("applications").where(filter=FieldFilter(SEARCH_TOKENS, "array_contains", token))
             docs = [d async for snap in found_by_token.stream() if (d := snap.to_dict()) is not None]
-        records = [application_record(d, self._sealer) for d in docs]
-        found = [r for r in records if application_matches(r, query)]
+        kept = [(application_record(d, self._sealer), d.get(SEARCH_KEY)) for d in docs]
+        found = [r for r, key in kept if application_matches(r, query, key if isinstance(key, str) else None)]
         found.sort(key=lambda r: (r.application.created_at, r.id), reverse=True)
         return page_of(found, page)
 

@@ -79,10 +79,14 @@ def payment_of(doc: Document) -> Payment:
 
 SEARCH_TOKENS = "search_tokens"
 """The application document's search tokens (:func:`agency_core.staff.search.search_tokens`)."""
+SEARCH_KEY = "search_key"
+"""The application document's search key, which the in-memory filter reads."""
 
 
-def tokens_of(application: Application) -> list[str]:
-    return search_tokens(search_key(application.id, application.data))
+def search_fields(application: Application) -> Document:
+    """The search key and its tokens, written with the application (and by the start-up backfill)."""
+    key = search_key(application.id, application.data)
+    return {SEARCH_KEY: key, SEARCH_TOKENS: search_tokens(key)}
 
 
 PASSPORT_INDEX = "passportIndex"
@@ -98,7 +102,7 @@ def application_document(application: Application, sealer: PassportSealer) -> Do
     """The document of a new application: its passport number sealed, with its index, duplicate key
     and search tokens."""
     sealed, index = sealer.seal(application)
-    keys = {"duplicate_key": application.duplicate_key, PASSPORT_INDEX: index, SEARCH_TOKENS: tokens_of(application)}
+    keys = {"duplicate_key": application.duplicate_key, PASSPORT_INDEX: index} | search_fields(application)
     return keys | to_document(sealed)
 
 

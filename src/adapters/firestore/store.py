@@ -29,6 +29,7 @@ from google.cloud.firestore_v1.base_query import FieldFilter
 from adapters.codec import from_document, moment, to_document
 from adapters.firestore.documents import (
     PASSPORT_INDEX,
+    SEARCH_KEY,
     SEARCH_TOKENS,
     Client,
     Collections,
@@ -38,7 +39,7 @@ from adapters.firestore.documents import (
     hashed,
     is_recent,
     newest_first,
-    tokens_of,
+    search_fields,
 )
 from adapters.firestore.unit_of_work import FirestoreUnitOfWork, backfill_slots
 from adapters.sealing import PASSPORT_FIELD, PassportSealer
@@ -94,9 +95,9 @@ class FirestoreApplications(_Base):
         changed = 0
         async for snap in self._col("applications").stream():
             doc = snap.to_dict()
-            if doc is None or SEARCH_TOKENS in doc:
+            if doc is None or (SEARCH_TOKENS in doc and SEARCH_KEY in doc):
                 continue
-            await snap.reference.update({SEARCH_TOKENS: tokens_of(from_document(Application, doc))})
+            await snap.reference.update(search_fields(from_document(Application, doc)))
             changed += 1
         return changed
 

@@ -367,8 +367,9 @@ def _text(value: object) -> str:
     return value if isinstance(value, str) else ""
 
 
-def application_matches(record: ApplicationRecord, query: ApplicationQuery) -> bool:
-    """The list's filter for stores that filter in memory (the SQLite store does it in SQL)."""
+def application_matches(record: ApplicationRecord, query: ApplicationQuery, key: str | None = None) -> bool:
+    """The list's filter for stores that filter in memory (the SQLite store does it in SQL); ``key``
+    is the record's stored search key, when the store keeps one."""
     app = record.application
     data = app.data
     if query.status is not None and record.status is not query.status:
@@ -390,7 +391,7 @@ def application_matches(record: ApplicationRecord, query: ApplicationQuery) -> b
         return False
     if query.date_to is not None and day > query.date_to:
         return False
-    return not query.q or query.search.matches(search_key(app.id, data))
+    return not query.q or query.search.matches(search_key(app.id, data) if key is None else key)
 
 
 # -- the store port -----------------------------------------------------------------------

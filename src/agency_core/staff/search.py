@@ -17,6 +17,7 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 import phonenumbers
@@ -67,6 +68,7 @@ def fold(text: str) -> str:
     return _BLANKS.sub(" ", unicodedata.normalize("NFC", bare.translate(_LETTERS))).strip()
 
 
+@lru_cache(maxsize=4096)  # parsing a number is the key's dearest part; lists search the same ones again
 def phone_forms(raw: str, region: str = DEFAULT_PHONE_REGION) -> tuple[str, ...]:
     """The forms a phone number is typed in: international (+233241234567, which holds the digits
     233241234567 typed without the +) and, for a number of ``region``, national (0241234567);
