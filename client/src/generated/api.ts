@@ -1633,7 +1633,7 @@ export interface operations {
                 payment?: "unpaid" | "pending" | "paid" | "failed";
                 jobId?: string | null;
                 /** @description today: submitted today; new: still received; unread: never opened */
-                view?: string | null;
+                view?: "today" | "new" | "unread";
             };
             header?: never;
             path?: never;
@@ -1709,7 +1709,7 @@ export interface operations {
                 payment?: "unpaid" | "pending" | "paid" | "failed";
                 jobId?: string | null;
                 /** @description today: submitted today; new: still received; unread: never opened */
-                view?: string | null;
+                view?: "today" | "new" | "unread";
             };
             header?: never;
             path?: never;
@@ -1914,8 +1914,8 @@ export interface operations {
     ApiAdminApplicationsApplicationIdNeighboursNeighbours: {
         parameters: {
             query?: {
-                q?: string | null;
-                status?: string | null;
+                q?: string;
+                status?: "received" | "processing" | "approved" | "rejected";
                 jobCategory?: string | null;
                 preferredCountry?: string | null;
                 from?: string;
@@ -1923,7 +1923,7 @@ export interface operations {
                 payment?: "unpaid" | "pending" | "paid" | "failed";
                 jobId?: string | null;
                 /** @description today: submitted today; new: still received; unread: never opened */
-                view?: string | null;
+                view?: "today" | "new" | "unread";
             };
             header?: never;
             path: {
@@ -2112,7 +2112,7 @@ export interface operations {
                 page?: number;
                 pageSize?: number;
                 /** @description today: the slot is today; new: booked, not yet marked */
-                view?: string | null;
+                view?: "today" | "new";
             };
             header?: never;
             path?: never;
@@ -2181,7 +2181,7 @@ export interface operations {
             query?: {
                 status?: "booked" | "attended" | "no_show" | "cancelled";
                 /** @description today: the slot is today; new: booked, not yet marked */
-                view?: string | null;
+                view?: "today" | "new";
             };
             header?: never;
             path?: never;
@@ -3447,7 +3447,7 @@ export interface operations {
                 page?: number;
                 pageSize?: number;
                 /** @description today: received today; unread: not marked read */
-                view?: string | null;
+                view?: "today" | "unread";
             };
             header?: never;
             path?: never;
