@@ -240,7 +240,9 @@ class AdminService:
         health = await self.store.outbox_health(self.clock() - timedelta(hours=24))
         today = await self.appointments(None, PageRequest(), View.TODAY)
         day = await self.day_figures()
-        return Dashboard(counts, latest.items, health, await self.appointment_figures(), day, tuple(today.items))
+        now = self.clock()  # every booking of today has its start; the fallback only satisfies the type
+        by_start = tuple(sorted(today.items, key=lambda r: r.appointment.starts_at or now))
+        return Dashboard(counts, latest.items, health, await self.appointment_figures(), day, by_start)
 
     async def day_figures(self) -> DayFigures:
         async def total(query: ApplicationQuery) -> int:
@@ -446,7 +448,8 @@ class AdminService:
         self, actor: str, status: AppointmentStatus | None, view: View | None = None
     ) -> list[AppointmentRecord]:
         rows = (await self.appointments(status, ALL, view)).items
-        await self.record_export(actor, "appointments", f"{status.value if status else 'all'} ({len(rows)} rows)")
+        listed = f"{status.value if status else 'all'}{f' view={view.value}' if view else ''}"
+        await self.record_export(actor, "appointments", f"{listed} ({len(rows)} rows)")
         return rows
 
     async def set_appointment_status(self, actor: str, reference: str, raw_status: object) -> AppointmentRecord:
