@@ -33,7 +33,7 @@ from agency_core.messaging.templates import Channel as TemplateChannel
 from agency_core.records import APPOINTMENT_OUTCOMES, ApplicationStatus, AppointmentStatus, PaymentState
 from agency_core.spec.constants import SENDER_ID_MAX_LENGTH
 from agency_core.spec.validation import EMAIL_PATTERN, FORMS, Field
-from agency_core.staff.model import MAX_PAGE_SIZE, MAX_SEARCH_LENGTH
+from agency_core.staff.model import APPOINTMENT_VIEWS, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, MESSAGE_VIEWS, View
 from agency_core.staff.service import LONG as LONG_BLOG_TEXT
 from agency_core.staff.settings import ADMIN_PHONE_COUNT, SENDER_PATTERN
 
@@ -310,14 +310,25 @@ QUERY: Final[Mapping[str, dict[str, Any]]] = {
     "to": day(", not before from"),
 }
 """Admin query parameters, by name, wherever they appear."""
+NEIGHBOURS: Final = "/api/admin/applications/{application_id}/neighbours"
 STATUS_QUERY: Final = {
     "/api/admin/applications": [s.value for s in ApplicationStatus],
     "/api/admin/applications/export.csv": [s.value for s in ApplicationStatus],
+    NEIGHBOURS: [s.value for s in ApplicationStatus],
     "/api/admin/appointments": [s.value for s in AppointmentStatus],
     "/api/admin/appointments/export.csv": [s.value for s in AppointmentStatus],
     "/api/admin/jobs": list(JOB_STATUSES),
 }
-SEARCH_QUERY: Final = {"/api/admin/applications", "/api/admin/applications/export.csv"}
+SEARCH_QUERY: Final = {"/api/admin/applications", "/api/admin/applications/export.csv", NEIGHBOURS}
+VIEW_QUERY: Final = {
+    "/api/admin/applications": list(View),
+    "/api/admin/applications/export.csv": list(View),
+    NEIGHBOURS: list(View),
+    "/api/admin/appointments": list(APPOINTMENT_VIEWS),
+    "/api/admin/appointments/export.csv": list(APPOINTMENT_VIEWS),
+    "/api/admin/messages": list(MESSAGE_VIEWS),
+}
+"""The quick views (README "Search, views for the day") each list takes."""
 IDENTIFIER_QUERY: Final = {"/api/admin/data-requests", "/api/admin/data-requests/export.zip"}
 
 
@@ -325,6 +336,8 @@ def _admin_query_schema(path: str, name: str) -> tuple[dict[str, Any] | None, bo
     """The published schema of an admin query parameter and whether it is required."""
     if name == "status" and path in STATUS_QUERY:
         return choice(STATUS_QUERY[path]), False
+    if name == "view" and path in VIEW_QUERY:
+        return choice(v.value for v in VIEW_QUERY[path]), False
     if name == "q" and path in IDENTIFIER_QUERY:
         return identifier(), True
     if name == "q" and path in SEARCH_QUERY:

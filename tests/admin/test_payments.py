@@ -64,7 +64,7 @@ async def test_payment_state_in_list_filter_detail_csv_and_audit(
     assert any(m["kind"] == "payment_receipt" for m in detail["sms"])
 
     exported = await h.client.get(f"{LIST}/export.csv", params={"payment": "paid"})
-    rows = list(csv.DictReader(io.StringIO(exported.text)))
+    rows = list(csv.DictReader(io.StringIO(exported.content.decode("utf-8-sig"))))
     assert [(r["applicationId"], r["payment"], r["paymentAmount"], r["paymentCurrency"]) for r in rows] == [
         ("VA200", "paid", "50", "USD")
     ]

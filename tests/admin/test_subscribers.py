@@ -42,13 +42,13 @@ async def test_csv_exports_are_attachments_and_audited(make_harness: MakeHarness
     assert newsletter.status_code == 200
     assert newsletter.headers["content-type"].startswith("text/csv")
     assert re.fullmatch(r'attachment; filename="newsletter-\d{8}\.csv"', newsletter.headers["content-disposition"])
-    rows = list(csv.reader(io.StringIO(newsletter.text)))
+    rows = list(csv.reader(io.StringIO(newsletter.content.decode("utf-8-sig"))))
     assert rows[0] == ["id", "email", "name", "interests", "createdAt", "updatedAt"]
     assert [r[1] for r in rows[1:]] == ["yaw@example.com", "'=cmd@example.com"]
     assert rows[2][3] == "Visa Updates, Study Abroad"
     alerts = await h.client.get(f"{URL}/job-alerts/export.csv")
     assert re.fullmatch(r'attachment; filename="job-alerts-\d{8}\.csv"', alerts.headers["content-disposition"])
-    assert list(csv.reader(io.StringIO(alerts.text)))[1][:4] == [
+    assert list(csv.reader(io.StringIO(alerts.content.decode("utf-8-sig"))))[1][:4] == [
         "J1",
         "kofi@example.com",
         "Healthcare & Medical",

@@ -72,6 +72,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/applications/{application_id}/neighbours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The applications before and after this one in the filtered list (next and previous) */
+        get: operations["ApiAdminApplicationsApplicationIdNeighboursNeighbours"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/applications/{application_id}/status": {
         parameters: {
             query?: never;
@@ -1157,6 +1174,15 @@ export interface components {
             status: components["schemas"]["ApplicationStatus"];
             terms?: boolean;
         };
+        /** ApplicationFigures */
+        ApplicationFigures: {
+            approved: number;
+            newToday: number;
+            processing: number;
+            received: number;
+            rejected: number;
+            unread: number;
+        };
         /** ApplicationFile */
         ApplicationFile: {
             contentType: string;
@@ -1242,6 +1268,13 @@ export interface components {
             website?: string;
         } & {
             [key: string]: unknown;
+        };
+        /** ApplicationNeighbours */
+        ApplicationNeighbours: {
+            next: string | null;
+            position: number;
+            previous: string | null;
+            total: number;
         };
         /**
          * ApplicationStatus
@@ -1491,12 +1524,14 @@ export interface components {
         /** Dashboard */
         Dashboard: {
             activeJobs: number;
+            applications: components["schemas"]["ApplicationFigures"];
             appointments: components["schemas"]["AppointmentFigures"];
             blogPosts: number;
             latestApplications: components["schemas"]["ApplicationSummary"][];
             newMessages: number;
             notDelivered: components["schemas"]["UndeliveredSms"][];
             outbox: components["schemas"]["OutboxFigures"];
+            todaysAppointments: components["schemas"]["AdminAppointment"][];
             totalApplications: number;
         };
         /** DataRequestResult */
@@ -2012,6 +2047,8 @@ export interface operations {
                 pageSize?: number;
                 payment?: "unpaid" | "pending" | "paid" | "failed";
                 jobId?: string | null;
+                /** @description today: submitted today; new: still received; unread: never opened */
+                view?: "today" | "new" | "unread";
             };
             header?: never;
             path?: never;
@@ -2086,6 +2123,8 @@ export interface operations {
                 to?: string;
                 payment?: "unpaid" | "pending" | "paid" | "failed";
                 jobId?: string | null;
+                /** @description today: submitted today; new: still received; unread: never opened */
+                view?: "today" | "new" | "unread";
             };
             header?: never;
             path?: never;
@@ -2287,6 +2326,93 @@ export interface operations {
             };
         };
     };
+    ApiAdminApplicationsApplicationIdNeighboursNeighbours: {
+        parameters: {
+            query?: {
+                q?: string;
+                status?: "received" | "processing" | "approved" | "rejected";
+                jobCategory?: string | null;
+                preferredCountry?: string | null;
+                from?: string;
+                to?: string;
+                payment?: "unpaid" | "pending" | "paid" | "failed";
+                jobId?: string | null;
+                /** @description today: submitted today; new: still received; unread: never opened */
+                view?: "today" | "new" | "unread";
+            };
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationNeighbours"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     ApiAdminApplicationsApplicationIdStatusChangeStatus: {
         parameters: {
             query?: never;
@@ -2400,6 +2526,8 @@ export interface operations {
                 status?: "booked" | "attended" | "no_show" | "cancelled";
                 page?: number;
                 pageSize?: number;
+                /** @description today: the slot is today; new: booked, not yet marked */
+                view?: "today" | "new";
             };
             header?: never;
             path?: never;
@@ -2536,6 +2664,8 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "booked" | "attended" | "no_show" | "cancelled";
+                /** @description today: the slot is today; new: booked, not yet marked */
+                view?: "today" | "new";
             };
             header?: never;
             path?: never;
@@ -4291,6 +4421,8 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
+                /** @description today: received today; unread: not marked read */
+                view?: "today" | "unread";
             };
             header?: never;
             path?: never;

@@ -19,6 +19,8 @@ from google.cloud.firestore_v1.base_query import FieldFilter
 
 from adapters.codec import from_document, to_document
 from adapters.firestore.documents import (
+    SEARCH_KEY,
+    SEARCH_TOKENS,
     Collections,
     application_record,
     appointment_record,
@@ -43,6 +45,7 @@ from agency_core.staff.model import (
     page_of,
 )
 from agency_core.staff.settings import AdminSettings, settings_from_dict
+from agency_core.staff.views import AppointmentFilter, MessageFilter
 
 
 class FirestoreAdminStore(Collections):
@@ -87,8 +90,14 @@ class FirestoreAdminStore(Collections):
     # -- applications ---------------------------------------------------------------------
 
     async def applications(self, query: ApplicationQuery, page: PageRequest) -> Page[ApplicationRecord]:
-        records = [application_record(d, self._sealer) for d in await self._all("applications")]
-        found = [r for r in records if application_matches(r, query)]
+        token = query.search.token if query.q else None
+        if token is None:
+            docs = await self._all("applications")
+        else:  # only the documents holding one of the query's tokens, then every filter in memory
+            found_by_token = self._col("applications").where(filter=FieldFilter(SEARCH_TOKENS, "array_contains", token))
+            docs = [d async for snap in found_by_token.stream() if (d := snap.to_dict()) is not None]
+        kept = [(application_record(d, self._sealer), d.get(SEARCH_KEY)) for d in docs]
+        found = [r for r, key in kept if application_matches(r, query, key if isinstance(key, str) else None)]
         found.sort(key=lambda r: (r.application.created_at, r.id), reverse=True)
         return page_of(found, page)
 
@@ -103,9 +112,17 @@ class FirestoreAdminStore(Collections):
 
     # -- appointments ---------------------------------------------------------------------
 
-    async def appointments(self, status: AppointmentStatus | None, page: PageRequest) -> Page[AppointmentRecord]:
+    async def appointments(
+        self,
+        status: AppointmentStatus | None,
+        page: PageRequest,
+        *,
+        starts_from: datetime | None = None,
+        starts_before: datetime | None = None,
+    ) -> Page[AppointmentRecord]:
         records = [appointment_record(d) for d in await self._all("appointments")]
-        found = [r for r in records if status is None or r.status is status]
+        wanted = AppointmentFilter(status, starts_from, starts_before)
+        found = [r for r in records if wanted.keeps(r.status, r.appointment.starts_at)]
         found.sort(
             key=lambda r: (
                 str(r.appointment.data.get("preferredDate") or ""),
@@ -142,8 +159,12 @@ class FirestoreAdminStore(Collections):
 
     # -- messages -------------------------------------------------------------------------
 
-    async def messages(self, page: PageRequest) -> Page[MessageRecord]:
-        records = [message_record(d) for d in await self._all("contact_messages")]
+    async def messages(
+        self, page: PageRequest, *, unread: bool = False, since: datetime | None = None
+    ) -> Page[MessageRecord]:
+        wanted = MessageFilter(unread, since)
+        every = [message_record(d) for d in await self._all("contact_messages")]
+        records = [r for r in every if wanted.keeps(r.read_at, r.message.created_at)]
         records.sort(key=lambda r: (r.message.created_at, r.message.id), reverse=True)
         records.sort(key=lambda r: r.read_at is not None)
         return page_of(records, page)

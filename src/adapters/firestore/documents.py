@@ -23,6 +23,7 @@ from agency_core.records import (
 )
 from agency_core.spec.numbers import is_ascii_digits
 from agency_core.staff.model import ApplicationRecord, AppointmentRecord, Job, MessageRecord
+from agency_core.staff.search import search_key, search_tokens
 
 Client = Any  # google.cloud.firestore.AsyncClient (the library ships no type hints)
 Document = dict[str, Any]
@@ -76,6 +77,18 @@ def payment_of(doc: Document) -> Payment:
     return from_document(Payment, raw) if isinstance(raw, dict) else Payment()
 
 
+SEARCH_TOKENS = "search_tokens"
+"""The application document's search tokens (:func:`agency_core.staff.search.search_tokens`)."""
+SEARCH_KEY = "search_key"
+"""The application document's search key, which the in-memory filter reads."""
+
+
+def search_fields(application: Application) -> Document:
+    """The search key and its tokens, written with the application (and by the start-up backfill)."""
+    key = search_key(application.id, application.data)
+    return {SEARCH_KEY: key, SEARCH_TOKENS: search_tokens(key)}
+
+
 PASSPORT_INDEX = "passportIndex"
 """The application document's field holding its passport number's index (:mod:`adapters.sealing`)."""
 
@@ -86,9 +99,11 @@ def application_of(doc: Document, sealer: PassportSealer) -> Application:
 
 
 def application_document(application: Application, sealer: PassportSealer) -> Document:
-    """The document of a new application: its passport number sealed, with its index and duplicate key."""
+    """The document of a new application: its passport number sealed, with its index, duplicate key
+    and search tokens."""
     sealed, index = sealer.seal(application)
-    return {"duplicate_key": application.duplicate_key, PASSPORT_INDEX: index} | to_document(sealed)
+    keys = {"duplicate_key": application.duplicate_key, PASSPORT_INDEX: index} | search_fields(application)
+    return keys | to_document(sealed)
 
 
 def application_record(doc: Document, sealer: PassportSealer) -> ApplicationRecord:

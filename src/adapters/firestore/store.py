@@ -29,6 +29,8 @@ from google.cloud.firestore_v1.base_query import FieldFilter
 from adapters.codec import from_document, moment, to_document
 from adapters.firestore.documents import (
     PASSPORT_INDEX,
+    SEARCH_KEY,
+    SEARCH_TOKENS,
     Client,
     Collections,
     Document,
@@ -37,6 +39,7 @@ from adapters.firestore.documents import (
     hashed,
     is_recent,
     newest_first,
+    search_fields,
 )
 from adapters.firestore.templates import FirestoreTemplates
 from adapters.firestore.unit_of_work import FirestoreUnitOfWork, backfill_slots
@@ -85,6 +88,18 @@ class FirestoreApplications(_Base):
                 continue
             sealed, index = self._sealer.seal(from_document(Application, doc))
             await snap.reference.update({f"data.{PASSPORT_FIELD}": sealed.data[PASSPORT_FIELD], PASSPORT_INDEX: index})
+            changed += 1
+        return changed
+
+    async def add_search_tokens(self) -> int:
+        """Give documents written before search tokens theirs; returns how many changed. Idempotent:
+        a document with tokens is left as it is (a new one gets them with the record)."""
+        changed = 0
+        async for snap in self._col("applications").stream():
+            doc = snap.to_dict()
+            if doc is None or (SEARCH_TOKENS in doc and SEARCH_KEY in doc):
+                continue
+            await snap.reference.update(search_fields(from_document(Application, doc)))
             changed += 1
         return changed
 
@@ -379,10 +394,11 @@ class FirestoreStore:
         return cls(firestore.AsyncClient(project=project_id), prefix, sealer=sealer)
 
     async def start(self) -> None:
-        """Firestore needs no schema. Appointments booked before slots were kept get theirs, and passport
-        numbers stored in clear by an older version are sealed."""
+        """Firestore needs no schema. Appointments booked before slots were kept get theirs, passport
+        numbers stored in clear by an older version are sealed, and applications get search tokens."""
         await backfill_slots(self.client, self._prefix, self.sealer)
         await self.applications.seal_plain_passports()
+        await self.applications.add_search_tokens()
 
     async def close(self) -> None:
         self.client.close()

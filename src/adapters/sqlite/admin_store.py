@@ -96,49 +96,42 @@ def _day_start(day: Any) -> str:
     return timestamp(datetime.combine(day, time(0), tzinfo=UTC))
 
 
-def _like(text: str) -> str:
-    return "%" + text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-
-
 def _application_where(query: ApplicationQuery) -> tuple[str, list[object]]:
-    clauses: list[str] = []
-    params: list[object] = []
-    if query.status is not None:
-        clauses.append("status = ?")
-        params.append(query.status.value)
-    if query.payment is not None:
-        clauses.append("payment_state = ?")
-        params.append(query.payment.value)
-    if query.job_category:
-        clauses.append("json_extract(data, '$.jobCategory') = ?")
-        params.append(query.job_category)
-    if query.preferred_country:
-        clauses.append("json_extract(data, '$.preferredCountry') = ?")
-        params.append(query.preferred_country)
-    if query.job_id:
-        clauses.append("json_extract(data, '$.jobId') = ?")
-        params.append(query.job_id)
-    if query.date_from is not None:
+    equal = {
+        "status": query.status.value if query.status else None,
+        "payment_state": query.payment.value if query.payment else None,
+        "json_extract(data, '$.jobCategory')": query.job_category or None,
+        "json_extract(data, '$.preferredCountry')": query.preferred_country or None,
+        "json_extract(data, '$.jobId')": query.job_id or None,
+    }
+    clauses = [f"{column} = ?" for column, value in equal.items() if value is not None]
+    params: list[object] = [value for value in equal.values() if value is not None]
+    starts = [
+        _day_start(query.date_from) if query.date_from else None,
+        timestamp(query.since) if query.since else None,
+    ]
+    for start in (s for s in starts if s is not None):
         clauses.append("created_at >= ?")
-        params.append(_day_start(query.date_from))
+        params.append(start)
     if query.date_to is not None:
         clauses.append("created_at < ?")
         params.append(_day_start(query.date_to + timedelta(days=1)))
+    if query.unopened:
+        clauses.append("opened_at IS NULL")
     if query.q:
-        like = _like(query.q)
-        search = [
-            "lower(json_extract(data, '$.firstName') || ' ' || json_extract(data, '$.lastName')) LIKE ? ESCAPE '\\'",
-            "lower(json_extract(data, '$.email')) LIKE ? ESCAPE '\\'",
-            "lower(json_extract(data, '$.phone')) LIKE ? ESCAPE '\\'",
-            "lower(id) LIKE ? ESCAPE '\\'",
-        ]
-        params.extend([like] * 4)
-        phone = query.phone_q
-        if phone:
-            search.append("json_extract(data, '$.phone') = ?")
-            params.append(phone)
-        clauses.append("(" + " OR ".join(search) + ")")
+        search = query.search
+        # An empty list of words (a query of marks only) matches nothing, as in the core.
+        needles = [search.phone] if search.phone else list(search.words) or ["\x00"]
+        clauses.extend("instr(search_key, ?) > 0" for _ in needles)
+        params.extend(needles)
     return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
+
+
+def _where(conditions: Sequence[tuple[str, object]]) -> tuple[str, list[object]]:
+    """`` WHERE`` with each fixed fragment whose bound value is not ``None`` (or ``""`` when none is)."""
+    kept = [(sql, value) for sql, value in conditions if value is not None]
+    where = (" WHERE " + " AND ".join(sql for sql, _ in kept)) if kept else ""
+    return where, [value for _, value in kept]
 
 
 class SqliteAdminStore:
@@ -239,8 +232,20 @@ class SqliteAdminStore:
 
     # -- appointments ---------------------------------------------------------------------
 
-    async def appointments(self, status: AppointmentStatus | None, page: PageRequest) -> Page[AppointmentRecord]:
-        where, params = ("", []) if status is None else (" WHERE status = ?", [status.value])
+    async def appointments(
+        self,
+        status: AppointmentStatus | None,
+        page: PageRequest,
+        *,
+        starts_from: datetime | None = None,
+        starts_before: datetime | None = None,
+    ) -> Page[AppointmentRecord]:
+        conditions = (
+            ("status = ?", status.value if status else None),
+            ("starts_at >= ?", timestamp(starts_from) if starts_from else None),
+            ("starts_at < ?", timestamp(starts_before) if starts_before else None),
+        )
+        where, params = _where(conditions)
         rows, total = await self._paged(
             f"SELECT * FROM appointments{where}",  # noqa: S608 - fixed fragments
             params,
@@ -278,9 +283,19 @@ class SqliteAdminStore:
 
     # -- messages -------------------------------------------------------------------------
 
-    async def messages(self, page: PageRequest) -> Page[MessageRecord]:
+    async def messages(
+        self, page: PageRequest, *, unread: bool = False, since: datetime | None = None
+    ) -> Page[MessageRecord]:
+        conditions = (
+            ("read_at IS NULL AND ? = 1", 1 if unread else None),
+            ("created_at >= ?", timestamp(since) if since else None),
+        )
+        where, params = _where(conditions)
         rows, total = await self._paged(
-            "SELECT * FROM contact_messages", (), page, "read_at IS NOT NULL, created_at DESC, id DESC"
+            f"SELECT * FROM contact_messages{where}",  # noqa: S608 - fixed fragments, values bound
+            params,
+            page,
+            "read_at IS NOT NULL, created_at DESC, id DESC",
         )
         return Page([message_record(r) for r in rows], total, page.page, page.page_size)
 

@@ -23,10 +23,12 @@ T = TypeVar("T")
 
 @dataclass(frozen=True, slots=True)
 class Migration:
-    """A named, append-only schema step. Names are unique across the whole database."""
+    """A named, append-only schema step. Names are unique across the whole database. ``fill``, when
+    given, runs after ``sql`` in the same transaction: values only Python can compute (a search key)."""
 
     name: str
     sql: str
+    fill: Callable[[sqlite3.Connection], object] | None = None
 
 
 class Database:
@@ -89,6 +91,8 @@ class Database:
                 try:
                     for statement in _statements(migration.sql):
                         conn.execute(statement)
+                    if migration.fill is not None:
+                        migration.fill(conn)
                     conn.execute("INSERT INTO schema_migrations (name) VALUES (?)", (migration.name,))
                 except BaseException:
                     conn.execute("ROLLBACK")

@@ -3,6 +3,7 @@ extend (an application with its status, payment and opened time, ...) from their
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterable, Mapping
 from datetime import datetime
@@ -20,6 +21,7 @@ from agency_core.records import (
     OutboxMessage,
 )
 from agency_core.staff.model import ApplicationRecord, AppointmentRecord, AuditEntry, MessageRecord
+from agency_core.staff.search import search_key
 
 PAYMENT_PREFIX = "payment_"
 """The payment lives in ``payment_<field>`` columns of ``applications``."""
@@ -67,9 +69,20 @@ def application_of(row: sqlite3.Row, sealer: PassportSealer) -> Application:
 
 
 def application_cells(application: Application, sealer: PassportSealer) -> dict[str, Any]:
-    """The row of a new application: its passport number sealed, with its index and duplicate key."""
+    """The row of a new application: its passport number sealed, with its index, duplicate key and search key."""
     sealed, index = sealer.seal(application)
-    return {"duplicate_key": application.duplicate_key, "passport_index": index} | to_row(sealed)
+    keys = {"duplicate_key": application.duplicate_key, "passport_index": index}
+    return keys | {"search_key": search_key(application.id, application.data)} | to_row(sealed)
+
+
+def fill_search_keys(conn: sqlite3.Connection) -> int:
+    """Give every application its search key (``records_0010_search_keys``); returns how many rows."""
+    rows = conn.execute("SELECT id, data FROM applications").fetchall()
+    for row in rows:
+        data = json.loads(row["data"])
+        key = search_key(row["id"], data if isinstance(data, dict) else {})
+        conn.execute("UPDATE applications SET search_key = ? WHERE id = ?", (key, row["id"]))
+    return len(rows)
 
 
 def seal_plain_passports(conn: sqlite3.Connection, sealer: PassportSealer) -> int:

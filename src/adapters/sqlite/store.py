@@ -14,7 +14,7 @@ from typing import TypeVar
 from adapters.codec import from_row, timestamp, to_row
 from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database, Migration
-from adapters.sqlite.rows import application_of, find_duplicate, insert, seal_plain_passports
+from adapters.sqlite.rows import application_of, fill_search_keys, find_duplicate, insert, seal_plain_passports
 from adapters.sqlite.templates import MIGRATION as TEMPLATES_MIGRATION
 from adapters.sqlite.templates import SqliteTemplates
 from adapters.sqlite.unit_of_work import SqliteUnitOfWork
@@ -175,6 +175,12 @@ MIGRATIONS = (
             undone_by TEXT NOT NULL DEFAULT ''
         )
         """,
+    ),
+    Migration(
+        # The folded name, e-mail, ID and phone digits the admin search looks in (agency_core.staff.search).
+        "records_0010_search_keys",
+        "ALTER TABLE applications ADD COLUMN search_key TEXT NOT NULL DEFAULT ''",
+        fill=fill_search_keys,
     ),
 )
 

@@ -30,7 +30,7 @@ from agency_core.records import (
     PaymentState,
 )
 from agency_core.spec.numbers import ascii_whole_number
-from agency_core.spec.validation import normalise_phone
+from agency_core.staff.search import Search, search_key, search_of
 from agency_core.staff.settings import SettingsStore
 
 T = TypeVar("T")
@@ -237,9 +237,30 @@ def _int(value: object, default: int) -> int | None:
     return ascii_whole_number(value, max_digits=9) if isinstance(value, str) else None
 
 
+class View(StrEnum):
+    """The quick views of a working day (README "Views for the day"). Applications: ``today``
+    submitted since midnight in the office's zone, ``new`` still received (no decision yet),
+    ``unread`` never opened by staff. Appointments: ``today`` slot today, ``new`` booked and not
+    yet marked. Messages: ``today`` received today, ``unread`` not marked read (a message's "new")."""
+
+    TODAY = "today"
+    NEW = "new"
+    UNREAD = "unread"
+
+
+APPOINTMENT_VIEWS: Final = (View.TODAY, View.NEW)
+MESSAGE_VIEWS: Final = (View.TODAY, View.UNREAD)
+
+
+def check_view(raw: str | None, allowed: Sequence[View], errors: dict[str, str]) -> View | None:
+    """An optional ``?view=``: ``None`` when absent; an error under ``view`` when not one of ``allowed``."""
+    return _status_param(raw, View, status_must_be(allowed).replace("Status", "View", 1), "view", errors, allowed)
+
+
 @dataclass(frozen=True, slots=True)
 class ApplicationQuery:
-    """The applications list's filters; ``to`` is inclusive (UTC dates of submission)."""
+    """The applications list's filters; ``to`` is inclusive (UTC dates of submission). ``view`` is
+    what was asked; the service turns it into ``since`` (today), ``status`` (new) or ``unopened``."""
 
     q: str = ""
     status: ApplicationStatus | None = None
@@ -249,11 +270,14 @@ class ApplicationQuery:
     date_to: date | None = None
     payment: PaymentState | None = None
     job_id: str = ""
+    view: View | None = None
+    since: datetime | None = None
+    unopened: bool = False
 
     @property
-    def phone_q(self) -> str | None:
-        """``q`` as an E.164 number when it reads as one, so "024 123 4567" finds "+233241234567"."""
-        return normalise_phone(self.q) if self.q else None
+    def search(self) -> Search:
+        """``q`` folded (:mod:`agency_core.staff.search`): "odom" finds "Ɔdɔm", "024 123 4567" "+233241234567"."""
+        return search_of(self.q)
 
     def describe(self) -> str:
         parts = [
@@ -265,6 +289,7 @@ class ApplicationQuery:
             f"to={self.date_to.isoformat()}" if self.date_to else "",
             f"payment={self.payment.value}" if self.payment else "",
             f"jobId={self.job_id}" if self.job_id else "",
+            f"view={self.view.value}" if self.view else "",
         ]
         return "&".join(p for p in parts if p) or "all"
 
@@ -273,12 +298,19 @@ MAX_SEARCH_LENGTH: Final = 200
 SEARCH_TOO_LONG: Final = f"Search must be at most {MAX_SEARCH_LENGTH} characters"
 
 
-def _status_param(raw: str | None, kind: type[S], message: str, name: str, errors: dict[str, str]) -> S | None:
+def _status_param(
+    raw: str | None,
+    kind: type[S],
+    message: str,
+    name: str,
+    errors: dict[str, str],
+    allowed: Iterable[S] | None = None,
+) -> S | None:
     """An optional status filter: ``None`` when absent; an error under ``name`` when not one of ``kind``."""
     text = (raw or "").strip()
     if not text:
         return None
-    status = parse_status(text, kind)
+    status = parse_status(text, kind, allowed)
     if status is None:
         errors[name] = message
     return status
@@ -310,6 +342,7 @@ def check_application_query(params: Mapping[str, str | None]) -> tuple[Applicati
     )
     start = _date_param(params.get("from"), "from", errors)
     end = _date_param(params.get("to"), "to", errors)
+    view = check_view(params.get("view"), list(View), errors)
     if len((params.get("q") or "").strip()) > MAX_SEARCH_LENGTH:
         errors["q"] = SEARCH_TOO_LONG
     if start and end and start > end:
@@ -325,6 +358,7 @@ def check_application_query(params: Mapping[str, str | None]) -> tuple[Applicati
         date_to=end,
         payment=payment,
         job_id=(params.get("jobId") or "").strip(),
+        view=view,
     )
     return query, {}
 
@@ -333,8 +367,9 @@ def _text(value: object) -> str:
     return value if isinstance(value, str) else ""
 
 
-def application_matches(record: ApplicationRecord, query: ApplicationQuery) -> bool:
-    """The list's filter for stores that filter in memory (the SQLite store does it in SQL)."""
+def application_matches(record: ApplicationRecord, query: ApplicationQuery, key: str | None = None) -> bool:
+    """The list's filter for stores that filter in memory (the SQLite store does it in SQL); ``key``
+    is the record's stored search key, when the store keeps one."""
     app = record.application
     data = app.data
     if query.status is not None and record.status is not query.status:
@@ -347,19 +382,16 @@ def application_matches(record: ApplicationRecord, query: ApplicationQuery) -> b
         return False
     if query.job_id and _text(data.get("jobId")) != query.job_id:
         return False
+    if query.unopened and record.opened_at is not None:
+        return False
+    if query.since is not None and app.created_at < query.since:
+        return False
     day = app.created_at.date()
     if query.date_from is not None and day < query.date_from:
         return False
     if query.date_to is not None and day > query.date_to:
         return False
-    if query.q:
-        needle = query.q.lower()
-        name = f"{_text(data.get('firstName'))} {_text(data.get('lastName'))}".lower()
-        haystack = (name, _text(data.get("email")).lower(), _text(data.get("phone")).lower(), app.id.lower())
-        phone = query.phone_q
-        if not any(needle in h for h in haystack) and not (phone and phone == _text(data.get("phone"))):
-            return False
-    return True
+    return not query.q or query.search.matches(search_key(app.id, data) if key is None else key)
 
 
 # -- the store port -----------------------------------------------------------------------
@@ -397,8 +429,16 @@ class AdminStore(SettingsStore, Protocol):
         ...
 
     # appointments
-    async def appointments(self, status: AppointmentStatus | None, page: PageRequest) -> Page[AppointmentRecord]:
-        """By preferred date (then time booked)."""
+    async def appointments(
+        self,
+        status: AppointmentStatus | None,
+        page: PageRequest,
+        *,
+        starts_from: datetime | None = None,
+        starts_before: datetime | None = None,
+    ) -> Page[AppointmentRecord]:
+        """By preferred date (then time booked); with ``starts_from``/``starts_before``, only the
+        slots starting in ``[starts_from, starts_before)``."""
         ...
 
     async def appointment(self, reference: str) -> AppointmentRecord | None: ...
@@ -412,8 +452,10 @@ class AdminStore(SettingsStore, Protocol):
         ...
 
     # messages
-    async def messages(self, page: PageRequest) -> Page[MessageRecord]:
-        """Unread first, then newest."""
+    async def messages(
+        self, page: PageRequest, *, unread: bool = False, since: datetime | None = None
+    ) -> Page[MessageRecord]:
+        """Unread first, then newest; ``unread`` only those not read, ``since`` only those received from then."""
         ...
 
     async def message(self, message_id: str) -> MessageRecord | None: ...

@@ -60,6 +60,7 @@ from agency_core.staff.model import (
     OutboxHealth,
     Page,
     PageRequest,
+    View,
     can_move,
     can_move_appointment,
     move_refused_message,
@@ -68,6 +69,15 @@ from agency_core.staff.model import (
     status_must_be,
 )
 from agency_core.staff.settings import AdminSettings, LiveSettings, check_settings
+from agency_core.staff.views import (
+    DayFigures,
+    Neighbours,
+    application_filters,
+    appointment_filter,
+    message_filter,
+    neighbours,
+    office_day,
+)
 from agency_core.submissions.service import Clock, utc_now
 from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
 
@@ -99,6 +109,9 @@ class Dashboard:
     appointments: AppointmentFigures = AppointmentFigures(0, None)
     not_delivered: tuple[OutboxMessage, ...] = ()
     """SMS not delivered in time (``agency_core.messaging.delivery.not_delivered_in_time``)."""
+    day: DayFigures = field(default_factory=lambda: DayFigures({}, 0, 0))
+    todays_appointments: tuple[AppointmentRecord, ...] = ()
+    """Today's bookings by start time (at most a page of them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,8 +261,27 @@ class AdminService:
         counts = await self.store.counts()
         latest = await self.store.applications(ApplicationQuery(), PageRequest(1, LATEST_APPLICATIONS))
         health = await self.store.outbox_health(self.clock() - timedelta(hours=24))
+        today = await self.appointments(None, PageRequest(), View.TODAY)
+        day = await self.day_figures()
+        now = self.clock()  # every booking of today has its start; the fallback only satisfies the type
+        by_start = tuple(sorted(today.items, key=lambda r: r.appointment.starts_at or now))
         return Dashboard(
-            counts, latest.items, health, await self.appointment_figures(), await self.not_delivered_in_time()
+            counts,
+            latest.items,
+            health,
+            await self.appointment_figures(),
+            await self.not_delivered_in_time(),
+            day,
+            by_start,
+        )
+
+    async def day_figures(self) -> DayFigures:
+        async def total(query: ApplicationQuery) -> int:
+            return (await self.applications(query, PageRequest(1, 1))).total
+
+        by_status = {status: await total(ApplicationQuery(status=status)) for status in ApplicationStatus}
+        return DayFigures(
+            by_status, await total(ApplicationQuery(view=View.TODAY)), await total(ApplicationQuery(view=View.UNREAD))
         )
 
     async def not_delivered_in_time(self) -> tuple[OutboxMessage, ...]:
@@ -321,10 +353,18 @@ class AdminService:
     # -- applications ---------------------------------------------------------------------
 
     async def applications(self, query: ApplicationQuery, page: PageRequest) -> Page[ApplicationRecord]:
-        return await self.store.applications(query, page)
+        """The list, its view (today, new, unread) as filters."""
+        return await self.store.applications(
+            application_filters(query, office_day(self.clock(), self.office_zone)), page
+        )
+
+    async def application_neighbours(self, application_id: str, query: ApplicationQuery) -> Neighbours:
+        """The applications before and after ``application_id`` in the list ``query`` gives (newest first)."""
+        rows = (await self.applications(query, ALL)).items
+        return neighbours([r.id for r in rows], application_id)
 
     async def export_applications(self, actor: str, query: ApplicationQuery) -> list[ApplicationRecord]:
-        rows = (await self.store.applications(query, ALL)).items
+        rows = (await self.applications(query, ALL)).items
         await self.record_export(actor, "applications", f"{query.describe()} ({len(rows)} rows)")
         return rows
 
@@ -438,12 +478,21 @@ class AdminService:
 
     # -- appointments ---------------------------------------------------------------------
 
-    async def appointments(self, status: AppointmentStatus | None, page: PageRequest) -> Page[AppointmentRecord]:
-        return await self.store.appointments(status, page)
+    async def appointments(
+        self, status: AppointmentStatus | None, page: PageRequest, view: View | None = None
+    ) -> Page[AppointmentRecord]:
+        """The list; ``view`` today: slots today, new: booked and not yet marked."""
+        wanted = appointment_filter(status, view, office_day(self.clock(), self.office_zone))
+        return await self.store.appointments(
+            wanted.status, page, starts_from=wanted.starts_from, starts_before=wanted.starts_before
+        )
 
-    async def export_appointments(self, actor: str, status: AppointmentStatus | None) -> list[AppointmentRecord]:
-        rows = (await self.store.appointments(status, ALL)).items
-        await self.record_export(actor, "appointments", f"{status.value if status else 'all'} ({len(rows)} rows)")
+    async def export_appointments(
+        self, actor: str, status: AppointmentStatus | None, view: View | None = None
+    ) -> list[AppointmentRecord]:
+        rows = (await self.appointments(status, ALL, view)).items
+        listed = f"{status.value if status else 'all'}{f' view={view.value}' if view else ''}"
+        await self.record_export(actor, "appointments", f"{listed} ({len(rows)} rows)")
         return rows
 
     @property
@@ -494,8 +543,10 @@ class AdminService:
 
     # -- messages -------------------------------------------------------------------------
 
-    async def messages(self, page: PageRequest) -> Page[MessageRecord]:
-        return await self.store.messages(page)
+    async def messages(self, page: PageRequest, view: View | None = None) -> Page[MessageRecord]:
+        """The inbox; ``view`` today: received today, unread: not marked read."""
+        wanted = message_filter(view, office_day(self.clock(), self.office_zone))
+        return await self.store.messages(page, unread=wanted.unread, since=wanted.since)
 
     async def mark_read(self, actor: str, message_id: str) -> MessageRecord:
         now = self.clock()

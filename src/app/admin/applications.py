@@ -16,15 +16,18 @@ from agency_core.staff.service import AdminService
 from app.admin.common import CONFLICT, csv_response, page_request
 from app.admin.schemas.applications import (
     ApplicationDetail,
+    ApplicationNeighbours,
     ApplicationSummary,
     StatusChange,
     application_detail,
+    application_neighbours,
     application_summary,
     payment_values,
 )
 from app.admin.schemas.common import Page, page_of, to_core
 
 FILE_FIELDS = ("cv", "passport", "photo")
+CSV_START = ("applicationId", "createdAt", "status", "opened")
 CSV_FIELDS = (
     "firstName",
     "lastName",
@@ -46,6 +49,7 @@ CSV_FIELDS = (
     "passportExpiry",
     "additionalInfo",
 )
+VIEW_HELP = "today: submitted today; new: still received; unread: never opened"
 PAYMENT_CSV_FIELDS = ("payment", "paymentReference", "paymentAmount", "paymentCurrency", "paymentChannel", "paidAt")
 
 
@@ -58,6 +62,7 @@ def _query(
     end: str | None,
     payment: str | None = None,
     job_id: str | None = None,
+    view: str | None = None,
 ) -> ApplicationQuery:
     query, errors = check_application_query(
         {
@@ -69,6 +74,7 @@ def _query(
             "to": end,
             "payment": payment,
             "jobId": job_id,
+            "view": view,
         }
     )
     if query is None:
@@ -93,8 +99,9 @@ class ApplicationsController(Controller):
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
         payment: FromQuery[str | None] = None,
         job_id: Annotated[str | None, QueryParameter(name="jobId")] = None,
+        view: Annotated[str | None, QueryParameter(description=VIEW_HELP)] = None,
     ) -> Page[ApplicationSummary]:
-        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id)
+        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id, view)
         found = await area.applications(query, page_request(page, page_size))
         return page_of(found, application_summary)
 
@@ -111,10 +118,11 @@ class ApplicationsController(Controller):
         date_to: Annotated[str | None, QueryParameter(name="to")] = None,
         payment: FromQuery[str | None] = None,
         job_id: Annotated[str | None, QueryParameter(name="jobId")] = None,
+        view: Annotated[str | None, QueryParameter(description=VIEW_HELP)] = None,
     ) -> Response[str]:
-        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id)
+        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id, view)
         rows = await area.export_applications(admin.email, query)
-        header = ("applicationId", "createdAt", "status", "opened", *CSV_FIELDS, "files", *PAYMENT_CSV_FIELDS)
+        header = (*CSV_START, *CSV_FIELDS, "jobTitle", "files", *PAYMENT_CSV_FIELDS)
         return csv_response(
             "applications",
             header,
@@ -125,6 +133,7 @@ class ApplicationsController(Controller):
                     r.status.value,
                     r.opened_at is not None,
                     *(r.application.data.get(name) for name in CSV_FIELDS),
+                    r.application.data.get("jobTitle"),
                     [f.field for f in r.application.files],
                     r.payment.state.value,
                     *(payment_values(r)[name] for name in PAYMENT_CSV_FIELDS[1:]),
@@ -132,6 +141,28 @@ class ApplicationsController(Controller):
                 for r in rows
             ),
         )
+
+    @get(
+        "/{application_id:str}/neighbours",
+        summary="The applications before and after this one in the filtered list (next and previous)",
+    )
+    async def neighbours(
+        self,
+        area: NamedDependency[AdminService],
+        application_id: FromPath[str],
+        q: FromQuery[str | None] = None,
+        status: FromQuery[str | None] = None,
+        job_category: Annotated[str | None, QueryParameter(name="jobCategory")] = None,
+        preferred_country: Annotated[str | None, QueryParameter(name="preferredCountry")] = None,
+        date_from: Annotated[str | None, QueryParameter(name="from")] = None,
+        date_to: Annotated[str | None, QueryParameter(name="to")] = None,
+        payment: FromQuery[str | None] = None,
+        job_id: Annotated[str | None, QueryParameter(name="jobId")] = None,
+        view: Annotated[str | None, QueryParameter(description=VIEW_HELP)] = None,
+    ) -> ApplicationNeighbours:
+        """Position 0 (and no neighbours) when the application is not in the list: a guessed ID tells nothing."""
+        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id, view)
+        return application_neighbours(await area.application_neighbours(application_id, query))
 
     @get("/{application_id:str}", summary="Every field, files and SMS history; marks it opened")
     async def detail(

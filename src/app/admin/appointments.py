@@ -12,8 +12,9 @@ from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 from agency_core.errors import Rejected
 from agency_core.records import AppointmentStatus
 from agency_core.signin.identity import AdminUser
+from agency_core.staff.model import APPOINTMENT_VIEWS
 from agency_core.staff.service import AdminService
-from app.admin.common import CONFLICT, csv_response, page_request, status_filter
+from app.admin.common import CONFLICT, csv_response, page_request, status_filter, view_filter
 from app.admin.schemas.appointments import (
     AdminAppointment,
     AppointmentCalendarOut,
@@ -23,6 +24,7 @@ from app.admin.schemas.appointments import (
 )
 from app.admin.schemas.common import Page, page_of, to_core
 
+VIEW_HELP = "today: the slot is today; new: booked, not yet marked"
 CSV_FIELDS = (
     "fullName",
     "email",
@@ -59,9 +61,10 @@ class AppointmentsController(Controller):
         status: FromQuery[str | None] = None,
         page: FromQuery[str | None] = None,
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
+        view: Annotated[str | None, QueryParameter(description=VIEW_HELP)] = None,
     ) -> Page[AdminAppointment]:
         wanted = status_filter(status, AppointmentStatus)
-        found = await area.appointments(wanted, page_request(page, page_size))
+        found = await area.appointments(wanted, page_request(page, page_size), view_filter(view, APPOINTMENT_VIEWS))
         return page_of(found, admin_appointment)
 
     @get("/calendar", summary="A day or a week of the office's slots with their bookings and free seats")
@@ -81,8 +84,10 @@ class AppointmentsController(Controller):
         area: NamedDependency[AdminService],
         admin: NamedDependency[AdminUser],
         status: FromQuery[str | None] = None,
+        view: Annotated[str | None, QueryParameter(description=VIEW_HELP)] = None,
     ) -> Response[str]:
-        rows = await area.export_appointments(admin.email, status_filter(status, AppointmentStatus))
+        wanted = status_filter(status, AppointmentStatus)
+        rows = await area.export_appointments(admin.email, wanted, view_filter(view, APPOINTMENT_VIEWS))
         header = ("reference", "startsAt", "timeZone", "status", "createdAt", *CSV_FIELDS)
         return csv_response(
             "appointments",

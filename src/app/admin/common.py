@@ -11,7 +11,15 @@ from litestar import Response
 from litestar.openapi.datastructures import ResponseSpec
 
 from agency_core.errors import Rejected
-from agency_core.staff.model import PageRequest, check_page, parse_status, status_must_be, to_csv
+from agency_core.staff.model import (
+    PageRequest,
+    View,
+    check_page,
+    check_view,
+    parse_status,
+    status_must_be,
+    to_csv,
+)
 from app.error_bodies import ErrorMessage
 
 
@@ -32,6 +40,15 @@ def status_filter(raw: str | None, kind: type[S]) -> S | None:
     return status
 
 
+def view_filter(raw: str | None, allowed: Sequence[View]) -> View | None:
+    """A ``?view=`` quick view: nothing when absent, 422 when not one of ``allowed``."""
+    errors: dict[str, str] = {}
+    view = check_view(raw, allowed, errors)
+    if errors:
+        raise Rejected(errors)
+    return view
+
+
 def page_request(page: str | None, page_size: str | None) -> PageRequest:
     request, errors = check_page(page, page_size)
     if request is None:
@@ -39,11 +56,15 @@ def page_request(page: str | None, page_size: str | None) -> PageRequest:
     return request
 
 
+UTF8_BOM = "\ufeff"
+
+
 def csv_response(name: str, header: Sequence[str], rows: Iterable[Sequence[object]]) -> Response[str]:
-    """``text/csv`` attachment ``<name>-YYYYMMDD.csv`` (UTC date), never cached."""
+    """``text/csv`` attachment ``<name>-YYYYMMDD.csv`` (UTC date), never cached. It starts with
+    the UTF-8 byte-order mark, so Excel on Windows reads "Ɔdɔm" as UTF-8, not in the local code page."""
     filename = f"{name}-{datetime.now(UTC):%Y%m%d}.csv"
     return Response(
-        to_csv(header, rows),
+        UTF8_BOM + to_csv(header, rows),
         media_type="text/csv",  # Litestar adds "; charset=utf-8" to text types
         headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"},
     )

@@ -9,10 +9,13 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, QueryParameter
 
 from agency_core.signin.identity import AdminUser
+from agency_core.staff.model import MESSAGE_VIEWS
 from agency_core.staff.service import AdminService
-from app.admin.common import page_request
+from app.admin.common import page_request, view_filter
 from app.admin.schemas.common import Page, page_of
 from app.admin.schemas.messages import AdminMessage, admin_message
+
+VIEW_HELP = "today: received today; unread: not marked read"
 
 
 class MessagesController(Controller):
@@ -24,8 +27,10 @@ class MessagesController(Controller):
         area: NamedDependency[AdminService],
         page: FromQuery[str | None] = None,
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
+        view: Annotated[str | None, QueryParameter(description=VIEW_HELP)] = None,
     ) -> Page[AdminMessage]:
-        return page_of(await area.messages(page_request(page, page_size)), admin_message)
+        found = await area.messages(page_request(page, page_size), view_filter(view, MESSAGE_VIEWS))
+        return page_of(found, admin_message)
 
     @post("/{message_id:str}/read", status_code=200, summary="Mark a message read")
     async def mark_read(

@@ -224,7 +224,7 @@ describe('applications', () => {
     renderApp('/admin/applications');
     expect(await screen.findByRole('link', { name: 'Esi Owusu' }, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Kofi Boateng' })).toBeInTheDocument();
-    expect(screen.getAllByText('New')).toHaveLength(1);
+    expect(within(screen.getByRole('table')).getAllByText('New')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
       '/api/admin/applications/export.csv',

@@ -68,7 +68,7 @@ describe('messages', () => {
     await user.click(within(row).getByRole('button', { name: 'Mark Visa as read' }));
     expect(await screen.findByText('Visa')).toBeInTheDocument();
     await screen.findByRole('link', { name: 'Reply to Yaw by e-mail' });
-    expect(screen.queryByText('Unread')).not.toBeInTheDocument();
+    expect(screen.queryByText('Unread', { selector: '.admin-new' })).not.toBeInTheDocument();
     expect(backend.messages[0]!.read).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ import { AdminLayout } from './components/AdminLayout';
 import { AdminLoading, RequireAdmin } from './session/RequireAdmin';
 import { AdminSessionProvider } from './session/session';
 import './admin.css';
+import './components/views/views.css';
 
 const LoginPage = lazy(() => import('./components/LoginPage'));
 const DashboardPage = lazy(() => import('./components/DashboardPage'));

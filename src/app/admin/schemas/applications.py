@@ -9,6 +9,7 @@ from agency_core.payments.model import Fee
 from agency_core.records import ApplicationStatus, OutboxMessage, OutboxStatus, PaymentState
 from agency_core.staff import service as admin_service
 from agency_core.staff.model import ApplicationRecord, next_statuses
+from agency_core.staff.views import Neighbours
 from app.admin.common import iso
 from app.admin.schemas.common import UNSET, Body, Text, from_record
 
@@ -89,6 +90,20 @@ class ApplicationDetail(ApplicationSummary):
     passport_expiry: str = UNSET
     additional_info: str = UNSET
     terms: bool = UNSET
+
+
+class ApplicationNeighbours(Body):
+    """Where an application sits in a filtered list (newest first): the IDs before and after it
+    (null at an end), its 1-based position (0 when it is not in the list) and the list's length."""
+
+    previous: str | None
+    next: str | None
+    position: int
+    total: int
+
+
+def application_neighbours(found: Neighbours) -> ApplicationNeighbours:
+    return ApplicationNeighbours(found.previous, found.next, found.position, found.total)
 
 
 class StatusChange(Body):

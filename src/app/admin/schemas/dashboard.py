@@ -6,8 +6,10 @@ from datetime import datetime
 
 import msgspec
 
+from agency_core.records import ApplicationStatus
 from agency_core.staff import service as admin_service
 from app.admin.schemas.applications import ApplicationSummary, application_summary
+from app.admin.schemas.appointments import AdminAppointment, admin_appointment
 from app.admin.schemas.common import Body, from_object
 
 UNDELIVERED_SHOWN = 20
@@ -38,6 +40,17 @@ class AppointmentFigures(Body):
     """This month's no-shows / (attended + no-shows), 0 to 1; null before any outcome is recorded."""
 
 
+class ApplicationFigures(Body):
+    """The day's applications: how many of each status, submitted today (office's day), never opened."""
+
+    received: int
+    processing: int
+    approved: int
+    rejected: int
+    new_today: int
+    unread: int
+
+
 class Dashboard(Body):
     total_applications: int
     active_jobs: int
@@ -48,6 +61,9 @@ class Dashboard(Body):
     appointments: AppointmentFigures
     not_delivered: list[UndeliveredSms]
     """The newest texts flagged "not delivered in time" (at most 20)."""
+    applications: ApplicationFigures
+    todays_appointments: list[AdminAppointment]
+    """Today's bookings (office's day), by start time."""
 
 
 def dashboard_body(board: admin_service.Dashboard) -> Dashboard:
@@ -65,4 +81,10 @@ def dashboard_body(board: admin_service.Dashboard) -> Dashboard:
         ),
         appointments=AppointmentFigures(board.appointments.today, board.appointments.no_show_rate),
         not_delivered=[from_object(UndeliveredSms, m) for m in reversed(board.not_delivered[-UNDELIVERED_SHOWN:])],
+        applications=ApplicationFigures(
+            **{status.value: board.day.by_status.get(status, 0) for status in ApplicationStatus},
+            new_today=board.day.new_today,
+            unread=board.day.unread,
+        ),
+        todays_appointments=[admin_appointment(r) for r in board.todays_appointments],
     )

@@ -45,8 +45,10 @@ export interface ApplicationFilters {
   from: string;
   to: string;
   payment: string;
-  /** The job applied for (from the Jobs list's applications link). */
+  /** The job applied for (the job filter, or the Jobs list's applications link). */
   jobId: string;
+  /** A quick view: today, new or unread (api/views.ts). */
+  view: string;
 }
 export const emptyApplicationFilters: ApplicationFilters = {
   q: '',
@@ -57,6 +59,7 @@ export const emptyApplicationFilters: ApplicationFilters = {
   to: '',
   payment: '',
   jobId: '',
+  view: '',
 };
 export const listApplications = (
   filters: ApplicationFilters,
@@ -74,14 +77,19 @@ export const setApplicationStatus = (id: string, status: ApplicationStatus) =>
   adminApi.post<ApplicationDetail>(`/applications/${encodeURIComponent(id)}/status`, { status });
 
 // Appointments -------------------------------------------------------------
-export const listAppointments = (status: string, page: number, pageSize: number, signal?: AbortSignal) =>
-  adminApi.get<Page<Appointment>>(`/appointments${queryString({ status, page, pageSize })}`, signal);
+export const listAppointments = (
+  status: string,
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+  view = '',
+) => adminApi.get<Page<Appointment>>(`/appointments${queryString({ status, page, pageSize, view })}`, signal);
 export const setAppointmentStatus = (reference: string, status: 'attended' | 'no_show' | 'cancelled') =>
   adminApi.post<Appointment>(`/appointments/${encodeURIComponent(reference)}/status`, { status });
 
 // Messages -----------------------------------------------------------------
-export const listMessages = (page: number, pageSize: number, signal?: AbortSignal) =>
-  adminApi.get<Page<ContactMessage>>(`/messages${queryString({ page, pageSize })}`, signal);
+export const listMessages = (page: number, pageSize: number, signal?: AbortSignal, view = '') =>
+  adminApi.get<Page<ContactMessage>>(`/messages${queryString({ page, pageSize, view })}`, signal);
 export const markMessageRead = (id: string) =>
   adminApi.post<ContactMessage>(`/messages/${encodeURIComponent(id)}/read`);
 

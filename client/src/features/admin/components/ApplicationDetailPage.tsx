@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { getApplication } from '../api/endpoints';
 import { useBulkMove } from './bulk/useBulkMove';
 import type { ApplicationDetail, ApplicationStatus } from '../api/types';
@@ -7,6 +7,7 @@ import { useResource } from '@/lib/use-resource';
 import { formatDate, formatDateTime, humanize, useAdminTitle } from './hooks';
 import { DeliveryBadge } from './delivery/DeliveryBadge';
 import { AsyncView, DataTable, PageHeader, StatusBadge } from './ui';
+import { RecordNav } from './views/RecordNav';
 
 /** Allowed moves: received -> processing -> approved or rejected. */
 export const NEXT_STATUS: Record<ApplicationStatus, { status: ApplicationStatus; label: string }[]> = {
@@ -108,9 +109,7 @@ export default function ApplicationDetailPage() {
 
   return (
     <>
-      <p className="admin-back">
-        <Link to="/admin/applications">← All applications</Link>
-      </p>
+      <RecordNav applicationId={applicationId} />
       {move.view}
       <AsyncView state={state} onRetry={reload}>
         {(loaded) => {

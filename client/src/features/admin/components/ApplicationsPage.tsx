@@ -3,7 +3,8 @@ import { FilterSelect } from '@/components/ui/FilterSelect';
 import { useSearchParams } from 'react-router-dom';
 import { constants } from '@/config/rules';
 import { adminUrl } from '../api/client';
-import { emptyApplicationFilters, listApplications, type ApplicationFilters } from '../api/endpoints';
+import { listApplications, type ApplicationFilters } from '../api/endpoints';
+import { APPLICATION_VIEWS } from '../api/views';
 import { APPLICATION_STATUSES, PAYMENT_STATES } from '../api/types';
 import { useResource } from '@/lib/use-resource';
 import { countOf, humanize, useAdminTitle } from './hooks';
@@ -11,15 +12,17 @@ import { ApplicationRow, AsyncView, PageHeader, PagedTable } from './ui';
 import { BulkBar, SelectCell } from './bulk/BulkBar';
 import { useSelection } from './bulk/selection';
 import { useBulkMove } from './bulk/useBulkMove';
+import { FilterFold } from './views/FilterFold';
+import { FILTER_KEYS, filtersFrom, foldedCount, listSearch } from './views/filters';
+import { JobFilter } from './views/JobFilter';
+import { QuickViews } from './views/QuickViews';
 
 const PAGE_SIZE = 20;
-const KEYS = Object.keys(emptyApplicationFilters) as (keyof ApplicationFilters)[];
 
 export default function ApplicationsPage() {
   useAdminTitle('Applications');
   const [params, setParams] = useSearchParams();
-  const filters: ApplicationFilters = { ...emptyApplicationFilters };
-  for (const key of KEYS) filters[key] = params.get(key) ?? '';
+  const filters = filtersFrom(params);
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState(filters.q);
   const selection = useSelection();
@@ -48,7 +51,7 @@ export default function ApplicationsPage() {
     update({ q: draft.trim() });
   };
 
-  const hasFilters = KEYS.some((key) => filters[key]);
+  const hasFilters = FILTER_KEYS.some((key) => filters[key]);
 
   return (
     <>
@@ -57,6 +60,12 @@ export default function ApplicationsPage() {
           Export CSV
         </a>
       </PageHeader>
+      <QuickViews
+        label="Quick views of applications"
+        options={APPLICATION_VIEWS}
+        value={filters.view}
+        onChange={(view) => update({ view })}
+      />
       <section className="admin-card admin-filters" aria-label="Search and filters">
         <form role="search" className="admin-search" onSubmit={onSearch}>
           <label htmlFor="app-search" className="visually-hidden">
@@ -73,81 +82,79 @@ export default function ApplicationsPage() {
             Search
           </button>
         </form>
-        <div className="admin-filter-row">
-          <FilterSelect
-            className="admin-field"
-            id="filter-status"
-            label="Status"
-            value={filters.status}
-            onChange={(status) => update({ status })}
-            allLabel="All statuses"
-            options={APPLICATION_STATUSES}
-            optionLabel={humanize}
-          />
-          <FilterSelect
-            className="admin-field"
-            id="filter-payment"
-            label="Payment"
-            value={filters.payment}
-            onChange={(payment) => update({ payment })}
-            allLabel="All payments"
-            options={PAYMENT_STATES}
-            optionLabel={humanize}
-          />
-          <FilterSelect
-            className="admin-field"
-            id="filter-category"
-            label="Job category"
-            value={filters.jobCategory}
-            onChange={(jobCategory) => update({ jobCategory })}
-            allLabel="All categories"
-            options={constants.applicationJobCategories}
-          />
-          <FilterSelect
-            className="admin-field"
-            id="filter-country"
-            label="Preferred country"
-            value={filters.preferredCountry}
-            onChange={(preferredCountry) => update({ preferredCountry })}
-            allLabel="All countries"
-            options={constants.applicationCountries}
-          />
-          <div className="admin-field">
-            <label htmlFor="filter-from">From</label>
-            <input
-              id="filter-from"
-              type="date"
-              value={filters.from}
-              onChange={(e) => update({ from: e.target.value })}
+        <FilterFold count={foldedCount(filters)}>
+          <div className="admin-filter-row">
+            <FilterSelect
+              className="admin-field"
+              id="filter-status"
+              label="Status"
+              value={filters.status}
+              onChange={(status) => update({ status })}
+              allLabel="All statuses"
+              options={APPLICATION_STATUSES}
+              optionLabel={humanize}
             />
-          </div>
-          <div className="admin-field">
-            <label htmlFor="filter-to">To</label>
-            <input
-              id="filter-to"
-              type="date"
-              value={filters.to}
-              onChange={(e) => update({ to: e.target.value })}
+            <FilterSelect
+              className="admin-field"
+              id="filter-payment"
+              label="Payment"
+              value={filters.payment}
+              onChange={(payment) => update({ payment })}
+              allLabel="All payments"
+              options={PAYMENT_STATES}
+              optionLabel={humanize}
             />
+            <FilterSelect
+              className="admin-field"
+              id="filter-category"
+              label="Job category"
+              value={filters.jobCategory}
+              onChange={(jobCategory) => update({ jobCategory })}
+              allLabel="All categories"
+              options={constants.applicationJobCategories}
+            />
+            <FilterSelect
+              className="admin-field"
+              id="filter-country"
+              label="Preferred country"
+              value={filters.preferredCountry}
+              onChange={(preferredCountry) => update({ preferredCountry })}
+              allLabel="All countries"
+              options={constants.applicationCountries}
+            />
+            <div className="admin-field">
+              <label htmlFor="filter-from">From</label>
+              <input
+                id="filter-from"
+                type="date"
+                value={filters.from}
+                onChange={(e) => update({ from: e.target.value })}
+              />
+            </div>
+            <div className="admin-field">
+              <label htmlFor="filter-to">To</label>
+              <input
+                id="filter-to"
+                type="date"
+                value={filters.to}
+                onChange={(e) => update({ to: e.target.value })}
+              />
+            </div>
+            <JobFilter value={filters.jobId} onChange={(jobId) => update({ jobId })} />
+            {hasFilters ? (
+              <button
+                type="button"
+                className="admin-button admin-button--ghost"
+                onClick={() => {
+                  setDraft('');
+                  setParams(new URLSearchParams());
+                }}
+              >
+                Clear filters
+              </button>
+            ) : null}
           </div>
-          {filters.jobId ? (
-            <p className="admin-muted" data-testid="job-filter">
-              Applications for job {filters.jobId}
-            </p>
-          ) : null}
-          {hasFilters ? (
-            <button
-              type="button"
-              className="admin-button admin-button--ghost"
-              onClick={() => {
-                setDraft('');
-                setParams(new URLSearchParams());
-              }}
-            >
-              Clear filters
-            </button>
-          ) : null}
-        </div>
+        </FilterFold>
       </section>
       {move.view}
       <AsyncView state={state} onRetry={reload}>
@@ -185,6 +192,7 @@ export default function ApplicationsPage() {
                     withContact
                     withPayment
                     leading={<SelectCell app={app} selection={selection} />}
+                    search={listSearch(params)}
                   />
                 )}
               />

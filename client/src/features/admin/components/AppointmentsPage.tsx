@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { constants } from '@/config/rules';
 import { adminUrl } from '../api/client';
 import { listAppointments, setAppointmentStatus } from '../api/endpoints';
@@ -6,6 +7,8 @@ import type { Appointment } from '../api/types';
 import { useResource } from '@/lib/use-resource';
 import { countOf, formatDate, formatDateTime, runAction, useAdminTitle } from './hooks';
 import { AsyncView, FilterTabs, PageHeader, PagedTable, StatusBadge, type FilterOption } from './ui';
+import { APPOINTMENT_VIEWS } from '../api/views';
+import { QuickViews } from './views/QuickViews';
 
 const PAGE_SIZE = 20;
 const STATUS_TABS: readonly FilterOption[] = [
@@ -25,11 +28,13 @@ const serviceLabel = (value: string) => constants.serviceTypeLabels[value] ?? va
 
 export default function AppointmentsPage() {
   useAdminTitle('Appointments');
-  const [status, setStatus] = useState('booked');
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') ?? '';
+  const [status, setStatus] = useState(view ? '' : 'booked');
   const [page, setPage] = useState(1);
   const [state, reload] = useResource(
-    (signal) => listAppointments(status, page, PAGE_SIZE, signal),
-    `appointments:${status}:${page}`,
+    (signal) => listAppointments(status, page, PAGE_SIZE, signal, view),
+    `appointments:${status}:${page}:${view}`,
   );
   const [changed, setChanged] = useState<Record<string, Appointment>>({});
 
@@ -44,14 +49,21 @@ export default function AppointmentsPage() {
   return (
     <>
       <PageHeader title="Appointments">
-        <a
-          className="admin-button"
-          href={adminUrl('/appointments/export.csv', status ? { status } : {})}
-          download
-        >
+        <a className="admin-button" href={adminUrl('/appointments/export.csv', { status, view })} download>
           Export CSV
         </a>
       </PageHeader>
+      <QuickViews
+        label="Quick views of appointments"
+        options={APPOINTMENT_VIEWS}
+        value={view}
+        onChange={(next) => {
+          setParams(next ? { view: next } : {});
+          setStatus('');
+          setPage(1);
+          setChanged({});
+        }}
+      />
       <FilterTabs
         label="Filter appointments by status"
         options={STATUS_TABS}

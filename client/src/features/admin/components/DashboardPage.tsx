@@ -6,6 +6,7 @@ import { useResource } from '@/lib/use-resource';
 import { useAdminTitle } from './hooks';
 import { NotDeliveredFigure, NotDeliveredList } from './delivery/NotDeliveredList';
 import { ApplicationRow, AsyncView, DataTable, PageHeader } from './ui';
+import { DayFigures } from './views/DayFigures';
 
 const CARDS: {
   key: keyof Pick<Dashboard, 'totalApplications' | 'activeJobs' | 'newMessages' | 'blogPosts'>;
@@ -43,6 +44,7 @@ export default function DashboardPage() {
                 </li>
               ))}
             </ul>
+            <DayFigures data={data} />
             <div className="admin-grid">
               <section className="admin-card admin-grid__wide" aria-labelledby="latest-heading">
                 <div className="admin-card__head">

@@ -1,9 +1,12 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { markMessageRead, listMessages } from '../api/endpoints';
 import type { ContactMessage } from '../api/types';
 import { useResource } from '@/lib/use-resource';
 import { countOf, formatDateTime, runAction, useAdminTitle } from './hooks';
 import { AsyncView, PageHeader, PagedTable } from './ui';
+import { MESSAGE_VIEWS } from '../api/views';
+import { QuickViews } from './views/QuickViews';
 
 const PAGE_SIZE = 20;
 
@@ -17,8 +20,13 @@ export function replyHref(message: ContactMessage): string {
 
 export default function MessagesPage() {
   useAdminTitle('Messages');
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') ?? '';
   const [page, setPage] = useState(1);
-  const [state, reload] = useResource((signal) => listMessages(page, PAGE_SIZE, signal), `messages:${page}`);
+  const [state, reload] = useResource(
+    (signal) => listMessages(page, PAGE_SIZE, signal, view),
+    `messages:${page}:${view}`,
+  );
   const [read, setRead] = useState<Set<string>>(new Set());
 
   const markRead = async (message: ContactMessage) => {
@@ -29,6 +37,15 @@ export default function MessagesPage() {
   return (
     <>
       <PageHeader title="Messages" />
+      <QuickViews
+        label="Quick views of messages"
+        options={MESSAGE_VIEWS}
+        value={view}
+        onChange={(next) => {
+          setParams(next ? { view: next } : {});
+          setPage(1);
+        }}
+      />
       <AsyncView state={state} onRetry={reload}>
         {(data) => {
           const unread = data.items.filter((m) => !m.read && !read.has(m.id)).length;

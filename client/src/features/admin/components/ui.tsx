@@ -312,18 +312,21 @@ export function ApplicationRow({
   withContact = false,
   withPayment = false,
   leading,
+  search = '',
 }: {
   app: ApplicationSummary;
   withContact?: boolean;
   withPayment?: boolean;
   /** A first cell (the list's selection checkbox). */
   leading?: ReactNode;
+  /** The list's filters (`?q=…`), carried into the record so "← All applications" comes back to them. */
+  search?: string;
 }) {
   return (
     <tr>
       {leading}
       <th scope="row">
-        <Link to={`/admin/applications/${encodeURIComponent(app.applicationId)}`}>
+        <Link to={`/admin/applications/${encodeURIComponent(app.applicationId)}${search}`}>
           {app.firstName} {app.lastName}
         </Link>
         {!app.opened ? <span className="admin-new">New</span> : null}

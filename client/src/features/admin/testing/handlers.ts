@@ -234,7 +234,35 @@ export const adminHandlers = [
       outbox: { pending: 1, failedLast24h: 0, notDelivered: 0 },
       notDelivered: [],
       appointments: { today: 2, noShowRate: 0.25 },
+      applications: {
+        received: backend.applications.filter((a) => a.status === 'received').length,
+        processing: backend.applications.filter((a) => a.status === 'processing').length,
+        approved: backend.applications.filter((a) => a.status === 'approved').length,
+        rejected: backend.applications.filter((a) => a.status === 'rejected').length,
+        newToday: 0,
+        unread: backend.applications.filter((a) => !a.opened).length,
+      },
+      todaysAppointments: [],
     });
+  }),
+  http.get('*/api/admin/jobs', async ({ request }) => {
+    const refused = await guard(request, true);
+    if (refused) return refused;
+    return json({ items: backend.jobs, total: backend.jobs.length, page: 1, pageSize: 100 });
+  }),
+  http.get('*/api/admin/applications/:id/neighbours', async ({ request, params }) => {
+    const refused = await guard(request, true);
+    if (refused) return refused;
+    const ids = backend.applications.map((a) => a.applicationId);
+    const at = ids.indexOf(String(params.id));
+    return at < 0
+      ? json({ previous: null, next: null, position: 0, total: ids.length })
+      : json({
+          previous: ids[at - 1] ?? null,
+          next: ids[at + 1] ?? null,
+          position: at + 1,
+          total: ids.length,
+        });
   }),
   http.get('*/api/admin/applications', async ({ request }) => {
     const refused = await guard(request, true);
