@@ -33,6 +33,7 @@ from agency_core.signin.identity import ADMIN_ROLE, DEMO_ADMIN_EMAIL, DEMO_ADMIN
 from agency_core.signin.service import RoleCache, SignIn
 from agency_core.signin.throttle import SignInLimiter
 from agency_core.staff.model import AdminStore, MediaStore
+from agency_core.staff.notes_service import NotesService
 from agency_core.staff.service import AdminService
 from agency_core.staff.settings import AdminSettings, LiveSettings
 from agency_core.submissions.rate_limits import RateLimiter
@@ -121,6 +122,7 @@ class Container:
     live_settings: LiveSettings
     media: MediaStore
     admin_area: AdminService
+    notes: NotesService
     payments: PaymentService
     job_board: JobBoard
     job_alert_mailer: JobAlertMailer
@@ -189,6 +191,15 @@ class Container:
         data_requests = DataRequestService(backend.personal_data, files.delete, files.read, admin_store, ids, utc_now)
         hits = backend.hit_counter
         identity = build_identity(settings, database)
+        notes = NotesService(
+            backend.notes,
+            admin_store,
+            identity.roles,
+            store.outbox,
+            ids,
+            uow=store.unit_of_work,
+            on_enqueue=worker.wake,
+        )
         attempts = backend.attempts
         return cls(
             settings=settings,
@@ -204,6 +215,7 @@ class Container:
             live_settings=live,
             media=media,
             admin_area=admin_area,
+            notes=notes,
             payments=payments,
             job_board=board,
             job_alert_mailer=mailer,

@@ -34,6 +34,7 @@ def dependencies_of(container: Container) -> dict[str, Provide]:
         "job_alerts": container.job_alert_mailer,
         "tracking": container.tracking,
         "area": container.admin_area,
+        "notes": container.notes,
         "files": container.files,
         "media": container.media,
         "data_requests": container.data_requests,

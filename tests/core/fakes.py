@@ -98,6 +98,9 @@ class FakeUnit:
         self.payments = FakeRepository(self, "payments")
         self.outbox = FakeRepository(self, "outbox")
         self.audit = FakeRepository(self, "audit")
+        self.notes = FakeRepository(self, "notes")
+        self.owners = FakeRepository(self, "owners")
+        self.replies = FakeRepository(self, "replies")
 
     async def __aenter__(self) -> FakeUnit:
         return self

@@ -30,6 +30,7 @@ from adapters.firestore.documents import (
     is_recent,
     payment_of,
 )
+from adapters.firestore.notes import NoteWrites, OwnerWrites, ReplyWrites
 from adapters.sealing import PassportSealer
 from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
@@ -310,6 +311,9 @@ class FirestoreUnitOfWork(StepsUnitOfWork[_Step]):
         self.payments = _Payments(client, prefix, self._steps)
         self.outbox = _Outbox(client, prefix, self._steps)
         self.audit = _Audit(client, prefix, self._steps)
+        self.notes = NoteWrites(_Writes(client, prefix, self._steps))
+        self.owners = OwnerWrites(_Writes(client, prefix, self._steps))
+        self.replies = ReplyWrites(_Writes(client, prefix, self._steps))
 
     async def _commit(self, steps: Sequence[_Step]) -> None:
         @firestore.async_transactional

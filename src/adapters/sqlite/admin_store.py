@@ -109,15 +109,17 @@ def _application_where(query: ApplicationQuery) -> tuple[str, list[object]]:
     if query.payment is not None:
         clauses.append("payment_state = ?")
         params.append(query.payment.value)
-    if query.job_category:
-        clauses.append("json_extract(data, '$.jobCategory') = ?")
-        params.append(query.job_category)
-    if query.preferred_country:
-        clauses.append("json_extract(data, '$.preferredCountry') = ?")
-        params.append(query.preferred_country)
-    if query.job_id:
-        clauses.append("json_extract(data, '$.jobId') = ?")
-        params.append(query.job_id)
+    for wanted, name in (
+        (query.job_category, "jobCategory"),
+        (query.preferred_country, "preferredCountry"),
+        (query.job_id, "jobId"),
+    ):
+        if wanted:
+            clauses.append(f"json_extract(data, '$.{name}') = ?")
+            params.append(wanted)
+    if query.owner:
+        clauses.append("owner_id = ?")
+        params.append(query.owner)
     if query.date_from is not None:
         clauses.append("created_at >= ?")
         params.append(_day_start(query.date_from))

@@ -14,6 +14,7 @@ from typing import TypeVar
 from adapters.codec import from_row, timestamp, to_row
 from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database, Migration
+from adapters.sqlite.notes import MIGRATION_SQL as NOTES_OWNERS_SQL
 from adapters.sqlite.rows import application_of, find_duplicate, insert, seal_plain_passports
 from adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from agency_core.records import (
@@ -132,6 +133,7 @@ MIGRATIONS = (
         CREATE INDEX applications_passport ON applications (passport_index)
         """,
     ),
+    Migration("records_0011_notes_owners", NOTES_OWNERS_SQL),
 )
 
 

@@ -106,6 +106,9 @@ class ApplicationRecord:
     opened_at: datetime | None = None
     payment: Payment = UNPAID
     """The processing fee (:mod:`agency_core.payments.model`)."""
+    owner_id: str = ""
+    """The staff member who looks after it ("" for nobody; :mod:`agency_core.staff.notes`)."""
+    owner_name: str = ""
 
     @property
     def id(self) -> str:
@@ -249,6 +252,8 @@ class ApplicationQuery:
     date_to: date | None = None
     payment: PaymentState | None = None
     job_id: str = ""
+    owner: str = ""
+    """A staff member's id: only the applications they own."""
 
     @property
     def phone_q(self) -> str | None:
@@ -265,6 +270,7 @@ class ApplicationQuery:
             f"to={self.date_to.isoformat()}" if self.date_to else "",
             f"payment={self.payment.value}" if self.payment else "",
             f"jobId={self.job_id}" if self.job_id else "",
+            f"owner={self.owner}" if self.owner else "",
         ]
         return "&".join(p for p in parts if p) or "all"
 
@@ -325,6 +331,7 @@ def check_application_query(params: Mapping[str, str | None]) -> tuple[Applicati
         date_to=end,
         payment=payment,
         job_id=(params.get("jobId") or "").strip(),
+        owner=(params.get("owner") or "").strip(),
     )
     return query, {}
 
@@ -341,11 +348,14 @@ def application_matches(record: ApplicationRecord, query: ApplicationQuery) -> b
         return False
     if query.payment is not None and record.payment.state is not query.payment:
         return False
-    if query.job_category and _text(data.get("jobCategory")) != query.job_category:
+    fields = (
+        (query.job_category, "jobCategory"),
+        (query.preferred_country, "preferredCountry"),
+        (query.job_id, "jobId"),
+    )
+    if any(wanted and _text(data.get(name)) != wanted for wanted, name in fields):
         return False
-    if query.preferred_country and _text(data.get("preferredCountry")) != query.preferred_country:
-        return False
-    if query.job_id and _text(data.get("jobId")) != query.job_id:
+    if query.owner and record.owner_id != query.owner:
         return False
     day = app.created_at.date()
     if query.date_from is not None and day < query.date_from:

@@ -12,6 +12,7 @@ from agency_core.errors import NotFound, Rejected
 from agency_core.ports import FileStore
 from agency_core.signin.identity import AdminUser
 from agency_core.staff.model import ApplicationQuery, check_application_query
+from agency_core.staff.notes_service import NotesService
 from agency_core.staff.service import AdminService
 from app.admin.common import CONFLICT, csv_response, page_request
 from app.admin.schemas.applications import (
@@ -47,6 +48,16 @@ CSV_FIELDS = (
     "additionalInfo",
 )
 PAYMENT_CSV_FIELDS = ("payment", "paymentReference", "paymentAmount", "paymentCurrency", "paymentChannel", "paidAt")
+OWNER_CSV_FIELDS = ("owner", "lastNoteAt")
+MINE = "me"
+OwnerFilter = Annotated[
+    str | None, QueryParameter(description="A staff member's id, or \"me\" for the signed-in one's applications")
+]
+
+
+def mine(owner: str | None, admin: AdminUser) -> str | None:
+    """The ``owner`` filter with "me" read as the signed-in staff member."""
+    return admin.id if (owner or "").strip() == MINE else owner
 
 
 def _query(
@@ -58,6 +69,7 @@ def _query(
     end: str | None,
     payment: str | None = None,
     job_id: str | None = None,
+    owner: str | None = None,
 ) -> ApplicationQuery:
     query, errors = check_application_query(
         {
@@ -69,6 +81,7 @@ def _query(
             "to": end,
             "payment": payment,
             "jobId": job_id,
+            "owner": owner,
         }
     )
     if query is None:
@@ -83,6 +96,7 @@ class ApplicationsController(Controller):
     async def list_applications(
         self,
         area: NamedDependency[AdminService],
+        admin: NamedDependency[AdminUser],
         q: FromQuery[str | None] = None,
         status: FromQuery[str | None] = None,
         job_category: Annotated[str | None, QueryParameter(name="jobCategory")] = None,
@@ -93,8 +107,10 @@ class ApplicationsController(Controller):
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
         payment: FromQuery[str | None] = None,
         job_id: Annotated[str | None, QueryParameter(name="jobId")] = None,
+        owner: OwnerFilter = None,
     ) -> Page[ApplicationSummary]:
-        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id)
+        owner_id = mine(owner, admin)
+        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id, owner_id)
         found = await area.applications(query, page_request(page, page_size))
         return page_of(found, application_summary)
 
@@ -102,6 +118,7 @@ class ApplicationsController(Controller):
     async def export(
         self,
         area: NamedDependency[AdminService],
+        notes: NamedDependency[NotesService],
         admin: NamedDependency[AdminUser],
         q: FromQuery[str | None] = None,
         status: FromQuery[str | None] = None,
@@ -111,10 +128,23 @@ class ApplicationsController(Controller):
         date_to: Annotated[str | None, QueryParameter(name="to")] = None,
         payment: FromQuery[str | None] = None,
         job_id: Annotated[str | None, QueryParameter(name="jobId")] = None,
+        owner: OwnerFilter = None,
     ) -> Response[str]:
-        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id)
+        query = _query(
+            q, status, job_category, preferred_country, date_from, date_to, payment, job_id, mine(owner, admin)
+        )
         rows = await area.export_applications(admin.email, query)
-        header = ("applicationId", "createdAt", "status", "opened", *CSV_FIELDS, "files", *PAYMENT_CSV_FIELDS)
+        last_notes = await notes.last_note_dates([r.id for r in rows])
+        header = (
+            "applicationId",
+            "createdAt",
+            "status",
+            "opened",
+            *CSV_FIELDS,
+            "files",
+            *PAYMENT_CSV_FIELDS,
+            *OWNER_CSV_FIELDS,
+        )
         return csv_response(
             "applications",
             header,
@@ -128,6 +158,8 @@ class ApplicationsController(Controller):
                     [f.field for f in r.application.files],
                     r.payment.state.value,
                     *(payment_values(r)[name] for name in PAYMENT_CSV_FIELDS[1:]),
+                    r.owner_name,
+                    last_notes.get(r.id),
                 )
                 for r in rows
             ),

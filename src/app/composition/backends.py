@@ -17,6 +17,7 @@ from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.attempts import SqliteAttemptCounter
 from adapters.sqlite.audit_trail import SqliteAuditTrail
 from adapters.sqlite.database import Database
+from adapters.sqlite.notes import SqliteNotesStore
 from adapters.sqlite.payments import SqlitePayments
 from adapters.sqlite.personal_data import SqlitePersonalDataStore
 from adapters.sqlite.rate_limits import SqliteHitCounter
@@ -29,6 +30,7 @@ from agency_core.privacy.retention import RetentionStore
 from agency_core.signin.sessions import SessionStore
 from agency_core.signin.throttle import AttemptCounter
 from agency_core.staff.model import AdminStore
+from agency_core.staff.notes import NotesStore
 from agency_core.submissions.rate_limits import HitCounter
 from agency_core.submissions.tracking import AuditTrail
 from app.composition.keys import build_passport_sealer
@@ -60,6 +62,7 @@ class Backend:
     personal_data: PersonalDataStore
     sessions: SessionStore
     attempts: CountingAttempts
+    notes: NotesStore
     close: Callable[[], Awaitable[None]]
 
 
@@ -78,6 +81,7 @@ def sqlite_backend(database: Database, session_ttl_s: float, sealer: PassportSea
         personal_data=SqlitePersonalDataStore(database, sealer),
         sessions=SqliteSessionStore(database, ttl_s=session_ttl_s),
         attempts=SqliteAttemptCounter(database),
+        notes=SqliteNotesStore(database),
         close=_nothing_to_close,
     )
 
@@ -89,6 +93,7 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
     from adapters.firestore.admin_store import FirestoreAdminStore
     from adapters.firestore.attempts import FirestoreAttemptCounter
     from adapters.firestore.audit_trail import FirestoreAuditTrail
+    from adapters.firestore.notes import FirestoreNotesStore
     from adapters.firestore.payments import FirestorePayments
     from adapters.firestore.personal_data import FirestorePersonalDataStore
     from adapters.firestore.rate_limits import FirestoreHitCounter
@@ -111,6 +116,7 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
         personal_data=FirestorePersonalDataStore(client, sealer=sealer),
         sessions=FirestoreSessionStore(client, session_ttl_s),
         attempts=FirestoreAttemptCounter(client),
+        notes=FirestoreNotesStore(client),
         close=close,
     )
 
