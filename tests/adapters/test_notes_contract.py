@@ -70,7 +70,9 @@ async def test_notes_are_kept_edited_on_condition_and_deleted_as_tombstones(back
     assert await backend.notes.notes("VTR1") == [first, second]
     assert await backend.notes.note("NT2") == second
 
-    edited = replace(first, text="Passport renewed", edited_at=T0 + timedelta(hours=1), edited_by="kofi@x.com", version=2)
+    edited = replace(
+        first, text="Passport renewed", edited_at=T0 + timedelta(hours=1), edited_by="kofi@x.com", version=2
+    )
     assert await commits(records, lambda uow: [uow.notes.replace(edited, 1)])
     assert await backend.notes.note("NT1") == edited
     stale = replace(first, text="lost update", version=2)

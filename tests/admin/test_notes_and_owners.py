@@ -15,7 +15,6 @@ import pytest
 from adapters.firestore.store import FirestoreStore
 from agency_core.ports import Store
 from agency_core.records import Application
-
 from agency_core.staff.notes import NOTE_CHANGED, NOTE_MAX_LENGTH, NOTE_REQUIRED, NOTE_TOO_LONG, OWNER_MUST_BE_STAFF
 from app.api_settings import ApiSettings
 from tests.admin.area import T0, application_data, audit_actions, container, signed_in
@@ -69,7 +68,7 @@ async def test_notes_are_written_edited_and_deleted_with_audit(ctx: Ctx) -> None
     app_id = new_id()
     await add_application(ctx, app_id)
     url = f"{LIST}/{app_id}/notes"
-    assert (await h.client.get(url)).json() == []
+    assert (await h.client.get(url)).json() == {"items": []}
 
     added = await h.unsafe("POST", url, json={"text": "  Passport expires in March <b>soon</b>  "})
     assert added.status_code == 201, added.text
@@ -82,7 +81,7 @@ async def test_notes_are_written_edited_and_deleted_with_audit(ctx: Ctx) -> None
     )
     assert note["editedAt"] is None
     listed = await h.client.get(url)
-    assert [n["id"] for n in listed.json()] == [note["id"]]
+    assert [n["id"] for n in listed.json()["items"]] == [note["id"]]
     assert "no-store" in listed.headers["cache-control"]
 
     edited = await h.unsafe("PUT", f"{url}/{note['id']}", json={"text": "Passport renewed"})
@@ -97,7 +96,7 @@ async def test_notes_are_written_edited_and_deleted_with_audit(ctx: Ctx) -> None
     second = (await h.unsafe("POST", url, json={"text": "Called, no answer"})).json()
     deleted = await h.unsafe("DELETE", f"{url}/{note['id']}")
     assert deleted.status_code == 204
-    assert [n["id"] for n in (await h.client.get(url)).json()] == [second["id"]]
+    assert [n["id"] for n in (await h.client.get(url)).json()["items"]] == [second["id"]]
     again = await h.unsafe("DELETE", f"{url}/{note['id']}")
     assert (again.status_code, again.json()) == (404, {"message": "Note not found"})
 
@@ -139,7 +138,7 @@ async def test_an_owner_is_set_audited_and_gives_the_mine_view(ctx: Ctx) -> None
     await add_application(ctx, second)
     await container(h).identity.roles.put("staff-kofi", "Kofi Mensah", "admin")
     await container(h).identity.roles.put("staff-former", "Former", "viewer")
-    staff = (await h.client.get("/api/admin/staff")).json()
+    staff = (await h.client.get("/api/admin/staff")).json()["items"]
     admin = await me(h)
     assert staff == sorted([admin, {"id": "staff-kofi", "name": "Kofi Mensah"}], key=lambda m: m["name"])
 

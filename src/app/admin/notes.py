@@ -14,12 +14,13 @@ from app.admin.common import CONFLICT
 from app.admin.schemas.common import to_core
 from app.admin.schemas.notes import (
     AdminNote,
-    AdminStaffMember,
     MessageThread,
+    NoteList,
     NoteText,
     Owner,
     OwnerChange,
     ReplyRequest,
+    StaffList,
     admin_note,
     message_thread,
     owner_of,
@@ -35,8 +36,8 @@ class NotesController(Controller):
     path = "/applications/{application_id:str}"
 
     @get("/notes", summary="The applicant's notes, oldest first (deleted ones left out)")
-    async def list_notes(self, notes: NamedDependency[NotesService], application_id: FromPath[str]) -> list[AdminNote]:
-        return [admin_note(n) for n in await notes.notes(application_id)]
+    async def list_notes(self, notes: NamedDependency[NotesService], application_id: FromPath[str]) -> NoteList:
+        return NoteList(items=[admin_note(n) for n in await notes.notes(application_id)])
 
     @post("/notes", status_code=201, summary="Write a note (audited)")
     async def add_note(
@@ -82,8 +83,8 @@ class NotesController(Controller):
 
 
 @get("/staff", summary="The staff members an applicant can be given to, by name")
-async def staff_list(notes: NamedDependency[NotesService]) -> list[AdminStaffMember]:
-    return [staff_member(m) for m in await notes.staff()]
+async def staff_list(notes: NamedDependency[NotesService]) -> StaffList:
+    return StaffList(items=[staff_member(m) for m in await notes.staff()])
 
 
 class RepliesController(Controller):

@@ -31,6 +31,12 @@ class AdminNote(Body):
     version: int
 
 
+class NoteList(Body):
+    """The applicant's notes, oldest first (deleted ones left out)."""
+
+    items: list[AdminNote]
+
+
 class OwnerChange(Body):
     """A staff member's id (from ``GET /api/admin/staff``); "" or null gives the applicant to nobody."""
 
@@ -46,6 +52,12 @@ class Owner(Body):
 class AdminStaffMember(Body):
     id: str
     name: str
+
+
+class StaffList(Body):
+    """The staff members (admins of the role directory), by name."""
+
+    items: list[AdminStaffMember]
 
 
 class ReplyRequest(Body):
