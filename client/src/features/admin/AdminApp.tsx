@@ -16,6 +16,7 @@ const ApplicationDetailPage = lazy(() => import('./components/ApplicationDetailP
 const AppointmentsPage = lazy(() => import('./components/AppointmentsPage'));
 const JobsPage = lazy(() => import('./components/JobsPage'));
 const MessagesPage = lazy(() => import('./components/MessagesPage'));
+const MessageThreadPage = lazy(() => import('./components/notes/MessageThreadPage'));
 const SubscribersPage = lazy(() => import('./components/SubscribersPage'));
 const BlogPostsPage = lazy(() => import('./components/BlogPostsPage'));
 const SettingsPage = lazy(() => import('./components/SettingsPage'));
@@ -53,6 +54,7 @@ export default function AdminApp() {
               <Route path="appointments" element={<AppointmentsPage />} />
               <Route path="jobs" element={<JobsPage />} />
               <Route path="messages" element={<MessagesPage />} />
+              <Route path="messages/:messageId" element={<MessageThreadPage />} />
               <Route path="subscribers" element={<SubscribersPage />} />
               <Route path="blog" element={<BlogPostsPage />} />
               <Route path="settings" element={<SettingsPage />} />

@@ -47,6 +47,8 @@ export interface ApplicationFilters {
   payment: string;
   /** The job applied for (from the Jobs list's applications link). */
   jobId: string;
+  /** A staff member's id, or "me": the applications they look after. */
+  owner: string;
 }
 export const emptyApplicationFilters: ApplicationFilters = {
   q: '',
@@ -57,6 +59,7 @@ export const emptyApplicationFilters: ApplicationFilters = {
   to: '',
   payment: '',
   jobId: '',
+  owner: '',
 };
 export const listApplications = (
   filters: ApplicationFilters,

@@ -5,6 +5,8 @@ import type { ApplicationDetail, ApplicationStatus } from '../api/types';
 import { useResource } from '@/lib/use-resource';
 import { formatDate, formatDateTime, humanize, runAction, useAdminTitle } from './hooks';
 import { AsyncView, DataTable, PageHeader, StatusBadge } from './ui';
+import { NotesPanel } from './notes/NotesPanel';
+import { OwnerSelect, useStaff } from './notes/OwnerSelect';
 
 /** Allowed moves: received -> processing -> approved or rejected. */
 export const NEXT_STATUS: Record<ApplicationStatus, { status: ApplicationStatus; label: string }[]> = {
@@ -72,6 +74,8 @@ const SHOWN = new Set([
   'paymentChannel',
   'paidAt',
   'paymentUpdatedAt',
+  'ownerId',
+  'ownerName',
 ]);
 
 function show(value: unknown): string {
@@ -97,6 +101,7 @@ export default function ApplicationDetailPage() {
   );
   const [override, setOverride] = useState<ApplicationDetail | null>(null);
   const [busy, setBusy] = useState(false);
+  const staff = useStaff();
 
   const changeStatus = async (status: ApplicationStatus) => {
     setBusy(true);
@@ -152,6 +157,17 @@ export default function ApplicationDetailPage() {
                   <p className="admin-muted">This application has reached its final status.</p>
                 )}
               </section>
+              <section className="admin-card" aria-labelledby="owner-heading">
+                <h2 id="owner-heading">Owner</h2>
+                <OwnerSelect
+                  applicationId={app.applicationId}
+                  ownerId={app.ownerId}
+                  ownerName={app.ownerName}
+                  label="Owner of this applicant"
+                  staff={staff}
+                />
+              </section>
+              <NotesPanel applicationId={app.applicationId} />
               <div className="admin-grid admin-grid--3">
                 {SECTIONS.map((section) => (
                   <section key={section.title} className="admin-card">

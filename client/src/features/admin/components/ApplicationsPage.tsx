@@ -8,6 +8,8 @@ import { APPLICATION_STATUSES, PAYMENT_STATES } from '../api/types';
 import { useResource } from '@/lib/use-resource';
 import { countOf, humanize, useAdminTitle } from './hooks';
 import { ApplicationRow, AsyncView, PageHeader, PagedTable } from './ui';
+import { MineToggle } from './notes/MineToggle';
+import { OwnerSelect, useStaff } from './notes/OwnerSelect';
 
 const PAGE_SIZE = 20;
 const KEYS = Object.keys(emptyApplicationFilters) as (keyof ApplicationFilters)[];
@@ -19,6 +21,7 @@ export default function ApplicationsPage() {
   for (const key of KEYS) filters[key] = params.get(key) ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState(filters.q);
+  const staff = useStaff();
   const [state, reload] = useResource(
     (signal) => listApplications(filters, page, PAGE_SIZE, signal),
     `applications?${params.toString()}`,
@@ -121,6 +124,7 @@ export default function ApplicationsPage() {
               onChange={(e) => update({ to: e.target.value })}
             />
           </div>
+          <MineToggle owner={filters.owner} onChange={(owner) => update({ owner })} />
           {filters.jobId ? (
             <p className="admin-muted" data-testid="job-filter">
               Applications for job {filters.jobId}
@@ -148,9 +152,35 @@ export default function ApplicationsPage() {
               label="Applications"
               onPage={(next) => update({ page: String(next) })}
               caption={countOf(data.total, 'application')}
-              columns={['Applicant', 'Contact', 'Job category', 'Country', 'Submitted', 'Status', 'Payment']}
+              columns={[
+                'Applicant',
+                'Contact',
+                'Job category',
+                'Country',
+                'Submitted',
+                'Status',
+                'Payment',
+                'Owner',
+              ]}
               empty="No applications match."
-              row={(app) => <ApplicationRow key={app.applicationId} app={app} withContact withPayment />}
+              row={(app) => (
+                <ApplicationRow
+                  key={app.applicationId}
+                  app={app}
+                  withContact
+                  withPayment
+                  extra={
+                    <OwnerSelect
+                      applicationId={app.applicationId}
+                      ownerId={app.ownerId}
+                      ownerName={app.ownerName}
+                      label={`Owner of ${app.firstName ?? ''} ${app.lastName ?? ''}`.trim()}
+                      hideLabel
+                      staff={staff}
+                    />
+                  }
+                />
+              )}
             />
           </section>
         )}

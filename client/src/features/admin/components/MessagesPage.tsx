@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { markMessageRead, listMessages } from '../api/endpoints';
 import type { ContactMessage } from '../api/types';
 import { useResource } from '@/lib/use-resource';
@@ -6,14 +7,6 @@ import { countOf, formatDateTime, runAction, useAdminTitle } from './hooks';
 import { AsyncView, PageHeader, PagedTable } from './ui';
 
 const PAGE_SIZE = 20;
-
-export function replyHref(message: ContactMessage): string {
-  const subject = encodeURIComponent(`Re: ${message.subject}`);
-  const body = encodeURIComponent(
-    `Dear ${message.name},\n\n\n\n> ${(message.message ?? '').split('\n').join('\n> ')}`,
-  );
-  return `mailto:${message.email}?subject=${subject}&body=${body}`;
-}
 
 export default function MessagesPage() {
   useAdminTitle('Messages');
@@ -70,13 +63,13 @@ export default function MessagesPage() {
                       <td>{formatDateTime(message.createdAt)}</td>
                       <td>
                         <div className="admin-actions">
-                          <a
+                          <Link
                             className="admin-button admin-button--small admin-button--primary"
-                            href={replyHref(message)}
-                            aria-label={`Reply to ${message.name} by e-mail`}
+                            to={`/admin/messages/${encodeURIComponent(message.id)}`}
+                            aria-label={`Reply to ${message.name}`}
                           >
                             Reply
-                          </a>
+                          </Link>
                           {isRead ? null : (
                             <button
                               type="button"

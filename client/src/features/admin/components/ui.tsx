@@ -311,10 +311,13 @@ export function ApplicationRow({
   app,
   withContact = false,
   withPayment = false,
+  extra,
 }: {
   app: ApplicationSummary;
   withContact?: boolean;
   withPayment?: boolean;
+  /** A last cell (the list's owner). */
+  extra?: ReactNode;
 }) {
   return (
     <tr>
@@ -345,6 +348,7 @@ export function ApplicationRow({
           <StatusBadge status={app.payment ?? 'unpaid'} />
         </td>
       ) : null}
+      {extra ? <td>{extra}</td> : null}
     </tr>
   );
 }
