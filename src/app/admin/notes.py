@@ -61,7 +61,12 @@ class NotesController(Controller):
         note = await notes.edit_note(author(admin), application_id, note_id, to_core(data).get("text"))
         return admin_note(note)
 
-    @delete("/notes/{note_id:str}", status_code=204, summary="Delete a note (kept as a tombstone; audited)")
+    @delete(
+        "/notes/{note_id:str}",
+        status_code=204,
+        summary="Delete a note (kept as a tombstone; audited)",
+        responses={409: CONFLICT},
+    )
     async def delete_note(
         self,
         notes: NamedDependency[NotesService],
