@@ -12,12 +12,15 @@ import pytest
 
 from adapters.firestore.documents import application_record
 from adapters.firestore.notes import FirestoreNotesStore
+from adapters.firestore.personal_data import FirestorePersonalDataStore
 from adapters.sqlite.admin_store import MIGRATIONS as ADMIN_MIGRATIONS
 from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.notes import SqliteNotesStore
+from adapters.sqlite.personal_data import SqlitePersonalDataStore
 from adapters.sqlite.store import MIGRATIONS as RECORD_MIGRATIONS
 from adapters.sqlite.store import SqliteStore
+from agency_core.privacy.data_requests import Person, PersonalDataStore
 from agency_core.records import Application, ContactMessage
 from agency_core.staff.model import ApplicationQuery, PageRequest
 from agency_core.staff.notes import Note, NotesStore, Reply, ReplyChannel
@@ -131,6 +134,27 @@ async def test_replies_are_kept_in_their_thread(backend: Backend) -> None:
     assert await commits(records, lambda uow: [uow.replies.add(r) for r in replies])
     assert await backend.notes.replies("MS1") == [replies[1], replies[0]]
     assert await backend.notes.replies("MS9") == []
+
+
+async def test_erasing_a_person_erases_the_notes_and_replies_about_them(backend: Backend) -> None:
+    s = backend.stores
+    records = s.records
+    await add_application(records, application("VTR1"))
+    await add_application(records, application("VTR2"))
+    await add_contact_message(records, ContactMessage("MS1", {"name": "Akosua", "email": "vtr1@example.com"}, T0))
+    reply = Reply("RP1", "MS1", ReplyChannel.EMAIL, "vtr1@example.com", "Re: x", "Hi", "a@x.com", "A", T0, "RP1-m")
+    writes = [note("NT1", "VTR1", 1), note("NT2", "VTR2", 2)]
+    assert await commits(records, lambda uow: [*(uow.notes.add(n) for n in writes), uow.replies.add(reply)])
+    people: PersonalDataStore
+    if s.database is not None:
+        people = SqlitePersonalDataStore(s.database, s.sealer)
+    else:
+        assert s.firestore is not None
+        people = FirestorePersonalDataStore(s.firestore.client, s.prefix, sealer=s.sealer)
+    await people.erase(await people.find(Person(email="vtr1@example.com")))
+    assert await backend.notes.notes("VTR1") == []
+    assert await backend.notes.replies("MS1") == []
+    assert [n.id for n in await backend.notes.notes("VTR2")] == ["NT2"]
 
 
 async def test_the_sqlite_migration_keeps_every_application(tmp_path: Path) -> None:
