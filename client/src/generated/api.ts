@@ -1539,9 +1539,10 @@ export interface components {
         NoteList: {
             items: components["schemas"]["AdminNote"][];
         };
-        /** NoteText */
         NoteText: {
-            text?: string;
+            text: string;
+        } & {
+            [key: string]: unknown;
         };
         /** OutboxFigures */
         OutboxFigures: {
@@ -1647,10 +1648,12 @@ export interface components {
          * @enum {string}
          */
         ReplyChannel: "email" | "sms";
-        /** ReplyRequest */
         ReplyRequest: {
-            channel?: string;
-            text?: string;
+            /** @enum {string} */
+            channel?: "email" | "sms";
+            text: string;
+        } & {
+            [key: string]: unknown;
         };
         /** RetentionOut */
         RetentionOut: {

@@ -104,8 +104,8 @@ class NotesService:
         return await self.store.last_note_dates(application_ids)
 
     async def add_note(self, author: Author, application_id: str, raw_text: object) -> Note:
-        text = check_note_text(raw_text)
         await self._application(application_id)
+        text = check_note_text(raw_text)
         note = Note(self._id("NT"), application_id, author.email, author.name, text, self.clock())
         async with self.uow() as uow:
             await uow.notes.add(note)
@@ -119,8 +119,8 @@ class NotesService:
         return note
 
     async def edit_note(self, author: Author, application_id: str, note_id: str, raw_text: object) -> Note:
-        text = check_note_text(raw_text)
         note = await self._live_note(application_id, note_id)
+        text = check_note_text(raw_text)
         if text == note.text:
             return note
         now = self.clock()
@@ -151,13 +151,13 @@ class NotesService:
 
     async def set_owner(self, actor: str, application_id: str, raw_owner: object) -> ApplicationRecord:
         """Give the application to a staff member of the directory (``""`` or ``None``: to nobody)."""
+        record = await self._application(application_id)
         owner_id = raw_owner.strip() if isinstance(raw_owner, str) else raw_owner
         member: StaffMember | None = None
         if owner_id not in (None, ""):
             member = next((m for m in await self.directory.staff() if m.id == owner_id), None)
             if member is None:
                 raise Rejected({"ownerId": OWNER_MUST_BE_STAFF})
-        record = await self._application(application_id)
         new_id, new_name = (member.id, member.name) if member else ("", "")
         if record.owner_id == new_id:
             return record
