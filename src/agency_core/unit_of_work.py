@@ -30,6 +30,7 @@ from agency_core.messaging.template_store import TemplateVersion
 from agency_core.payments.model import Payment
 from agency_core.records import ApplicationStatus, AppointmentStatus
 from agency_core.staff.model import AuditEntry, Job
+from agency_core.staff.notes import Note, Reply
 from agency_core.staff.settings import AdminSettings
 
 
@@ -178,6 +179,25 @@ class AuditWrites(Protocol):
     async def add(self, entry: AuditEntry) -> None: ...
 
 
+class NoteWrites(Protocol):
+    async def add(self, note: Note) -> None: ...
+
+    async def replace(self, note: Note, version: int) -> None:
+        """Write ``note`` (an edit or a delete), on condition that the stored note is at ``version``
+        and not deleted."""
+        ...
+
+
+class OwnerWrites(Protocol):
+    async def set(self, application_id: str, owner_id: str, owner_name: str) -> None:
+        """Give the application to a staff member ("" for nobody), on condition that it exists."""
+        ...
+
+
+class ReplyWrites(Protocol):
+    async def add(self, reply: Reply) -> None: ...
+
+
 class UnitOfWork(Protocol):
     """``async with uow: ...``: the repositories a use case writes, committed on a clean exit."""
 
@@ -205,6 +225,12 @@ class UnitOfWork(Protocol):
     def templates(self) -> TemplateWrites: ...
     @property
     def bulk_actions(self) -> BulkActionWrites: ...
+    @property
+    def notes(self) -> NoteWrites: ...
+    @property
+    def owners(self) -> OwnerWrites: ...
+    @property
+    def replies(self) -> ReplyWrites: ...
 
     async def __aenter__(self) -> UnitOfWork: ...
 

@@ -37,6 +37,7 @@ from agency_core.signin.identity import ADMIN_ROLE, DEMO_ADMIN_EMAIL, DEMO_ADMIN
 from agency_core.signin.service import RoleCache, SignIn
 from agency_core.signin.throttle import SignInLimiter
 from agency_core.staff.model import AdminStore, MediaStore
+from agency_core.staff.notes_service import NotesService
 from agency_core.staff.service import AdminService
 from agency_core.staff.settings import AdminSettings, LiveSettings
 from agency_core.staff.templates import MessageTemplates
@@ -130,6 +131,7 @@ class Container:
     admin_area: AdminService
     message_templates: MessageTemplates
     bulk: BulkService
+    notes: NotesService
     payments: PaymentService
     job_board: JobBoard
     job_alert_mailer: JobAlertMailer
@@ -217,6 +219,15 @@ class Container:
         data_requests = DataRequestService(backend.personal_data, files.delete, files.read, admin_store, ids, utc_now)
         hits = backend.hit_counter
         identity = build_identity(settings, database)
+        notes = NotesService(
+            backend.notes,
+            admin_store,
+            identity.roles,
+            store.outbox,
+            ids,
+            uow=store.unit_of_work,
+            on_enqueue=worker.wake,
+        )
         attempts = backend.attempts
         return cls(
             settings=settings,
@@ -234,6 +245,7 @@ class Container:
             admin_area=admin_area,
             message_templates=MessageTemplates(store.templates, store.unit_of_work, ids, live_texts),
             bulk=bulk,
+            notes=notes,
             payments=payments,
             job_board=board,
             job_alert_mailer=mailer,

@@ -37,6 +37,7 @@ def dependencies_of(container: Container) -> dict[str, Provide]:
         "area": container.admin_area,
         "templates": container.message_templates,
         "bulk": container.bulk,
+        "notes": container.notes,
         "files": container.files,
         "media": container.media,
         "data_requests": container.data_requests,

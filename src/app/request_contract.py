@@ -34,6 +34,7 @@ from agency_core.records import APPOINTMENT_OUTCOMES, ApplicationStatus, Appoint
 from agency_core.spec.constants import SENDER_ID_MAX_LENGTH
 from agency_core.spec.validation import EMAIL_PATTERN, FORMS, Field
 from agency_core.staff.model import APPOINTMENT_VIEWS, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, MESSAGE_VIEWS, View
+from agency_core.staff.notes import NOTE_MAX_LENGTH, REPLY_MAX_LENGTH, ReplyChannel
 from agency_core.staff.service import LONG as LONG_BLOG_TEXT
 from agency_core.staff.settings import ADMIN_PHONE_COUNT, SENDER_PATTERN
 
@@ -281,6 +282,15 @@ def _template_text_body() -> dict[str, Any]:
     return {"type": "object", "properties": {"text": text}, "required": ["text"]}
 
 
+def _note_body() -> dict[str, Any]:
+    return {"type": "object", "properties": {"text": text(NOTE_MAX_LENGTH)}, "required": ["text"]}
+
+
+def _reply_body() -> dict[str, Any]:
+    properties = {"channel": choice(c.value for c in ReplyChannel), "text": text(REPLY_MAX_LENGTH)}
+    return {"type": "object", "properties": properties, "required": ["text"]}
+
+
 BODIES: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {
     "ApplicationForm": lambda: form_body("application", multipart=True),
     "AppointmentIn": lambda: form_body("appointment"),
@@ -299,6 +309,8 @@ BODIES: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {
     "BulkStatusIn": lambda: _bulk_status(True),
     "BulkMessagePreviewIn": lambda: _bulk_message(False),
     "BulkMessageIn": lambda: _bulk_message(True),
+    "NoteText": _note_body,
+    "ReplyRequest": _reply_body,
 }
 """Component schemas replaced by the core's rules (by the name Litestar gives each body)."""
 

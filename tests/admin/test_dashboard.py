@@ -56,6 +56,8 @@ async def test_the_cards_count_the_records(make_harness: MakeHarness) -> None:
         "createdAt",
         "opened",
         "payment",  # issue 14: the processing fee's state is part of every application summary
+        "ownerId",  # issue 27: who looks after the applicant
+        "ownerName",
     }
 
 

@@ -100,6 +100,9 @@ class FakeUnit:
         self.audit = FakeRepository(self, "audit")
         self.templates = FakeRepository(self, "templates")
         self.bulk_actions = FakeRepository(self, "bulk_actions")
+        self.notes = FakeRepository(self, "notes")
+        self.owners = FakeRepository(self, "owners")
+        self.replies = FakeRepository(self, "replies")
 
     async def __aenter__(self) -> FakeUnit:
         return self

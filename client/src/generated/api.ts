@@ -89,6 +89,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/applications/{application_id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The applicant's notes, oldest first (deleted ones left out) */
+        get: operations["ApiAdminApplicationsApplicationIdNotesListNotes"];
+        put?: never;
+        /** Write a note (audited) */
+        post: operations["ApiAdminApplicationsApplicationIdNotesAddNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/applications/{application_id}/notes/{note_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit a note (audited) */
+        put: operations["ApiAdminApplicationsApplicationIdNotesNoteIdEditNote"];
+        post?: never;
+        /** Delete a note (kept as a tombstone; audited) */
+        delete: operations["ApiAdminApplicationsApplicationIdNotesNoteIdDeleteNote"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/applications/{application_id}/owner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Give the applicant to a staff member, or to nobody (audited) */
+        put: operations["ApiAdminApplicationsApplicationIdOwnerSetOwner"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/applications/{application_id}/status": {
         parameters: {
             query?: never;
@@ -484,6 +537,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/messages/{message_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A contact message and its thread of replies */
+        get: operations["ApiAdminMessagesMessageIdThread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/messages/{message_id}/read": {
         parameters: {
             query?: never;
@@ -495,6 +565,23 @@ export interface paths {
         put?: never;
         /** Mark a message read */
         post: operations["ApiAdminMessagesMessageIdReadMarkRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/messages/{message_id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reply by e-mail or SMS through the outbox (audited) */
+        post: operations["ApiAdminMessagesMessageIdRepliesReply"];
         delete?: never;
         options?: never;
         head?: never;
@@ -531,6 +618,23 @@ export interface paths {
         get: operations["ApiAdminSettingsRead"];
         /** Save settings: used by the server at once */
         put: operations["ApiAdminSettingsSave"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The staff members an applicant can be given to, by name */
+        get: operations["ApiAdminStaffStaffList"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1106,6 +1210,19 @@ export interface components {
             service: string | null;
             subject: string | null;
         };
+        /** AdminNote */
+        AdminNote: {
+            applicationId: string;
+            author: string;
+            authorName: string;
+            /** Format: date-time */
+            createdAt: string;
+            editedAt: string | null;
+            editedBy: string;
+            id: string;
+            text: string;
+            version: number;
+        };
         /** AdminSettings */
         AdminSettings: {
             adminPhones: string[];
@@ -1127,6 +1244,11 @@ export interface components {
             };
         } & {
             [key: string]: unknown;
+        };
+        /** AdminStaffMember */
+        AdminStaffMember: {
+            id: string;
+            name: string;
         };
         /** ApplicationCreated */
         ApplicationCreated: {
@@ -1158,6 +1280,8 @@ export interface components {
             nextStatuses: components["schemas"]["ApplicationStatus"][];
             opened: boolean;
             openedAt: string | null;
+            ownerId: string;
+            ownerName: string;
             paidAt: string | null;
             passportExpiry?: string;
             passportNumber?: string;
@@ -1294,6 +1418,8 @@ export interface components {
             jobTitle: string | null;
             lastName: string | null;
             opened: boolean;
+            ownerId: string;
+            ownerName: string;
             payment: components["schemas"]["PaymentState"];
             phone: string | null;
             preferredCountry: string | null;
@@ -1727,6 +1853,11 @@ export interface components {
             privacyNoticeVersion: string;
             retention: components["schemas"]["RetentionOut"];
         };
+        /** MessageThread */
+        MessageThread: {
+            message: components["schemas"]["AdminMessage"];
+            replies: components["schemas"]["ThreadReply"][];
+        };
         /** NewsletterSubscriber */
         NewsletterSubscriber: {
             /** Format: date-time */
@@ -1749,6 +1880,15 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** NoteList */
+        NoteList: {
+            items: components["schemas"]["AdminNote"][];
+        };
+        NoteText: {
+            text: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** OfficeOut */
         OfficeOut: {
             address: string;
@@ -1767,6 +1907,16 @@ export interface components {
          * @enum {string}
          */
         OutboxStatus: "pending" | "delivered" | "failed";
+        /** Owner */
+        Owner: {
+            applicationId: string;
+            ownerId: string;
+            ownerName: string;
+        };
+        /** OwnerChange */
+        OwnerChange: {
+            ownerId?: string;
+        };
         /** Page[ApplicationSummary] */
         "Page_app.admin.schemas.applications.ApplicationSummary_": {
             items: components["schemas"]["ApplicationSummary"][];
@@ -1855,6 +2005,18 @@ export interface components {
         RecordCreated: {
             id: string;
         };
+        /**
+         * ReplyChannel
+         * @enum {string}
+         */
+        ReplyChannel: "email" | "sms";
+        ReplyRequest: {
+            /** @enum {string} */
+            channel?: "email" | "sms";
+            text: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** ReportTaken */
         ReportTaken: {
             status: string;
@@ -1895,6 +2057,10 @@ export interface components {
             reportStatus: string | null;
             reportedAt: string | null;
             status: components["schemas"]["OutboxStatus"];
+        };
+        /** StaffList */
+        StaffList: {
+            items: components["schemas"]["AdminStaffMember"][];
         };
         StatusChange: {
             /** @enum {string} */
@@ -1980,6 +2146,19 @@ export interface components {
             text: string;
             version: number;
         };
+        /** ThreadReply */
+        ThreadReply: {
+            channel: components["schemas"]["ReplyChannel"];
+            delivery: components["schemas"]["OutboxStatus"] | null;
+            id: string;
+            recipient: string;
+            sender: string;
+            senderName: string;
+            /** Format: date-time */
+            sentAt: string;
+            subject: string;
+            text: string;
+        };
         TrackIn: {
             applicationId: string;
             contact: string;
@@ -2049,6 +2228,8 @@ export interface operations {
                 jobId?: string | null;
                 /** @description today: submitted today; new: still received; unread: never opened */
                 view?: "today" | "new" | "unread";
+                /** @description A staff member's id, or "me" for the signed-in one's applications */
+                owner?: string | null;
             };
             header?: never;
             path?: never;
@@ -2125,6 +2306,8 @@ export interface operations {
                 jobId?: string | null;
                 /** @description today: submitted today; new: still received; unread: never opened */
                 view?: "today" | "new" | "unread";
+                /** @description A staff member's id, or "me" for the signed-in one's applications */
+                owner?: string | null;
             };
             header?: never;
             path?: never;
@@ -2386,6 +2569,452 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminApplicationsApplicationIdNotesListNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteList"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminApplicationsApplicationIdNotesAddNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteText"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminNote"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminApplicationsApplicationIdNotesNoteIdEditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+                note_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteText"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminNote"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The record's current state does not allow the change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminApplicationsApplicationIdNotesNoteIdDeleteNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+                note_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, nothing follows */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The record's current state does not allow the change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminApplicationsApplicationIdOwnerSetOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnerChange"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Owner"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4486,6 +5115,73 @@ export interface operations {
             };
         };
     };
+    ApiAdminMessagesMessageIdThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                message_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageThread"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     ApiAdminMessagesMessageIdReadMarkRead: {
         parameters: {
             query?: never;
@@ -4540,6 +5236,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminMessagesMessageIdRepliesReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                message_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyRequest"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageThread"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
             /** @description A service the answer depends on is unavailable */
@@ -4846,6 +5640,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminStaffStaffList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffList"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description A service the answer depends on is unavailable */

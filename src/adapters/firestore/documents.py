@@ -112,6 +112,8 @@ def application_record(doc: Document, sealer: PassportSealer) -> ApplicationReco
         ApplicationStatus(doc.get("status") or ApplicationStatus.RECEIVED),
         moment(doc.get("opened_at")),
         payment=payment_of(doc),
+        owner_id=str(doc.get("owner_id") or ""),
+        owner_name=str(doc.get("owner_name") or ""),
     )
 
 

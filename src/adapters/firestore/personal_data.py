@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from google.cloud.firestore_v1.base_query import FieldFilter
+
 from adapters.codec import from_document
 from adapters.firestore.documents import (
     PASSPORT_INDEX,
@@ -14,6 +16,7 @@ from adapters.firestore.documents import (
     email_key,
     hashed,
 )
+from adapters.firestore.notes import NOTES, REPLIES
 from agency_core.masking import mask_phone
 from agency_core.privacy.data_requests import CANCELLED_ERROR, ERASED_TEXT, Person, PersonalData, holds
 from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage, OutboxStatus
@@ -64,8 +67,20 @@ class FirestorePersonalDataStore(Collections):
         )
         return found
 
+    async def _written_about(self, found: PersonalData) -> list[Any]:
+        """What staff wrote about the person (notes, replies): it goes with the record it is about."""
+        wanted = [(NOTES, "application_id", a.id) for a in found.applications]
+        wanted += [(REPLIES, "message_id", m.id) for m in found.messages]
+        refs: list[Any] = []
+        for collection, field, value in wanted:
+            query = self._col(collection).where(filter=FieldFilter(field, "==", value))
+            refs += [snap.reference async for snap in query.stream()]
+        return refs
+
     async def erase(self, found: PersonalData) -> None:
         batch = self._client.batch()
+        for ref in await self._written_about(found):
+            batch.delete(ref)
         for a in found.applications:
             batch.delete(self._col("applications").document(a.id))
             batch.delete(self._col("application_keys").document(hashed(a.application.duplicate_key)))

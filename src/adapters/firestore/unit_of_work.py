@@ -30,6 +30,7 @@ from adapters.firestore.documents import (
     is_recent,
     payment_of,
 )
+from adapters.firestore.notes import NoteWrites, OwnerWrites, ReplyWrites
 from adapters.firestore.templates import COLLECTION as TEMPLATES
 from adapters.firestore.templates import version_id
 from adapters.sealing import PassportSealer
@@ -403,6 +404,9 @@ class FirestoreUnitOfWork(StepsUnitOfWork[_Step]):
         self.audit = _Audit(client, prefix, self._steps)
         self.templates = _Templates(client, prefix, self._steps)
         self.bulk_actions = _BulkActions(client, prefix, self._steps)
+        self.notes = NoteWrites(_Writes(client, prefix, self._steps))
+        self.owners = OwnerWrites(_Writes(client, prefix, self._steps))
+        self.replies = ReplyWrites(_Writes(client, prefix, self._steps))
 
     async def _commit(self, steps: Sequence[_Step]) -> None:
         @firestore.async_transactional

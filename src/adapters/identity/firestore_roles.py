@@ -7,8 +7,10 @@ import inspect
 from typing import Any
 
 from google.cloud.firestore import AsyncClient
+from google.cloud.firestore_v1.base_query import FieldFilter
 
-from agency_core.signin.identity import ADMIN_ROLE, RoleLookupFailed, RoleRecord
+from agency_core.signin.identity import ADMIN_ROLE, DEFAULT_ADMIN_NAME, RoleLookupFailed, RoleRecord
+from agency_core.staff.notes import StaffMember
 
 COLLECTION = "users"
 
@@ -41,6 +43,15 @@ class FirestoreRoleDirectory:
             return None
         data = snapshot.to_dict() or {}
         return RoleRecord(name=_text(data.get("name")), role=_text(data.get("role")))
+
+    async def staff(self) -> list[StaffMember]:
+        """The admins (:class:`agency_core.staff.notes.StaffDirectory`), by name."""
+        query = self.client.collection(COLLECTION).where(filter=FieldFilter("role", "==", ADMIN_ROLE))
+        members = [
+            StaffMember(snap.id, (_text((snap.to_dict() or {}).get("name")) or "").strip() or DEFAULT_ADMIN_NAME)
+            async for snap in query.stream()
+        ]
+        return sorted(members, key=lambda m: (m.name.casefold(), m.id))
 
     async def put(self, user_id: str, name: str, role: str = ADMIN_ROLE) -> None:
         await asyncio.wait_for(

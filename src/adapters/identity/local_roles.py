@@ -5,7 +5,8 @@ from __future__ import annotations
 import sqlite3
 
 from adapters.sqlite.database import Database, Migration
-from agency_core.signin.identity import ADMIN_ROLE, RoleLookupFailed, RoleRecord
+from agency_core.signin.identity import ADMIN_ROLE, DEFAULT_ADMIN_NAME, RoleLookupFailed, RoleRecord
+from agency_core.staff.notes import StaffMember
 
 MIGRATIONS = (
     Migration(
@@ -38,6 +39,16 @@ class SqliteRoleDirectory:
             return await self.database.run(read)
         except sqlite3.Error as exc:
             raise RoleLookupFailed(str(exc)) from exc
+
+    async def staff(self) -> list[StaffMember]:
+        """The admins (:class:`agency_core.staff.notes.StaffDirectory`), by name."""
+
+        def read(conn: sqlite3.Connection) -> list[StaffMember]:
+            rows = conn.execute("SELECT user_id, name FROM roles_users WHERE role = ?", (ADMIN_ROLE,)).fetchall()
+            return [StaffMember(r["user_id"], (r["name"] or "").strip() or DEFAULT_ADMIN_NAME) for r in rows]
+
+        members = await self.database.run(read)
+        return sorted(members, key=lambda m: (m.name.casefold(), m.id))
 
     async def put(self, user_id: str, name: str, role: str = ADMIN_ROLE) -> None:
         def write(conn: sqlite3.Connection) -> None:

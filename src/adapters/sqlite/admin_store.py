@@ -103,6 +103,7 @@ def _application_where(query: ApplicationQuery) -> tuple[str, list[object]]:
         "json_extract(data, '$.jobCategory')": query.job_category or None,
         "json_extract(data, '$.preferredCountry')": query.preferred_country or None,
         "json_extract(data, '$.jobId')": query.job_id or None,
+        "owner_id": query.owner or None,
     }
     clauses = [f"{column} = ?" for column, value in equal.items() if value is not None]
     params: list[object] = [value for value in equal.values() if value is not None]

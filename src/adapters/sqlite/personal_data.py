@@ -72,12 +72,14 @@ class SqlitePersonalDataStore:
         def work(conn: sqlite3.Connection) -> None:
             for a in found.applications:
                 conn.execute("DELETE FROM applications WHERE id = ?", (a.id,))
+                conn.execute("DELETE FROM application_notes WHERE application_id = ?", (a.id,))
             for ap in found.appointments:
                 ref = ap.appointment.reference
                 conn.execute("DELETE FROM appointments WHERE reference = ?", (ref,))
                 conn.execute("DELETE FROM admin_notifications WHERE id = ?", (f"{ref}-admin",))
             for m in found.messages:
                 conn.execute("DELETE FROM contact_messages WHERE id = ?", (m.id,))
+                conn.execute("DELETE FROM message_replies WHERE message_id = ?", (m.id,))
             for s in found.subscriptions:
                 conn.execute("DELETE FROM newsletter_subscriptions WHERE id = ?", (s.id,))
             for j in found.job_alerts:

@@ -60,7 +60,14 @@ def application_record(row: sqlite3.Row, sealer: PassportSealer) -> ApplicationR
         ApplicationStatus(row["status"]),
         moment(row["opened_at"]),
         payment=payment_of(row),
+        **owner_of(row),
     )
+
+
+def owner_of(row: sqlite3.Row) -> dict[str, str]:
+    """The owner columns (none on a database not yet migrated to them)."""
+    names = row.keys()
+    return {name: row[name] or "" for name in ("owner_id", "owner_name") if name in names}
 
 
 def application_of(row: sqlite3.Row, sealer: PassportSealer) -> Application:

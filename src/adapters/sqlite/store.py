@@ -14,6 +14,7 @@ from typing import TypeVar
 from adapters.codec import from_row, timestamp, to_row
 from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database, Migration
+from adapters.sqlite.notes import MIGRATION_SQL as NOTES_OWNERS_SQL
 from adapters.sqlite.rows import application_of, fill_search_keys, find_duplicate, insert, seal_plain_passports
 from adapters.sqlite.templates import MIGRATION as TEMPLATES_MIGRATION
 from adapters.sqlite.templates import SqliteTemplates
@@ -182,6 +183,7 @@ MIGRATIONS = (
         "ALTER TABLE applications ADD COLUMN search_key TEXT NOT NULL DEFAULT ''",
         fill=fill_search_keys,
     ),
+    Migration("records_0011_notes_owners", NOTES_OWNERS_SQL),
 )
 
 

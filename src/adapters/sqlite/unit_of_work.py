@@ -16,6 +16,7 @@ from datetime import datetime
 from adapters.codec import timestamp, to_row
 from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database
+from adapters.sqlite.notes import NoteWrites, OwnerWrites, ReplyWrites
 from adapters.sqlite.rows import add_audit, application_cells, enqueue, find_duplicate, insert, payment_row
 from adapters.sqlite.templates import add_version
 from adapters.unit_of_work import StepsUnitOfWork
@@ -264,6 +265,9 @@ class SqliteUnitOfWork(StepsUnitOfWork[Step]):
         self.audit = _Audit(self._steps, db)
         self.templates = _Templates(self._steps, db)
         self.bulk_actions = _BulkActions(self._steps, db)
+        self.notes = NoteWrites(self._steps)
+        self.owners = OwnerWrites(self._steps)
+        self.replies = ReplyWrites(self._steps)
 
     async def _commit(self, steps: Sequence[Step]) -> None:
         def run(conn: sqlite3.Connection) -> None:

@@ -106,6 +106,9 @@ class ApplicationRecord:
     opened_at: datetime | None = None
     payment: Payment = UNPAID
     """The processing fee (:mod:`agency_core.payments.model`)."""
+    owner_id: str = ""
+    """The staff member who looks after it ("" for nobody; :mod:`agency_core.staff.notes`)."""
+    owner_name: str = ""
 
     @property
     def id(self) -> str:
@@ -273,6 +276,8 @@ class ApplicationQuery:
     view: View | None = None
     since: datetime | None = None
     unopened: bool = False
+    owner: str = ""
+    """A staff member's id: only the applications they own."""
 
     @property
     def search(self) -> Search:
@@ -290,6 +295,7 @@ class ApplicationQuery:
             f"payment={self.payment.value}" if self.payment else "",
             f"jobId={self.job_id}" if self.job_id else "",
             f"view={self.view.value}" if self.view else "",
+            f"owner={self.owner}" if self.owner else "",
         ]
         return "&".join(p for p in parts if p) or "all"
 
@@ -359,6 +365,7 @@ def check_application_query(params: Mapping[str, str | None]) -> tuple[Applicati
         payment=payment,
         job_id=(params.get("jobId") or "").strip(),
         view=view,
+        owner=(params.get("owner") or "").strip(),
     )
     return query, {}
 
@@ -376,11 +383,14 @@ def application_matches(record: ApplicationRecord, query: ApplicationQuery, key:
         return False
     if query.payment is not None and record.payment.state is not query.payment:
         return False
-    if query.job_category and _text(data.get("jobCategory")) != query.job_category:
+    fields = (
+        (query.job_category, "jobCategory"),
+        (query.preferred_country, "preferredCountry"),
+        (query.job_id, "jobId"),
+    )
+    if any(wanted and _text(data.get(name)) != wanted for wanted, name in fields):
         return False
-    if query.preferred_country and _text(data.get("preferredCountry")) != query.preferred_country:
-        return False
-    if query.job_id and _text(data.get("jobId")) != query.job_id:
+    if query.owner and record.owner_id != query.owner:
         return False
     if query.unopened and record.opened_at is not None:
         return False

@@ -12,6 +12,7 @@ from agency_core.errors import NotFound, Rejected
 from agency_core.ports import FileStore
 from agency_core.signin.identity import AdminUser
 from agency_core.staff.model import ApplicationQuery, check_application_query
+from agency_core.staff.notes_service import NotesService
 from agency_core.staff.service import AdminService
 from app.admin.common import CONFLICT, csv_response, page_request
 from app.admin.schemas.applications import (
@@ -51,6 +52,16 @@ CSV_FIELDS = (
 )
 VIEW_HELP = "today: submitted today; new: still received; unread: never opened"
 PAYMENT_CSV_FIELDS = ("payment", "paymentReference", "paymentAmount", "paymentCurrency", "paymentChannel", "paidAt")
+OWNER_CSV_FIELDS = ("owner", "lastNoteAt")
+MINE = "me"
+OwnerFilter = Annotated[
+    str | None, QueryParameter(description="A staff member's id, or \"me\" for the signed-in one's applications")
+]
+
+
+def mine(owner: str | None, admin: AdminUser) -> str | None:
+    """The ``owner`` filter with "me" read as the signed-in staff member."""
+    return admin.id if (owner or "").strip() == MINE else owner
 
 
 def _query(
@@ -63,6 +74,7 @@ def _query(
     payment: str | None = None,
     job_id: str | None = None,
     view: str | None = None,
+    owner: str | None = None,
 ) -> ApplicationQuery:
     query, errors = check_application_query(
         {
@@ -75,6 +87,7 @@ def _query(
             "payment": payment,
             "jobId": job_id,
             "view": view,
+            "owner": owner,
         }
     )
     if query is None:
@@ -89,6 +102,7 @@ class ApplicationsController(Controller):
     async def list_applications(
         self,
         area: NamedDependency[AdminService],
+        admin: NamedDependency[AdminUser],
         q: FromQuery[str | None] = None,
         status: FromQuery[str | None] = None,
         job_category: Annotated[str | None, QueryParameter(name="jobCategory")] = None,
@@ -100,8 +114,10 @@ class ApplicationsController(Controller):
         payment: FromQuery[str | None] = None,
         job_id: Annotated[str | None, QueryParameter(name="jobId")] = None,
         view: Annotated[str | None, QueryParameter(description=VIEW_HELP)] = None,
+        owner: OwnerFilter = None,
     ) -> Page[ApplicationSummary]:
-        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id, view)
+        owner_id = mine(owner, admin)
+        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id, view, owner_id)
         found = await area.applications(query, page_request(page, page_size))
         return page_of(found, application_summary)
 
@@ -109,6 +125,7 @@ class ApplicationsController(Controller):
     async def export(
         self,
         area: NamedDependency[AdminService],
+        notes: NamedDependency[NotesService],
         admin: NamedDependency[AdminUser],
         q: FromQuery[str | None] = None,
         status: FromQuery[str | None] = None,
@@ -119,10 +136,13 @@ class ApplicationsController(Controller):
         payment: FromQuery[str | None] = None,
         job_id: Annotated[str | None, QueryParameter(name="jobId")] = None,
         view: Annotated[str | None, QueryParameter(description=VIEW_HELP)] = None,
+        owner: OwnerFilter = None,
     ) -> Response[str]:
-        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id, view)
+        owner_id = mine(owner, admin)
+        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id, view, owner_id)
         rows = await area.export_applications(admin.email, query)
-        header = (*CSV_START, *CSV_FIELDS, "jobTitle", "files", *PAYMENT_CSV_FIELDS)
+        last_notes = await notes.last_note_dates([r.id for r in rows])
+        header = (*CSV_START, *CSV_FIELDS, "jobTitle", "files", *PAYMENT_CSV_FIELDS, *OWNER_CSV_FIELDS)
         return csv_response(
             "applications",
             header,
@@ -137,6 +157,8 @@ class ApplicationsController(Controller):
                     [f.field for f in r.application.files],
                     r.payment.state.value,
                     *(payment_values(r)[name] for name in PAYMENT_CSV_FIELDS[1:]),
+                    r.owner_name,
+                    last_notes.get(r.id),
                 )
                 for r in rows
             ),

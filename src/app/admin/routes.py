@@ -19,6 +19,7 @@ from app.admin.dashboard import dashboard
 from app.admin.data_requests import DataRequestsController
 from app.admin.jobs import JobsController
 from app.admin.messages import MessagesController
+from app.admin.notes import NotesController, RepliesController, staff_list
 from app.admin.settings import AdminSettingsController, audit_log
 from app.admin.subscribers import SubscribersController
 from app.admin.templates import TemplatesController
@@ -36,4 +37,7 @@ ADMIN_HANDLERS: list[ControllerRouterHandler] = [
     DataRequestsController,
     TemplatesController,
     BulkController,
+    NotesController,
+    RepliesController,
+    staff_list,
 ]

@@ -18,6 +18,7 @@ from adapters.sqlite.attempts import SqliteAttemptCounter
 from adapters.sqlite.audit_trail import SqliteAuditTrail
 from adapters.sqlite.bulk import SqliteBulkStore
 from adapters.sqlite.database import Database
+from adapters.sqlite.notes import SqliteNotesStore
 from adapters.sqlite.payments import SqlitePayments
 from adapters.sqlite.personal_data import SqlitePersonalDataStore
 from adapters.sqlite.rate_limits import SqliteHitCounter
@@ -31,6 +32,7 @@ from agency_core.privacy.retention import RetentionStore
 from agency_core.signin.sessions import SessionStore
 from agency_core.signin.throttle import AttemptCounter
 from agency_core.staff.model import AdminStore
+from agency_core.staff.notes import NotesStore
 from agency_core.submissions.rate_limits import HitCounter
 from agency_core.submissions.tracking import AuditTrail
 from app.composition.keys import build_passport_sealer
@@ -63,6 +65,7 @@ class Backend:
     sessions: SessionStore
     attempts: CountingAttempts
     bulks: BulkStore
+    notes: NotesStore
     close: Callable[[], Awaitable[None]]
 
 
@@ -82,6 +85,7 @@ def sqlite_backend(database: Database, session_ttl_s: float, sealer: PassportSea
         sessions=SqliteSessionStore(database, ttl_s=session_ttl_s),
         attempts=SqliteAttemptCounter(database),
         bulks=SqliteBulkStore(database),
+        notes=SqliteNotesStore(database),
         close=_nothing_to_close,
     )
 
@@ -94,6 +98,7 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
     from adapters.firestore.attempts import FirestoreAttemptCounter
     from adapters.firestore.audit_trail import FirestoreAuditTrail
     from adapters.firestore.bulk import FirestoreBulkStore
+    from adapters.firestore.notes import FirestoreNotesStore
     from adapters.firestore.payments import FirestorePayments
     from adapters.firestore.personal_data import FirestorePersonalDataStore
     from adapters.firestore.rate_limits import FirestoreHitCounter
@@ -117,6 +122,7 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
         sessions=FirestoreSessionStore(client, session_ttl_s),
         attempts=FirestoreAttemptCounter(client),
         bulks=FirestoreBulkStore(client),
+        notes=FirestoreNotesStore(client),
         close=close,
     )
 

@@ -11,10 +11,15 @@ from adapters.identity.local import LocalIdentityProvider
 from adapters.identity.local_roles import SqliteRoleDirectory
 from adapters.sqlite.database import Database
 from agency_core.signin.identity import IdentityProvider, RoleDirectory
+from agency_core.staff.notes import StaffDirectory
 from app.settings import Settings
 
 
-class LocalRoles(RoleDirectory, Protocol):
+class StaffRoles(RoleDirectory, StaffDirectory, Protocol):
+    """A role directory that also lists its staff (owners of applications)."""
+
+
+class LocalRoles(StaffRoles, Protocol):
     async def migrate(self) -> None: ...
 
     async def delete(self, user_id: str) -> None: ...
@@ -23,7 +28,7 @@ class LocalRoles(RoleDirectory, Protocol):
 @dataclass
 class Identity:
     identity: IdentityProvider
-    roles: RoleDirectory
+    roles: StaffRoles
     local_identity: LocalIdentityProvider | None = None
     local_roles: LocalRoles | None = None
     closers: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
@@ -56,7 +61,7 @@ def build_identity(settings: Settings, database: Database) -> Identity:
             project_id=auth.firebase_project_id,
             emulator_host=auth.firebase_auth_emulator_host or None,
         )
-    roles: RoleDirectory
+    roles: StaffRoles
     if local_roles is not None:
         roles = local_roles
     else:

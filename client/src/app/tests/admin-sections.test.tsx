@@ -5,7 +5,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '@/testing/msw-server';
 import { renderApp } from '@/app/testing/render-app';
 import { adminBackend, adminHandlers, backend } from '@/features/admin/testing/handlers';
-import { replyHref } from '@/features/admin/components/MessagesPage';
 import { validateSettings } from '@/features/admin/components/SettingsPage';
 
 beforeEach(() => {
@@ -55,19 +54,17 @@ describe('settings', () => {
 });
 
 describe('messages', () => {
-  it('marks a message read and replies by mailto', async () => {
+  it('marks a message read and links to the in-app reply', async () => {
     const user = userEvent.setup();
     renderApp('/admin/messages');
     const row = (await screen.findByText('Visa', {}, { timeout: 3000 })).closest('tr') as HTMLElement;
     expect(within(row).getByText('Unread')).toBeInTheDocument();
-    expect(within(row).getByRole('link', { name: 'Reply to Yaw by e-mail' })).toHaveAttribute(
-      'href',
-      replyHref(backend.messages[0]!),
-    );
-    expect(replyHref(backend.messages[0]!)).toMatch(/^mailto:yaw@example\.com\?subject=Re%3A%20Visa/);
+    const reply = within(row).getByRole('link', { name: 'Reply to Yaw' });
+    expect(reply).toHaveAttribute('href', `/admin/messages/${backend.messages[0]!.id}`);
+    expect(reply.getAttribute('href')).not.toMatch(/^mailto:/);
     await user.click(within(row).getByRole('button', { name: 'Mark Visa as read' }));
     expect(await screen.findByText('Visa')).toBeInTheDocument();
-    await screen.findByRole('link', { name: 'Reply to Yaw by e-mail' });
+    await screen.findByRole('link', { name: 'Reply to Yaw' });
     expect(screen.queryByText('Unread', { selector: '.admin-new' })).not.toBeInTheDocument();
     expect(backend.messages[0]!.read).toBe(true);
   });

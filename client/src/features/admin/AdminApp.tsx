@@ -20,6 +20,7 @@ const AppointmentCalendarPage = lazy(
 );
 const JobsPage = lazy(() => import('./components/JobsPage'));
 const MessagesPage = lazy(() => import('./components/MessagesPage'));
+const MessageThreadPage = lazy(() => import('./components/notes/MessageThreadPage'));
 const SubscribersPage = lazy(() => import('./components/SubscribersPage'));
 const BlogPostsPage = lazy(() => import('./components/BlogPostsPage'));
 const SettingsPage = lazy(() => import('./components/SettingsPage'));
@@ -63,6 +64,7 @@ export default function AdminApp() {
               <Route path="calendar" element={<AppointmentCalendarPage />} />
               <Route path="jobs" element={<JobsPage />} />
               <Route path="messages" element={<MessagesPage />} />
+              <Route path="messages/:messageId" element={<MessageThreadPage />} />
               <Route path="subscribers" element={<SubscribersPage />} />
               <Route path="blog" element={<BlogPostsPage />} />
               <Route path="settings" element={<SettingsPage />} />

@@ -30,6 +30,9 @@ class ApplicationSummary(Body):
     created_at: datetime
     opened: bool
     payment: PaymentState
+    owner_id: str
+    """The staff member who looks after it ("" for nobody)."""
+    owner_name: str
 
 
 class ApplicationFile(Body):
@@ -120,6 +123,8 @@ def _summary_values(record: ApplicationRecord) -> dict[str, object]:
         "createdAt": record.application.created_at,
         "opened": record.opened_at is not None,
         "payment": record.payment.state,
+        "ownerId": record.owner_id,
+        "ownerName": record.owner_name,
     }
 
 

@@ -49,6 +49,8 @@ export interface ApplicationFilters {
   jobId: string;
   /** A quick view: today, new or unread (api/views.ts). */
   view: string;
+  /** A staff member's id, or "me": the applications they look after. */
+  owner: string;
 }
 export const emptyApplicationFilters: ApplicationFilters = {
   q: '',
@@ -60,6 +62,7 @@ export const emptyApplicationFilters: ApplicationFilters = {
   payment: '',
   jobId: '',
   view: '',
+  owner: '',
 };
 export const listApplications = (
   filters: ApplicationFilters,

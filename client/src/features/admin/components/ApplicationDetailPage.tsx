@@ -8,6 +8,8 @@ import { formatDate, formatDateTime, humanize, useAdminTitle } from './hooks';
 import { DeliveryBadge } from './delivery/DeliveryBadge';
 import { AsyncView, DataTable, PageHeader, StatusBadge } from './ui';
 import { RecordNav } from './views/RecordNav';
+import { NotesPanel } from './notes/NotesPanel';
+import { OwnerSelect, useStaff } from './notes/OwnerSelect';
 
 /** Allowed moves: received -> processing -> approved or rejected. */
 export const NEXT_STATUS: Record<ApplicationStatus, { status: ApplicationStatus; label: string }[]> = {
@@ -75,6 +77,8 @@ const SHOWN = new Set([
   'paymentChannel',
   'paidAt',
   'paymentUpdatedAt',
+  'ownerId',
+  'ownerName',
 ]);
 
 function show(value: unknown): string {
@@ -106,6 +110,7 @@ export default function ApplicationDetailPage() {
   });
   const busy = move.busy;
   const changeStatus = (status: ApplicationStatus) => move.start({ applicationIds: [applicationId] }, status);
+  const staff = useStaff();
 
   return (
     <>
@@ -150,6 +155,17 @@ export default function ApplicationDetailPage() {
                   <p className="admin-muted">This application has reached its final status.</p>
                 )}
               </section>
+              <section className="admin-card" aria-labelledby="owner-heading">
+                <h2 id="owner-heading">Owner</h2>
+                <OwnerSelect
+                  applicationId={app.applicationId}
+                  ownerId={app.ownerId}
+                  ownerName={app.ownerName}
+                  label="Owner of this applicant"
+                  staff={staff}
+                />
+              </section>
+              <NotesPanel applicationId={app.applicationId} />
               <div className="admin-grid admin-grid--3">
                 {SECTIONS.map((section) => (
                   <section key={section.title} className="admin-card">

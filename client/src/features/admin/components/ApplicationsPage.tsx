@@ -16,6 +16,8 @@ import { FilterFold } from './views/FilterFold';
 import { FILTER_KEYS, filtersFrom, foldedCount, listSearch } from './views/filters';
 import { JobFilter } from './views/JobFilter';
 import { QuickViews } from './views/QuickViews';
+import { MineToggle } from './notes/MineToggle';
+import { OwnerSelect, useStaff } from './notes/OwnerSelect';
 
 const PAGE_SIZE = 20;
 
@@ -26,6 +28,7 @@ export default function ApplicationsPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState(filters.q);
   const selection = useSelection();
+  const staff = useStaff();
   const [state, reload] = useResource(
     (signal) => listApplications(filters, page, PAGE_SIZE, signal),
     `applications?${params.toString()}`,
@@ -154,6 +157,7 @@ export default function ApplicationsPage() {
               </button>
             ) : null}
           </div>
+          <MineToggle owner={filters.owner} onChange={(owner) => update({ owner })} />
         </FilterFold>
       </section>
       {move.view}
@@ -183,6 +187,7 @@ export default function ApplicationsPage() {
                   'Submitted',
                   'Status',
                   'Payment',
+                  'Owner',
                 ]}
                 empty="No applications match."
                 row={(app) => (
@@ -193,6 +198,16 @@ export default function ApplicationsPage() {
                     withPayment
                     leading={<SelectCell app={app} selection={selection} />}
                     search={listSearch(params)}
+                    extra={
+                      <OwnerSelect
+                        applicationId={app.applicationId}
+                        ownerId={app.ownerId}
+                        ownerName={app.ownerName}
+                        label={`Owner of ${app.firstName ?? ''} ${app.lastName ?? ''}`.trim()}
+                        hideLabel
+                        staff={staff}
+                      />
+                    }
                   />
                 )}
               />

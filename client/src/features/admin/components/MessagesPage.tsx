@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { markMessageRead, listMessages } from '../api/endpoints';
 import type { ContactMessage } from '../api/types';
 import { useResource } from '@/lib/use-resource';
@@ -9,14 +9,6 @@ import { MESSAGE_VIEWS } from '../api/views';
 import { QuickViews } from './views/QuickViews';
 
 const PAGE_SIZE = 20;
-
-export function replyHref(message: ContactMessage): string {
-  const subject = encodeURIComponent(`Re: ${message.subject}`);
-  const body = encodeURIComponent(
-    `Dear ${message.name},\n\n\n\n> ${(message.message ?? '').split('\n').join('\n> ')}`,
-  );
-  return `mailto:${message.email}?subject=${subject}&body=${body}`;
-}
 
 export default function MessagesPage() {
   useAdminTitle('Messages');
@@ -87,13 +79,13 @@ export default function MessagesPage() {
                       <td>{formatDateTime(message.createdAt)}</td>
                       <td>
                         <div className="admin-actions">
-                          <a
+                          <Link
                             className="admin-button admin-button--small admin-button--primary"
-                            href={replyHref(message)}
-                            aria-label={`Reply to ${message.name} by e-mail`}
+                            to={`/admin/messages/${encodeURIComponent(message.id)}`}
+                            aria-label={`Reply to ${message.name}`}
                           >
                             Reply
-                          </a>
+                          </Link>
                           {isRead ? null : (
                             <button
                               type="button"

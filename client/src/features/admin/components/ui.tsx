@@ -313,6 +313,7 @@ export function ApplicationRow({
   withPayment = false,
   leading,
   search = '',
+  extra,
 }: {
   app: ApplicationSummary;
   withContact?: boolean;
@@ -321,6 +322,8 @@ export function ApplicationRow({
   leading?: ReactNode;
   /** The list's filters (`?q=…`), carried into the record so "← All applications" comes back to them. */
   search?: string;
+  /** A last cell (the list's owner). */
+  extra?: ReactNode;
 }) {
   return (
     <tr>
@@ -352,6 +355,7 @@ export function ApplicationRow({
           <StatusBadge status={app.payment ?? 'unpaid'} />
         </td>
       ) : null}
+      {extra ? <td>{extra}</td> : null}
     </tr>
   );
 }

@@ -2,6 +2,7 @@
  * msw handlers that fake docs/admin-api.md for vitest: a tiny in-memory admin backend with
  * a session, the csrftoken cookie and the CSRF header check. `adminBackend()` resets it.
  */
+import { notesHandlers, resetNotesBackend } from './notes-handlers';
 import { http, HttpResponse, delay } from 'msw';
 import type {
   AdminBlogPost,
@@ -66,6 +67,8 @@ export function makeApplication(id: string, overrides: Partial<ApplicationDetail
     jobId: null,
     jobTitle: null,
     payment: 'unpaid',
+    ownerId: '',
+    ownerName: '',
     paymentReference: null,
     paymentAmount: null,
     paymentCurrency: null,
@@ -91,6 +94,7 @@ export function makeApplication(id: string, overrides: Partial<ApplicationDetail
 export const backend: FakeAdminBackend = {} as FakeAdminBackend;
 
 export function adminBackend(overrides: Partial<FakeAdminBackend> = {}): FakeAdminBackend {
+  resetNotesBackend();
   Object.assign(backend, {
     signedIn: false,
     demo: true,
@@ -391,6 +395,7 @@ export const adminHandlers = [
     backend.settings = (await request.json()) as AdminSettings;
     return json(backend.settings);
   }),
+  ...notesHandlers(guard),
   http.get('*/api/admin/audit-log', async ({ request }) => {
     const refused = await guard(request, true);
     if (refused) return refused;

@@ -1,0 +1,219 @@
+"""The use cases of notes, owners and replies: each change written with its audit entry in one
+unit of work; refusals from :mod:`agency_core.errors`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Final
+
+from agency_core.errors import Conflict, NotFound, Rejected
+from agency_core.ids import IdGenerator
+from agency_core.jobs.alerts import to_outbox
+from agency_core.messaging.phones import phone_for_sms
+from agency_core.messaging.reply_texts import reply_email, reply_sms
+from agency_core.ports import Outbox
+from agency_core.records import OutboxMessage, OutboxStatus
+from agency_core.spec import constants as c
+from agency_core.spec.validation import DEFAULT_PHONE_REGION
+from agency_core.staff.model import AdminStore, ApplicationRecord, AuditEntry, MessageRecord
+from agency_core.staff.notes import (
+    NOTE_CHANGED,
+    OWNER_MUST_BE_STAFF,
+    Author,
+    Note,
+    NotesStore,
+    Reply,
+    ReplyChannel,
+    StaffDirectory,
+    StaffMember,
+    check_note_text,
+    check_reply,
+)
+from agency_core.submissions.service import Clock, utc_now
+from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
+
+REPLY_KIND: Final = "reply"
+"""The outbox kind of an SMS reply (an e-mail reply has the e-mail kind)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ThreadEntry:
+    reply: Reply
+    delivery: OutboxStatus | None
+    """The outbox's state of its send (``None`` when the outbox no longer has it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MessageThread:
+    record: MessageRecord
+    replies: list[ThreadEntry]
+
+
+def _text(data: Mapping[str, object], name: str) -> str:
+    value = data.get(name)
+    return value.strip() if isinstance(value, str) else ""
+
+
+class NotesService:
+    def __init__(
+        self,
+        notes: NotesStore,
+        admin: AdminStore,
+        staff: StaffDirectory,
+        outbox: Outbox,
+        ids: IdGenerator,
+        *,
+        uow: Callable[[], UnitOfWork],
+        clock: Clock = utc_now,
+        on_enqueue: Callable[[], None] = lambda: None,
+        phone_region: str = DEFAULT_PHONE_REGION,
+    ) -> None:
+        self.store = notes
+        self.admin = admin
+        self.directory = staff
+        self.outbox = outbox
+        self.ids = ids
+        self.uow = uow
+        self.clock = clock
+        self.on_enqueue = on_enqueue
+        self.phone_region = phone_region
+
+    def _id(self, prefix: str) -> str:
+        return prefix + self.ids.next_id().removeprefix(c.ID_PREFIX)
+
+    def _audit(self, actor: str, action: str, target: str) -> AuditEntry:
+        return AuditEntry(self._id("AU"), actor, action, target, self.clock())
+
+    async def _application(self, application_id: str) -> ApplicationRecord:
+        record = await self.admin.application(application_id)
+        if record is None:
+            raise NotFound("Application")
+        return record
+
+    # -- notes ----------------------------------------------------------------------------
+
+    async def notes(self, application_id: str) -> list[Note]:
+        """The application's notes that are not deleted, oldest first."""
+        await self._application(application_id)
+        return [n for n in await self.store.notes(application_id) if n.deleted_at is None]
+
+    async def last_note_dates(self, application_ids: Sequence[str]) -> dict[str, datetime]:
+        """The newest live note's time by application (the CSV's last note date)."""
+        return await self.store.last_note_dates(application_ids)
+
+    async def add_note(self, author: Author, application_id: str, raw_text: object) -> Note:
+        await self._application(application_id)
+        text = check_note_text(raw_text)
+        note = Note(self._id("NT"), application_id, author.email, author.name, text, self.clock())
+        async with self.uow() as uow:
+            await uow.notes.add(note)
+            await uow.audit.add(self._audit(author.email, "application.note.add", f"{application_id}: {note.id}"))
+        return note
+
+    async def _live_note(self, application_id: str, note_id: str) -> Note:
+        note = await self.store.note(note_id)
+        if note is None or note.application_id != application_id or note.deleted_at is not None:
+            raise NotFound("Note")
+        return note
+
+    async def edit_note(self, author: Author, application_id: str, note_id: str, raw_text: object) -> Note:
+        note = await self._live_note(application_id, note_id)
+        text = check_note_text(raw_text)
+        if text == note.text:
+            return note
+        now = self.clock()
+        edited = replace(note, text=text, edited_at=now, edited_by=author.email, version=note.version + 1)
+        await self._replace(
+            note, edited, self._audit(author.email, "application.note.edit", f"{application_id}: {note_id}")
+        )
+        return edited
+
+    async def delete_note(self, author: Author, application_id: str, note_id: str) -> None:
+        note = await self._live_note(application_id, note_id)
+        deleted = replace(note, deleted_at=self.clock(), deleted_by=author.email, version=note.version + 1)
+        entry = self._audit(author.email, "application.note.delete", f"{application_id}: {note_id}")
+        await self._replace(note, deleted, entry)
+
+    async def _replace(self, before: Note, after: Note, entry: AuditEntry) -> None:
+        try:
+            async with self.uow() as uow:
+                await uow.notes.replace(after, before.version)
+                await uow.audit.add(entry)
+        except PreconditionFailed:
+            raise Conflict(NOTE_CHANGED) from None
+
+    # -- owners ---------------------------------------------------------------------------
+
+    async def staff(self) -> list[StaffMember]:
+        return await self.directory.staff()
+
+    async def set_owner(self, actor: str, application_id: str, raw_owner: object) -> ApplicationRecord:
+        """Give the application to a staff member of the directory (``""`` or ``None``: to nobody)."""
+        record = await self._application(application_id)
+        owner_id = raw_owner.strip() if isinstance(raw_owner, str) else raw_owner
+        member: StaffMember | None = None
+        if owner_id not in (None, ""):
+            member = next((m for m in await self.directory.staff() if m.id == owner_id), None)
+            if member is None:
+                raise Rejected({"ownerId": OWNER_MUST_BE_STAFF})
+        new_id, new_name = (member.id, member.name) if member else ("", "")
+        if record.owner_id == new_id:
+            return record
+        before = record.owner_name or "nobody"
+        entry = self._audit(actor, "application.owner", f"{application_id}: {before} -> {new_name or 'nobody'}")
+        try:
+            async with self.uow() as uow:
+                await uow.owners.set(application_id, new_id, new_name)
+                await uow.audit.add(entry)
+        except PreconditionFailed:
+            raise NotFound("Application") from None
+        return replace(record, owner_id=new_id, owner_name=new_name)
+
+    # -- replies --------------------------------------------------------------------------
+
+    async def _message(self, message_id: str) -> MessageRecord:
+        record = await self.admin.message(message_id)
+        if record is None:
+            raise NotFound("Message")
+        return record
+
+    async def thread(self, message_id: str) -> MessageThread:
+        record = await self._message(message_id)
+        sends = {m.id: m.status for m in await self.outbox.list(message_id)}
+        entries = [ThreadEntry(r, sends.get(r.outbox_id)) for r in await self.store.replies(message_id)]
+        return MessageThread(record, entries)
+
+    async def reply(self, author: Author, message_id: str, raw_channel: object, raw_text: object) -> MessageThread:
+        """Send ``raw_text`` to the message's sender by e-mail (from the agency's address, "Re:
+        <subject>") or by SMS, through the outbox, and keep it in the thread; audited."""
+        record = await self._message(message_id)
+        data = record.message.data
+        email, phone = _text(data, "email"), _text(data, "phone")
+        channel, text = check_reply(raw_channel, raw_text, bool(email), bool(phone))
+        reply_id = self._id("RP")
+        now = self.clock()
+        if channel is ReplyChannel.EMAIL:
+            mail = reply_email(
+                email,
+                _text(data, "name"),
+                _text(data, "subject"),
+                text,
+                _text(data, "message"),
+                record.message.created_at,
+            )
+            send = to_outbox(mail, f"{reply_id}-reply-mail", message_id, now)
+            to, subject = email, mail.subject
+        else:
+            to = phone_for_sms(phone, None, self.phone_region)
+            send = OutboxMessage(f"{reply_id}-reply-sms", message_id, REPLY_KIND, to, reply_sms(text), now, now)
+            subject = ""
+        reply = Reply(reply_id, message_id, channel, to, subject, text, author.email, author.name, now, send.id)
+        entry = self._audit(author.email, "message.reply", f"{message_id}: {channel.value} {reply_id}")
+        async with self.uow() as uow:
+            await uow.replies.add(reply)
+            await uow.outbox.enqueue([send])
+            await uow.audit.add(entry)
+        self.on_enqueue()
+        return await self.thread(message_id)

@@ -1,0 +1,111 @@
+"""Notes on an applicant (``/api/admin/applications/{id}/notes``), its owner, the staff list,
+and replies to a contact message (``/api/admin/messages/{id}``). Every change is audited."""
+
+from __future__ import annotations
+
+from litestar import Controller, delete, get, post, put
+from litestar.di import NamedDependency
+from litestar.params import FromPath, JSONBody
+
+from agency_core.signin.identity import AdminUser
+from agency_core.staff.notes import Author
+from agency_core.staff.notes_service import NotesService
+from app.admin.common import CONFLICT
+from app.admin.schemas.common import to_core
+from app.admin.schemas.notes import (
+    AdminNote,
+    MessageThread,
+    NoteList,
+    NoteText,
+    Owner,
+    OwnerChange,
+    ReplyRequest,
+    StaffList,
+    admin_note,
+    message_thread,
+    owner_of,
+    staff_member,
+)
+
+
+def author(admin: AdminUser) -> Author:
+    return Author(admin.email, admin.name)
+
+
+class NotesController(Controller):
+    path = "/applications/{application_id:str}"
+
+    @get("/notes", summary="The applicant's notes, oldest first (deleted ones left out)")
+    async def list_notes(self, notes: NamedDependency[NotesService], application_id: FromPath[str]) -> NoteList:
+        return NoteList(items=[admin_note(n) for n in await notes.notes(application_id)])
+
+    @post("/notes", status_code=201, summary="Write a note (audited)")
+    async def add_note(
+        self,
+        notes: NamedDependency[NotesService],
+        admin: NamedDependency[AdminUser],
+        application_id: FromPath[str],
+        data: JSONBody[NoteText],
+    ) -> AdminNote:
+        return admin_note(await notes.add_note(author(admin), application_id, to_core(data).get("text")))
+
+    @put("/notes/{note_id:str}", summary="Edit a note (audited)", responses={409: CONFLICT})
+    async def edit_note(
+        self,
+        notes: NamedDependency[NotesService],
+        admin: NamedDependency[AdminUser],
+        application_id: FromPath[str],
+        note_id: FromPath[str],
+        data: JSONBody[NoteText],
+    ) -> AdminNote:
+        note = await notes.edit_note(author(admin), application_id, note_id, to_core(data).get("text"))
+        return admin_note(note)
+
+    @delete(
+        "/notes/{note_id:str}",
+        status_code=204,
+        summary="Delete a note (kept as a tombstone; audited)",
+        responses={409: CONFLICT},
+    )
+    async def delete_note(
+        self,
+        notes: NamedDependency[NotesService],
+        admin: NamedDependency[AdminUser],
+        application_id: FromPath[str],
+        note_id: FromPath[str],
+    ) -> None:
+        await notes.delete_note(author(admin), application_id, note_id)
+
+    @put("/owner", summary="Give the applicant to a staff member, or to nobody (audited)")
+    async def set_owner(
+        self,
+        notes: NamedDependency[NotesService],
+        admin: NamedDependency[AdminUser],
+        application_id: FromPath[str],
+        data: JSONBody[OwnerChange],
+    ) -> Owner:
+        return owner_of(await notes.set_owner(admin.email, application_id, to_core(data).get("ownerId")))
+
+
+@get("/staff", summary="The staff members an applicant can be given to, by name")
+async def staff_list(notes: NamedDependency[NotesService]) -> StaffList:
+    return StaffList(items=[staff_member(m) for m in await notes.staff()])
+
+
+class RepliesController(Controller):
+    path = "/messages/{message_id:str}"
+
+    @get("/", summary="A contact message and its thread of replies")
+    async def thread(self, notes: NamedDependency[NotesService], message_id: FromPath[str]) -> MessageThread:
+        return message_thread(await notes.thread(message_id))
+
+    @post("/replies", status_code=201, summary="Reply by e-mail or SMS through the outbox (audited)")
+    async def reply(
+        self,
+        notes: NamedDependency[NotesService],
+        admin: NamedDependency[AdminUser],
+        message_id: FromPath[str],
+        data: JSONBody[ReplyRequest],
+    ) -> MessageThread:
+        body = to_core(data)
+        return message_thread(await notes.reply(author(admin), message_id, body.get("channel"), body.get("text")))
