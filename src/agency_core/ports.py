@@ -8,6 +8,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Protocol
 
+from agency_core.newsletter.model import NewsletterIssueRepository
 from agency_core.records import (
     AdminNotification,
     Application,
@@ -91,6 +92,16 @@ class NewsletterRepository(Protocol):
         ...
 
     async def get_by_email(self, email: str) -> NewsletterSubscription | None: ...
+
+    async def get(self, subscription_id: str) -> NewsletterSubscription | None: ...
+
+    async def by_confirmation(self, confirmation_hash: str) -> NewsletterSubscription | None:
+        """The subscription whose newest confirmation token has this hash ("" finds nothing)."""
+        ...
+
+    async def confirmed(self) -> list[NewsletterSubscription]:
+        """Every confirmed subscription, oldest first."""
+        ...
 
 
 class JobAlertRepository(Protocol):
@@ -195,6 +206,8 @@ class Store(Protocol):
     def outbox(self) -> Outbox: ...
     @property
     def blog_posts(self) -> BlogPostRepository: ...
+    @property
+    def newsletter_issues(self) -> NewsletterIssueRepository: ...
 
     def unit_of_work(self) -> UnitOfWork:
         """A new unit of work on this backend (use it once: ``async with store.unit_of_work() as uow``)."""

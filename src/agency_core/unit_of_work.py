@@ -25,6 +25,7 @@ from types import TracebackType
 from typing import Protocol
 
 from agency_core import records
+from agency_core.newsletter.model import NewsletterIssue
 from agency_core.payments.model import Payment
 from agency_core.records import ApplicationStatus, AppointmentStatus
 from agency_core.staff.model import AuditEntry, Job
@@ -142,6 +143,27 @@ class OutboxWrites(Protocol):
         ...
 
 
+class NewsletterWrites(Protocol):
+    async def put(
+        self, subscription: records.NewsletterSubscription, expected: records.NewsletterSubscription | None
+    ) -> None:
+        """Store ``subscription`` (one per e-mail address, any case). With ``expected`` None, on condition that
+        no subscription has its address; else on condition that the stored one is still ``expected``
+        (same id and ``updated_at``)."""
+        ...
+
+    async def remove(self, subscription: records.NewsletterSubscription) -> None:
+        """Delete, on condition that the subscription exists (same id)."""
+        ...
+
+
+class NewsletterIssueWrites(Protocol):
+    async def put(self, issue: NewsletterIssue, expected: NewsletterIssue | None) -> None:
+        """Store ``issue``. With ``expected`` None, on condition that its id is free; else on
+        condition that the stored one is still ``expected`` (same ``updated_at``)."""
+        ...
+
+
 class AuditWrites(Protocol):
     async def add(self, entry: AuditEntry) -> None: ...
 
@@ -169,6 +191,10 @@ class UnitOfWork(Protocol):
     def outbox(self) -> OutboxWrites: ...
     @property
     def audit(self) -> AuditWrites: ...
+    @property
+    def newsletter(self) -> NewsletterWrites: ...
+    @property
+    def newsletter_issues(self) -> NewsletterIssueWrites: ...
 
     async def __aenter__(self) -> UnitOfWork: ...
 

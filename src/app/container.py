@@ -25,6 +25,8 @@ from agency_core.jobs.alerts import JobAlertMailer
 from agency_core.jobs.board import JobBoard
 from agency_core.messaging.outbox import OutboxWorker, RetryPolicy
 from agency_core.messaging.sms_texts import track_link
+from agency_core.newsletter.issues import NewsletterIssues
+from agency_core.newsletter.subscriptions import NewsletterLinks, NewsletterSubscriptions
 from agency_core.payments.service import PaymentService
 from agency_core.ports import FileStore, SmsGateway, Store
 from agency_core.privacy.data_requests import DataRequestService
@@ -124,6 +126,8 @@ class Container:
     payments: PaymentService
     job_board: JobBoard
     job_alert_mailer: JobAlertMailer
+    newsletter: NewsletterSubscriptions
+    newsletter_issues: NewsletterIssues
     tracking: TrackingService
     retention: RetentionService
     data_requests: DataRequestService
@@ -149,6 +153,11 @@ class Container:
         worker = build_outbox_worker(settings, store, sms)
         board = JobBoard(admin_store, utc_now)
         track_url = track_link(site_url(settings))
+        links = NewsletterLinks(lambda: site_url(settings), settings.secret_key)
+        newsletter = NewsletterSubscriptions(store, ids, links, utc_now, worker.wake)
+        newsletter_issues = NewsletterIssues(
+            store, ids, links, utc_now, lambda: settings.newsletter.per_minute, worker.wake
+        )
         agency = AgencyService(
             store,
             files,
@@ -159,6 +168,7 @@ class Container:
             site_url=lambda: site_url(settings),
             track_url=track_url,
             office_zone=settings.office.time_zone,
+            newsletter=newsletter,
         )
         mailer = JobAlertMailer(
             store.job_alerts, store.outbox, lambda: site_url(settings), settings.secret_key, utc_now, worker.wake
@@ -207,6 +217,8 @@ class Container:
             payments=payments,
             job_board=board,
             job_alert_mailer=mailer,
+            newsletter=newsletter,
+            newsletter_issues=newsletter_issues,
             tracking=TrackingService(admin_store, backend.audit_trail),
             retention=retention,
             data_requests=data_requests,

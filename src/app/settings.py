@@ -12,6 +12,7 @@ from agency_core.spec.constants import AGENCY_SHORT_NAME, DISPLAYED_PHONES, SEND
 from agency_core.spec.validation import normalise_phone
 from app.api_settings import ApiSettings, ApiSettingsError
 from app.files_key import FileKeyError, load_files_key
+from app.newsletter_settings import NewsletterSettings, NewsletterSettingsError
 from app.office_settings import OfficeSettings, OfficeSettingsError
 from app.payment_settings import PaymentSettings, PaymentSettingsError
 from app.site_settings import NOT_SET, SiteSettings, SiteSettingsError, parse_site_url
@@ -219,6 +220,7 @@ class Settings:
     payments: PaymentSettings = field(default_factory=PaymentSettings)
     site: SiteSettings = field(default_factory=SiteSettings)
     office: OfficeSettings = field(default_factory=OfficeSettings)
+    newsletter: NewsletterSettings = field(default_factory=NewsletterSettings)
     files_key: str = ""
     """``AGENCY_FILES_KEY``: the Fernet key of uploaded documents. Unset outside production: a key
     kept in ``AGENCY_DATA_DIR/files.key``."""
@@ -253,7 +255,8 @@ class Settings:
             raise SettingsError(str(exc)) from exc
         try:
             office = OfficeSettings.from_env(env)
-        except OfficeSettingsError as exc:
+            newsletter = NewsletterSettings.from_env(env)
+        except (OfficeSettingsError, NewsletterSettingsError) as exc:
             raise SettingsError(str(exc)) from exc
         settings = cls(
             env_name=_env_name(env),
@@ -271,6 +274,7 @@ class Settings:
             payments=payments,
             site=site,
             office=office,
+            newsletter=newsletter,
             files_key=(env.get("AGENCY_FILES_KEY") or "").strip(),
         )
         if settings.files_key:
