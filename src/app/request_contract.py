@@ -26,6 +26,7 @@ from litestar.openapi.spec import OpenAPI, Operation, Reference, Schema
 from litestar.openapi.spec.enums import OpenAPIType
 
 from agency_core.jobs.rules import JOB_FORM, JOB_STATUSES, JobField
+from agency_core.newsletter.issues import MAX_BODY, MAX_SUBJECT
 from agency_core.records import APPOINTMENT_OUTCOMES, ApplicationStatus, AppointmentStatus, PaymentState
 from agency_core.spec.constants import SENDER_ID_MAX_LENGTH
 from agency_core.spec.validation import EMAIL_PATTERN, FORMS, Field
@@ -245,6 +246,11 @@ def _track_body() -> dict[str, Any]:
     }
 
 
+def _newsletter_issue_body() -> dict[str, Any]:
+    properties = {"subject": text(MAX_SUBJECT), "body": text(MAX_BODY)}
+    return {"type": "object", "properties": properties, "required": ["subject", "body"]}
+
+
 BODIES: Final = {
     "ApplicationForm": lambda: form_body("application", multipart=True),
     "AppointmentIn": lambda: form_body("appointment"),
@@ -258,6 +264,7 @@ BODIES: Final = {
     "BlogPostIn": _blog_body,
     "AdminSettingsIn": _settings_body,
     "EraseRequest": _erase_body,
+    "NewsletterIssueIn": _newsletter_issue_body,
 }
 """Component schemas replaced by the core's rules (by the name Litestar gives each body)."""
 

@@ -112,7 +112,6 @@ class NewsletterSubscriptions:
             return await self._write(fresh, None, send_link=True)
         updated = replace(
             existing,
-            email=email,
             name=name,
             interests=interests,
             updated_at=now,
