@@ -20,6 +20,7 @@ const SubscribersPage = lazy(() => import('./components/SubscribersPage'));
 const BlogPostsPage = lazy(() => import('./components/BlogPostsPage'));
 const SettingsPage = lazy(() => import('./components/SettingsPage'));
 const DataRequestsPage = lazy(() => import('./components/DataRequestsPage'));
+const NewsletterPage = lazy(() => import('./components/newsletter/NewsletterPage'));
 
 function AdminNotFound() {
   return (
@@ -54,6 +55,7 @@ export default function AdminApp() {
               <Route path="jobs" element={<JobsPage />} />
               <Route path="messages" element={<MessagesPage />} />
               <Route path="subscribers" element={<SubscribersPage />} />
+              <Route path="newsletter" element={<NewsletterPage />} />
               <Route path="blog" element={<BlogPostsPage />} />
               <Route path="settings" element={<SettingsPage />} />
               <Route path="data-requests" element={<DataRequestsPage />} />

@@ -20,6 +20,7 @@ export const SIDEBAR: SideItem[] = [
   { label: 'Messages', to: '/admin/messages', icon: 'mail' },
   { label: 'Appointments', to: '/admin/appointments', icon: 'calendar' },
   { label: 'Subscribers', to: '/admin/subscribers', icon: 'users' },
+  { label: 'Newsletter', to: '/admin/newsletter', icon: 'mail' },
   { label: 'Blog Posts', to: '/admin/blog', icon: 'chat' },
   { label: 'Settings', to: '/admin/settings', icon: 'shield' },
 ];
