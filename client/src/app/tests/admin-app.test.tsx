@@ -38,6 +38,7 @@ describe('admin guard', () => {
       'Messages',
       'Appointments',
       'Subscribers',
+      'Newsletter',
       'Blog Posts',
       'Settings',
       'Logout',

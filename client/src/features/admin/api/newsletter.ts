@@ -11,6 +11,8 @@ export type NewsletterSent = Schemas['NewsletterSent'];
 export const getNewsletter = (signal?: AbortSignal) =>
   adminApi.get<NewsletterOverview>('/newsletter', signal);
 export const getDigest = () => adminApi.get<NewsletterDraft>('/newsletter/digest');
+export const getIssue = (id: string) =>
+  adminApi.get<NewsletterIssue>(`/newsletter/issues/${encodeURIComponent(id)}`);
 export const createIssue = (draft: NewsletterDraft) =>
   adminApi.post<NewsletterIssue>('/newsletter/issues', draft);
 export const updateIssue = (id: string, draft: NewsletterDraft) =>

@@ -12,7 +12,7 @@ interface SideItem {
   end?: boolean;
 }
 
-/** Spec order (Dashboard, Applications, Jobs, Messages, Blog Posts, Settings, Logout), plus two extras after Messages. */
+/** Spec order (Dashboard, Applications, Jobs, Messages, Blog Posts, Settings, Logout), plus the extras after Messages. */
 export const SIDEBAR: SideItem[] = [
   { label: 'Dashboard', to: '/admin', icon: 'home', end: true },
   { label: 'Applications', to: '/admin/applications', icon: 'file' },

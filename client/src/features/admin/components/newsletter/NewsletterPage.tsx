@@ -3,6 +3,7 @@ import { errorMessage, fieldErrors } from '../../api/client';
 import {
   createIssue,
   getDigest,
+  getIssue,
   getNewsletter,
   sendIssue,
   sendTest,
@@ -76,6 +77,12 @@ export default function NewsletterPage() {
   const test = async (issue: NewsletterIssue) => {
     const done = await act(() => sendTest(issue.id), `Test e-mail queued to ${admin.email}`);
     if (done) open(done);
+  };
+
+  const refresh = async (issue: NewsletterIssue) => {
+    const fresh = await act(() => getIssue(issue.id));
+    if (fresh) open(fresh);
+    reload();
   };
 
   const send = async (issue: NewsletterIssue) => {
@@ -190,6 +197,14 @@ export default function NewsletterPage() {
                     : ''}
                 </p>
                 <div className="admin-page-header__actions">
+                  <button
+                    type="button"
+                    className="admin-button"
+                    onClick={() => void refresh(current)}
+                    disabled={busy}
+                  >
+                    Refresh counts
+                  </button>
                   <button
                     type="button"
                     className="admin-button"
