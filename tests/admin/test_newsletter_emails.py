@@ -117,6 +117,10 @@ async def test_double_opt_in_then_a_newsletter_to_confirmed_subscribers_only(
     assert confirmed.privacy_accepted_at is not None
     assert confirmed.name == "Ama B"
 
+    listed = (await h.client.get("/api/admin/subscribers/newsletter")).json()["items"]
+    shown = {item["email"]: item["confirmedAt"] is not None for item in listed}
+    assert shown == {"ama@example.com": True, "kofi@example.com": True, "yaw@example.com": False}
+
     # a confirmed address subscribing again: same answer, nothing changes, nothing is sent
     assert set(await subscribe(h, "ama@example.com", "Someone Else")) == {"id"}
     assert await container(h).store.newsletter.get_by_email("ama@example.com") == confirmed

@@ -1562,6 +1562,7 @@ export interface components {
         };
         /** NewsletterSubscriber */
         NewsletterSubscriber: {
+            confirmedAt: string | null;
             /** Format: date-time */
             createdAt: string;
             email: string;
