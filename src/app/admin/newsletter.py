@@ -9,6 +9,7 @@ from litestar.params import FromPath, JSONBody
 
 from agency_core.newsletter.issues import NewsletterIssues
 from agency_core.signin.identity import AdminUser
+from app.admin.common import CONFLICT
 from app.admin.schemas.common import to_core
 from app.admin.schemas.newsletter import (
     AdminNewsletterIssue,
@@ -55,7 +56,11 @@ class NewsletterController(Controller):
     ) -> AdminNewsletterIssue:
         return admin_issue(await newsletter_issues.get(issue_id))
 
-    @put("/issues/{issue_id:str}", summary="Edit a draft (audited; a sent issue is not edited: 409)")
+    @put(
+        "/issues/{issue_id:str}",
+        summary="Edit a draft (audited; a sent issue is not edited: 409)",
+        responses={409: CONFLICT},
+    )
     async def update(
         self,
         newsletter_issues: NamedDependency[NewsletterIssues],
@@ -78,6 +83,7 @@ class NewsletterController(Controller):
         "/issues/{issue_id:str}/send",
         status_code=200,
         summary="Send the issue to every confirmed subscriber who has not had it (throttled, audited)",
+        responses={409: CONFLICT},
     )
     async def send(
         self,
