@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from agency_core.messaging.template_store import TemplateStore
+from agency_core.newsletter.model import NewsletterIssueRepository
 from agency_core.records import (
     AdminNotification,
     Application,
@@ -99,6 +100,16 @@ class NewsletterRepository(Protocol):
         ...
 
     async def get_by_email(self, email: str) -> NewsletterSubscription | None: ...
+
+    async def get(self, subscription_id: str) -> NewsletterSubscription | None: ...
+
+    async def by_confirmation(self, confirmation_hash: str) -> NewsletterSubscription | None:
+        """The subscription whose newest confirmation token has this hash ("" finds nothing)."""
+        ...
+
+    async def confirmed(self) -> list[NewsletterSubscription]:
+        """Every confirmed subscription, oldest first."""
+        ...
 
 
 class JobAlertRepository(Protocol):
@@ -214,6 +225,8 @@ class Store(Protocol):
     def blog_posts(self) -> BlogPostRepository: ...
     @property
     def templates(self) -> TemplateStore: ...
+    @property
+    def newsletter_issues(self) -> NewsletterIssueRepository: ...
 
     def unit_of_work(self) -> UnitOfWork:
         """A new unit of work on this backend (use it once: ``async with store.unit_of_work() as uow``)."""

@@ -92,6 +92,15 @@ class NewsletterSubscription:
     privacy_notice_version: str = ""
     """The privacy-notice version accepted with the latest (re)subscription (empty before consent was kept)."""
     privacy_accepted_at: datetime | None = None
+    confirmation_hash: str = ""
+    """SHA-256 of the newest confirmation token e-mailed (the token itself is never kept); "" once confirmed."""
+    confirmation_sent_at: datetime | None = None
+    confirmed_at: datetime | None = None
+    """When the address's owner pressed Confirm (double opt-in); only confirmed addresses get newsletters."""
+
+    @property
+    def confirmed(self) -> bool:
+        return self.confirmed_at is not None
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ from typing import Protocol
 from agency_core import records
 from agency_core.bulk.model import BulkAction
 from agency_core.messaging.template_store import TemplateVersion
+from agency_core.newsletter.model import NewsletterIssue
 from agency_core.payments.model import Payment
 from agency_core.records import ApplicationStatus, AppointmentStatus
 from agency_core.staff.model import AuditEntry, Job
@@ -175,6 +176,27 @@ class BulkActionWrites(Protocol):
         ...
 
 
+class NewsletterWrites(Protocol):
+    async def put(
+        self, subscription: records.NewsletterSubscription, expected: records.NewsletterSubscription | None
+    ) -> None:
+        """Store ``subscription`` (one per e-mail address, any case). With ``expected`` None, on condition that
+        no subscription has its address; else on condition that the stored one is still ``expected``
+        (same id and ``updated_at``)."""
+        ...
+
+    async def remove(self, subscription: records.NewsletterSubscription) -> None:
+        """Delete, on condition that the subscription exists (same id)."""
+        ...
+
+
+class NewsletterIssueWrites(Protocol):
+    async def put(self, issue: NewsletterIssue, expected: NewsletterIssue | None) -> None:
+        """Store ``issue``. With ``expected`` None, on condition that its id is free; else on
+        condition that the stored one is still ``expected`` (same ``updated_at``)."""
+        ...
+
+
 class AuditWrites(Protocol):
     async def add(self, entry: AuditEntry) -> None: ...
 
@@ -231,6 +253,10 @@ class UnitOfWork(Protocol):
     def owners(self) -> OwnerWrites: ...
     @property
     def replies(self) -> ReplyWrites: ...
+    @property
+    def newsletter(self) -> NewsletterWrites: ...
+    @property
+    def newsletter_issues(self) -> NewsletterIssueWrites: ...
 
     async def __aenter__(self) -> UnitOfWork: ...
 

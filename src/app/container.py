@@ -29,6 +29,8 @@ from agency_core.messaging.delivery import DeliveryReports
 from agency_core.messaging.outbox import OutboxWorker, RetryPolicy
 from agency_core.messaging.sms_texts import track_link
 from agency_core.messaging.template_store import LiveTemplates
+from agency_core.newsletter.issues import NewsletterIssues
+from agency_core.newsletter.subscriptions import NewsletterLinks, NewsletterSubscriptions
 from agency_core.payments.service import PaymentService
 from agency_core.ports import FileStore, SmsGateway, Store
 from agency_core.privacy.data_requests import DataRequestService
@@ -135,6 +137,8 @@ class Container:
     payments: PaymentService
     job_board: JobBoard
     job_alert_mailer: JobAlertMailer
+    newsletter: NewsletterSubscriptions
+    newsletter_issues: NewsletterIssues
     tracking: TrackingService
     retention: RetentionService
     data_requests: DataRequestService
@@ -164,6 +168,11 @@ class Container:
         worker = build_outbox_worker(settings, store, sms)
         board = JobBoard(admin_store, utc_now)
         track_url = track_link(site_url(settings))
+        links = NewsletterLinks(lambda: site_url(settings), settings.secret_key)
+        newsletter = NewsletterSubscriptions(store, ids, links, utc_now, worker.wake)
+        newsletter_issues = NewsletterIssues(
+            store, ids, links, utc_now, lambda: settings.newsletter.per_minute, worker.wake
+        )
         agency = AgencyService(
             store,
             files,
@@ -175,6 +184,7 @@ class Container:
             track_url=track_url,
             office_zone=settings.office.time_zone,
             templates=live_texts,
+            newsletter=newsletter,
         )
         mailer = JobAlertMailer(
             store.job_alerts, store.outbox, lambda: site_url(settings), settings.secret_key, utc_now, worker.wake
@@ -250,6 +260,8 @@ class Container:
             job_board=board,
             job_alert_mailer=mailer,
             tracking=TrackingService(admin_store, backend.audit_trail, store.outbox),
+            newsletter=newsletter,
+            newsletter_issues=newsletter_issues,
             retention=retention,
             data_requests=data_requests,
             hit_counter=hits,

@@ -33,6 +33,8 @@ def dependencies_of(container: Container) -> dict[str, Provide]:
         "payments": container.payments,
         "job_board": container.job_board,
         "job_alerts": container.job_alert_mailer,
+        "newsletter": container.newsletter,
+        "newsletter_issues": container.newsletter_issues,
         "tracking": container.tracking,
         "area": container.admin_area,
         "templates": container.message_templates,

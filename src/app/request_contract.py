@@ -30,6 +30,7 @@ from agency_core.jobs.rules import JOB_FORM, JOB_STATUSES, JobField
 from agency_core.messaging.bulk_texts import MAX_SEPTETS
 from agency_core.messaging.templates import MAX_LENGTH as TEMPLATE_MAX
 from agency_core.messaging.templates import Channel as TemplateChannel
+from agency_core.newsletter.issues import MAX_BODY, MAX_SUBJECT
 from agency_core.records import APPOINTMENT_OUTCOMES, ApplicationStatus, AppointmentStatus, PaymentState
 from agency_core.spec.constants import SENDER_ID_MAX_LENGTH
 from agency_core.spec.validation import EMAIL_PATTERN, FORMS, Field
@@ -291,6 +292,11 @@ def _reply_body() -> dict[str, Any]:
     return {"type": "object", "properties": properties, "required": ["text"]}
 
 
+def _newsletter_issue_body() -> dict[str, Any]:
+    properties = {"subject": text(MAX_SUBJECT), "body": text(MAX_BODY)}
+    return {"type": "object", "properties": properties, "required": ["subject", "body"]}
+
+
 BODIES: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {
     "ApplicationForm": lambda: form_body("application", multipart=True),
     "AppointmentIn": lambda: form_body("appointment"),
@@ -311,6 +317,7 @@ BODIES: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {
     "BulkMessageIn": lambda: _bulk_message(True),
     "NoteText": _note_body,
     "ReplyRequest": _reply_body,
+    "NewsletterIssueIn": _newsletter_issue_body,
 }
 """Component schemas replaced by the core's rules (by the name Litestar gives each body)."""
 

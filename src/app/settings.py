@@ -13,6 +13,7 @@ from agency_core.spec.validation import normalise_phone
 from app.api_settings import ApiSettings, ApiSettingsError
 from app.bulk_settings import BulkSettings, BulkSettingsError
 from app.files_key import FileKeyError, load_files_key
+from app.newsletter_settings import NewsletterSettings, NewsletterSettingsError
 from app.office_settings import OfficeSettings, OfficeSettingsError
 from app.payment_settings import PaymentSettings, PaymentSettingsError
 from app.site_settings import NOT_SET, SiteSettings, SiteSettingsError, parse_site_url
@@ -223,6 +224,7 @@ class Settings:
     office: OfficeSettings = field(default_factory=OfficeSettings)
     sms_reports: SmsReportSettings = field(default_factory=SmsReportSettings)
     bulk: BulkSettings = field(default_factory=BulkSettings)
+    newsletter: NewsletterSettings = field(default_factory=NewsletterSettings)
     files_key: str = ""
     """``AGENCY_FILES_KEY``: the Fernet key of uploaded documents. Unset outside production: a key
     kept in ``AGENCY_DATA_DIR/files.key``."""
@@ -259,7 +261,8 @@ class Settings:
             office = OfficeSettings.from_env(env)
             sms_reports = SmsReportSettings.from_env(env)
             bulk = BulkSettings.from_env(env)
-        except (OfficeSettingsError, SmsReportSettingsError, BulkSettingsError) as exc:
+            newsletter = NewsletterSettings.from_env(env)
+        except (OfficeSettingsError, SmsReportSettingsError, BulkSettingsError, NewsletterSettingsError) as exc:
             raise SettingsError(str(exc)) from exc
         settings = cls(
             env_name=_env_name(env),
@@ -279,6 +282,7 @@ class Settings:
             office=office,
             sms_reports=sms_reports,
             bulk=bulk,
+            newsletter=newsletter,
             files_key=(env.get("AGENCY_FILES_KEY") or "").strip(),
         )
         if settings.files_key:

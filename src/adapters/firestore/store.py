@@ -44,6 +44,7 @@ from adapters.firestore.documents import (
 from adapters.firestore.templates import FirestoreTemplates
 from adapters.firestore.unit_of_work import FirestoreUnitOfWork, backfill_slots
 from adapters.sealing import PASSPORT_FIELD, PassportSealer
+from agency_core.newsletter.model import NewsletterIssue
 from agency_core.records import (
     AdminNotification,
     Application,
@@ -177,6 +178,30 @@ class FirestoreNewsletter(_Base):
     async def get_by_email(self, email: str) -> NewsletterSubscription | None:
         snap = await self._ref(email).get()
         return from_document(NewsletterSubscription, snap.to_dict()) if snap.exists else None
+
+    async def _first(self, field: str, value: str) -> NewsletterSubscription | None:
+        query = self._col("newsletter_subscriptions").where(filter=FieldFilter(field, "==", value)).limit(1)
+        found = [from_document(NewsletterSubscription, snap.to_dict()) async for snap in query.stream()]
+        return found[0] if found else None
+
+    async def get(self, subscription_id: str) -> NewsletterSubscription | None:
+        return await self._first("id", subscription_id)
+
+    async def by_confirmation(self, confirmation_hash: str) -> NewsletterSubscription | None:
+        return await self._first("confirmation_hash", confirmation_hash) if confirmation_hash else None
+
+    async def confirmed(self) -> list[NewsletterSubscription]:
+        subs = [from_document(NewsletterSubscription, d) for d in await self._all("newsletter_subscriptions")]
+        return sorted((s for s in subs if s.confirmed), key=lambda s: (s.created_at, s.id))
+
+
+class FirestoreNewsletterIssues(_Base):
+    async def get(self, issue_id: str) -> NewsletterIssue | None:
+        return await self._get(NewsletterIssue, "newsletter_issues", issue_id)
+
+    async def all(self) -> list[NewsletterIssue]:
+        issues = [from_document(NewsletterIssue, d) for d in await self._all("newsletter_issues")]
+        return sorted(issues, key=lambda i: (i.created_at, i.id), reverse=True)
 
 
 class FirestoreAdminNotifications(_Base):
@@ -383,6 +408,7 @@ class FirestoreStore:
         self.outbox = FirestoreOutbox(client, prefix)
         self.blog_posts = FirestoreBlogPosts(client, prefix)
         self.templates = FirestoreTemplates(client, prefix)
+        self.newsletter_issues = FirestoreNewsletterIssues(client, prefix)
         self._prefix = prefix
 
     def unit_of_work(self) -> FirestoreUnitOfWork:

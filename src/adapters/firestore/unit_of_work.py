@@ -26,6 +26,7 @@ from adapters.firestore.documents import (
     Document,
     application_document,
     application_of,
+    email_key,
     hashed,
     is_recent,
     payment_of,
@@ -41,6 +42,7 @@ from agency_core.bulk.model import BulkAction
 from agency_core.ids import IdTaken
 from agency_core.messaging.delivery import advance
 from agency_core.messaging.template_store import TemplateVersion
+from agency_core.newsletter.model import NewsletterIssue
 from agency_core.payments.model import Payment
 from agency_core.records import ApplicationStatus, AppointmentStatus, OutboxStatus
 from agency_core.spec.constants import AGENCY_TIME_ZONE
@@ -351,6 +353,63 @@ class _Outbox(_Writes):
         self._steps.append(_Step(write, check))
 
 
+def _still(doc: Document | None, expected_id: str, expected_updated_at: datetime) -> bool:
+    return doc is not None and doc.get("id") == expected_id and moment(doc.get("updated_at")) == expected_updated_at
+
+
+class _Newsletter(_Writes):
+    async def put(
+        self, subscription: records.NewsletterSubscription, expected: records.NewsletterSubscription | None
+    ) -> None:
+        ref = self._col("newsletter_subscriptions").document(email_key(subscription.email))
+        doc = to_document(subscription)
+        what = f"newsletter subscription {subscription.id}"
+
+        async def check(tx: Transaction) -> None:
+            stored = await _read(tx, ref)
+            if (stored is not None) if expected is None else not _still(stored, expected.id, expected.updated_at):
+                raise PreconditionFailed(what)
+
+        def write(tx: Transaction) -> None:
+            if expected is None:
+                tx.create(ref, doc)
+            else:
+                tx.set(ref, doc)
+
+        self._steps.append(_Step(write, check))
+
+    async def remove(self, subscription: records.NewsletterSubscription) -> None:
+        ref = self._col("newsletter_subscriptions").document(email_key(subscription.email))
+
+        async def check(tx: Transaction) -> None:
+            stored = await _read(tx, ref)
+            if stored is None or stored.get("id") != subscription.id:
+                raise PreconditionFailed(f"newsletter subscription {subscription.id}")
+
+        self._steps.append(_Step(lambda tx: tx.delete(ref), check))
+
+
+class _NewsletterIssues(_Writes):
+    async def put(self, issue: NewsletterIssue, expected: NewsletterIssue | None) -> None:
+        ref = self._col("newsletter_issues").document(issue.id)
+        doc = to_document(issue)
+
+        async def check(tx: Transaction) -> None:
+            stored = await _read(tx, ref)
+            if expected is None and stored is not None:
+                raise IdTaken(issue.id)
+            if expected is not None and not _still(stored, expected.id, expected.updated_at):
+                raise PreconditionFailed(f"newsletter {issue.id}")
+
+        def write(tx: Transaction) -> None:
+            if expected is None:
+                tx.create(ref, doc)
+            else:
+                tx.set(ref, doc)
+
+        self._steps.append(_Step(write, check))
+
+
 class _Audit(_Writes):
     async def add(self, entry: AuditEntry) -> None:
         self._create("audit_log", entry.id, to_document(entry))
@@ -407,6 +466,8 @@ class FirestoreUnitOfWork(StepsUnitOfWork[_Step]):
         self.notes = NoteWrites(_Writes(client, prefix, self._steps))
         self.owners = OwnerWrites(_Writes(client, prefix, self._steps))
         self.replies = ReplyWrites(_Writes(client, prefix, self._steps))
+        self.newsletter = _Newsletter(client, prefix, self._steps)
+        self.newsletter_issues = _NewsletterIssues(client, prefix, self._steps)
 
     async def _commit(self, steps: Sequence[_Step]) -> None:
         @firestore.async_transactional

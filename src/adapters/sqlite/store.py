@@ -19,6 +19,7 @@ from adapters.sqlite.rows import application_of, fill_search_keys, find_duplicat
 from adapters.sqlite.templates import MIGRATION as TEMPLATES_MIGRATION
 from adapters.sqlite.templates import SqliteTemplates
 from adapters.sqlite.unit_of_work import SqliteUnitOfWork
+from agency_core.newsletter.model import NewsletterIssue
 from agency_core.records import (
     AdminNotification,
     Application,
@@ -184,6 +185,31 @@ MIGRATIONS = (
         fill=fill_search_keys,
     ),
     Migration("records_0011_notes_owners", NOTES_OWNERS_SQL),
+    Migration(
+        # Existing subscriptions stay unconfirmed (confirmed_at NULL): none of them proved that the
+        # address is its owner's (anyone could subscribe anyone), consent or not. See README "Newsletter".
+        "records_0008_newsletter_issues",
+        """
+        ALTER TABLE newsletter_subscriptions ADD COLUMN confirmation_hash TEXT NOT NULL DEFAULT '';
+        ALTER TABLE newsletter_subscriptions ADD COLUMN confirmation_sent_at TEXT;
+        ALTER TABLE newsletter_subscriptions ADD COLUMN confirmed_at TEXT;
+        CREATE INDEX newsletter_confirmation ON newsletter_subscriptions (confirmation_hash);
+        CREATE INDEX newsletter_confirmed ON newsletter_subscriptions (confirmed_at);
+        CREATE TABLE newsletter_issues (
+            id TEXT PRIMARY KEY,
+            subject TEXT NOT NULL,
+            body TEXT NOT NULL,
+            created_by TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            status TEXT NOT NULL,
+            sends INTEGER NOT NULL,
+            sent_at TEXT,
+            sent_by TEXT NOT NULL,
+            recipients INTEGER NOT NULL
+        )
+        """,
+    ),
 )
 
 
@@ -301,6 +327,44 @@ class SqliteNewsletter:
         return await self._db.run(
             lambda conn: _one(conn, NewsletterSubscription, "newsletter_subscriptions", "email_key", key)
         )
+
+    async def get(self, subscription_id: str) -> NewsletterSubscription | None:
+        return await self._db.run(
+            lambda conn: _one(conn, NewsletterSubscription, "newsletter_subscriptions", "id", subscription_id)
+        )
+
+    async def by_confirmation(self, confirmation_hash: str) -> NewsletterSubscription | None:
+        if not confirmation_hash:
+            return None
+        return await self._db.run(
+            lambda conn: _one(
+                conn, NewsletterSubscription, "newsletter_subscriptions", "confirmation_hash", confirmation_hash
+            )
+        )
+
+    async def confirmed(self) -> list[NewsletterSubscription]:
+        def work(conn: sqlite3.Connection) -> list[NewsletterSubscription]:
+            rows = conn.execute(
+                "SELECT * FROM newsletter_subscriptions WHERE confirmed_at IS NOT NULL ORDER BY created_at, id"
+            ).fetchall()
+            return [from_row(NewsletterSubscription, r) for r in rows]
+
+        return await self._db.run(work)
+
+
+class SqliteNewsletterIssues:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def get(self, issue_id: str) -> NewsletterIssue | None:
+        return await self._db.run(lambda conn: _one(conn, NewsletterIssue, "newsletter_issues", "id", issue_id))
+
+    async def all(self) -> list[NewsletterIssue]:
+        def work(conn: sqlite3.Connection) -> list[NewsletterIssue]:
+            rows = conn.execute("SELECT * FROM newsletter_issues ORDER BY created_at DESC, id DESC").fetchall()
+            return [from_row(NewsletterIssue, r) for r in rows]
+
+        return await self._db.run(work)
 
 
 class SqliteAdminNotifications:
@@ -477,6 +541,7 @@ class SqliteStore:
         self.outbox = SqliteOutbox(db)
         self.blog_posts = SqliteBlogPosts(db)
         self.templates = SqliteTemplates(db)
+        self.newsletter_issues = SqliteNewsletterIssues(db)
 
     def unit_of_work(self) -> SqliteUnitOfWork:
         return SqliteUnitOfWork(self.db, self.sealer)

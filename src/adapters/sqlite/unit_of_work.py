@@ -25,6 +25,7 @@ from agency_core.bulk.model import BulkAction
 from agency_core.ids import IdTaken
 from agency_core.messaging.delivery import advance
 from agency_core.messaging.template_store import TemplateVersion
+from agency_core.newsletter.model import NewsletterIssue
 from agency_core.payments.model import Payment
 from agency_core.records import ApplicationStatus, AppointmentStatus
 from agency_core.staff.model import AuditEntry, Job
@@ -239,6 +240,54 @@ class _BulkActions(_Writes):
         self._update_if(f"bulk action {bulk_id}", sql, timestamp(at), actor, bulk_id)
 
 
+def _replace_if(conn: sqlite3.Connection, table: str, row: dict[str, object], where: str, *params: object) -> int:
+    cells = {name: value for name, value in row.items() if name != "id"}
+    sql = f"UPDATE {table} SET {', '.join(f'{name} = ?' for name in cells)} WHERE {where}"  # noqa: S608 - fixed names
+    return conn.execute(sql, (*cells.values(), *params)).rowcount
+
+
+class _Newsletter(_Writes):
+    async def put(
+        self, subscription: records.NewsletterSubscription, expected: records.NewsletterSubscription | None
+    ) -> None:
+        key = subscription.email.strip().lower()
+        row = {"email_key": key} | to_row(subscription)
+        what = f"newsletter subscription {subscription.id}"
+
+        def step(conn: sqlite3.Connection) -> None:
+            if expected is None:
+                if not insert(conn, "newsletter_subscriptions", row, "INSERT OR IGNORE"):
+                    raise PreconditionFailed(what)
+                return
+            where = "id = ? AND updated_at = ?"
+            if not _replace_if(
+                conn, "newsletter_subscriptions", row, where, expected.id, timestamp(expected.updated_at)
+            ):
+                raise PreconditionFailed(what)
+
+        self._steps.append(step)
+
+    async def remove(self, subscription: records.NewsletterSubscription) -> None:
+        sql = "DELETE FROM newsletter_subscriptions WHERE id = ?"
+        self._update_if(f"newsletter subscription {subscription.id}", sql, subscription.id)
+
+
+class _NewsletterIssues(_Writes):
+    async def put(self, issue: NewsletterIssue, expected: NewsletterIssue | None) -> None:
+        row = to_row(issue)
+
+        def step(conn: sqlite3.Connection) -> None:
+            if expected is None:
+                if not insert(conn, "newsletter_issues", row, "INSERT OR IGNORE"):
+                    raise IdTaken(issue.id)
+                return
+            where = "id = ? AND updated_at = ?"
+            if not _replace_if(conn, "newsletter_issues", row, where, expected.id, timestamp(expected.updated_at)):
+                raise PreconditionFailed(f"newsletter {issue.id}")
+
+        self._steps.append(step)
+
+
 class _Audit(_Writes):
     async def add(self, entry: AuditEntry) -> None:
         self._steps.append(lambda conn: add_audit(conn, entry))
@@ -268,6 +317,8 @@ class SqliteUnitOfWork(StepsUnitOfWork[Step]):
         self.notes = NoteWrites(self._steps)
         self.owners = OwnerWrites(self._steps)
         self.replies = ReplyWrites(self._steps)
+        self.newsletter = _Newsletter(self._steps, db)
+        self.newsletter_issues = _NewsletterIssues(self._steps, db)
 
     async def _commit(self, steps: Sequence[Step]) -> None:
         def run(conn: sqlite3.Connection) -> None:

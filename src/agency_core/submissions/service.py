@@ -26,7 +26,7 @@ from agency_core.appointments.slots import (
     slot_start,
     zone_name,
 )
-from agency_core.errors import Conflict, DuplicateSubmission, Rejected
+from agency_core.errors import Conflict, DuplicateSubmission, Rejected, Unavailable
 from agency_core.ids import FRESH_ID_ATTEMPTS, IdGenerator, IdTaken
 from agency_core.jobs.board import JobBoard
 from agency_core.jobs.rules import JOB_NOT_OPEN
@@ -37,9 +37,10 @@ from agency_core.messaging.notifications import OutgoingSms, SmsKind, applicatio
 from agency_core.messaging.sms_texts import ApplicationAlert, AppointmentDetails
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
 from agency_core.messaging.templates import DEFAULTS, Texts
+from agency_core.newsletter.subscriptions import NewsletterSubscriptions
 from agency_core.payments.keys import new_payment_key, payment_key_hash
 from agency_core.ports import FileStore, Store
-from agency_core.privacy.consent import PRIVACY_NOTICE_VERSION, with_consent
+from agency_core.privacy.consent import with_consent
 from agency_core.records import (
     NEW_APPOINTMENT,
     AdminNotification,
@@ -49,7 +50,6 @@ from agency_core.records import (
     BlogPost,
     ContactMessage,
     JobAlert,
-    NewsletterSubscription,
     OutboxMessage,
     StoredFile,
     duplicate_key,
@@ -130,9 +130,12 @@ class AgencyService:
         track_url: str = "",
         office_zone: str = AGENCY_TIME_ZONE,
         templates: TemplateSource = NO_EDITS,
+        newsletter: NewsletterSubscriptions | None = None,
     ) -> None:
         self.templates = templates
         """The message texts staff saved (read per submission; a text never saved is its default)."""
+        self.newsletter = newsletter
+        """Double opt-in subscriptions with their welcome e-mail."""
         self.office_zone = office_zone
         """The office's IANA zone: slots are read, and "today" and "past" judged, in it."""
         self.site_url = site_url
@@ -437,30 +440,15 @@ class AgencyService:
         return Accepted(message.id)
 
     async def subscribe_newsletter(self, data: Mapping[str, object]) -> Accepted:
+        """Validated here; stored, and its welcome e-mail queued, by :mod:`agency_core.newsletter.subscriptions`."""
         if _is_bot(data):
             return self._discard("newsletter")
         cleaned = v.validate(v.NEWSLETTER, data, self.today())
         if not cleaned.ok:
             raise Rejected(cleaned.errors)
-        values = cleaned.values
-        interests = values.get("interests") or []
-        now = self.clock()
-        subscription = NewsletterSubscription(
-            self.ids.next_id(),
-            _text(values["email"]),
-            _text(values["name"]),
-            tuple(dict.fromkeys(interests if isinstance(interests, list) else [])),
-            now,
-            now,
-            PRIVACY_NOTICE_VERSION,
-            now,
-        )
-        stored, created = await self.store.newsletter.subscribe(subscription)
-        logger.info(
-            "newsletter subscription stored",
-            extra={"id": stored.id, "email": mask_email(stored.email), "new_subscription": created},
-        )
-        return Accepted(stored.id, created=created)
+        if self.newsletter is None:
+            raise Unavailable("The newsletter is not available")
+        return Accepted(await self.newsletter.subscribe(cleaned.values))
 
     async def create_job_alert(self, data: Mapping[str, object]) -> Accepted:
         if _is_bot(data):

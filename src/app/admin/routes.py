@@ -19,6 +19,7 @@ from app.admin.dashboard import dashboard
 from app.admin.data_requests import DataRequestsController
 from app.admin.jobs import JobsController
 from app.admin.messages import MessagesController
+from app.admin.newsletter import NewsletterController
 from app.admin.notes import NotesController, RepliesController, staff_list
 from app.admin.settings import AdminSettingsController, audit_log
 from app.admin.subscribers import SubscribersController
@@ -32,6 +33,7 @@ ADMIN_HANDLERS: list[ControllerRouterHandler] = [
     JobsController,
     BlogPostsAdminController,
     SubscribersController,
+    NewsletterController,
     AdminSettingsController,
     audit_log,
     DataRequestsController,

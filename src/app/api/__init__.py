@@ -13,6 +13,7 @@ from app.api.forms import PublicForms
 from app.api.job_alerts import JobAlertUnsubscribe, UnsubscribePage
 from app.api.jobs import PublicJobs
 from app.api.legal import legal
+from app.api.newsletter import ConfirmPage, NewsletterOneClick, NewsletterUnsubscribePage
 from app.api.payments import PaymentInfo, PaymentLookup, PaymentStart
 from app.api.tracking import Tracking
 from app.rate_limit import shared_rate_limit
@@ -38,6 +39,9 @@ def build_api_router(settings: Settings) -> Router:
             PublicJobs,
             JobAlertUnsubscribe,
             UnsubscribePage,
+            NewsletterOneClick,
+            ConfirmPage,
+            NewsletterUnsubscribePage,
             legal,
             appointment_slots,
             AppointmentChangePage,

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from agency_core.errors import DuplicateSubmission, Rejected
+from agency_core.errors import DuplicateSubmission, Rejected, Unavailable
 from agency_core.ids import IdGenerator, IdTaken
 from agency_core.payments.keys import payment_key_hash
 from agency_core.records import NEW_APPOINTMENT, Application
@@ -134,15 +134,29 @@ async def test_a_contact_message_is_committed_alone_and_an_invalid_one_not_at_al
     assert len(h.uow.committed) == 1
 
 
-async def test_a_newsletter_subscription_is_stored_and_an_invalid_one_is_not() -> None:
+class RecordingNewsletter:
+    def __init__(self) -> None:
+        self.subscribed: list[object] = []
+
+    async def subscribe(self, values: object) -> str:
+        self.subscribed.append(values)
+        return "VA-receipt"
+
+
+async def test_a_valid_newsletter_subscription_goes_to_the_newsletter_and_an_invalid_one_does_not() -> None:
     h = Harness()
+    with pytest.raises(Unavailable):
+        await h.service.subscribe_newsletter({"name": "Kojo", "email": "kojo@example.com"})
+    newsletter = RecordingNewsletter()
+    h.service.newsletter = newsletter  # type: ignore[assignment]
     outcome = await h.service.subscribe_newsletter({"name": "Kojo", "email": "kojo@example.com"})
-    assert outcome == Accepted("VA1780000000000")
-    assert [s.email for s in h.store.newsletter.subscribed] == ["kojo@example.com"]
+    assert outcome == Accepted("VA-receipt")
+    assert newsletter.subscribed == [{"name": "Kojo", "email": "kojo@example.com"}]
     with pytest.raises(Rejected):
         await h.service.subscribe_newsletter({"name": "Kojo", "email": "no"})
-    assert len(h.store.newsletter.subscribed) == 1
-    assert h.uow.committed == []
+    assert len(newsletter.subscribed) == 1
+    assert (await h.service.subscribe_newsletter({"name": "K", "email": "k@x.y", "website": "bot"})).discarded
+    assert len(newsletter.subscribed) == 1
 
 
 async def test_a_honeypot_hit_is_answered_but_writes_nothing() -> None:

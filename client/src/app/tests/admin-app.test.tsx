@@ -40,6 +40,7 @@ describe('admin guard', () => {
       'Calendar',
       'Subscribers',
       'Templates',
+      'Newsletter',
       'Blog Posts',
       'Settings',
       'Logout',

@@ -28,6 +28,7 @@ const DataRequestsPage = lazy(() => import('./components/DataRequestsPage'));
 const TemplatesPage = lazy(() => import('./components/templates/TemplatesPage'));
 const BulkMessagePage = lazy(() => import('./components/bulk/BulkMessagePage'));
 const BulkResultPage = lazy(() => import('./components/bulk/BulkResultPage'));
+const NewsletterPage = lazy(() => import('./components/newsletter/NewsletterPage'));
 
 function AdminNotFound() {
   return (
@@ -66,6 +67,7 @@ export default function AdminApp() {
               <Route path="messages" element={<MessagesPage />} />
               <Route path="messages/:messageId" element={<MessageThreadPage />} />
               <Route path="subscribers" element={<SubscribersPage />} />
+              <Route path="newsletter" element={<NewsletterPage />} />
               <Route path="blog" element={<BlogPostsPage />} />
               <Route path="settings" element={<SettingsPage />} />
               <Route path="data-requests" element={<DataRequestsPage />} />

@@ -15,6 +15,8 @@ class NewsletterSubscriber(Body):
     interests: list[str]
     created_at: datetime
     updated_at: datetime
+    confirmed_at: datetime | None
+    """When the address confirmed from the welcome e-mail (double opt-in); null: unconfirmed, gets no newsletter."""
 
 
 class JobAlertSubscriber(Body):

@@ -22,6 +22,7 @@ export const SIDEBAR: SideItem[] = [
   { label: 'Calendar', to: '/admin/calendar', icon: 'calendar' },
   { label: 'Subscribers', to: '/admin/subscribers', icon: 'users' },
   { label: 'Templates', to: '/admin/templates', icon: 'mail' },
+  { label: 'Newsletter', to: '/admin/newsletter', icon: 'mail' },
   { label: 'Blog Posts', to: '/admin/blog', icon: 'chat' },
   { label: 'Settings', to: '/admin/settings', icon: 'shield' },
 ];

@@ -59,7 +59,7 @@ function Newsletter() {
           label="Newsletter subscribers"
           onPage={onPage}
           caption={`${data.total} subscribers`}
-          columns={['Name', 'Email', 'Interests', 'Subscribed']}
+          columns={['Name', 'Email', 'Interests', 'Subscribed', 'Confirmed']}
           empty="No subscribers yet."
           row={(item, index) => (
             <tr key={item.id ?? `${item.email}-${index}`}>
@@ -69,6 +69,7 @@ function Newsletter() {
               </td>
               <td>{item.interests.length ? item.interests.join(', ') : '—'}</td>
               <td>{formatDateTime(item.createdAt)}</td>
+              <td>{item.confirmedAt ? formatDateTime(item.confirmedAt) : 'Not confirmed'}</td>
             </tr>
           )}
         />
