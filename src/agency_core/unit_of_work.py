@@ -123,7 +123,9 @@ class BlogPostWrites(Protocol):
 
 class PaymentWrites(Protocol):
     async def set(self, application_id: str, before: Payment, after: Payment) -> None:
-        """Write ``after``, on condition that the payment's state and reference are still ``before``'s."""
+        """Write ``after``, on condition that the payment's state and reference are still ``before``'s;
+        when ``after`` takes a receipt number it did not have, also on condition that the number is
+        the next one (the last number issued plus one) and is recorded as issued."""
         ...
 
 

@@ -11,7 +11,7 @@ import sqlite3
 
 from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database, Migration
-from adapters.sqlite.rows import application_of, payment_of
+from adapters.sqlite.rows import application_of, last_receipt_number, payment_of
 from agency_core.payments.model import Payment
 from agency_core.records import Application
 
@@ -41,3 +41,6 @@ class SqlitePayments:
             return None if row is None else (application_of(row, self._sealer), payment_of(row))
 
         return await self._db.run(work)
+
+    async def next_receipt_number(self) -> int:
+        return await self._db.run(lambda conn: last_receipt_number(conn) + 1)

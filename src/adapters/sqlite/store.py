@@ -132,6 +132,14 @@ MIGRATIONS = (
         CREATE INDEX applications_passport ON applications (passport_index)
         """,
     ),
+    Migration(
+        "records_0012_fees_receipts_refunds",
+        """
+        ALTER TABLE applications ADD COLUMN fee TEXT;
+        ALTER TABLE applications ADD COLUMN payment_receipt_number INTEGER;
+        CREATE UNIQUE INDEX applications_receipt_number ON applications (payment_receipt_number)
+        """,
+    ),
 )
 
 

@@ -16,7 +16,15 @@ from datetime import datetime
 from adapters.codec import timestamp, to_row
 from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database
-from adapters.sqlite.rows import add_audit, application_cells, enqueue, find_duplicate, insert, payment_row
+from adapters.sqlite.rows import (
+    add_audit,
+    application_cells,
+    enqueue,
+    find_duplicate,
+    insert,
+    last_receipt_number,
+    payment_row,
+)
 from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
 from agency_core.ids import IdTaken
@@ -154,6 +162,12 @@ class _Settings(_Writes):
         self._steps.append(lambda conn: insert(conn, "settings", row, "INSERT OR REPLACE"))
 
 
+def _next_receipt(conn: sqlite3.Connection, number: int) -> None:
+    """Inside the ``BEGIN IMMEDIATE`` transaction: ``number`` must follow the last one issued."""
+    if last_receipt_number(conn) != number - 1:
+        raise PreconditionFailed(f"receipt number {number}")
+
+
 class _Payments(_Writes):
     async def set(self, application_id: str, before: Payment, after: Payment) -> None:
         cells = payment_row(after)
@@ -162,6 +176,9 @@ class _Payments(_Writes):
             "WHERE id = ? AND payment_state = ? AND payment_reference IS ?"
         )
         params = (*cells.values(), application_id, before.state.value, before.reference)
+        number = after.receipt_number if before.receipt_number is None else None
+        if number is not None:
+            self._steps.append(lambda conn: _next_receipt(conn, number))
         self._update_if(f"payment of {application_id}", sql, *params)
 
 

@@ -86,6 +86,8 @@ class Payment:
     channel: str | None = None
     paid_at: datetime | None = None
     updated_at: datetime | None = None
+    receipt_number: int | None = None
+    """Given when it becomes paid (:mod:`agency_core.payments.receipts`): the next number, no gaps."""
 
 
 UNPAID: Final = Payment()
@@ -197,6 +199,11 @@ class PaymentStore(Protocol):
     (:class:`~agency_core.unit_of_work.PaymentWrites`)."""
 
     async def load(self, application_id: str) -> tuple[Application, Payment] | None: ...
+
+    async def next_receipt_number(self) -> int:
+        """The number the next paid fee gets (1 for the first); ``uow.payments.set`` refuses any
+        other at commit, so two payments confirmed at once cannot share or skip one."""
+        ...
 
 
 # -- the rules -----------------------------------------------------------------------------

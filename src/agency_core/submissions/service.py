@@ -33,6 +33,7 @@ from agency_core.messaging.confirmation_emails import application_email, appoint
 from agency_core.messaging.id_reminders import id_reminders
 from agency_core.messaging.notifications import OutgoingSms, SmsKind, application_messages, appointment_messages
 from agency_core.messaging.sms_texts import ApplicationAlert, AppointmentDetails
+from agency_core.payments.fees import FeeSchedule
 from agency_core.payments.keys import new_payment_key, payment_key_hash
 from agency_core.ports import FileStore, Store
 from agency_core.privacy.consent import PRIVACY_NOTICE_VERSION, with_consent
@@ -44,6 +45,7 @@ from agency_core.records import (
     Appointment,
     BlogPost,
     ContactMessage,
+    FeeDue,
     JobAlert,
     NewsletterSubscription,
     OutboxMessage,
@@ -99,6 +101,8 @@ class Accepted:
     """True for a honeypot hit: answered as usual, stored nowhere."""
     payment_key: str = ""
     """An application's payment key (only its hash is stored): needed to start paying its fee."""
+    fee: FeeDue | None = None
+    """The fee an application owes, decided by the fee policy at submission (``None``: not decided)."""
 
 
 def _text(value: object) -> str:
@@ -125,7 +129,10 @@ class AgencyService:
         site_url: Callable[[], str] = lambda: "",
         track_url: str = "",
         office_zone: str = AGENCY_TIME_ZONE,
+        fees: FeeSchedule | None = None,
     ) -> None:
+        self.fees = fees
+        """The fee policy: the fee each application owes is decided (and stored) at submission."""
         self.office_zone = office_zone
         """The office's IANA zone: slots are read, and "today" and "past" judged, in it."""
         self.site_url = site_url
@@ -214,7 +221,7 @@ class AgencyService:
                 "sms_enqueued": len(outbox),
             },
         )
-        return Accepted(application.id, payment_key=payment_key)
+        return Accepted(application.id, payment_key=payment_key, fee=application.fee)
 
     async def _check_application(
         self, data: Mapping[str, object], uploads: Mapping[str, Upload]
@@ -245,8 +252,13 @@ class AgencyService:
         self, values: Mapping[str, v.Value], stored: tuple[StoredFile, ...], now: datetime, payment_key: str
     ) -> tuple[Application, ApplicationAlert, list[OutboxMessage]]:
         """A new application (a fresh ID) and the messages it sends, to be written in one unit."""
+        fee = (
+            await self.fees.due(_text(values["preferredCountry"]), _text(values.get("jobId")))
+            if self.fees is not None
+            else None
+        )
         application = Application(
-            self.ids.next_id(), with_consent(values, now), stored, now, payment_key_hash(payment_key)
+            self.ids.next_id(), with_consent(values, now), stored, now, payment_key_hash(payment_key), fee
         )
         alert = ApplicationAlert(
             f"{_text(values['firstName'])} {_text(values['lastName'])}",
