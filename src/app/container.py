@@ -25,6 +25,9 @@ from agency_core.jobs.alerts import JobAlertMailer
 from agency_core.jobs.board import JobBoard
 from agency_core.messaging.outbox import OutboxWorker, RetryPolicy
 from agency_core.messaging.sms_texts import track_link
+from agency_core.payments.fees import FeeSchedule
+from agency_core.payments.policy import FeePolicyService
+from agency_core.payments.receipts import receipt_path
 from agency_core.payments.service import PaymentService
 from agency_core.ports import FileStore, SmsGateway, Store
 from agency_core.privacy.data_requests import DataRequestService
@@ -122,6 +125,7 @@ class Container:
     media: MediaStore
     admin_area: AdminService
     payments: PaymentService
+    fee_policy: FeePolicyService
     job_board: JobBoard
     job_alert_mailer: JobAlertMailer
     tracking: TrackingService
@@ -149,6 +153,7 @@ class Container:
         worker = build_outbox_worker(settings, store, sms)
         board = JobBoard(admin_store, utc_now)
         track_url = track_link(site_url(settings))
+        fee_schedule = FeeSchedule(live, settings.payments.fee)
         agency = AgencyService(
             store,
             files,
@@ -159,6 +164,7 @@ class Container:
             site_url=lambda: site_url(settings),
             track_url=track_url,
             office_zone=settings.office.time_zone,
+            fees=fee_schedule,
         )
         mailer = JobAlertMailer(
             store.job_alerts, store.outbox, lambda: site_url(settings), settings.secret_key, utc_now, worker.wake
@@ -182,6 +188,8 @@ class Container:
             ids,
             on_enqueue=worker.wake,
             uow=store.unit_of_work,
+            receipt_secret=settings.secret_key,
+            site_url=lambda: site_url(settings),
         )
         r = settings.site.retention
         periods = RetentionPeriods(r.documents_days, r.messages_days, r.appointments_days, r.alerts_days)
@@ -207,7 +215,10 @@ class Container:
             payments=payments,
             job_board=board,
             job_alert_mailer=mailer,
-            tracking=TrackingService(admin_store, backend.audit_trail),
+            tracking=TrackingService(
+                admin_store, backend.audit_trail, lambda i, n: receipt_path(settings.secret_key, i, n)
+            ),
+            fee_policy=FeePolicyService(fee_schedule, live, ids, uow=store.unit_of_work),
             retention=retention,
             data_requests=data_requests,
             hit_counter=hits,

@@ -30,6 +30,7 @@ def dependencies_of(container: Container) -> dict[str, Provide]:
         "settings": container.settings,
         "agency": container.agency,
         "payments": container.payments,
+        "fee_policy": container.fee_policy,
         "job_board": container.job_board,
         "job_alerts": container.job_alert_mailer,
         "tracking": container.tracking,

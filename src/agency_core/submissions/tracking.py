@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import hmac
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, Protocol
 
 from agency_core.payments.model import Payment
-from agency_core.records import ApplicationStatus
+from agency_core.payments.receipts import receipt_label
+from agency_core.records import ApplicationStatus, FeeDue, PaymentState
 from agency_core.spec.validation import is_email, normalise_phone
 from agency_core.staff.model import AdminStore, AuditEntry
 
@@ -24,6 +25,8 @@ TRACK_NOT_FOUND: Final = "No application matches this ID and phone number or ema
 TRACK_ID_REQUIRED: Final = "Application ID is required"
 TRACK_CONTACT_REQUIRED: Final = "Phone number or email is required"
 STATUS_CHANGE_ACTION: Final = "application.status"
+NO_FEE_STATUS: Final = "none"
+"""The payment status /track shows when the fee policy gave the application no fee."""
 _CHANGE = re.compile(r"^(?P<id>[^:]+): (?P<old>[a-z]+) -> (?P<new>[a-z]+)\b")
 
 
@@ -106,9 +109,16 @@ def check_track_request(data: Mapping[str, object]) -> tuple[tuple[str, str] | N
 
 
 class TrackingService:
-    def __init__(self, store: AdminStore, audit: AuditTrail) -> None:
+    def __init__(
+        self,
+        store: AdminStore,
+        audit: AuditTrail,
+        receipt_link: Callable[[str, int], str] | None = None,
+    ) -> None:
         self.store = store
         self.audit = audit
+        self.receipt_link = receipt_link
+        """The receipt page's address of a paid fee (application ID, receipt number)."""
 
     async def track(self, application_id: str, contact: str) -> TrackedApplication | None:
         """The application when ``contact`` is its phone or e-mail; ``None`` otherwise (unknown
@@ -126,8 +136,19 @@ class TrackingService:
             preferred_country=_text(app.data.get("preferredCountry")),
             history=history,
             job=_job_of(app.data),
-            payment=_payment_of(record.payment),
+            payment=self._payment_of(app.id, record.payment, app.fee),
         )
+
+    def _payment_of(self, application_id: str, payment: Payment, fee: FeeDue | None) -> Mapping[str, object]:
+        found = dict(_payment_of(payment))
+        number = payment.receipt_number
+        if payment.state is PaymentState.PAID and number is not None and self.receipt_link is not None:
+            found["receiptNumber"] = receipt_label(number)
+            found["receiptUrl"] = self.receipt_link(application_id, number)
+        if fee is not None and not fee.due:
+            found["status"] = NO_FEE_STATUS
+            found["reason"] = fee.reason
+        return found
 
 
 def _job_of(data: Mapping[str, object]) -> Mapping[str, object] | None:
