@@ -31,7 +31,8 @@ dt { font-weight: 600; }
 dd { margin: 0; }
 .muted { color: #4b5563; font-size: .9rem; }
 .refund { border: 2px solid #b45309; padding: .5rem .75rem; border-radius: .4rem; }
-@media print { body { background: #fff; } main { box-shadow: none; margin: 0; max-width: none; } .no-print { display: none; } }
+@media print { body { background: #fff; } main { box-shadow: none; margin: 0; max-width: none; }
+  .no-print { display: none; } }
 """
 
 

@@ -16,6 +16,7 @@ from app.admin.appointments import AppointmentsController
 from app.admin.blog import BlogPostsAdminController
 from app.admin.dashboard import dashboard
 from app.admin.data_requests import DataRequestsController
+from app.admin.fees import FeePolicyController
 from app.admin.jobs import JobsController
 from app.admin.messages import MessagesController
 from app.admin.settings import AdminSettingsController, audit_log
@@ -32,4 +33,5 @@ ADMIN_HANDLERS: list[ControllerRouterHandler] = [
     AdminSettingsController,
     audit_log,
     DataRequestsController,
+    FeePolicyController,
 ]
