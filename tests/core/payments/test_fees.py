@@ -35,7 +35,9 @@ def test_the_standard_policy_is_the_configured_fee_for_everyone() -> None:
 def test_a_job_rule_comes_before_its_country_and_a_country_before_the_default() -> None:
     assert f.decide_fee(POLICY, UAE, "") == FeeDue(0, "USD", f"country:{UAE}", UAE_REASON)
     assert not f.decide_fee(POLICY, UAE, "").due
-    assert f.decide_fee(POLICY, "Singapore", "") == FeeDue(3000, "USD", "country:Singapore", "Reduced fee for Singapore")
+    assert f.decide_fee(POLICY, "Singapore", "") == FeeDue(
+        3000, "USD", "country:Singapore", "Reduced fee for Singapore"
+    )
     assert f.decide_fee(POLICY, UAE, "J7") == FeeDue(1000, "USD", "job:J7", "Employer pays part")
     assert f.decide_fee(POLICY, "Qatar", "J8") == FeeDue(0, "USD", "job:J8", "Employer pays all")
     assert f.decide_fee(POLICY, "Qatar", "J9") == FeeDue(5000, "USD", "default", "")

@@ -59,9 +59,9 @@ class ManyPayments:
                 current = self.payments.get(application_id, Payment())
                 if (current.state, current.reference) != (before.state, before.reference):
                     raise PreconditionFailed("payment")
-                if after.receipt_number is not None and before.receipt_number is None:
-                    if after.receipt_number != self.last_receipt + 1:
-                        raise PreconditionFailed("receipt number")
+                taking = after.receipt_number is not None and before.receipt_number is None
+                if taking and after.receipt_number != self.last_receipt + 1:
+                    raise PreconditionFailed("receipt number")
         for write in writes:
             if write.repository == "payments":
                 application_id, _, after = write.args
@@ -111,7 +111,7 @@ async def test_the_receipt_email_carries_the_number_and_a_link_that_opens_the_re
     assert mail.phone == "a1@x.com"
     assert body["subject"] == f"Receipt 000001 for application {app.id}"
     link = f"https://vandy.example{receipt_path(SECRET, app.id, 1)}"
-    assert f"Receipt number: 000001\nAmount: USD 50\nPaid by: Card" in body["text"]
+    assert "Receipt number: 000001\nAmount: USD 50\nPaid by: Card" in body["text"]
     assert link in body["text"]
     token = link.rsplit("=", 1)[1]
     receipt = await svc.receipt(app.id, token)
