@@ -295,6 +295,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/fee-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fee policy in force */
+        get: operations["ApiAdminFeePolicyRead"];
+        /** Save the fee policy: applications submitted from now on owe what it says (audited) */
+        put: operations["ApiAdminFeePolicySave"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/jobs": {
         parameters: {
             query?: never;
@@ -487,6 +505,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applications/{application_id}/fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The fee this application owes and why (the payment modal) */
+        post: operations["ApiApplicationsApplicationIdFeeFee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/applications/{application_id}/payment": {
         parameters: {
             query?: never;
@@ -583,6 +618,23 @@ export interface paths {
         put?: never;
         /** Send a message from the contact form */
         post: operations["ApiContactMessagesSendContactMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fee policy and the refund rules (the Terms page) */
+        get: operations["ApiFeesFeePolicy"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -909,6 +961,7 @@ export interface components {
         /** ApplicationCreated */
         ApplicationCreated: {
             applicationId: string;
+            fee?: components["schemas"]["FeeDueOut"] | null;
             paymentKey: string;
         };
         /** ApplicationDetail */
@@ -1239,6 +1292,61 @@ export interface components {
         /** ErrorMessage */
         ErrorMessage: {
             message: string;
+        };
+        /** FeeDueOut */
+        FeeDueOut: {
+            amount: string;
+            currency: string;
+            due: boolean;
+            label: string;
+            reason: string;
+        };
+        /** FeePolicyBody */
+        FeePolicyBody: {
+            countries: components["schemas"]["FeeRuleBody"][];
+            countriesOffered: string[];
+            currency: string;
+            defaultAmount: string | null;
+            defaultReason: string;
+            jobs: components["schemas"]["FeeRuleBody"][];
+            refundRules: string;
+        };
+        /** FeePolicyIn */
+        FeePolicyIn: {
+            countries?: {
+                amount?: string | null;
+                match?: string;
+                reason?: string;
+            }[];
+            defaultAmount?: string | null;
+            defaultReason?: string;
+            jobs?: {
+                amount?: string | null;
+                match?: string;
+                reason?: string;
+            }[];
+            refundRules?: string;
+        };
+        /** FeePolicyOut */
+        FeePolicyOut: {
+            countries: components["schemas"]["FeeRuleOut"][];
+            currency: string;
+            defaultLabel: string;
+            defaultReason: string;
+            jobs: components["schemas"]["FeeRuleOut"][];
+            refundRules: string;
+        };
+        /** FeeRuleBody */
+        FeeRuleBody: {
+            amount: string | null;
+            match: string;
+            reason: string;
+        };
+        /** FeeRuleOut */
+        FeeRuleOut: {
+            appliesTo: string;
+            label: string;
+            reason: string;
         };
         /** HeldApplication */
         HeldApplication: {
@@ -2992,6 +3100,140 @@ export interface operations {
             };
         };
     };
+    ApiAdminFeePolicyRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeePolicyBody"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminFeePolicySave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeePolicyIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeePolicyBody"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     ApiAdminJobsListJobs: {
         parameters: {
             query?: {
@@ -4060,6 +4302,68 @@ export interface operations {
             };
         };
     };
+    ApiApplicationsApplicationIdFeeFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentStartIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeDueOut"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such application, or not its payment key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     ApiApplicationsApplicationIdPaymentStart: {
         parameters: {
             query?: never;
@@ -4392,6 +4696,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiFeesFeePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeePolicyOut"];
                 };
             };
         };

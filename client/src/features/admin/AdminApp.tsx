@@ -20,6 +20,7 @@ const SubscribersPage = lazy(() => import('./components/SubscribersPage'));
 const BlogPostsPage = lazy(() => import('./components/BlogPostsPage'));
 const SettingsPage = lazy(() => import('./components/SettingsPage'));
 const DataRequestsPage = lazy(() => import('./components/DataRequestsPage'));
+const FeePolicyPage = lazy(() => import('./components/fees/FeePolicyPage'));
 
 function AdminNotFound() {
   return (
@@ -57,6 +58,7 @@ export default function AdminApp() {
               <Route path="blog" element={<BlogPostsPage />} />
               <Route path="settings" element={<SettingsPage />} />
               <Route path="data-requests" element={<DataRequestsPage />} />
+              <Route path="fees" element={<FeePolicyPage />} />
               <Route path="*" element={<AdminNotFound />} />
             </Route>
           </Routes>
