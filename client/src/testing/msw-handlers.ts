@@ -36,4 +36,9 @@ export const handlers = [
   }),
   // The processing fee: no Paystack keys on the server unless a test says otherwise.
   http.get('*/api/payments/config', () => HttpResponse.json(noPaymentsConfig)),
+  // The fee policy's decision for an application: not known (the modal shows the configured fee),
+  // unless a test says otherwise.
+  http.post('*/api/applications/:id/fee', () =>
+    HttpResponse.json({ message: 'Application Not Found' }, { status: 404 }),
+  ),
 ];

@@ -4,7 +4,10 @@ import { adminApi } from './client';
 
 export type FeePolicy = components['schemas']['FeePolicyBody'];
 export type FeeRule = components['schemas']['FeeRuleBody'];
-export type FeePolicyInput = Pick<FeePolicy, 'defaultAmount' | 'defaultReason' | 'countries' | 'jobs' | 'refundRules'>;
+export type FeePolicyInput = Pick<
+  FeePolicy,
+  'defaultAmount' | 'defaultReason' | 'countries' | 'jobs' | 'refundRules'
+>;
 
 export const getFeePolicy = (signal?: AbortSignal) => adminApi.get<FeePolicy>('/fee-policy', signal);
 export const saveFeePolicy = (policy: FeePolicyInput) => adminApi.put<FeePolicy>('/fee-policy', policy);

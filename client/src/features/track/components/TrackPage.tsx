@@ -68,7 +68,9 @@ function Result({ tracked }: { tracked: TrackedApplication }) {
         <dt>Payment</dt>
         <dd data-testid="track-payment">
           {paymentLabel(tracked.payment)}
-          {tracked.payment?.reason ? <span className="track-payment-reason"> ({tracked.payment.reason})</span> : null}
+          {tracked.payment?.reason ? (
+            <span className="track-payment-reason"> ({tracked.payment.reason})</span>
+          ) : null}
           {tracked.payment?.receiptUrl ? (
             <>
               {' '}

@@ -74,7 +74,9 @@ function RuleRows({
                 inputMode="decimal"
                 value={rule.amount ?? ''}
                 aria-invalid={err('amount') ? true : undefined}
-                onChange={(e) => update(index, { amount: e.target.value.trim() === '' ? null : e.target.value })}
+                onChange={(e) =>
+                  update(index, { amount: e.target.value.trim() === '' ? null : e.target.value })
+                }
               />
               <ErrorText id={`${id}-amount-error`} text={err('amount')} />
             </div>
@@ -138,8 +140,8 @@ function FeePolicyForm({ initial }: { initial: FeePolicy }) {
       <fieldset className="admin-card">
         <legend className="h3">Default fee</legend>
         <p className="admin-muted admin-small">
-          Amounts in {values.currency}. Each application owes the fee decided when it is submitted: a change here
-          applies to applications submitted from now on.
+          Amounts in {values.currency}. Each application owes the fee decided when it is submitted: a change
+          here applies to applications submitted from now on.
         </p>
         <div className="admin-field">
           <label htmlFor="fee-default-amount">Default fee (leave empty for no fee)</label>
@@ -149,7 +151,10 @@ function FeePolicyForm({ initial }: { initial: FeePolicy }) {
             value={values.defaultAmount ?? ''}
             aria-invalid={errors.defaultAmount ? true : undefined}
             onChange={(e) =>
-              setValues((v) => ({ ...v, defaultAmount: e.target.value.trim() === '' ? null : e.target.value }))
+              setValues((v) => ({
+                ...v,
+                defaultAmount: e.target.value.trim() === '' ? null : e.target.value,
+              }))
             }
           />
           <ErrorText id="fee-default-amount-error" text={errors.defaultAmount} />
