@@ -22,13 +22,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 from types import TracebackType
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from agency_core import records
 from agency_core.payments.model import Payment
 from agency_core.records import ApplicationStatus, AppointmentStatus
 from agency_core.staff.model import AuditEntry, Job
 from agency_core.staff.settings import AdminSettings
+
+if TYPE_CHECKING:
+    from agency_core.payments.refunds import Refund
 
 
 class PreconditionFailed(Exception):
@@ -129,6 +132,16 @@ class PaymentWrites(Protocol):
         ...
 
 
+class RefundWrites(Protocol):
+    async def add(self, refund: Refund) -> None:
+        """Store a new refund; at commit ``IdTaken`` (writing nothing) when its id is taken."""
+        ...
+
+    async def move(self, before: Refund, after: Refund) -> None:
+        """Write ``after``, on condition that the refund's state and gateway id are still ``before``'s."""
+        ...
+
+
 class SettingsWrites(Protocol):
     async def put(self, settings: AdminSettings, at: datetime) -> None: ...
 
@@ -167,6 +180,8 @@ class UnitOfWork(Protocol):
     def settings(self) -> SettingsWrites: ...
     @property
     def payments(self) -> PaymentWrites: ...
+    @property
+    def refunds(self) -> RefundWrites: ...
     @property
     def outbox(self) -> OutboxWrites: ...
     @property

@@ -10,9 +10,13 @@ per number, written in the same transaction as the payment (see the unit of work
 
 from __future__ import annotations
 
+from google.cloud.firestore_v1.base_query import FieldFilter
+
+from adapters.codec import from_document
 from adapters.firestore.documents import Collections, application_of, payment_of
 from adapters.firestore.unit_of_work import RECEIPT_COUNTER
 from agency_core.payments.model import Payment
+from agency_core.payments.refunds import Refund
 from agency_core.records import Application
 
 
@@ -27,3 +31,12 @@ class FirestorePayments(Collections):
     async def next_receipt_number(self) -> int:
         counter = await self._doc(*RECEIPT_COUNTER)
         return int((counter or {}).get("last") or 0) + 1
+
+
+class FirestoreRefunds(Collections):
+    """Implements :class:`agency_core.payments.refunds.RefundStore` (collection ``refunds``)."""
+
+    async def refunds_of(self, application_id: str) -> list[Refund]:
+        query = self._col("refunds").where(filter=FieldFilter("application_id", "==", application_id))
+        found = [from_document(Refund, d) async for snap in query.stream() if (d := snap.to_dict()) is not None]
+        return sorted(found, key=lambda r: (r.created_at, r.id))

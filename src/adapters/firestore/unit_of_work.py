@@ -36,6 +36,7 @@ from agency_core import records
 from agency_core.appointments.slots import stored_slot_start
 from agency_core.ids import IdTaken
 from agency_core.payments.model import Payment
+from agency_core.payments.refunds import Refund
 from agency_core.records import ApplicationStatus, AppointmentStatus, OutboxStatus
 from agency_core.spec.constants import AGENCY_TIME_ZONE
 from agency_core.spec.numbers import is_ascii_digits
@@ -289,6 +290,25 @@ class _Payments(_Writes):
         self._steps.append(_Step(write, check))
 
 
+class _Refunds(_Writes):
+    async def add(self, refund: Refund) -> None:
+        ref = self._col("refunds").document(refund.id)
+
+        async def check(tx: Transaction) -> None:
+            if await _read(tx, ref) is not None:
+                raise IdTaken(refund.id)
+
+        doc = to_document(refund)
+        self._steps.append(_Step(lambda tx: tx.create(ref, doc), check))
+
+    async def move(self, before: Refund, after: Refund) -> None:
+        def holds(doc: Document) -> bool:
+            return (doc.get("state"), doc.get("gateway_id")) == (before.state.value, before.gateway_id)
+
+        fields = {"state": after.state.value, "gateway_id": after.gateway_id, "updated_at": after.updated_at}
+        self._update_if("refunds", before.id, holds, fields, f"refund {before.id}")
+
+
 class _Outbox(_Writes):
     async def enqueue(self, messages: Sequence[records.OutboxMessage]) -> None:
         for message in messages:
@@ -335,6 +355,7 @@ class FirestoreUnitOfWork(StepsUnitOfWork[_Step]):
         self.posts = _Posts(client, prefix, self._steps)
         self.settings = _Settings(client, prefix, self._steps)
         self.payments = _Payments(client, prefix, self._steps)
+        self.refunds = _Refunds(client, prefix, self._steps)
         self.outbox = _Outbox(client, prefix, self._steps)
         self.audit = _Audit(client, prefix, self._steps)
 

@@ -29,6 +29,7 @@ from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
 from agency_core.ids import IdTaken
 from agency_core.payments.model import Payment
+from agency_core.payments.refunds import Refund
 from agency_core.records import ApplicationStatus, AppointmentStatus
 from agency_core.staff.model import AuditEntry, Job
 from agency_core.staff.settings import AdminSettings, settings_to_dict
@@ -182,6 +183,30 @@ class _Payments(_Writes):
         self._update_if(f"payment of {application_id}", sql, *params)
 
 
+class _Refunds(_Writes):
+    async def add(self, refund: Refund) -> None:
+        def step(conn: sqlite3.Connection) -> None:
+            if not insert(conn, "refunds", to_row(refund), "INSERT OR IGNORE"):
+                raise IdTaken(refund.id)
+
+        self._steps.append(step)
+
+    async def move(self, before: Refund, after: Refund) -> None:
+        sql = (
+            "UPDATE refunds SET state = ?, gateway_id = ?, updated_at = ? "
+            "WHERE id = ? AND state = ? AND gateway_id IS ?"
+        )
+        params = (
+            after.state.value,
+            after.gateway_id,
+            timestamp(after.updated_at or after.created_at),
+            before.id,
+            before.state.value,
+            before.gateway_id,
+        )
+        self._update_if(f"refund {before.id}", sql, *params)
+
+
 class _Outbox(_Writes):
     async def enqueue(self, messages: Sequence[records.OutboxMessage]) -> None:
         batch = list(messages)
@@ -218,6 +243,7 @@ class SqliteUnitOfWork(StepsUnitOfWork[Step]):
         self.posts = _Posts(self._steps, db)
         self.settings = _Settings(self._steps, db)
         self.payments = _Payments(self._steps, db)
+        self.refunds = _Refunds(self._steps, db)
         self.outbox = _Outbox(self._steps, db)
         self.audit = _Audit(self._steps, db)
 
