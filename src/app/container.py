@@ -28,6 +28,8 @@ from agency_core.messaging.sms_texts import track_link
 from agency_core.payments.fees import FeeSchedule
 from agency_core.payments.policy import FeePolicyService
 from agency_core.payments.receipts import receipt_path
+from agency_core.payments.refund_service import RefundService
+from agency_core.payments.refunds import RefundGateway
 from agency_core.payments.service import PaymentService
 from agency_core.ports import FileStore, SmsGateway, Store
 from agency_core.privacy.data_requests import DataRequestService
@@ -126,6 +128,7 @@ class Container:
     admin_area: AdminService
     payments: PaymentService
     fee_policy: FeePolicyService
+    refunds: RefundService
     job_board: JobBoard
     job_alert_mailer: JobAlertMailer
     tracking: TrackingService
@@ -181,15 +184,25 @@ class Container:
             uow=store.unit_of_work,
             office_zone=settings.office.time_zone,
         )
+        gateway = build_payment_gateway(settings)
+        refunds = RefundService(
+            backend.payments,
+            backend.refunds,
+            gateway if isinstance(gateway, RefundGateway) else None,
+            ids,
+            on_enqueue=worker.wake,
+            uow=store.unit_of_work,
+        )
         payments = PaymentService(
             backend.payments,
-            build_payment_gateway(settings),
+            gateway,
             settings.payments.fee,
             ids,
             on_enqueue=worker.wake,
             uow=store.unit_of_work,
             receipt_secret=settings.secret_key,
             site_url=lambda: site_url(settings),
+            on_refund=refunds.webhook,
         )
         r = settings.site.retention
         periods = RetentionPeriods(r.documents_days, r.messages_days, r.appointments_days, r.alerts_days)
@@ -218,6 +231,7 @@ class Container:
             tracking=TrackingService(
                 admin_store, backend.audit_trail, lambda i, n: receipt_path(settings.secret_key, i, n)
             ),
+            refunds=refunds,
             fee_policy=FeePolicyService(fee_schedule, live, ids, uow=store.unit_of_work),
             retention=retention,
             data_requests=data_requests,

@@ -31,6 +31,7 @@ def dependencies_of(container: Container) -> dict[str, Provide]:
         "agency": container.agency,
         "payments": container.payments,
         "fee_policy": container.fee_policy,
+        "refunds": container.refunds,
         "job_board": container.job_board,
         "job_alerts": container.job_alert_mailer,
         "tracking": container.tracking,

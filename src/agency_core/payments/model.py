@@ -134,11 +134,40 @@ class Checkout:
     reference: str
 
 
+class RefundState(StrEnum):
+    PENDING = "pending"
+    PROCESSED = "processed"
+    FAILED = "failed"
+
+
+def state_of(status: str) -> RefundState | None:
+    """Paystack's refund statuses (``pending``, ``processing``, ``processed``, ``failed``, ...)."""
+    if status in {"processed", "success", "completed"}:
+        return RefundState.PROCESSED
+    if status in {"failed", "reversed"}:
+        return RefundState.FAILED
+    if status in {"pending", "processing", "queued", "needs-attention"}:
+        return RefundState.PENDING
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class GatewayRefund:
+    """Paystack's answer to a refund request, or the ``data`` of a refund webhook."""
+
+    transaction_reference: str
+    gateway_id: str | None
+    state: RefundState
+    amount_minor: int | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class WebhookEvent:
     event: str
     charge: Charge | None
     """``None`` for events that carry no transaction."""
+    refund: GatewayRefund | None = None
+    """The refund of a ``refund.*`` event."""
 
 
 class GatewayUnavailable(Exception):

@@ -12,12 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from enum import StrEnum
-from typing import Final, Protocol
+from typing import Final, Protocol, runtime_checkable
 
 from agency_core.jobs.alerts import Email
 from agency_core.messaging.gsm import to_gsm7
-from agency_core.payments.model import Fee, Payment
+from agency_core.payments.model import Fee, GatewayRefund, Payment, RefundState, state_of
 from agency_core.records import PaymentState
 from agency_core.spec import constants as c
 
@@ -35,12 +34,6 @@ NOTHING_LEFT: Final = "Nothing is left to refund on this payment."
 
 def too_much(remaining: Fee) -> str:
     return f"At most {remaining.label} can be refunded"
-
-
-class RefundState(StrEnum):
-    PENDING = "pending"
-    PROCESSED = "processed"
-    FAILED = "failed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,17 +67,6 @@ def advance(current: RefundState, reported: RefundState) -> RefundState:
     return reported if current is RefundState.PENDING else current
 
 
-def state_of(status: str) -> RefundState | None:
-    """Paystack's refund statuses (``pending``, ``processing``, ``processed``, ``failed``, ...)."""
-    if status in {"processed", "success", "completed"}:
-        return RefundState.PROCESSED
-    if status in {"failed", "reversed"}:
-        return RefundState.FAILED
-    if status in {"pending", "processing", "queued", "needs-attention"}:
-        return RefundState.PENDING
-    return None
-
-
 def held(refunds: Iterable[Refund]) -> int:
     """What the refunds that have not failed take off the payment."""
     return sum(r.amount_minor for r in refunds if r.state is not RefundState.FAILED)
@@ -108,16 +90,7 @@ def refund_status(payment: Payment, refunds: Sequence[Refund]) -> str | None:
     return REFUNDED if payment.amount_minor is not None and done >= payment.amount_minor else PARTLY_REFUNDED
 
 
-@dataclass(frozen=True, slots=True)
-class GatewayRefund:
-    """Paystack's answer to a refund request, or the ``data`` of a refund webhook."""
-
-    transaction_reference: str
-    gateway_id: str | None
-    state: RefundState
-    amount_minor: int | None = None
-
-
+@runtime_checkable
 class RefundGateway(Protocol):
     async def refund(self, *, transaction_reference: str, amount_minor: int, currency: str, note: str) -> GatewayRefund:
         """Ask for a refund of ``amount_minor`` of the transaction; raises ``GatewayUnavailable``."""
@@ -152,3 +125,6 @@ def refund_email(to: str, name: str, application_id: str, refund: Refund) -> Ema
         c.AGENCY_SIGN_OFF,
     ]
     return Email(to, f"Refund of your processing fee ({application_id})", "\n".join(lines))
+
+
+__all__ = ["GatewayRefund", "Refund", "RefundState", "state_of"]

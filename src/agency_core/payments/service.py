@@ -11,7 +11,7 @@ import asyncio
 import logging
 import random
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 
 from agency_core.errors import Conflict, NotFound, Unavailable, UseCaseError
@@ -31,6 +31,7 @@ from agency_core.payments.model import (
     Charge,
     Checkout,
     Fee,
+    GatewayRefund,
     GatewayUnavailable,
     Payment,
     PaymentGateway,
@@ -130,7 +131,10 @@ class PaymentService:
         uow: Callable[[], UnitOfWork],
         receipt_secret: str = "",
         site_url: Callable[[], str] = lambda: "",
+        on_refund: Callable[[GatewayRefund], Awaitable[None]] | None = None,
     ) -> None:
+        self.on_refund = on_refund
+        """Takes the ``refund.*`` webhooks (:class:`~agency_core.payments.refund_service.RefundService`)."""
         self.receipt_secret = receipt_secret
         """Keys the receipt links' tokens (``AGENCY_SECRET_KEY``)."""
         self.site_url = site_url
@@ -287,6 +291,9 @@ class PaymentService:
         if event is None:
             logger.warning("payment webhook refused: bad signature")
             return False
+        if event.refund is not None and self.on_refund is not None:
+            await self.on_refund(event.refund)
+            return True
         if event.event != "charge.success" or event.charge is None:
             logger.info("payment webhook ignored", extra={"event": event.event})
             return True

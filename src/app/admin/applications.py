@@ -9,6 +9,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter, SkipValidation
 
 from agency_core.errors import NotFound, Rejected
+from agency_core.payments.refund_service import RefundService
 from agency_core.ports import FileStore
 from agency_core.signin.identity import AdminUser
 from agency_core.staff.model import ApplicationQuery, check_application_query
@@ -23,6 +24,7 @@ from app.admin.schemas.applications import (
     payment_values,
 )
 from app.admin.schemas.common import Page, page_of, to_core
+from app.admin.schemas.refunds import refunded_by_application
 
 FILE_FIELDS = ("cv", "passport", "photo")
 CSV_FIELDS = (
@@ -103,6 +105,7 @@ class ApplicationsController(Controller):
         self,
         area: NamedDependency[AdminService],
         admin: NamedDependency[AdminUser],
+        refunds: NamedDependency[RefundService],
         q: FromQuery[str | None] = None,
         status: FromQuery[str | None] = None,
         job_category: Annotated[str | None, QueryParameter(name="jobCategory")] = None,
@@ -113,8 +116,18 @@ class ApplicationsController(Controller):
         job_id: Annotated[str | None, QueryParameter(name="jobId")] = None,
     ) -> Response[str]:
         query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id)
-        rows = await area.export_applications(admin.email, query)
-        header = ("applicationId", "createdAt", "status", "opened", *CSV_FIELDS, "files", *PAYMENT_CSV_FIELDS)
+        rows = list(await area.export_applications(admin.email, query))
+        refunded = await refunded_by_application(refunds, rows)
+        header = (
+            "applicationId",
+            "createdAt",
+            "status",
+            "opened",
+            *CSV_FIELDS,
+            "files",
+            *PAYMENT_CSV_FIELDS,
+            "refunded",
+        )
         return csv_response(
             "applications",
             header,
@@ -128,6 +141,7 @@ class ApplicationsController(Controller):
                     [f.field for f in r.application.files],
                     r.payment.state.value,
                     *(payment_values(r)[name] for name in PAYMENT_CSV_FIELDS[1:]),
+                    refunded.get(r.id, ""),
                 )
                 for r in rows
             ),

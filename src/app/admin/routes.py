@@ -19,6 +19,7 @@ from app.admin.data_requests import DataRequestsController
 from app.admin.fees import FeePolicyController
 from app.admin.jobs import JobsController
 from app.admin.messages import MessagesController
+from app.admin.refunds import RefundsController
 from app.admin.settings import AdminSettingsController, audit_log
 from app.admin.subscribers import SubscribersController
 
@@ -34,4 +35,5 @@ ADMIN_HANDLERS: list[ControllerRouterHandler] = [
     audit_log,
     DataRequestsController,
     FeePolicyController,
+    RefundsController,
 ]
