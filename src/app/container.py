@@ -229,7 +229,10 @@ class Container:
             job_board=board,
             job_alert_mailer=mailer,
             tracking=TrackingService(
-                admin_store, backend.audit_trail, lambda i, n: receipt_path(settings.secret_key, i, n)
+                admin_store,
+                backend.audit_trail,
+                lambda i, n: receipt_path(settings.secret_key, i, n),
+                backend.refunds,
             ),
             refunds=refunds,
             fee_policy=FeePolicyService(fee_schedule, live, ids, uow=store.unit_of_work),

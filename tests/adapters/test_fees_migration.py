@@ -8,7 +8,7 @@ from pathlib import Path
 
 from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.database import Database
-from adapters.sqlite.payments import SqlitePayments
+from adapters.sqlite.payments import SqlitePayments, SqliteRefunds
 from adapters.sqlite.store import SqliteStore
 from agency_core.payments.model import Payment
 from agency_core.records import Application, PaymentState
@@ -44,6 +44,7 @@ async def test_a_paid_application_from_before_fees_and_receipts_keeps_everything
     await db.close()
     # as a database of the release before: without the migration's columns, index and record
     with sqlite3.connect(path) as conn:
+        conn.execute("DROP TABLE refunds")
         conn.execute("DROP INDEX applications_receipt_number")
         conn.execute("ALTER TABLE applications DROP COLUMN fee")
         conn.execute("ALTER TABLE applications DROP COLUMN payment_receipt_number")
@@ -54,4 +55,5 @@ async def test_a_paid_application_from_before_fees_and_receipts_keeps_everything
     assert loaded[0] == application("VA1")  # no fee decided: the configured fee applies
     assert loaded[1] == PAID  # paid, without a receipt number (paid before receipts were numbered)
     assert await payments.next_receipt_number() == 1
+    assert await SqliteRefunds(db).refunds_of("VA1") == []
     await db.close()

@@ -12,13 +12,14 @@ from pathlib import Path
 import pytest
 
 from adapters.firestore.admin_store import FirestoreAdminStore
-from adapters.firestore.payments import FirestorePayments
+from adapters.firestore.payments import FirestorePayments, FirestoreRefunds
 from adapters.firestore.store import FirestoreStore
 from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.database import Database
-from adapters.sqlite.payments import SqlitePayments
+from adapters.sqlite.payments import SqlitePayments, SqliteRefunds
 from adapters.sqlite.store import SqliteStore
 from agency_core.payments.model import Payment, PaymentStore
+from agency_core.payments.refunds import RefundStore
 from agency_core.ports import Store
 from agency_core.records import Application, FeeDue, OutboxMessage, PaymentState
 from agency_core.staff.model import AdminStore, ApplicationQuery, AuditEntry, PageRequest
@@ -49,6 +50,7 @@ class Stores:
     records: Store
     admin: AdminStore
     payments: PaymentStore
+    refunds: RefundStore
 
 
 @pytest.fixture(params=["sqlite", pytest.param("firestore", marks=pytest.mark.emulator)])
@@ -60,7 +62,7 @@ async def stores(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
         await sqlite.start()
         admin = SqliteAdminStore(db, sealer)
         await admin.start()
-        yield Stores(sqlite, admin, SqlitePayments(db, sealer))
+        yield Stores(sqlite, admin, SqlitePayments(db, sealer), SqliteRefunds(db))
         await db.close()
     else:
         emulator: FirestoreEmulator = request.getfixturevalue("firestore_emulator")
@@ -70,6 +72,7 @@ async def stores(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
             firestore,
             FirestoreAdminStore(firestore.client, prefix, sealer=firestore.sealer),
             FirestorePayments(firestore.client, prefix, sealer=firestore.sealer),
+            FirestoreRefunds(firestore.client, prefix),
         )
         await firestore.close()
 
@@ -188,3 +191,29 @@ async def test_receipt_numbers_are_taken_in_order_once_each(stores: Stores) -> N
     assert sorted(n or 0 for n in numbers) == [1, 2, 3]
     # a write that keeps its number (a later change of a paid payment) needs no new number
     assert await stores.payments.next_receipt_number() == 4
+
+
+# -- refunds -------------------------------------------------------------------------------------
+
+
+async def test_refunds_are_stored_once_per_number_and_move_by_compare_and_set(stores: Stores) -> None:
+    from agency_core.ids import IdTaken
+    from agency_core.payments.refunds import Refund, RefundState
+
+    refunds = stores.refunds
+    first = Refund("VA1-refund-1", "VA1", 2000, "USD", "Part of the fee", "staff@x.com", T0, updated_at=T0)
+    assert await commits(stores.records, lambda uow: (uow.refunds.add(first),))
+    assert await refunds.refunds_of("VA1") == [first]
+    assert await refunds.refunds_of("VA2") == []
+    # the same number again: refused, nothing written
+    with pytest.raises(IdTaken):
+        async with stores.records.unit_of_work() as uow:
+            await uow.refunds.add(replace(first, amount_minor=3000))
+    named = replace(first, gateway_id="RF1", updated_at=T0 + timedelta(seconds=1))
+    done = replace(named, state=RefundState.PROCESSED, updated_at=T0 + timedelta(seconds=2))
+    assert await commits(stores.records, lambda uow: (uow.refunds.move(first, named),))
+    assert not await commits(stores.records, lambda uow: (uow.refunds.move(first, done),))  # stale before
+    assert await commits(stores.records, lambda uow: (uow.refunds.move(named, done),))
+    second = Refund("VA1-refund-2", "VA1", 3000, "USD", "The rest", "staff@x.com", T0 + timedelta(minutes=1))
+    assert await commits(stores.records, lambda uow: (uow.refunds.add(second),))
+    assert await refunds.refunds_of("VA1") == [done, second]

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, Protocol
 
-from agency_core.payments.model import Payment
+from agency_core.payments.model import Fee, Payment
 from agency_core.payments.receipts import receipt_label
+from agency_core.payments.refunds import RefundStore, refund_status, refunded_minor
 from agency_core.records import ApplicationStatus, FeeDue, PaymentState
 from agency_core.spec.validation import is_email, normalise_phone
 from agency_core.staff.model import AdminStore, AuditEntry
@@ -114,9 +115,11 @@ class TrackingService:
         store: AdminStore,
         audit: AuditTrail,
         receipt_link: Callable[[str, int], str] | None = None,
+        refunds: RefundStore | None = None,
     ) -> None:
         self.store = store
         self.audit = audit
+        self.refunds = refunds
         self.receipt_link = receipt_link
         """The receipt page's address of a paid fee (application ID, receipt number)."""
 
@@ -136,11 +139,17 @@ class TrackingService:
             preferred_country=_text(app.data.get("preferredCountry")),
             history=history,
             job=_job_of(app.data),
-            payment=self._payment_of(app.id, record.payment, app.fee),
+            payment=await self._payment_of(app.id, record.payment, app.fee),
         )
 
-    def _payment_of(self, application_id: str, payment: Payment, fee: FeeDue | None) -> Mapping[str, object]:
+    async def _payment_of(self, application_id: str, payment: Payment, fee: FeeDue | None) -> Mapping[str, object]:
         found = dict(_payment_of(payment))
+        if self.refunds is not None and payment.state is PaymentState.PAID:
+            refunds = await self.refunds.refunds_of(application_id)
+            status = refund_status(payment, refunds)
+            if status is not None:
+                found["refundStatus"] = status
+                found["refunded"] = Fee(refunded_minor(refunds), payment.currency or "").plain
         number = payment.receipt_number
         if payment.state is PaymentState.PAID and number is not None and self.receipt_link is not None:
             found["receiptNumber"] = receipt_label(number)
