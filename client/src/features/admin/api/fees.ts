@@ -11,3 +11,13 @@ export type FeePolicyInput = Pick<
 
 export const getFeePolicy = (signal?: AbortSignal) => adminApi.get<FeePolicy>('/fee-policy', signal);
 export const saveFeePolicy = (policy: FeePolicyInput) => adminApi.put<FeePolicy>('/fee-policy', policy);
+
+export type Refunds = components['schemas']['RefundsBody'];
+export type RefundItem = components['schemas']['RefundBody'];
+
+const refundsPath = (applicationId: string) => `/applications/${encodeURIComponent(applicationId)}/refunds`;
+
+export const getRefunds = (applicationId: string, signal?: AbortSignal) =>
+  adminApi.get<Refunds>(refundsPath(applicationId), signal);
+export const requestRefund = (applicationId: string, body: { amount: string; reason: string }) =>
+  adminApi.post<Refunds>(refundsPath(applicationId), body);

@@ -4,6 +4,7 @@ import { getApplication, setApplicationStatus } from '../api/endpoints';
 import type { ApplicationDetail, ApplicationStatus } from '../api/types';
 import { useResource } from '@/lib/use-resource';
 import { formatDate, formatDateTime, humanize, runAction, useAdminTitle } from './hooks';
+import { RefundsPanel } from './fees/RefundsPanel';
 import { AsyncView, DataTable, PageHeader, StatusBadge } from './ui';
 
 /** Allowed moves: received -> processing -> approved or rejected. */
@@ -222,6 +223,7 @@ export default function ApplicationDetailPage() {
                   </div>
                 </dl>
               </section>
+              <RefundsPanel applicationId={app.applicationId} />
               <section className="admin-card" aria-labelledby="files-heading">
                 <h2 id="files-heading">Files</h2>
                 {app.files.length === 0 ? (

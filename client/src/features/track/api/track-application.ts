@@ -34,4 +34,8 @@ export interface TrackedPayment {
   /** A paid fee's receipt: its number and the page that shows it (printable). */
   receiptNumber?: string;
   receiptUrl?: string;
+  /** Set once part or all of a paid fee was refunded. */
+  refundStatus?: 'refunded' | 'partly refunded';
+  /** What was refunded: "USD 20". */
+  refunded?: string;
 }

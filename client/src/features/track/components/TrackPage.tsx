@@ -71,6 +71,13 @@ function Result({ tracked }: { tracked: TrackedApplication }) {
           {tracked.payment?.reason ? (
             <span className="track-payment-reason"> ({tracked.payment.reason})</span>
           ) : null}
+          {tracked.payment?.refundStatus ? (
+            <span data-testid="track-refund">
+              {' '}
+              ({tracked.payment.refundStatus === 'refunded' ? 'Refunded' : 'Partly refunded'}:{' '}
+              {tracked.payment.refunded})
+            </span>
+          ) : null}
           {tracked.payment?.receiptUrl ? (
             <>
               {' '}
