@@ -1,6 +1,8 @@
 """Fees end to end in chromium: staff set "no fee" for one country in the fee policy; an applicant
 to that country sees the reason and no payment; another pays through the local Paystack and opens
-the numbered receipt from /track; the Terms page shows the policy in the server's HTML."""
+the numbered receipt from /track; staff refund it from the application's page (Paystack's refund
+webhook comes after its answer); /track shows the refund. The Terms page shows the policy in the
+server's HTML."""
 
 from __future__ import annotations
 
@@ -107,4 +109,26 @@ def test_no_fee_country_skips_payment_and_a_paid_fee_has_a_receipt_on_track(
     expect(payer.get_by_role("heading", name=re.compile(r"^Receipt \d{6}$"))).to_be_visible()
     expect(payer.get_by_text(paid_id).first).to_be_visible()
     expect(payer.get_by_text("$50 (USD 50)")).to_be_visible()
+
+    # staff refund it from the application's page; Paystack's webhook settles it
+    pay_app.paystack.behaviour.refund_webhook = "after"
+    page.goto(f"/admin/applications/{paid_id}")
+    refunds = page.get_by_role("region", name="Refunds")
+    expect(refunds.get_by_test_id("refund-status")).to_have_text("Nothing refunded")
+    refunds.get_by_label("Reason for the refund").fill("Rejected before processing")
+    refunds.get_by_role("button", name="Refund").click()
+    toast(page, "Refund sent to Paystack")
+    expect(refunds.get_by_role("button", name="Refund")).to_have_count(0)
+    deadline_reload = 0
+    while deadline_reload < 20:
+        page.reload()
+        if page.get_by_test_id("refund-status").inner_text() == "Refunded":
+            break
+        deadline_reload += 1
+        page.wait_for_timeout(250)
+    expect(page.get_by_test_id("refund-status")).to_have_text("Refunded")
+
+    # /track shows the refund
+    track(payer, paid_id, "qatar.fees@example.com")
+    expect(payer.get_by_test_id("track-refund")).to_contain_text("Refunded: USD 50")
     payer.context.close()
