@@ -87,6 +87,8 @@ async def test_staff_set_the_policy_and_a_no_fee_destination_skips_the_payment(
     )
     assert (started.status_code, started.json()) == (409, {"message": NO_FEE_DUE})
     assert not paystack.initialized()
+    (mail,) = await container(h).store.outbox.list(f"{free['applicationId']}-mail")
+    assert "Pay the processing fee" not in json.loads(mail.text)["text"]
     assert await track(h, free["applicationId"], "free@example.com") == {
         "status": "none",
         "paidAt": None,

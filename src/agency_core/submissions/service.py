@@ -273,7 +273,13 @@ class AgencyService:
         outbox.append(
             confirmation(
                 application_email(
-                    alert.email, alert.applicant_name, application.id, alert.job_title, self.site_url(), payment_key
+                    alert.email,
+                    alert.applicant_name,
+                    application.id,
+                    alert.job_title,
+                    self.site_url(),
+                    # no payment link when the fee policy gave the application no fee
+                    payment_key if fee is None or fee.due else "",
                 ),
                 application.id,
                 now,
