@@ -1329,21 +1329,28 @@ export interface components {
             jobs: components["schemas"]["FeeRuleBody"][];
             refundRules: string;
         };
-        /** FeePolicyIn */
         FeePolicyIn: {
-            countries?: {
-                amount?: string | null;
-                match?: string;
-                reason?: string;
-            }[];
-            defaultAmount?: string | null;
+            /** @description At most one rule per country or job (match compared without surrounding spaces) */
+            countries?: ({
+                amount: null | string;
+                match: string;
+                reason: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            defaultAmount?: null | string;
             defaultReason?: string;
-            jobs?: {
-                amount?: string | null;
-                match?: string;
-                reason?: string;
-            }[];
-            refundRules?: string;
+            /** @description At most one rule per country or job (match compared without surrounding spaces) */
+            jobs?: ({
+                amount: null | string;
+                match: string;
+                reason: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            refundRules: string;
+        } & {
+            [key: string]: unknown;
         };
         /** FeePolicyOut */
         FeePolicyOut: {
@@ -1632,10 +1639,12 @@ export interface components {
             state: string;
             updatedAt: string | null;
         };
-        /** RefundIn */
         RefundIn: {
-            amount?: string;
-            reason?: string;
+            /** @description Empty: all that remains; at most what remains of the paid fee */
+            amount?: null | string;
+            reason: string;
+        } & {
+            [key: string]: unknown;
         };
         /** RefundsBody */
         RefundsBody: {
