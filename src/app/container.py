@@ -203,6 +203,7 @@ class Container:
             receipt_secret=settings.secret_key,
             site_url=lambda: site_url(settings),
             on_refund=refunds.webhook,
+            refunds=backend.refunds,
         )
         r = settings.site.retention
         periods = RetentionPeriods(r.documents_days, r.messages_days, r.appointments_days, r.alerts_days)

@@ -113,6 +113,8 @@ def test_a_full_refund_with_the_webhook_before_or_after_the_answer_is_one_refund
     assert len(refund_sms(live, app_id)) == 1
     tracked = live.client.post("/api/track", json={"applicationId": app_id, "contact": f"full-{timing}@example.com"})
     assert tracked.json()["payment"]["refundStatus"] == "refunded"
+    receipt = live.client.get(tracked.json()["payment"]["receiptUrl"])
+    assert "Refunded: USD 50" in receipt.text
 
 
 def test_partial_refunds_and_a_refund_larger_than_what_remains_is_refused(live: Live) -> None:

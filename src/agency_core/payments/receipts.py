@@ -57,7 +57,7 @@ class Receipt:
     paid_at: datetime
     reference: str
     refunded: str = ""
-    """``USD 20`` when part or all of it was refunded, else ""."""
+    """``Partly refunded: USD 20`` when part or all of it was refunded, else ""."""
 
 
 def receipt_email(to: str, receipt: Receipt, link: str) -> Email:

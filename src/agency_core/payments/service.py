@@ -46,6 +46,7 @@ from agency_core.payments.model import (
     started,
 )
 from agency_core.payments.receipts import Receipt, receipt_email, receipt_path, token_matches
+from agency_core.payments.refunds import RefundStore, refund_status, refunded_minor
 from agency_core.records import Application, FeeDue, OutboxMessage, PaymentState
 from agency_core.spec.constants import ID_PREFIX
 from agency_core.staff.model import AuditEntry
@@ -132,7 +133,10 @@ class PaymentService:
         receipt_secret: str = "",
         site_url: Callable[[], str] = lambda: "",
         on_refund: Callable[[GatewayRefund], Awaitable[None]] | None = None,
+        refunds: RefundStore | None = None,
     ) -> None:
+        self.refunds = refunds
+        """The refunds of each application: the receipt says what was refunded."""
         self.on_refund = on_refund
         """Takes the ``refund.*`` webhooks (:class:`~agency_core.payments.refund_service.RefundService`)."""
         self.receipt_secret = receipt_secret
@@ -389,6 +393,12 @@ class PaymentService:
         receipt = self.receipt_of(application, payment)
         if receipt is None or not token_matches(self.receipt_secret, application.id, receipt.number, token):
             raise ApplicationUnknown(APPLICATION_NOT_FOUND)
+        if self.refunds is not None:
+            refunds = await self.refunds.refunds_of(application.id)
+            status = refund_status(payment, refunds)
+            if status is not None:
+                done = Fee(refunded_minor(refunds), receipt.currency).plain
+                receipt = replace(receipt, refunded=f"{status.capitalize()}: {done}")
         return receipt
 
     def _receipt(self, application: Application, paid: Payment) -> list[OutboxMessage]:
