@@ -4,6 +4,8 @@
   the currency's lowest unit (as a string), currency, our reference, ``callback_url`` and the
   application ID in ``metadata``; card and mobile money channels.
 - ``GET {base}/transaction/verify/{reference}``.
+- ``POST {base}/refund``: transaction reference, amount (lowest unit), currency, merchant note;
+  the ``refund.pending`` / ``refund.processed`` / ``refund.failed`` webhooks tell how it went.
 - Webhooks: ``x-paystack-signature`` is the hex HMAC-SHA512 of the raw body keyed with the
   secret key, compared in constant time.
 
@@ -23,7 +25,15 @@ from urllib.parse import quote
 
 import httpx
 
-from agency_core.payments.model import Charge, Checkout, Fee, GatewayUnavailable, WebhookEvent
+from agency_core.payments.model import (
+    Charge,
+    Checkout,
+    Fee,
+    GatewayRefund,
+    GatewayUnavailable,
+    WebhookEvent,
+    state_of,
+)
 
 CHANNELS = ("card", "mobile_money")
 
@@ -58,6 +68,27 @@ def charge_of(data: Mapping[str, Any]) -> Charge:
         currency,
         channel if isinstance(channel, str) else None,
         _paid_at(data.get("paid_at") or data.get("paidAt")),
+    )
+
+
+def refund_of(data: Mapping[str, Any], event: str = "", reference: str = "") -> GatewayRefund:
+    """A refund object of Paystack (the refund API's ``data`` or a ``refund.*`` webhook's); the
+    event's name (``refund.processed``) decides over ``status``. ``ValueError`` if it is not one."""
+    transaction = data.get("transaction")
+    found = data.get("transaction_reference") or (
+        transaction.get("reference") if isinstance(transaction, dict) else None
+    )
+    state = state_of(event.removeprefix("refund.")) if event else None
+    state = state or state_of(str(data.get("status") or ""))
+    if state is None or not (found or reference):
+        raise ValueError("not a Paystack refund")
+    raw_id = data.get("id") or data.get("refund_reference")
+    amount = data.get("amount")
+    return GatewayRefund(
+        str(found or reference),
+        str(raw_id) if raw_id not in (None, "") else None,
+        state,
+        int(amount) if isinstance(amount, int | str) and str(amount).isdigit() else None,
     )
 
 
@@ -122,6 +153,20 @@ class PaystackGateway:
         except ValueError as exc:
             raise GatewayUnavailable(str(exc)) from exc
 
+    async def refund(self, *, transaction_reference: str, amount_minor: int, currency: str, note: str) -> GatewayRefund:
+        """``POST /refund``: Paystack queues it (``pending``) and tells the outcome by webhook."""
+        data = await self._call(
+            "POST",
+            "/refund",
+            {"transaction": transaction_reference, "amount": amount_minor, "currency": currency, "merchant_note": note},
+        )
+        if data is None:
+            raise GatewayUnavailable("Paystack does not know the transaction to refund")
+        try:
+            return refund_of(data, reference=transaction_reference)
+        except ValueError as exc:
+            raise GatewayUnavailable(str(exc)) from exc
+
     def parse_webhook(self, body: bytes, signature: str | None) -> WebhookEvent | None:
         if not signature or not hmac.compare_digest(signature_of(body, self._secret), signature.strip().lower()):
             return None
@@ -129,8 +174,10 @@ class PaystackGateway:
         if not isinstance(payload, dict) or not isinstance(payload.get("event"), str):
             raise ValueError("not a Paystack event")
         data = payload.get("data")
-        charge = charge_of(data) if payload["event"].startswith("charge.") and isinstance(data, dict) else None
-        return WebhookEvent(payload["event"], charge)
+        event = payload["event"]
+        charge = charge_of(data) if event.startswith("charge.") and isinstance(data, dict) else None
+        refund = refund_of(data, event) if event.startswith("refund.") and isinstance(data, dict) else None
+        return WebhookEvent(event, charge, refund)
 
     async def aclose(self) -> None:
         await self._client.aclose()

@@ -33,6 +33,24 @@ class StoredFile:
 
 
 @dataclass(frozen=True, slots=True)
+class FeeDue:
+    """The processing fee decided for an application when it was submitted, by the fee policy then
+    in force (:mod:`agency_core.payments.fees`); a later change of the policy does not touch it."""
+
+    amount_minor: int
+    """In the currency's lowest unit; 0: no fee is due (the payment step is skipped)."""
+    currency: str
+    rule: str
+    """Which rule gave it: ``default``, ``country:<name>`` or ``job:<id>``."""
+    reason: str = ""
+    """The short reason the applicant is shown (may be empty for the default)."""
+
+    @property
+    def due(self) -> bool:
+        return self.amount_minor > 0
+
+
+@dataclass(frozen=True, slots=True)
 class Application:
     id: str
     data: FormData
@@ -41,6 +59,8 @@ class Application:
     payment_key_hash: str = ""
     """SHA-256 of the application's payment key (:mod:`agency_core.payments.keys`); "" for one
     stored before keys existed."""
+    fee: FeeDue | None = None
+    """The fee due, decided at submission (``None``: stored before fee policies; the configured fee applies)."""
 
     @property
     def duplicate_key(self) -> str:

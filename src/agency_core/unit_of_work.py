@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 from types import TracebackType
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from agency_core import records
 from agency_core.bulk.model import BulkAction
@@ -33,6 +33,9 @@ from agency_core.records import ApplicationStatus, AppointmentStatus
 from agency_core.staff.model import AuditEntry, Job
 from agency_core.staff.notes import Note, Reply
 from agency_core.staff.settings import AdminSettings
+
+if TYPE_CHECKING:
+    from agency_core.payments.refunds import Refund
 
 
 class PreconditionFailed(Exception):
@@ -134,7 +137,19 @@ class BlogPostWrites(Protocol):
 
 class PaymentWrites(Protocol):
     async def set(self, application_id: str, before: Payment, after: Payment) -> None:
-        """Write ``after``, on condition that the payment's state and reference are still ``before``'s."""
+        """Write ``after``, on condition that the payment's state and reference are still ``before``'s;
+        when ``after`` takes a receipt number it did not have, also on condition that the number is
+        the next one (the last number issued plus one) and is recorded as issued."""
+        ...
+
+
+class RefundWrites(Protocol):
+    async def add(self, refund: Refund) -> None:
+        """Store a new refund; at commit ``IdTaken`` (writing nothing) when its id is taken."""
+        ...
+
+    async def move(self, before: Refund, after: Refund) -> None:
+        """Write ``after``, on condition that the refund's state and gateway id are still ``before``'s."""
         ...
 
 
@@ -239,6 +254,8 @@ class UnitOfWork(Protocol):
     def settings(self) -> SettingsWrites: ...
     @property
     def payments(self) -> PaymentWrites: ...
+    @property
+    def refunds(self) -> RefundWrites: ...
     @property
     def outbox(self) -> OutboxWrites: ...
     @property

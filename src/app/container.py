@@ -31,6 +31,11 @@ from agency_core.messaging.sms_texts import track_link
 from agency_core.messaging.template_store import LiveTemplates
 from agency_core.newsletter.issues import NewsletterIssues
 from agency_core.newsletter.subscriptions import NewsletterLinks, NewsletterSubscriptions
+from agency_core.payments.fees import FeeSchedule
+from agency_core.payments.policy import FeePolicyService
+from agency_core.payments.receipts import receipt_path
+from agency_core.payments.refund_service import RefundService
+from agency_core.payments.refunds import RefundGateway
 from agency_core.payments.service import PaymentService
 from agency_core.ports import FileStore, SmsGateway, Store
 from agency_core.privacy.data_requests import DataRequestService
@@ -135,6 +140,8 @@ class Container:
     bulk: BulkService
     notes: NotesService
     payments: PaymentService
+    fee_policy: FeePolicyService
+    refunds: RefundService
     job_board: JobBoard
     job_alert_mailer: JobAlertMailer
     newsletter: NewsletterSubscriptions
@@ -173,6 +180,7 @@ class Container:
         newsletter_issues = NewsletterIssues(
             store, ids, links, utc_now, lambda: settings.newsletter.per_minute, worker.wake
         )
+        fee_schedule = FeeSchedule(live, settings.payments.fee)
         agency = AgencyService(
             store,
             files,
@@ -185,6 +193,7 @@ class Container:
             office_zone=settings.office.time_zone,
             templates=live_texts,
             newsletter=newsletter,
+            fees=fee_schedule,
         )
         mailer = JobAlertMailer(
             store.job_alerts, store.outbox, lambda: site_url(settings), settings.secret_key, utc_now, worker.wake
@@ -214,14 +223,27 @@ class Container:
             options=settings.bulk.options,
             on_enqueue=worker.wake,
         )
+        gateway = build_payment_gateway(settings)
+        refunds = RefundService(
+            backend.payments,
+            backend.refunds,
+            gateway if isinstance(gateway, RefundGateway) else None,
+            ids,
+            on_enqueue=worker.wake,
+            uow=store.unit_of_work,
+        )
         payments = PaymentService(
             backend.payments,
-            build_payment_gateway(settings),
+            gateway,
             settings.payments.fee,
             ids,
             on_enqueue=worker.wake,
             uow=store.unit_of_work,
             templates=live_texts,
+            receipt_secret=settings.secret_key,
+            site_url=lambda: site_url(settings),
+            on_refund=refunds.webhook,
+            refunds=backend.refunds,
         )
         r = settings.site.retention
         periods = RetentionPeriods(r.documents_days, r.messages_days, r.appointments_days, r.alerts_days)
@@ -259,9 +281,17 @@ class Container:
             payments=payments,
             job_board=board,
             job_alert_mailer=mailer,
-            tracking=TrackingService(admin_store, backend.audit_trail, store.outbox),
+            tracking=TrackingService(
+                admin_store,
+                backend.audit_trail,
+                store.outbox,
+                receipt_link=lambda i, n: receipt_path(settings.secret_key, i, n),
+                refunds=backend.refunds,
+            ),
             newsletter=newsletter,
             newsletter_issues=newsletter_issues,
+            refunds=refunds,
+            fee_policy=FeePolicyService(fee_schedule, live, ids, uow=store.unit_of_work),
             retention=retention,
             data_requests=data_requests,
             hit_counter=hits,

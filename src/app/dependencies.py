@@ -31,6 +31,8 @@ def dependencies_of(container: Container) -> dict[str, Provide]:
         "agency": container.agency,
         "appointment_changes": container.appointment_changes,
         "payments": container.payments,
+        "fee_policy": container.fee_policy,
+        "refunds": container.refunds,
         "job_board": container.job_board,
         "job_alerts": container.job_alert_mailer,
         "newsletter": container.newsletter,

@@ -20,6 +20,7 @@ from app.openapi_conformance import conform
 from app.outer_guard import AgencyApp
 from app.pages.seo import robots_txt, sitemap_xml
 from app.path_guard import path_guard
+from app.receipt_page import receipt_page
 from app.security_headers import security_headers_hook
 from app.settings import Settings, SettingsError, unsafe_for_production
 from app.spa import spa
@@ -51,6 +52,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             robots_txt,
             sitemap_xml,
             TestCheckoutPage,
+            receipt_page,
             spa,
         ],
         dependencies=dependencies_of(container),

@@ -31,6 +31,10 @@ from agency_core.messaging.bulk_texts import MAX_SEPTETS
 from agency_core.messaging.templates import MAX_LENGTH as TEMPLATE_MAX
 from agency_core.messaging.templates import Channel as TemplateChannel
 from agency_core.newsletter.issues import MAX_BODY, MAX_SUBJECT
+from agency_core.payments.fees import MAX_RULES as MAX_FEE_RULES
+from agency_core.payments.fees import REASON_MAX as FEE_REASON_MAX
+from agency_core.payments.fees import REFUND_RULES_MAX
+from agency_core.payments.refunds import REASON_MAX as REFUND_REASON_MAX
 from agency_core.records import APPOINTMENT_OUTCOMES, ApplicationStatus, AppointmentStatus, PaymentState
 from agency_core.spec.constants import SENDER_ID_MAX_LENGTH
 from agency_core.spec.validation import EMAIL_PATTERN, FORMS, Field
@@ -234,6 +238,57 @@ def _settings_body() -> dict[str, Any]:
     }
 
 
+def _money(*, allow_none: bool) -> dict[str, Any]:
+    amount = {"type": "string", "pattern": r"^\d{1,7}(?:\.\d{1,2})?$"}
+    return {"anyOf": [{"type": "null"}, {"type": "string", "maxLength": 0}, amount]} if allow_none else amount
+
+
+def _fee_rules() -> dict[str, Any]:
+    rule = {
+        "type": "object",
+        "properties": {
+            "match": text(),
+            "amount": _money(allow_none=True),
+            "reason": text(FEE_REASON_MAX),
+        },
+        "required": ["match", "amount", "reason"],
+    }
+    return {
+        "type": "array",
+        "items": rule,
+        "maxItems": MAX_FEE_RULES,
+        "description": "At most one rule per country or job (match compared without surrounding spaces)",
+    }
+
+
+def _fee_policy_body() -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {
+            "defaultAmount": _money(allow_none=True),
+            "defaultReason": text(FEE_REASON_MAX, required=False),
+            "countries": _fee_rules(),
+            "jobs": _fee_rules(),
+            "refundRules": text(REFUND_RULES_MAX),
+        },
+        "required": ["refundRules"],
+    }
+
+
+def _refund_body() -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {
+            "amount": {
+                **_money(allow_none=True),
+                "description": "Empty: all that remains; at most what remains of the paid fee",
+            },
+            "reason": text(REFUND_REASON_MAX),
+        },
+        "required": ["reason"],
+    }
+
+
 def identifier() -> dict[str, Any]:
     return {"anyOf": [email(), phone()], "description": "An e-mail address or a phone number"}
 
@@ -318,6 +373,8 @@ BODIES: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {
     "NoteText": _note_body,
     "ReplyRequest": _reply_body,
     "NewsletterIssueIn": _newsletter_issue_body,
+    "FeePolicyIn": _fee_policy_body,
+    "RefundIn": _refund_body,
 }
 """Component schemas replaced by the core's rules (by the name Litestar gives each body)."""
 

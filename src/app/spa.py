@@ -13,7 +13,10 @@ from litestar.params import FromPath
 from litestar.response import File
 
 from agency_core.jobs.board import JobBoard
+from agency_core.payments.policy import FeePolicyService
 from agency_core.submissions.service import AgencyService
+from app.api.fees import policy_out
+from app.pages.fee_policy import fee_policy_html
 from app.pages.site import public_page
 from app.settings import Settings
 
@@ -59,6 +62,7 @@ async def spa(
     settings: NamedDependency[Settings],
     agency: NamedDependency[AgencyService],
     job_board: NamedDependency[JobBoard],
+    fee_policy: NamedDependency[FeePolicyService],
     path: FromPath[str] = "/",
 ) -> File | Response[bytes]:
     relative = path.lstrip("/")
@@ -69,7 +73,11 @@ async def spa(
     found = _resolve(dist, relative) if relative else None
     if found is not None and not relative.startswith("_pages/") and found.suffix not in {".br", ".gz"}:
         return _serve(found, IMMUTABLE if relative.startswith("assets/") else NO_CACHE, encoding)
-    page = await public_page(request, settings, agency, job_board, "/" + relative)
+
+    async def terms_fees() -> str:
+        return fee_policy_html(await policy_out(await fee_policy.policy(), job_board))
+
+    page = await public_page(request, settings, agency, job_board, "/" + relative, terms_fees)
     if page is not None:
         return page
     if PurePosixPath(relative).suffix:

@@ -34,6 +34,23 @@ def _order_body(path: str, body: dict[str, Any]) -> None:
         body["preferredDate"] = _later(body["preferredDate"])
     elif path == "/api/admin/data-requests/erase" and "q" in body:
         body["confirm"] = body["q"]
+    elif path == "/api/admin/fee-policy":
+        for name in ("countries", "jobs"):
+            if isinstance(body.get(name), list):
+                body[name] = _one_rule_each(body[name])
+
+
+def _one_rule_each(rules: list[Any]) -> list[Any]:
+    """A client sends one rule per country or job: the later duplicates are dropped."""
+    seen: set[str] = set()
+    kept = []
+    for rule in rules:
+        match = rule.get("match") if isinstance(rule, dict) else None
+        key = match.strip() if isinstance(match, str) else ""
+        if key not in seen:
+            seen.add(key)
+            kept.append(rule)
+    return kept
 
 
 def _order_query(query: dict[str, Any]) -> None:

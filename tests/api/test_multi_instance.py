@@ -294,3 +294,70 @@ def test_the_sign_in_limit_and_the_public_rate_limit_hold_across_the_instances(c
     finally:
         for app in apps:
             app.stop()
+
+
+RECEIPTS = 100
+
+
+def test_two_instances_number_the_receipts_of_100_payments_consecutively_once_each(cluster: Cluster) -> None:
+    """Every payment confirmed at once on both instances (the payer's return and a retry): each
+    paid fee takes one receipt number, and the 100 numbers are 1..100 with no gap and no repeat."""
+    from cryptography.fernet import Fernet
+
+    from tests.support.paystack import LocalPaystack
+
+    paystack = LocalPaystack().start()
+    paystack.behaviour.auto_webhook = False
+    keys = {
+        "PAYSTACK_SECRET_KEY": paystack.secret_key,
+        "PAYSTACK_BASE_URL": paystack.base_url,
+        # one files key for both, as a deployment has: each reads the applications the other stored
+        "AGENCY_FILES_KEY": Fernet.generate_key().decode(),
+    }
+    a, b = cluster.start(["ra", "rb"], **keys)
+    try:
+
+        def pay(i: int) -> tuple[str, str]:
+            home = (a, b)[i % 2]
+            data = {**APPLICATION, "email": f"receipt{i}@example.com"}
+            made = httpx.post(
+                f"{home.base_url}/api/applications",
+                data=data,
+                files={"cv": ("cv.pdf", PDF, "application/pdf")},
+                timeout=30,
+            )
+            assert made.status_code == 201, made.text
+            app_id, key = made.json()["applicationId"], made.json()["paymentKey"]
+            started = httpx.post(
+                f"{home.base_url}/api/applications/{app_id}/payment", json={"paymentKey": key}, timeout=30
+            )
+            assert started.status_code == 201, started.text
+            reference = str(started.json()["reference"])
+            paystack.complete(reference, "success")
+            return app_id, reference
+
+        def verify(base_url: str, reference: str) -> str:
+            answer = httpx.get(f"{base_url}/api/payments/{reference}", timeout=60)
+            assert answer.status_code == 200, answer.text
+            return str(answer.json()["state"])
+
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            paid = list(pool.map(pay, range(RECEIPTS)))
+            states = list(
+                pool.map(lambda job: verify(*job), [(app.base_url, ref) for _, ref in paid for app in (a, b)])
+            )
+    finally:
+        a.stop()
+        b.stop()
+        paystack.stop()
+    assert set(states) == {"paid"}
+    client = firestore_client(cluster)
+    numbers = []
+    for app_id, _ in paid:
+        doc = client.collection("applications").document(app_id).get().to_dict()  # type: ignore[attr-defined]
+        numbers.append(doc["payment"]["receipt_number"])
+    assert sorted(numbers) == list(range(1, RECEIPTS + 1))
+    counter = client.collection("counters").document("receipts").get().to_dict()  # type: ignore[attr-defined]
+    assert counter == {"last": RECEIPTS}
+    issued = [d.id for d in client.collection("receipt_numbers").stream()]  # type: ignore[attr-defined]
+    assert len(issued) == RECEIPTS

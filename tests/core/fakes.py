@@ -96,6 +96,7 @@ class FakeUnit:
         self.posts = FakePosts(self, "posts")
         self.settings = FakeRepository(self, "settings")
         self.payments = FakeRepository(self, "payments")
+        self.refunds = FakeRepository(self, "refunds")
         self.outbox = FakeRepository(self, "outbox")
         self.audit = FakeRepository(self, "audit")
         self.templates = FakeRepository(self, "templates")

@@ -13,6 +13,10 @@ Point ``PAYSTACK_BASE_URL`` at ``server.base_url`` with ``PAYSTACK_SECRET_KEY=se
   (report another amount than asked), ``auto_webhook`` (send the webhook on completion).
 - ``event(...)``, ``sign(...)`` and ``send_webhook(...)`` build and deliver webhooks by hand
   (bad signatures, wrong amounts, replays, any order).
+- ``POST /refund`` (transaction reference, amount, currency, merchant note) records a refund and
+  answers it ``pending`` (400 for an unknown transaction or more than is left of it); the
+  ``refund_webhook`` behaviour sends ``refund.processed`` (or ``refund_outcome``) to the app
+  ``before`` the answer, ``after`` it, or not at all; ``refund_event(...)`` builds one by hand.
 """
 
 from __future__ import annotations
@@ -61,7 +65,20 @@ class Transaction:
 
 
 @dataclass
+class LocalRefund:
+    id: int
+    reference: str
+    amount: int
+    currency: str
+    note: str
+    status: str = "pending"
+
+
+@dataclass
 class Behaviour:
+    refund_webhook: str = "none"
+    """``before`` (sent while the refund request waits for its answer), ``after`` or ``none``."""
+    refund_outcome: str = "processed"
     down: bool = False
     charged_amount: int | None = None
     charged_currency: str | None = None
@@ -92,6 +109,7 @@ class LocalPaystack:
         self.requests: list[Recorded] = []
         self.webhooks: list[WebhookSent] = []
         self.webhook_url: str | None = None
+        self.refunds: dict[int, LocalRefund] = {}
         self._lock = threading.Lock()
         server = self
 
@@ -159,6 +177,12 @@ class LocalPaystack:
                 if server.behaviour.down:
                     self._json(503, {"status": False, "message": "Service unavailable"})
                     return
+                if url.path == "/refund":
+                    status, answer = server._refund(body)
+                    self._json(status, answer)
+                    if status == 200 and server.behaviour.refund_webhook == "after":
+                        threading.Timer(0.2, server._refund_webhook, (answer["data"]["id"],)).start()
+                    return
                 if url.path != "/transaction/initialize":
                     self._json(404, {"status": False, "message": "Not found"})
                     return
@@ -203,6 +227,51 @@ class LocalPaystack:
                 "reference": reference,
             },
         }
+
+    def _refund(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        reference = str(body.get("transaction") or "")
+        with self._lock:
+            txn = self.transactions.get(reference)
+            if txn is None or txn.status != "success":
+                return 400, {"status": False, "message": "Transaction not found"}
+            taken = sum(r.amount for r in self.refunds.values() if r.reference == reference and r.status != "failed")
+            amount = int(body.get("amount") or txn.amount - taken)
+            if amount <= 0 or amount > txn.amount - taken:
+                return 400, {"status": False, "message": "Refund amount cannot be more than the transaction amount"}
+            refund = LocalRefund(
+                len(self.refunds) + 1001, reference, amount, txn.currency, str(body.get("merchant_note") or "")
+            )
+            self.refunds[refund.id] = refund
+        if self.behaviour.refund_webhook == "before":
+            self._refund_webhook(refund.id)
+        data = {
+            "id": refund.id,
+            "transaction": {"reference": reference, "amount": txn.amount},
+            "amount": refund.amount,
+            "currency": refund.currency,
+            "merchant_note": refund.note,
+            "status": "pending",
+        }
+        return 200, {"status": True, "message": "Refund has been queued for processing", "data": data}
+
+    def _refund_webhook(self, refund_id: int) -> None:
+        if self.webhook_url:
+            self.send_webhook(self.refund_event(refund_id, self.behaviour.refund_outcome))
+
+    def refund_event(self, refund_id: int, status: str) -> bytes:
+        """The raw body of a ``refund.<status>`` webhook (the refund's state is set to ``status``)."""
+        with self._lock:
+            refund = self.refunds[refund_id]
+            refund.status = status
+        data = {
+            "id": refund.id,
+            "status": status,
+            "transaction_reference": refund.reference,
+            "refund_reference": f"RF{refund.id}",
+            "amount": refund.amount,
+            "currency": refund.currency,
+        }
+        return json.dumps({"event": f"refund.{status}", "data": data}, separators=(",", ":")).encode()
 
     def _checkout_page(self, reference: str) -> bytes:
         with self._lock:

@@ -142,6 +142,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/applications/{application_id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The application's payment and its refunds */
+        get: operations["ApiAdminApplicationsApplicationIdRefundsRead"];
+        put?: never;
+        /** Refund the paid fee, in full (amount left out) or in part, with a reason (audited) */
+        post: operations["ApiAdminApplicationsApplicationIdRefundsRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/applications/{application_id}/status": {
         parameters: {
             query?: never;
@@ -477,6 +495,24 @@ export interface paths {
         /** Demo mode only: the default admin's credentials */
         get: operations["ApiAdminDemoCredentialsDemoCredentials"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/fee-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fee policy in force */
+        get: operations["ApiAdminFeePolicyRead"];
+        /** Save the fee policy: applications submitted from now on owe what it says (audited) */
+        put: operations["ApiAdminFeePolicySave"];
         post?: never;
         delete?: never;
         options?: never;
@@ -899,6 +935,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applications/{application_id}/fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The fee this application owes and why (the payment modal) */
+        post: operations["ApiApplicationsApplicationIdFeeFee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/applications/{application_id}/payment": {
         parameters: {
             query?: never;
@@ -995,6 +1048,23 @@ export interface paths {
         put?: never;
         /** Send a message from the contact form */
         post: operations["ApiContactMessagesSendContactMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fee policy and the refund rules (the Terms page) */
+        get: operations["ApiFeesFeePolicy"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1392,6 +1462,7 @@ export interface components {
         /** ApplicationCreated */
         ApplicationCreated: {
             applicationId: string;
+            fee?: components["schemas"]["FeeDueOut"] | null;
             paymentKey: string;
         };
         /** ApplicationDetail */
@@ -1861,6 +1932,68 @@ export interface components {
         ErrorMessage: {
             message: string;
         };
+        /** FeeDueOut */
+        FeeDueOut: {
+            amount: string;
+            currency: string;
+            due: boolean;
+            label: string;
+            reason: string;
+        };
+        /** FeePolicyBody */
+        FeePolicyBody: {
+            countries: components["schemas"]["FeeRuleBody"][];
+            countriesOffered: string[];
+            currency: string;
+            defaultAmount: string | null;
+            defaultReason: string;
+            jobs: components["schemas"]["FeeRuleBody"][];
+            refundRules: string;
+        };
+        FeePolicyIn: {
+            /** @description At most one rule per country or job (match compared without surrounding spaces) */
+            countries?: ({
+                amount: null | string;
+                match: string;
+                reason: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            defaultAmount?: null | string;
+            defaultReason?: string;
+            /** @description At most one rule per country or job (match compared without surrounding spaces) */
+            jobs?: ({
+                amount: null | string;
+                match: string;
+                reason: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            refundRules: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** FeePolicyOut */
+        FeePolicyOut: {
+            countries: components["schemas"]["FeeRuleOut"][];
+            currency: string;
+            defaultLabel: string;
+            defaultReason: string;
+            jobs: components["schemas"]["FeeRuleOut"][];
+            refundRules: string;
+        };
+        /** FeeRuleBody */
+        FeeRuleBody: {
+            amount: string | null;
+            match: string;
+            reason: string;
+        };
+        /** FeeRuleOut */
+        FeeRuleOut: {
+            appliesTo: string;
+            label: string;
+            reason: string;
+        };
         /** HeldApplication */
         HeldApplication: {
             applicationId: string;
@@ -2183,6 +2316,35 @@ export interface components {
         /** RecordCreated */
         RecordCreated: {
             id: string;
+        };
+        /** RefundBody */
+        RefundBody: {
+            actor: string;
+            amount: string;
+            /** Format: date-time */
+            createdAt: string;
+            currency: string;
+            id: string;
+            label: string;
+            reason: string;
+            state: string;
+            updatedAt: string | null;
+        };
+        RefundIn: {
+            /** @description Empty: all that remains; at most what remains of the paid fee */
+            amount?: null | string;
+            reason: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** RefundsBody */
+        RefundsBody: {
+            currency: string | null;
+            items: components["schemas"]["RefundBody"][];
+            paid: string | null;
+            payment: string;
+            refundStatus: string | null;
+            refundable: string;
         };
         /**
          * ReplyChannel
@@ -3151,6 +3313,171 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Owner"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminApplicationsApplicationIdRefundsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundsBody"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminApplicationsApplicationIdRefundsRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundIn"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundsBody"];
                 };
             };
             /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
@@ -4902,6 +5229,140 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminFeePolicyRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeePolicyBody"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminFeePolicySave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeePolicyIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeePolicyBody"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7099,6 +7560,68 @@ export interface operations {
             };
         };
     };
+    ApiApplicationsApplicationIdFeeFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentStartIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeDueOut"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No such application, or not its payment key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     ApiApplicationsApplicationIdPaymentStart: {
         parameters: {
             query?: never;
@@ -7431,6 +7954,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiFeesFeePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeePolicyOut"];
                 };
             };
         };

@@ -36,4 +36,30 @@ export const handlers = [
   }),
   // The processing fee: no Paystack keys on the server unless a test says otherwise.
   http.get('*/api/payments/config', () => HttpResponse.json(noPaymentsConfig)),
+  // The fee policy (Terms page) and an application's refunds (admin detail): the defaults.
+  http.get('*/api/fees', () =>
+    HttpResponse.json({
+      currency: 'USD',
+      defaultLabel: '$50',
+      defaultReason: '',
+      countries: [],
+      jobs: [],
+      refundRules: 'Refunded in full if we cannot take your application forward.',
+    }),
+  ),
+  http.get('*/api/admin/applications/:id/refunds', () =>
+    HttpResponse.json({
+      payment: 'unpaid',
+      refundStatus: null,
+      paid: null,
+      refundable: '0',
+      currency: null,
+      items: [],
+    }),
+  ),
+  // The fee policy's decision for an application: not known (the modal shows the configured fee),
+  // unless a test says otherwise.
+  http.post('*/api/applications/:id/fee', () =>
+    HttpResponse.json({ message: 'Application Not Found' }, { status: 404 }),
+  ),
 ];

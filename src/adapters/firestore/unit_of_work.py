@@ -44,6 +44,7 @@ from agency_core.messaging.delivery import advance
 from agency_core.messaging.template_store import TemplateVersion
 from agency_core.newsletter.model import NewsletterIssue
 from agency_core.payments.model import Payment
+from agency_core.payments.refunds import Refund
 from agency_core.records import ApplicationStatus, AppointmentStatus, OutboxStatus
 from agency_core.spec.constants import AGENCY_TIME_ZONE
 from agency_core.spec.numbers import is_ascii_digits
@@ -295,15 +296,61 @@ class _Settings(_Writes):
         self._steps.append(_Step(lambda tx: tx.set(ref, doc)))
 
 
+RECEIPT_COUNTER = ("counters", "receipts")
+"""The document holding the last receipt number issued (``last``)."""
+RECEIPT_NUMBERS = "receipt_numbers"
+"""One document per issued number (``00000042``), created with the payment that takes it."""
+
+
+def receipt_number_id(number: int) -> str:
+    return f"{number:08d}"
+
+
 class _Payments(_Writes):
     async def set(self, application_id: str, before: Payment, after: Payment) -> None:
-        def holds(doc: Document) -> bool:
-            current = payment_of(doc)
-            return (current.state, current.reference) == (before.state, before.reference)
+        ref = self._col("applications").document(application_id)
+        counter_ref = self._col(RECEIPT_COUNTER[0]).document(RECEIPT_COUNTER[1])
+        number = after.receipt_number if before.receipt_number is None else None
 
-        self._update_if(
-            "applications", application_id, holds, {"payment": to_document(after)}, f"payment of {application_id}"
-        )
+        async def check(tx: Transaction) -> None:
+            doc = await _read(tx, ref)
+            current = payment_of(doc) if doc is not None else None
+            if current is None or (current.state, current.reference) != (before.state, before.reference):
+                raise PreconditionFailed(f"payment of {application_id}")
+            if number is not None:
+                counter = await _read(tx, counter_ref)
+                if int((counter or {}).get("last") or 0) != number - 1:
+                    raise PreconditionFailed(f"receipt number {number}")
+
+        def write(tx: Transaction) -> None:
+            if number is not None:
+                # The number's own document first: of two commits that took the same number (the
+                # emulator does not serialise them), only one can create it, and the loser writes nothing.
+                number_ref = self._col(RECEIPT_NUMBERS).document(receipt_number_id(number))
+                tx.create(number_ref, {"application_id": application_id, "number": number})
+                tx.set(counter_ref, {"last": number})
+            tx.update(ref, {"payment": to_document(after)})
+
+        self._steps.append(_Step(write, check))
+
+
+class _Refunds(_Writes):
+    async def add(self, refund: Refund) -> None:
+        ref = self._col("refunds").document(refund.id)
+
+        async def check(tx: Transaction) -> None:
+            if await _read(tx, ref) is not None:
+                raise IdTaken(refund.id)
+
+        doc = to_document(refund)
+        self._steps.append(_Step(lambda tx: tx.create(ref, doc), check))
+
+    async def move(self, before: Refund, after: Refund) -> None:
+        def holds(doc: Document) -> bool:
+            return (doc.get("state"), doc.get("gateway_id")) == (before.state.value, before.gateway_id)
+
+        fields = {"state": after.state.value, "gateway_id": after.gateway_id, "updated_at": after.updated_at}
+        self._update_if("refunds", before.id, holds, fields, f"refund {before.id}")
 
 
 class _Outbox(_Writes):
@@ -459,6 +506,7 @@ class FirestoreUnitOfWork(StepsUnitOfWork[_Step]):
         self.posts = _Posts(client, prefix, self._steps)
         self.settings = _Settings(client, prefix, self._steps)
         self.payments = _Payments(client, prefix, self._steps)
+        self.refunds = _Refunds(client, prefix, self._steps)
         self.outbox = _Outbox(client, prefix, self._steps)
         self.audit = _Audit(client, prefix, self._steps)
         self.templates = _Templates(client, prefix, self._steps)

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import sqlite3
 
+from adapters.codec import from_row
 from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database, Migration
-from adapters.sqlite.rows import application_of, payment_of
+from adapters.sqlite.rows import application_of, last_receipt_number, payment_of
 from agency_core.payments.model import Payment
+from agency_core.payments.refunds import Refund
 from agency_core.records import Application
 
 MIGRATION = Migration(
@@ -39,5 +41,24 @@ class SqlitePayments:
         def work(conn: sqlite3.Connection) -> tuple[Application, Payment] | None:
             row = conn.execute("SELECT * FROM applications WHERE id = ?", (application_id,)).fetchone()
             return None if row is None else (application_of(row, self._sealer), payment_of(row))
+
+        return await self._db.run(work)
+
+    async def next_receipt_number(self) -> int:
+        return await self._db.run(lambda conn: last_receipt_number(conn) + 1)
+
+
+class SqliteRefunds:
+    """Implements :class:`agency_core.payments.refunds.RefundStore` (table ``refunds``)."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def refunds_of(self, application_id: str) -> list[Refund]:
+        def work(conn: sqlite3.Connection) -> list[Refund]:
+            rows = conn.execute(
+                "SELECT * FROM refunds WHERE application_id = ? ORDER BY created_at, id", (application_id,)
+            ).fetchall()
+            return [from_row(Refund, row) for row in rows]
 
         return await self._db.run(work)

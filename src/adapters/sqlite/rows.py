@@ -48,6 +48,10 @@ def payment_row(payment: Payment) -> dict[str, Any]:
     return {PAYMENT_PREFIX + name: value for name, value in to_row(payment).items()}
 
 
+def last_receipt_number(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("SELECT COALESCE(MAX(payment_receipt_number), 0) FROM applications").fetchone()[0])
+
+
 def payment_of(row: sqlite3.Row) -> Payment:
     """The payment columns of an ``applications`` row (unpaid when the row predates them)."""
     columns = {k.removeprefix(PAYMENT_PREFIX): row[k] for k in row.keys() if k.startswith(PAYMENT_PREFIX)}  # noqa: SIM118

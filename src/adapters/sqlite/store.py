@@ -210,6 +210,27 @@ MIGRATIONS = (
         )
         """,
     ),
+    Migration(
+        "records_0012_fees_receipts_refunds",
+        """
+        ALTER TABLE applications ADD COLUMN fee TEXT;
+        ALTER TABLE applications ADD COLUMN payment_receipt_number INTEGER;
+        CREATE UNIQUE INDEX applications_receipt_number ON applications (payment_receipt_number);
+        CREATE TABLE refunds (
+            id TEXT PRIMARY KEY,
+            application_id TEXT NOT NULL,
+            amount_minor INTEGER NOT NULL,
+            currency TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            actor TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            state TEXT NOT NULL,
+            gateway_id TEXT,
+            updated_at TEXT
+        );
+        CREATE INDEX refunds_application ON refunds (application_id, created_at)
+        """,
+    ),
 )
 
 

@@ -17,7 +17,15 @@ from adapters.codec import timestamp, to_row
 from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database
 from adapters.sqlite.notes import NoteWrites, OwnerWrites, ReplyWrites
-from adapters.sqlite.rows import add_audit, application_cells, enqueue, find_duplicate, insert, payment_row
+from adapters.sqlite.rows import (
+    add_audit,
+    application_cells,
+    enqueue,
+    find_duplicate,
+    insert,
+    last_receipt_number,
+    payment_row,
+)
 from adapters.sqlite.templates import add_version
 from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
@@ -27,6 +35,7 @@ from agency_core.messaging.delivery import advance
 from agency_core.messaging.template_store import TemplateVersion
 from agency_core.newsletter.model import NewsletterIssue
 from agency_core.payments.model import Payment
+from agency_core.payments.refunds import Refund
 from agency_core.records import ApplicationStatus, AppointmentStatus
 from agency_core.staff.model import AuditEntry, Job
 from agency_core.staff.settings import AdminSettings, settings_to_dict
@@ -182,6 +191,12 @@ class _Settings(_Writes):
         self._steps.append(lambda conn: insert(conn, "settings", row, "INSERT OR REPLACE"))
 
 
+def _next_receipt(conn: sqlite3.Connection, number: int) -> None:
+    """Inside the ``BEGIN IMMEDIATE`` transaction: ``number`` must follow the last one issued."""
+    if last_receipt_number(conn) != number - 1:
+        raise PreconditionFailed(f"receipt number {number}")
+
+
 class _Payments(_Writes):
     async def set(self, application_id: str, before: Payment, after: Payment) -> None:
         cells = payment_row(after)
@@ -190,7 +205,34 @@ class _Payments(_Writes):
             "WHERE id = ? AND payment_state = ? AND payment_reference IS ?"
         )
         params = (*cells.values(), application_id, before.state.value, before.reference)
+        number = after.receipt_number if before.receipt_number is None else None
+        if number is not None:
+            self._steps.append(lambda conn: _next_receipt(conn, number))
         self._update_if(f"payment of {application_id}", sql, *params)
+
+
+class _Refunds(_Writes):
+    async def add(self, refund: Refund) -> None:
+        def step(conn: sqlite3.Connection) -> None:
+            if not insert(conn, "refunds", to_row(refund), "INSERT OR IGNORE"):
+                raise IdTaken(refund.id)
+
+        self._steps.append(step)
+
+    async def move(self, before: Refund, after: Refund) -> None:
+        sql = (
+            "UPDATE refunds SET state = ?, gateway_id = ?, updated_at = ? "
+            "WHERE id = ? AND state = ? AND gateway_id IS ?"
+        )
+        params = (
+            after.state.value,
+            after.gateway_id,
+            timestamp(after.updated_at or after.created_at),
+            before.id,
+            before.state.value,
+            before.gateway_id,
+        )
+        self._update_if(f"refund {before.id}", sql, *params)
 
 
 class _Outbox(_Writes):
@@ -310,6 +352,7 @@ class SqliteUnitOfWork(StepsUnitOfWork[Step]):
         self.posts = _Posts(self._steps, db)
         self.settings = _Settings(self._steps, db)
         self.payments = _Payments(self._steps, db)
+        self.refunds = _Refunds(self._steps, db)
         self.outbox = _Outbox(self._steps, db)
         self.audit = _Audit(self._steps, db)
         self.templates = _Templates(self._steps, db)

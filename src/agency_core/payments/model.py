@@ -86,6 +86,8 @@ class Payment:
     channel: str | None = None
     paid_at: datetime | None = None
     updated_at: datetime | None = None
+    receipt_number: int | None = None
+    """Given when it becomes paid (:mod:`agency_core.payments.receipts`): the next number, no gaps."""
 
 
 UNPAID: Final = Payment()
@@ -132,11 +134,40 @@ class Checkout:
     reference: str
 
 
+class RefundState(StrEnum):
+    PENDING = "pending"
+    PROCESSED = "processed"
+    FAILED = "failed"
+
+
+def state_of(status: str) -> RefundState | None:
+    """Paystack's refund statuses (``pending``, ``processing``, ``processed``, ``failed``, ...)."""
+    if status in {"processed", "success", "completed"}:
+        return RefundState.PROCESSED
+    if status in {"failed", "reversed"}:
+        return RefundState.FAILED
+    if status in {"pending", "processing", "queued", "needs-attention"}:
+        return RefundState.PENDING
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class GatewayRefund:
+    """Paystack's answer to a refund request, or the ``data`` of a refund webhook."""
+
+    transaction_reference: str
+    gateway_id: str | None
+    state: RefundState
+    amount_minor: int | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class WebhookEvent:
     event: str
     charge: Charge | None
     """``None`` for events that carry no transaction."""
+    refund: GatewayRefund | None = None
+    """The refund of a ``refund.*`` event."""
 
 
 class GatewayUnavailable(Exception):
@@ -197,6 +228,11 @@ class PaymentStore(Protocol):
     (:class:`~agency_core.unit_of_work.PaymentWrites`)."""
 
     async def load(self, application_id: str) -> tuple[Application, Payment] | None: ...
+
+    async def next_receipt_number(self) -> int:
+        """The number the next paid fee gets (1 for the first); ``uow.payments.set`` refuses any
+        other at commit, so two payments confirmed at once cannot share or skip one."""
+        ...
 
 
 # -- the rules -----------------------------------------------------------------------------

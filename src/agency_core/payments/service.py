@@ -7,18 +7,22 @@ decided again on the fresh record, so concurrent and repeated confirmations agre
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import random
 import secrets
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, replace
 
 from agency_core.errors import Conflict, NotFound, Unavailable, UseCaseError
 from agency_core.ids import IdGenerator
+from agency_core.jobs.alerts import to_outbox
 from agency_core.masking import mask_phone
 from agency_core.messaging.notifications import SmsKind
 from agency_core.messaging.sms_texts import payment_receipt_message
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
 from agency_core.messaging.templates import Texts
+from agency_core.payments.fees import NO_FEE_DUE
 from agency_core.payments.keys import payment_key_matches
 from agency_core.payments.model import (
     ALREADY_PAID,
@@ -29,6 +33,7 @@ from agency_core.payments.model import (
     Charge,
     Checkout,
     Fee,
+    GatewayRefund,
     GatewayUnavailable,
     Payment,
     PaymentGateway,
@@ -42,7 +47,9 @@ from agency_core.payments.model import (
     make_reference,
     started,
 )
-from agency_core.records import Application, OutboxMessage, PaymentState
+from agency_core.payments.receipts import Receipt, receipt_email, receipt_path, token_matches
+from agency_core.payments.refunds import RefundStore, refund_status, refunded_minor
+from agency_core.records import Application, FeeDue, OutboxMessage, PaymentState
 from agency_core.spec.constants import ID_PREFIX
 from agency_core.staff.model import AuditEntry
 from agency_core.submissions.service import Clock, utc_now
@@ -53,6 +60,9 @@ logger = logging.getLogger("agency.payments")
 GATEWAY_ACTOR = "paystack"
 APPLICANT_ACTOR = "applicant"
 _RETRIES = 5
+_RECEIPT_RETRIES = 60
+"""A paid fee may lose the race for the next receipt number to other confirmations (other
+instances too); each loss reads the number again."""
 
 
 class PaymentsUnavailable(Unavailable):
@@ -74,6 +84,20 @@ class AlreadyPaid(Conflict):
         super().__init__(ALREADY_PAID)
 
 
+class NoFeeDue(Conflict):
+    """The fee policy gave this application no fee: there is nothing to pay."""
+
+    def __init__(self) -> None:
+        super().__init__(NO_FEE_DUE)
+
+
+CHANNEL_LABELS = {"card": "Card", "mobile_money": "Mobile money", "test": "Test checkout", "bank": "Bank"}
+
+
+def channel_label(channel: str | None) -> str:
+    return CHANNEL_LABELS.get(channel or "", (channel or "Paystack").replace("_", " ").capitalize())
+
+
 @dataclass(frozen=True, slots=True)
 class PaymentView:
     """What the applicant's result page is told."""
@@ -85,6 +109,10 @@ class PaymentView:
 def receipt_id(application_id: str) -> str:
     """One receipt per application, whatever the repeats: the outbox id is fixed."""
     return f"{application_id}-payment-receipt"
+
+
+def receipt_mail_id(application_id: str) -> str:
+    return f"{application_id}-payment-receipt-mail"
 
 
 def _text(application: Application, name: str) -> str:
@@ -105,9 +133,20 @@ class PaymentService:
         *,
         uow: Callable[[], UnitOfWork],
         templates: TemplateSource = NO_EDITS,
+        receipt_secret: str = "",
+        site_url: Callable[[], str] = lambda: "",
+        on_refund: Callable[[GatewayRefund], Awaitable[None]] | None = None,
+        refunds: RefundStore | None = None,
     ) -> None:
         self.templates = templates
         """The receipt SMS uses its template as staff saved it, else the default."""
+        self.refunds = refunds
+        """The refunds of each application: the receipt says what was refunded."""
+        self.on_refund = on_refund
+        """Takes the ``refund.*`` webhooks (:class:`~agency_core.payments.refund_service.RefundService`)."""
+        self.receipt_secret = receipt_secret
+        """Keys the receipt links' tokens (``AGENCY_SECRET_KEY``)."""
+        self.site_url = site_url
         self.store = store
         self.uow = uow
         """A new unit of work per change: the payment, its receipt SMS and its audit entry commit together."""
@@ -164,6 +203,24 @@ class PaymentService:
             return False
         return True
 
+    def fee_due(self, application: Application) -> FeeDue:
+        """What ``application`` owes: the fee decided at its submission, else (stored before fee
+        policies) the configured fee."""
+        if application.fee is not None:
+            return application.fee
+        return FeeDue(self.fee.amount_minor, self.fee.currency, "default")
+
+    def _fee(self, application: Application) -> Fee:
+        due = self.fee_due(application)
+        return Fee(due.amount_minor, due.currency)
+
+    async def fee_for(self, application_id: str, payment_key: str) -> FeeDue:
+        """The fee the payment modal shows (with its reason); the payment key as for starting."""
+        application, _ = await self._load(application_id)
+        if not payment_key_matches(application.payment_key_hash, payment_key):
+            raise ApplicationUnknown(APPLICATION_NOT_FOUND)
+        return self.fee_due(application)
+
     async def _load(self, application_id: str) -> tuple[Application, Payment]:
         loaded = await self.store.load(application_id)
         if loaded is None:
@@ -184,20 +241,23 @@ class PaymentService:
             raise ApplicationUnknown(APPLICATION_NOT_FOUND)
         if not can_start(current):
             raise AlreadyPaid
+        fee = self._fee(application)
+        if fee.amount_minor <= 0:
+            raise NoFeeDue
         reference = make_reference(application_id, self.nonce())
         checkout = await gateway.initialize(
             reference=reference,
             email=_text(application, "email"),
-            fee=self.fee,
+            fee=fee,
             callback_url=callback_url,
             metadata={"application_id": application_id},
         )
         for _ in range(_RETRIES):
-            after = started(current, reference, self.fee, self.clock())
+            after = started(current, reference, fee, self.clock())
             audit = self._audit(
                 APPLICANT_ACTOR,
                 "payment.start",
-                f"{application_id}: {current.state.value} -> pending ({reference}, {self.fee.plain})",
+                f"{application_id}: {current.state.value} -> pending ({reference}, {fee.plain})",
             )
             if await self._save(application_id, current, after, (), audit):
                 logger.info("payment started", extra={"id": application_id, "reference": reference})
@@ -240,6 +300,9 @@ class PaymentService:
         if event is None:
             logger.warning("payment webhook refused: bad signature")
             return False
+        if event.refund is not None and self.on_refund is not None:
+            await self.on_refund(event.refund)
+            return True
         if event.event != "charge.success" or event.charge is None:
             logger.info("payment webhook ignored", extra={"event": event.event})
             return True
@@ -251,31 +314,28 @@ class PaymentService:
         return True
 
     async def apply(self, application_id: str, charge: Charge, via: str) -> Payment:
-        """Decide on ``charge`` against the stored payment and write the outcome (compare-and-set)."""
-        for _ in range(_RETRIES):
+        """Decide on ``charge`` against the stored payment and write the outcome (compare-and-set);
+        a payment that becomes paid takes the next receipt number in the same write."""
+        for _ in range(_RECEIPT_RETRIES):
             application, current = await self._load(application_id)
             now = self.clock()
-            decision = decide(current, charge, self.fee, now)
+            fee = self._fee(application)
+            decision = decide(current, charge, fee, now)
             if decision.verdict is Verdict.UNCHANGED:
                 return current
             if decision.verdict is Verdict.MISMATCH:
-                entry = self._audit(
-                    GATEWAY_ACTOR,
-                    "payment.mismatch",
-                    f"{application_id}: {charge.reference} {charge.currency} {charge.amount_minor} "
-                    f"is not the fee {self.fee.currency} {self.fee.amount_minor} ({via}); not paid",
-                )
-                async with self.uow() as uow:
-                    await uow.audit.add(entry)
-                logger.warning("payment amount mismatch", extra={"id": application_id, "reference": charge.reference})
+                await self._mismatch(application_id, charge, fee, via)
                 return current
             after = decision.payment
-            paid = after.state is PaymentState.PAID
-            outbox = self._receipt(application, after, await self.templates.texts()) if paid else []
+            outbox: list[OutboxMessage] = []
+            if after.state is PaymentState.PAID:
+                after = replace(after, receipt_number=await self.store.next_receipt_number())
+                outbox = self._receipt(application, after, await self.templates.texts())
             audit = self._audit(
                 GATEWAY_ACTOR,
                 f"payment.{after.state.value}",
-                f"{application_id}: {current.state.value} -> {after.state.value} ({charge.reference}, {via})",
+                f"{application_id}: {current.state.value} -> {after.state.value} ({charge.reference}, {via})"
+                + (f", receipt {after.receipt_number}" if after.receipt_number else ""),
             )
             if await self._save(application_id, current, after, outbox, audit):
                 if outbox:
@@ -286,25 +346,85 @@ class PaymentService:
                         "id": application_id,
                         "state": after.state.value,
                         "via": via,
-                        "receipts": [mask_phone(m.phone) for m in outbox],
+                        "receipt_number": after.receipt_number,
+                        "receipts": [mask_phone(m.phone) for m in outbox if "@" not in m.phone],
                     },
                 )
                 return after
-        raise GatewayUnavailable("the payment record kept changing")  # pragma: no cover - needs 5 lost races
+            await asyncio.sleep(random.uniform(0, 0.02))
+        raise GatewayUnavailable("the payment record kept changing")  # pragma: no cover - needs many lost races
+
+    async def _mismatch(self, application_id: str, charge: Charge, fee: Fee, via: str) -> None:
+        entry = self._audit(
+            GATEWAY_ACTOR,
+            "payment.mismatch",
+            f"{application_id}: {charge.reference} {charge.currency} {charge.amount_minor} "
+            f"is not the fee {fee.currency} {fee.amount_minor} ({via}); not paid",
+        )
+        async with self.uow() as uow:
+            await uow.audit.add(entry)
+        logger.warning("payment amount mismatch", extra={"id": application_id, "reference": charge.reference})
+
+    # -- receipts ----------------------------------------------------------------------------
+
+    def receipt_link(self, application_id: str, number: int) -> str:
+        """The receipt page's address (site-relative when no site URL is known)."""
+        return self.site_url() + receipt_path(self.receipt_secret, application_id, number)
+
+    def receipt_of(self, application: Application, paid: Payment) -> Receipt | None:
+        if paid.state is not PaymentState.PAID or paid.receipt_number is None:
+            return None
+        fee = Fee(paid.amount_minor or 0, paid.currency or self.fee.currency)
+        name = f"{_text(application, 'firstName')} {_text(application, 'lastName')}".strip()
+        return Receipt(
+            paid.receipt_number,
+            application.id,
+            name,
+            fee.plain,
+            fee.label,
+            fee.currency,
+            channel_label(paid.channel),
+            paid.paid_at or paid.updated_at or application.created_at,
+            paid.reference or "",
+        )
+
+    async def receipt(self, application_id: str, token: str) -> Receipt:
+        """The receipt of a paid fee, for the holder of its link; ApplicationUnknown otherwise
+        (an unknown ID, an unpaid fee and a wrong token answer alike)."""
+        loaded = await self.store.load(application_id)
+        if loaded is None or not self.receipt_secret:
+            raise ApplicationUnknown(APPLICATION_NOT_FOUND)
+        application, payment = loaded
+        receipt = self.receipt_of(application, payment)
+        if receipt is None or not token_matches(self.receipt_secret, application.id, receipt.number, token):
+            raise ApplicationUnknown(APPLICATION_NOT_FOUND)
+        if self.refunds is not None:
+            refunds = await self.refunds.refunds_of(application.id)
+            status = refund_status(payment, refunds)
+            if status is not None:
+                done = Fee(refunded_minor(refunds), receipt.currency).plain
+                receipt = replace(receipt, refunded=f"{status.capitalize()}: {done}")
+        return receipt
 
     def _receipt(self, application: Application, paid: Payment, texts: Texts) -> list[OutboxMessage]:
         phone = _text(application, "phone")
         if not phone:
-            return []
+            return []  # pragma: no cover - the form requires a phone
         name = f"{_text(application, 'firstName')} {_text(application, 'lastName')}"
         amount = Fee(paid.amount_minor or self.fee.amount_minor, paid.currency or self.fee.currency).plain
         text = payment_receipt_message(name, application.id, amount, paid.reference or "", texts)
         now = self.clock()
-        return [
+        messages = [
             OutboxMessage(
                 receipt_id(application.id), application.id, SmsKind.PAYMENT_RECEIPT.value, phone, text, now, now
             )
         ]
+        email, receipt = _text(application, "email"), self.receipt_of(application, paid)
+        if email and receipt is not None:
+            link = self.receipt_link(application.id, receipt.number) if self.receipt_secret and self.site_url() else ""
+            mail = receipt_email(email, receipt, link)
+            messages.append(to_outbox(mail, receipt_mail_id(application.id), application.id, now))
+        return messages
 
 
 __all__ = [
@@ -313,6 +433,7 @@ __all__ = [
     "AlreadyPaid",
     "ApplicationUnknown",
     "GatewayUnavailable",
+    "NoFeeDue",
     "PaymentService",
     "PaymentView",
     "PaymentsUnavailable",

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Final, Protocol
 
+from agency_core.payments.fees import FeePolicy, policy_from_dict, policy_to_dict
 from agency_core.records import ApplicationStatus
 from agency_core.spec.constants import SENDER_ID_MAX_LENGTH
 from agency_core.spec.validation import INVALID_PHONE, normalise_phone
@@ -43,6 +44,8 @@ class AdminSettings:
     """Consultations booked per slot (each of the spec's nine slots)."""
     closed_dates: tuple[date, ...] = ()
     """Dates the office takes no bookings (public holidays), besides Saturdays and Sundays."""
+    fee_policy: FeePolicy | None = None
+    """The fee policy staff saved (:mod:`agency_core.payments.fees`); ``None``: the configured fee for all."""
 
     def sends_status_sms(self, status: ApplicationStatus) -> bool:
         return self.status_sms.get(status, True)
@@ -92,6 +95,9 @@ class LiveSettings:
 
     async def sms_sender(self) -> str:
         return (await self.current()).sms_sender
+
+    async def stored_fee_policy(self) -> FeePolicy | None:
+        return (await self.current()).fee_policy
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +172,8 @@ def check_settings(data: Mapping[str, object], keep: AdminSettings | None = None
             switches[status] = value
     if errors:
         return SettingsCheck(None, errors)
-    return SettingsCheck(AdminSettings(tuple(phones), sender, switches, capacity, closed), {})
+    fee_policy = keep.fee_policy if keep is not None else None
+    return SettingsCheck(AdminSettings(tuple(phones), sender, switches, capacity, closed, fee_policy), {})
 
 
 def settings_to_dict(settings: AdminSettings) -> dict[str, object]:
@@ -176,7 +183,7 @@ def settings_to_dict(settings: AdminSettings) -> dict[str, object]:
         "statusSms": {status.value: settings.sends_status_sms(status) for status in ApplicationStatus},
         "appointmentCapacity": settings.appointment_capacity,
         "closedDates": [day.isoformat() for day in settings.closed_dates],
-    }
+    } | ({} if settings.fee_policy is None else {"feePolicy": policy_to_dict(settings.fee_policy)})
 
 
 def settings_from_dict(data: Mapping[str, object], defaults: AdminSettings) -> AdminSettings:
@@ -200,4 +207,7 @@ def settings_from_dict(data: Mapping[str, object], defaults: AdminSettings) -> A
     closed = data.get("closedDates")
     if isinstance(closed, list):
         result = replace(result, closed_dates=_closed_dates(closed, {}))
+    policy = policy_from_dict(data.get("feePolicy"))
+    if policy is not None:
+        result = replace(result, fee_policy=policy)
     return result

@@ -38,6 +38,7 @@ from agency_core.messaging.sms_texts import ApplicationAlert, AppointmentDetails
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
 from agency_core.messaging.templates import DEFAULTS, Texts
 from agency_core.newsletter.subscriptions import NewsletterSubscriptions
+from agency_core.payments.fees import FeeSchedule
 from agency_core.payments.keys import new_payment_key, payment_key_hash
 from agency_core.ports import FileStore, Store
 from agency_core.privacy.consent import with_consent
@@ -49,6 +50,7 @@ from agency_core.records import (
     Appointment,
     BlogPost,
     ContactMessage,
+    FeeDue,
     JobAlert,
     OutboxMessage,
     StoredFile,
@@ -103,6 +105,8 @@ class Accepted:
     """True for a honeypot hit: answered as usual, stored nowhere."""
     payment_key: str = ""
     """An application's payment key (only its hash is stored): needed to start paying its fee."""
+    fee: FeeDue | None = None
+    """The fee an application owes, decided by the fee policy at submission (``None``: not decided)."""
 
 
 def _text(value: object) -> str:
@@ -131,7 +135,10 @@ class AgencyService:
         office_zone: str = AGENCY_TIME_ZONE,
         templates: TemplateSource = NO_EDITS,
         newsletter: NewsletterSubscriptions | None = None,
+        fees: FeeSchedule | None = None,
     ) -> None:
+        self.fees = fees
+        """The fee policy: the fee each application owes is decided (and stored) at submission."""
         self.templates = templates
         """The message texts staff saved (read per submission; a text never saved is its default)."""
         self.newsletter = newsletter
@@ -224,7 +231,7 @@ class AgencyService:
                 "sms_enqueued": len(outbox),
             },
         )
-        return Accepted(application.id, payment_key=payment_key)
+        return Accepted(application.id, payment_key=payment_key, fee=application.fee)
 
     async def _check_application(
         self, data: Mapping[str, object], uploads: Mapping[str, Upload]
@@ -255,8 +262,13 @@ class AgencyService:
         self, values: Mapping[str, v.Value], stored: tuple[StoredFile, ...], now: datetime, payment_key: str
     ) -> tuple[Application, ApplicationAlert, list[OutboxMessage]]:
         """A new application (a fresh ID) and the messages it sends, to be written in one unit."""
+        fee = (
+            await self.fees.due(_text(values["preferredCountry"]), _text(values.get("jobId")))
+            if self.fees is not None
+            else None
+        )
         application = Application(
-            self.ids.next_id(), with_consent(values, now), stored, now, payment_key_hash(payment_key)
+            self.ids.next_id(), with_consent(values, now), stored, now, payment_key_hash(payment_key), fee
         )
         alert = ApplicationAlert(
             f"{_text(values['firstName'])} {_text(values['lastName'])}",
@@ -277,7 +289,8 @@ class AgencyService:
                     application.id,
                     alert.job_title,
                     self.site_url(),
-                    payment_key,
+                    # no payment link when the fee policy gave the application no fee
+                    payment_key if fee is None or fee.due else "",
                     texts,
                 ),
                 application.id,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hmac
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, Protocol
@@ -17,9 +17,11 @@ from typing import Final, Protocol
 from agency_core.jobs.alerts import EMAIL_KIND
 from agency_core.messaging.delivery import track_text
 from agency_core.messaging.notifications import SmsKind
-from agency_core.payments.model import Payment
+from agency_core.payments.model import Fee, Payment
+from agency_core.payments.receipts import receipt_label
+from agency_core.payments.refunds import RefundStore, refund_status, refunded_minor
 from agency_core.ports import Outbox
-from agency_core.records import ApplicationStatus, OutboxMessage
+from agency_core.records import ApplicationStatus, FeeDue, OutboxMessage, PaymentState
 from agency_core.spec.validation import is_email, normalise_phone
 from agency_core.staff.model import AdminStore, AuditEntry
 
@@ -28,6 +30,8 @@ TRACK_NOT_FOUND: Final = "No application matches this ID and phone number or ema
 TRACK_ID_REQUIRED: Final = "Application ID is required"
 TRACK_CONTACT_REQUIRED: Final = "Phone number or email is required"
 STATUS_CHANGE_ACTION: Final = "application.status"
+NO_FEE_STATUS: Final = "none"
+"""The payment status /track shows when the fee policy gave the application no fee."""
 _CHANGE = re.compile(r"^(?P<id>[^:]+): (?P<old>[a-z]+) -> (?P<new>[a-z]+)\b")
 
 
@@ -132,10 +136,20 @@ def applicant_texts(messages: Sequence[OutboxMessage]) -> tuple[TrackedMessage, 
 
 
 class TrackingService:
-    def __init__(self, store: AdminStore, audit: AuditTrail, outbox: Outbox | None = None) -> None:
+    def __init__(
+        self,
+        store: AdminStore,
+        audit: AuditTrail,
+        outbox: Outbox | None = None,
+        receipt_link: Callable[[str, int], str] | None = None,
+        refunds: RefundStore | None = None,
+    ) -> None:
         self.store = store
         self.audit = audit
         self.outbox = outbox
+        self.refunds = refunds
+        self.receipt_link = receipt_link
+        """The receipt page's address of a paid fee (application ID, receipt number)."""
 
     async def track(self, application_id: str, contact: str) -> TrackedApplication | None:
         """The application when ``contact`` is its phone or e-mail; ``None`` otherwise (unknown
@@ -153,9 +167,26 @@ class TrackingService:
             preferred_country=_text(app.data.get("preferredCountry")),
             history=history,
             job=_job_of(app.data),
-            payment=_payment_of(record.payment),
+            payment=await self._payment_of(app.id, record.payment, app.fee),
             messages=applicant_texts(await self.outbox.list(app.id)) if self.outbox is not None else (),
         )
+
+    async def _payment_of(self, application_id: str, payment: Payment, fee: FeeDue | None) -> Mapping[str, object]:
+        found = dict(_payment_of(payment))
+        if self.refunds is not None and payment.state is PaymentState.PAID:
+            refunds = await self.refunds.refunds_of(application_id)
+            status = refund_status(payment, refunds)
+            if status is not None:
+                found["refundStatus"] = status
+                found["refunded"] = Fee(refunded_minor(refunds), payment.currency or "").plain
+        number = payment.receipt_number
+        if payment.state is PaymentState.PAID and number is not None and self.receipt_link is not None:
+            found["receiptNumber"] = receipt_label(number)
+            found["receiptUrl"] = self.receipt_link(application_id, number)
+        if fee is not None and not fee.due:
+            found["status"] = NO_FEE_STATUS
+            found["reason"] = fee.reason
+        return found
 
 
 def _job_of(data: Mapping[str, object]) -> Mapping[str, object] | None:

@@ -9,6 +9,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter, SkipValidation
 
 from agency_core.errors import NotFound, Rejected
+from agency_core.payments.refund_service import RefundService
 from agency_core.ports import FileStore
 from agency_core.signin.identity import AdminUser
 from agency_core.staff.model import ApplicationQuery, check_application_query
@@ -26,6 +27,7 @@ from app.admin.schemas.applications import (
     payment_values,
 )
 from app.admin.schemas.common import Page, page_of, to_core
+from app.admin.schemas.refunds import refunded_by_application
 
 FILE_FIELDS = ("cv", "passport", "photo")
 CSV_START = ("applicationId", "createdAt", "status", "opened")
@@ -127,6 +129,7 @@ class ApplicationsController(Controller):
         area: NamedDependency[AdminService],
         notes: NamedDependency[NotesService],
         admin: NamedDependency[AdminUser],
+        refunds: NamedDependency[RefundService],
         q: FromQuery[str | None] = None,
         status: FromQuery[str | None] = None,
         job_category: Annotated[str | None, QueryParameter(name="jobCategory")] = None,
@@ -140,9 +143,18 @@ class ApplicationsController(Controller):
     ) -> Response[str]:
         owner_id = mine(owner, admin)
         query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id, view, owner_id)
-        rows = await area.export_applications(admin.email, query)
+        rows = list(await area.export_applications(admin.email, query))
         last_notes = await notes.last_note_dates([r.id for r in rows])
-        header = (*CSV_START, *CSV_FIELDS, "jobTitle", "files", *PAYMENT_CSV_FIELDS, *OWNER_CSV_FIELDS)
+        refunded = await refunded_by_application(refunds, rows)
+        header = (
+            *CSV_START,
+            *CSV_FIELDS,
+            "jobTitle",
+            "files",
+            *PAYMENT_CSV_FIELDS,
+            "refunded",
+            *OWNER_CSV_FIELDS,
+        )
         return csv_response(
             "applications",
             header,
@@ -157,6 +169,7 @@ class ApplicationsController(Controller):
                     [f.field for f in r.application.files],
                     r.payment.state.value,
                     *(payment_values(r)[name] for name in PAYMENT_CSV_FIELDS[1:]),
+                    refunded.get(r.id, ""),
                     r.owner_name,
                     last_notes.get(r.id),
                 )

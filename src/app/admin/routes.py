@@ -17,10 +17,12 @@ from app.admin.blog import BlogPostsAdminController
 from app.admin.bulk import BulkController
 from app.admin.dashboard import dashboard
 from app.admin.data_requests import DataRequestsController
+from app.admin.fees import FeePolicyController
 from app.admin.jobs import JobsController
 from app.admin.messages import MessagesController
 from app.admin.newsletter import NewsletterController
 from app.admin.notes import NotesController, RepliesController, staff_list
+from app.admin.refunds import RefundsController
 from app.admin.settings import AdminSettingsController, audit_log
 from app.admin.subscribers import SubscribersController
 from app.admin.templates import TemplatesController
@@ -42,4 +44,6 @@ ADMIN_HANDLERS: list[ControllerRouterHandler] = [
     NotesController,
     RepliesController,
     staff_list,
+    FeePolicyController,
+    RefundsController,
 ]

@@ -9,6 +9,7 @@ from app.api.appointment_slots import appointment_slots
 from app.api.blog import BlogPosts
 from app.api.delivery_reports import DeliveryReportRoutes
 from app.api.errors import exception_handlers
+from app.api.fees import FeeLookup, fee_policy
 from app.api.forms import PublicForms
 from app.api.job_alerts import JobAlertUnsubscribe, UnsubscribePage
 from app.api.jobs import PublicJobs
@@ -26,7 +27,7 @@ def build_api_router(settings: Settings) -> Router:
     limit = settings.api.rate_limit_per_minute
     forms = Router(
         path="/",
-        route_handlers=[PublicForms, PaymentStart, PaymentLookup, Tracking, DeliveryReportRoutes],
+        route_handlers=[PublicForms, PaymentStart, PaymentLookup, Tracking, DeliveryReportRoutes, FeeLookup],
         # Counted in the shared store (see app.rate_limit), so every instance enforces one limit.
         middleware=[shared_rate_limit("forms")] if limit > 0 else [],
     )
@@ -43,6 +44,7 @@ def build_api_router(settings: Settings) -> Router:
             ConfirmPage,
             NewsletterUnsubscribePage,
             legal,
+            fee_policy,
             appointment_slots,
             AppointmentChangePage,
         ],

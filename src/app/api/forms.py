@@ -18,6 +18,7 @@ from litestar.params import Body, JSONBody
 from litestar.status_codes import HTTP_201_CREATED, HTTP_415_UNSUPPORTED_MEDIA_TYPE
 
 from agency_core.submissions.service import UPLOAD_FIELDS, AgencyService, Upload
+from app.api.fee_schemas import fee_due_out
 from app.api.schemas import (
     ApplicationCreated,
     ApplicationForm,
@@ -111,7 +112,8 @@ class PublicForms(Controller):
             if upload is not None:
                 uploads[name] = upload
         outcome = await agency.submit_application(fields, uploads)
-        return ApplicationCreated(outcome.id, outcome.payment_key)
+        fee = fee_due_out(outcome.fee) if outcome.fee is not None else None
+        return ApplicationCreated(outcome.id, outcome.payment_key, fee)
 
     @post(
         "/appointments",

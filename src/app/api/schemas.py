@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 from litestar.datastructures import UploadFile
 
+from app.api.fee_schemas import FeeDueOut
+
 # Re-exported: the public handlers import these bodies from here.
 from app.blog_post_body import BlogPostOut as BlogPostOut
 from app.error_bodies import ErrorMessage as ErrorMessage
@@ -99,6 +101,8 @@ class ApplicationCreated:
     applicationId: str
     paymentKey: str
     """The secret that starts paying this application's fee (also in the confirmation e-mail)."""
+    fee: FeeDueOut | None = None
+    """The fee decided by the fee policy, with its reason (``due: false``: no payment step)."""
 
 
 @dataclass

@@ -19,13 +19,14 @@ from adapters.sqlite.audit_trail import SqliteAuditTrail
 from adapters.sqlite.bulk import SqliteBulkStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.notes import SqliteNotesStore
-from adapters.sqlite.payments import SqlitePayments
+from adapters.sqlite.payments import SqlitePayments, SqliteRefunds
 from adapters.sqlite.personal_data import SqlitePersonalDataStore
 from adapters.sqlite.rate_limits import SqliteHitCounter
 from adapters.sqlite.retention import SqliteRetentionStore
 from adapters.sqlite.store import SqliteStore
 from agency_core.bulk.model import BulkStore
 from agency_core.payments.model import PaymentStore
+from agency_core.payments.refunds import RefundStore
 from agency_core.ports import Store
 from agency_core.privacy.data_requests import PersonalDataStore
 from agency_core.privacy.retention import RetentionStore
@@ -58,6 +59,7 @@ class Backend:
     store: Store
     admin_store: AdminStore
     payments: PaymentStore
+    refunds: RefundStore
     hit_counter: StartableHitCounter
     audit_trail: AuditTrail
     retention: RetentionStore
@@ -78,6 +80,7 @@ def sqlite_backend(database: Database, session_ttl_s: float, sealer: PassportSea
         store=SqliteStore(database, sealer),
         admin_store=SqliteAdminStore(database, sealer),
         payments=SqlitePayments(database, sealer),
+        refunds=SqliteRefunds(database),
         hit_counter=SqliteHitCounter(database),
         audit_trail=SqliteAuditTrail(database),
         retention=SqliteRetentionStore(database, sealer),
@@ -99,7 +102,7 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
     from adapters.firestore.audit_trail import FirestoreAuditTrail
     from adapters.firestore.bulk import FirestoreBulkStore
     from adapters.firestore.notes import FirestoreNotesStore
-    from adapters.firestore.payments import FirestorePayments
+    from adapters.firestore.payments import FirestorePayments, FirestoreRefunds
     from adapters.firestore.personal_data import FirestorePersonalDataStore
     from adapters.firestore.rate_limits import FirestoreHitCounter
     from adapters.firestore.retention import FirestoreRetentionStore
@@ -115,6 +118,7 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
         store=FirestoreStore(client, sealer=sealer),
         admin_store=FirestoreAdminStore(client, sealer=sealer),
         payments=FirestorePayments(client, sealer=sealer),
+        refunds=FirestoreRefunds(client),
         hit_counter=FirestoreHitCounter(client),
         audit_trail=FirestoreAuditTrail(client),
         retention=FirestoreRetentionStore(client, sealer=sealer),

@@ -8,6 +8,7 @@ their brotli and gzip bodies. Record pages (``/blog/{id}``) are filled per reque
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -25,6 +26,7 @@ from app.api.legal import legal_facts
 from app.blog_post_body import blog_post_json
 from app.pages import blog_list, blog_listing, blog_post, job, job_filters, job_list
 from app.pages.document import Encoded, Head, Shell, read_built
+from app.pages.fee_policy import FEE_POLICY_TOKEN, TERMS_PATH
 from app.public_url import public_origin
 from app.settings import Settings
 from app.site_settings import SiteSettings
@@ -113,14 +115,24 @@ def respond(request: Request[Any, Any, Any], page: Encoded, status: int = 200) -
 
 
 async def public_page(
-    request: Request[Any, Any, Any], settings: Settings, agency: AgencyService, board: JobBoard, path: str
+    request: Request[Any, Any, Any],
+    settings: Settings,
+    agency: AgencyService,
+    board: JobBoard,
+    path: str,
+    fee_policy: Callable[[], Awaitable[str]] | None = None,
 ) -> Response[bytes] | None:
-    """The pre-rendered answer for ``path``, or None when it is a client-only route (admin...)."""
+    """The pre-rendered answer for ``path``, or None when it is a client-only route (admin...).
+    ``fee_policy`` gives the fee policy's HTML, which ``/terms`` shows as it is now."""
     site = built(settings.client_dist.resolve(), settings.site)
     if site is None:
         return None
     origin = origin_of(request, settings)
     normalised = "/" + path.strip("/")
+    if normalised == TERMS_PATH and fee_policy is not None and normalised in site.pages["static"]:
+        entry = site.pages["static"][normalised]
+        body = site.body(entry).replace(FEE_POLICY_TOKEN, await fee_policy())
+        return respond(request, Encoded.of(site.shell.document(static_head(normalised, entry, origin), origin, body)))
     if normalised == blog_list.PATH and blog_list.KIND in site.pages["records"]:
         return await _blog_list_page(request, agency, site, origin)
     if normalised in NOINDEX:

@@ -41,6 +41,7 @@ from agency_core.payments.service import (
     PaymentService,
     PaymentsUnavailable,
     receipt_id,
+    receipt_mail_id,
 )
 from agency_core.records import Application, OutboxMessage, PaymentState
 from agency_core.staff.model import AuditEntry
@@ -171,9 +172,13 @@ class MemoryPayments:
     outbox: list[OutboxMessage] = field(default_factory=list)
     audit: list[AuditEntry] = field(default_factory=list)
     uow: FakeUnitOfWork = field(default_factory=FakeUnitOfWork)
+    last_receipt: int = 0
 
     def __post_init__(self) -> None:
         self.uow.on_commit = self.commit
+
+    async def next_receipt_number(self) -> int:
+        return self.last_receipt + 1
 
     async def load(self, application_id: str) -> tuple[Application, Payment] | None:
         await asyncio.sleep(0)  # let concurrent callers interleave
@@ -186,11 +191,15 @@ class MemoryPayments:
                 before = write.args[1]
                 if (self.payment.state, self.payment.reference) != (before.state, before.reference):
                     raise PreconditionFailed("payment")
+                number = write.args[2].receipt_number
+                if number is not None and before.receipt_number is None and number != self.last_receipt + 1:
+                    raise PreconditionFailed("receipt number")
             if write.repository == "outbox" and {m.id for m in write.args[0]} & {o.id for o in self.outbox}:
                 raise PreconditionFailed("receipt")
         for write in writes:
             if write.repository == "payments":
                 self.payment = write.args[2]
+                self.last_receipt = max(self.last_receipt, self.payment.receipt_number or 0)
             elif write.repository == "outbox":
                 self.outbox.extend(write.args[0])
             elif write.repository == "audit":
@@ -240,7 +249,7 @@ async def test_concurrent_confirmations_pay_once_with_one_receipt() -> None:
     views = await asyncio.gather(*(svc.verify(checkout.reference) for _ in range(10)))
     applied = await asyncio.gather(*(svc.apply(APPLICATION.id, charge, "webhook") for _ in range(10)))
     assert store.payment.state is PaymentState.PAID
-    assert [m.id for m in store.outbox] == [receipt_id(APPLICATION.id)]
+    assert [m.id for m in store.outbox] == [receipt_id(APPLICATION.id), receipt_mail_id(APPLICATION.id)]
     assert [a.action for a in store.audit].count("payment.paid") == 1
     assert {v.payment.state for v in views} == {PaymentState.PAID}
     assert {a.state for a in applied} == {PaymentState.PAID}

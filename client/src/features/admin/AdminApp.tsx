@@ -29,6 +29,7 @@ const TemplatesPage = lazy(() => import('./components/templates/TemplatesPage'))
 const BulkMessagePage = lazy(() => import('./components/bulk/BulkMessagePage'));
 const BulkResultPage = lazy(() => import('./components/bulk/BulkResultPage'));
 const NewsletterPage = lazy(() => import('./components/newsletter/NewsletterPage'));
+const FeePolicyPage = lazy(() => import('./components/fees/FeePolicyPage'));
 
 function AdminNotFound() {
   return (
@@ -72,6 +73,7 @@ export default function AdminApp() {
               <Route path="settings" element={<SettingsPage />} />
               <Route path="data-requests" element={<DataRequestsPage />} />
               <Route path="templates" element={<TemplatesPage />} />
+              <Route path="fees" element={<FeePolicyPage />} />
               <Route path="*" element={<AdminNotFound />} />
             </Route>
           </Routes>

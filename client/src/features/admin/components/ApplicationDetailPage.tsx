@@ -4,8 +4,9 @@ import { getApplication } from '../api/endpoints';
 import { useBulkMove } from './bulk/useBulkMove';
 import type { ApplicationDetail, ApplicationStatus } from '../api/types';
 import { useResource } from '@/lib/use-resource';
-import { formatDate, formatDateTime, humanize, useAdminTitle } from './hooks';
+import { formatDate, formatDateTime, humanize, runAction, useAdminTitle } from './hooks';
 import { DeliveryBadge } from './delivery/DeliveryBadge';
+import { RefundsPanel } from './fees/RefundsPanel';
 import { AsyncView, DataTable, PageHeader, StatusBadge } from './ui';
 import { RecordNav } from './views/RecordNav';
 import { NotesPanel } from './notes/NotesPanel';
@@ -236,6 +237,7 @@ export default function ApplicationDetailPage() {
                   </div>
                 </dl>
               </section>
+              <RefundsPanel applicationId={app.applicationId} />
               <section className="admin-card" aria-labelledby="files-heading">
                 <h2 id="files-heading">Files</h2>
                 {app.files.length === 0 ? (

@@ -300,6 +300,9 @@ export default function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings">
+        <Link className="admin-button" to="/admin/fees">
+          Fee policy
+        </Link>
         <Link className="admin-button" to="/admin/data-requests">
           Data requests (privacy)
         </Link>

@@ -33,6 +33,21 @@ export interface PaymentStatus {
   paidAt: string | null;
 }
 
+/** The fee this application owes, as the fee policy decided it at submission (issue 26). */
+export interface FeeDue {
+  /** False: no fee for this application; the payment step is skipped. */
+  due: boolean;
+  amount: string;
+  currency: string;
+  /** As shown: "$50" or "No fee". */
+  label: string;
+  /** Why this fee (or no fee) applies; may be empty for the default fee. */
+  reason: string;
+}
+
+export const getFeeDue = (applicationId: string, paymentKey: string) =>
+  api.post<FeeDue>(`/applications/${encodeURIComponent(applicationId)}/fee`, { paymentKey });
+
 export const getPaymentConfig = (signal?: AbortSignal) => api.get<PaymentConfig>('/payments/config', signal);
 
 /** Starting a payment needs the application's payment key (the ID alone can be guessed). */

@@ -6,7 +6,7 @@ import { renderForm } from '@/lib/forms/testing';
 import { server } from '@/testing/msw-server';
 import { rememberPaymentKey } from '../api/payments';
 import { NO_PAYMENT_KEY } from '../lib/use-checkout';
-import { PAYMENT_SUCCESS, PaymentModal, TEST_PAYMENT_NOTICE } from './PaymentModal';
+import { NO_FEE_NOTICE, PAYMENT_SUCCESS, PaymentModal, TEST_PAYMENT_NOTICE } from './PaymentModal';
 
 const assign = vi.fn<(url: string) => void>();
 vi.mock('@/features/apply/api/payments', async (original) => ({
@@ -87,5 +87,32 @@ describe('PaymentModal', () => {
     await user.click(await screen.findByRole('button', { name: 'Pay with Paystack' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(NO_PAYMENT_KEY);
     expect(started).toEqual([]);
+  });
+
+  it('shows the fee the policy gave the application, with its reason, and no payment when none is due', async () => {
+    const asked: unknown[] = [];
+    rememberPaymentKey('VA5', 'the-key-of-VA5');
+    server.use(
+      http.get('*/api/payments/config', () => HttpResponse.json(AVAILABLE)),
+      http.post('*/api/applications/:id/fee', async ({ params, request }) => {
+        asked.push([String(params.id), await request.json()]);
+        return HttpResponse.json({
+          due: false,
+          amount: '0',
+          currency: 'GHS',
+          label: 'No fee',
+          reason: 'No fee: the employer pays all recruitment costs for jobs in the UAE',
+        });
+      }),
+    );
+    renderForm(<PaymentModal applicationId="VA5" onClose={() => undefined} />);
+    expect(await screen.findByTestId('fee-reason')).toHaveTextContent(
+      'No fee: the employer pays all recruitment costs for jobs in the UAE',
+    );
+    expect(screen.getByText(NO_FEE_NOTICE, { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toHaveTextContent('No fee');
+    expect(screen.queryByRole('button', { name: 'Pay with Paystack' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeEnabled();
+    expect(asked).toEqual([['VA5', { paymentKey: 'the-key-of-VA5' }]]);
   });
 });

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Modal } from '@/components/ui/Modal';
 import { useResource } from '@/lib/use-resource';
-import { getPaymentConfig } from '../api/payments';
+import { type FeeDue, getFeeDue, getPaymentConfig, paymentKeyOf } from '../api/payments';
 import { useCheckout } from '../lib/use-checkout';
 
 export const PAYMENT_SUCCESS = 'Payment processed successfully! Welcome to Vandy Recruitment.';
+export const NO_FEE_NOTICE = 'No processing fee is due for this application: there is nothing to pay.';
 export const TEST_PAYMENT_NOTICE =
   'Test payment: this demo site has no Paystack keys, so a built-in test checkout opens. No money is taken.';
 
@@ -21,34 +22,50 @@ export function PaymentModal({ applicationId, onClose }: { applicationId: string
   const payRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const [config] = useResource(getPaymentConfig, 'payment-config');
+  const [owed] = useResource(() => feeOf(applicationId), `fee-${applicationId}`);
   const { starting, error, checkout } = useCheckout();
   const ready = config.status === 'success' ? config.data : null;
-  const available = ready?.available ?? false;
+  const feeDue = owed.status === 'success' ? owed.data : null;
+  const noFee = feeDue !== null && !feeDue.due;
+  const available = (ready?.available ?? false) && !noFee;
 
   useEffect(() => {
     if (config.status === 'loading') return;
     (available ? payRef.current : cancelRef.current)?.focus();
   }, [config.status, available]);
 
-  const fee = ready?.label ?? null;
+  const fee = feeDue?.label ?? ready?.label ?? null;
   return (
     <Modal className="payment-modal" labelledBy="payment-title" describedBy="payment-text" onClose={onClose}>
       <h2 id="payment-title">Complete Your Application</h2>
       <p id="payment-text" className="muted">
-        To complete your application, please pay the processing fee. Our team starts reviewing your documents
-        once it is received.
+        {noFee
+          ? 'Your application is complete. Our team starts reviewing your documents now.'
+          : 'To complete your application, please pay the processing fee. Our team starts reviewing your documents once it is received.'}
       </p>
       <p className="payment-modal__fee" aria-busy={config.status === 'loading'}>
         <span className="visually-hidden">Processing fee: </span>
         {fee ?? '…'}
       </p>
       <p className="muted">Processing fee</p>
-      {ready?.test ? (
+      {feeDue?.reason ? (
+        <p className="payment-modal__reason" data-testid="fee-reason">
+          {feeDue.reason}
+        </p>
+      ) : null}
+      {noFee ? (
+        <p className="payment-modal__notice" role="status">
+          {NO_FEE_NOTICE}
+          <br />
+          Your application ID: <strong>{applicationId}</strong>
+        </p>
+      ) : null}
+      {ready?.test && !noFee ? (
         <p className="payment-modal__notice" role="note">
           {TEST_PAYMENT_NOTICE}
         </p>
       ) : null}
-      {ready && !ready.available ? (
+      {ready && !ready.available && !noFee ? (
         <p className="payment-modal__notice" role="status">
           {ready.unavailableMessage}
           <br />
@@ -67,7 +84,7 @@ export function PaymentModal({ applicationId, onClose }: { applicationId: string
       ) : null}
       <div className="payment-modal__actions">
         <button ref={cancelRef} type="button" className="button button--outline" onClick={onClose}>
-          Cancel
+          {noFee ? 'Close' : 'Cancel'}
         </button>
         {available ? (
           <button
@@ -83,6 +100,12 @@ export function PaymentModal({ applicationId, onClose }: { applicationId: string
       </div>
     </Modal>
   );
+}
+
+/** The fee the policy gave this application; null without its payment key (the configured fee is shown). */
+async function feeOf(applicationId: string): Promise<FeeDue | null> {
+  const key = paymentKeyOf(applicationId);
+  return key ? getFeeDue(applicationId, key).catch(() => null) : null;
 }
 
 function errorText(failure: unknown): string {

@@ -3,6 +3,7 @@ import { PageHero } from '@/components/ui/PageHero';
 import { paths } from '@/config/paths';
 import { useLegal } from '@/lib/legal';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { FeePolicySection } from './FeePolicySection';
 import { LegalFactsList } from './PrivacyPage';
 
 /** /terms: the terms of service; the agency's facts come from the server's settings. */
@@ -36,6 +37,7 @@ export default function TermsPage() {
                 Submitting an application does not guarantee a job offer. We only charge the fees shown on our
                 site and confirmed in writing, and we never ask for payment to an individual's account.
               </p>
+              <FeePolicySection />
               <h2>Your information</h2>
               <p>
                 You confirm that the information and documents you send are true. How we use and keep them is

@@ -17,7 +17,7 @@ export interface TrackedApplication {
   history: StatusChange[];
   /** The job opening applied for ({id, title}); null for an application to a category. */
   job: { id: string; title: string } | null;
-  /** The processing fee: {status: unpaid|pending|paid|failed, paidAt}. */
+  /** The processing fee: {status: unpaid|pending|paid|failed|none, paidAt, reason?, receiptNumber?, receiptUrl?}. */
   payment: TrackedPayment | null;
   /** The texts sent to the applicant about it (absent from a server before delivery reports). */
   messages?: TrackedMessage[];
@@ -36,6 +36,15 @@ export function trackApplication(applicationId: string, contact: string): Promis
 }
 
 export interface TrackedPayment {
-  status: 'unpaid' | 'pending' | 'paid' | 'failed';
+  /** `none`: the fee policy gave this application no fee (`reason` says why). */
+  status: 'unpaid' | 'pending' | 'paid' | 'failed' | 'none';
   paidAt: string | null;
+  reason?: string;
+  /** A paid fee's receipt: its number and the page that shows it (printable). */
+  receiptNumber?: string;
+  receiptUrl?: string;
+  /** Set once part or all of a paid fee was refunded. */
+  refundStatus?: 'refunded' | 'partly refunded';
+  /** What was refunded: "USD 20". */
+  refunded?: string;
 }

@@ -66,4 +66,36 @@ describe('TrackPage', () => {
     await user.click(screen.getByRole('button', { name: 'Track Application' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(NOT_FOUND);
   });
+
+  it('shows the receipt link and the refund of a paid fee', async () => {
+    const base = {
+      status: 'received',
+      submittedAt: '2026-03-02T09:30:00+00:00',
+      jobCategory: 'Construction',
+      preferredCountry: 'Qatar',
+      history: [{ status: 'received', at: '2026-03-02T09:30:00+00:00' }],
+      job: null,
+    };
+    answer('/track', 200, {
+      ...base,
+      applicationId: 'VA2',
+      payment: {
+        status: 'paid',
+        paidAt: '2026-03-02T10:00:00+00:00',
+        receiptNumber: '000007',
+        receiptUrl: '/receipt/VA2?token=abc',
+        refundStatus: 'partly refunded',
+        refunded: 'USD 20',
+      },
+    });
+    const user = userEvent.setup();
+    renderWithRouter(<TrackPage />, '/track?id=VA2');
+    await user.type(screen.getByLabelText('Phone number or email'), '020 123 4567');
+    await user.click(screen.getByRole('button', { name: 'Track Application' }));
+    expect(await screen.findByRole('link', { name: 'View receipt 000007' })).toHaveAttribute(
+      'href',
+      '/receipt/VA2?token=abc',
+    );
+    expect(screen.getByTestId('track-refund')).toHaveTextContent('Partly refunded: USD 20');
+  });
 });

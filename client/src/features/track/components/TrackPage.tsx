@@ -38,6 +38,7 @@ const PAYMENT_LABELS: Record<TrackedPayment['status'], string> = {
   pending: 'Payment pending',
   paid: 'Processing fee paid',
   failed: 'Payment failed',
+  none: 'No processing fee for this application',
 };
 
 function paymentLabel(payment: TrackedPayment | null): string {
@@ -66,7 +67,27 @@ function Result({ tracked }: { tracked: TrackedApplication }) {
           {tracked.job ? tracked.job.title || tracked.job.id : 'No specific job opening'}
         </dd>
         <dt>Payment</dt>
-        <dd data-testid="track-payment">{paymentLabel(tracked.payment)}</dd>
+        <dd data-testid="track-payment">
+          {paymentLabel(tracked.payment)}
+          {tracked.payment?.reason ? (
+            <span className="track-payment-reason"> ({tracked.payment.reason})</span>
+          ) : null}
+          {tracked.payment?.refundStatus ? (
+            <span data-testid="track-refund">
+              {' '}
+              ({tracked.payment.refundStatus === 'refunded' ? 'Refunded' : 'Partly refunded'}:{' '}
+              {tracked.payment.refunded})
+            </span>
+          ) : null}
+          {tracked.payment?.receiptUrl ? (
+            <>
+              {' '}
+              <a href={tracked.payment.receiptUrl} target="_blank" rel="noopener noreferrer">
+                View receipt {tracked.payment.receiptNumber}
+              </a>
+            </>
+          ) : null}
+        </dd>
       </dl>
       <h3>History</h3>
       <ol className="track-history">

@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from 'react';
+import { notify } from '@/lib/notify';
+import { useResource } from '@/lib/use-resource';
+import { errorMessage, fieldErrors } from '../../api/client';
+import { type Refunds, getRefunds, requestRefund } from '../../api/fees';
+import { formatDateTime, humanize } from '../hooks';
+import { AsyncView } from '../ui';
+
+function RefundForm({
+  applicationId,
+  refunds,
+  onDone,
+}: {
+  applicationId: string;
+  refunds: Refunds;
+  onDone: () => void;
+}) {
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSending(true);
+    try {
+      await requestRefund(applicationId, { amount, reason });
+      setAmount('');
+      setReason('');
+      setErrors({});
+      void notify('Refund sent to Paystack', 'success');
+      onDone();
+    } catch (error) {
+      setErrors(fieldErrors(error) ?? {});
+      void notify(errorMessage(error, 'The refund could not be made'), 'error');
+      onDone();
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form className="admin-form" onSubmit={onSubmit} noValidate aria-label="Refund the processing fee">
+      <div className="admin-field">
+        <label htmlFor="refund-amount">
+          Amount to refund ({refunds.currency}; leave empty for all that remains: {refunds.refundable})
+        </label>
+        <input
+          id="refund-amount"
+          inputMode="decimal"
+          value={amount}
+          aria-invalid={errors.amount ? true : undefined}
+          aria-describedby={errors.amount ? 'refund-amount-error' : undefined}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+        {errors.amount ? (
+          <p className="admin-error" id="refund-amount-error">
+            {errors.amount}
+          </p>
+        ) : null}
+      </div>
+      <div className="admin-field">
+        <label htmlFor="refund-reason">Reason for the refund</label>
+        <input
+          id="refund-reason"
+          maxLength={500}
+          value={reason}
+          aria-invalid={errors.reason ? true : undefined}
+          aria-describedby={errors.reason ? 'refund-reason-error' : undefined}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        {errors.reason ? (
+          <p className="admin-error" id="refund-reason-error">
+            {errors.reason}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className="admin-button admin-button--danger" disabled={sending}>
+        {sending ? 'Refunding...' : 'Refund'}
+      </button>
+    </form>
+  );
+}
+
+/** The application's refunds and, for a paid fee with something left, the form that refunds it. */
+export function RefundsPanel({ applicationId }: { applicationId: string }) {
+  const [state, reload] = useResource(
+    (signal) => getRefunds(applicationId, signal),
+    `refunds-${applicationId}`,
+  );
+  return (
+    <section className="admin-card" aria-labelledby="refunds-heading">
+      <h2 id="refunds-heading">Refunds</h2>
+      <AsyncView state={state} onRetry={reload}>
+        {(refunds) => (
+          <>
+            <p data-testid="refund-status">
+              {refunds.refundStatus ? humanize(refunds.refundStatus) : 'Nothing refunded'}
+            </p>
+            {refunds.items.length ? (
+              <ul>
+                {refunds.items.map((item) => (
+                  <li key={item.id}>
+                    {item.label}: {humanize(item.state)} ({item.reason}, {formatDateTime(item.createdAt)})
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {refunds.payment === 'paid' && refunds.refundable !== '0' ? (
+              <RefundForm applicationId={applicationId} refunds={refunds} onDone={reload} />
+            ) : null}
+          </>
+        )}
+      </AsyncView>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+"""Numbered receipts of paid processing fees: the number, the link that opens one, and its e-mail.
+
+Each paid fee gets the next receipt number, in the same unit of work that records the payment as
+paid (the stores refuse a number that is not the next one, so numbers have no gaps and no
+duplicates across instances). The receipt page is opened with a token only the server can make
+(HMAC-SHA256 of the application ID and the number, keyed with ``AGENCY_SECRET_KEY``): a guessed
+application ID shows nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Final
+from urllib.parse import quote
+
+from agency_core.jobs.alerts import Email
+from agency_core.spec import constants as c
+
+RECEIPT_PATH: Final = "/receipt"
+
+
+def receipt_label(number: int) -> str:
+    """As printed: ``000042``."""
+    return f"{number:06d}"
+
+
+def receipt_token(secret: str, application_id: str, number: int) -> str:
+    digest = hmac.new(secret.encode(), f"receipt:{application_id}:{number}".encode(), hashlib.sha256)
+    return digest.hexdigest()[:32]
+
+
+def token_matches(secret: str, application_id: str, number: int, token: str) -> bool:
+    return hmac.compare_digest(receipt_token(secret, application_id, number).encode(), token.strip().encode())
+
+
+def receipt_path(secret: str, application_id: str, number: int) -> str:
+    """``/receipt/VA123?token=...`` (site-relative)."""
+    return f"{RECEIPT_PATH}/{quote(application_id)}?token={receipt_token(secret, application_id, number)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Receipt:
+    """What a receipt shows (the agency's legal facts are added where it is rendered)."""
+
+    number: int
+    application_id: str
+    payer: str
+    amount: str
+    """``USD 50``."""
+    label: str
+    """``$50``."""
+    currency: str
+    channel: str
+    paid_at: datetime
+    reference: str
+    refunded: str = ""
+    """``Partly refunded: USD 20`` when part or all of it was refunded, else ""."""
+
+
+def receipt_email(to: str, receipt: Receipt, link: str) -> Email:
+    lines = [
+        f"Dear {receipt.payer.strip()},",
+        "",
+        f"Thank you: we have received your processing fee for application {receipt.application_id}.",
+        "",
+        f"Receipt number: {receipt_label(receipt.number)}",
+        f"Amount: {receipt.amount}",
+        f"Paid by: {receipt.channel}",
+        f"Date: {receipt.paid_at:%d %B %Y, %H:%M} UTC",
+        f"Reference: {receipt.reference}",
+    ]
+    if link:
+        lines += ["", f"Your receipt (to print or keep): {link}"]
+    lines += ["", c.AGENCY_SIGN_OFF]
+    return Email(
+        to, f"Receipt {receipt_label(receipt.number)} for application {receipt.application_id}", "\n".join(lines)
+    )

@@ -1,0 +1,36 @@
+"""``/api/admin/applications/{id}/refunds``: refund an application's paid fee through Paystack."""
+
+from __future__ import annotations
+
+from litestar import Controller, get, post
+from litestar.di import NamedDependency
+from litestar.params import FromPath, JSONBody
+from litestar.status_codes import HTTP_201_CREATED
+
+from agency_core.payments.refund_service import RefundService
+from agency_core.signin.identity import AdminUser
+from app.admin.schemas.common import to_core
+from app.admin.schemas.refunds import RefundIn, RefundsBody, refunds_body
+
+
+class RefundsController(Controller):
+    path = "/applications/{application_id:str}/refunds"
+
+    @get("/", summary="The application's payment and its refunds")
+    async def read(self, refunds: NamedDependency[RefundService], application_id: FromPath[str]) -> RefundsBody:
+        return refunds_body(*await refunds.of(application_id))
+
+    @post(
+        "/",
+        status_code=HTTP_201_CREATED,
+        summary="Refund the paid fee, in full (amount left out) or in part, with a reason (audited)",
+    )
+    async def refund(
+        self,
+        refunds: NamedDependency[RefundService],
+        admin: NamedDependency[AdminUser],
+        application_id: FromPath[str],
+        data: JSONBody[RefundIn],
+    ) -> RefundsBody:
+        await refunds.request(admin.email, application_id, to_core(data))
+        return refunds_body(*await refunds.of(application_id))
