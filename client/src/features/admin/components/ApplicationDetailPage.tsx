@@ -4,7 +4,7 @@ import { getApplication } from '../api/endpoints';
 import { useBulkMove } from './bulk/useBulkMove';
 import type { ApplicationDetail, ApplicationStatus } from '../api/types';
 import { useResource } from '@/lib/use-resource';
-import { formatDate, formatDateTime, humanize, runAction, useAdminTitle } from './hooks';
+import { formatDate, formatDateTime, humanize, useAdminTitle } from './hooks';
 import { DeliveryBadge } from './delivery/DeliveryBadge';
 import { RefundsPanel } from './fees/RefundsPanel';
 import { AsyncView, DataTable, PageHeader, StatusBadge } from './ui';
