@@ -384,6 +384,8 @@ QUERY: Final[Mapping[str, dict[str, Any]]] = {
     "payment": choice(s.value for s in PaymentState),
     "from": day(),
     "to": day(", not before from"),
+    "start": day(" (the calendar's first day)"),
+    "days": choice(("1", "7")),
 }
 """Admin query parameters, by name, wherever they appear."""
 NEIGHBOURS: Final = "/api/admin/applications/{application_id}/neighbours"

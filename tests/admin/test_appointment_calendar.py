@@ -88,7 +88,7 @@ async def test_a_second_office_has_its_own_calendar_zone_hours_and_seats(make_ha
     assert (slots[0]["startsAt"], slots[0]["capacity"], slots[0]["free"]) == ("2099-03-02T05:00:00Z", 2, 2)
     assert all(s["bookings"] == [] for s in slots)  # the Kumasi booking is not the desk's
     unknown = await h.client.get(URL, params={"start": MONDAY, "office": "accra"})
-    assert (unknown.status_code, unknown.json()) == (422, {"errors": {"office": "Unknown office"}})
+    assert (unknown.status_code, unknown.json()) == (404, {"message": "Office not found"})
 
 
 def test_offices_come_from_one_setting_and_a_bad_one_stops_the_start() -> None:

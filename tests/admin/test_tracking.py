@@ -38,6 +38,7 @@ async def test_the_right_pair_shows_status_history_job_and_payment(make_harness:
         "history": [{"status": "received", "at": "2026-03-02T09:30:00+00:00"}],
         "job": None,
         "payment": {"status": "unpaid", "paidAt": None},
+        "messages": [],
     }
 
     assert (

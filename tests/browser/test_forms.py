@@ -403,6 +403,7 @@ def test_blog_newsletter_box(form_page: Page, sms_app: SmsApp) -> None:
     page = form_page
     open_route(page, "/blog")
     form = page.get_by_role("form", name="Blog newsletter")
+    page.locator("form[aria-label='Blog newsletter'][data-ready]").wait_for()  # the lazy box has hydrated
     form.get_by_role("button", name="Subscribe").click()
     expect_messages(page, "Name is required", "Email is required")
     form.get_by_label("Your Name").fill("Kojo")

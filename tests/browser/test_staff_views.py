@@ -170,7 +170,8 @@ TAP_TARGETS = """
     return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
   })
   .map((el) => ({ text: (el.textContent || el.getAttribute('aria-label') || el.id || el.tagName).trim().slice(0, 40),
-                  height: el.getBoundingClientRect().height }))
+                  // a checkbox is tapped through its label (the list's selection boxes)
+                  height: ((el.type === 'checkbox' && el.closest('label')) || el).getBoundingClientRect().height }))
 """
 
 

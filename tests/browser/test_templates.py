@@ -47,7 +47,8 @@ LONG = EDITED + "\nBring your passport, two photos, your CV and your certificate
 def app() -> Iterator[RunningApp]:
     if not (DIST / "index.html").is_file():
         pytest.fail("client/dist missing: run make build")
-    with running_app("agency-templates-", with_gateway=True) as running:
+    # A one-second undo window: the status SMS leaves soon after the confirmation (README "Bulk actions").
+    with running_app("agency-templates-", with_gateway=True, env={"AGENCY_BULK_UNDO_SECONDS": "1"}) as running:
         yield running
 
 
@@ -116,8 +117,14 @@ def test_staff_edit_the_approved_sms_and_the_applicant_receives_it(browser: Brow
         page.get_by_role("navigation", name="Admin sections").get_by_role("link", name="Applications").click()
         page.get_by_role("link", name="Akosua Boateng").click()
         page.get_by_role("button", name="Mark as Processing").click()
+        page.get_by_role("dialog", name="Move 1 applicant to Processing?").get_by_role(
+            "button", name="Move 1 applicant to Processing"
+        ).click()
         expect(page.get_by_text("Status changed to Processing", exact=True)).to_be_visible()
         page.get_by_role("button", name="Approve").click()
+        confirm = page.get_by_role("dialog", name="Move 1 applicant to Approved?")
+        expect(confirm).to_contain_text("Akwaaba Akosua Boateng! Your application is approved.")
+        confirm.get_by_role("button", name="Move 1 applicant to Approved").click()
         expect(page.get_by_text("Status changed to Approved", exact=True)).to_be_visible()
 
         sms = wait_for_sms(app, "Akwaaba Akosua Boateng! Your application is approved. We will call you this week.")

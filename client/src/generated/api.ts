@@ -3735,8 +3735,8 @@ export interface operations {
     ApiAdminAppointmentsCalendarCalendar: {
         parameters: {
             query?: {
-                start?: string | null;
-                days?: string | null;
+                start?: string;
+                days?: "1" | "7";
                 office?: string | null;
             };
             header?: never;
@@ -3774,6 +3774,15 @@ export interface operations {
             };
             /** @description Not an admin, or the CSRF token is missing or invalid */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

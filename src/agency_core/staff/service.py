@@ -507,7 +507,7 @@ class AdminService:
             raise Rejected({"days": "Days must be 1 or 7"})
         office = find_office(self.offices, office_id)
         if office is None:
-            raise Rejected({"office": "Unknown office"})
+            raise NotFound("Office")
         current = await self.settings.current()
         calendar = office_calendar(office, current.appointment_capacity, current.closed_dates)
         records = await self.store.appointments_between(*span_bounds(start, days, office.zone))

@@ -157,8 +157,8 @@ export default function ApplicationsPage() {
               </button>
             ) : null}
           </div>
-          <MineToggle owner={filters.owner} onChange={(owner) => update({ owner })} />
         </FilterFold>
+        <MineToggle owner={filters.owner} onChange={(owner) => update({ owner })} />
       </section>
       {move.view}
       <AsyncView state={state} onRetry={reload}>
