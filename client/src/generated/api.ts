@@ -2869,6 +2869,8 @@ export interface operations {
                 jobId?: string | null;
                 /** @description today: submitted today; new: still received; unread: never opened */
                 view?: "today" | "new" | "unread";
+                /** @description A staff member's id, or "me" for the signed-in one's applications */
+                owner?: string | null;
             };
             header?: never;
             path: {
