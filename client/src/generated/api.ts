@@ -1504,6 +1504,7 @@ export interface components {
             phone: string | null;
             preferredCountry: string | null;
             salary?: string;
+            shownPayment: components["schemas"]["ShownPayment"] | null;
             sms: components["schemas"]["SmsRecord"][];
             status: components["schemas"]["ApplicationStatus"];
             terms?: boolean;
@@ -1633,6 +1634,7 @@ export interface components {
             payment: components["schemas"]["PaymentState"];
             phone: string | null;
             preferredCountry: string | null;
+            shownPayment: components["schemas"]["ShownPayment"] | null;
             status: components["schemas"]["ApplicationStatus"];
         };
         /** AppointmentCalendarOut */
@@ -2381,6 +2383,11 @@ export interface components {
             id: string;
             name: string;
         };
+        /**
+         * ShownPayment
+         * @enum {string}
+         */
+        ShownPayment: "unpaid" | "pending" | "paid" | "failed" | "refunded" | "partly refunded";
         /** SlotOut */
         SlotOut: {
             free: number;

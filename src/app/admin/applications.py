@@ -121,7 +121,8 @@ class ApplicationsController(Controller):
         owner_id = mine(owner, admin)
         query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id, view, owner_id)
         found = await area.applications(query, page_request(page, page_size))
-        return page_of(found, application_summary)
+        shown = await area.shown_payments(found.items)
+        return page_of(found, lambda r: application_summary(r, shown[r.id]))
 
     @get("/export.csv", summary="CSV of the filtered list (audited)")
     async def export(
