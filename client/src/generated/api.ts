@@ -1879,8 +1879,10 @@ export interface components {
             counts: components["schemas"]["HeldCounts"];
             jobAlerts: components["schemas"]["HeldRecord"][];
             messages: components["schemas"]["HeldRecord"][];
+            notes: components["schemas"]["HeldNote"][];
             person: components["schemas"]["HeldPerson"];
             query: string;
+            replies: components["schemas"]["HeldReply"][];
             sms: components["schemas"]["HeldSms"][];
             subscriptions: components["schemas"]["HeldSubscription"][];
         };
@@ -2022,6 +2024,8 @@ export interface components {
             files: number;
             jobAlerts: number;
             messages: number;
+            notes: number;
+            replies: number;
             sms: number;
             subscriptions: number;
         };
@@ -2031,6 +2035,16 @@ export interface components {
             field: string;
             filename: string;
             size: number;
+        };
+        /** HeldNote */
+        HeldNote: {
+            applicationId: string;
+            authorName: string;
+            createdAt: string | null;
+            deletedAt: string | null;
+            editedAt: string | null;
+            id: string;
+            text: string;
         };
         /** HeldPerson */
         HeldPerson: {
@@ -2044,6 +2058,17 @@ export interface components {
                 [key: string]: unknown;
             };
             id: string;
+        };
+        /** HeldReply */
+        HeldReply: {
+            channel: string;
+            id: string;
+            messageId: string;
+            recipient: string;
+            senderName: string;
+            sentAt: string | null;
+            subject: string;
+            text: string;
         };
         /** HeldSms */
         HeldSms: {
