@@ -212,6 +212,7 @@ class Container:
             offices=settings.office.offices,
             delivery_deadline=settings.sms_reports.deadline,
             templates=live_texts,
+            refunds=backend.refunds,
         )
         bulk = BulkService(
             admin_area,

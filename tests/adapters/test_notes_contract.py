@@ -20,7 +20,7 @@ from adapters.sqlite.notes import SqliteNotesStore
 from adapters.sqlite.personal_data import SqlitePersonalDataStore
 from adapters.sqlite.store import MIGRATIONS as RECORD_MIGRATIONS
 from adapters.sqlite.store import SqliteStore
-from agency_core.privacy.data_requests import Person, PersonalDataStore
+from agency_core.privacy.data_requests import Person, PersonalDataStore, export_json
 from agency_core.records import Application, ContactMessage
 from agency_core.staff.model import ApplicationQuery, PageRequest
 from agency_core.staff.notes import Note, NotesStore, Reply, ReplyChannel
@@ -136,7 +136,7 @@ async def test_replies_are_kept_in_their_thread(backend: Backend) -> None:
     assert await backend.notes.replies("MS9") == []
 
 
-async def test_erasing_a_person_erases_the_notes_and_replies_about_them(backend: Backend) -> None:
+async def test_a_person_s_notes_and_replies_are_exported_and_erased_with_them(backend: Backend) -> None:
     s = backend.stores
     records = s.records
     await add_application(records, application("VTR1"))
@@ -151,7 +151,13 @@ async def test_erasing_a_person_erases_the_notes_and_replies_about_them(backend:
     else:
         assert s.firestore is not None
         people = FirestorePersonalDataStore(s.firestore.client, s.prefix, sealer=s.sealer)
-    await people.erase(await people.find(Person(email="vtr1@example.com")))
+    found = await people.find(Person(email="vtr1@example.com"))
+    # the access export has what staff wrote about the person, and nothing about others
+    assert (found.notes, found.replies) == ([writes[0]], [reply])
+    exported = export_json(found)
+    assert [(n["id"], n["applicationId"], n["text"]) for n in exported["notes"]] == [("NT1", "VTR1", writes[0].text)]
+    assert [(r["id"], r["messageId"], r["subject"]) for r in exported["replies"]] == [("RP1", "MS1", "Re: x")]
+    await people.erase(found)
     assert await backend.notes.notes("VTR1") == []
     assert await backend.notes.replies("MS1") == []
     assert [n.id for n in await backend.notes.notes("VTR2")] == ["NT2"]

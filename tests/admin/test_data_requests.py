@@ -6,10 +6,12 @@ import io
 import json
 import zipfile
 
+from agency_core.records import ContactMessage
 from agency_core.submissions.service import Accepted, Upload
-from tests.admin.area import audit_actions, container, signed_in
+from tests.admin.area import T0, audit_actions, container, signed_in
 from tests.admin.conftest import MakeHarness
 from tests.api.conftest import APPLICATION, APPOINTMENT, PDF
+from tests.support import writes
 
 URL = "/api/admin/data-requests"
 
@@ -73,3 +75,53 @@ async def test_an_export_for_a_non_ascii_email_names_its_file_in_ascii(make_harn
     assert disposition.isascii()
     assert disposition.startswith('attachment; filename="data-request-')
     assert zipfile.ZipFile(io.BytesIO(export.content)).namelist() == ["data.json"]
+
+
+async def test_the_access_export_has_staff_notes_and_replies_and_erasure_removes_them(
+    make_harness: MakeHarness,
+) -> None:
+    h = await signed_in(make_harness)
+    c = container(h)
+    outcome = await c.agency.submit_application(APPLICATION, {"cv": Upload("cv.pdf", PDF)})
+    assert isinstance(outcome, Accepted)
+    contact = {"name": "Kwame Mensah", "email": APPLICATION["email"], "phone": APPLICATION["phone"]}
+    await writes.add_contact_message(c.store, ContactMessage("MSG1", {**contact, "message": "Visa?"}, T0))
+    other = await c.agency.submit_application(
+        {**APPLICATION, "email": "yaw@example.com", "phone": "0241119999"}, {"cv": Upload("cv.pdf", PDF)}
+    )
+    assert isinstance(other, Accepted)
+    notes = f"/api/admin/applications/{outcome.id}/notes"
+    kept = (await h.unsafe("POST", notes, json={"text": "Passport expires in March"})).json()
+    gone = (await h.unsafe("POST", notes, json={"text": "Called, no answer"})).json()
+    assert (await h.unsafe("DELETE", f"{notes}/{gone['id']}")).status_code == 204
+    assert (await h.unsafe("POST", f"/api/admin/applications/{other.id}/notes", json={"text": "Not Kwame"})).is_success
+    sent = await h.unsafe("POST", "/api/admin/messages/MSG1/replies", json={"channel": "sms", "text": "Two weeks."})
+    assert sent.status_code == 201, sent.text
+
+    found = (await h.client.get(URL, params={"q": APPLICATION["email"]})).json()
+    assert (found["counts"]["notes"], found["counts"]["replies"]) == (2, 1)
+    by_id = {n["id"]: n for n in found["notes"]}
+    assert set(by_id) == {kept["id"], gone["id"]}
+    assert (by_id[kept["id"]]["text"], by_id[kept["id"]]["authorName"], by_id[kept["id"]]["deletedAt"]) == (
+        "Passport expires in March",
+        "Admin User",
+        None,
+    )
+    assert by_id[gone["id"]]["deletedAt"] is not None
+    (reply,) = found["replies"]
+    assert (reply["messageId"], reply["channel"], reply["text"]) == ("MSG1", "sms", "Two weeks.")
+    assert "admin@vandytravel.com" not in json.dumps(found["notes"] + found["replies"])  # staff e-mails stay out
+
+    export = await h.client.get(f"{URL}/export.zip", params={"q": APPLICATION["email"]})
+    with zipfile.ZipFile(io.BytesIO(export.content)) as z:
+        data = json.loads(z.read("data.json"))
+    assert sorted(n["text"] for n in data["notes"]) == ["Called, no answer", "Passport expires in March"]
+    assert [r["text"] for r in data["replies"]] == ["Two weeks."]
+
+    erased = await h.unsafe("POST", f"{URL}/erase", json={"q": APPLICATION["email"], "confirm": APPLICATION["email"]})
+    assert (erased.json()["erased"]["notes"], erased.json()["erased"]["replies"]) == (2, 1)
+    again = (await h.client.get(URL, params={"q": APPLICATION["email"]})).json()
+    assert (again["notes"], again["replies"]) == ([], [])
+    assert [n["text"] for n in (await h.client.get(f"/api/admin/applications/{other.id}/notes")).json()["items"]] == [
+        "Not Kwame"
+    ]

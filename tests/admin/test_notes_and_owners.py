@@ -170,6 +170,30 @@ async def test_an_owner_is_set_audited_and_gives_the_mine_view(ctx: Ctx) -> None
     ]
 
 
+async def test_next_and_previous_walk_only_the_owner_filtered_list(ctx: Ctx) -> None:
+    h = ctx.h
+    first, between, last = new_id(), new_id(), new_id()
+    for app_id in (first, between, last):
+        await add_application(ctx, app_id)
+    await container(h).identity.roles.put("staff-kofi", "Kofi Mensah", "admin")
+    admin = await me(h)
+    for app_id, owner in ((first, admin["id"]), (between, "staff-kofi"), (last, admin["id"])):
+        assert (await h.unsafe("PUT", f"{LIST}/{app_id}/owner", json={"ownerId": owner})).status_code == 200
+    listed = (await h.client.get(LIST, params={"owner": "me", "pageSize": 100})).json()["items"]
+    mine = [a["applicationId"] for a in listed]
+    assert sorted(mine) == sorted([first, last])
+
+    around = (await h.client.get(f"{LIST}/{mine[0]}/neighbours", params={"owner": "me"})).json()
+    assert (around["position"], around["total"], around["previous"], around["next"]) == (1, 2, None, mine[1])
+    by_id = (await h.client.get(f"{LIST}/{mine[1]}/neighbours", params={"owner": admin["id"]})).json()
+    assert (by_id["position"], by_id["total"], by_id["previous"], by_id["next"]) == (2, 2, mine[0], None)
+    # Kofi's applicant is not in "My applications": position 0 and no neighbours.
+    outside = (await h.client.get(f"{LIST}/{between}/neighbours", params={"owner": "me"})).json()
+    assert (outside["position"], outside["previous"], outside["next"]) == (0, None, None)
+    # Without the filter the whole list is walked (and has more than these two).
+    assert (await h.client.get(f"{LIST}/{between}/neighbours")).json()["position"] > 0
+
+
 async def test_the_csv_has_the_owner_and_the_last_note_date(ctx: Ctx) -> None:
     h = ctx.h
     first, second = new_id(), new_id()

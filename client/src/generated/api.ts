@@ -1504,6 +1504,7 @@ export interface components {
             phone: string | null;
             preferredCountry: string | null;
             salary?: string;
+            shownPayment: components["schemas"]["ShownPayment"] | null;
             sms: components["schemas"]["SmsRecord"][];
             status: components["schemas"]["ApplicationStatus"];
             terms?: boolean;
@@ -1633,6 +1634,7 @@ export interface components {
             payment: components["schemas"]["PaymentState"];
             phone: string | null;
             preferredCountry: string | null;
+            shownPayment: components["schemas"]["ShownPayment"] | null;
             status: components["schemas"]["ApplicationStatus"];
         };
         /** AppointmentCalendarOut */
@@ -1877,8 +1879,10 @@ export interface components {
             counts: components["schemas"]["HeldCounts"];
             jobAlerts: components["schemas"]["HeldRecord"][];
             messages: components["schemas"]["HeldRecord"][];
+            notes: components["schemas"]["HeldNote"][];
             person: components["schemas"]["HeldPerson"];
             query: string;
+            replies: components["schemas"]["HeldReply"][];
             sms: components["schemas"]["HeldSms"][];
             subscriptions: components["schemas"]["HeldSubscription"][];
         };
@@ -2020,6 +2024,8 @@ export interface components {
             files: number;
             jobAlerts: number;
             messages: number;
+            notes: number;
+            replies: number;
             sms: number;
             subscriptions: number;
         };
@@ -2029,6 +2035,16 @@ export interface components {
             field: string;
             filename: string;
             size: number;
+        };
+        /** HeldNote */
+        HeldNote: {
+            applicationId: string;
+            authorName: string;
+            createdAt: string | null;
+            deletedAt: string | null;
+            editedAt: string | null;
+            id: string;
+            text: string;
         };
         /** HeldPerson */
         HeldPerson: {
@@ -2042,6 +2058,17 @@ export interface components {
                 [key: string]: unknown;
             };
             id: string;
+        };
+        /** HeldReply */
+        HeldReply: {
+            channel: string;
+            id: string;
+            messageId: string;
+            recipient: string;
+            senderName: string;
+            sentAt: string | null;
+            subject: string;
+            text: string;
         };
         /** HeldSms */
         HeldSms: {
@@ -2381,6 +2408,11 @@ export interface components {
             id: string;
             name: string;
         };
+        /**
+         * ShownPayment
+         * @enum {string}
+         */
+        ShownPayment: "unpaid" | "pending" | "paid" | "failed" | "refunded" | "partly refunded";
         /** SlotOut */
         SlotOut: {
             free: number;
@@ -2869,6 +2901,8 @@ export interface operations {
                 jobId?: string | null;
                 /** @description today: submitted today; new: still received; unread: never opened */
                 view?: "today" | "new" | "unread";
+                /** @description A staff member's id, or "me" for the signed-in one's applications */
+                owner?: string | null;
             };
             header?: never;
             path: {

@@ -20,6 +20,8 @@ from adapters.firestore.notes import NOTES, REPLIES
 from agency_core.masking import mask_phone
 from agency_core.privacy.data_requests import CANCELLED_ERROR, ERASED_TEXT, Person, PersonalData, holds
 from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage, OutboxStatus
+from agency_core.staff.model import ApplicationRecord
+from agency_core.staff.notes import Note, Reply
 
 
 class FirestorePersonalDataStore(Collections):
@@ -53,6 +55,10 @@ class FirestorePersonalDataStore(Collections):
             (from_document(JobAlert, d) for d in await self._all("job_alerts") if holds(d.get("data", {}), person)),
             key=lambda j: j.created_at,
         )
+        notes = [from_document(Note, d) for d in await self._about(NOTES, "application_id", found.applications)]
+        found.notes = sorted(notes, key=lambda n: (n.created_at, n.id))
+        replies = [from_document(Reply, d) for d in await self._about(REPLIES, "message_id", found.messages)]
+        found.replies = sorted(replies, key=lambda r: (r.sent_at, r.id))
         sources = set(found.source_ids())
         phones = {person.phone} if person.phone else set()
         phones |= {str(a.application.data.get("phone")) for a in found.applications if a.application.data.get("phone")}
@@ -66,6 +72,16 @@ class FirestorePersonalDataStore(Collections):
             key=lambda m: (m.created_at, m.id),
         )
         return found
+
+    async def _about(
+        self, collection: str, field: str, records: list[ApplicationRecord] | list[ContactMessage]
+    ) -> list[dict[str, Any]]:
+        """What staff wrote about the records found (notes on applications, replies to messages)."""
+        docs: list[dict[str, Any]] = []
+        for record in records:
+            query = self._col(collection).where(filter=FieldFilter(field, "==", record.id))
+            docs += [d async for snap in query.stream() if (d := snap.to_dict()) is not None]
+        return docs
 
     async def _written_about(self, found: PersonalData) -> list[Any]:
         """What staff wrote about the person (notes, replies): it goes with the record it is about."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from typing import TypeVar
 
 from adapters.codec import from_row
 from adapters.sealing import PassportSealer
@@ -15,6 +16,19 @@ from adapters.sqlite.rows import application_record, appointment_record
 from agency_core.masking import mask_phone
 from agency_core.privacy.data_requests import CANCELLED_ERROR, ERASED_TEXT, Person, PersonalData, holds
 from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage
+from agency_core.staff.notes import Note, Reply
+
+T = TypeVar("T", Note, Reply)
+_ORDER = {"application_notes": "created_at, id", "message_replies": "sent_at, id"}
+
+
+def _about(conn: sqlite3.Connection, kind: type[T], table: str, column: str, ids: list[str]) -> list[T]:
+    """What staff wrote about the records found (notes on applications, replies to messages)."""
+    if not ids:
+        return []
+    marks = ", ".join("?" for _ in ids)
+    rows = conn.execute(f"SELECT * FROM {table} WHERE {column} IN ({marks}) ORDER BY {_ORDER[table]}", ids)  # noqa: S608
+    return [from_row(kind, r) for r in rows]
 
 
 class SqlitePersonalDataStore:
@@ -51,6 +65,8 @@ class SqlitePersonalDataStore:
                 for r in conn.execute("SELECT * FROM job_alerts ORDER BY created_at")
                 if holds(json.loads(r["data"]), person)
             ]
+            found.notes = _about(conn, Note, "application_notes", "application_id", [a.id for a in found.applications])
+            found.replies = _about(conn, Reply, "message_replies", "message_id", [m.id for m in found.messages])
             sources = set(found.source_ids())
             phones = {person.phone} if person.phone else set()
             phones |= {

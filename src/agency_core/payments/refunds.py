@@ -17,12 +17,13 @@ from typing import Final, Protocol, runtime_checkable
 from agency_core.jobs.alerts import Email
 from agency_core.messaging.gsm import to_gsm7
 from agency_core.payments.model import Fee, GatewayRefund, Payment, RefundState, state_of
+from agency_core.payments.shown import ShownPayment
 from agency_core.records import PaymentState
 from agency_core.spec import constants as c
 
 REFUND_SMS_KIND: Final = "refund"
-REFUNDED: Final = "refunded"
-PARTLY_REFUNDED: Final = "partly refunded"
+REFUNDED: Final = ShownPayment.REFUNDED.value
+PARTLY_REFUNDED: Final = ShownPayment.PARTLY_REFUNDED.value
 
 NOT_PAID: Final = "Only a paid processing fee can be refunded."
 AMOUNT_REQUIRED: Final = "Enter the amount to refund, e.g. 50 or 20.50"

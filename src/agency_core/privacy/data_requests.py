@@ -23,6 +23,7 @@ from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription
 from agency_core.spec import constants as c
 from agency_core.spec.validation import is_email, normalise_phone
 from agency_core.staff.model import AdminStore, ApplicationRecord, AppointmentRecord, AuditEntry
+from agency_core.staff.notes import Note, Reply
 
 ERASED_TEXT: Final = "[erased]"
 CANCELLED_ERROR: Final = "Cancelled: personal data erased on request"
@@ -102,6 +103,10 @@ class PersonalData:
     subscriptions: list[NewsletterSubscription] = field(default_factory=list)
     job_alerts: list[JobAlert] = field(default_factory=list)
     sms: list[OutboxMessage] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    """Staff's notes on the person's applications (deleted ones too: their text is still held)."""
+    replies: list[Reply] = field(default_factory=list)
+    """Staff's replies to the person's contact messages."""
 
     def counts(self) -> dict[str, int]:
         return {
@@ -112,6 +117,8 @@ class PersonalData:
             "subscriptions": len(self.subscriptions),
             "jobAlerts": len(self.job_alerts),
             "sms": len(self.sms),
+            "notes": len(self.notes),
+            "replies": len(self.replies),
         }
 
     @property
@@ -143,6 +150,32 @@ class PersonalDataStore(Protocol):
 
 def _iso(moment: datetime | None) -> str | None:
     return moment.isoformat() if moment else None
+
+
+def _note(note: Note) -> dict[str, Any]:
+    """A staff note as the person gets it: who wrote it by name (staff e-mail addresses are not theirs)."""
+    return {
+        "id": note.id,
+        "applicationId": note.application_id,
+        "authorName": note.author_name,
+        "text": note.text,
+        "createdAt": _iso(note.created_at),
+        "editedAt": _iso(note.edited_at),
+        "deletedAt": _iso(note.deleted_at),
+    }
+
+
+def _reply(reply: Reply) -> dict[str, Any]:
+    return {
+        "id": reply.id,
+        "messageId": reply.message_id,
+        "channel": reply.channel.value,
+        "recipient": reply.recipient,
+        "subject": reply.subject,
+        "text": reply.text,
+        "senderName": reply.sender_name,
+        "sentAt": _iso(reply.sent_at),
+    }
 
 
 def export_json(found: PersonalData) -> dict[str, Any]:
@@ -187,6 +220,8 @@ def export_json(found: PersonalData) -> dict[str, Any]:
             for s in found.subscriptions
         ],
         "jobAlerts": [{"id": j.id, "createdAt": _iso(j.created_at), "data": data(j.data)} for j in found.job_alerts],
+        "notes": [_note(n) for n in found.notes],
+        "replies": [_reply(r) for r in found.replies],
         "sms": [
             {
                 "id": m.id,

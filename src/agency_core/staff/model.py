@@ -17,6 +17,7 @@ from typing import Final, Generic, Protocol, TypeVar
 
 from agency_core.jobs.rules import is_expired, salary_text
 from agency_core.payments.model import UNPAID, Payment
+from agency_core.payments.shown import ShownPayment
 from agency_core.records import (
     Application,
     ApplicationStatus,
@@ -272,6 +273,9 @@ class ApplicationQuery:
     date_from: date | None = None
     date_to: date | None = None
     payment: PaymentState | None = None
+    """The stored state stores filter by; ``shown_payment`` narrows a paid one by its refunds."""
+    shown_payment: ShownPayment | None = None
+    """What was asked (:mod:`agency_core.payments.shown`); the service filters by it when it takes refunds."""
     job_id: str = ""
     view: View | None = None
     since: datetime | None = None
@@ -292,7 +296,7 @@ class ApplicationQuery:
             f"preferredCountry={self.preferred_country}" if self.preferred_country else "",
             f"from={self.date_from.isoformat()}" if self.date_from else "",
             f"to={self.date_to.isoformat()}" if self.date_to else "",
-            f"payment={self.payment.value}" if self.payment else "",
+            f"payment={(self.shown_payment or self.payment).value}" if self.payment else "",
             f"jobId={self.job_id}" if self.job_id else "",
             f"view={self.view.value}" if self.view else "",
             f"owner={self.owner}" if self.owner else "",
@@ -341,8 +345,8 @@ def check_application_query(params: Mapping[str, str | None]) -> tuple[Applicati
     status = _status_param(params.get("status"), ApplicationStatus, status_must_be(ApplicationStatus), "status", errors)
     payment = _status_param(
         params.get("payment"),
-        PaymentState,
-        status_must_be(PaymentState).replace("Status", "Payment", 1),
+        ShownPayment,
+        status_must_be(ShownPayment).replace("Status", "Payment", 1),
         "payment",
         errors,
     )
@@ -362,7 +366,8 @@ def check_application_query(params: Mapping[str, str | None]) -> tuple[Applicati
         preferred_country=(params.get("preferredCountry") or "").strip(),
         date_from=start,
         date_to=end,
-        payment=payment,
+        payment=payment.stored if payment else None,
+        shown_payment=payment,
         job_id=(params.get("jobId") or "").strip(),
         view=view,
         owner=(params.get("owner") or "").strip(),

@@ -30,6 +30,8 @@ from agency_core.messaging.delivery import (
 from agency_core.messaging.notifications import status_messages
 from agency_core.messaging.phones import phone_for_sms
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
+from agency_core.payments.refunds import RefundStore
+from agency_core.payments.shown import ShownPayment
 from agency_core.ports import Outbox
 from agency_core.records import (
     APPOINTMENT_OUTCOMES,
@@ -65,10 +67,12 @@ from agency_core.staff.model import (
     can_move_appointment,
     move_refused_message,
     not_started_yet,
+    page_of,
     parse_status,
     status_must_be,
 )
 from agency_core.staff.settings import AdminSettings, LiveSettings, check_settings
+from agency_core.staff.shown_payments import shown_payments, with_shown_payment
 from agency_core.staff.views import (
     DayFigures,
     Neighbours,
@@ -224,7 +228,10 @@ class AdminService:
         offices: Sequence[Office] = (),
         delivery_deadline: timedelta = DEFAULT_DEADLINE,
         templates: TemplateSource = NO_EDITS,
+        refunds: RefundStore | None = None,
     ) -> None:
+        self.refunds = refunds
+        """The fees' refunds: the list shows and filters "refunded" and "partly refunded" by them."""
         self._offices = tuple(offices)
         self.delivery_deadline = delivery_deadline
         """A text not delivered this long after it was sent is flagged (``AGENCY_SMS_DELIVERY_DEADLINE_MIN``)."""
@@ -353,10 +360,18 @@ class AdminService:
     # -- applications ---------------------------------------------------------------------
 
     async def applications(self, query: ApplicationQuery, page: PageRequest) -> Page[ApplicationRecord]:
-        """The list, its view (today, new, unread) as filters."""
-        return await self.store.applications(
-            application_filters(query, office_day(self.clock(), self.office_zone)), page
-        )
+        """The list, its view (today, new, unread) as filters. A paid, refunded or partly refunded
+        filter takes each paid fee's refunds, so that part of the list is cut here."""
+        filters = application_filters(query, office_day(self.clock(), self.office_zone))
+        wanted = filters.shown_payment
+        if wanted is None or not wanted.needs_refunds:
+            return await self.store.applications(filters, page)
+        rows = (await self.store.applications(filters, ALL)).items
+        return page_of(await with_shown_payment(self.refunds, rows, wanted), page)
+
+    async def shown_payments(self, rows: Sequence[ApplicationRecord]) -> dict[str, ShownPayment]:
+        """The payment each row shows in the list (its refunds make a paid fee "refunded")."""
+        return await shown_payments(self.refunds, rows)
 
     async def application_neighbours(self, application_id: str, query: ApplicationQuery) -> Neighbours:
         """The applications before and after ``application_id`` in the list ``query`` gives (newest first)."""

@@ -121,7 +121,8 @@ class ApplicationsController(Controller):
         owner_id = mine(owner, admin)
         query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id, view, owner_id)
         found = await area.applications(query, page_request(page, page_size))
-        return page_of(found, application_summary)
+        shown = await area.shown_payments(found.items)
+        return page_of(found, lambda r: application_summary(r, shown[r.id]))
 
     @get("/export.csv", summary="CSV of the filtered list (audited)")
     async def export(
@@ -184,6 +185,7 @@ class ApplicationsController(Controller):
     async def neighbours(
         self,
         area: NamedDependency[AdminService],
+        admin: NamedDependency[AdminUser],
         application_id: FromPath[str],
         q: FromQuery[str | None] = None,
         status: FromQuery[str | None] = None,
@@ -194,9 +196,11 @@ class ApplicationsController(Controller):
         payment: FromQuery[str | None] = None,
         job_id: Annotated[str | None, QueryParameter(name="jobId")] = None,
         view: Annotated[str | None, QueryParameter(description=VIEW_HELP)] = None,
+        owner: OwnerFilter = None,
     ) -> ApplicationNeighbours:
         """Position 0 (and no neighbours) when the application is not in the list: a guessed ID tells nothing."""
-        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id, view)
+        owner_id = mine(owner, admin)
+        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id, view, owner_id)
         return application_neighbours(await area.application_neighbours(application_id, query))
 
     @get("/{application_id:str}", summary="Every field, files and SMS history; marks it opened")

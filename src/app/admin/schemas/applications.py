@@ -6,6 +6,7 @@ from datetime import datetime
 
 from agency_core.messaging.delivery import DeliveryState, DeliveryView, delivery_state
 from agency_core.payments.model import Fee
+from agency_core.payments.shown import ShownPayment
 from agency_core.records import ApplicationStatus, OutboxMessage, OutboxStatus, PaymentState
 from agency_core.staff import service as admin_service
 from agency_core.staff.model import ApplicationRecord, next_statuses
@@ -33,6 +34,10 @@ class ApplicationSummary(Body):
     owner_id: str
     """The staff member who looks after it ("" for nobody)."""
     owner_name: str
+    shown_payment: ShownPayment | None
+    """In the list: the payment as shown and filtered (``paid`` becomes ``refunded`` or
+    ``partly refunded`` once refunds are processed; ``payment`` stays the stored state). Null
+    elsewhere (the detail's Refunds panel tells it there)."""
 
 
 class ApplicationFile(Body):
@@ -128,8 +133,8 @@ def _summary_values(record: ApplicationRecord) -> dict[str, object]:
     }
 
 
-def application_summary(record: ApplicationRecord) -> ApplicationSummary:
-    return from_record(ApplicationSummary, _summary_values(record))
+def application_summary(record: ApplicationRecord, shown: ShownPayment | None = None) -> ApplicationSummary:
+    return from_record(ApplicationSummary, {**_summary_values(record), "shownPayment": shown})
 
 
 def payment_values(record: ApplicationRecord) -> dict[str, object]:

@@ -16,6 +16,8 @@ class HeldCounts(Body):
     subscriptions: int
     job_alerts: int
     sms: int
+    notes: int
+    replies: int
 
 
 class HeldPerson(Body):
@@ -74,6 +76,31 @@ class HeldSms(Body):
     """``pending``, ``sent``, ``delivered`` or ``failed`` (README "SMS delivery reports")."""
 
 
+class HeldNote(Body):
+    """A staff note on one of the person's applications (deleted ones too, while their text is held)."""
+
+    id: str
+    application_id: str
+    author_name: str
+    text: str
+    created_at: str | None
+    edited_at: str | None
+    deleted_at: str | None
+
+
+class HeldReply(Body):
+    """Staff's reply to one of the person's contact messages."""
+
+    id: str
+    message_id: str
+    channel: str
+    recipient: str
+    subject: str
+    text: str
+    sender_name: str
+    sent_at: str | None
+
+
 class DataRequestResult(Body):
     """What was found for ``query`` (times as ISO 8601 with their offset, as in the export's ``data.json``)."""
 
@@ -86,6 +113,8 @@ class DataRequestResult(Body):
     subscriptions: list[HeldSubscription]
     job_alerts: list[HeldRecord]
     sms: list[HeldSms]
+    notes: list[HeldNote]
+    replies: list[HeldReply]
 
 
 class EraseRequest(Body):

@@ -28,6 +28,13 @@ export const PAYMENT_STATES = [
   'paid',
   'failed',
 ] as const satisfies readonly PaymentState[];
+/** The payment as the list shows and filters it: a paid fee with processed refunds is (partly) refunded. */
+export type ShownPayment = Schemas['ShownPayment'];
+export const SHOWN_PAYMENTS = [
+  ...PAYMENT_STATES,
+  'refunded',
+  'partly refunded',
+] as const satisfies readonly ShownPayment[];
 
 export type ApplicationSummary = Schemas['ApplicationSummary'];
 export type ApplicationFile = Schemas['ApplicationFile'];

@@ -5,7 +5,7 @@ import { constants } from '@/config/rules';
 import { adminUrl } from '../api/client';
 import { listApplications, type ApplicationFilters } from '../api/endpoints';
 import { APPLICATION_VIEWS } from '../api/views';
-import { APPLICATION_STATUSES, PAYMENT_STATES } from '../api/types';
+import { APPLICATION_STATUSES, SHOWN_PAYMENTS } from '../api/types';
 import { useResource } from '@/lib/use-resource';
 import { countOf, humanize, useAdminTitle } from './hooks';
 import { ApplicationRow, AsyncView, PageHeader, PagedTable } from './ui';
@@ -104,7 +104,7 @@ export default function ApplicationsPage() {
               value={filters.payment}
               onChange={(payment) => update({ payment })}
               allLabel="All payments"
-              options={PAYMENT_STATES}
+              options={SHOWN_PAYMENTS}
               optionLabel={humanize}
             />
             <FilterSelect

@@ -12,7 +12,17 @@ markSnackbarHostReady();
 
 const FOUND = {
   query: 'ama@example.com',
-  counts: { applications: 1, files: 1, appointments: 0, messages: 1, subscriptions: 0, jobAlerts: 0, sms: 2 },
+  counts: {
+    applications: 1,
+    files: 1,
+    appointments: 0,
+    messages: 1,
+    subscriptions: 0,
+    jobAlerts: 0,
+    sms: 2,
+    notes: 3,
+    replies: 1,
+  },
   applications: [
     {
       applicationId: 'VA1',
@@ -26,10 +36,22 @@ const FOUND = {
   subscriptions: [],
   jobAlerts: [],
   sms: [],
+  notes: [],
+  replies: [],
 };
 const EMPTY = {
   ...FOUND,
-  counts: { applications: 0, files: 0, appointments: 0, messages: 0, subscriptions: 0, jobAlerts: 0, sms: 0 },
+  counts: {
+    applications: 0,
+    files: 0,
+    appointments: 0,
+    messages: 0,
+    subscriptions: 0,
+    jobAlerts: 0,
+    sms: 0,
+    notes: 0,
+    replies: 0,
+  },
   applications: [],
   messages: [],
 };
@@ -58,6 +80,8 @@ describe('DataRequestsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Find' }));
     const counts = await screen.findByTestId('data-request-counts');
     expect(within(counts).getByText('Applications: 1')).toBeInTheDocument();
+    expect(within(counts).getByText('Staff notes: 3')).toBeInTheDocument();
+    expect(within(counts).getByText('Replies to messages: 1')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Export ZIP' })).toHaveAttribute(
       'href',
       '/api/admin/data-requests/export.zip?q=ama%40example.com',

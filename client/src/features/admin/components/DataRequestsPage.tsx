@@ -18,6 +18,8 @@ const COUNT_LABELS: [keyof DataRequestResult['counts'], string][] = [
   ['subscriptions', 'Newsletter subscriptions'],
   ['jobAlerts', 'Job alerts'],
   ['sms', 'SMS'],
+  ['notes', 'Staff notes'],
+  ['replies', 'Replies to messages'],
 ];
 
 /** Data requests (Act 843): find by e-mail, phone or passport number, export one ZIP, erase after confirmation. */

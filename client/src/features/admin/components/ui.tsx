@@ -16,7 +16,9 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
 }
 
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`admin-status admin-status--${status}`}>{humanize(status)}</span>;
+  return (
+    <span className={`admin-status admin-status--${status.replace(/\s+/g, '-')}`}>{humanize(status)}</span>
+  );
 }
 
 /** Renders loading / error / data of an async state. */
@@ -352,7 +354,7 @@ export function ApplicationRow({
       </td>
       {withPayment ? (
         <td>
-          <StatusBadge status={app.payment ?? 'unpaid'} />
+          <StatusBadge status={app.shownPayment ?? app.payment ?? 'unpaid'} />
         </td>
       ) : null}
       {extra ? <td>{extra}</td> : null}

@@ -67,6 +67,7 @@ export function makeApplication(id: string, overrides: Partial<ApplicationDetail
     jobId: null,
     jobTitle: null,
     payment: 'unpaid',
+    shownPayment: null,
     ownerId: '',
     ownerName: '',
     paymentReference: null,
