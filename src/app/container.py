@@ -306,6 +306,7 @@ class Container:
                 ids.next_id,
                 site_url=lambda: site_url(settings),
                 on_enqueue=worker.wake,
+                templates=live_texts,
             ),
             delivery_reports=DeliveryReports(store.outbox, store.unit_of_work, secret),
         )
