@@ -231,6 +231,7 @@ class Container:
             ids,
             on_enqueue=worker.wake,
             uow=store.unit_of_work,
+            templates=live_texts,
         )
         payments = PaymentService(
             backend.payments,
