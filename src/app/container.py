@@ -176,9 +176,9 @@ class Container:
         board = JobBoard(admin_store, utc_now)
         track_url = track_link(site_url(settings))
         links = NewsletterLinks(lambda: site_url(settings), settings.secret_key)
-        newsletter = NewsletterSubscriptions(store, ids, links, utc_now, worker.wake)
+        newsletter = NewsletterSubscriptions(store, ids, links, utc_now, worker.wake, live_texts)
         newsletter_issues = NewsletterIssues(
-            store, ids, links, utc_now, lambda: settings.newsletter.per_minute, worker.wake
+            store, ids, links, utc_now, lambda: settings.newsletter.per_minute, worker.wake, live_texts
         )
         fee_schedule = FeeSchedule(live, settings.payments.fee)
         agency = AgencyService(
