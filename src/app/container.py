@@ -260,6 +260,7 @@ class Container:
             ids,
             uow=store.unit_of_work,
             on_enqueue=worker.wake,
+            templates=live_texts,
         )
         attempts = backend.attempts
         return cls(
