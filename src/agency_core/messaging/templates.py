@@ -483,7 +483,8 @@ TOO_MANY_PARTS: Final = (
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
 
-def _brace_error(text: str) -> str | None:
+def brace_error(text: str) -> str | None:
+    """Why the braces of ``text`` do not pair up (each ``{`` closed by a ``}`` before the next), or ``None``."""
     open_at: int | None = None
     for at, ch in enumerate(text, start=1):
         if ch == "{":
@@ -507,7 +508,7 @@ def check(spec: TemplateSpec, text: str) -> str | None:
         return TEXT_REQUIRED
     if len(text) > MAX_LENGTH[spec.channel]:
         return TOO_LONG.format(max=MAX_LENGTH[spec.channel])
-    brace = _brace_error(text)
+    brace = brace_error(text)
     if brace is not None:
         return brace
     for name in placeholders_in(text):
