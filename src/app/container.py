@@ -176,9 +176,9 @@ class Container:
         board = JobBoard(admin_store, utc_now)
         track_url = track_link(site_url(settings))
         links = NewsletterLinks(lambda: site_url(settings), settings.secret_key)
-        newsletter = NewsletterSubscriptions(store, ids, links, utc_now, worker.wake)
+        newsletter = NewsletterSubscriptions(store, ids, links, utc_now, worker.wake, live_texts)
         newsletter_issues = NewsletterIssues(
-            store, ids, links, utc_now, lambda: settings.newsletter.per_minute, worker.wake
+            store, ids, links, utc_now, lambda: settings.newsletter.per_minute, worker.wake, live_texts
         )
         fee_schedule = FeeSchedule(live, settings.payments.fee)
         agency = AgencyService(
@@ -232,6 +232,7 @@ class Container:
             ids,
             on_enqueue=worker.wake,
             uow=store.unit_of_work,
+            templates=live_texts,
         )
         payments = PaymentService(
             backend.payments,
@@ -260,6 +261,7 @@ class Container:
             ids,
             uow=store.unit_of_work,
             on_enqueue=worker.wake,
+            templates=live_texts,
         )
         attempts = backend.attempts
         return cls(
@@ -307,6 +309,7 @@ class Container:
                 ids.next_id,
                 site_url=lambda: site_url(settings),
                 on_enqueue=worker.wake,
+                templates=live_texts,
             ),
             delivery_reports=DeliveryReports(store.outbox, store.unit_of_work, secret),
         )

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from agency_core.messaging.gsm import sms_parts
-from agency_core.records import ApplicationStatus
+from agency_core.records import ApplicationStatus, ReportedDelivery
 from agency_core.signin.identity import DEMO_ADMIN_EMAIL
 from app.api_settings import ApiSettings, OutboxSettings
 from app.bulk_settings import BulkSettings
@@ -228,6 +228,16 @@ async def test_a_message_to_many_goes_once_to_each_with_its_name(
     assert len(sms_server.requests) == 4
     (entry,) = [e for e in await audit_actions(h) if e["action"] == "applications.bulk_sms"]
     assert entry["target"] == f"{sent['bulkId']}: 4 messages, 1 left out (filter preferredCountry=Qatar)"
+
+    # The gateway's delivery reports (recorded as its callback does) move the result: delivered, failed.
+    first, second = [i["messageId"] for i in result["items"] if i["messageId"]][:2]
+    async with container(h).store.unit_of_work() as uow:
+        await uow.outbox.record_report(first, ReportedDelivery.DELIVERED, "DELIVERED", T0)
+        await uow.outbox.record_report(second, ReportedDelivery.FAILED, "UNDELIVERED", T0)
+    after = (await h.client.get(f"{BULK}/{sent['bulkId']}")).json()
+    assert (after["pending"], after["sent"], after["delivered"], after["failed"]) == (0, 2, 1, 1)
+    states = {i["messageId"]: (i["sms"], i["delivery"]) for i in after["items"]}
+    assert (states[first], states[second]) == (("delivered", "delivered"), ("delivered", "failed"))
 
 
 @pytest.mark.parametrize(

@@ -1755,6 +1755,7 @@ export interface components {
             bulkId: string;
             /** Format: date-time */
             createdAt: string;
+            delivered: number;
             done: number;
             failed: number;
             items: components["schemas"]["BulkItemOut"][];
@@ -1772,6 +1773,7 @@ export interface components {
         /** BulkItemOut */
         BulkItemOut: {
             applicationId: string;
+            delivery: components["schemas"]["DeliveryState"] | null;
             error: string;
             messageId: string;
             previous: components["schemas"]["ApplicationStatus"] | null;

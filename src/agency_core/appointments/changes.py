@@ -53,6 +53,8 @@ from agency_core.errors import Conflict, NotFound, Rejected, UseCaseError
 from agency_core.jobs.alerts import to_outbox
 from agency_core.messaging.notifications import SmsKind
 from agency_core.messaging.sms_texts import AppointmentDetails
+from agency_core.messaging.template_store import NO_EDITS, TemplateSource
+from agency_core.messaging.templates import DEFAULTS, Texts
 from agency_core.ports import Store
 from agency_core.records import Appointment, AppointmentStatus, OutboxMessage
 from agency_core.spec import constants as c
@@ -129,20 +131,21 @@ def calendar_file(appointment: Appointment, method: CalendarMethod, sequence: in
 
 
 def cancellation_messages(
-    appointment: Appointment, zone: str, now: datetime, admin_phones: Sequence[str] = ()
+    appointment: Appointment, zone: str, now: datetime, admin_phones: Sequence[str] = (), texts: Texts = DEFAULTS
 ) -> list[OutboxMessage]:
     """The applicant's SMS and e-mail (``METHOD:CANCEL``, ``SEQUENCE`` one above the booking's), and with
     ``admin_phones`` (a cancel by the applicant) an SMS to each of them."""
     details = appointment_details(appointment, zone)
     ref, data = appointment.reference, appointment.data
-    sms = cancelled_message(details)
+    sms = cancelled_message(details, texts)
     messages = [OutboxMessage(f"{ref}-cancelled", ref, SmsKind.APPOINTMENT.value, _text(data, "phone"), sms, now, now)]
     email = _text(data, "email")
     if email:
         ics = calendar_file(appointment, CalendarMethod.CANCEL, appointment.version + 1, now, zone)
-        mail = cancelled_email(email, _text(data, "fullName"), details, calendar_attachment(ics, CalendarMethod.CANCEL))
+        attachment = calendar_attachment(ics, CalendarMethod.CANCEL)
+        mail = cancelled_email(email, _text(data, "fullName"), details, attachment, texts)
         messages.append(to_outbox(mail, f"{ref}-cancelled-mail", ref, now))
-    staff = staff_cancel_message(details, _text(data, "fullName"))
+    staff = staff_cancel_message(details, _text(data, "fullName"), texts)
     messages += _to_staff(f"{ref}-cancelled", ref, admin_phones, staff, now)
     return messages
 
@@ -174,8 +177,10 @@ class AppointmentChanges:
         site_url: Callable[[], str] = lambda: "",
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
         on_enqueue: Callable[[], None] = lambda: None,
+        templates: TemplateSource = NO_EDITS,
     ) -> None:
         self.store = store
+        self.templates = templates
         self.settings = settings
         self.office_zone = office_zone
         self.ids = ids
@@ -207,7 +212,7 @@ class AppointmentChanges:
         appointment = await self._booking(token)
         now = self.clock()
         phones = (await self.settings.current()).admin_phones
-        messages = cancellation_messages(appointment, self.office_zone, now, phones)
+        messages = cancellation_messages(appointment, self.office_zone, now, phones, await self.templates.texts())
         audit = self._audit("appointment.cancel", f"{appointment.reference}: booked -> cancelled")
         try:
             async with self.store.unit_of_work() as uow:
@@ -239,7 +244,8 @@ class AppointmentChanges:
             appointment, data=data, starts_at=starts_at, time_zone=calendar.zone, version=appointment.version + 1
         )
         before = appointment_details(appointment, self.office_zone)
-        messages = self._move_messages(moved, before, (await self.settings.current()).admin_phones, now)
+        phones = (await self.settings.current()).admin_phones
+        messages = self._move_messages(moved, before, phones, now, await self.templates.texts())
         audit = self._audit("appointment.move", f"{appointment.reference}: {before.date} {before.time} -> {label}")
         try:
             async with self.store.unit_of_work() as uow:
@@ -255,7 +261,7 @@ class AppointmentChanges:
         return moved
 
     def _move_messages(
-        self, moved: Appointment, before: AppointmentDetails, phones: Sequence[str], now: datetime
+        self, moved: Appointment, before: AppointmentDetails, phones: Sequence[str], now: datetime, texts: Texts
     ) -> list[OutboxMessage]:
         """The applicant's SMS and e-mail (calendar ``REQUEST``, ``SEQUENCE`` = version), the new reminders
         (ids of the new version) and the staff SMS."""
@@ -265,17 +271,23 @@ class AppointmentChanges:
         remind_at = reminder_time(moved.starts_at or now, now)
         prefix = f"{ref}-moved-v{version}"
         # The link is not in the texts again: only its hash is stored, and the applicant has it already.
-        sms = moved_message(details)
+        sms = moved_message(details, texts=texts)
         messages = [OutboxMessage(prefix, ref, SmsKind.APPOINTMENT.value, phone, sms, now, now)]
         if email:
             ics = calendar_file(moved, CalendarMethod.REQUEST, version, now, self.office_zone)
             mail = moved_email(
-                email, name, details, "", calendar_attachment(ics, CalendarMethod.REQUEST), remind_at is not None
+                email,
+                name,
+                details,
+                "",
+                calendar_attachment(ics, CalendarMethod.REQUEST),
+                remind_at is not None,
+                texts,
             )
             messages.append(to_outbox(mail, f"{prefix}-mail", ref, now))
         if remind_at is not None:
             messages += reminder_messages(details, phone, email, name, remind_at, now, version=version)
-        staff = staff_change_message(details, name, f"{before.date} at {before.time}")
+        staff = staff_change_message(details, name, f"{before.date} at {before.time}", texts)
         return messages + _to_staff(prefix, ref, phones, staff, now)
 
     def _audit(self, action: str, target: str) -> AuditEntry:

@@ -36,6 +36,7 @@ from agency_core.bulk.model import (
 from agency_core.errors import Conflict, InvalidPhone, NotFound, Rejected, UnknownStatus, UseCaseError
 from agency_core.ids import IdGenerator
 from agency_core.messaging.bulk_texts import check_bulk_message, render_bulk_message
+from agency_core.messaging.delivery import DeliveryState, delivery_state
 from agency_core.messaging.gsm import sms_parts
 from agency_core.messaging.phones import phone_for_sms
 from agency_core.ports import Outbox
@@ -107,13 +108,17 @@ class BulkPreview:
 
 @dataclass(frozen=True, slots=True)
 class BulkProgress:
-    """A stored action with the outbox state of each of its messages (by message id)."""
+    """A stored action with each of its messages (by message id): the outbox's state and where the
+    text stands as the gateway reported it (:func:`~agency_core.messaging.delivery.delivery_state`)."""
 
     action: BulkAction
     states: dict[str, OutboxStatus] = field(default_factory=dict)
+    deliveries: dict[str, DeliveryState] = field(default_factory=dict)
 
-    def count(self, state: OutboxStatus) -> int:
-        return sum(1 for s in self.states.values() if s is state)
+    def count(self, state: DeliveryState) -> int:
+        """Messages waiting, sent (accepted, no final report), delivered or failed (reported failed,
+        given up by the outbox, or withdrawn by an undo)."""
+        return sum(1 for s in self.deliveries.values() if s is state)
 
 
 def _name(record: ApplicationRecord) -> str:
@@ -361,16 +366,17 @@ class BulkService:
         return action
 
     async def progress(self, bulk_id: str) -> BulkProgress:
-        """The action and, for each of its messages, the outbox's state (pending, delivered to the
-        gateway, failed or withdrawn)."""
+        """The action and, for each of its messages, the outbox's state and its delivery state
+        (pending, sent, delivered or failed as the gateway reported)."""
         action = await self.bulk_action(bulk_id)
-        states: dict[str, OutboxStatus] = {}
+        progress = BulkProgress(action)
         for item in action.items:
             if item.message_id:
                 message = await self.outbox.get(item.message_id)
                 if message is not None:
-                    states[item.message_id] = message.status
-        return BulkProgress(action, states)
+                    progress.states[item.message_id] = message.status
+                    progress.deliveries[item.message_id] = delivery_state(message)
+        return progress
 
 
 __all__: Sequence[str] = ["BulkOptions", "BulkPreview", "BulkProgress", "BulkService", "PlannedSms"]

@@ -259,7 +259,209 @@ _SPECS: Final = (
     ),
 )
 
-TEMPLATES: Final[Mapping[str, TemplateSpec]] = {spec.key: spec for spec in _SPECS}
+_SIGN_LINE = f"\n\n{SIGN}"
+BEFORE = Placeholder("before", "2026-12-31 at 10:00 AM GMT+04:00")
+STAFF_NAME = Placeholder("name", "Nana Akosua Frimpomaa Ofori-Atta")
+PAID_REFERENCE = Placeholder("reference", "VA1795479503425-1795479503425")
+MONEY = Placeholder("amount", "USD 1,000.00")
+
+_CHANGE_SPECS: Final = (
+    _sms(
+        "sms.appointment.moved",
+        "SMS: appointment moved by the applicant",
+        "Your {service} appointment with Vandy Travel is moved to {date} at {time}. "
+        f"Ref: {{reference}}.\n{SIGN}\nChange or cancel: {{change_link}}",
+        SERVICE,
+        DATE,
+        TIME,
+        REFERENCE,
+        SMS_CHANGE_LINK,
+    ),
+    _sms(
+        "sms.appointment.cancelled",
+        "SMS: appointment cancelled",
+        "Your {service} appointment with Vandy Travel on {date} at {time} is cancelled. "
+        f"Ref: {{reference}}.\n{SIGN}",
+        SERVICE,
+        DATE,
+        TIME,
+        REFERENCE,
+    ),
+    _sms(
+        "sms.admin.appointment_moved",
+        "SMS to staff: appointment moved by the applicant",
+        "Appointment {reference} ({name}, {service}) moved by the applicant from {before} to {date} at {time}.",
+        REFERENCE,
+        STAFF_NAME,
+        SERVICE,
+        BEFORE,
+        DATE,
+        TIME,
+    ),
+    _sms(
+        "sms.admin.appointment_cancelled",
+        "SMS to staff: appointment cancelled by the applicant",
+        "Appointment {reference} ({name}, {service}) on {date} at {time} cancelled by the applicant.",
+        REFERENCE,
+        STAFF_NAME,
+        SERVICE,
+        DATE,
+        TIME,
+    ),
+    _mail(
+        "email.appointment_moved.subject",
+        "E-mail subject: appointment moved",
+        "Your appointment {reference} is moved",
+        REFERENCE,
+    ),
+    _mail(
+        "email.appointment_moved.body",
+        "E-mail: appointment moved",
+        f"Dear {{name}},\n\nYour {{service}} appointment with {c.AGENCY_NAME} is moved to {{date}} at {{time}}.\n"
+        f"Your reference is {{reference}}. {_QUOTE}\n{{reminder_promise}}\n\n"
+        f"Change or cancel: {{change_link}}{_SIGN_LINE}",
+        NAME,
+        SERVICE,
+        DATE,
+        TIME,
+        REFERENCE,
+        Placeholder(PROMISE.name, PROMISE.longest, optional=True),
+        CHANGE_LINK,
+    ),
+    _mail(
+        "email.appointment_cancelled.subject",
+        "E-mail subject: appointment cancelled",
+        "Your appointment {reference} is cancelled",
+        REFERENCE,
+    ),
+    _mail(
+        "email.appointment_cancelled.body",
+        "E-mail: appointment cancelled",
+        f"Dear {{name}},\n\nYour {{service}} appointment with {c.AGENCY_NAME} on {{date}} at {{time}} is cancelled.\n"
+        f"Your reference is {{reference}}. You are welcome to book again at any time.{_SIGN_LINE}",
+        NAME,
+        SERVICE,
+        DATE,
+        TIME,
+        REFERENCE,
+    ),
+)
+
+_PAYMENT_SPECS: Final = (
+    _mail(
+        "email.receipt.subject",
+        "E-mail subject: receipt of the processing fee",
+        "Receipt {receipt_number} for application {application_id}",
+        Placeholder("receipt_number", "000042"),
+        APPLICATION_ID,
+    ),
+    _mail(
+        "email.receipt.body",
+        "E-mail: receipt of the processing fee",
+        "Dear {name},\n\nThank you: we have received your processing fee for application {application_id}.\n\n"
+        "Receipt number: {receipt_number}\nAmount: {amount}\nPaid by: {channel}\nDate: {paid_at} UTC\n"
+        f"Reference: {{reference}}\n\nYour receipt (to print or keep): {{receipt_link}}{_SIGN_LINE}",
+        NAME,
+        APPLICATION_ID,
+        Placeholder("receipt_number", "000042"),
+        MONEY,
+        Placeholder("channel", "mobile_money"),
+        Placeholder("paid_at", "30 September 2026, 23:59"),
+        PAID_REFERENCE,
+        Placeholder(
+            "receipt_link",
+            "https://www.vandytravelrecruitment.com/receipt/VA1795479503425?token=0123456789abcdef0123456789abcdef",
+            optional=True,
+        ),
+    ),
+    _sms(
+        "sms.refund",
+        "SMS: processing fee refunded",
+        "Dear {name}, we have refunded {amount} of the processing fee for application {application_id}. "
+        f"It goes back to the card or mobile money account that paid.\n{SIGN}",
+        NAME,
+        MONEY,
+        APPLICATION_ID,
+    ),
+    _mail(
+        "email.refund.subject",
+        "E-mail subject: processing fee refunded",
+        "Refund of your processing fee ({application_id})",
+        APPLICATION_ID,
+    ),
+    _mail(
+        "email.refund.body",
+        "E-mail: processing fee refunded",
+        "Dear {name},\n\nWe have refunded {amount} of the processing fee for application {application_id}.\n"
+        "Reason: {reason}\nIt goes back to the card or mobile money account that paid, through Paystack, and usually "
+        f"arrives within 5 to 10 working days.{_SIGN_LINE}",
+        NAME,
+        MONEY,
+        APPLICATION_ID,
+        Placeholder("reason", "The applicant withdrew before the documents were reviewed. " * 8),
+    ),
+)
+
+_NEWSLETTER_SPECS: Final = (
+    _mail(
+        "email.newsletter_welcome.subject",
+        "E-mail subject: newsletter welcome",
+        "Welcome to the Vandy Travel newsletter: please confirm your address",
+    ),
+    _mail(
+        "email.newsletter_welcome.body",
+        "E-mail: newsletter welcome with the confirmation link",
+        "Hello{name_if_known},\n\n"
+        "Thank you for subscribing to the Vandy Travel & Recruitment newsletter: job opportunities,\n"
+        "visa updates, study abroad and travel tips.\n\n"
+        "Please confirm that this is your address (until you do, we send you no newsletter):\n{confirm_url}\n\n"
+        "If you did not subscribe, ignore this e-mail: without a confirmation you get nothing more from us."
+        f"{_SIGN_LINE}",
+        Placeholder("name_if_known", " Nana Akosua Frimpomaa Ofori-Atta"),
+        Placeholder(
+            "confirm_url", "https://www.vandytravelrecruitment.com/newsletter/confirm?token=Xq7Zt2mK9vR4pY8wLs3nB6"
+        ),
+    ),
+    _mail(
+        "email.newsletter.footer",
+        "E-mail: the newsletter's footer (below the text staff write)",
+        "--\nYou get this because you subscribed to the Vandy Travel newsletter.\n"
+        f"Unsubscribe: {{unsubscribe_url}}{_SIGN_LINE}",
+        Placeholder(
+            "unsubscribe_url",
+            "https://www.vandytravelrecruitment.com/newsletter/unsubscribe?token=Xq7Zt2mK9vR4pY8wLs3nB6",
+        ),
+    ),
+)
+
+_REPLY_SPECS: Final = (
+    _mail(
+        "email.reply.subject",
+        "E-mail subject: staff reply to a contact message",
+        "Re: {subject}",
+        Placeholder("subject", "Question about the Housekeeping Supervisor job in Doha and my passport renewal"),
+    ),
+    _mail(
+        "email.reply.subject_blank",
+        "E-mail subject: staff reply to a contact message without a subject",
+        f"Re: your message to {c.AGENCY_NAME}",
+    ),
+    _mail("email.reply.greeting", "E-mail: reply greeting", "Dear {name},", NAME),
+    _mail("email.reply.greeting_no_name", "E-mail: reply greeting without a name", "Hello,"),
+    _mail(
+        "email.reply.body",
+        "E-mail: staff reply frame (the reply itself is written by staff)",
+        f"{{greeting}}\n\n{{reply}}{_SIGN_LINE}\n\nYour message of {{received_on}}:\n{{quoted}}",
+        Placeholder("greeting", "Dear Nana Akosua Frimpomaa Ofori-Atta,"),
+        Placeholder("reply", "Thank you for your message. " * 20),
+        Placeholder("received_on", "30 September 2026", optional=True),
+        Placeholder("quoted", "> " + "I would like to know more about the job. " * 10, optional=True),
+    ),
+)
+
+TEMPLATES: Final[Mapping[str, TemplateSpec]] = {
+    spec.key: spec for spec in (*_SPECS, *_CHANGE_SPECS, *_PAYMENT_SPECS, *_NEWSLETTER_SPECS, *_REPLY_SPECS)
+}
 
 Texts = Mapping[str, str]
 """The texts staff saved, by key (a key not in it uses its default)."""
@@ -281,7 +483,8 @@ TOO_MANY_PARTS: Final = (
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
 
-def _brace_error(text: str) -> str | None:
+def brace_error(text: str) -> str | None:
+    """Why the braces of ``text`` do not pair up (each ``{`` closed by a ``}`` before the next), or ``None``."""
     open_at: int | None = None
     for at, ch in enumerate(text, start=1):
         if ch == "{":
@@ -305,7 +508,7 @@ def check(spec: TemplateSpec, text: str) -> str | None:
         return TEXT_REQUIRED
     if len(text) > MAX_LENGTH[spec.channel]:
         return TOO_LONG.format(max=MAX_LENGTH[spec.channel])
-    brace = _brace_error(text)
+    brace = brace_error(text)
     if brace is not None:
         return brace
     for name in placeholders_in(text):

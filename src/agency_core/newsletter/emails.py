@@ -1,5 +1,6 @@
 """The newsletter's e-mails: the welcome with its confirmation link, an issue as a subscriber gets it,
-and the digest draft of recent blog posts (the words of the newsletter live here, in one place)."""
+and the digest draft of recent blog posts. The welcome and the issue's footer are message templates
+(``email.newsletter_welcome.*``, ``email.newsletter.footer``); ``texts`` are the ones staff saved."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from dataclasses import dataclass
 from typing import Final
 
 from agency_core.jobs.alerts import Email
+from agency_core.messaging.templates import DEFAULTS, Texts, render, spec_of
 from agency_core.records import BlogPost
-from agency_core.spec import constants as c
 
-WELCOME_SUBJECT: Final = "Welcome to the Vandy Travel newsletter: please confirm your address"
+WELCOME_SUBJECT: Final = spec_of("email.newsletter_welcome.subject").default
+"""The default subject of the welcome (staff may change it: the template ``email.newsletter_welcome.subject``)."""
 DIGEST_SUBJECT: Final = "New on the Vandy Travel blog"
 TEST_PREFIX: Final = "[Test] "
 ONE_CLICK: Final = ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")
@@ -23,31 +25,21 @@ class Draft:
     body: str
 
 
-def welcome_email(to: str, name: str, confirm_url: str) -> Email:
+def welcome_email(to: str, name: str, confirm_url: str, texts: Texts = DEFAULTS) -> Email:
     """Sent on subscribing (and again, rate-limited, on subscribing again before confirming)."""
-    lines = [
-        f"Hello {name}," if name else "Hello,",
-        "",
-        "Thank you for subscribing to the Vandy Travel & Recruitment newsletter: job opportunities,",
-        "visa updates, study abroad and travel tips.",
-        "",
-        "Please confirm that this is your address (until you do, we send you no newsletter):",
-        confirm_url,
-        "",
-        "If you did not subscribe, ignore this e-mail: without a confirmation you get nothing more from us.",
-        "",
-        c.AGENCY_SIGN_OFF,
-    ]
-    return Email(to, WELCOME_SUBJECT, "\n".join(lines))
+    values = {"name_if_known": f" {name}" if name else "", "confirm_url": confirm_url}
+    subject = render("email.newsletter_welcome.subject", values, texts)
+    return Email(to, subject, render("email.newsletter_welcome.body", values, texts))
 
 
-def newsletter_email(subject: str, body: str, to: str, unsubscribe_page: str, one_click_url: str) -> Email:
-    """An issue as one subscriber gets it: the body, a visible unsubscribe link (a page with a
-    button) and the RFC 8058 headers naming ``one_click_url``. A test e-mail has no one-click URL."""
-    text = f"{body.rstrip()}\n\n--\nYou get this because you subscribed to the Vandy Travel newsletter.\n"
-    text += f"Unsubscribe: {unsubscribe_page}\n\n{c.AGENCY_SIGN_OFF}"
+def newsletter_email(
+    subject: str, body: str, to: str, unsubscribe_page: str, one_click_url: str, texts: Texts = DEFAULTS
+) -> Email:
+    """An issue as one subscriber gets it: the body, the footer with a visible unsubscribe link (a page
+    with a button) and the RFC 8058 headers naming ``one_click_url``. A test e-mail has no one-click URL."""
+    footer = render("email.newsletter.footer", {"unsubscribe_url": unsubscribe_page}, texts)
     headers = (("List-Unsubscribe", f"<{one_click_url}>"), ONE_CLICK) if one_click_url else ()
-    return Email(to, subject, text, headers)
+    return Email(to, subject, f"{body.rstrip()}\n\n{footer}", headers)
 
 
 def digest_draft(posts: Sequence[BlogPost], site: str) -> Draft:

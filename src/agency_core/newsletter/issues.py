@@ -17,6 +17,8 @@ from typing import Final
 from agency_core.errors import Conflict, NotFound, Rejected
 from agency_core.ids import IdGenerator
 from agency_core.jobs.alerts import Email, to_outbox
+from agency_core.messaging.template_store import NO_EDITS, TemplateSource
+from agency_core.messaging.templates import Texts
 from agency_core.newsletter.emails import TEST_PREFIX, Draft, digest_draft, newsletter_email
 from agency_core.newsletter.model import IssueCounts, IssueStatus, NewsletterIssue
 from agency_core.newsletter.subscriptions import NewsletterLinks
@@ -95,6 +97,7 @@ class NewsletterIssues:
         clock: Clock,
         per_minute: Callable[[], int],
         on_enqueue: Callable[[], None] = lambda: None,
+        templates: TemplateSource = NO_EDITS,
     ) -> None:
         self.store = store
         self.ids = ids
@@ -102,6 +105,7 @@ class NewsletterIssues:
         self.clock = clock
         self.per_minute = per_minute
         self.on_enqueue = on_enqueue
+        self.templates = templates
 
     # -- reads ----------------------------------------------------------------------------
 
@@ -145,9 +149,9 @@ class NewsletterIssues:
         """The issue to ``actor`` (the signed-in address) only, subject marked, without one-click headers."""
         issue = await self._issue(issue_id)
         now = self.clock()
-        email = newsletter_email(
-            TEST_PREFIX + issue.subject, issue.body, actor, self.links.unsubscribe_page(PREVIEW_ID), ""
-        )
+        page = self.links.unsubscribe_page(PREVIEW_ID)
+        texts = await self.templates.texts()
+        email = newsletter_email(TEST_PREFIX + issue.subject, issue.body, actor, page, "", texts)
         message = to_outbox(email, f"{issue.id}-test-{self._serial()}", f"{issue.id}-test", now)
         async with self.store.unit_of_work() as uow:
             await uow.outbox.enqueue([message])
@@ -160,7 +164,8 @@ class NewsletterIssues:
         queued = {m.id for m in await self.store.outbox.list(issue.id)}
         subscribers = [s for s in await self.store.newsletter.confirmed() if message_id(issue.id, s.id) not in queued]
         now = self.clock()
-        messages = schedule([self._message(issue, s, now) for s in subscribers], now, self.per_minute())
+        texts = await self.templates.texts()
+        messages = schedule([self._message(issue, s, now, texts) for s in subscribers], now, self.per_minute())
         sent = replace(
             issue,
             status=IssueStatus.SENT,
@@ -178,13 +183,16 @@ class NewsletterIssues:
 
     # -- helpers --------------------------------------------------------------------------
 
-    def _message(self, issue: NewsletterIssue, subscriber: NewsletterSubscription, now: datetime) -> OutboxMessage:
+    def _message(
+        self, issue: NewsletterIssue, subscriber: NewsletterSubscription, now: datetime, texts: Texts
+    ) -> OutboxMessage:
         email = newsletter_email(
             issue.subject,
             issue.body,
             subscriber.email,
             self.links.unsubscribe_page(subscriber.id),
             self.links.one_click(subscriber.id),
+            texts,
         )
         return to_outbox(email, message_id(issue.id, subscriber.id), issue.id, now)
 
@@ -218,6 +226,7 @@ class NewsletterIssues:
             PREVIEW_ADDRESS,
             self.links.unsubscribe_page(PREVIEW_ID),
             self.links.one_click(PREVIEW_ID),
+            await self.templates.texts(),
         )
         return IssueView(issue, counts, preview)
 

@@ -19,6 +19,7 @@ from urllib.parse import quote, urlencode
 from agency_core.ids import IdGenerator
 from agency_core.jobs.alerts import to_outbox
 from agency_core.masking import mask_email
+from agency_core.messaging.template_store import NO_EDITS, TemplateSource
 from agency_core.newsletter.emails import welcome_email
 from agency_core.newsletter.tokens import (
     new_confirmation_token,
@@ -78,12 +79,14 @@ class NewsletterSubscriptions:
         links: NewsletterLinks,
         clock: Clock,
         on_enqueue: Callable[[], None] = lambda: None,
+        templates: TemplateSource = NO_EDITS,
     ) -> None:
         self.store = store
         self.ids = ids
         self.links = links
         self.clock = clock
         self.on_enqueue = on_enqueue
+        self.templates = templates
 
     async def subscribe(self, values: Mapping[str, v.Value]) -> str:
         """``values`` are the newsletter form's, validated. Returns a receipt id (the same kind of answer
@@ -130,7 +133,8 @@ class NewsletterSubscriptions:
             digest = token_hash(token)
             now = subscription.updated_at
             subscription = replace(subscription, confirmation_hash=digest, confirmation_sent_at=now)
-            email = welcome_email(subscription.email, subscription.name, self.links.confirm(token))
+            texts = await self.templates.texts()
+            email = welcome_email(subscription.email, subscription.name, self.links.confirm(token), texts)
             messages.append(to_outbox(email, f"{subscription.id}-welcome-{digest[:16]}", subscription.id, now))
         async with self.store.unit_of_work() as uow:
             await uow.newsletter.put(subscription, expected)

@@ -17,7 +17,7 @@ from typing import Final
 from urllib.parse import quote
 
 from agency_core.jobs.alerts import Email
-from agency_core.spec import constants as c
+from agency_core.messaging.templates import DEFAULTS, Texts, render
 
 RECEIPT_PATH: Final = "/receipt"
 
@@ -60,21 +60,15 @@ class Receipt:
     """``Partly refunded: USD 20`` when part or all of it was refunded, else ""."""
 
 
-def receipt_email(to: str, receipt: Receipt, link: str) -> Email:
-    lines = [
-        f"Dear {receipt.payer.strip()},",
-        "",
-        f"Thank you: we have received your processing fee for application {receipt.application_id}.",
-        "",
-        f"Receipt number: {receipt_label(receipt.number)}",
-        f"Amount: {receipt.amount}",
-        f"Paid by: {receipt.channel}",
-        f"Date: {receipt.paid_at:%d %B %Y, %H:%M} UTC",
-        f"Reference: {receipt.reference}",
-    ]
-    if link:
-        lines += ["", f"Your receipt (to print or keep): {link}"]
-    lines += ["", c.AGENCY_SIGN_OFF]
-    return Email(
-        to, f"Receipt {receipt_label(receipt.number)} for application {receipt.application_id}", "\n".join(lines)
-    )
+def receipt_email(to: str, receipt: Receipt, link: str, texts: Texts = DEFAULTS) -> Email:
+    values = {
+        "name": receipt.payer.strip(),
+        "application_id": receipt.application_id,
+        "receipt_number": receipt_label(receipt.number),
+        "amount": receipt.amount,
+        "channel": receipt.channel,
+        "paid_at": f"{receipt.paid_at:%d %B %Y, %H:%M}",
+        "reference": receipt.reference,
+        "receipt_link": link,
+    }
+    return Email(to, render("email.receipt.subject", values, texts), render("email.receipt.body", values, texts))

@@ -18,6 +18,8 @@ from decimal import Decimal
 from agency_core.errors import Conflict, Rejected, UseCaseError
 from agency_core.ids import IdGenerator, IdTaken
 from agency_core.jobs.alerts import to_outbox
+from agency_core.messaging.template_store import NO_EDITS, TemplateSource
+from agency_core.messaging.templates import Texts
 from agency_core.payments.model import (
     APPLICATION_NOT_FOUND,
     Fee,
@@ -102,7 +104,9 @@ class RefundService:
         on_enqueue: Callable[[], None] = lambda: None,
         *,
         uow: Callable[[], UnitOfWork],
+        templates: TemplateSource = NO_EDITS,
     ) -> None:
+        self.templates = templates
         self.payments = payments
         self.refunds = refunds
         self.gateway = gateway
@@ -213,6 +217,7 @@ class RefundService:
         self, application_id: str, refund_id_: str, reported: RefundState, gateway_id: str | None, via: str
     ) -> Refund:
         """Apply one report to the refund (compare-and-set, retried on a lost race)."""
+        texts = await self.templates.texts()
         for _ in range(_RETRIES):
             application, _ = await self._paid(application_id)
             current = next(r for r in await self.refunds.refunds_of(application_id) if r.id == refund_id_)
@@ -221,7 +226,7 @@ class RefundService:
             if (after.state, after.gateway_id) == (current.state, current.gateway_id):
                 return current
             moved = state is not current.state
-            outbox = self._messages(application, after) if state is RefundState.PROCESSED and moved else []
+            outbox = self._messages(application, after, texts) if state is RefundState.PROCESSED and moved else []
             entry = self._audit(
                 "paystack",
                 f"refund.{state.value}" if moved else "refund.named",
@@ -240,15 +245,15 @@ class RefundService:
             return after
         raise GatewayUnavailable("the refund kept changing")  # pragma: no cover - needs 10 lost races
 
-    def _messages(self, application: Application, refund: Refund) -> list[OutboxMessage]:
+    def _messages(self, application: Application, refund: Refund, texts: Texts) -> list[OutboxMessage]:
         now = self.clock()
         name = f"{_text(application, 'firstName')} {_text(application, 'lastName')}"
         messages: list[OutboxMessage] = []
         phone, email = _text(application, "phone"), _text(application, "email")
         if phone:
-            text = refund_sms_text(name, application.id, refund.fee.plain)
+            text = refund_sms_text(name, application.id, refund.fee.plain, texts)
             messages.append(OutboxMessage(f"{refund.id}-sms", application.id, REFUND_SMS_KIND, phone, text, now, now))
         if email:
-            mail = refund_email(email, name, application.id, refund)
+            mail = refund_email(email, name, application.id, refund, texts)
             messages.append(to_outbox(mail, f"{refund.id}-mail", application.id, now))
         return messages

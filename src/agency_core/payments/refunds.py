@@ -16,10 +16,10 @@ from typing import Final, Protocol, runtime_checkable
 
 from agency_core.jobs.alerts import Email
 from agency_core.messaging.gsm import to_gsm7
+from agency_core.messaging.templates import DEFAULTS, Texts, render
 from agency_core.payments.model import Fee, GatewayRefund, Payment, RefundState, state_of
 from agency_core.payments.shown import ShownPayment
 from agency_core.records import PaymentState
-from agency_core.spec import constants as c
 
 REFUND_SMS_KIND: Final = "refund"
 REFUNDED: Final = ShownPayment.REFUNDED.value
@@ -104,28 +104,18 @@ class RefundStore(Protocol):
         ...
 
 
-# -- what the applicant is told (one place; the lead may move them into templates) -------------
+# -- what the applicant is told: the message templates ``sms.refund`` and ``email.refund.*`` -------------
 
 
-def refund_sms_text(name: str, application_id: str, amount: str) -> str:
-    return to_gsm7(
-        f"Dear {name.strip()}, we have refunded {amount} of the processing fee for application "
-        f"{application_id}. It goes back to the card or mobile money account that paid.\n{c.AGENCY_SIGN_OFF}"
-    )
+def refund_sms_text(name: str, application_id: str, amount: str, texts: Texts = DEFAULTS) -> str:
+    values = {"name": name.strip(), "amount": amount, "application_id": application_id}
+    return render("sms.refund", {key: to_gsm7(value) for key, value in values.items()}, texts)
 
 
-def refund_email(to: str, name: str, application_id: str, refund: Refund) -> Email:
-    lines = [
-        f"Dear {name.strip()},",
-        "",
-        f"We have refunded {refund.fee.plain} of the processing fee for application {application_id}.",
-        f"Reason: {refund.reason}",
-        "It goes back to the card or mobile money account that paid, through Paystack, and usually "
-        "arrives within 5 to 10 working days.",
-        "",
-        c.AGENCY_SIGN_OFF,
-    ]
-    return Email(to, f"Refund of your processing fee ({application_id})", "\n".join(lines))
+def refund_email(to: str, name: str, application_id: str, refund: Refund, texts: Texts = DEFAULTS) -> Email:
+    values = {"name": name.strip(), "amount": refund.fee.plain, "application_id": application_id}
+    values["reason"] = refund.reason
+    return Email(to, render("email.refund.subject", values, texts), render("email.refund.body", values, texts))
 
 
 __all__ = ["GatewayRefund", "Refund", "RefundState", "state_of"]

@@ -422,7 +422,7 @@ class PaymentService:
         email, receipt = _text(application, "email"), self.receipt_of(application, paid)
         if email and receipt is not None:
             link = self.receipt_link(application.id, receipt.number) if self.receipt_secret and self.site_url() else ""
-            mail = receipt_email(email, receipt, link)
+            mail = receipt_email(email, receipt, link, texts)
             messages.append(to_outbox(mail, receipt_mail_id(application.id), application.id, now))
         return messages
 

@@ -13,6 +13,7 @@ from agency_core.ids import IdGenerator
 from agency_core.jobs.alerts import to_outbox
 from agency_core.messaging.phones import phone_for_sms
 from agency_core.messaging.reply_texts import reply_email, reply_sms
+from agency_core.messaging.template_store import NO_EDITS, TemplateSource
 from agency_core.ports import Outbox
 from agency_core.records import OutboxMessage, OutboxStatus
 from agency_core.spec import constants as c
@@ -69,7 +70,9 @@ class NotesService:
         clock: Clock = utc_now,
         on_enqueue: Callable[[], None] = lambda: None,
         phone_region: str = DEFAULT_PHONE_REGION,
+        templates: TemplateSource = NO_EDITS,
     ) -> None:
+        self.templates = templates
         self.store = notes
         self.admin = admin
         self.directory = staff
@@ -202,6 +205,7 @@ class NotesService:
                 text,
                 _text(data, "message"),
                 record.message.created_at,
+                await self.templates.texts(),
             )
             send = to_outbox(mail, f"{reply_id}-reply-mail", message_id, now)
             to, subject = email, mail.subject

@@ -542,13 +542,15 @@ class AdminService:
         if not_started_yet(record.appointment, new, self.clock()):
             raise Conflict(NOT_STARTED)
         audit = self._audit(actor, "appointment.status", f"{reference}: {record.status.value} -> {new.value}")
+        texts = await self.templates.texts()
         try:
             async with self.uow() as uow:
                 await uow.appointments.set_status(reference, record.status, new)
                 if new is AppointmentStatus.CANCELLED:
                     appointment = record.appointment
                     await uow.outbox.withdraw(reminder_ids(reference, appointment.version), WITHDRAWN_CANCELLED)
-                    await uow.outbox.enqueue(cancellation_messages(appointment, self.office_zone, self.clock()))
+                    messages = cancellation_messages(appointment, self.office_zone, self.clock(), texts=texts)
+                    await uow.outbox.enqueue(messages)
                 await uow.audit.add(audit)
         except PreconditionFailed:
             raise Conflict("The appointment changed meanwhile; reload it.") from None

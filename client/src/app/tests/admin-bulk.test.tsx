@@ -58,9 +58,27 @@ beforeEach(() => {
         done: 2,
         refused: 1,
         pending: 0,
-        sent: 2,
+        sent: 1,
+        delivered: 1,
         failed: 0,
-        items: [],
+        items: [
+          {
+            applicationId: 'VA1',
+            messageId: 'BK7-VA1-sms',
+            previous: null,
+            error: '',
+            sms: 'delivered',
+            delivery: 'delivered',
+          },
+          {
+            applicationId: 'VA2',
+            messageId: 'BK7-VA2-sms',
+            previous: null,
+            error: '',
+            sms: 'delivered',
+            delivery: 'sent',
+          },
+        ],
       }),
     ),
   );
@@ -93,7 +111,8 @@ describe('message to many', () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Send to 2 applicants' }));
-    expect(await screen.findByTestId('count-sent')).toHaveTextContent('2');
+    expect(await screen.findByTestId('count-sent')).toHaveTextContent('1');
+    expect(screen.getByTestId('count-delivered')).toHaveTextContent('1');
     expect(sent[1]).toMatchObject({ bulkId: 'BK7', text: 'Hello {name}, interviews are on Monday.' });
   });
 });

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 from agency_core.bulk.model import BulkAction, BulkKind
 from agency_core.bulk.service import BulkPreview, BulkProgress
+from agency_core.messaging.delivery import DeliveryState
 from agency_core.records import ApplicationStatus, OutboxStatus
 from app.admin.schemas.common import UNSET, Body, Text, Words, documented
 
@@ -70,6 +71,8 @@ class BulkItemOut(Body):
     error: str
     sms: OutboxStatus | None
     """The outbox's state of its SMS (``None``: no SMS)."""
+    delivery: DeliveryState | None
+    """Where its SMS stands as the gateway reported: pending, sent, delivered or failed (``None``: no SMS)."""
 
 
 class BulkActionOut(Body):
@@ -87,9 +90,11 @@ class BulkActionOut(Body):
     refused: int
     pending: int
     sent: int
-    """Handed to the gateway (the outbox's ``delivered``)."""
+    """Accepted by the gateway, no delivery report yet."""
+    delivered: int
+    """Reported delivered to the phone by the gateway."""
     failed: int
-    """Failed for good, or withdrawn by an undo."""
+    """Reported undeliverable by the gateway, failed for good in the outbox, or withdrawn by an undo."""
     items: list[BulkItemOut]
 
 
@@ -128,9 +133,10 @@ def action_out(progress: BulkProgress) -> BulkActionOut:
         undone_by=action.undone_by,
         done=len(action.done),
         refused=len(action.refused),
-        pending=progress.count(OutboxStatus.PENDING),
-        sent=progress.count(OutboxStatus.DELIVERED),
-        failed=progress.count(OutboxStatus.FAILED),
+        pending=progress.count(DeliveryState.PENDING),
+        sent=progress.count(DeliveryState.SENT),
+        delivered=progress.count(DeliveryState.DELIVERED),
+        failed=progress.count(DeliveryState.FAILED),
         items=[
             BulkItemOut(
                 application_id=i.application_id,
@@ -138,6 +144,7 @@ def action_out(progress: BulkProgress) -> BulkActionOut:
                 previous=i.previous,
                 error=i.error,
                 sms=states.get(i.message_id),
+                delivery=progress.deliveries.get(i.message_id),
             )
             for i in action.items
         ],

@@ -8,7 +8,7 @@ import './bulk.css';
 
 const REFRESH_MS = 2000;
 
-/** A bulk action's result: how many of its messages wait, were sent or failed (the outbox's states). */
+/** A bulk action's result: how many of its messages wait, were sent, delivered or failed (as the gateway reported). */
 export default function BulkResultPage() {
   const { bulkId = '' } = useParams();
   useAdminTitle(`Bulk action ${bulkId}`);
@@ -59,6 +59,10 @@ export default function BulkResultPage() {
                     <dd data-testid="count-sent">{bulk.sent}</dd>
                   </div>
                   <div>
+                    <dt>Delivered</dt>
+                    <dd data-testid="count-delivered">{bulk.delivered}</dd>
+                  </div>
+                  <div>
                     <dt>Failed</dt>
                     <dd data-testid="count-failed">{bulk.failed}</dd>
                   </div>
@@ -68,7 +72,8 @@ export default function BulkResultPage() {
                   </div>
                 </dl>
                 <p className="admin-muted admin-small">
-                  Sent: handed to the SMS gateway. Delivery to the phone shows once the gateway reports it.
+                  Sent: accepted by the SMS gateway, no delivery report yet. Delivered and failed: as the
+                  gateway reported (failed also counts messages the outbox gave up on or an undo withdrew).
                 </p>
               </section>
               <section className="admin-card">
@@ -84,7 +89,7 @@ export default function BulkResultPage() {
                           {item.applicationId}
                         </Link>
                       </th>
-                      <td>{item.sms ? <StatusBadge status={item.sms} /> : '—'}</td>
+                      <td>{item.delivery ? <StatusBadge status={item.delivery} /> : '—'}</td>
                       <td>{item.error}</td>
                     </tr>
                   )}
