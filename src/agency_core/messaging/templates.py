@@ -36,6 +36,9 @@ class Placeholder:
     """The longest plausible value: what the preview renders with."""
     optional: bool = False
     """When empty, the line that holds it is left out."""
+    required: bool = False
+    """A text without it cannot be saved: the message would lose what it is for (a confirmation or
+    unsubscribe link, the reply staff wrote)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -419,7 +422,9 @@ _NEWSLETTER_SPECS: Final = (
         f"{_SIGN_LINE}",
         Placeholder("name_if_known", " Nana Akosua Frimpomaa Ofori-Atta"),
         Placeholder(
-            "confirm_url", "https://www.vandytravelrecruitment.com/newsletter/confirm?token=Xq7Zt2mK9vR4pY8wLs3nB6"
+            "confirm_url",
+            "https://www.vandytravelrecruitment.com/newsletter/confirm?token=Xq7Zt2mK9vR4pY8wLs3nB6",
+            required=True,
         ),
     ),
     _mail(
@@ -430,6 +435,7 @@ _NEWSLETTER_SPECS: Final = (
         Placeholder(
             "unsubscribe_url",
             "https://www.vandytravelrecruitment.com/newsletter/unsubscribe?token=Xq7Zt2mK9vR4pY8wLs3nB6",
+            required=True,
         ),
     ),
 )
@@ -453,7 +459,7 @@ _REPLY_SPECS: Final = (
         "E-mail: staff reply frame (the reply itself is written by staff)",
         f"{{greeting}}\n\n{{reply}}{_SIGN_LINE}\n\nYour message of {{received_on}}:\n{{quoted}}",
         Placeholder("greeting", "Dear Nana Akosua Frimpomaa Ofori-Atta,"),
-        Placeholder("reply", "Thank you for your message. " * 20),
+        Placeholder("reply", "Thank you for your message. " * 20, required=True),
         Placeholder("received_on", "30 September 2026", optional=True),
         Placeholder("quoted", "> " + "I would like to know more about the job. " * 10, optional=True),
     ),
@@ -476,6 +482,7 @@ UNCLOSED: Final = 'The "{{" at character {at} has no closing "}}"'
 UNOPENED: Final = 'The "}}" at character {at} has no opening "{{"'
 UNKNOWN_PLACEHOLDER: Final = "Unknown placeholder {{{name}}}: this message can use {allowed}"
 NO_PLACEHOLDERS: Final = "Unknown placeholder {{{name}}}: this message has no placeholders"
+MISSING_PLACEHOLDER: Final = "This message must keep {{{name}}}: without it, it cannot do its job"
 TOO_MANY_PARTS: Final = (
     "This text takes {parts} SMS parts (more than {warn}): every part is billed and some phones show it split"
 )
@@ -517,7 +524,9 @@ def check(spec: TemplateSpec, text: str) -> str | None:
             return (
                 UNKNOWN_PLACEHOLDER.format(name=name, allowed=allowed) if allowed else NO_PLACEHOLDERS.format(name=name)
             )
-    return None
+    used = set(placeholders_in(text))
+    missing = next((p.name for p in spec.placeholders if p.required and p.name not in used), None)
+    return None if missing is None else MISSING_PLACEHOLDER.format(name=missing)
 
 
 def spec_of(key: str) -> TemplateSpec:

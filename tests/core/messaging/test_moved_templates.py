@@ -21,7 +21,7 @@ from agency_core.messaging.bulk_texts import check_bulk_message, render_bulk_mes
 from agency_core.messaging.gsm import Encoding
 from agency_core.messaging.reply_texts import reply_email, reply_subject
 from agency_core.messaging.sms_texts import AppointmentDetails
-from agency_core.messaging.templates import TEMPLATES, Channel, check, preview
+from agency_core.messaging.templates import TEMPLATES, Channel, check, preview, text_of
 from agency_core.newsletter.emails import newsletter_email, welcome_email
 from agency_core.payments.receipts import Receipt, receipt_email
 from agency_core.payments.refunds import Refund, refund_email, refund_sms_text
@@ -127,3 +127,19 @@ def test_the_bulk_message_renders_by_the_template_rules() -> None:
     template, error = check_bulk_message("Hello {name},\n\n\nSee you Monday.   ")
     assert error == ""
     assert render_bulk_message(template, "Ama Owusu") == "Hello Ama Owusu,\n\nSee you Monday."
+
+
+@pytest.mark.parametrize(
+    ("key", "name"),
+    [
+        ("email.newsletter_welcome.body", "confirm_url"),
+        ("email.newsletter.footer", "unsubscribe_url"),
+        ("email.reply.body", "reply"),
+    ],
+)
+def test_a_text_without_its_required_link_or_reply_cannot_be_saved(key: str, name: str) -> None:
+    spec = TEMPLATES[key]
+    without = spec.default.replace(f"{{{name}}}", "")
+    assert check(spec, without) == f"This message must keep {{{name}}}: without it, it cannot do its job"
+    assert check(spec, spec.default) is None
+    assert text_of(key, {key: without}) == spec.default
