@@ -58,6 +58,7 @@ async def test_the_cards_count_the_records(make_harness: MakeHarness) -> None:
         "payment",  # issue 14: the processing fee's state is part of every application summary
         "ownerId",  # issue 27: who looks after the applicant
         "ownerName",
+        "shownPayment",  # issue 26: "refunded" / "partly refunded" as the list shows it (null here)
     }
 
 

@@ -12,7 +12,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, DIST, SCREENSHOTS, inject_axe, new_page
+from tests.browser.conftest import DESKTOP, DIST, PHONE, SCREENSHOTS, inject_axe, new_page
 from tests.support.app_process import RunningApp, running_app
 from tests.support.sms_gateway import RecordedSms
 
@@ -124,5 +124,34 @@ def test_select_five_preview_move_undo_and_redo(browser: Browser, bulk_app: Runn
         assert len({r.idempotency_key for r in sent}) == 5
         assert len({(r.idempotency_key or "").split("-")[0] for r in sent}) == 1  # the redo's texts only
         assert sorted(r.message.split(",")[0] for r in sent) == sorted(f"Dear {f} {last}" for f, last in NAMES)
+    finally:
+        page.context.close()
+
+
+def test_on_a_phone_find_odom_select_five_read_the_sms_move_and_undo(browser: Browser, bulk_app: RunningApp) -> None:
+    """At 390x844, after the laptop test left the five in processing: "ODOM" finds Akosua Odom's card,
+    the five cards are selected through 44 px boxes, the dialog shows each SMS, the move is undone."""
+    page = new_page(browser, bulk_app.base_url, viewport=PHONE)
+    try:
+        _sign_in(page)
+        page.goto("/admin/applications?q=ODOM")
+        expect(page.get_by_role("link", name="Akosua Odom")).to_be_visible()
+        page.goto("/admin/applications?status=processing")
+        for first, last in NAMES:
+            box = page.get_by_label(f"Select {first} {last}")
+            box.check()
+            label = box.locator("xpath=ancestor::label[1]").bounding_box()
+            assert label is not None
+            assert label["height"] >= 44
+        expect(page.get_by_test_id("selected-count")).to_have_text("5 selected")
+        page.get_by_role("button", name="Move to Approved").click()
+        dialog = page.get_by_role("dialog", name="Move 5 applicants to Approved?")
+        for first, last in NAMES:
+            expect(dialog).to_contain_text(f"Congratulations {first} {last}! Your application has been approved.")
+        dialog.get_by_role("button", name="Move 5 applicants to Approved").click()
+        expect(page.get_by_text("Moved 5 applicants to Approved.")).to_be_visible()
+        page.get_by_role("button", name="Undo").click()
+        expect(page.get_by_text("Undone: 5 applicants back to their previous status; no SMS was sent.")).to_be_visible()
+        assert not any("Congratulations" in r.message for r in _bulk_sms(bulk_app))
     finally:
         page.context.close()
