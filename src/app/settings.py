@@ -11,6 +11,7 @@ from agency_core.signin.identity import DEMO_ADMIN_PASSWORD
 from agency_core.spec.constants import AGENCY_SHORT_NAME, DISPLAYED_PHONES, SENDER_ID_MAX_LENGTH
 from agency_core.spec.validation import normalise_phone
 from app.api_settings import ApiSettings, ApiSettingsError
+from app.known_settings import unknown_settings
 from app.bulk_settings import BulkSettings, BulkSettingsError
 from app.files_key import FileKeyError, load_files_key
 from app.newsletter_settings import NewsletterSettings, NewsletterSettingsError
@@ -240,6 +241,11 @@ class Settings:
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if env is None else env
+        unknown = unknown_settings(env) if _env_name(env) == "production" else []
+        if unknown:
+            raise SettingsError(
+                f"Unknown setting {', '.join(unknown)}: a misspelt name? The settings are listed in .env.example"
+            )
         try:
             port = int(env.get("PORT", "8000"))
         except ValueError as exc:
