@@ -11,9 +11,9 @@ from agency_core.signin.identity import DEMO_ADMIN_PASSWORD
 from agency_core.spec.constants import AGENCY_SHORT_NAME, DISPLAYED_PHONES, SENDER_ID_MAX_LENGTH
 from agency_core.spec.validation import normalise_phone
 from app.api_settings import ApiSettings, ApiSettingsError
-from app.known_settings import unknown_settings
 from app.bulk_settings import BulkSettings, BulkSettingsError
 from app.files_key import FileKeyError, load_files_key
+from app.known_settings import unknown_settings
 from app.newsletter_settings import NewsletterSettings, NewsletterSettingsError
 from app.office_settings import OfficeSettings, OfficeSettingsError
 from app.payment_settings import PaymentSettings, PaymentSettingsError
