@@ -150,6 +150,15 @@ class AdminAuthSettings:
 ENV_CHOICES = ("development", "production")
 
 
+def _refuse_unknown(env: Mapping[str, str]) -> None:
+    """Production only: an ``AGENCY_*`` name nothing reads is a misspelt setting (``app/known_settings.py``)."""
+    unknown = unknown_settings(env) if _env_name(env) == "production" else []
+    if unknown:
+        raise SettingsError(
+            f"Unknown setting {', '.join(unknown)}: a misspelt name? The settings are listed in .env.example"
+        )
+
+
 def _env_name(env: Mapping[str, str]) -> str:
     """``AGENCY_ENV`` in any case; anything else (``prod``, ``Production-x``) stops the start rather
     than silently meaning development."""
@@ -241,11 +250,7 @@ class Settings:
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if env is None else env
-        unknown = unknown_settings(env) if _env_name(env) == "production" else []
-        if unknown:
-            raise SettingsError(
-                f"Unknown setting {', '.join(unknown)}: a misspelt name? The settings are listed in .env.example"
-            )
+        _refuse_unknown(env)
         try:
             port = int(env.get("PORT", "8000"))
         except ValueError as exc:
