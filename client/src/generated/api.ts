@@ -2603,14 +2603,14 @@ export interface operations {
                 preferredCountry?: string | null;
                 from?: string;
                 to?: string;
-                page?: number;
-                pageSize?: number;
                 payment?: "unpaid" | "pending" | "paid" | "failed";
                 jobId?: string | null;
                 /** @description today: submitted today; new: still received; unread: never opened */
                 view?: "today" | "new" | "unread";
                 /** @description A staff member's id, or "me" for the signed-in one's applications */
                 owner?: string | null;
+                page?: number;
+                pageSize?: number;
             };
             header?: never;
             path?: never;

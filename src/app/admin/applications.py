@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Final
 
 from litestar import Controller, Response, get, post
-from litestar.di import NamedDependency
+from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter, SkipValidation
 
 from agency_core.errors import NotFound, Rejected
@@ -97,54 +97,54 @@ def _query(
     return query
 
 
+def filtered_applications(
+    admin: NamedDependency[AdminUser],
+    q: FromQuery[str | None] = None,
+    status: FromQuery[str | None] = None,
+    job_category: Annotated[str | None, QueryParameter(name="jobCategory")] = None,
+    preferred_country: Annotated[str | None, QueryParameter(name="preferredCountry")] = None,
+    date_from: Annotated[str | None, QueryParameter(name="from")] = None,
+    date_to: Annotated[str | None, QueryParameter(name="to")] = None,
+    payment: FromQuery[str | None] = None,
+    job_id: Annotated[str | None, QueryParameter(name="jobId")] = None,
+    view: Annotated[str | None, QueryParameter(description=VIEW_HELP)] = None,
+    owner: OwnerFilter = None,
+) -> ApplicationQuery:
+    """The list's filters, shared by the list, its CSV export and next/previous ("me" is the signed-in one)."""
+    return _query(
+        q, status, job_category, preferred_country, date_from, date_to, payment, job_id, view, mine(owner, admin)
+    )
+
+
+FILTERS: Final = {"filters": Provide(filtered_applications, sync_to_thread=False)}
+"""The filtered list's query parameters, read once for the three routes that take them."""
+
+
 class ApplicationsController(Controller):
     path = "/applications"
 
-    @get("/", summary="Applications, newest first, filtered and paginated")
+    @get("/", summary="Applications, newest first, filtered and paginated", dependencies=FILTERS)
     async def list_applications(
         self,
         area: NamedDependency[AdminService],
-        admin: NamedDependency[AdminUser],
-        q: FromQuery[str | None] = None,
-        status: FromQuery[str | None] = None,
-        job_category: Annotated[str | None, QueryParameter(name="jobCategory")] = None,
-        preferred_country: Annotated[str | None, QueryParameter(name="preferredCountry")] = None,
-        date_from: Annotated[str | None, QueryParameter(name="from")] = None,
-        date_to: Annotated[str | None, QueryParameter(name="to")] = None,
+        filters: NamedDependency[ApplicationQuery],
         page: FromQuery[str | None] = None,
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
-        payment: FromQuery[str | None] = None,
-        job_id: Annotated[str | None, QueryParameter(name="jobId")] = None,
-        view: Annotated[str | None, QueryParameter(description=VIEW_HELP)] = None,
-        owner: OwnerFilter = None,
     ) -> Page[ApplicationSummary]:
-        owner_id = mine(owner, admin)
-        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id, view, owner_id)
-        found = await area.applications(query, page_request(page, page_size))
+        found = await area.applications(filters, page_request(page, page_size))
         shown = await area.shown_payments(found.items)
         return page_of(found, lambda r: application_summary(r, shown[r.id]))
 
-    @get("/export.csv", summary="CSV of the filtered list (audited)")
+    @get("/export.csv", summary="CSV of the filtered list (audited)", dependencies=FILTERS)
     async def export(
         self,
         area: NamedDependency[AdminService],
         notes: NamedDependency[NotesService],
         admin: NamedDependency[AdminUser],
         refunds: NamedDependency[RefundService],
-        q: FromQuery[str | None] = None,
-        status: FromQuery[str | None] = None,
-        job_category: Annotated[str | None, QueryParameter(name="jobCategory")] = None,
-        preferred_country: Annotated[str | None, QueryParameter(name="preferredCountry")] = None,
-        date_from: Annotated[str | None, QueryParameter(name="from")] = None,
-        date_to: Annotated[str | None, QueryParameter(name="to")] = None,
-        payment: FromQuery[str | None] = None,
-        job_id: Annotated[str | None, QueryParameter(name="jobId")] = None,
-        view: Annotated[str | None, QueryParameter(description=VIEW_HELP)] = None,
-        owner: OwnerFilter = None,
+        filters: NamedDependency[ApplicationQuery],
     ) -> Response[str]:
-        owner_id = mine(owner, admin)
-        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id, view, owner_id)
-        rows = list(await area.export_applications(admin.email, query))
+        rows = list(await area.export_applications(admin.email, filters))
         last_notes = await notes.last_note_dates([r.id for r in rows])
         refunded = await refunded_by_application(refunds, rows)
         header = (
@@ -181,27 +181,16 @@ class ApplicationsController(Controller):
     @get(
         "/{application_id:str}/neighbours",
         summary="The applications before and after this one in the filtered list (next and previous)",
+        dependencies=FILTERS,
     )
     async def neighbours(
         self,
         area: NamedDependency[AdminService],
-        admin: NamedDependency[AdminUser],
         application_id: FromPath[str],
-        q: FromQuery[str | None] = None,
-        status: FromQuery[str | None] = None,
-        job_category: Annotated[str | None, QueryParameter(name="jobCategory")] = None,
-        preferred_country: Annotated[str | None, QueryParameter(name="preferredCountry")] = None,
-        date_from: Annotated[str | None, QueryParameter(name="from")] = None,
-        date_to: Annotated[str | None, QueryParameter(name="to")] = None,
-        payment: FromQuery[str | None] = None,
-        job_id: Annotated[str | None, QueryParameter(name="jobId")] = None,
-        view: Annotated[str | None, QueryParameter(description=VIEW_HELP)] = None,
-        owner: OwnerFilter = None,
+        filters: NamedDependency[ApplicationQuery],
     ) -> ApplicationNeighbours:
         """Position 0 (and no neighbours) when the application is not in the list: a guessed ID tells nothing."""
-        owner_id = mine(owner, admin)
-        query = _query(q, status, job_category, preferred_country, date_from, date_to, payment, job_id, view, owner_id)
-        return application_neighbours(await area.application_neighbours(application_id, query))
+        return application_neighbours(await area.application_neighbours(application_id, filters))
 
     @get("/{application_id:str}", summary="Every field, files and SMS history; marks it opened")
     async def detail(
