@@ -14,31 +14,21 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import DIST, SCREENSHOTS, new_page
 from tests.support.app_process import RunningApp, running_app
+from tests.support.forms import application_without_passport
 from tests.support.sms_gateway import RecordedSms, SmsGatewayServer
 
 pytestmark = pytest.mark.browser
 
 PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
 APPLICANT_PHONE = "+233241239870"
-APPLICATION = {
-    "firstName": "Adwoa",
-    "lastName": "Boateng",
-    "email": "adwoa.boateng@example.com",
-    "phone": "0241239870",
-    "country": "Ghana",
-    "city": "Kumasi",
-    "dateOfBirth": "1996-07-21",
-    "nationality": "Ghanaian",
-    "preferredCountry": "Qatar",
-    "jobCategory": "Construction",
-    "experience": "Mid Level (3-5 years)",
-    "education": "Diploma/Certificate",
-    "languages": "English, Twi",
-    "availability": "Immediately",
-    "salary": "$1,000-$2,000",
-    "hasPassport": "false",
-    "terms": "true",
-}
+APPLICATION = application_without_passport(
+    firstName="Adwoa",
+    lastName="Boateng",
+    email="adwoa.boateng@example.com",
+    phone="0241239870",
+    dateOfBirth="1996-07-21",
+    availability="Immediately",
+)
 
 
 @pytest.fixture(scope="module")

@@ -15,28 +15,19 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import DIST, PHONE, new_page
 from tests.support.app_process import running_app
+from tests.support.forms import application_without_passport
 
 pytestmark = pytest.mark.browser
 
 LAPTOP = {"width": 1366, "height": 768}
 PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
 JOB_TITLE = "Welder – Doha Shipyard"
-BASE = {
-    "country": "Ghana",
-    "city": "Kumasi",
-    "dateOfBirth": "1994-03-08",
-    "nationality": "Ghanaian",
-    "preferredCountry": "Qatar",
-    "jobCategory": "Construction",
-    "experience": "Mid Level (3-5 years)",
-    "education": "Diploma/Certificate",
-    "languages": "English, Twi",
-    "availability": "Immediately",
-    "salary": "",
-    "hasPassport": "false",
-    "additionalInfo": "",
-    "terms": "true",
-}
+BASE = application_without_passport(
+    dateOfBirth="1994-03-08",
+    availability="Immediately",
+    salary="",
+    additionalInfo="",
+)
 # Oldest first; the list shows the newest first.
 PEOPLE = [
     ("Akosua", "Ɔdɔm", "0241230001", False),

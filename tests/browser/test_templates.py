@@ -14,31 +14,23 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import DIST, inject_axe, new_page
 from tests.support.app_process import RunningApp, running_app
+from tests.support.forms import application_without_passport
 from tests.support.sms_gateway import RecordedSms
 
 pytestmark = pytest.mark.browser
 
 PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
-APPLICATION = {
-    "firstName": "Akosua",
-    "lastName": "Boateng",
-    "email": "akosua.boateng@example.com",
-    "phone": "0241237777",
-    "country": "Ghana",
-    "city": "Kumasi",
-    "dateOfBirth": "1996-05-10",
-    "nationality": "Ghanaian",
-    "preferredCountry": "Qatar",
-    "jobCategory": "Hospitality & Tourism",
-    "experience": "Mid Level (3-5 years)",
-    "education": "Diploma/Certificate",
-    "languages": "English, Twi",
-    "availability": "Immediately",
-    "salary": "",
-    "hasPassport": "false",
-    "additionalInfo": "",
-    "terms": "true",
-}
+APPLICATION = application_without_passport(
+    firstName="Akosua",
+    lastName="Boateng",
+    email="akosua.boateng@example.com",
+    phone="0241237777",
+    dateOfBirth="1996-05-10",
+    jobCategory="Hospitality & Tourism",
+    availability="Immediately",
+    salary="",
+    additionalInfo="",
+)
 EDITED = "Akwaaba {name}! Your application is approved. We will call you this week.\nTrack: {track_url}"
 LONG = EDITED + "\nBring your passport, two photos, your CV and your certificates to our Kumasi office." * 2
 
