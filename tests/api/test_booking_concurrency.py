@@ -28,7 +28,7 @@ PEOPLE = 50
 
 def _book_together(base_urls: list[str], day: str, label: str) -> list[tuple[int, dict[str, Any]]]:
     """``PEOPLE`` bookings of one slot, released at once, spread over ``base_urls``."""
-    start = threading.Barrier(PEOPLE)
+    start = threading.Barrier(PEOPLE, timeout=60)
 
     def book(i: int) -> tuple[int, dict[str, Any]]:
         body = {**APPOINTMENT, "email": f"p{i}@example.com", "preferredDate": day, "preferredTime": label}
