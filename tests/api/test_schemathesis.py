@@ -102,6 +102,7 @@ def schemathesis(base_url: str, *options: str, checks: str = CHECKS) -> tuple[st
     return out, figures
 
 
+@pytest.mark.timeout(1500)  # two schemathesis runs of at most 600 s each
 def test_schemathesis_finds_no_server_error_and_no_conformance_failure(fuzzed_app: AppProcess) -> None:
     headers = signed_in_headers(fuzzed_app.base_url)
     # Everything but the session routes, signed in: public and admin operations.
