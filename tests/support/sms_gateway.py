@@ -57,6 +57,8 @@ class Behaviour:
     error_body: dict[str, Any] | None = None
     delay_s: float = 0.0
     fail_until: float = 0.0
+    fail_after: int | None = None
+    """Accept this many sends, then fail every one (an outage at a known point, whatever the timing)."""
     fail_phones: set[str] = field(default_factory=set)
     report: str | None = None
     """Report every accepted send with this status (``DELIVERED``, ``FAILED``...) by itself."""
@@ -148,12 +150,13 @@ class SmsGatewayServer:
         b = self.behaviour
         phones = set(body.get("recipients") or [])
         failing = time.monotonic() < b.fail_until or bool(phones & b.fail_phones) or b.status >= 400
-        if failing:
-            status = b.status if b.status >= 400 else 503
-            return status, b.error_body if b.error_body is not None else {"message": "Gateway unavailable"}
         with self._lock:
-            self._next_id += 1
-            return 200, {"message": "Message queued", "data": {"id": f"msg-{self._next_id}"}}
+            failing = failing or (b.fail_after is not None and self._next_id >= b.fail_after)
+            if not failing:
+                self._next_id += 1
+                return 200, {"message": "Message queued", "data": {"id": f"msg-{self._next_id}"}}
+        status = b.status if b.status >= 400 else 503
+        return status, b.error_body if b.error_body is not None else {"message": "Gateway unavailable"}
 
     def _auto_report(self, sms: RecordedSms) -> None:
         b = self.behaviour
