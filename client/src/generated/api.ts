@@ -2005,7 +2005,7 @@ export interface components {
             applicationId: string;
             createdAt: string | null;
             data: {
-                [key: string]: unknown;
+                [key: string]: string | boolean | string[] | null;
             };
             files: components["schemas"]["HeldFile"][];
             status: string;
@@ -2014,7 +2014,7 @@ export interface components {
         HeldAppointment: {
             createdAt: string | null;
             data: {
-                [key: string]: unknown;
+                [key: string]: string | boolean | string[] | null;
             };
             reference: string;
             status: string;
@@ -2057,7 +2057,7 @@ export interface components {
         HeldRecord: {
             createdAt: string | null;
             data: {
-                [key: string]: unknown;
+                [key: string]: string | boolean | string[] | null;
             };
             id: string;
         };
@@ -2230,6 +2230,10 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** Notice */
+        Notice: {
+            message: string;
+        };
         /** OfficeOut */
         OfficeOut: {
             address: string;
@@ -2256,7 +2260,7 @@ export interface components {
         };
         /** OwnerChange */
         OwnerChange: {
-            ownerId?: string;
+            ownerId?: string | null;
         };
         /** Page[ApplicationSummary] */
         "Page_app.admin.schemas.applications.ApplicationSummary_": {
@@ -2328,11 +2332,26 @@ export interface components {
         PaymentStartIn: {
             paymentKey: string;
         };
+        /** PaymentStarted */
+        PaymentStarted: {
+            authorizationUrl: string;
+            reference: string;
+        };
         /**
          * PaymentState
          * @enum {string}
          */
         PaymentState: "unpaid" | "pending" | "paid" | "failed";
+        /** PaymentStatus */
+        PaymentStatus: {
+            amount: string | null;
+            applicationId: string;
+            channel: string | null;
+            currency: string | null;
+            paidAt: string | null;
+            reference: string | null;
+            state: string;
+        };
         /** PlannedSmsOut */
         PlannedSmsOut: {
             applicationId: string;
@@ -2341,6 +2360,42 @@ export interface components {
             note: string;
             parts: number;
             text: string;
+        };
+        /** PublicJob */
+        PublicJob: {
+            benefits: string[];
+            category: string;
+            city: string;
+            closingDate: string | null;
+            country: string;
+            description: string;
+            employmentType: string;
+            id: string;
+            positions: number;
+            /** Format: date-time */
+            publishedAt: string;
+            requirements: string;
+            salary: string;
+            salaryCurrency: string;
+            salaryMax: number | null;
+            salaryMin: number | null;
+            salaryPeriod: string;
+            status: components["schemas"]["JobStatus"];
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** PublicJobBoard */
+        PublicJobBoard: {
+            categories: {
+                [key: string]: number;
+            };
+            countries: {
+                [key: string]: number;
+            };
+            items: components["schemas"]["PublicJob"][];
+            total: number;
+            totalOpen: number;
         };
         /** RecordCreated */
         RecordCreated: {
@@ -2453,6 +2508,14 @@ export interface components {
         StatusChangeOut: {
             at: string;
             status: string;
+        };
+        /** StatusOk */
+        StatusOk: {
+            /**
+             * @default ok
+             * @constant
+             */
+            status: "ok";
         };
         /** StatusSmsSwitches */
         StatusSmsSwitches: {
@@ -7688,7 +7751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["PaymentStarted"];
                 };
             };
             /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
@@ -8038,9 +8101,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string;
-                    };
+                    "application/json": components["schemas"]["StatusOk"];
                 };
             };
         };
@@ -8175,9 +8236,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Notice"];
                 };
             };
             /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
@@ -8219,9 +8278,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PublicJobBoard"];
                 };
             };
             /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
@@ -8252,9 +8309,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PublicJob"];
                 };
             };
             /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
@@ -8427,9 +8482,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Notice"];
                 };
             };
             /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
@@ -8487,7 +8540,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["StatusOk"];
                 };
             };
             /** @description Bad signature; nothing changed */
@@ -8527,7 +8580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["PaymentStatus"];
                 };
             };
             /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */

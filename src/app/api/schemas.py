@@ -8,6 +8,7 @@ not a framework message; a value of the wrong JSON type is refused with a 400.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from litestar.datastructures import UploadFile
 
@@ -119,6 +120,20 @@ class RecordCreated:
 class DuplicateApplication:
     """409: the same e-mail, job category and preferred country within 24 hours. Nothing of the
     first application: its ID is sent again to the phone and e-mail on record."""
+
+    message: str
+
+
+@dataclass
+class StatusOk:
+    """The health check's answer, and the webhook's when an event is accepted."""
+
+    status: Literal["ok"] = "ok"
+
+
+@dataclass
+class Notice:
+    """A short confirmation for the visitor (e.g. "You are unsubscribed: ...")."""
 
     message: str
 

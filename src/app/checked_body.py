@@ -1,0 +1,112 @@
+"""Typed request bodies whose refusals are the core's: ``dto=CoreChecked`` on a handler.
+
+A body struct says what a client should send (its fields' types; the published constraints are
+the core's rules, :mod:`app.request_contract`). A body that decodes into it reaches the handler as
+that struct. A JSON object that does not (a number where text belongs, a missing required field,
+``"3"`` for a whole number) is not refused here with a decoding error: it reaches the handler in
+the same struct, each field holding the JSON value as sent (a field left out stays ``UNSET``), so
+the use case answers it as it answers any value, with the spec's 422 message or by accepting a
+form it tolerates (surrounding spaces, ``526.0``, ``"3"``). Handlers of such bodies therefore
+read them only through :func:`as_sent_json` and leave every check to ``agency_core``.
+
+A body that is not JSON, or not a JSON object, is still a 400 ``{"message"}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, get_args, get_origin
+
+import msgspec
+from litestar._openapi.schema_generation import SchemaCreator
+from litestar.dto import AbstractDTO, DTOFieldDefinition
+from litestar.dto.config import DTOConfig
+from litestar.exceptions import ValidationException
+from litestar.openapi.spec import Reference, Schema
+from litestar.serialization import decode_json
+from litestar.typing import FieldDefinition
+
+if TYPE_CHECKING:
+    from litestar._openapi.schema_generation import SchemaCreator
+
+B = TypeVar("B", bound=msgspec.Struct)
+NOT_AN_OBJECT = "The request body does not have the expected shape: Expected `object`"
+
+
+def _struct_of(annotation: Any) -> type[msgspec.Struct]:
+    """The struct of a ``data`` annotation (``JSONBody[JobIn]`` is ``Annotated[JobIn, Body(...)]``)."""
+    while get_origin(annotation) is not None and get_args(annotation):
+        annotation = get_args(annotation)[0]
+    if not (isinstance(annotation, type) and issubclass(annotation, msgspec.Struct)):
+        raise TypeError(f"CoreChecked needs a msgspec struct body, not {annotation!r}")
+    return annotation
+
+
+def as_sent(kind: type[B], sent: dict[str, Any]) -> B:
+    """``kind`` holding the JSON values of ``sent`` by wire name, unchecked (``UNSET`` when absent)."""
+    values = {f.name: sent.get(f.encode_name, msgspec.UNSET) for f in msgspec.structs.fields(kind)}
+    return kind(**values)
+
+
+def decode_checked(kind: type[B], raw: bytes) -> B:
+    """``raw`` as ``kind``: decoded by its types, else holding the JSON object as sent."""
+    try:
+        return msgspec.json.decode(raw, type=kind)
+    except msgspec.ValidationError:
+        sent = decode_json(raw)
+        if not isinstance(sent, dict):
+            raise ValidationException(NOT_AN_OBJECT) from None
+        return as_sent(kind, sent)
+    except msgspec.DecodeError:
+        decode_json(raw)  # raises Litestar's SerializationException: "not valid JSON" (400)
+        raise
+
+
+def as_sent_json(body: msgspec.Struct) -> dict[str, object]:
+    """The body as the core's checks take it: the JSON object, camelCase keys, absent fields absent."""
+    data: dict[str, object] = msgspec.to_builtins(body)
+    return data
+
+
+class CoreChecked(AbstractDTO[Any]):
+    """The DTO of a body the core checks: the handler's ``data`` struct, decoded by :func:`decode_checked`
+    and published as that struct (``return_dto=None``: answers are encoded as usual)."""
+
+    config: ClassVar[DTOConfig] = DTOConfig()
+    _bodies: ClassVar[dict[str, type[msgspec.Struct]]] = {}
+
+    @classmethod
+    def generate_field_definitions(
+        cls,
+        model_type: type[Any],  # noqa: ARG003
+    ) -> Generator[DTOFieldDefinition, None, None]:
+        yield from ()
+
+    @classmethod
+    def detect_nested_field(cls, field_definition: FieldDefinition) -> bool:  # noqa: ARG003
+        return False
+
+    @classmethod
+    def create_for_field_definition(
+        cls,
+        field_definition: FieldDefinition,
+        handler_id: str,
+        backend_cls: Any = None,  # noqa: ARG003
+    ) -> None:
+        if field_definition.name == "data":
+            cls._bodies[handler_id] = _struct_of(field_definition.annotation)
+
+    @classmethod
+    def create_openapi_schema(
+        cls,
+        field_definition: FieldDefinition,  # noqa: ARG003
+        handler_id: str,
+        schema_creator: SchemaCreator,
+    ) -> Reference | Schema:
+        return schema_creator.for_field_definition(FieldDefinition.from_annotation(cls._bodies[handler_id]))
+
+    def decode_bytes(self, value: bytes) -> Any:
+        return decode_checked(self._bodies[self.asgi_connection.route_handler.handler_id], value)
+
+    def decode_builtins(self, value: dict[str, Any]) -> Any:
+        return as_sent(self._bodies[self.asgi_connection.route_handler.handler_id], value)
