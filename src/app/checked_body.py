@@ -14,8 +14,8 @@ A body that is not JSON, or not a JSON object, is still a 400 ``{"message"}``.
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, get_args, get_origin
+from collections.abc import Generator, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar, get_args, get_origin
 
 import msgspec
 from litestar._openapi.schema_generation import SchemaCreator
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from litestar._openapi.schema_generation import SchemaCreator
 
 B = TypeVar("B", bound=msgspec.Struct)
-NOT_AN_OBJECT = "The request body does not have the expected shape: Expected `object`"
+JSON_TYPES: Final = {list: "array", str: "str", int: "int", float: "float", bool: "bool", type(None): "null"}
 
 
 def _struct_of(annotation: Any) -> type[msgspec.Struct]:
@@ -42,7 +42,7 @@ def _struct_of(annotation: Any) -> type[msgspec.Struct]:
     return annotation
 
 
-def as_sent(kind: type[B], sent: dict[str, Any]) -> B:
+def as_sent(kind: type[B], sent: Mapping[str, object]) -> B:
     """``kind`` holding the JSON values of ``sent`` by wire name, unchecked (``UNSET`` when absent)."""
     values = {f.name: sent.get(f.encode_name, msgspec.UNSET) for f in msgspec.structs.fields(kind)}
     return kind(**values)
@@ -55,7 +55,7 @@ def decode_checked(kind: type[B], raw: bytes) -> B:
     except msgspec.ValidationError:
         sent = decode_json(raw)
         if not isinstance(sent, dict):
-            raise ValidationException(NOT_AN_OBJECT) from None
+            raise ValidationException(f"Expected `object`, got `{JSON_TYPES.get(type(sent), 'value')}`") from None
         return as_sent(kind, sent)
     except msgspec.DecodeError:
         decode_json(raw)  # raises Litestar's SerializationException: "not valid JSON" (400)
