@@ -76,6 +76,11 @@ class CoreChecked(AbstractDTO[Any]):
     _bodies: ClassVar[dict[str, type[msgspec.Struct]]] = {}
 
     @classmethod
+    def bodies(cls) -> frozenset[type[msgspec.Struct]]:
+        """The body structs of the handlers registered so far."""
+        return frozenset(cls._bodies.values())
+
+    @classmethod
     def generate_field_definitions(
         cls,
         model_type: type[Any],  # noqa: ARG003

@@ -3,6 +3,7 @@ every case the core sees exactly the JSON object that was sent (its fields, noth
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -16,7 +17,10 @@ from app.admin.schemas.bulk import BulkStatusIn
 from app.admin.schemas.common import to_core
 from app.admin.schemas.jobs import JobIn
 from app.admin.security import CSRF_HEADER
-from app.checked_body import decode_checked
+from app.checked_body import CoreChecked, decode_checked
+from app.main import create_app
+from app.request_contract import BODIES
+from app.settings import Settings
 from tests.admin.area import signed_in
 from tests.admin.conftest import MakeHarness
 
@@ -74,3 +78,21 @@ async def test_an_admin_body_the_core_checks_is_refused_like_any_other_body(make
     wrong = await h.unsafe("POST", checked, json={"title": 7})
     assert wrong.status_code == 422
     assert wrong.json()["errors"]["title"] == "Enter text"
+
+
+def test_every_field_of_a_checked_body_is_published_and_required_ones_are_required(tmp_path: Path) -> None:
+    """The structs and the published schemas (``app/request_contract.py``) name the same fields; the
+    one exception, a bulk action's ``matching``, is in the body's description."""
+    create_app(Settings(data_dir=tmp_path / "data", client_dist=tmp_path / "dist", demo=True))
+    bodies = {kind.__name__: kind for kind in CoreChecked.bodies()}
+    assert {"JobIn", "BlogPostIn", "AdminSettingsIn", "BulkStatusIn", "FeePolicyIn", "EraseRequest"} <= set(bodies)
+    for name, kind in bodies.items():
+        fields = msgspec.structs.fields(kind)
+        if name not in BODIES:  # published from the struct itself
+            assert name in {"ImageUpload", "OwnerChange"}, name
+            continue
+        published = BODIES[name]()
+        names = {f.encode_name for f in fields} - ({"matching"} if name.startswith("Bulk") else set())
+        assert names == set(published["properties"]), name
+        assert {f.encode_name for f in fields if f.required} <= set(published["required"]), name
+    assert "matching" in BODIES["BulkStatusIn"]()["description"]

@@ -1442,6 +1442,10 @@ export interface components {
         };
         AdminSettingsIn: {
             adminPhones: string[];
+            /** @description Left out: unchanged */
+            appointmentCapacity?: number;
+            /** @description Left out: unchanged */
+            closedDates?: string[];
             smsSender: string;
             statusSms: {
                 approved: boolean;
@@ -1784,6 +1788,7 @@ export interface components {
          * @enum {string}
          */
         BulkKind: "status" | "message";
+        /** @description Instead of applicationIds, matching: the applications list's filter by its query names (q, status, view, payment, from, to, jobCategory, preferredCountry, jobId, owner), every application it matches when the action runs; 422 "Select at least one application" when it matches none. */
         BulkMessageIn: {
             applicationIds: string[];
             bulkId: string;
@@ -1791,6 +1796,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description Instead of applicationIds, matching: the applications list's filter by its query names (q, status, view, payment, from, to, jobCategory, preferredCountry, jobId, owner), every application it matches when the action runs; 422 "Select at least one application" when it matches none. */
         BulkMessagePreviewIn: {
             applicationIds: string[];
             text: string;
@@ -1809,6 +1815,7 @@ export interface components {
             totalParts: number;
             undoWindowS: number;
         };
+        /** @description Instead of applicationIds, matching: the applications list's filter by its query names (q, status, view, payment, from, to, jobCategory, preferredCountry, jobId, owner), every application it matches when the action runs; 422 "Select at least one application" when it matches none. */
         BulkStatusIn: {
             applicationIds: string[];
             bulkId: string;
@@ -1817,6 +1824,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description Instead of applicationIds, matching: the applications list's filter by its query names (q, status, view, payment, from, to, jobCategory, preferredCountry, jobId, owner), every application it matches when the action runs; 422 "Select at least one application" when it matches none. */
         BulkStatusPreviewIn: {
             applicationIds: string[];
             /** @enum {string} */
