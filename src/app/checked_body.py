@@ -7,9 +7,12 @@ that struct. A JSON object that does not (a number where text belongs, a missing
 the same struct, each field holding the JSON value as sent (a field left out stays ``UNSET``), so
 the use case answers it as it answers any value, with the spec's 422 message or by accepting a
 form it tolerates (surrounding spaces, ``526.0``, ``"3"``). Handlers of such bodies therefore
-read them only through :func:`as_sent_json` and leave every check to ``agency_core``.
+read them only through ``app.admin.schemas.common.to_core`` (the JSON object, absent fields absent)
+and leave every check to ``agency_core``. A multipart form (text fields and files) is always handed
+on as sent: the core checks what each field holds.
 
-A body that is not JSON, or not a JSON object, is still a 400 ``{"message"}``.
+A body that is not JSON, or not a JSON object, is still a 400 ``{"message"}``, word for word as
+Litestar answers it for any other body.
 """
 
 from __future__ import annotations
@@ -18,7 +21,6 @@ from collections.abc import Generator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar, get_args, get_origin
 
 import msgspec
-from litestar._openapi.schema_generation import SchemaCreator
 from litestar.dto import AbstractDTO, DTOFieldDefinition
 from litestar.dto.config import DTOConfig
 from litestar.exceptions import ValidationException
@@ -52,20 +54,11 @@ def decode_checked(kind: type[B], raw: bytes) -> B:
     """``raw`` as ``kind``: decoded by its types, else holding the JSON object as sent."""
     try:
         return msgspec.json.decode(raw, type=kind)
-    except msgspec.ValidationError:
-        sent = decode_json(raw)
-        if not isinstance(sent, dict):
-            raise ValidationException(f"Expected `object`, got `{JSON_TYPES.get(type(sent), 'value')}`") from None
-        return as_sent(kind, sent)
-    except msgspec.DecodeError:
-        decode_json(raw)  # raises Litestar's SerializationException: "not valid JSON" (400)
-        raise
-
-
-def as_sent_json(body: msgspec.Struct) -> dict[str, object]:
-    """The body as the core's checks take it: the JSON object, camelCase keys, absent fields absent."""
-    data: dict[str, object] = msgspec.to_builtins(body)
-    return data
+    except msgspec.MsgspecError:
+        sent = decode_json(raw)  # not JSON: Litestar's SerializationException, answered 400 as usual
+    if not isinstance(sent, dict):
+        raise ValidationException(f"Expected `object`, got `{JSON_TYPES.get(type(sent), 'value')}`")
+    return as_sent(kind, sent)
 
 
 class CoreChecked(AbstractDTO[Any]):
@@ -113,5 +106,5 @@ class CoreChecked(AbstractDTO[Any]):
     def decode_bytes(self, value: bytes) -> Any:
         return decode_checked(self._bodies[self.asgi_connection.route_handler.handler_id], value)
 
-    def decode_builtins(self, value: dict[str, Any]) -> Any:
+    def decode_builtins(self, value: dict[str, Any]) -> Any:  # a multipart form
         return as_sent(self._bodies[self.asgi_connection.route_handler.handler_id], value)
