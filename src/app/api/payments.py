@@ -20,7 +20,7 @@ from litestar.status_codes import (
 
 from agency_core.payments import model as p
 from agency_core.payments.service import PaymentService, PaymentView
-from app.api.schemas import ErrorMessage, PaymentStartIn, StatusOk
+from app.api.schemas import OK, ErrorMessage, PaymentStartIn, StatusOk
 from app.public_url import public_origin
 from app.settings import Settings
 
@@ -123,7 +123,7 @@ class PaymentInfo(Controller):
             raise ClientException("The webhook body is not a Paystack event.") from None
         if not accepted:
             raise NotAuthorizedException("Invalid signature")
-        return StatusOk()
+        return OK
 
 
 class PaymentLookup(Controller):

@@ -8,8 +8,9 @@ not a framework message; a value of the wrong JSON type is refused with a 400.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Final, Literal
 
+import msgspec
 from litestar.datastructures import UploadFile
 
 from app.api.fee_schemas import FeeDueOut
@@ -124,11 +125,14 @@ class DuplicateApplication:
     message: str
 
 
-@dataclass
-class StatusOk:
+class StatusOk(msgspec.Struct, frozen=True):
     """The health check's answer, and the webhook's when an event is accepted."""
 
     status: Literal["ok"] = "ok"
+
+
+OK: Final = StatusOk()
+"""The one instance (the health check is the hot path's baseline: nothing built per request)."""
 
 
 @dataclass
