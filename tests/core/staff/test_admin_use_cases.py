@@ -68,8 +68,10 @@ class Harness:
 async def test_a_status_change_writes_status_sms_and_audit_in_one_commit() -> None:
     h = Harness()
     h.add_application()
-    await h.service.change_status(ADMIN, "VA1", "processing")
-    ((status, enqueue, audit),) = h.uow.committed
+    detail = await h.service.change_status(ADMIN, "VA1", "processing")
+    ((status, enqueue, audit, opened),) = h.uow.committed
+    assert opened == Write("applications", "mark_opened", ("VA1", NOW))  # its detail view is the answer
+    assert detail.record.id == "VA1"
     assert status == Write(
         "applications", "set_status", ("VA1", ApplicationStatus.RECEIVED, ApplicationStatus.PROCESSING)
     )
@@ -85,7 +87,7 @@ async def test_a_status_change_with_its_sms_switched_off_queues_none() -> None:
     h = Harness(AdminSettings(("+233241111111",), "VANDY", off))
     h.add_application()
     await h.service.change_status(ADMIN, "VA1", "processing")
-    ((_, enqueue, audit),) = h.uow.committed
+    ((_, enqueue, audit, _),) = h.uow.committed
     assert enqueue.args == ([],)
     assert audit.args[0].target.endswith("(status SMS off)")
 
@@ -97,7 +99,7 @@ async def test_a_status_change_that_lost_a_race_commits_nothing() -> None:
     with pytest.raises(Conflict):
         await h.service.change_status(ADMIN, "VA1", "processing")
     assert h.uow.committed == []
-    assert [w.method for w in h.uow.discarded[0]] == ["set_status", "enqueue", "add"]
+    assert [w.method for w in h.uow.discarded[0]] == ["set_status", "enqueue", "add", "mark_opened"]
 
 
 async def test_a_refused_move_opens_no_unit_of_work() -> None:
