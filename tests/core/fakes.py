@@ -12,7 +12,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Any
 
-from agency_core.records import Application, NewsletterSubscription, OutboxMessage
+from agency_core.records import Application, OutboxMessage
 from agency_core.staff.model import AppointmentRecord, Job, MessageRecord
 from agency_core.staff.settings import AdminSettings
 
@@ -197,7 +197,6 @@ class FakeAdminStore:
 
     async def job(self, job_id: str) -> Job | None:
         return self.jobs.get(job_id)
-
 
 
 class FakeOutbox:

@@ -505,7 +505,16 @@ class _NewsletterIssues(_Writes):
 
 class _Audit(_Writes):
     async def add(self, entry: AuditEntry) -> None:
-        self._create("audit_log", entry.id, to_document(entry))
+        # The id is read first: the emulator applies the writes before a failed create (real Firestore
+        # does not), so a taken id must stop the commit before anything is written.
+        ref = self._col("audit_log").document(entry.id)
+
+        async def check(tx: Transaction) -> None:
+            if await _read(tx, ref) is not None:
+                raise IdTaken(entry.id)
+
+        doc = to_document(entry)
+        self._steps.append(_Step(lambda tx: tx.create(ref, doc), check))
 
 
 class _Templates(_Writes):
