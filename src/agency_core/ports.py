@@ -181,10 +181,6 @@ class BlogPostRepository(Protocol):
 
     async def get(self, post_id: str) -> BlogPost | None: ...
 
-    async def save(self, post: BlogPost) -> None:
-        """Insert or replace by id."""
-        ...
-
     async def seed(self, posts: Sequence[BlogPost]) -> int:
         """Insert the posts whose id is absent; returns how many were inserted."""
         ...

@@ -271,10 +271,10 @@ async def test_blog_posts_are_seeded_once_and_listed_newest_first(store: Store) 
     listed = await store.blog_posts.published()
     assert sorted(p.id for p in listed) == [str(i) for i in range(1, 8)]
     assert [p.date for p in listed] == sorted((p.date for p in posts), reverse=True)
-    hidden = replace(posts[0], published=False, updated_at=T0 + timedelta(days=1))
-    await store.blog_posts.save(hidden)
-    assert posts[0].id not in [p.id for p in await store.blog_posts.published()]
-    assert await store.blog_posts.get(posts[0].id) == hidden
+    hidden = replace(posts[0], id="99", published=False, updated_at=T0 + timedelta(days=1))
+    assert await store.blog_posts.seed([hidden]) == 1
+    assert "99" not in [p.id for p in await store.blog_posts.published()]
+    assert await store.blog_posts.get("99") == hidden
     assert await store.blog_posts.get("404") is None
 
 

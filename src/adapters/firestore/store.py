@@ -345,9 +345,6 @@ class FirestoreBlogPosts(_Base):
     async def get(self, post_id: str) -> BlogPost | None:
         return await self._get(BlogPost, "blog_posts", post_id)
 
-    async def save(self, post: BlogPost) -> None:
-        await self._col("blog_posts").document(post.id).set(to_document(post))
-
     async def seed(self, posts: Sequence[BlogPost]) -> int:
         inserted = 0
         for post in posts:

@@ -498,9 +498,6 @@ class SqliteBlogPosts:
     async def get(self, post_id: str) -> BlogPost | None:
         return await self._db.run(lambda conn: _one(conn, BlogPost, "blog_posts", "id", post_id))
 
-    async def save(self, post: BlogPost) -> None:
-        await self._db.run(lambda conn: insert(conn, "blog_posts", to_row(post), "INSERT OR REPLACE"))
-
     async def seed(self, posts: Sequence[BlogPost]) -> int:
         def work(conn: sqlite3.Connection) -> int:
             return sum(insert(conn, "blog_posts", to_row(p), "INSERT OR IGNORE") for p in posts)

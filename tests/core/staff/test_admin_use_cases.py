@@ -244,3 +244,16 @@ async def test_the_dashboard_counts_today_s_bookings_and_this_month_s_no_show_ra
         h.store.appointments[ref] = AppointmentRecord(Appointment(ref, {}, NOW, at, "Africa/Accra"), status)
     figures = await h.service.appointment_figures()
     assert (figures.today, figures.no_show_rate) == (2, 0.25)
+
+
+async def test_opening_an_application_writes_its_view_and_opened_time_in_one_commit() -> None:
+    h = Harness()
+    h.add_application()
+    detail = await h.service.open_application("VA1", ADMIN)
+    ((view, opened),) = h.uow.committed
+    assert (view.repository, view.args[0].action, view.args[0].target) == ("audit", "application.view", "VA1")
+    assert opened == Write("applications", "mark_opened", ("VA1", NOW))
+    assert detail.record.opened_at == NOW
+    h.store.applications["VA1"] = detail.record  # opened: a second read writes only its audit entry
+    await h.service.open_application("VA1", ADMIN)
+    assert [w.method for w in h.uow.committed[1]] == ["add"]
