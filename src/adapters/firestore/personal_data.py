@@ -19,9 +19,9 @@ from adapters.firestore.documents import (
     hashed,
 )
 from adapters.firestore.notes import NOTES, REPLIES
-from agency_core.masking import mask_phone
+from agency_core.masking import mask_email, mask_phone
 from agency_core.privacy.data_requests import CANCELLED_ERROR, ERASED_TEXT, Person, PersonalData, holds
-from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage, OutboxStatus
+from agency_core.records import Channel, ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage, OutboxStatus
 from agency_core.staff.model import ApplicationRecord
 from agency_core.staff.notes import Note, Reply
 
@@ -67,9 +67,9 @@ class FirestorePersonalDataStore(Collections):
         phones |= {str(a.appointment.data.get("phone")) for a in found.appointments if a.appointment.data.get("phone")}
         found.sms = sorted(
             (
-                from_document(OutboxMessage, d)
-                for d in await self._all("sms_outbox")
-                if d.get("source_id") in sources or d.get("phone") in phones
+                m
+                for m in (from_document(OutboxMessage, d) for d in await self._all("sms_outbox"))
+                if m.source_id in sources or m.address in phones
             ),
             key=lambda m: (m.created_at, m.id),
         )
@@ -87,8 +87,13 @@ class FirestorePersonalDataStore(Collections):
 
 
 def _erased_sms(doc: Document) -> Document:
-    """The fields an erased message changes: a masked address, no text; cancelled while pending."""
-    fields: Document = {"phone": mask_phone(str(doc.get("phone", ""))), "text": ERASED_TEXT, "lease_until": None}
+    """The fields an erased message changes: a masked address, no text; cancelled while pending. A
+    document stored before channels gets its channel, and its ``phone`` (the address) masked too."""
+    message = from_document(OutboxMessage, doc)
+    masked = mask_phone(message.address) if message.channel is Channel.SMS else mask_email(message.address)
+    fields: Document = {"address": masked, "channel": message.channel.value, "text": ERASED_TEXT, "lease_until": None}
+    if "phone" in doc:
+        fields["phone"] = masked
     if doc.get("status") == OutboxStatus.PENDING.value:
         fields |= {"status": OutboxStatus.FAILED.value, "last_error": CANCELLED_ERROR}
     return fields

@@ -14,9 +14,9 @@ from adapters.codec import from_row
 from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database
 from adapters.sqlite.rows import application_record, appointment_record
-from agency_core.masking import mask_phone
+from agency_core.masking import mask_email, mask_phone
 from agency_core.privacy.data_requests import CANCELLED_ERROR, ERASED_TEXT, Person, PersonalData, holds
-from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage
+from agency_core.records import Channel, ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage
 from agency_core.staff.notes import Note, Reply
 
 T = TypeVar("T", Note, Reply)
@@ -81,11 +81,15 @@ class SqlitePersonalDataStore:
             found.sms = [
                 from_row(OutboxMessage, r)
                 for r in conn.execute("SELECT * FROM sms_outbox ORDER BY created_at, id")
-                if r["source_id"] in sources or r["phone"] in phones
+                if r["source_id"] in sources or r["address"] in phones
             ]
             return found
 
         return await self._db.run(work)
+
+
+def _masked(message: OutboxMessage) -> str:
+    return mask_phone(message.address) if message.channel is Channel.SMS else mask_email(message.address)
 
 
 def _erase(conn: sqlite3.Connection, found: PersonalData) -> None:
@@ -105,10 +109,10 @@ def _erase(conn: sqlite3.Connection, found: PersonalData) -> None:
         conn.execute("DELETE FROM job_alerts WHERE id = ?", (j.id,))
     for sms in found.sms:
         conn.execute(
-            "UPDATE sms_outbox SET phone = ?, text = ?, lease_until = NULL, "
+            "UPDATE sms_outbox SET address = ?, text = ?, lease_until = NULL, "
             "last_error = CASE WHEN status = 'pending' THEN ? ELSE last_error END, "
             "status = CASE WHEN status = 'pending' THEN 'failed' ELSE status END WHERE id = ?",
-            (mask_phone(sms.phone), ERASED_TEXT, CANCELLED_ERROR, sms.id),
+            (_masked(sms), ERASED_TEXT, CANCELLED_ERROR, sms.id),
         )
 
 

@@ -231,6 +231,16 @@ MIGRATIONS = (
         CREATE INDEX refunds_application ON refunds (application_id, created_at)
         """,
     ),
+    Migration(
+        # One outbox for every channel: the address named as such, and the channel it goes by
+        # (e-mails were the rows of kind "email"). Pending messages stay pending. See README "One outbox".
+        "records_0014_outbox_channel",
+        """
+        ALTER TABLE sms_outbox RENAME COLUMN phone TO address;
+        ALTER TABLE sms_outbox ADD COLUMN channel TEXT NOT NULL DEFAULT 'sms';
+        UPDATE sms_outbox SET channel = 'email' WHERE kind = 'email'
+        """,
+    ),
 )
 
 

@@ -21,7 +21,7 @@ from typing import Final, Protocol
 from urllib.parse import quote, urlencode
 
 from agency_core.ports import JobAlertRepository
-from agency_core.records import OutboxMessage
+from agency_core.records import Channel, OutboxMessage
 from agency_core.spec import constants as c
 from agency_core.staff.model import Job
 from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
@@ -148,7 +148,7 @@ def job_alert_email(job: Job, to: str, job_url: str, unsubscribe_page: str, one_
 # -- through the outbox -----------------------------------------------------------------------
 
 EMAIL_KIND: Final = "email"
-"""The outbox kind of an e-mail: ``phone`` holds the address, ``text`` the message as JSON."""
+"""The outbox kind of an e-mail (its channel is ``email``): ``text`` holds the message as JSON."""
 
 
 def to_outbox(email: Email, message_id: str, source_id: str, now: datetime) -> OutboxMessage:
@@ -159,14 +159,16 @@ def to_outbox(email: Email, message_id: str, source_id: str, now: datetime) -> O
     }
     if email.attachments:
         fields["attachments"] = [[a.filename, a.content_type, a.content] for a in email.attachments]
-    return OutboxMessage(message_id, source_id, EMAIL_KIND, email.to, json.dumps(fields), now, now)
+    return OutboxMessage(
+        message_id, source_id, EMAIL_KIND, email.to, json.dumps(fields), now, now, channel=Channel.EMAIL
+    )
 
 
 def from_outbox(message: OutboxMessage) -> Email:
     data = json.loads(message.text)
     headers = tuple((str(k), str(v)) for k, v in data.get("headers", []))
     attachments = tuple(Attachment(str(f), str(t), str(b)) for f, t, b in data.get("attachments", []))
-    return Email(message.phone, str(data["subject"]), str(data["text"]), headers, attachments)
+    return Email(message.address, str(data["subject"]), str(data["text"]), headers, attachments)
 
 
 class JobAlertMailer:

@@ -217,7 +217,8 @@ def export_json(found: PersonalData) -> dict[str, Any]:
         "sms": [
             {
                 "id": m.id,
-                "phone": m.phone,
+                "channel": m.channel.value,
+                "address": m.address,
                 "text": m.text,
                 "status": m.status.value,
                 "createdAt": _iso(m.created_at),

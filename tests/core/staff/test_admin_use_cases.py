@@ -76,7 +76,7 @@ async def test_a_status_change_writes_status_sms_and_audit_in_one_commit() -> No
         "applications", "set_status", ("VA1", ApplicationStatus.RECEIVED, ApplicationStatus.PROCESSING)
     )
     (messages,) = enqueue.args
-    assert [(m.id, m.source_id, m.phone) for m in messages] == [("VA1-status-processing", "VA1", "+233241234567")]
+    assert [(m.id, m.source_id, m.address) for m in messages] == [("VA1-status-processing", "VA1", "+233241234567")]
     entry = audit.args[0]
     assert (audit.repository, entry.actor, entry.action) == ("audit", ADMIN, "application.status")
     assert entry.target == "VA1: received -> processing (status SMS queued)"

@@ -83,9 +83,9 @@ async def test_a_duplicate_found_at_commit_writes_nothing_and_drops_the_uploads(
     queued = {m.id: m for m in resent.args[0]}
     assert sorted(queued) == ["VA1-id-resent-mail", "VA1-id-resent-sms"]
     sms = queued["VA1-id-resent-sms"]
-    assert (sms.phone, sms.kind) == (APPLICATION["phone"], "id_reminder")
+    assert (sms.address, sms.kind) == (APPLICATION["phone"], "id_reminder")
     assert "VA1" in sms.text
-    assert queued["VA1-id-resent-mail"].phone == APPLICATION["email"]
+    assert queued["VA1-id-resent-mail"].address == APPLICATION["email"]
     assert h.wakes == 1
     h.uow.fail_next.append(DuplicateApplication(earlier))
     with pytest.raises(DuplicateSubmission):
