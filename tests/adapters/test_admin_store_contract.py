@@ -24,6 +24,7 @@ from agency_core.records import (
     ApplicationStatus,
     Appointment,
     AppointmentStatus,
+    Channel,
     ContactMessage,
     JobAlert,
     JobStatus,
@@ -264,7 +265,7 @@ async def test_job_postings_round_trip_and_count_applications(stores: Stores) ->
 
 async def test_outbox_enqueue_new_skips_known_ids_and_job_alerts_can_be_removed(stores: Stores) -> None:
     r = stores.records
-    mail = OutboxMessage("JB1-mail-J1", "JB1", "email", "a@example.com", "{}", T0, T0)
+    mail = OutboxMessage("JB1-mail-J1", "JB1", "email", "a@example.com", "{}", T0, T0, channel=Channel.EMAIL)
     await writes.enqueue(r, [mail])
     await writes.enqueue(r, [replace(mail, text="again"), replace(mail, id="JB1-mail-J2")])
     assert [(m.id, m.text) for m in await r.outbox.list("JB1")] == [("JB1-mail-J1", "{}"), ("JB1-mail-J2", "{}")]
