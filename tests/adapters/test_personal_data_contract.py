@@ -184,7 +184,7 @@ async def test_erase_leaves_nothing_findable_but_masked_audit_entries(backend: B
         sms = await b.records.outbox.get(sms_id)
         assert sms is not None
         assert (sms.status, sms.text) == (status, ERASED_TEXT)
-        assert "1112222" not in sms.phone
+        assert "1112222" not in sms.address
         if status is OutboxStatus.FAILED:
             assert sms.last_error == CANCELLED_ERROR
     assert (await b.records.outbox.get("VA2-0")).status is OutboxStatus.PENDING  # type: ignore[union-attr]
