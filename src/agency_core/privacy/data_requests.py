@@ -217,8 +217,7 @@ def export_json(found: PersonalData) -> dict[str, Any]:
         "sms": [
             {
                 "id": m.id,
-                "channel": m.channel.value,
-                "address": m.address,
+                "phone": m.address,  # the export's and the admin API's shape are unchanged
                 "text": m.text,
                 "status": m.status.value,
                 "createdAt": _iso(m.created_at),
