@@ -19,11 +19,24 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from agency_core.payments.model import Payment
+from agency_core.records import OutboxMessage
 
 T = TypeVar("T")
 
 RENAMES: Mapping[type, Mapping[str, str]] = {Payment: {"amount_minor": "amount"}}
 """Per record type: field name -> stored name, where they differ."""
+
+
+def _outbox_before_channels(stored: Mapping[str, Any]) -> Mapping[str, Any]:
+    """An outbox message stored before it had a channel kept its address as ``phone`` and was an
+    e-mail when its kind was ``email`` (SQLite migrates its rows: ``records_0014_outbox_channel``)."""
+    if stored.get("channel") is not None:
+        return stored
+    return {**stored, "address": stored.get("phone"), "channel": "email" if stored.get("kind") == "email" else "sms"}
+
+
+UPGRADES: Mapping[type, Callable[[Mapping[str, Any]], Mapping[str, Any]]] = {OutboxMessage: _outbox_before_channels}
+"""Per record type: what turns a record stored in an earlier shape into the current one, on reading."""
 
 
 def timestamp(moment: datetime) -> str:
@@ -94,6 +107,9 @@ def _hints(kind: type) -> dict[str, Any]:
 
 
 def _decode(kind: type[T], stored: Mapping[str, Any], *, json_text: bool) -> T:
+    upgrade = UPGRADES.get(kind)
+    if upgrade is not None:
+        stored = upgrade(stored)
     hints = _hints(kind)
     values: dict[str, Any] = {}
     for f in dataclasses.fields(kind):  # type: ignore[arg-type]

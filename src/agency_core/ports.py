@@ -94,11 +94,6 @@ class ContactMessageRepository(Protocol):
 
 
 class NewsletterRepository(Protocol):
-    async def subscribe(self, subscription: NewsletterSubscription) -> tuple[NewsletterSubscription, bool]:
-        """Insert, or update name and interests of the one with the same e-mail (any case).
-        Returns the stored subscription and whether it was created."""
-        ...
-
     async def get_by_email(self, email: str) -> NewsletterSubscription | None: ...
 
     async def get(self, subscription_id: str) -> NewsletterSubscription | None: ...
@@ -114,10 +109,6 @@ class NewsletterRepository(Protocol):
 
 class JobAlertRepository(Protocol):
     async def get(self, alert_id: str) -> JobAlert | None: ...
-
-    async def remove(self, alert_id: str) -> bool:
-        """Unsubscribe: delete the alert; False when there was none."""
-        ...
 
     async def all(self) -> list[JobAlert]:
         """Every alert (to match a published job against)."""
@@ -178,11 +169,6 @@ class Outbox(Protocol):
         expired (adding one to its attempts); ``None`` when it is not pending or another holds it."""
         ...
 
-    async def enqueue(self, messages: Sequence[OutboxMessage]) -> int:
-        """Add messages on their own (not with a record); an id already queued is skipped, so
-        enqueueing twice sends once. Returns how many were new."""
-        ...
-
     async def list(self, source_id: str | None = None) -> list[OutboxMessage]:
         """Every message (of one record when ``source_id`` is given), oldest first."""
         ...
@@ -194,10 +180,6 @@ class BlogPostRepository(Protocol):
         ...
 
     async def get(self, post_id: str) -> BlogPost | None: ...
-
-    async def save(self, post: BlogPost) -> None:
-        """Insert or replace by id."""
-        ...
 
     async def seed(self, posts: Sequence[BlogPost]) -> int:
         """Insert the posts whose id is absent; returns how many were inserted."""

@@ -184,6 +184,13 @@ class OutboxStatus(StrEnum):
     FAILED = "failed"
 
 
+class Channel(StrEnum):
+    """How an outbox message goes: a text to a phone, or an e-mail to an address."""
+
+    SMS = "sms"
+    EMAIL = "email"
+
+
 class ReportedDelivery(StrEnum):
     """What a delivery report said: the handset has the text, or the network gave up on it."""
 
@@ -193,7 +200,8 @@ class ReportedDelivery(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class OutboxMessage:
-    """One SMS to one phone. ``id`` is also the idempotency key sent to the gateway.
+    """One message to one address: an SMS to a phone number, or an e-mail to an e-mail address
+    (``channel``). ``id`` is also the idempotency key sent to the gateway.
 
     ``attempts`` counts claims (a claim is an attempt even if the worker then dies);
     ``lease_until`` is set while a worker holds the message, ``lease_owner`` names that worker.
@@ -202,7 +210,8 @@ class OutboxMessage:
     id: str
     source_id: str
     kind: str
-    phone: str
+    address: str
+    """The phone number of an SMS, the e-mail address of an e-mail."""
     text: str
     created_at: datetime
     next_attempt_at: datetime
@@ -221,6 +230,7 @@ class OutboxMessage:
     """When that report arrived."""
     report_status: str | None = None
     """The gateway's own word for it (``DELIVERED``, ``UNDELIVERABLE``...)."""
+    channel: Channel = Channel.SMS
 
     def not_before(self, at: datetime) -> OutboxMessage:
         """This message scheduled: no worker claims it before ``at`` (its first attempt time)."""

@@ -36,6 +36,7 @@ from agency_core.staff.settings import AdminSettings
 
 if TYPE_CHECKING:
     from agency_core.payments.refunds import Refund
+    from agency_core.privacy.data_requests import PersonalData
 
 
 class PreconditionFailed(Exception):
@@ -72,6 +73,10 @@ class ApplicationWrites(Protocol):
         """Set ``new``, on condition that the status is still ``current``."""
         ...
 
+    async def mark_opened(self, application_id: str, at: datetime) -> None:
+        """Set ``opened_at`` when it is unset (a second opening, or an unknown id, writes nothing)."""
+        ...
+
 
 class AppointmentWrites(Protocol):
     async def add(
@@ -104,6 +109,10 @@ class ContactMessageWrites(Protocol):
 
 class JobAlertWrites(Protocol):
     async def add(self, alert: records.JobAlert) -> None: ...
+
+    async def remove(self, alert_id: str) -> None:
+        """Delete (unsubscribe), on condition that the alert exists."""
+        ...
 
 
 class JobWrites(Protocol):
@@ -162,6 +171,11 @@ class OutboxWrites(Protocol):
         """Add new messages (their ids must be new: a repeat fails the commit)."""
         ...
 
+    async def enqueue_new(self, messages: Sequence[records.OutboxMessage]) -> None:
+        """Add those of the messages whose ids are new; a known id is left as it is (a send planned
+        again, e.g. a job's alert e-mails when it is published a second time)."""
+        ...
+
     async def withdraw(self, message_ids: Sequence[str], reason: str) -> None:
         """Mark those of the messages still pending ``failed`` with ``reason`` (a scheduled message
         that is no longer wanted); a message already sent, failed or unknown is left as it is."""
@@ -214,6 +228,31 @@ class NewsletterIssueWrites(Protocol):
 
 class AuditWrites(Protocol):
     async def add(self, entry: AuditEntry) -> None: ...
+
+
+class PersonalDataWrites(Protocol):
+    async def erase(self, found: PersonalData) -> None:
+        """Delete the records found (applications with their notes and duplicate keys, appointments
+        with their admin notification, messages with their replies, subscriptions, job alerts); for the
+        SMS found: pending ones become failed with ``CANCELLED_ERROR``, and every one keeps a masked
+        address and ``ERASED_TEXT``."""
+        ...
+
+    async def mask_audit(self, needles: Sequence[str], masked: str) -> None:
+        """Replace every ``needle`` in audit targets with ``masked`` (read inside the commit)."""
+        ...
+
+
+class RetentionWrites(Protocol):
+    async def drop_files(self, application_id: str, note: str) -> None:
+        """Empty the application's file list and keep ``note`` in its data under ``filesRemoved``
+        (an application gone meanwhile writes nothing)."""
+        ...
+
+    async def delete_records(self, kind: str, ids: Sequence[str]) -> None:
+        """Delete records of ``kind`` (one of ``RECORD_KINDS``); an appointment with its admin
+        notification and the messages about it that are no longer pending."""
+        ...
 
 
 class NoteWrites(Protocol):
@@ -274,6 +313,10 @@ class UnitOfWork(Protocol):
     def newsletter(self) -> NewsletterWrites: ...
     @property
     def newsletter_issues(self) -> NewsletterIssueWrites: ...
+    @property
+    def personal_data(self) -> PersonalDataWrites: ...
+    @property
+    def retention(self) -> RetentionWrites: ...
 
     async def __aenter__(self) -> UnitOfWork: ...
 

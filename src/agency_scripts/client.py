@@ -151,7 +151,9 @@ class AsyncStatusClient:
         new = plan.new
         if dry_run:
             sms = plan.sms
-            outcome: Outcome = DryRun(sms.id, sms.phone, sms.text) if sms is not None else NoSms("", plan.no_sms_reason)
+            outcome: Outcome = (
+                DryRun(sms.id, sms.address, sms.text) if sms is not None else NoSms("", plan.no_sms_reason)
+            )
             return StatusReport(row.application_id, new, False, outcome)
         changed = False
         if not plan.done:

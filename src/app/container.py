@@ -196,7 +196,7 @@ class Container:
             fees=fee_schedule,
         )
         mailer = JobAlertMailer(
-            store.job_alerts, store.outbox, lambda: site_url(settings), settings.secret_key, utc_now, worker.wake
+            store.job_alerts, store.unit_of_work, lambda: site_url(settings), settings.secret_key, utc_now, worker.wake
         )
         admin_area = AdminService(
             admin_store,
@@ -249,8 +249,10 @@ class Container:
         )
         r = settings.site.retention
         periods = RetentionPeriods(r.documents_days, r.messages_days, r.appointments_days, r.alerts_days)
-        retention = RetentionService(backend.retention, files, admin_store, ids, periods, clock=utc_now)
-        data_requests = DataRequestService(backend.personal_data, files.delete, files.read, admin_store, ids, utc_now)
+        retention = RetentionService(backend.retention, files, store.unit_of_work, ids, periods, clock=utc_now)
+        data_requests = DataRequestService(
+            backend.personal_data, files.delete, files.read, store.unit_of_work, ids, utc_now
+        )
         hits = backend.hit_counter
         identity = build_identity(settings, database)
         notes = NotesService(

@@ -10,24 +10,25 @@ from pathlib import Path
 
 import pytest
 
-from adapters.firestore.admin_store import FirestoreAdminStore
 from adapters.firestore.audit_trail import FirestoreAuditTrail
 from adapters.firestore.store import FirestoreStore
 from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.audit_trail import SqliteAuditTrail
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
-from agency_core.staff.model import AdminStore, AuditEntry
+from agency_core.ports import Store
+from agency_core.staff.model import AuditEntry
 from agency_core.submissions.tracking import AuditTrail
 from tests.support.firestore_emulator import FirestoreEmulator
 from tests.support.sealing import new_sealer
+from tests.support.writes import add_audit
 
 T0 = datetime(2026, 5, 4, 9, 30, tzinfo=UTC)
 
 
 @dataclass
 class Backend:
-    admin: AdminStore
+    records: Store
     trail: AuditTrail
 
 
@@ -36,16 +37,16 @@ async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterat
     if request.param == "sqlite":
         db = Database(tmp_path / "agency.sqlite3")
         sealer = new_sealer()
-        await SqliteStore(db, sealer).start()
-        admin = SqliteAdminStore(db, sealer)
-        await admin.start()
-        yield Backend(admin, SqliteAuditTrail(db))
+        records = SqliteStore(db, sealer)
+        await records.start()
+        await SqliteAdminStore(db, sealer).start()
+        yield Backend(records, SqliteAuditTrail(db))
         await db.close()
     else:
         emulator: FirestoreEmulator = request.getfixturevalue("firestore_emulator")
         prefix = f"t{secrets.token_hex(4)}_"
         firestore = FirestoreStore.connect(emulator.project_id, prefix=prefix, sealer=new_sealer())
-        yield Backend(FirestoreAdminStore(firestore.client, prefix), FirestoreAuditTrail(firestore.client, prefix))
+        yield Backend(firestore, FirestoreAuditTrail(firestore.client, prefix))
         await firestore.close()
 
 
@@ -60,7 +61,7 @@ async def test_entries_for_a_target_prefix_oldest_first(backend: Backend) -> Non
         entry(4, "VA_%: odd target"),
         entry(5, "all (3 rows)", "applications.export"),
     ):
-        await backend.admin.audit(item)
+        await add_audit(backend.records, item)
     assert [e.id for e in await backend.trail.entries_for("VA1:")] == ["AU0001", "AU0003"]
     assert [e.id for e in await backend.trail.entries_for("VA_%:")] == ["AU0004"]
     assert await backend.trail.entries_for("VA9:") == []

@@ -18,6 +18,7 @@ from agency_core.messaging.delivery import DeliveryState, delivery_state, report
 from agency_core.records import OutboxMessage, OutboxStatus, ReportedDelivery
 from tests.adapters.backends import BACKENDS, Stores, open_stores
 from tests.support.sealing import new_sealer
+from tests.support.writes import enqueue
 
 T0 = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)
 
@@ -46,7 +47,7 @@ async def stored(stores: Stores, message_id: str) -> OutboxMessage:
 
 
 async def test_the_sent_write_keeps_the_gateway_id(stores: Stores) -> None:
-    await stores.records.outbox.enqueue([sms("VA1-0")])
+    await enqueue(stores.records, [sms("VA1-0")])
     assert await stores.records.outbox.mark_delivered("VA1-0", T0, gateway_id="gw-7")
     message = await stored(stores, "VA1-0")
     assert (message.status, message.gateway_id, message.delivered_at) == (OutboxStatus.DELIVERED, "gw-7", T0)
@@ -58,7 +59,7 @@ async def test_the_sent_write_keeps_the_gateway_id(stores: Stores) -> None:
     list(itertools.permutations(["sent", "FAILED", "DELIVERED", "DELIVERED"])),
 )
 async def test_any_order_ends_delivered_and_only_moves_forward(stores: Stores, order: tuple[str, ...]) -> None:
-    await stores.records.outbox.enqueue([sms("VA1-0")])
+    await enqueue(stores.records, [sms("VA1-0")])
     rank = [DeliveryState.PENDING, DeliveryState.SENT, DeliveryState.FAILED, DeliveryState.DELIVERED]
     seen = [DeliveryState.PENDING]
     for i, step in enumerate(order):
@@ -79,7 +80,7 @@ async def test_any_order_ends_delivered_and_only_moves_forward(stores: Stores, o
 
 
 async def test_a_repeat_keeps_the_first_arrival(stores: Stores) -> None:
-    await stores.records.outbox.enqueue([sms("VA1-0")])
+    await enqueue(stores.records, [sms("VA1-0")])
     await stores.records.outbox.mark_delivered("VA1-0", T0, gateway_id="gw-1")
     await report(stores, "VA1-0", "UNDELIVERABLE", T0 + timedelta(minutes=1))
     await report(stores, "VA1-0", "FAILED", T0 + timedelta(minutes=2))
@@ -98,7 +99,7 @@ async def test_a_report_for_an_unknown_message_writes_nothing(stores: Stores) ->
 
 async def test_awaiting_delivery_lists_sent_texts_without_a_delivered_report(stores: Stores) -> None:
     outbox = stores.records.outbox
-    await outbox.enqueue([sms(f"VA1-{i}") for i in range(5)])
+    await enqueue(stores.records, [sms(f"VA1-{i}") for i in range(5)])
     await outbox.mark_delivered("VA1-0", T0, gateway_id="gw-0")  # awaiting
     await outbox.mark_delivered("VA1-1", T0, gateway_id="gw-1")  # delivered
     await report(stores, "VA1-1", "DELIVERED", T0)
@@ -111,7 +112,7 @@ async def test_awaiting_delivery_lists_sent_texts_without_a_delivered_report(sto
 
 
 async def test_a_report_in_the_same_unit_of_work_as_other_writes_is_discarded_with_them(stores: Stores) -> None:
-    await stores.records.outbox.enqueue([sms("VA1-0")])
+    await enqueue(stores.records, [sms("VA1-0")])
     unit = stores.records.unit_of_work()
     uow = await unit.__aenter__()
     await uow.outbox.record_report("VA1-0", ReportedDelivery.DELIVERED, "DELIVERED", T0)
@@ -121,7 +122,7 @@ async def test_a_report_in_the_same_unit_of_work_as_other_writes_is_discarded_wi
 
 async def test_sqlite_rows_from_before_the_migration_keep_their_state_and_still_send(tmp_path: Path) -> None:
     path = tmp_path / "agency.sqlite3"
-    before = [m for m in MIGRATIONS if m.name != "records_0007_delivery_reports"]
+    before = [m for m in MIGRATIONS if m.name not in ("records_0007_delivery_reports", "records_0014_outbox_channel")]
     db = Database(path)
     await db.migrate(before)
 

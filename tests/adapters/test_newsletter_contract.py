@@ -114,7 +114,8 @@ async def test_an_issue_and_its_emails_commit_together_and_only_from_what_was_re
 async def test_a_subscription_stored_before_double_opt_in_reads_unconfirmed(stores: Stores) -> None:
     store = stores.records
     legacy = NewsletterSubscription("VA9", "old@x.y", "Old", (), T0, T0, "2026-01", T0)
-    await store.newsletter.subscribe(legacy)
+    async with store.unit_of_work() as uow:
+        await uow.newsletter.put(legacy, None)
     if stores.firestore is not None:  # a document of the release before: without the new fields
         from adapters.firestore.documents import email_key
 

@@ -157,7 +157,8 @@ async def test_a_person_s_notes_and_replies_are_exported_and_erased_with_them(ba
     exported = export_json(found)
     assert [(n["id"], n["applicationId"], n["text"]) for n in exported["notes"]] == [("NT1", "VTR1", writes[0].text)]
     assert [(r["id"], r["messageId"], r["subject"]) for r in exported["replies"]] == [("RP1", "MS1", "Re: x")]
-    await people.erase(found)
+    async with records.unit_of_work() as uow:
+        await uow.personal_data.erase(found)
     assert await backend.notes.notes("VTR1") == []
     assert await backend.notes.replies("MS1") == []
     assert [n.id for n in await backend.notes.notes("VTR2")] == ["NT2"]

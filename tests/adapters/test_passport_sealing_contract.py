@@ -153,7 +153,8 @@ async def test_a_data_request_finds_the_application_by_passport_number_and_erasu
     assert found.applications[0].application.data["passportNumber"] == NUMBER  # the export shows it in clear
     assert (await b.personal.find(parse_person("X9999999"))).empty  # type: ignore[arg-type]
 
-    await b.personal.erase(found)
+    async with s.records.unit_of_work() as uow:
+        await uow.personal_data.erase(found)
     assert await b.raw("VA1") is None
     assert await s.records.applications.get("VA1") is None
     _sealed(await b.raw("VA2"), s.sealer, "H7654321")
@@ -162,7 +163,8 @@ async def test_a_data_request_finds_the_application_by_passport_number_and_erasu
 async def test_dropping_files_keeps_the_passport_number_sealed(backend: Backend) -> None:
     b, s = backend, backend.stores
     await add_application(s.records, _application("VA1"))
-    await b.retention.drop_files("VA1", "removed after 365 days")
+    async with s.records.unit_of_work() as uow:
+        await uow.retention.drop_files("VA1", "removed after 365 days")
     raw = await b.raw("VA1")
     _sealed(raw, s.sealer)
     assert raw is not None

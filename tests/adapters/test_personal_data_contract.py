@@ -7,7 +7,7 @@ import io
 import json
 import zipfile
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -38,7 +38,15 @@ from agency_core.records import (
 )
 from agency_core.staff.model import AdminStore, AuditEntry, PageRequest
 from tests.adapters.backends import BACKENDS, open_stores
-from tests.support.writes import add_application, add_appointment, add_contact_message, add_job_alert
+from tests.support.writes import (
+    add_application,
+    add_appointment,
+    add_audit,
+    add_contact_message,
+    add_job_alert,
+    add_subscription,
+    commits,
+)
 
 T0 = datetime(2026, 9, 1, 10, 0, tzinfo=UTC)
 EMAIL = "Akosua.Boateng@Example.com"
@@ -93,17 +101,25 @@ async def _seed(b: Backend) -> bytes:
         b.records, ContactMessage("VA4", {"name": "Akosua", "email": EMAIL.upper(), "phone": ""}, T0)
     )
     await add_contact_message(b.records, ContactMessage("VA5", {"name": "Yaw", "email": "yaw@example.com"}, T0))
-    await b.records.newsletter.subscribe(NewsletterSubscription("VA6", EMAIL, "Akosua", ("Visa Updates",), T0, T0))
+    await add_subscription(b.records, NewsletterSubscription("VA6", EMAIL, "Akosua", ("Visa Updates",), T0, T0))
     await add_job_alert(b.records, JobAlert("VA7", {"email": EMAIL, "jobCategory": "Construction"}, T0))
-    await b.admin.audit(AuditEntry("AU1", "admin@example.com", "applications.export", f"q={EMAIL} (1 rows)", T0))
-    await b.admin.audit(AuditEntry("AU2", "admin@example.com", "applications.export", f"q={PHONE} (1 rows)", T0))
-    await b.admin.audit(AuditEntry("AU3", "admin@example.com", "application.view", "VA2", T0))
+    await add_audit(
+        b.records,
+        AuditEntry("AU1", "admin@example.com", "applications.export", f"q={EMAIL} (1 rows)", T0),
+        AuditEntry("AU2", "admin@example.com", "applications.export", f"q={PHONE} (1 rows)", T0),
+        AuditEntry("AU3", "admin@example.com", "application.view", "VA2", T0),
+    )
     return cv
 
 
-def _service(b: Backend) -> DataRequestService:
+def _service(b: Backend, ids: IdGenerator | None = None) -> DataRequestService:
     return DataRequestService(
-        b.personal, b.files.delete, b.files.read, b.admin, IdGenerator(), clock=lambda: T0 + timedelta(hours=1)
+        b.personal,
+        b.files.delete,
+        b.files.read,
+        b.records.unit_of_work,
+        ids or IdGenerator(),
+        clock=lambda: T0 + timedelta(hours=1),
     )
 
 
@@ -168,7 +184,7 @@ async def test_erase_leaves_nothing_findable_but_masked_audit_entries(backend: B
         sms = await b.records.outbox.get(sms_id)
         assert sms is not None
         assert (sms.status, sms.text) == (status, ERASED_TEXT)
-        assert "1112222" not in sms.phone
+        assert "1112222" not in sms.address
         if status is OutboxStatus.FAILED:
             assert sms.last_error == CANCELLED_ERROR
     assert (await b.records.outbox.get("VA2-0")).status is OutboxStatus.PENDING  # type: ignore[union-attr]
@@ -181,17 +197,48 @@ async def test_erase_leaves_nothing_findable_but_masked_audit_entries(backend: B
     assert any(e.startswith("a***@example.com:") for e in targets)
 
 
+async def test_an_erasure_whose_audit_entry_fails_leaves_every_record_and_file(backend: Backend) -> None:
+    """The records, the audit masking and the erasure's own audit entry are one unit of work."""
+    b = backend
+    await _seed(b)
+    stored = await b.records.applications.get("VA1")
+    assert stored is not None
+    taken = AuditEntry("AUX", "someone", "earlier", "an entry holding the id the erasure will use", T0)
+    await add_audit(b.records, taken)
+
+    class SameId(IdGenerator):
+        def next_id(self) -> str:
+            return "VAX"  # the erasure's audit entry is "AUX": taken, so its commit fails
+
+    with pytest.raises(Exception):  # noqa: B017, PT011 - each backend names a taken key its own way
+        await _service(b, SameId()).erase("admin@example.com", parse_person(EMAIL))  # type: ignore[arg-type]
+    again = await b.personal.find(parse_person(EMAIL))  # type: ignore[arg-type]
+    assert again.counts() == {**again.counts(), "applications": 1, "appointments": 1, "messages": 1, "sms": 3}
+    assert (await b.records.outbox.get("VA1-0")).status is OutboxStatus.PENDING  # type: ignore[union-attr]
+    assert await b.files.read(stored.files[0].key) is not None  # files go only after the commit
+    targets = "\n".join(e.target for e in (await b.admin.audit_log(PageRequest(1, 50))).items)
+    assert EMAIL in targets  # not masked either
+
+
 async def test_a_newsletter_subscription_keeps_the_notice_version_and_time(backend: Backend) -> None:
     b = backend
     first = NewsletterSubscription("N1", "ama@example.com", "Ama", (), T0, T0, "2026-11-22", T0)
-    stored, created = await b.records.newsletter.subscribe(first)
-    assert created
+    assert await commits(b.records, lambda uow: (uow.newsletter.put(first, None),))
+    stored = await b.records.newsletter.get_by_email("AMA@example.com")
+    assert stored is not None
     assert (stored.privacy_notice_version, stored.privacy_accepted_at) == ("2026-11-22", T0)
     later = T0 + timedelta(days=3)
     again = NewsletterSubscription("N2", "AMA@example.com", "Ama", ("Visa Updates",), later, later, "2027-01-01", later)
-    stored, created = await b.records.newsletter.subscribe(again)
-    assert not created
+    assert not await commits(b.records, lambda uow: (uow.newsletter.put(again, None),))  # the address is taken
+    renewed = replace(stored, interests=("Visa Updates",), updated_at=later, privacy_notice_version="2027-01-01")
+    assert await commits(
+        b.records, lambda uow: (uow.newsletter.put(replace(renewed, privacy_accepted_at=later), stored),)
+    )
+    stored = await b.records.newsletter.get_by_email("ama@example.com")
+    assert stored is not None
     assert (stored.id, stored.privacy_notice_version, stored.privacy_accepted_at) == ("N1", "2027-01-01", later)
     legacy = NewsletterSubscription("N3", "old@example.com", "Old", (), T0, T0)
-    stored, _ = await b.records.newsletter.subscribe(legacy)
+    await add_subscription(b.records, legacy)
+    stored = await b.records.newsletter.get_by_email("old@example.com")
+    assert stored is not None
     assert (stored.privacy_notice_version, stored.privacy_accepted_at) == ("", None)

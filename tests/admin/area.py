@@ -98,11 +98,11 @@ async def add_message(h: AdminHarness, message_id: str, at: datetime = T0, subje
 
 async def add_subscribers(h: AdminHarness) -> None:
     c = container(h)
-    await c.store.newsletter.subscribe(
-        NewsletterSubscription("N1", "=cmd@example.com", "Ama", ("Visa Updates", "Study Abroad"), T0, T0)
+    await writes.add_subscription(
+        c.store, NewsletterSubscription("N1", "=cmd@example.com", "Ama", ("Visa Updates", "Study Abroad"), T0, T0)
     )
     later = T0.replace(hour=11)
-    await c.store.newsletter.subscribe(NewsletterSubscription("N2", "yaw@example.com", "Yaw", (), later, later))
+    await writes.add_subscription(c.store, NewsletterSubscription("N2", "yaw@example.com", "Yaw", (), later, later))
     await writes.add_job_alert(
         c.store,
         JobAlert(

@@ -12,6 +12,7 @@ import pytest
 
 from agency_core.payments.fees import AMOUNT_INVALID, NO_FEE_DUE, REASON_REQUIRED
 from agency_core.payments.service import receipt_mail_id
+from agency_core.records import Channel
 from agency_core.signin.identity import DEMO_ADMIN_EMAIL
 from app.payment_settings import PaymentSettings
 from app.receipt_page import RECEIPT_NOT_FOUND
@@ -166,7 +167,7 @@ async def test_a_paid_fee_gets_a_numbered_receipt_from_track_and_email(
         assert "Card" in html
         (mail,) = [m for m in await container(h).store.outbox.list(app_id) if m.id == receipt_mail_id(app_id)]
         body = json.loads(mail.text)
-        assert mail.phone == email
+        assert (mail.address, mail.channel) == (email, Channel.EMAIL)
         assert payment["receiptUrl"] in body["text"]
         assert f"Receipt number: {n + 1:06d}" in body["text"]
     assert numbers == ["000001", "000002"]

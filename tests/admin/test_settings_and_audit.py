@@ -81,7 +81,7 @@ async def test_a_new_application_uses_the_saved_alert_phones_at_once(make_harnes
     outcome = await agency.submit_application(APPLICATION, {"cv": Upload("cv.pdf", PDF)})
     assert isinstance(outcome, Accepted)
     sms = await container(h).store.outbox.list(outcome.id)
-    assert [m.phone for m in sms if m.kind == "admin_alert"] == [
+    assert [m.address for m in sms if m.kind == "admin_alert"] == [
         "+233241234567",
         "+233201234567",
         "+971501234567",

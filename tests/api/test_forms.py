@@ -231,7 +231,7 @@ async def test_a_repeated_application_is_answered_409_without_the_first_id_which
         assert again.headers["cache-control"] == "no-store"
     # the ID went again to the phone and e-mail on record, once for all three repeats
     resent = [m for m in await outbox.list(first_id) if "-id-resent-" in m.id]
-    assert sorted((m.kind, m.phone) for m in resent) == [
+    assert sorted((m.kind, m.address) for m in resent) == [
         ("email", "kwame@example.com"),
         ("id_reminder", "+233201234567"),
     ]

@@ -12,7 +12,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Any
 
-from agency_core.records import Application, NewsletterSubscription, OutboxMessage
+from agency_core.records import Application, OutboxMessage
 from agency_core.staff.model import AppointmentRecord, Job, MessageRecord
 from agency_core.staff.settings import AdminSettings
 
@@ -104,6 +104,10 @@ class FakeUnit:
         self.notes = FakeRepository(self, "notes")
         self.owners = FakeRepository(self, "owners")
         self.replies = FakeRepository(self, "replies")
+        self.newsletter = FakeRepository(self, "newsletter")
+        self.newsletter_issues = FakeRepository(self, "newsletter_issues")
+        self.personal_data = FakeRepository(self, "personal_data")
+        self.retention = FakeRepository(self, "retention")
 
     async def __aenter__(self) -> FakeUnit:
         return self
@@ -154,35 +158,12 @@ class _Applications:
         return self.earlier
 
 
-class _Newsletter:
-    def __init__(self) -> None:
-        self.subscribed: list[NewsletterSubscription] = []
-
-    async def subscribe(self, subscription: NewsletterSubscription) -> tuple[NewsletterSubscription, bool]:
-        self.subscribed.append(subscription)
-        return subscription, True
-
-
-class _QueuedOutbox:
-    """``store.outbox.enqueue`` (messages on their own): an id queued already is skipped."""
-
-    def __init__(self) -> None:
-        self.queued: dict[str, OutboxMessage] = {}
-
-    async def enqueue(self, messages: Sequence[OutboxMessage]) -> int:
-        new = [m for m in messages if m.id not in self.queued]
-        self.queued.update((m.id, m) for m in new)
-        return len(new)
-
-
 class FakeStore:
     """The reads the public use cases make, and the unit of work they write through."""
 
     def __init__(self, uow: FakeUnitOfWork) -> None:
         self.uow = uow
         self.applications = _Applications()
-        self.newsletter = _Newsletter()
-        self.outbox = _QueuedOutbox()
 
     def unit_of_work(self) -> FakeUnit:
         return self.uow()
@@ -200,9 +181,6 @@ class FakeAdminStore:
     async def application(self, application_id: str) -> Any:
         return self.applications.get(application_id)
 
-    async def mark_opened(self, _application_id: str, _at: datetime) -> None:
-        return
-
     async def appointment(self, reference: str) -> AppointmentRecord | None:
         return self.appointments.get(reference)
 
@@ -219,9 +197,6 @@ class FakeAdminStore:
 
     async def job(self, job_id: str) -> Job | None:
         return self.jobs.get(job_id)
-
-    async def close_expired_jobs(self, _today: Any, _at: datetime) -> list[str]:
-        return []
 
 
 class FakeOutbox:

@@ -6,7 +6,15 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime, timedelta
 
 from agency_core.ports import Store
-from agency_core.records import AdminNotification, Application, Appointment, ContactMessage, JobAlert, OutboxMessage
+from agency_core.records import (
+    AdminNotification,
+    Application,
+    Appointment,
+    ContactMessage,
+    JobAlert,
+    NewsletterSubscription,
+    OutboxMessage,
+)
 from agency_core.staff.model import AuditEntry, Job
 from agency_core.unit_of_work import DuplicateApplication, PreconditionFailed, UnitOfWork
 
@@ -64,3 +72,20 @@ async def save_job(store: Store, job: Job, entry: AuditEntry) -> None:
     async with store.unit_of_work() as uow:
         await uow.jobs.save(job)
         await uow.audit.add(entry)
+
+
+async def enqueue(store: Store, messages: Sequence[OutboxMessage]) -> None:
+    """Messages on their own (an id queued already is kept as it is), as the alert mailer queues them."""
+    async with store.unit_of_work() as uow:
+        await uow.outbox.enqueue_new(messages)
+
+
+async def add_audit(store: Store, *entries: AuditEntry) -> None:
+    async with store.unit_of_work() as uow:
+        for entry in entries:
+            await uow.audit.add(entry)
+
+
+async def add_subscription(store: Store, subscription: NewsletterSubscription) -> None:
+    async with store.unit_of_work() as uow:
+        await uow.newsletter.put(subscription, None)

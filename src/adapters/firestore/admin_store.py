@@ -13,11 +13,11 @@ agency's thousands of records, not for millions).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date, datetime
+from datetime import datetime
 
 from google.cloud.firestore_v1.base_query import FieldFilter
 
-from adapters.codec import from_document, to_document
+from adapters.codec import from_document
 from adapters.firestore.documents import (
     SEARCH_KEY,
     SEARCH_TOKENS,
@@ -61,9 +61,6 @@ class FirestoreAdminStore(Collections):
         doc = await self._doc("settings", SETTINGS_DOC)
         return None if doc is None else settings_from_dict(doc, AdminSettings((), ""))
 
-    async def audit(self, entry: AuditEntry) -> None:
-        await self._col("audit_log").document(entry.id).create(to_document(entry))
-
     async def audit_log(self, page: PageRequest) -> Page[AuditEntry]:
         entries = [from_document(AuditEntry, d) for d in await self._all("audit_log")]
         entries.sort(key=lambda e: (e.at, e.id), reverse=True)
@@ -104,11 +101,6 @@ class FirestoreAdminStore(Collections):
     async def application(self, application_id: str) -> ApplicationRecord | None:
         doc = await self._doc("applications", application_id)
         return None if doc is None else application_record(doc, self._sealer)
-
-    async def mark_opened(self, application_id: str, at: datetime) -> None:
-        doc = await self._doc("applications", application_id)
-        if doc is not None and doc.get("opened_at") is None:
-            await self._col("applications").document(application_id).update({"opened_at": at})
 
     # -- appointments ---------------------------------------------------------------------
 
@@ -184,20 +176,6 @@ class FirestoreAdminStore(Collections):
     async def job(self, job_id: str) -> Job | None:
         doc = await self._doc("jobs", job_id)
         return None if doc is None else job_of(doc)
-
-    async def close_expired_jobs(self, today: date, at: datetime) -> list[str]:
-        expired = [
-            j
-            for j in (job_of(d) for d in await self._all("jobs"))
-            if j.status is JobStatus.OPEN and j.status_on(today) is not j.status
-        ]
-        if not expired:
-            return []
-        batch = self._client.batch()
-        for job in expired:
-            batch.update(self._col("jobs").document(job.id), {"status": JobStatus.CLOSED.value, "updated_at": at})
-        await batch.commit()
-        return sorted(j.id for j in expired)
 
     async def applications_per_job(self, job_ids: Sequence[str]) -> dict[str, int]:
         wanted = set(job_ids)

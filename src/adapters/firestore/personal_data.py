@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from google.cloud.firestore_v1.base_query import FieldFilter
@@ -11,15 +12,16 @@ from adapters.codec import from_document
 from adapters.firestore.documents import (
     PASSPORT_INDEX,
     Collections,
+    Document,
     application_record,
     appointment_record,
     email_key,
     hashed,
 )
 from adapters.firestore.notes import NOTES, REPLIES
-from agency_core.masking import mask_phone
+from agency_core.masking import mask_email, mask_phone
 from agency_core.privacy.data_requests import CANCELLED_ERROR, ERASED_TEXT, Person, PersonalData, holds
-from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage, OutboxStatus
+from agency_core.records import Channel, ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage, OutboxStatus
 from agency_core.staff.model import ApplicationRecord
 from agency_core.staff.notes import Note, Reply
 
@@ -65,9 +67,9 @@ class FirestorePersonalDataStore(Collections):
         phones |= {str(a.appointment.data.get("phone")) for a in found.appointments if a.appointment.data.get("phone")}
         found.sms = sorted(
             (
-                from_document(OutboxMessage, d)
-                for d in await self._all("sms_outbox")
-                if d.get("source_id") in sources or d.get("phone") in phones
+                m
+                for m in (from_document(OutboxMessage, d) for d in await self._all("sms_outbox"))
+                if m.source_id in sources or m.address in phones
             ),
             key=lambda m: (m.created_at, m.id),
         )
@@ -83,47 +85,87 @@ class FirestorePersonalDataStore(Collections):
             docs += [d async for snap in query.stream() if (d := snap.to_dict()) is not None]
         return docs
 
-    async def _written_about(self, found: PersonalData) -> list[Any]:
-        """What staff wrote about the person (notes, replies): it goes with the record it is about."""
-        wanted = [(NOTES, "application_id", a.id) for a in found.applications]
-        wanted += [(REPLIES, "message_id", m.id) for m in found.messages]
+
+def _erased_sms(doc: Document) -> Document:
+    """The fields an erased message changes: a masked address, no text; cancelled while pending. A
+    document stored before channels gets its channel, and its ``phone`` (the address) masked too."""
+    message = from_document(OutboxMessage, doc)
+    masked = mask_phone(message.address) if message.channel is Channel.SMS else mask_email(message.address)
+    fields: Document = {"address": masked, "channel": message.channel.value, "text": ERASED_TEXT, "lease_until": None}
+    if "phone" in doc:
+        fields["phone"] = masked
+    if doc.get("status") == OutboxStatus.PENDING.value:
+        fields |= {"status": OutboxStatus.FAILED.value, "last_error": CANCELLED_ERROR}
+    return fields
+
+
+class PersonalDataWrites:
+    """The unit of work's erasure (:class:`agency_core.unit_of_work.PersonalDataWrites`): what staff
+    wrote about the records and the messages are read inside the transaction, then all is written."""
+
+    def __init__(self, writes: Any) -> None:
+        self._w = writes
+        """The unit of work's ``_Writes`` helper (its ``_col`` and ``_step``)."""
+
+    def _deleted(self, found: PersonalData) -> list[Any]:
+        col = self._w._col
         refs: list[Any] = []
-        for collection, field, value in wanted:
-            query = self._col(collection).where(filter=FieldFilter(field, "==", value))
-            refs += [snap.reference async for snap in query.stream()]
+        for a in found.applications:
+            refs += [
+                col("applications").document(a.id),
+                col("application_keys").document(hashed(a.application.duplicate_key)),
+            ]
+        for ap in found.appointments:
+            reference = ap.appointment.reference
+            refs += [col("appointments").document(reference), col("admin_notifications").document(f"{reference}-admin")]
+        refs += [col("contact_messages").document(m.id) for m in found.messages]
+        refs += [col("newsletter_subscriptions").document(email_key(s.email)) for s in found.subscriptions]
+        refs += [col("job_alerts").document(j.id) for j in found.job_alerts]
         return refs
 
     async def erase(self, found: PersonalData) -> None:
-        batch = self._client.batch()
-        for ref in await self._written_about(found):
-            batch.delete(ref)
-        for a in found.applications:
-            batch.delete(self._col("applications").document(a.id))
-            batch.delete(self._col("application_keys").document(hashed(a.application.duplicate_key)))
-        for ap in found.appointments:
-            batch.delete(self._col("appointments").document(ap.appointment.reference))
-            batch.delete(self._col("admin_notifications").document(f"{ap.appointment.reference}-admin"))
-        for m in found.messages:
-            batch.delete(self._col("contact_messages").document(m.id))
-        for s in found.subscriptions:
-            batch.delete(self._col("newsletter_subscriptions").document(email_key(s.email)))
-        for j in found.job_alerts:
-            batch.delete(self._col("job_alerts").document(j.id))
-        for sms in found.sms:
-            fields: dict[str, Any] = {"phone": mask_phone(sms.phone), "text": ERASED_TEXT, "lease_until": None}
-            if sms.status is OutboxStatus.PENDING:
-                fields |= {"status": OutboxStatus.FAILED.value, "last_error": CANCELLED_ERROR}
-            batch.update(self._col("sms_outbox").document(sms.id), fields)
-        await batch.commit()
+        col = self._w._col
+        about = [(NOTES, "application_id", a.id) for a in found.applications]
+        about += [(REPLIES, "message_id", m.id) for m in found.messages]
+        deleted = self._deleted(found)
+        sms_refs = [col("sms_outbox").document(m.id) for m in found.sms]
+        updates: list[tuple[Any, Document]] = []
+        written: list[Any] = []
 
-    async def mask_audit(self, needles: list[str], masked: str) -> int:
-        changed = 0
-        for doc in await self._all("audit_log"):
-            target = str(doc.get("target", ""))
-            new = target
-            for needle in needles:
-                new = new.replace(needle, masked)
-            if new != target:
-                await self._col("audit_log").document(doc["id"]).update({"target": new})
-                changed += 1
-        return changed
+        async def check(tx: Any) -> None:
+            written.clear()
+            for collection, field, value in about:
+                query = col(collection).where(filter=FieldFilter(field, "==", value))
+                written.extend([snap.reference async for snap in query.stream(transaction=tx)])
+            updates.clear()
+            for ref in sms_refs:
+                snap = await ref.get(transaction=tx)
+                if snap.exists:
+                    updates.append((ref, _erased_sms(snap.to_dict())))
+
+        def write(tx: Any) -> None:
+            for ref in [*written, *deleted]:
+                tx.delete(ref)
+            for ref, fields in updates:
+                tx.update(ref, fields)
+
+        self._w._step(write, check)
+
+    async def mask_audit(self, needles: Sequence[str], masked: str) -> None:
+        changed: list[tuple[Any, str]] = []
+
+        async def check(tx: Any) -> None:
+            changed.clear()
+            async for snap in self._w._col("audit_log").stream(transaction=tx):
+                target = str((snap.to_dict() or {}).get("target", ""))
+                new = target
+                for needle in needles:
+                    new = new.replace(needle, masked)
+                if new != target:
+                    changed.append((snap.reference, new))
+
+        def write(tx: Any) -> None:
+            for ref, target in changed:
+                tx.update(ref, {"target": target})
+
+        self._w._step(write, check)

@@ -3,7 +3,9 @@ memory, like the admin store's lists)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from adapters.codec import moment
 from adapters.firestore.documents import Collections, Document, application_record
@@ -28,12 +30,6 @@ class FirestoreRetentionStore(Collections):
         ]
         return sorted(records, key=lambda r: (r.application.created_at, r.id))
 
-    async def drop_files(self, application_id: str, note: str) -> None:
-        ref = self._col("applications").document(application_id)
-        snap = await ref.get()
-        if snap.exists:
-            await ref.update({"files": [], f"data.{FILES_REMOVED_FIELD}": note})
-
     async def records_before(self, kind: str, before: datetime) -> list[str]:
         if kind not in RECORD_KINDS:
             raise ValueError(f"unknown record kind {kind!r}")
@@ -44,12 +40,36 @@ class FirestoreRetentionStore(Collections):
         ]
         return [record_id for _, record_id in sorted(found)]
 
-    async def delete_records(self, kind: str, ids: list[str]) -> None:
+
+class RetentionWrites:
+    """The unit of work's retention deletions (:class:`agency_core.unit_of_work.RetentionWrites`)."""
+
+    def __init__(self, writes: Any) -> None:
+        self._w = writes
+        """The unit of work's ``_Writes`` helper (its ``_col`` and ``_step``)."""
+
+    async def drop_files(self, application_id: str, note: str) -> None:
+        ref = self._w._col("applications").document(application_id)
+        exists: list[bool] = []
+
+        async def check(tx: Any) -> None:
+            exists[:] = [(await ref.get(transaction=tx)).exists]
+
+        def write(tx: Any) -> None:
+            if exists and exists[0]:
+                tx.update(ref, {"files": [], f"data.{FILES_REMOVED_FIELD}": note})
+
+        self._w._step(write, check)
+
+    async def delete_records(self, kind: str, ids: Sequence[str]) -> None:
         if kind not in RECORD_KINDS:
             raise ValueError(f"unknown record kind {kind!r}")
-        batch = self._client.batch()
-        for record_id in ids:
-            batch.delete(self._col(kind).document(record_id))
-            if kind == "appointments":
-                batch.delete(self._col("admin_notifications").document(f"{record_id}-admin"))
-        await batch.commit()
+        refs = [self._w._col(kind).document(record_id) for record_id in ids]
+        if kind == "appointments":
+            refs += [self._w._col("admin_notifications").document(f"{record_id}-admin") for record_id in ids]
+
+        def write(tx: Any) -> None:
+            for ref in refs:
+                tx.delete(ref)
+
+        self._w._step(write)

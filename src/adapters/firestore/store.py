@@ -142,13 +142,6 @@ class FirestoreJobAlerts(_Base):
     async def get(self, alert_id: str) -> JobAlert | None:
         return await self._get(JobAlert, "job_alerts", alert_id)
 
-    async def remove(self, alert_id: str) -> bool:
-        ref = self._col("job_alerts").document(alert_id)
-        if not (await ref.get()).exists:
-            return False
-        await ref.delete()
-        return True
-
     async def all(self) -> list[JobAlert]:
         alerts = [from_document(JobAlert, d) for d in await self._all("job_alerts")]
         return sorted(alerts, key=lambda a: (a.created_at, a.id))
@@ -157,23 +150,6 @@ class FirestoreJobAlerts(_Base):
 class FirestoreNewsletter(_Base):
     def _ref(self, email: str) -> Any:
         return self._col("newsletter_subscriptions").document(email_key(email))
-
-    async def subscribe(self, subscription: NewsletterSubscription) -> tuple[NewsletterSubscription, bool]:
-        s = subscription
-        ref = self._ref(s.email)
-        snap = await ref.get()
-        doc = to_document(s)
-        if snap.exists:
-            changes = ["email", "name", "interests", "updated_at"]
-            if s.privacy_accepted_at is not None:
-                changes += ["privacy_notice_version", "privacy_accepted_at"]
-            await ref.update({name: doc[name] for name in changes})
-            return from_document(NewsletterSubscription, (await ref.get()).to_dict()), False
-        try:
-            await ref.create(doc)
-        except gexc.AlreadyExists:
-            return await self.subscribe(subscription)
-        return s, True
 
     async def get_by_email(self, email: str) -> NewsletterSubscription | None:
         snap = await self._ref(email).get()
@@ -222,16 +198,6 @@ CLAIM_KEEP = timedelta(days=1)
 
 
 class FirestoreOutbox(_Base):
-    async def enqueue(self, messages: Sequence[OutboxMessage]) -> int:
-        new = 0
-        for m in messages:
-            try:
-                await self._col("sms_outbox").document(m.id).create(to_document(m))
-            except gexc.AlreadyExists:
-                continue
-            new += 1
-        return new
-
     async def claim(self, now: datetime, lease_until: datetime, limit: int, owner: str = "") -> list[OutboxMessage]:
         query = (
             self._col("sms_outbox")
@@ -378,9 +344,6 @@ class FirestoreBlogPosts(_Base):
 
     async def get(self, post_id: str) -> BlogPost | None:
         return await self._get(BlogPost, "blog_posts", post_id)
-
-    async def save(self, post: BlogPost) -> None:
-        await self._col("blog_posts").document(post.id).set(to_document(post))
 
     async def seed(self, posts: Sequence[BlogPost]) -> int:
         inserted = 0

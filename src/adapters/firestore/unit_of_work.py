@@ -32,6 +32,8 @@ from adapters.firestore.documents import (
     payment_of,
 )
 from adapters.firestore.notes import NoteWrites, OwnerWrites, ReplyWrites
+from adapters.firestore.personal_data import PersonalDataWrites
+from adapters.firestore.retention import RetentionWrites
 from adapters.firestore.templates import COLLECTION as TEMPLATES
 from adapters.firestore.templates import version_id
 from adapters.sealing import PassportSealer
@@ -79,6 +81,11 @@ class _Writes(Collections):
     def __init__(self, client: Client, prefix: str, steps: list[_Step], sealer: PassportSealer | None = None) -> None:
         super().__init__(client, prefix, sealer=sealer)
         self._steps = steps
+
+    def _step(
+        self, write: Callable[[Transaction], None], check: Callable[[Transaction], Awaitable[None]] | None = None
+    ) -> None:
+        self._steps.append(_Step(write, check))
 
     def _create(self, collection: str, doc_id: str, doc: Document) -> None:
         ref = self._col(collection).document(doc_id)
@@ -137,6 +144,20 @@ class _Applications(_Writes):
 
     async def set_status(self, application_id: str, current: ApplicationStatus, new: ApplicationStatus) -> None:
         self._move("applications", application_id, ApplicationStatus.RECEIVED, current, new)
+
+    async def mark_opened(self, application_id: str, at: datetime) -> None:
+        ref = self._col("applications").document(application_id)
+        unopened: list[bool] = []
+
+        async def check(tx: Transaction) -> None:
+            doc = await _read(tx, ref)
+            unopened[:] = [doc is not None and doc.get("opened_at") is None]
+
+        def write(tx: Transaction) -> None:
+            if unopened and unopened[0]:
+                tx.update(ref, {"opened_at": at})
+
+        self._steps.append(_Step(write, check))
 
 
 class _Appointments(_Writes):
@@ -244,6 +265,15 @@ class _ContactMessages(_Writes):
 class _JobAlerts(_Writes):
     async def add(self, alert: records.JobAlert) -> None:
         self._create("job_alerts", alert.id, to_document(alert))
+
+    async def remove(self, alert_id: str) -> None:
+        ref = self._col("job_alerts").document(alert_id)
+
+        async def check(tx: Transaction) -> None:
+            if await _read(tx, ref) is None:
+                raise PreconditionFailed(f"job alert {alert_id}")
+
+        self._steps.append(_Step(lambda tx: tx.delete(ref), check))
 
 
 class _Jobs(_Writes):
@@ -358,6 +388,22 @@ class _Outbox(_Writes):
         for message in messages:
             self._create("sms_outbox", message.id, to_document(message))
 
+    async def enqueue_new(self, messages: Sequence[records.OutboxMessage]) -> None:
+        planned = [(self._col("sms_outbox").document(m.id), to_document(m)) for m in messages]
+        new: list[tuple[Any, Document]] = []
+
+        async def check(tx: Transaction) -> None:
+            new.clear()
+            for ref, doc in planned:
+                if await _read(tx, ref) is None:
+                    new.append((ref, doc))
+
+        def write(tx: Transaction) -> None:
+            for ref, doc in new:
+                tx.create(ref, doc)
+
+        self._steps.append(_Step(write, check, retries=2))
+
     async def withdraw(self, message_ids: Sequence[str], reason: str) -> None:
         refs = [self._col("sms_outbox").document(message_id) for message_id in message_ids]
         withdrawn = {
@@ -459,7 +505,16 @@ class _NewsletterIssues(_Writes):
 
 class _Audit(_Writes):
     async def add(self, entry: AuditEntry) -> None:
-        self._create("audit_log", entry.id, to_document(entry))
+        # The id is read first: the emulator applies the writes before a failed create (real Firestore
+        # does not), so a taken id must stop the commit before anything is written.
+        ref = self._col("audit_log").document(entry.id)
+
+        async def check(tx: Transaction) -> None:
+            if await _read(tx, ref) is not None:
+                raise IdTaken(entry.id)
+
+        doc = to_document(entry)
+        self._steps.append(_Step(lambda tx: tx.create(ref, doc), check))
 
 
 class _Templates(_Writes):
@@ -516,6 +571,8 @@ class FirestoreUnitOfWork(StepsUnitOfWork[_Step]):
         self.replies = ReplyWrites(_Writes(client, prefix, self._steps))
         self.newsletter = _Newsletter(client, prefix, self._steps)
         self.newsletter_issues = _NewsletterIssues(client, prefix, self._steps)
+        self.personal_data = PersonalDataWrites(_Writes(client, prefix, self._steps))
+        self.retention = RetentionWrites(_Writes(client, prefix, self._steps))
 
     async def _commit(self, steps: Sequence[_Step]) -> None:
         @firestore.async_transactional

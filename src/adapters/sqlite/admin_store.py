@@ -12,14 +12,14 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Sequence
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 from adapters.codec import from_row, timestamp
 from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database, Migration
 from adapters.sqlite.payments import MIGRATION as PAYMENTS_MIGRATION
-from adapters.sqlite.rows import add_audit, application_record, appointment_record, message_record
+from adapters.sqlite.rows import application_record, appointment_record, message_record
 from adapters.sqlite.unit_of_work import SETTINGS_KEY
 from agency_core.records import AppointmentStatus, BlogPost, JobAlert, JobStatus, NewsletterSubscription
 from agency_core.staff.model import (
@@ -174,9 +174,6 @@ class SqliteAdminStore:
         defaults = AdminSettings((), "")
         return settings_from_dict(data, defaults) if isinstance(data, dict) else None
 
-    async def audit(self, entry: AuditEntry) -> None:
-        await self._db.transaction(lambda conn: add_audit(conn, entry))
-
     async def audit_log(self, page: PageRequest) -> Page[AuditEntry]:
         rows, total = await self._paged("SELECT * FROM audit_log", (), page, "at DESC, id DESC")
         items = [from_row(AuditEntry, r) for r in rows]
@@ -222,14 +219,6 @@ class SqliteAdminStore:
             return None if row is None else application_record(row, self._sealer)
 
         return await self._db.run(work)
-
-    async def mark_opened(self, application_id: str, at: datetime) -> None:
-        await self._db.run(
-            lambda conn: conn.execute(
-                "UPDATE applications SET opened_at = ? WHERE id = ? AND opened_at IS NULL",
-                (timestamp(at), application_id),
-            )
-        )
 
     # -- appointments ---------------------------------------------------------------------
 
@@ -321,17 +310,6 @@ class SqliteAdminStore:
             return None if row is None else from_row(Job, row)
 
         return await self._db.run(work)
-
-    async def close_expired_jobs(self, today: date, at: datetime) -> list[str]:
-        def work(conn: sqlite3.Connection) -> list[str]:
-            rows = conn.execute(
-                "UPDATE jobs SET status = 'closed', updated_at = ? "
-                "WHERE status = 'open' AND closing_date IS NOT NULL AND closing_date < ? RETURNING id",
-                (timestamp(at), today.isoformat()),
-            ).fetchall()
-            return sorted(r[0] for r in rows)
-
-        return await self._db.transaction(work)
 
     async def applications_per_job(self, job_ids: Sequence[str]) -> dict[str, int]:
         if not job_ids:

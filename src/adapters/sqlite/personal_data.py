@@ -7,19 +7,22 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from adapters.codec import from_row
 from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database
 from adapters.sqlite.rows import application_record, appointment_record
-from agency_core.masking import mask_phone
+from agency_core.masking import mask_email, mask_phone
 from agency_core.privacy.data_requests import CANCELLED_ERROR, ERASED_TEXT, Person, PersonalData, holds
-from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage
+from agency_core.records import Channel, ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage
 from agency_core.staff.notes import Note, Reply
 
 T = TypeVar("T", Note, Reply)
 _ORDER = {"application_notes": "created_at, id", "message_replies": "sent_at, id"}
+
+Step = Callable[[sqlite3.Connection], object]
 
 
 def _about(conn: sqlite3.Connection, kind: type[T], table: str, column: str, ids: list[str]) -> list[T]:
@@ -78,47 +81,57 @@ class SqlitePersonalDataStore:
             found.sms = [
                 from_row(OutboxMessage, r)
                 for r in conn.execute("SELECT * FROM sms_outbox ORDER BY created_at, id")
-                if r["source_id"] in sources or r["phone"] in phones
+                if r["source_id"] in sources or r["address"] in phones
             ]
             return found
 
         return await self._db.run(work)
 
+
+def _masked(message: OutboxMessage) -> str:
+    return mask_phone(message.address) if message.channel is Channel.SMS else mask_email(message.address)
+
+
+def _erase(conn: sqlite3.Connection, found: PersonalData) -> None:
+    for a in found.applications:
+        conn.execute("DELETE FROM applications WHERE id = ?", (a.id,))
+        conn.execute("DELETE FROM application_notes WHERE application_id = ?", (a.id,))
+    for ap in found.appointments:
+        ref = ap.appointment.reference
+        conn.execute("DELETE FROM appointments WHERE reference = ?", (ref,))
+        conn.execute("DELETE FROM admin_notifications WHERE id = ?", (f"{ref}-admin",))
+    for m in found.messages:
+        conn.execute("DELETE FROM contact_messages WHERE id = ?", (m.id,))
+        conn.execute("DELETE FROM message_replies WHERE message_id = ?", (m.id,))
+    for s in found.subscriptions:
+        conn.execute("DELETE FROM newsletter_subscriptions WHERE id = ?", (s.id,))
+    for j in found.job_alerts:
+        conn.execute("DELETE FROM job_alerts WHERE id = ?", (j.id,))
+    for sms in found.sms:
+        conn.execute(
+            "UPDATE sms_outbox SET address = ?, text = ?, lease_until = NULL, "
+            "last_error = CASE WHEN status = 'pending' THEN ? ELSE last_error END, "
+            "status = CASE WHEN status = 'pending' THEN 'failed' ELSE status END WHERE id = ?",
+            (_masked(sms), ERASED_TEXT, CANCELLED_ERROR, sms.id),
+        )
+
+
+def _mask_audit(conn: sqlite3.Connection, needles: Sequence[str], masked: str) -> None:
+    for needle in needles:
+        conn.execute(
+            "UPDATE audit_log SET target = replace(target, ?, ?) WHERE instr(target, ?) > 0", (needle, masked, needle)
+        )
+
+
+class PersonalDataWrites:
+    """The unit of work's erasure (:class:`agency_core.unit_of_work.PersonalDataWrites`)."""
+
+    def __init__(self, steps: list[Step]) -> None:
+        self._steps = steps
+
     async def erase(self, found: PersonalData) -> None:
-        def work(conn: sqlite3.Connection) -> None:
-            for a in found.applications:
-                conn.execute("DELETE FROM applications WHERE id = ?", (a.id,))
-                conn.execute("DELETE FROM application_notes WHERE application_id = ?", (a.id,))
-            for ap in found.appointments:
-                ref = ap.appointment.reference
-                conn.execute("DELETE FROM appointments WHERE reference = ?", (ref,))
-                conn.execute("DELETE FROM admin_notifications WHERE id = ?", (f"{ref}-admin",))
-            for m in found.messages:
-                conn.execute("DELETE FROM contact_messages WHERE id = ?", (m.id,))
-                conn.execute("DELETE FROM message_replies WHERE message_id = ?", (m.id,))
-            for s in found.subscriptions:
-                conn.execute("DELETE FROM newsletter_subscriptions WHERE id = ?", (s.id,))
-            for j in found.job_alerts:
-                conn.execute("DELETE FROM job_alerts WHERE id = ?", (j.id,))
-            for sms in found.sms:
-                conn.execute(
-                    "UPDATE sms_outbox SET phone = ?, text = ?, lease_until = NULL, "
-                    "last_error = CASE WHEN status = 'pending' THEN ? ELSE last_error END, "
-                    "status = CASE WHEN status = 'pending' THEN 'failed' ELSE status END WHERE id = ?",
-                    (mask_phone(sms.phone), ERASED_TEXT, CANCELLED_ERROR, sms.id),
-                )
+        self._steps.append(lambda conn: _erase(conn, found))
 
-        await self._db.transaction(work)
-
-    async def mask_audit(self, needles: list[str], masked: str) -> int:
-        def work(conn: sqlite3.Connection) -> int:
-            changed = 0
-            for needle in needles:
-                cursor = conn.execute(
-                    "UPDATE audit_log SET target = replace(target, ?, ?) WHERE instr(target, ?) > 0",
-                    (needle, masked, needle),
-                )
-                changed += cursor.rowcount
-            return changed
-
-        return await self._db.transaction(work)
+    async def mask_audit(self, needles: Sequence[str], masked: str) -> None:
+        wanted = list(needles)
+        self._steps.append(lambda conn: _mask_audit(conn, wanted, masked))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -15,6 +16,8 @@ from agency_core.records import Application
 from agency_core.staff.model import ApplicationRecord
 
 _ID_COLUMN = {"contact_messages": "id", "appointments": "reference", "job_alerts": "id"}
+
+Step = Callable[[sqlite3.Connection], object]
 
 
 def _kind(kind: str) -> str:
@@ -38,20 +41,6 @@ class SqliteRetentionStore:
 
         return await self._db.run(work)
 
-    async def drop_files(self, application_id: str, note: str) -> None:
-        def work(conn: sqlite3.Connection) -> None:
-            row = conn.execute("SELECT * FROM applications WHERE id = ?", (application_id,)).fetchone()
-            if row is None:
-                return
-            application = from_row(Application, row)
-            cells = to_row(replace(application, data={**application.data, FILES_REMOVED_FIELD: note}, files=()))
-            conn.execute(
-                "UPDATE applications SET files = ?, data = ? WHERE id = ?",
-                (cells["files"], cells["data"], application_id),
-            )
-
-        await self._db.transaction(work)
-
     async def records_before(self, kind: str, before: datetime) -> list[str]:
         table = _kind(kind)
         column = _ID_COLUMN[table]
@@ -62,15 +51,37 @@ class SqliteRetentionStore:
 
         return await self._db.run(work)
 
-    async def delete_records(self, kind: str, ids: list[str]) -> None:
+
+def _drop_files(conn: sqlite3.Connection, application_id: str, note: str) -> None:
+    row = conn.execute("SELECT * FROM applications WHERE id = ?", (application_id,)).fetchone()
+    if row is None:
+        return
+    application = from_row(Application, row)
+    cells = to_row(replace(application, data={**application.data, FILES_REMOVED_FIELD: note}, files=()))
+    conn.execute(
+        "UPDATE applications SET files = ?, data = ? WHERE id = ?", (cells["files"], cells["data"], application_id)
+    )
+
+
+def _delete_records(conn: sqlite3.Connection, table: str, ids: Sequence[str]) -> None:
+    column = _ID_COLUMN[table]
+    for record_id in ids:
+        conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (record_id,))  # noqa: S608 - fixed names
+        if table == "appointments":
+            conn.execute("DELETE FROM admin_notifications WHERE id = ?", (f"{record_id}-admin",))
+            conn.execute("DELETE FROM sms_outbox WHERE source_id = ? AND status != 'pending'", (record_id,))
+
+
+class RetentionWrites:
+    """The unit of work's retention deletions (:class:`agency_core.unit_of_work.RetentionWrites`)."""
+
+    def __init__(self, steps: list[Step]) -> None:
+        self._steps = steps
+
+    async def drop_files(self, application_id: str, note: str) -> None:
+        self._steps.append(lambda conn: _drop_files(conn, application_id, note))
+
+    async def delete_records(self, kind: str, ids: Sequence[str]) -> None:
         table = _kind(kind)
-        column = _ID_COLUMN[table]
-
-        def work(conn: sqlite3.Connection) -> None:
-            for record_id in ids:
-                conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (record_id,))  # noqa: S608 - fixed names
-                if table == "appointments":
-                    conn.execute("DELETE FROM admin_notifications WHERE id = ?", (f"{record_id}-admin",))
-                    conn.execute("DELETE FROM sms_outbox WHERE source_id = ? AND status != 'pending'", (record_id,))
-
-        await self._db.transaction(work)
+        wanted = list(ids)
+        self._steps.append(lambda conn: _delete_records(conn, table, wanted))

@@ -231,6 +231,16 @@ MIGRATIONS = (
         CREATE INDEX refunds_application ON refunds (application_id, created_at)
         """,
     ),
+    Migration(
+        # One outbox for every channel: the address named as such, and the channel it goes by
+        # (e-mails were the rows of kind "email"). Pending messages stay pending. See README "One outbox".
+        "records_0014_outbox_channel",
+        """
+        ALTER TABLE sms_outbox RENAME COLUMN phone TO address;
+        ALTER TABLE sms_outbox ADD COLUMN channel TEXT NOT NULL DEFAULT 'sms';
+        UPDATE sms_outbox SET channel = 'email' WHERE kind = 'email'
+        """,
+    ),
 )
 
 
@@ -298,12 +308,6 @@ class SqliteJobAlerts:
     async def get(self, alert_id: str) -> JobAlert | None:
         return await self._db.run(lambda conn: _one(conn, JobAlert, "job_alerts", "id", alert_id))
 
-    async def remove(self, alert_id: str) -> bool:
-        def work(conn: sqlite3.Connection) -> bool:
-            return bool(conn.execute("DELETE FROM job_alerts WHERE id = ?", (alert_id,)).rowcount)
-
-        return await self._db.run(work)
-
     async def all(self) -> list[JobAlert]:
         def work(conn: sqlite3.Connection) -> list[JobAlert]:
             rows = conn.execute("SELECT * FROM job_alerts ORDER BY created_at, id").fetchall()
@@ -315,33 +319,6 @@ class SqliteJobAlerts:
 class SqliteNewsletter:
     def __init__(self, db: Database) -> None:
         self._db = db
-
-    async def subscribe(self, subscription: NewsletterSubscription) -> tuple[NewsletterSubscription, bool]:
-        s = subscription
-        key = s.email.strip().lower()
-        row = to_row(s)
-
-        def work(conn: sqlite3.Connection) -> tuple[NewsletterSubscription, bool]:
-            existing = conn.execute("SELECT id FROM newsletter_subscriptions WHERE email_key = ?", (key,)).fetchone()
-            if existing is None:
-                insert(conn, "newsletter_subscriptions", {"email_key": key} | row)
-            else:
-                conn.execute(
-                    "UPDATE newsletter_subscriptions SET email = ?, name = ?, interests = ?, updated_at = ? "
-                    "WHERE email_key = ?",
-                    (row["email"], row["name"], row["interests"], row["updated_at"], key),
-                )
-                if s.privacy_accepted_at is not None:
-                    conn.execute(
-                        "UPDATE newsletter_subscriptions SET privacy_notice_version = ?, privacy_accepted_at = ? "
-                        "WHERE email_key = ?",
-                        (row["privacy_notice_version"], row["privacy_accepted_at"], key),
-                    )
-            stored = _one(conn, NewsletterSubscription, "newsletter_subscriptions", "email_key", key)
-            assert stored is not None
-            return stored, existing is None
-
-        return await self._db.transaction(work)
 
     async def get_by_email(self, email: str) -> NewsletterSubscription | None:
         key = email.strip().lower()
@@ -406,12 +383,6 @@ class SqliteAdminNotifications:
 class SqliteOutbox:
     def __init__(self, db: Database) -> None:
         self._db = db
-
-    async def enqueue(self, messages: Sequence[OutboxMessage]) -> int:
-        def work(conn: sqlite3.Connection) -> int:
-            return sum(insert(conn, "sms_outbox", to_row(m), "INSERT OR IGNORE") for m in messages)
-
-        return await self._db.transaction(work)
 
     async def claim(self, now: datetime, lease_until: datetime, limit: int, owner: str = "") -> list[OutboxMessage]:
         def work(conn: sqlite3.Connection) -> list[OutboxMessage]:
@@ -536,9 +507,6 @@ class SqliteBlogPosts:
 
     async def get(self, post_id: str) -> BlogPost | None:
         return await self._db.run(lambda conn: _one(conn, BlogPost, "blog_posts", "id", post_id))
-
-    async def save(self, post: BlogPost) -> None:
-        await self._db.run(lambda conn: insert(conn, "blog_posts", to_row(post), "INSERT OR REPLACE"))
 
     async def seed(self, posts: Sequence[BlogPost]) -> int:
         def work(conn: sqlite3.Connection) -> int:

@@ -17,6 +17,8 @@ from adapters.codec import timestamp, to_row
 from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database
 from adapters.sqlite.notes import NoteWrites, OwnerWrites, ReplyWrites
+from adapters.sqlite.personal_data import PersonalDataWrites
+from adapters.sqlite.retention import RetentionWrites
 from adapters.sqlite.rows import (
     add_audit,
     application_cells,
@@ -81,6 +83,11 @@ class _Applications(_Writes):
         sql = "UPDATE applications SET status = ? WHERE id = ? AND status = ?"
         self._update_if(f"application {application_id}", sql, new.value, application_id, current.value)
 
+    async def mark_opened(self, application_id: str, at: datetime) -> None:
+        sql = "UPDATE applications SET opened_at = ? WHERE id = ? AND opened_at IS NULL"
+        params = (timestamp(at), application_id)
+        self._steps.append(lambda conn: conn.execute(sql, params))
+
 
 class _Appointments(_Writes):
     async def add(
@@ -141,6 +148,9 @@ class _ContactMessages(_Writes):
 class _JobAlerts(_Writes):
     async def add(self, alert: records.JobAlert) -> None:
         self._steps.append(lambda conn: insert(conn, "job_alerts", to_row(alert)))
+
+    async def remove(self, alert_id: str) -> None:
+        self._update_if(f"job alert {alert_id}", "DELETE FROM job_alerts WHERE id = ?", alert_id)
 
 
 class _Jobs(_Writes):
@@ -239,6 +249,10 @@ class _Outbox(_Writes):
     async def enqueue(self, messages: Sequence[records.OutboxMessage]) -> None:
         batch = list(messages)
         self._steps.append(lambda conn: enqueue(conn, batch))
+
+    async def enqueue_new(self, messages: Sequence[records.OutboxMessage]) -> None:
+        batch = list(messages)
+        self._steps.append(lambda conn: enqueue(conn, batch, "INSERT OR IGNORE"))
 
     async def withdraw(self, message_ids: Sequence[str], reason: str) -> None:
         sql = (
@@ -362,6 +376,8 @@ class SqliteUnitOfWork(StepsUnitOfWork[Step]):
         self.replies = ReplyWrites(self._steps)
         self.newsletter = _Newsletter(self._steps, db)
         self.newsletter_issues = _NewsletterIssues(self._steps, db)
+        self.personal_data = PersonalDataWrites(self._steps)
+        self.retention = RetentionWrites(self._steps)
 
     async def _commit(self, steps: Sequence[Step]) -> None:
         def run(conn: sqlite3.Connection) -> None:

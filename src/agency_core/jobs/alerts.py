@@ -20,10 +20,11 @@ from datetime import datetime
 from typing import Final, Protocol
 from urllib.parse import quote, urlencode
 
-from agency_core.ports import JobAlertRepository, Outbox
-from agency_core.records import OutboxMessage
+from agency_core.ports import JobAlertRepository
+from agency_core.records import Channel, OutboxMessage
 from agency_core.spec import constants as c
 from agency_core.staff.model import Job
+from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
 
 GULF: Final = frozenset(("United Arab Emirates", "Saudi Arabia", "Qatar", "Kuwait", "Bahrain", "Oman"))
 UNSUBSCRIBE_PAGE_PATH: Final = "/job-alerts/unsubscribe"
@@ -147,7 +148,7 @@ def job_alert_email(job: Job, to: str, job_url: str, unsubscribe_page: str, one_
 # -- through the outbox -----------------------------------------------------------------------
 
 EMAIL_KIND: Final = "email"
-"""The outbox kind of an e-mail: ``phone`` holds the address, ``text`` the message as JSON."""
+"""The outbox kind of an e-mail (its channel is ``email``): ``text`` holds the message as JSON."""
 
 
 def to_outbox(email: Email, message_id: str, source_id: str, now: datetime) -> OutboxMessage:
@@ -158,14 +159,16 @@ def to_outbox(email: Email, message_id: str, source_id: str, now: datetime) -> O
     }
     if email.attachments:
         fields["attachments"] = [[a.filename, a.content_type, a.content] for a in email.attachments]
-    return OutboxMessage(message_id, source_id, EMAIL_KIND, email.to, json.dumps(fields), now, now)
+    return OutboxMessage(
+        message_id, source_id, EMAIL_KIND, email.to, json.dumps(fields), now, now, channel=Channel.EMAIL
+    )
 
 
 def from_outbox(message: OutboxMessage) -> Email:
     data = json.loads(message.text)
     headers = tuple((str(k), str(v)) for k, v in data.get("headers", []))
     attachments = tuple(Attachment(str(f), str(t), str(b)) for f, t, b in data.get("attachments", []))
-    return Email(message.phone, str(data["subject"]), str(data["text"]), headers, attachments)
+    return Email(message.address, str(data["subject"]), str(data["text"]), headers, attachments)
 
 
 class JobAlertMailer:
@@ -175,14 +178,14 @@ class JobAlertMailer:
     def __init__(
         self,
         alerts: JobAlertRepository,
-        outbox: Outbox,
+        uow: Callable[[], UnitOfWork],
         site_url: Callable[[], str],
         secret: str,
         clock: Callable[[], datetime],
         on_enqueue: Callable[[], None] = lambda: None,
     ) -> None:
         self.alerts = alerts
-        self.outbox = outbox
+        self.uow = uow
         self.site_url = site_url
         self.secret = secret
         self.clock = clock
@@ -203,6 +206,8 @@ class JobAlertMailer:
         return token_ok(self.secret, alert_id, token)
 
     async def job_published(self, job: Job) -> int:
+        """Queue the alert e-mails of ``job``; returns how many it planned (ids already queued by an
+        earlier publication are left as they are)."""
         site = self.site_url()
         now = self.clock()
         planned = [
@@ -221,13 +226,19 @@ class JobAlertMailer:
             for a in await self.alerts.all()
             if alert_matches(a.data, job) and _text(a.data.get("email"))
         ]
-        new = await self.outbox.enqueue(planned) if planned else 0
-        if new:
+        if planned:
+            async with self.uow() as uow:
+                await uow.outbox.enqueue_new(planned)
             self.on_enqueue()
-        return new
+        return len(planned)
 
     async def unsubscribe(self, alert_id: str, token: str) -> bool:
         """True when a valid token removed the alert; False for a forged token or a second use."""
         if not token_ok(self.secret, alert_id, token):
             return False
-        return await self.alerts.remove(alert_id)
+        try:
+            async with self.uow() as uow:
+                await uow.job_alerts.remove(alert_id)
+        except PreconditionFailed:
+            return False
+        return True

@@ -1,14 +1,14 @@
 """The public job board: open jobs newest first, filtered and counted; one job's public view.
 
-Drafts are never public; an open job past its closing date reads as closed (and is closed in
-the store on the next read, see :meth:`JobBoard.refresh`).
+Drafts are never public; an open job past its closing date reads as closed (nothing is written:
+reading the board never writes).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Protocol
 from zoneinfo import ZoneInfo
@@ -24,7 +24,6 @@ class JobReader(Protocol):
 
     async def jobs(self, status: JobStatus | None, page: PageRequest) -> Page[Job]: ...
     async def job(self, job_id: str) -> Job | None: ...
-    async def close_expired_jobs(self, today: date, at: datetime) -> list[str]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,12 +72,7 @@ class JobBoard:
     def today(self) -> date:
         return self.clock().astimezone(ZoneInfo(AGENCY_TIME_ZONE)).date()
 
-    async def refresh(self) -> None:
-        """Close, in the store, the open jobs past their closing date."""
-        await self.reader.close_expired_jobs(self.today(), self.clock())
-
     async def search(self, query: JobSearch) -> BoardResult:
-        await self.refresh()
         return search((await self.reader.jobs(JobStatus.OPEN, ALL)).items, query, self.today())
 
     async def public_job(self, job_id: str) -> Job | None:
@@ -87,10 +81,7 @@ class JobBoard:
         if job is None or job.status is JobStatus.DRAFT:
             return None
         status = job.status_on(self.today())
-        if status is not job.status:
-            await self.refresh()
-            job = await self.reader.job(job_id) or job
-        return job
+        return job if status is job.status else replace(job, status=status)
 
     def is_open(self, job: Job) -> bool:
         return job.status_on(self.today()) is JobStatus.OPEN

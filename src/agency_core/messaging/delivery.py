@@ -19,9 +19,8 @@ from enum import StrEnum
 from typing import Final
 
 from agency_core.errors import NotFound
-from agency_core.jobs.alerts import EMAIL_KIND
 from agency_core.ports import Outbox
-from agency_core.records import OutboxMessage, OutboxStatus, ReportedDelivery
+from agency_core.records import Channel, OutboxMessage, OutboxStatus, ReportedDelivery
 from agency_core.submissions.service import Clock, utc_now
 from agency_core.unit_of_work import UnitOfWork
 
@@ -88,7 +87,7 @@ def not_delivered_in_time(message: OutboxMessage, now: datetime, deadline: timed
     delivered report ``deadline`` after it was sent."""
     sent_at = message.delivered_at
     return (
-        message.kind != EMAIL_KIND
+        message.channel is Channel.SMS
         and message.status is OutboxStatus.DELIVERED
         and message.gateway_id is not None
         and sent_at is not None
@@ -165,7 +164,7 @@ class DeliveryReports:
         if not secret_matches(key, self._secret):
             raise NotFound("Page")
         message = await self.outbox.get(message_id)
-        if message is None or message.kind == EMAIL_KIND:
+        if message is None or message.channel is not Channel.SMS:
             return ReportOutcome.IGNORED
         stored_id = message.gateway_id
         if gateway_id and stored_id is not None and not hmac.compare_digest(gateway_id.encode(), stored_id.encode()):

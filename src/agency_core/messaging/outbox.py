@@ -20,10 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
-from agency_core.jobs.alerts import EMAIL_KIND, EmailSender, from_outbox
-from agency_core.masking import mask_phone
+from agency_core.jobs.alerts import EmailSender, from_outbox
+from agency_core.masking import mask_email, mask_phone
 from agency_core.ports import Outbox, SmsGateway, SmsResult
-from agency_core.records import OutboxMessage
+from agency_core.records import Channel, OutboxMessage
 from agency_core.submissions.service import Clock, utc_now
 
 logger = logging.getLogger("agency.outbox")
@@ -121,11 +121,11 @@ class OutboxWorker:
         return await self.outbox.get(message_id), result
 
     async def _send(self, message: OutboxMessage) -> SmsResult:
-        if message.kind == EMAIL_KIND:
+        if message.channel is Channel.EMAIL:
             result = await self._send_email(message)
         else:
             try:
-                result = await self.gateway.send(message.phone, message.text, idempotency_key=message.id)
+                result = await self.gateway.send(message.address, message.text, idempotency_key=message.id)
             except Exception as exc:  # a gateway must not raise; if one does, it is a failed attempt
                 logger.exception("sms gateway raised", extra={"sms_id": message.id})
                 result = SmsResult(False, f"{type(exc).__name__}: {exc}"[:500])
@@ -133,7 +133,7 @@ class OutboxWorker:
         fields = {
             "sms_id": message.id,
             "kind": message.kind,
-            "phone": mask_phone(message.phone),
+            "phone": mask_phone(message.address) if message.channel is Channel.SMS else mask_email(message.address),
             "attempt": message.attempts,
         }
         if result.success:

@@ -49,7 +49,7 @@ from agency_core.payments.model import (
 )
 from agency_core.payments.receipts import Receipt, receipt_email, receipt_path, token_matches
 from agency_core.payments.refunds import RefundStore, refund_status, refunded_minor
-from agency_core.records import Application, FeeDue, OutboxMessage, PaymentState
+from agency_core.records import Application, Channel, FeeDue, OutboxMessage, PaymentState
 from agency_core.spec.constants import ID_PREFIX
 from agency_core.staff.model import AuditEntry
 from agency_core.submissions.service import Clock, utc_now
@@ -347,7 +347,7 @@ class PaymentService:
                         "state": after.state.value,
                         "via": via,
                         "receipt_number": after.receipt_number,
-                        "receipts": [mask_phone(m.phone) for m in outbox if "@" not in m.phone],
+                        "receipts": [mask_phone(m.address) for m in outbox if m.channel is Channel.SMS],
                     },
                 )
                 return after

@@ -22,8 +22,9 @@ from agency_core.messaging.delivery import delivery_state
 from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage
 from agency_core.spec import constants as c
 from agency_core.spec.validation import is_email, normalise_phone
-from agency_core.staff.model import AdminStore, ApplicationRecord, AppointmentRecord, AuditEntry
+from agency_core.staff.model import ApplicationRecord, AppointmentRecord, AuditEntry
 from agency_core.staff.notes import Note, Reply
+from agency_core.unit_of_work import UnitOfWork
 
 ERASED_TEXT: Final = "[erased]"
 CANCELLED_ERROR: Final = "Cancelled: personal data erased on request"
@@ -134,17 +135,8 @@ class PersonalData:
 
 class PersonalDataStore(Protocol):
     async def find(self, person: Person) -> PersonalData:
-        """Every record naming the person, and every SMS to their phone or about their records."""
-        ...
-
-    async def erase(self, found: PersonalData) -> None:
-        """Delete the records found (applications, appointments with their admin notification,
-        messages, subscriptions, job alerts); for the SMS found: pending ones become failed with
-        :data:`CANCELLED_ERROR`, and every one keeps a masked phone and :data:`ERASED_TEXT`."""
-        ...
-
-    async def mask_audit(self, needles: list[str], masked: str) -> int:
-        """Replace every ``needle`` in audit targets with ``masked``; returns how many entries changed."""
+        """Every record naming the person, and every SMS to their phone or about their records.
+        (Erasing them is a write: :class:`~agency_core.unit_of_work.PersonalDataWrites`.)"""
         ...
 
 
@@ -225,7 +217,7 @@ def export_json(found: PersonalData) -> dict[str, Any]:
         "sms": [
             {
                 "id": m.id,
-                "phone": m.phone,
+                "phone": m.address,  # the export's and the admin API's shape are unchanged
                 "text": m.text,
                 "status": m.status.value,
                 "createdAt": _iso(m.created_at),
@@ -257,20 +249,23 @@ class DataRequestService:
         store: PersonalDataStore,
         files_delete: Callable[[str], Awaitable[None]],
         files_read: Callable[[str], Awaitable[bytes | None]],
-        audit: AdminStore,
+        uow: Callable[[], UnitOfWork],
         ids: IdGenerator,
         clock: Callable[[], datetime],
     ) -> None:
         self.store = store
         self.files_delete = files_delete
         self.files_read = files_read
-        self.audit_store = audit
+        self.uow = uow
         self.ids = ids
         self.clock = clock
 
+    def _entry(self, actor: str, action: str, target: str) -> AuditEntry:
+        return AuditEntry("AU" + self.ids.next_id().removeprefix(c.ID_PREFIX), actor, action, target, self.clock())
+
     async def _audit(self, actor: str, action: str, target: str) -> None:
-        entry = AuditEntry("AU" + self.ids.next_id().removeprefix(c.ID_PREFIX), actor, action, target, self.clock())
-        await self.audit_store.audit(entry)
+        async with self.uow() as uow:
+            await uow.audit.add(self._entry(actor, action, target))
 
     async def find(self, actor: str, person: Person) -> PersonalData:
         found = await self.store.find(person)
@@ -284,16 +279,21 @@ class DataRequestService:
         return found, archive
 
     async def erase(self, actor: str, person: Person) -> PersonalData:
+        """The records, the masking of the audit trail and the erasure's own audit entry in one unit
+        of work; the files after it commits (a failed commit leaves every record with its files)."""
         found = await self.store.find(person)
-        for record in found.applications:
-            for item in record.application.files:
-                await self.files_delete(item.key)
-        await self.store.erase(found)
         needles = [n for n in (person.email, person.phone, person.passport) if n]
         for record in found.applications:
             needles += [
                 n for n in (_text(record.application.data, "email"), _text(record.application.data, "phone")) if n
             ]
-        await self.store.mask_audit(sorted(set(needles), key=len, reverse=True), person.masked)
-        await self._audit(actor, "data_request.erase", f"{person.masked}: {json.dumps(found.counts())}")
+        async with self.uow() as uow:
+            await uow.personal_data.erase(found)
+            await uow.personal_data.mask_audit(sorted(set(needles), key=len, reverse=True), person.masked)
+            await uow.audit.add(
+                self._entry(actor, "data_request.erase", f"{person.masked}: {json.dumps(found.counts())}")
+            )
+        for record in found.applications:
+            for item in record.application.files:
+                await self.files_delete(item.key)
         return found

@@ -19,7 +19,8 @@ from agency_core.ids import IdGenerator
 from agency_core.ports import FileStore
 from agency_core.records import ApplicationStatus
 from agency_core.spec import constants as c
-from agency_core.staff.model import AdminStore, ApplicationRecord, AuditEntry
+from agency_core.staff.model import ApplicationRecord, AuditEntry
+from agency_core.unit_of_work import UnitOfWork
 
 FILES_REMOVED_FIELD: Final = "filesRemoved"
 """The note an application keeps once its files were removed (in its data)."""
@@ -47,19 +48,16 @@ def documents_expired(record: ApplicationRecord, before: datetime) -> bool:
 
 
 class RetentionStore(Protocol):
+    """What retention reads; its deletions, each with its audit entry, go through a unit of work
+    (:class:`~agency_core.unit_of_work.RetentionWrites`)."""
+
     async def applications_with_files_before(self, before: datetime) -> list[ApplicationRecord]:
         """Applications created before ``before`` that still have files (any status)."""
-        ...
-
-    async def drop_files(self, application_id: str, note: str) -> None:
-        """Empty the application's file list and keep ``note`` in its data under :data:`FILES_REMOVED_FIELD`."""
         ...
 
     async def records_before(self, kind: str, before: datetime) -> list[str]:
         """IDs of ``kind`` (one of :data:`RECORD_KINDS`) created before ``before``."""
         ...
-
-    async def delete_records(self, kind: str, ids: list[str]) -> None: ...
 
 
 @dataclass(slots=True)
@@ -89,14 +87,14 @@ class RetentionService:
         self,
         store: RetentionStore,
         files: FileStore,
-        audit: AdminStore,
+        uow: Callable[[], UnitOfWork],
         ids: IdGenerator,
         periods: RetentionPeriods,
         clock: Callable[[], datetime],
     ) -> None:
         self.store = store
         self.files = files
-        self.audit_store = audit
+        self.uow = uow
         self.ids = ids
         self.periods = periods
         self.clock = clock
@@ -116,14 +114,16 @@ class RetentionService:
             report.files += len(record.application.files)
             if dry_run:
                 continue
-            for item in record.application.files:
-                await self.files.delete(item.key)
             note = (
                 f"Files ({', '.join(f.field for f in record.application.files)}) removed on "
                 f"{now.date().isoformat()} after {p.documents_days} days ({record.status.value})"
             )
-            await self.store.drop_files(record.id, note)
-            await self.audit_store.audit(self._audit("retention.files_removed", f"{record.id}: {note}", now))
+            async with self.uow() as uow:
+                await uow.retention.drop_files(record.id, note)
+                await uow.audit.add(self._audit("retention.files_removed", f"{record.id}: {note}", now))
+            # After the commit: a failed one leaves the application with the files it names.
+            for item in record.application.files:
+                await self.files.delete(item.key)
         periods = {
             "contact_messages": p.messages_days,
             "appointments": p.appointments_days,
@@ -133,9 +133,10 @@ class RetentionService:
             ids = await self.store.records_before(kind, now - timedelta(days=days))
             report.removed[kind] = ids
             if ids and not dry_run:
-                await self.store.delete_records(kind, ids)
-                await self.audit_store.audit(
-                    self._audit(f"retention.{kind}_deleted", f"{len(ids)} older than {days} days", now)
-                )
+                async with self.uow() as uow:
+                    await uow.retention.delete_records(kind, ids)
+                    await uow.audit.add(
+                        self._audit(f"retention.{kind}_deleted", f"{len(ids)} older than {days} days", now)
+                    )
         logger.info("retention run", extra={"dry_run": dry_run, **report.counts()})
         return report

@@ -419,10 +419,6 @@ class AdminStore(SettingsStore, Protocol):
     async def start(self) -> None: ...
 
     # audit
-    async def audit(self, entry: AuditEntry) -> None:
-        """Write one audit entry on its own (a read worth recording; changes use a unit of work)."""
-        ...
-
     async def audit_log(self, page: PageRequest) -> Page[AuditEntry]:
         """Newest first."""
         ...
@@ -439,10 +435,6 @@ class AdminStore(SettingsStore, Protocol):
         ...
 
     async def application(self, application_id: str) -> ApplicationRecord | None: ...
-    async def mark_opened(self, application_id: str, at: datetime) -> None:
-        """Set ``opened_at`` unless it is set already."""
-        ...
-
     # appointments
     async def appointments(
         self,
@@ -480,11 +472,6 @@ class AdminStore(SettingsStore, Protocol):
         ...
 
     async def job(self, job_id: str) -> Job | None: ...
-    async def close_expired_jobs(self, today: date, at: datetime) -> list[str]:
-        """Close every open job whose closing date is before ``today`` (``updated_at`` = ``at``);
-        the ids closed now."""
-        ...
-
     async def applications_per_job(self, job_ids: Sequence[str]) -> dict[str, int]:
         """How many applications name each job (jobs with none are left out)."""
         ...

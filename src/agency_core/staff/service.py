@@ -264,8 +264,7 @@ class AdminService:
     # -- dashboard ------------------------------------------------------------------------
 
     async def dashboard(self) -> Dashboard:
-        await self.close_expired_jobs()
-        counts = await self.store.counts()
+        counts = replace(await self.store.counts(), active_jobs=len(await self._jobs_on_today(JobStatus.OPEN)))
         latest = await self.store.applications(ApplicationQuery(), PageRequest(1, LATEST_APPLICATIONS))
         health = await self.store.outbox_health(self.clock() - timedelta(hours=24))
         today = await self.appointments(None, PageRequest(), View.TODAY)
@@ -393,13 +392,18 @@ class AdminService:
         """The detail view: marks the application opened (its "New" badge goes). When ``actor``
         reads it, the read is audited (``application.view``)."""
         record = await self._application(application_id)
-        if actor is not None:
-            await self._record(self._audit(actor, "application.view", application_id))
+        now = self.clock()
+        async with self.uow() as uow:
+            if actor is not None:
+                await uow.audit.add(self._audit(actor, "application.view", application_id))
+            if record.opened_at is None:
+                await uow.applications.mark_opened(application_id, now)
         if record.opened_at is None:
-            now = self.clock()
-            await self.store.mark_opened(application_id, now)
             record = replace(record, opened_at=now)
-        sms = await self.outbox.list(application_id)
+        return await self._detail(record)
+
+    async def _detail(self, record: ApplicationRecord) -> ApplicationDetail:
+        sms = await self.outbox.list(record.id)
         return ApplicationDetail(record, sms, self.deliveries(sms))
 
     async def application_file(
@@ -484,12 +488,14 @@ class AdminService:
                 await uow.applications.set_status(application_id, record.status, new)
                 await uow.outbox.enqueue(outbox)
                 await uow.audit.add(audit)
+                if record.opened_at is None:  # the answer is its detail view, which opens it
+                    await uow.applications.mark_opened(application_id, audit.at)
         except PreconditionFailed:
             current = await self._application(application_id)
             raise Conflict(move_refused_message(current.status, new)) from None
         if outbox:
             self.on_enqueue()
-        return await self.open_application(application_id)
+        return await self._detail(await self._application(application_id))
 
     # -- appointments ---------------------------------------------------------------------
 
@@ -583,16 +589,22 @@ class AdminService:
 
     # -- jobs -----------------------------------------------------------------------------
 
-    async def close_expired_jobs(self) -> list[str]:
-        """Close open jobs past their closing date (run before every read of the jobs)."""
-        return await self.store.close_expired_jobs(self.today(), self.clock())
-
     def today(self) -> date:
         return self.clock().astimezone(ZoneInfo(c.AGENCY_TIME_ZONE)).date()
 
+    def _as_today(self, job: Job) -> Job:
+        """The job with the status it has today: an open job past its closing date reads as closed
+        (nothing is written; the stored status stays until staff save the job)."""
+        status = job.status_on(self.today())
+        return job if status is job.status else replace(job, status=status)
+
+    async def _jobs_on_today(self, status: JobStatus | None) -> list[Job]:
+        jobs = [self._as_today(j) for j in (await self.store.jobs(None, ALL)).items]
+        return [j for j in jobs if status is None or j.status is status]
+
     async def jobs(self, status: JobStatus | None, page: PageRequest) -> Page[Job]:
-        await self.close_expired_jobs()
-        return await self.store.jobs(status, page)
+        """Newest first, by the status each job has today (read whole: an agency has tens of jobs)."""
+        return page_of(await self._jobs_on_today(status), page)
 
     async def applications_per_job(self, job_ids: list[str]) -> dict[str, int]:
         return await self.store.applications_per_job(job_ids)
@@ -634,9 +646,10 @@ class AdminService:
 
     async def update_job(self, actor: str, job_id: str, data: Mapping[str, object]) -> Job:
         values = self._check_job(data)
-        job = await self.store.job(job_id)
-        if job is None:
+        stored = await self.store.job(job_id)
+        if stored is None:
             raise NotFound("Job")
+        job = self._as_today(stored)
         now = self.clock()
         updated = replace(job, updated_at=now, **values)  # type: ignore[arg-type]
         first_publish = updated.status is JobStatus.OPEN and job.published_at is None

@@ -316,10 +316,11 @@ class AgencyService:
         repeat is only refused within 24 hours of the first, so that is once per window)."""
         texts = await self.templates.texts()
         resend = id_reminders(earlier, self.track_url, self.site_url(), self.clock(), texts)
-        queued = await self.store.outbox.enqueue(resend)
-        if queued:
+        async with self.uow() as uow:
+            await uow.outbox.enqueue_new(resend)
+        if resend:
             self.on_enqueue()
-        logger.info("application duplicate", extra={"existing_id": earlier.id, "id_resent": queued})
+        logger.info("application duplicate", extra={"existing_id": earlier.id, "id_resent": len(resend)})
         return DuplicateSubmission(DUPLICATE_APPLICATION)
 
     async def _save_uploads(self, uploads: Mapping[str, Upload]) -> tuple[StoredFile, ...]:

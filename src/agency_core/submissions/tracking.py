@@ -14,14 +14,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, Protocol
 
-from agency_core.jobs.alerts import EMAIL_KIND
 from agency_core.messaging.delivery import track_text
 from agency_core.messaging.notifications import SmsKind
 from agency_core.payments.model import Fee, Payment
 from agency_core.payments.receipts import receipt_label
 from agency_core.payments.refunds import RefundStore, refund_status, refunded_minor
 from agency_core.ports import Outbox
-from agency_core.records import ApplicationStatus, FeeDue, OutboxMessage, PaymentState
+from agency_core.records import ApplicationStatus, Channel, FeeDue, OutboxMessage, PaymentState
 from agency_core.spec.validation import is_email, normalise_phone
 from agency_core.staff.model import AdminStore, AuditEntry
 
@@ -123,7 +122,7 @@ class TrackedMessage:
     delivery: str
 
 
-_NOT_TO_THE_APPLICANT: Final = frozenset({SmsKind.ADMIN_ALERT.value, EMAIL_KIND})
+_NOT_TO_THE_APPLICANT: Final = frozenset({SmsKind.ADMIN_ALERT.value})
 
 
 def applicant_texts(messages: Sequence[OutboxMessage]) -> tuple[TrackedMessage, ...]:
@@ -131,7 +130,7 @@ def applicant_texts(messages: Sequence[OutboxMessage]) -> tuple[TrackedMessage, 
     return tuple(
         TrackedMessage(m.delivered_at or m.created_at, track_text(m))
         for m in messages
-        if m.kind not in _NOT_TO_THE_APPLICANT
+        if m.channel is Channel.SMS and m.kind not in _NOT_TO_THE_APPLICANT
     )
 
 

@@ -28,7 +28,7 @@ from agency_core.messaging.delivery import (
     secret_matches,
     track_text,
 )
-from agency_core.records import OutboxMessage, OutboxStatus, ReportedDelivery
+from agency_core.records import Channel, OutboxMessage, OutboxStatus, ReportedDelivery
 from tests.core.fakes import FakeUnitOfWork
 
 T0 = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)
@@ -146,7 +146,8 @@ def test_not_delivered_in_time_after_the_deadline_only() -> None:
     assert not not_delivered_in_time(delivered, T0 + timedelta(days=1), deadline)
     # No gateway id (the logging gateway, an e-mail): nobody will report, nothing to flag.
     assert not not_delivered_in_time(replace(sent, gateway_id=None), T0 + timedelta(days=1), deadline)
-    assert not not_delivered_in_time(replace(sent, kind="email"), T0 + timedelta(days=1), deadline)
+    email = replace(sent, kind="email", channel=Channel.EMAIL)
+    assert not not_delivered_in_time(email, T0 + timedelta(days=1), deadline)
     assert not not_delivered_in_time(text(), T0 + timedelta(days=1), deadline)
 
 
@@ -187,7 +188,7 @@ async def test_a_report_is_written_through_the_unit_of_work() -> None:
 
 async def test_unknown_messages_other_gateway_ids_and_weaker_reports_write_nothing() -> None:
     delivered = text(status=OutboxStatus.DELIVERED, gateway_id="gw-1", delivery_report=ReportedDelivery.DELIVERED)
-    service, uow = reports(delivered, text(id="VA1-mail", kind="email"))
+    service, uow = reports(delivered, text(id="VA1-mail", kind="email", channel=Channel.EMAIL))
     assert await service.receive(SECRET, "VA9-0", "gw-1", "DELIVERED") is ReportOutcome.IGNORED
     assert await service.receive(SECRET, "VA1-0", "gw-2", "FAILED") is ReportOutcome.IGNORED
     assert await service.receive(SECRET, "VA1-mail", "", "DELIVERED") is ReportOutcome.IGNORED

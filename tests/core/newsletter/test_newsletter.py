@@ -26,7 +26,7 @@ from agency_core.newsletter.tokens import (
     unsubscribe_token,
     unsubscribe_token_ok,
 )
-from agency_core.records import BlogPost, NewsletterSubscription, OutboxMessage, OutboxStatus
+from agency_core.records import BlogPost, Channel, NewsletterSubscription, OutboxMessage, OutboxStatus
 
 T0 = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
 SITE = "https://vandy.example"
@@ -107,7 +107,7 @@ def test_a_draft_needs_a_one_line_subject_and_a_body() -> None:
 
 
 def message(mid: str, status: OutboxStatus = OutboxStatus.PENDING) -> OutboxMessage:
-    return OutboxMessage(mid, "NL1", "email", "a@x.y", "{}", T0, T0, status)
+    return OutboxMessage(mid, "NL1", "email", "a@x.y", "{}", T0, T0, status, channel=Channel.EMAIL)
 
 
 @given(st.integers(min_value=0, max_value=250), st.integers(min_value=1, max_value=60))

@@ -15,7 +15,7 @@ from agency_core.payments.keys import payment_key_hash
 from agency_core.payments.model import Charge, Fee, Payment, Verdict, decide
 from agency_core.payments.receipts import receipt_label, receipt_path, receipt_token, token_matches
 from agency_core.payments.service import ApplicationUnknown, NoFeeDue, PaymentService, receipt_mail_id
-from agency_core.records import Application, FeeDue, OutboxMessage, PaymentState
+from agency_core.records import Application, Channel, FeeDue, OutboxMessage, PaymentState
 from agency_core.unit_of_work import PreconditionFailed
 from tests.core.fakes import FakeUnitOfWork, Write
 from tests.core.payments.test_payments import FakeGateway
@@ -108,7 +108,7 @@ async def test_the_receipt_email_carries_the_number_and_a_link_that_opens_the_re
     await svc.apply(app.id, charge(app), "webhook")
     (mail,) = [m for m in store.outbox if m.kind == "email"]
     body = json.loads(mail.text)
-    assert mail.phone == "a1@x.com"
+    assert (mail.address, mail.channel) == ("a1@x.com", Channel.EMAIL)
     assert body["subject"] == f"Receipt 000001 for application {app.id}"
     link = f"https://vandy.example{receipt_path(SECRET, app.id, 1)}"
     assert "Receipt number: 000001\nAmount: USD 50\nPaid by: Card" in body["text"]

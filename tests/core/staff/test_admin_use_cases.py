@@ -68,13 +68,15 @@ class Harness:
 async def test_a_status_change_writes_status_sms_and_audit_in_one_commit() -> None:
     h = Harness()
     h.add_application()
-    await h.service.change_status(ADMIN, "VA1", "processing")
-    ((status, enqueue, audit),) = h.uow.committed
+    detail = await h.service.change_status(ADMIN, "VA1", "processing")
+    ((status, enqueue, audit, opened),) = h.uow.committed
+    assert opened == Write("applications", "mark_opened", ("VA1", NOW))  # its detail view is the answer
+    assert detail.record.id == "VA1"
     assert status == Write(
         "applications", "set_status", ("VA1", ApplicationStatus.RECEIVED, ApplicationStatus.PROCESSING)
     )
     (messages,) = enqueue.args
-    assert [(m.id, m.source_id, m.phone) for m in messages] == [("VA1-status-processing", "VA1", "+233241234567")]
+    assert [(m.id, m.source_id, m.address) for m in messages] == [("VA1-status-processing", "VA1", "+233241234567")]
     entry = audit.args[0]
     assert (audit.repository, entry.actor, entry.action) == ("audit", ADMIN, "application.status")
     assert entry.target == "VA1: received -> processing (status SMS queued)"
@@ -85,7 +87,7 @@ async def test_a_status_change_with_its_sms_switched_off_queues_none() -> None:
     h = Harness(AdminSettings(("+233241111111",), "VANDY", off))
     h.add_application()
     await h.service.change_status(ADMIN, "VA1", "processing")
-    ((_, enqueue, audit),) = h.uow.committed
+    ((_, enqueue, audit, _),) = h.uow.committed
     assert enqueue.args == ([],)
     assert audit.args[0].target.endswith("(status SMS off)")
 
@@ -97,7 +99,7 @@ async def test_a_status_change_that_lost_a_race_commits_nothing() -> None:
     with pytest.raises(Conflict):
         await h.service.change_status(ADMIN, "VA1", "processing")
     assert h.uow.committed == []
-    assert [w.method for w in h.uow.discarded[0]] == ["set_status", "enqueue", "add"]
+    assert [w.method for w in h.uow.discarded[0]] == ["set_status", "enqueue", "add", "mark_opened"]
 
 
 async def test_a_refused_move_opens_no_unit_of_work() -> None:
@@ -242,3 +244,16 @@ async def test_the_dashboard_counts_today_s_bookings_and_this_month_s_no_show_ra
         h.store.appointments[ref] = AppointmentRecord(Appointment(ref, {}, NOW, at, "Africa/Accra"), status)
     figures = await h.service.appointment_figures()
     assert (figures.today, figures.no_show_rate) == (2, 0.25)
+
+
+async def test_opening_an_application_writes_its_view_and_opened_time_in_one_commit() -> None:
+    h = Harness()
+    h.add_application()
+    detail = await h.service.open_application("VA1", ADMIN)
+    ((view, opened),) = h.uow.committed
+    assert (view.repository, view.args[0].action, view.args[0].target) == ("audit", "application.view", "VA1")
+    assert opened == Write("applications", "mark_opened", ("VA1", NOW))
+    assert detail.record.opened_at == NOW
+    h.store.applications["VA1"] = detail.record  # opened: a second read writes only its audit entry
+    await h.service.open_application("VA1", ADMIN)
+    assert [w.method for w in h.uow.committed[1]] == ["add"]

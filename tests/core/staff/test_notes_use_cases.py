@@ -201,7 +201,7 @@ async def test_an_email_reply_goes_through_the_outbox_with_its_thread_entry_and_
         AMA.email,
         mail.id,
     )
-    assert (mail.kind, mail.phone, mail.source_id, mail.id) == (
+    assert (mail.kind, mail.address, mail.source_id, mail.id) == (
         "email",
         "abena@example.com",
         "M1",
@@ -220,7 +220,7 @@ async def test_an_sms_reply_when_only_a_phone_was_given() -> None:
     h.add_message(phone="024 123 4567")
     await h.service.reply(AMA, "M1", "", "Please call us.")
     (sms,) = next(w.args[0] for w in h.unit() if w.repository == "outbox")
-    assert (sms.kind, sms.phone, sms.text) == ("reply", "+233241234567", "Please call us.")
+    assert (sms.kind, sms.address, sms.text) == ("reply", "+233241234567", "Please call us.")
 
 
 def test_the_reply_subject_says_re_once() -> None:

@@ -74,21 +74,23 @@ async def test_a_duplicate_found_at_commit_writes_nothing_and_drops_the_uploads(
         await h.service.submit_application(APPLICATION, {"cv": Upload("cv.pdf", PDF)})
     assert duplicate.value.message == DUPLICATE_APPLICATION
     assert "VA1" not in str(duplicate.value.args)
-    assert h.uow.committed == []
     assert [w.method for w in h.uow.discarded[0]] == ["add", "enqueue"]
     assert h.files.saved == {}
-    # the earlier application's ID goes to its own phone and e-mail, once
-    assert sorted(h.store.outbox.queued) == ["VA1-id-resent-mail", "VA1-id-resent-sms"]
-    sms = h.store.outbox.queued["VA1-id-resent-sms"]
-    assert (sms.phone, sms.kind) == (APPLICATION["phone"], "id_reminder")
+    # the earlier application's ID goes to its own phone and e-mail, in a unit of work of its own,
+    # under ids that say which application it is about (the store keeps the first of each id: once)
+    ((resent,),) = h.uow.committed
+    assert (resent.repository, resent.method) == ("outbox", "enqueue_new")
+    queued = {m.id: m for m in resent.args[0]}
+    assert sorted(queued) == ["VA1-id-resent-mail", "VA1-id-resent-sms"]
+    sms = queued["VA1-id-resent-sms"]
+    assert (sms.address, sms.kind) == (APPLICATION["phone"], "id_reminder")
     assert "VA1" in sms.text
-    assert h.store.outbox.queued["VA1-id-resent-mail"].phone == APPLICATION["email"]
+    assert queued["VA1-id-resent-mail"].address == APPLICATION["email"]
     assert h.wakes == 1
     h.uow.fail_next.append(DuplicateApplication(earlier))
     with pytest.raises(DuplicateSubmission):
         await h.service.submit_application(APPLICATION, {"cv": Upload("cv.pdf", PDF)})
-    assert len(h.store.outbox.queued) == 2
-    assert h.wakes == 1
+    assert {m.id for m in h.uow.committed[1][0].args[0]} == set(queued)
 
 
 async def test_an_id_taken_at_commit_is_retried_under_a_new_id() -> None:

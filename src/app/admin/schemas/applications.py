@@ -155,7 +155,7 @@ def sms_record(message: OutboxMessage, view: DeliveryView | None = None) -> SmsR
     return SmsRecord(
         id=message.id,
         kind=message.kind,
-        phone=message.phone,
+        phone=message.address,
         status=message.status,
         attempts=message.attempts,
         last_error=message.last_error,
