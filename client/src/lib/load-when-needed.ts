@@ -17,15 +17,20 @@ export function whenUsed(selector: string): Promise<void> {
   if (!element) return Promise.resolve();
   return new Promise<void>((resolve) => {
     const events = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'input', 'change', 'submit'] as const;
-    const done = () => {
-      for (const name of events) element.removeEventListener(name, done, true);
-      window.removeEventListener('scroll', onScroll);
-      resolve();
+    // On the document, in the capture phase: React stops the propagation of events aimed at a part
+    // it has not hydrated yet (to replay them later), so a listener on the element never hears them.
+    const onEvent = (event: Event) => {
+      if (event.target instanceof Node && element.contains(event.target)) done();
     };
     const onScroll = () => {
       if (element.getBoundingClientRect().top < window.innerHeight * 1.5) done();
     };
-    for (const name of events) element.addEventListener(name, done, { capture: true, passive: true });
+    const done = () => {
+      for (const name of events) document.removeEventListener(name, onEvent, true);
+      window.removeEventListener('scroll', onScroll);
+      resolve();
+    };
+    for (const name of events) document.addEventListener(name, onEvent, { capture: true, passive: true });
     window.addEventListener('scroll', onScroll, { passive: true });
   });
 }

@@ -1,13 +1,14 @@
 import { HelpPanel } from '@/components/ui/HelpPanel';
 import { PageHero } from '@/components/ui/PageHero';
 import { constants } from '@/config/rules';
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { whenUsed } from '@/lib/load-when-needed';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useSearchParams } from 'react-router-dom';
 import { useResource } from '@/lib/use-resource';
 import { getOpenJob } from '../api/get-open-job';
 import { loadDraft } from '../lib/draft';
+import type { AppliedJob } from './ApplicationForm';
 
 /** A saved draft or a job to apply for changes the form at once: its code is wanted now. */
 function formWantedNow(): boolean {
@@ -24,6 +25,18 @@ const ApplicationForm = lazy(() =>
     import('./ApplicationForm').then((m) => ({ default: m.ApplicationForm })),
   ),
 );
+
+/**
+ * Memoised: the page re-renders when its job request settles, and an update reaching the form's
+ * boundary before its code has come would make React drop the pre-rendered form for the fallback.
+ */
+const ApplicationFormWhenUsed = memo(function ApplicationFormWhenUsed({ job }: { job: AppliedJob | null }) {
+  return (
+    <Suspense fallback={<div className="form-placeholder" aria-hidden="true" />}>
+      <ApplicationForm job={job} />
+    </Suspense>
+  );
+});
 
 export default function ApplyPage() {
   const [params] = useSearchParams();
@@ -54,9 +67,7 @@ export default function ApplyPage() {
               </p>
             ) : null}
             {jobId && state.status === 'loading' ? null : (
-              <Suspense fallback={<div className="form-placeholder" aria-hidden="true" />}>
-                <ApplicationForm key={job?.id ?? 'any'} job={job} />
-              </Suspense>
+              <ApplicationFormWhenUsed key={job?.id ?? 'any'} job={job} />
             )}
           </div>
           <HelpPanel
