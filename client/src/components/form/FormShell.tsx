@@ -21,9 +21,11 @@ import { FormIdContext } from './form-context';
 function useTakeOverPrerenderedForm(form: RefObject<HTMLFormElement | null>) {
   const { values, setValues } = useFormikContext<Record<string, unknown>>();
   const first = useRef(values);
+  const taken = useRef(false);
   useLayoutEffect(() => {
     const element = form.current;
-    if (!element) return undefined;
+    if (!element || taken.current) return undefined;
+    taken.current = true;
     const action = takePendingAction(element);
     const typed = typedBeforeHydration(element, first.current);
     if (typed) void setValues(typed, false);
