@@ -91,9 +91,7 @@ def load_until_idle(page: Page, path: str) -> None:
 
 
 @pytest.mark.parametrize("path", ["/apply", "/contact", "/book-appointment", "/blog", "/"])
-def test_a_form_route_loads_no_form_code_until_the_form_is_used(
-    phone: tuple[Page, HeldFormCode], path: str
-) -> None:
+def test_a_form_route_loads_no_form_code_until_the_form_is_used(phone: tuple[Page, HeldFormCode], path: str) -> None:
     page, held = phone
     held.holding = False
     load_until_idle(page, path)
