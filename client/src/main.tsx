@@ -1,12 +1,16 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { holdFormActions } from './lib/pending-form-actions';
 import './styles/global.css';
 // Page styles that would otherwise come with a lazy page chunk: in the entry stylesheet, which the
 // pre-render inlines, a pre-rendered page is laid out once (a late stylesheet shifted /privacy).
 import './components/form/form.css';
 import './features/legal/components/legal.css';
 import './features/track/components/track.css';
+
+// Before anything hydrates: a form's code loads at its first use, and what the visitor does meanwhile waits for it.
+holdFormActions();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

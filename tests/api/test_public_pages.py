@@ -123,7 +123,8 @@ def test_a_seeded_post_has_its_content_head_and_json_ld(base_url: str) -> None:
     assert response.status_code == 200
     markup = response.text
     assert "__RECORD_" not in markup  # every token of the template filled, head preloads too
-    assert f'<link rel="preload" as="image" href="{post["image"]}"/>' in markup
+    # The post's image is its largest paint: preloaded first (issue 25).
+    assert f'<link rel="preload" as="image" href="{post["image"]}" fetchPriority="high"/>' in markup
     body = text_of(markup[markup.index('<div id="root">') :])
     assert post["title"] in body
     assert post["author"] in body

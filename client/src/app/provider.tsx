@@ -1,21 +1,8 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { markSnackbarHostReady, onSnackbarHostWanted } from '@/lib/notify';
+import { onSnackbarHostWanted } from '@/lib/notify';
 
 /** notistack's SnackbarProvider, loaded at the first interaction or toast (see lib/notify.ts). */
-const SnackbarHost = lazy(() =>
-  import('notistack').then(({ SnackbarProvider }) => ({
-    default: function SnackbarHost() {
-      useEffect(markSnackbarHostReady, []);
-      return (
-        <SnackbarProvider
-          maxSnack={3}
-          autoHideDuration={5000}
-          anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        />
-      );
-    },
-  })),
-);
+const SnackbarHost = lazy(() => import('./snackbar-host'));
 
 const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
 

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { whenNeeded } from './load-when-needed';
+import { afterEach, describe, expect, it } from 'vitest';
+import { whenUsed } from './load-when-needed';
 
 function settled(promise: Promise<void>): () => boolean {
   let done = false;
@@ -9,33 +9,49 @@ function settled(promise: Promise<void>): () => boolean {
   return () => done;
 }
 
-describe('whenNeeded', () => {
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('whenUsed', () => {
   afterEach(() => {
     document.body.innerHTML = '';
-    vi.useRealTimers();
   });
 
   it('resolves at once when the element is not in the document (client-side navigation)', async () => {
-    await expect(whenNeeded('.absent', 60_000)).resolves.toBeUndefined();
+    await expect(whenUsed('.absent')).resolves.toBeUndefined();
   });
 
-  it('waits for the first interaction when the pre-rendered element is there', async () => {
-    document.body.innerHTML = '<div class="card"></div>';
-    const isDone = settled(whenNeeded('.card', 60_000));
-    await Promise.resolve();
-    expect(isDone()).toBe(false);
+  it('waits, without any interaction, however long (the page alone never loads the form)', async () => {
+    document.body.innerHTML = '<form class="card"><input name="a"></form>';
+    const isDone = settled(whenUsed('.card'));
     window.dispatchEvent(new Event('pointerdown'));
-    await Promise.resolve();
-    expect(isDone()).toBe(true);
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await tick();
+    expect(isDone()).toBe(false);
   });
 
-  it('resolves after the fallback delay without any interaction', async () => {
-    vi.useFakeTimers();
-    document.body.innerHTML = '<div class="card"></div>';
-    const isDone = settled(whenNeeded('.card', 3000));
-    await vi.advanceTimersByTimeAsync(2999);
+  it.each(['focusin', 'pointerdown', 'touchstart', 'keydown', 'input'])(
+    'resolves at the first %s inside the element',
+    async (name) => {
+      document.body.innerHTML = '<form class="card"><input name="a"></form>';
+      const isDone = settled(whenUsed('.card'));
+      document.querySelector('input')?.dispatchEvent(new Event(name, { bubbles: true }));
+      await tick();
+      expect(isDone()).toBe(true);
+    },
+  );
+
+  it('resolves when a scroll brings the element within half a screen', async () => {
+    document.body.innerHTML = '<form class="card"></form>';
+    const card = document.querySelector('.card') as HTMLElement;
+    let top = window.innerHeight * 3;
+    card.getBoundingClientRect = () => ({ top }) as DOMRect;
+    const isDone = settled(whenUsed('.card'));
+    window.dispatchEvent(new Event('scroll'));
+    await tick();
     expect(isDone()).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
+    top = window.innerHeight * 1.2;
+    window.dispatchEvent(new Event('scroll'));
+    await tick();
     expect(isDone()).toBe(true);
   });
 });

@@ -1,38 +1,36 @@
 /**
- * A promise that resolves when a below-the-fold chunk is worth loading: when the element matched
- * by `selector` comes within one viewport of the screen, at the visitor's first interaction
- * (pointer, key, touch, scroll), or after `fallbackMs`, whichever comes first. When the element is
- * not in the document (a client-side navigation: the page is not rendered yet) it resolves at once.
+ * A promise that resolves when a pre-rendered form is worth its code (the form library, formik and
+ * yup, is about 25 KB): at the visitor's first pointer, touch, key, focus or input inside the element
+ * matched by `selector`, or when a scroll brings it within half a screen. Loading the page alone never
+ * resolves it, so a route's JavaScript until idle leaves the form out (`npm run size` counts so).
+ * When the element is not in the document (a client-side navigation: the page is not rendered
+ * yet) it resolves at once.
  *
- * Used with `React.lazy` for pre-rendered content: until the promise resolves, React keeps the
- * server HTML of the Suspense boundary as it is (no fallback, no layout shift) and hydrates it when
- * the chunk arrives, so the first load of `/` does not fetch and run code nobody sees yet.
+ * Used with `React.lazy` around a pre-rendered form: until the promise resolves, React keeps the
+ * server HTML of the Suspense boundary as it is (no fallback, no layout shift), the visitor can
+ * already type into it, and it hydrates when the chunk arrives: what was typed is taken into the
+ * form's state and a click or submit made meanwhile is replayed (`lib/pending-form-actions.ts`).
  */
-export function whenNeeded(selector: string, fallbackMs: number): Promise<void> {
+export function whenUsed(selector: string): Promise<void> {
   if (typeof window === 'undefined' || typeof document === 'undefined') return Promise.resolve();
   const element = document.querySelector(selector);
   if (!element) return Promise.resolve();
   return new Promise<void>((resolve) => {
-    const events = ['pointerdown', 'keydown', 'touchstart', 'scroll', 'wheel'] as const;
-    let observer: IntersectionObserver | undefined;
-    let timer = 0;
+    const events = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'input', 'change', 'submit'] as const;
+    // On the document, in the capture phase: React stops the propagation of events aimed at a part
+    // it has not hydrated yet (to replay them later), so a listener on the element never hears them.
+    const onEvent = (event: Event) => {
+      if (event.target instanceof Node && element.contains(event.target)) done();
+    };
+    const onScroll = () => {
+      if (element.getBoundingClientRect().top < window.innerHeight * 1.5) done();
+    };
     const done = () => {
-      observer?.disconnect();
-      window.clearTimeout(timer);
-      for (const name of events) window.removeEventListener(name, done, true);
+      for (const name of events) document.removeEventListener(name, onEvent, true);
+      window.removeEventListener('scroll', onScroll);
       resolve();
     };
-    for (const name of events)
-      window.addEventListener(name, done, { capture: true, passive: true, once: true });
-    timer = window.setTimeout(done, fallbackMs);
-    if (typeof IntersectionObserver === 'function') {
-      observer = new IntersectionObserver(
-        (entries) => {
-          if (entries.some((entry) => entry.isIntersecting)) done();
-        },
-        { rootMargin: '100% 0px' },
-      );
-      observer.observe(element);
-    }
+    for (const name of events) document.addEventListener(name, onEvent, { capture: true, passive: true });
+    window.addEventListener('scroll', onScroll, { passive: true });
   });
 }

@@ -15,16 +15,14 @@ import {
   TrustSection,
 } from '@/features/home/components/HomeSections';
 import { PromoVideo } from '@/features/home/components/PromoVideo';
-import { whenNeeded } from '@/lib/load-when-needed';
+import { whenUsed } from '@/lib/load-when-needed';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 // The job-alert form and its form library (formik, yup: about 25 KB) are their own chunk, loaded
-// when the form nears the screen, at the first interaction, or once the splash is over; until then
-// its pre-rendered HTML stays in place (see lib/load-when-needed.ts).
+// at the first use of the form or when a scroll brings it near; until then its pre-rendered HTML
+// stays in place (see lib/load-when-needed.ts).
 const JobAlertForm = lazy(() =>
-  whenNeeded('.job-alert__card', constants.splashMs).then(
-    () => import('@/features/job-alert/components/JobAlertForm'),
-  ),
+  whenUsed('.job-alert__card').then(() => import('@/features/job-alert/components/JobAlertForm')),
 );
 
 function JobAlertSection() {

@@ -1,8 +1,16 @@
 import { HelpPanel } from '@/components/ui/HelpPanel';
 import { PageHero } from '@/components/ui/PageHero';
 import { constants } from '@/config/rules';
+import { lazy, Suspense } from 'react';
+import { whenUsed } from '@/lib/load-when-needed';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { AppointmentForm } from './AppointmentForm';
+
+// The form and its form library load at its first use (lib/load-when-needed.ts).
+const AppointmentForm = lazy(() =>
+  whenUsed('[data-form="appointment"]').then(() =>
+    import('./AppointmentForm').then((m) => ({ default: m.AppointmentForm })),
+  ),
+);
 
 export default function BookAppointmentPage() {
   usePageMeta(
@@ -22,9 +30,11 @@ export default function BookAppointmentPage() {
       />
       <section className="section section--tint">
         <div className="container form-layout">
-          <div className="card form-card">
+          <div className="card form-card" data-form="appointment">
             <h2>Appointment Details</h2>
-            <AppointmentForm />
+            <Suspense fallback={<div className="form-placeholder" aria-hidden="true" />}>
+              <AppointmentForm />
+            </Suspense>
           </div>
           <HelpPanel text="Prefer to talk first? Call one of our offices or send us a WhatsApp message." />
         </div>

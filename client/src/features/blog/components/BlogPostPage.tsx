@@ -64,7 +64,14 @@ export default function BlogPostPage() {
           <p className="post__byline">
             By <strong>{post.author}</strong> · <time dateTime={post.date}>{formatDate(post.date)}</time>
           </p>
-          <img className="post__image" src={post.image} width={800} height={450} alt="" decoding="async" />
+          <img
+            className="post__image"
+            src={post.image}
+            width={800}
+            height={450}
+            alt=""
+            fetchPriority="high"
+          />
           <div className="post__content" dangerouslySetInnerHTML={{ __html: post.content }} />
           <ul className="tag-list" aria-label="Tags">
             {post.tags.map((t) => (

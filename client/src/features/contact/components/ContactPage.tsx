@@ -1,8 +1,16 @@
 import { agency, formatPhone, telHref, whatsappHref } from '@/config/agency';
 import { Icon } from '@/components/ui/Icon';
 import { PageHero } from '@/components/ui/PageHero';
+import { lazy, Suspense } from 'react';
+import { whenUsed } from '@/lib/load-when-needed';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { ContactForm } from './ContactForm';
+
+// The form and its form library load at its first use (lib/load-when-needed.ts).
+const ContactForm = lazy(() =>
+  whenUsed('[data-form="contact"]').then(() =>
+    import('./ContactForm').then((m) => ({ default: m.ContactForm })),
+  ),
+);
 
 export default function ContactPage() {
   usePageMeta(
@@ -56,10 +64,12 @@ export default function ContactPage() {
       </section>
       <section className="section section--tint" aria-labelledby="contact-form-title">
         <div className="container contact-layout">
-          <div className="card form-card">
+          <div className="card form-card" data-form="contact">
             <h2 id="contact-form-title">Send Us a Message</h2>
             <p className="muted">Fill in the form and we will get back to you soon.</p>
-            <ContactForm />
+            <Suspense fallback={<div className="form-placeholder" aria-hidden="true" />}>
+              <ContactForm />
+            </Suspense>
           </div>
           <div className="contact-side">
             <section className="card" aria-labelledby="quick-title">

@@ -1,0 +1,105 @@
+/**
+ * What a visitor does to a pre-rendered form before its code has hydrated it (the form's chunk loads
+ * at its first use, `lib/load-when-needed.ts`): React drops a click on a part not yet hydrated, and a
+ * submit would go to the browser (a GET of the page with the answers in its URL). Installed by the
+ * entry (`main.tsx`) before anything hydrates, `holdFormActions` keeps the last such click or submit
+ * of each form (`data-form-shell`, components/form/FormShell.tsx); the form replays it once it has
+ * hydrated and taken in what was typed (`takePendingAction`).
+ */
+
+export interface PendingAction {
+  kind: 'submit' | 'click';
+  /** The submit button (a submit) or the button clicked. */
+  control: HTMLElement | null;
+}
+
+const hydrated = new WeakSet<HTMLFormElement>();
+const pending = new WeakMap<HTMLFormElement, PendingAction>();
+
+function waiting(form: HTMLFormElement | null | undefined): form is HTMLFormElement {
+  return Boolean(form?.hasAttribute('data-form-shell')) && !hydrated.has(form as HTMLFormElement);
+}
+
+function onSubmit(event: SubmitEvent) {
+  const form = event.target instanceof HTMLFormElement ? event.target : null;
+  if (!waiting(form)) return;
+  event.preventDefault();
+  pending.set(form, { kind: 'submit', control: event.submitter });
+}
+
+function onClick(event: MouseEvent) {
+  const button = event.target instanceof Element ? event.target.closest('button') : null;
+  if (!button || button.type !== 'button' || !waiting(button.form)) return;
+  pending.set(button.form, { kind: 'click', control: button });
+}
+
+/** Holds submits and button clicks on forms that have not hydrated yet. Returns the uninstaller. */
+export function holdFormActions(): () => void {
+  document.addEventListener('submit', onSubmit, true);
+  document.addEventListener('click', onClick, true);
+  return () => {
+    document.removeEventListener('submit', onSubmit, true);
+    document.removeEventListener('click', onClick, true);
+  };
+}
+
+/** Marks `form` hydrated (its handlers are attached) and hands over what waited for it, if anything. */
+export function takePendingAction(form: HTMLFormElement): PendingAction | undefined {
+  hydrated.add(form);
+  const action = pending.get(form);
+  pending.delete(form);
+  return action;
+}
+
+/** Replays a held action on the hydrated form. */
+export function replay(form: HTMLFormElement, action: PendingAction): void {
+  if (action.kind === 'click') {
+    action.control?.click();
+    return;
+  }
+  const submitter = action.control && form.contains(action.control) ? action.control : null;
+  form.requestSubmit(submitter);
+}
+
+type Value = unknown;
+
+function domValue(form: HTMLFormElement, name: string, current: Value): Value {
+  const controls = [...form.elements].filter(
+    (el): el is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement =>
+      'name' in el && (el as HTMLInputElement).name === name,
+  );
+  const [first] = controls;
+  // A hidden field is the page's to set (the job applied for), never the visitor's.
+  if (!first || (first instanceof HTMLInputElement && first.type === 'hidden')) return current;
+  if (first instanceof HTMLInputElement && first.type === 'checkbox') {
+    if (Array.isArray(current))
+      return controls.filter((el) => (el as HTMLInputElement).checked).map((el) => el.value);
+    return first.checked;
+  }
+  if (first instanceof HTMLInputElement && first.type === 'radio')
+    return controls.find((el) => (el as HTMLInputElement).checked)?.value ?? current;
+  if (first instanceof HTMLInputElement && first.type === 'file') return first.files?.[0] ?? current;
+  return first.value;
+}
+
+function same(a: Value, b: Value): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => v === b[i]);
+  return a === b || (a == null && b === '');
+}
+
+/**
+ * The values the visitor typed, ticked or chose in `form` before it hydrated (React keeps what is
+ * in the DOM when it hydrates, but the form's state still has the pre-rendered values): the fields
+ * of `values` whose control in the DOM says otherwise, or null when none does.
+ */
+export function typedBeforeHydration<V extends Record<string, Value>>(
+  form: HTMLFormElement,
+  values: V,
+): V | null {
+  const changed: Record<string, Value> = {};
+  for (const [name, current] of Object.entries(values)) {
+    const seen = domValue(form, name, current);
+    if (!same(current, seen)) changed[name] = seen;
+  }
+  return Object.keys(changed).length ? { ...values, ...changed } : null;
+}
