@@ -195,7 +195,9 @@ function BlogPostEditor({ item: post, onSaved, onCancel }: EditorProps<AdminBlog
             onChange={(e) => void onImage(e.target.files?.[0])}
           />
           {uploading ? <p className="admin-muted admin-small">Uploading...</p> : null}
-          {values.image ? <img className="admin-thumb" src={values.image} alt="Current post image" /> : null}
+          {values.image ? (
+            <img className="admin-thumb" src={values.image} alt="Preview of the current cover" />
+          ) : null}
         </div>
         <div className="admin-field admin-field--full">
           <label htmlFor="post-content">Content (HTML)</label>
