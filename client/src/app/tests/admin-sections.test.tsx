@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -88,6 +88,8 @@ describe('jobs', () => {
     // the messages come from agency_core's job rules (rules.json), as the server gives them
     expect(await screen.findByText('Title is required')).toBeInTheDocument();
     expect(screen.getByText('Country is required')).toBeInTheDocument();
+    // focus moves to the first field with a message
+    await waitFor(() => expect(screen.getByLabelText('Job title')).toHaveFocus());
     await user.type(screen.getByLabelText('Job title'), 'Site Electrician');
     await user.selectOptions(screen.getByLabelText('Country'), 'Qatar');
     await user.type(screen.getByLabelText('City'), 'Doha');
@@ -98,6 +100,7 @@ describe('jobs', () => {
     await user.click(screen.getByLabelText('Accommodation'));
     await user.click(screen.getByRole('button', { name: 'Save Job' }));
     expect(await screen.findByText('Maximum salary must not be below the minimum')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Maximum salary')).toHaveFocus());
     await user.clear(screen.getByLabelText('Maximum salary'));
     await user.type(screen.getByLabelText('Maximum salary'), '3500');
     await user.click(screen.getByRole('button', { name: 'Save Job' }));

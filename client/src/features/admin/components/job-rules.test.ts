@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blankJobValues, checkJob, jobBody, type JobValues } from './job-rules';
+import { validateWith } from '@/lib/forms/schema-from-rules';
+import { blankJobValues, checkJob, jobBody, jobSchema, type JobValues } from './job-rules';
 
 const TODAY = '2026-05-10';
 
@@ -83,5 +84,26 @@ describe('checkJob (the job form’s rules, as the server gives them)', () => {
   it('sends whole numbers as numbers and empty ones as null', () => {
     const body = jobBody(job({ positions: '3', salaryMin: '', closingDate: '' }));
     expect(body).toMatchObject({ positions: 3, salaryMin: null, closingDate: null, title: 'Welder' });
+  });
+});
+
+describe('jobSchema', () => {
+  it('gives checkJob’s first message per field, cross-field rules included', async () => {
+    const values = job({ title: '', salaryMin: '500', salaryMax: '400', closingDate: '2026-05-09' });
+    const errors = await validateWith(
+      jobSchema(() => TODAY),
+      values,
+    );
+    expect(errors).toEqual({
+      title: 'Title is required',
+      salaryMax: 'Maximum salary must not be below the minimum',
+      closingDate: 'An open job needs a closing date of today or later',
+    });
+    expect(
+      await validateWith(
+        jobSchema(() => TODAY),
+        job(),
+      ),
+    ).toEqual({});
   });
 });

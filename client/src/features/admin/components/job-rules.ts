@@ -3,6 +3,7 @@
  * editor checks with the very messages the server gives.
  */
 import { jobForm } from '@/generated/rules.json';
+import * as yup from 'yup';
 import type { JobInput } from '../api/types';
 
 export type JobFieldKind = 'text' | 'longtext' | 'select' | 'multiselect' | 'integer' | 'date';
@@ -126,4 +127,19 @@ export function jobBody(values: JobValues): JobInput {
     else body[f.name] = v;
   }
   return body as JobInput;
+}
+
+/**
+ * The yup schema of the job form: each field's message is `checkJob`'s (the generated rules,
+ * cross-field checks included), so the editor and the server speak with one voice.
+ */
+export function jobSchema(today: () => string = todayIso): yup.ObjectSchema<JobValues> {
+  const shape: Record<string, yup.Schema> = {};
+  for (const f of jobRules.fields) {
+    shape[f.name] = yup.mixed().test(`job:${f.name}`, 'invalid', function test() {
+      const found = checkJob(this.parent as JobValues, today())[f.name];
+      return found ? this.createError({ message: found }) : true;
+    });
+  }
+  return yup.object(shape);
 }
