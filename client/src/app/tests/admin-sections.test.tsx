@@ -122,3 +122,33 @@ describe('jobs', () => {
     });
   });
 });
+
+describe('blog posts', () => {
+  it('names each required field, focuses the first, then saves the post with its tags split', async () => {
+    const created: Record<string, unknown>[] = [];
+    server.use(
+      http.get('*/api/admin/blog-posts', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 20 })),
+      http.post('*/api/admin/blog-posts', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        created.push(body);
+        return HttpResponse.json({ ...body, id: 'p1' }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/admin/blog');
+    await user.click(await screen.findByRole('button', { name: 'New Post' }, { timeout: 3000 }));
+    await user.click(screen.getByRole('button', { name: 'Save Post' }));
+    expect(await screen.findAllByText('This field is required')).toHaveLength(4);
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveFocus());
+    expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(screen.getByLabelText('Title'), 'Visas in 2026');
+    await user.type(screen.getByLabelText('Author'), 'Ama');
+    await user.type(screen.getByLabelText('Excerpt'), 'What changed.');
+    await user.type(screen.getByLabelText('Tags (comma separated)'), 'visa, , Gulf ');
+    await user.type(screen.getByLabelText('Content (HTML)'), '<p>Text</p>');
+    await user.click(screen.getByRole('button', { name: 'Save Post' }));
+    expect(await screen.findByText('Blog post created')).toBeInTheDocument();
+    expect(created[0]).toMatchObject({ title: 'Visas in 2026', author: 'Ama', tags: ['visa', 'Gulf'] });
+    expect(created).toHaveLength(1);
+  });
+});
