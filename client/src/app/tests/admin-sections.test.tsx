@@ -127,7 +127,9 @@ describe('blog posts', () => {
   it('names each required field, focuses the first, then saves the post with its tags split', async () => {
     const created: Record<string, unknown>[] = [];
     server.use(
-      http.get('*/api/admin/blog-posts', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 20 })),
+      http.get('*/api/admin/blog-posts', () =>
+        HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 20 }),
+      ),
       http.post('*/api/admin/blog-posts', async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         created.push(body);
