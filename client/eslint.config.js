@@ -4,6 +4,7 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -40,7 +41,11 @@ export default tseslint.config(
   { ignores: ['dist/**', 'dist-ssr/**', 'node_modules/**', 'public/**'] },
   {
     files: ['src/**/*.{ts,tsx}', 'vite.config.ts'],
-    extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
+    extends: [
+      js.configs.recommended,
+      ...tseslint.configs.recommendedTypeChecked,
+      jsxA11y.flatConfigs.recommended,
+    ],
     languageOptions: {
       globals: globals.browser,
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
@@ -58,6 +63,14 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       // `const { id: _id, ...rest } = post` is how an object drops a key.
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+      // The server's gate (ruff C901 <= 10) holds for the client too, with no exemptions.
+      complexity: ['error', 10],
+      // A box that scrolls is a named region the keyboard must reach (WCAG 2.1.1, axe's
+      // scrollable-region-focusable): tabIndex={0} belongs on role="region" as on a tab panel.
+      'jsx-a11y/no-noninteractive-tabindex': [
+        'error',
+        { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true },
+      ],
     },
   },
   {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -88,6 +88,8 @@ describe('jobs', () => {
     // the messages come from agency_core's job rules (rules.json), as the server gives them
     expect(await screen.findByText('Title is required')).toBeInTheDocument();
     expect(screen.getByText('Country is required')).toBeInTheDocument();
+    // focus moves to the first field with a message
+    await waitFor(() => expect(screen.getByLabelText('Job title')).toHaveFocus());
     await user.type(screen.getByLabelText('Job title'), 'Site Electrician');
     await user.selectOptions(screen.getByLabelText('Country'), 'Qatar');
     await user.type(screen.getByLabelText('City'), 'Doha');
@@ -98,6 +100,7 @@ describe('jobs', () => {
     await user.click(screen.getByLabelText('Accommodation'));
     await user.click(screen.getByRole('button', { name: 'Save Job' }));
     expect(await screen.findByText('Maximum salary must not be below the minimum')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Maximum salary')).toHaveFocus());
     await user.clear(screen.getByLabelText('Maximum salary'));
     await user.type(screen.getByLabelText('Maximum salary'), '3500');
     await user.click(screen.getByRole('button', { name: 'Save Job' }));
@@ -117,5 +120,37 @@ describe('jobs', () => {
       description: 'Industrial wiring.',
       status: 'open',
     });
+  });
+});
+
+describe('blog posts', () => {
+  it('names each required field, focuses the first, then saves the post with its tags split', async () => {
+    const created: Record<string, unknown>[] = [];
+    server.use(
+      http.get('*/api/admin/blog-posts', () =>
+        HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 20 }),
+      ),
+      http.post('*/api/admin/blog-posts', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        created.push(body);
+        return HttpResponse.json({ ...body, id: 'p1' }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/admin/blog');
+    await user.click(await screen.findByRole('button', { name: 'New Post' }, { timeout: 3000 }));
+    await user.click(screen.getByRole('button', { name: 'Save Post' }));
+    expect(await screen.findAllByText('This field is required')).toHaveLength(4);
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveFocus());
+    expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(screen.getByLabelText('Title'), 'Visas in 2026');
+    await user.type(screen.getByLabelText('Author'), 'Ama');
+    await user.type(screen.getByLabelText('Excerpt'), 'What changed.');
+    await user.type(screen.getByLabelText('Tags (comma separated)'), 'visa, , Gulf ');
+    await user.type(screen.getByLabelText('Content (HTML)'), '<p>Text</p>');
+    await user.click(screen.getByRole('button', { name: 'Save Post' }));
+    expect(await screen.findByText('Blog post created')).toBeInTheDocument();
+    expect(created[0]).toMatchObject({ title: 'Visas in 2026', author: 'Ama', tags: ['visa', 'Gulf'] });
+    expect(created).toHaveLength(1);
   });
 });

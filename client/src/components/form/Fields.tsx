@@ -31,7 +31,7 @@ export function useFieldMessage(name: string) {
     if (!server || !serverErrors) return;
     const rest = { ...serverErrors };
     delete rest[name];
-    setStatus({ ...(status as FormStatus), serverErrors: rest });
+    setStatus({ ...(form.status as FormStatus | undefined), serverErrors: rest });
   };
   return { message: client ?? server, clearServer };
 }
@@ -77,23 +77,75 @@ function withClearing(field: FieldInputProps<unknown>, clear: () => void) {
   };
 }
 
+const INPUT_TYPES: Partial<Record<FieldRule['kind'], string>> = {
+  phone: 'tel',
+  email: 'email',
+  date: 'date',
+  password: 'password',
+};
+
+interface ControlProps {
+  rule: FieldRule;
+  common: Record<string, unknown>;
+  optionLabels?: Record<string, string>;
+  min?: string;
+  placeholder?: string;
+  /** Options shown but not choosable (a full or past appointment slot), their text unchanged. */
+  disabledOptions?: ReadonlySet<string>;
+}
+
+function SelectControl({ rule, common, optionLabels, disabledOptions }: ControlProps) {
+  return (
+    <select {...common}>
+      <option value="">Select...</option>
+      {(rule.options ?? []).map((option) => (
+        <option key={option} value={option} disabled={disabledOptions?.has(option)}>
+          {optionLabels?.[option] ?? option}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function InputControl({ rule, common, min, placeholder }: ControlProps) {
+  return (
+    <input
+      {...common}
+      type={INPUT_TYPES[rule.kind] ?? 'text'}
+      maxLength={rule.kind === 'date' ? undefined : rule.maxLength}
+      autoComplete={AUTOCOMPLETE[rule.name]}
+      min={min}
+      placeholder={placeholder}
+    />
+  );
+}
+
+/** The control for the rule's kind: a select, a text area or an input of the right type. */
+function RuleControl(props: ControlProps) {
+  if (props.rule.kind === 'select') return <SelectControl {...props} />;
+  if (props.rule.kind === 'longtext')
+    return (
+      <textarea {...props.common} rows={5} maxLength={props.rule.maxLength} placeholder={props.placeholder} />
+    );
+  return <InputControl {...props} />;
+}
+
+function FieldHint({ id, hint }: { id: string; hint: ReactNode }) {
+  return hint ? (
+    <small id={id} className="field__hint">
+      {hint}
+    </small>
+  ) : null;
+}
+
 /** Text, e-mail, phone, date, long text and select fields. */
 export function RuleField({
   rule,
   label,
   wide = false,
   hint,
-  optionLabels,
-  min,
-  placeholder,
-  disabledOptions,
-}: BaseProps & {
-  optionLabels?: Record<string, string>;
-  min?: string;
-  placeholder?: string;
-  /** Options shown but not choosable (a full or past appointment slot), their text unchanged. */
-  disabledOptions?: ReadonlySet<string>;
-}) {
+  ...controlProps
+}: BaseProps & Omit<ControlProps, 'rule' | 'common'>) {
   const [field] = useField<string>(rule.name);
   const { id, errorId, hintId } = useFieldIds(rule.name);
   const { message, clearServer } = useFieldMessage(rule.name);
@@ -107,51 +159,11 @@ export function RuleField({
     'aria-invalid': message ? true : undefined,
     'aria-describedby': describedBy(hint ? hintId : undefined, message && errorId),
   } as const;
-  let control: ReactNode;
-  if (rule.kind === 'select') {
-    control = (
-      <select {...common}>
-        <option value="">Select...</option>
-        {(rule.options ?? []).map((option) => (
-          <option key={option} value={option} disabled={disabledOptions?.has(option)}>
-            {optionLabels?.[option] ?? option}
-          </option>
-        ))}
-      </select>
-    );
-  } else if (rule.kind === 'longtext') {
-    control = <textarea {...common} rows={5} maxLength={rule.maxLength} placeholder={placeholder} />;
-  } else {
-    const type =
-      rule.kind === 'phone'
-        ? 'tel'
-        : rule.kind === 'email'
-          ? 'email'
-          : rule.kind === 'date'
-            ? 'date'
-            : rule.kind === 'password'
-              ? 'password'
-              : 'text';
-    control = (
-      <input
-        {...common}
-        type={type}
-        maxLength={rule.kind === 'date' ? undefined : rule.maxLength}
-        autoComplete={AUTOCOMPLETE[rule.name]}
-        min={min}
-        placeholder={placeholder}
-      />
-    );
-  }
   return (
     <div className={wide || rule.kind === 'longtext' ? 'field field--wide' : 'field'}>
       <label htmlFor={id}>{labelText(label, rule)}</label>
-      {control}
-      {hint ? (
-        <small id={hintId} className="field__hint">
-          {hint}
-        </small>
-      ) : null}
+      <RuleControl rule={rule} common={common} {...controlProps} />
+      <FieldHint id={hintId} hint={hint} />
       <FieldMessage id={errorId} message={message} />
     </div>
   );

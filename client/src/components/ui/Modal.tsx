@@ -26,8 +26,11 @@ export function Modal({
 }: ModalProps) {
   const ref = useDialogBehaviour<HTMLDivElement>({ open: true, onClose, trapFocus: true, initialFocus });
   return (
+    // The backdrop is presentational: a click outside the dialog is a mouse shortcut for Escape,
+    // which useDialogBehaviour handles for the keyboard.
     <div
       className="modal-backdrop"
+      role="presentation"
       onClick={closeOnBackdrop ? (event) => event.target === event.currentTarget && onClose() : undefined}
     >
       <div

@@ -8,7 +8,7 @@
  */
 import * as yup from 'yup';
 import { formFields, messages, patterns } from '@/config/form-rules';
-import { constants, type FieldRule, type FormName } from '@/config/rules';
+import { constants, type FieldKind, type FieldRule, type FormName } from '@/config/rules';
 
 export type FormValue = string | boolean | string[] | File | null | undefined;
 export type FormValues = Record<string, FormValue>;
@@ -61,6 +61,60 @@ export function checkFile(rule: FieldRule, file: File): string | null {
   return null;
 }
 
+function invalidOption(): string {
+  return message('invalidOption', 'Choose one of the listed options');
+}
+
+function isOption(rule: FieldRule, item: string): boolean {
+  return (rule.options ?? []).includes(item);
+}
+
+function checkMultiselect(rule: FieldRule, value: FormValue): string | null {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? [value] : null;
+  return items?.every((item) => isOption(rule, item)) ? null : invalidOption();
+}
+
+/** The kinds whose value is not one line of text: checked by their own rule. */
+const nonTextChecks: Partial<Record<FieldKind, (rule: FieldRule, value: FormValue) => string | null>> = {
+  checkbox: () => null,
+  file: (rule, value) => (value instanceof File ? checkFile(rule, value) : null),
+  multiselect: checkMultiselect,
+};
+
+function checkDate(rule: FieldRule, text: string, today: string): string | null {
+  if (!isValidIsoDate(text)) return message('invalidDate', 'Enter a valid date');
+  if (rule.notBeforeToday && text < today) return message('dateInPast', 'Choose today or a later date');
+  return null;
+}
+
+/** The message for a trimmed text within its length, by the field's kind. */
+function checkTextKind(rule: FieldRule, text: string, today: string): string | null {
+  switch (rule.kind) {
+    case 'email':
+      return EMAIL_RE.test(text) ? null : message('invalidEmail', 'Invalid email address');
+    case 'phone':
+      return PHONE_RE.test(text) ? null : message('invalidPhone', 'Enter a valid phone number');
+    case 'select':
+      return isOption(rule, text) ? null : invalidOption();
+    case 'date':
+      return checkDate(rule, text, today);
+    default:
+      return null;
+  }
+}
+
+function checkText(rule: FieldRule, value: FormValue, today: string): string | null {
+  if (typeof value !== 'string') return rule.options ? invalidOption() : 'Enter text';
+  const text = value.trim();
+  if (text.length > rule.maxLength)
+    return message('tooLong', 'Must be at most {max} characters').replace('{max}', String(rule.maxLength));
+  return checkTextKind(rule, text, today);
+}
+
+function isMissing(rule: FieldRule, value: FormValue): boolean {
+  return isBlank(value) || (rule.mustBeTrue === true && value !== true);
+}
+
 /**
  * The message for one field's value, or null when it is fine. Mirrors
  * `agency_core.validation.validate` (the server also checks phone numbers with
@@ -73,42 +127,9 @@ export function checkField(
   today: string,
 ): string | null {
   if (rule.onlyWhen && values[rule.onlyWhen] !== true) return null;
-  if (isBlank(value) || (rule.mustBeTrue && value !== true)) return rule.required ?? null;
-  switch (rule.kind) {
-    case 'checkbox':
-      return null;
-    case 'file':
-      return value instanceof File ? checkFile(rule, value) : null;
-    case 'multiselect': {
-      const items = Array.isArray(value) ? value : typeof value === 'string' ? [value] : null;
-      return items?.every((item) => (rule.options ?? []).includes(item))
-        ? null
-        : message('invalidOption', 'Choose one of the listed options');
-    }
-    default:
-      break;
-  }
-  if (typeof value !== 'string')
-    return rule.options ? message('invalidOption', 'Choose one of the listed options') : 'Enter text';
-  const text = value.trim();
-  if (text.length > rule.maxLength)
-    return message('tooLong', 'Must be at most {max} characters').replace('{max}', String(rule.maxLength));
-  switch (rule.kind) {
-    case 'email':
-      return EMAIL_RE.test(text) ? null : message('invalidEmail', 'Invalid email address');
-    case 'phone':
-      return PHONE_RE.test(text) ? null : message('invalidPhone', 'Enter a valid phone number');
-    case 'select':
-      return (rule.options ?? []).includes(text)
-        ? null
-        : message('invalidOption', 'Choose one of the listed options');
-    case 'date':
-      if (!isValidIsoDate(text)) return message('invalidDate', 'Enter a valid date');
-      if (rule.notBeforeToday && text < today) return message('dateInPast', 'Choose today or a later date');
-      return null;
-    default:
-      return null;
-  }
+  if (isMissing(rule, value)) return rule.required ?? null;
+  const check = nonTextChecks[rule.kind];
+  return check ? check(rule, value) : checkText(rule, value, today);
 }
 
 function fieldSchema(rule: FieldRule, today: () => string): yup.Schema {

@@ -3,13 +3,19 @@ import { ApiError } from '@/lib/api-client';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.';
 
-/** The 422 `{"errors": {...}}` field messages, or null for any other failure. */
-export function fieldErrorsOf(error: unknown): Record<string, string> | null {
+/** The `errors` object of a 422 answer's body, or null. */
+function errorsObjectOf(error: unknown): object | null {
   if (!(error instanceof ApiError) || error.status !== 422) return null;
   const body = error.body;
   if (!body || typeof body !== 'object' || !('errors' in body)) return null;
   const errors = body.errors;
-  if (!errors || typeof errors !== 'object') return null;
+  return errors && typeof errors === 'object' ? errors : null;
+}
+
+/** The 422 `{"errors": {...}}` field messages, or null for any other failure. */
+export function fieldErrorsOf(error: unknown): Record<string, string> | null {
+  const errors = errorsObjectOf(error);
+  if (!errors) return null;
   const out: Record<string, string> = {};
   for (const [field, text] of Object.entries(errors as Record<string, unknown>)) {
     if (typeof text === 'string') out[field] = text;

@@ -35,6 +35,13 @@ export interface AdminRequestOptions extends Omit<RequestOptions, 'headers'> {
   sessionCall?: boolean;
 }
 
+/** A guarded call's 401 or 403 ends the session (reported to the session provider). */
+function reportSessionEnd(error: unknown): void {
+  if (!(error instanceof ApiError)) return;
+  if (error.status === 401) onExpired?.('expired');
+  else if (error.status === 403 && error.message === 'User not authorized') onExpired?.('forbidden');
+}
+
 export async function adminRequest<T>(path: string, options: AdminRequestOptions = {}): Promise<T> {
   const { sessionCall = false, ...rest } = options;
   const method = rest.method ?? 'GET';
@@ -43,10 +50,7 @@ export async function adminRequest<T>(path: string, options: AdminRequestOptions
   try {
     return await apiRequest<T>(`/admin${path}`, { ...rest, headers });
   } catch (error) {
-    if (!sessionCall && error instanceof ApiError) {
-      if (error.status === 401) onExpired?.('expired');
-      else if (error.status === 403 && error.message === 'User not authorized') onExpired?.('forbidden');
-    }
+    if (!sessionCall) reportSessionEnd(error);
     throw error;
   }
 }

@@ -96,6 +96,113 @@ function formatBytes(size: number): string {
   return `${(size / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** The moves the contract's map allows from this status, narrowed to the server's list when it sends one. */
+function nextMoves(app: ApplicationDetail) {
+  const allowed = Array.isArray(app.nextStatuses) ? (app.nextStatuses as string[]) : null;
+  return NEXT_STATUS[app.status].filter((move) => !allowed || allowed.includes(move.status));
+}
+
+function StatusSection({
+  app,
+  busy,
+  onMove,
+}: {
+  app: ApplicationDetail;
+  busy: boolean;
+  onMove: (status: ApplicationStatus) => void;
+}) {
+  const moves = nextMoves(app);
+  return (
+    <section className="admin-card" aria-labelledby="status-heading">
+      <h2 id="status-heading">Status</h2>
+      <p>
+        Current status: <StatusBadge status={app.status} />
+      </p>
+      {moves.length > 0 ? (
+        <div className="admin-actions">
+          {moves.map((move) => (
+            <button
+              key={move.status}
+              type="button"
+              className={`admin-button ${move.status === 'rejected' ? 'admin-button--danger' : 'admin-button--primary'}`}
+              disabled={busy}
+              onClick={() => onMove(move.status)}
+            >
+              {move.label}
+            </button>
+          ))}
+        </div>
+      ) : (
+        <p className="admin-muted">This application has reached its final status.</p>
+      )}
+    </section>
+  );
+}
+
+/** One personal answer: e-mail and phone as links, dates formatted, the rest as text. */
+function DetailValue({ name, value }: { name: string; value: unknown }) {
+  if (name === 'email') return <a href={`mailto:${show(value)}`}>{show(value)}</a>;
+  if (name === 'phone') return <a href={`tel:${show(value)}`}>{show(value)}</a>;
+  if (name === 'dateOfBirth' || name === 'passportExpiry') return formatDate(value as string | null);
+  return show(value);
+}
+
+function PaymentSection({ app }: { app: ApplicationDetail }) {
+  return (
+    <section className="admin-card" aria-labelledby="payment-heading">
+      <h2 id="payment-heading">Processing fee</h2>
+      <dl className="admin-dl">
+        <div>
+          <dt>Payment</dt>
+          <dd>
+            <StatusBadge status={app.payment ?? 'unpaid'} />
+          </dd>
+        </div>
+        <div>
+          <dt>Amount</dt>
+          <dd>{app.paymentAmount ? `${app.paymentAmount} ${show(app.paymentCurrency)}` : '—'}</dd>
+        </div>
+        <div>
+          <dt>Reference</dt>
+          <dd>{show(app.paymentReference)}</dd>
+        </div>
+        <div>
+          <dt>Channel</dt>
+          <dd>{app.paymentChannel ? humanize(app.paymentChannel) : '—'}</dd>
+        </div>
+        <div>
+          <dt>Paid at</dt>
+          <dd>{app.paidAt ? formatDateTime(app.paidAt) : '—'}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function FilesSection({ files }: { files: ApplicationDetail['files'] }) {
+  return (
+    <section className="admin-card" aria-labelledby="files-heading">
+      <h2 id="files-heading">Files</h2>
+      {files.length === 0 ? (
+        <p className="admin-muted">No files.</p>
+      ) : (
+        <ul className="admin-files">
+          {files.map((file) => (
+            <li key={file.field}>
+              <a className="admin-button" href={file.url} download={file.filename}>
+                Download {humanize(file.field === 'cv' ? 'CV' : file.field)}
+              </a>
+              <span className="admin-muted admin-small">
+                {file.filename} ({formatBytes(file.size)})
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export default function ApplicationDetailPage() {
   const { applicationId = '' } = useParams();
   useAdminTitle(`Application ${applicationId}`);
@@ -119,12 +226,9 @@ export default function ApplicationDetailPage() {
       {move.view}
       <AsyncView state={state} onRetry={reload}>
         {(loaded) => {
-          const app = override && override.applicationId === loaded.applicationId ? override : loaded;
+          const app = override?.applicationId === loaded.applicationId ? override : loaded;
           const fields: Record<string, unknown> = app;
           const extra = Object.keys(fields).filter((key) => !SHOWN.has(key));
-          // The server says which moves it allows (when it does); the map is the contract's rule.
-          const allowed = Array.isArray(app.nextStatuses) ? (app.nextStatuses as string[]) : null;
-          const moves = NEXT_STATUS[app.status].filter((move) => !allowed || allowed.includes(move.status));
           return (
             <>
               <PageHeader title={`${app.firstName} ${app.lastName}`}>
@@ -133,29 +237,7 @@ export default function ApplicationDetailPage() {
               <p className="admin-muted">
                 Application <strong>{app.applicationId}</strong>, submitted {formatDateTime(app.createdAt)}
               </p>
-              <section className="admin-card" aria-labelledby="status-heading">
-                <h2 id="status-heading">Status</h2>
-                <p>
-                  Current status: <StatusBadge status={app.status} />
-                </p>
-                {moves.length > 0 ? (
-                  <div className="admin-actions">
-                    {moves.map((move) => (
-                      <button
-                        key={move.status}
-                        type="button"
-                        className={`admin-button ${move.status === 'rejected' ? 'admin-button--danger' : 'admin-button--primary'}`}
-                        disabled={busy}
-                        onClick={() => void changeStatus(move.status)}
-                      >
-                        {move.label}
-                      </button>
-                    ))}
-                  </div>
-                ) : (
-                  <p className="admin-muted">This application has reached its final status.</p>
-                )}
-              </section>
+              <StatusSection app={app} busy={busy} onMove={(status) => void changeStatus(status)} />
               <section className="admin-card" aria-labelledby="owner-heading">
                 <h2 id="owner-heading">Owner</h2>
                 <OwnerSelect
@@ -181,15 +263,7 @@ export default function ApplicationDetailPage() {
                           <div key={key}>
                             <dt>{label}</dt>
                             <dd>
-                              {key === 'email' ? (
-                                <a href={`mailto:${show(fields[key])}`}>{show(fields[key])}</a>
-                              ) : key === 'phone' ? (
-                                <a href={`tel:${show(fields[key])}`}>{show(fields[key])}</a>
-                              ) : key === 'dateOfBirth' || key === 'passportExpiry' ? (
-                                formatDate(fields[key] as string | null)
-                              ) : (
-                                show(fields[key])
-                              )}
+                              <DetailValue name={key} value={fields[key]} />
                             </dd>
                           </div>
                         ))}
@@ -210,53 +284,9 @@ export default function ApplicationDetailPage() {
                   </dl>
                 </section>
               ) : null}
-              <section className="admin-card" aria-labelledby="payment-heading">
-                <h2 id="payment-heading">Processing fee</h2>
-                <dl className="admin-dl">
-                  <div>
-                    <dt>Payment</dt>
-                    <dd>
-                      <StatusBadge status={app.payment ?? 'unpaid'} />
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>Amount</dt>
-                    <dd>{app.paymentAmount ? `${app.paymentAmount} ${show(app.paymentCurrency)}` : '—'}</dd>
-                  </div>
-                  <div>
-                    <dt>Reference</dt>
-                    <dd>{show(app.paymentReference)}</dd>
-                  </div>
-                  <div>
-                    <dt>Channel</dt>
-                    <dd>{app.paymentChannel ? humanize(app.paymentChannel) : '—'}</dd>
-                  </div>
-                  <div>
-                    <dt>Paid at</dt>
-                    <dd>{app.paidAt ? formatDateTime(app.paidAt) : '—'}</dd>
-                  </div>
-                </dl>
-              </section>
+              <PaymentSection app={app} />
               <RefundsPanel applicationId={app.applicationId} />
-              <section className="admin-card" aria-labelledby="files-heading">
-                <h2 id="files-heading">Files</h2>
-                {app.files.length === 0 ? (
-                  <p className="admin-muted">No files.</p>
-                ) : (
-                  <ul className="admin-files">
-                    {app.files.map((file) => (
-                      <li key={file.field}>
-                        <a className="admin-button" href={file.url} download={file.filename}>
-                          Download {humanize(file.field === 'cv' ? 'CV' : file.field)}
-                        </a>
-                        <span className="admin-muted admin-small">
-                          {file.filename} ({formatBytes(file.size)})
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </section>
+              <FilesSection files={app.files} />
               <section className="admin-card" aria-labelledby="sms-heading">
                 <div className="admin-card__head">
                   <h2 id="sms-heading">SMS History</h2>

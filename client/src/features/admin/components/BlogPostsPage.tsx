@@ -1,4 +1,6 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useFormik } from 'formik';
+import { useState, type ReactNode } from 'react';
+import * as yup from 'yup';
 import { constants } from '@/config/rules';
 import { notify } from '@/lib/notify';
 import { errorMessage } from '../api/client';
@@ -19,6 +21,7 @@ import {
   useEditorSave,
   type EditorProps,
 } from './hooks';
+import { useFocusFirstInvalid } from './admin-form';
 import { AsyncView, EditableListPage, ItemActions, PagedTable } from './ui';
 
 const PAGE_SIZE = 20;
@@ -43,25 +46,68 @@ function inputOf(post: AdminBlogPost): BlogPostInput {
   return { ...blank(), ...rest };
 }
 
-const REQUIRED: (keyof BlogPostInput)[] = [
-  'title',
-  'excerpt',
-  'author',
-  'date',
-  'category',
-  'readTime',
-  'content',
-];
+const REQUIRED = ['title', 'excerpt', 'author', 'date', 'category', 'readTime', 'content'] as const;
+const REQUIRED_MESSAGE = 'This field is required';
+/** The fields in the form's order, for the focus after a stopped submit. */
+const FIELD_ORDER = ['title', 'author', 'excerpt', 'date', 'category', 'readTime', 'image', 'content'];
+const postFieldId = (name: string) => `post-${name}`;
+
+/** The editor's values: the post with its tags as the comma-separated text typed. */
+interface PostValues {
+  title: string;
+  excerpt: string;
+  image: string;
+  author: string;
+  date: string;
+  category: string;
+  tags: string;
+  readTime: string;
+  content: string;
+  featured: boolean;
+  published: boolean;
+}
+
+const postSchema = yup.object(
+  Object.fromEntries(REQUIRED.map((key) => [key, yup.string().trim().required(REQUIRED_MESSAGE)])),
+);
+
+function bodyOf(values: PostValues): BlogPostInput {
+  return {
+    ...values,
+    tags: values.tags
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter(Boolean),
+  };
+}
 
 function BlogPostEditor({ item: post, onSaved, onCancel }: EditorProps<AdminBlogPost>) {
-  const [values, setValues] = useState<BlogPostInput>(() => (post ? inputOf(post) : blank()));
-  const [tags, setTags] = useState(() => values.tags.join(', '));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const { saving, save } = useEditorSave(onSaved, setErrors);
+  const [initialValues] = useState<PostValues>(() => {
+    const input = post ? inputOf(post) : blank();
+    return { ...input, tags: input.tags.join(', ') };
+  });
+  // Checked on submit only, the messages stay until the next submit.
+  const form = useFormik<PostValues>({
+    initialValues,
+    validationSchema: postSchema,
+    validateOnChange: false,
+    validateOnBlur: false,
+    onSubmit: (values) => {
+      const body = bodyOf(values);
+      return save(
+        () => (post ? updateBlogPost(post.id, body) : createBlogPost(body)),
+        post ? 'Blog post updated' : 'Blog post created',
+        'Failed to save the blog post',
+      );
+    },
+  });
+  const { saving, save } = useEditorSave(onSaved, (found) => form.setErrors(found));
+  useFocusFirstInvalid(form, FIELD_ORDER, postFieldId);
   const [uploading, setUploading] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const set = <K extends keyof BlogPostInput>(key: K, value: BlogPostInput[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const { values } = form;
+  const errors = form.errors as Record<string, string | undefined>;
+  const set = <K extends keyof PostValues>(key: K, value: PostValues[K]) =>
+    void form.setFieldValue(key, value);
 
   const onImage = async (file: File | undefined) => {
     if (!file) return;
@@ -71,36 +117,13 @@ function BlogPostEditor({ item: post, onSaved, onCancel }: EditorProps<AdminBlog
       set('image', url);
       void notify('Image uploaded', 'success');
     } catch (error) {
-      setErrors((current) => ({ ...current, image: errorMessage(error, 'Failed to upload the image') }));
+      form.setFieldError('image', errorMessage(error, 'Failed to upload the image'));
     } finally {
       setUploading(false);
     }
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body: BlogPostInput = {
-      ...values,
-      tags: tags
-        .split(',')
-        .map((tag) => tag.trim())
-        .filter(Boolean),
-    };
-    const missing: Record<string, string> = {};
-    for (const key of REQUIRED) if (!String(body[key]).trim()) missing[key] = 'This field is required';
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) {
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    await save(
-      () => (post ? updateBlogPost(post.id, body) : createBlogPost(body)),
-      post ? 'Blog post updated' : 'Blog post created',
-      'Failed to save the blog post',
-    );
-  };
-
-  const field = (key: keyof BlogPostInput, label: string, input: ReactNode) => (
+  const field = (key: keyof PostValues, label: string, input: ReactNode) => (
     <div className="admin-field">
       <label htmlFor={`post-${key}`}>{label}</label>
       {input}
@@ -111,7 +134,7 @@ function BlogPostEditor({ item: post, onSaved, onCancel }: EditorProps<AdminBlog
       ) : null}
     </div>
   );
-  const a11y = (key: keyof BlogPostInput) => ({
+  const a11y = (key: keyof PostValues) => ({
     id: `post-${key}`,
     'aria-invalid': errors[key] ? true : undefined,
     'aria-describedby': errors[key] ? `post-${key}-error` : undefined,
@@ -120,7 +143,7 @@ function BlogPostEditor({ item: post, onSaved, onCancel }: EditorProps<AdminBlog
   return (
     <section className="admin-card" aria-labelledby="editor-heading">
       <h2 id="editor-heading">{post ? `Edit: ${post.title}` : 'New blog post'}</h2>
-      <form ref={formRef} className="admin-form admin-form--grid" onSubmit={onSubmit} noValidate>
+      <form className="admin-form admin-form--grid" onSubmit={form.handleSubmit} noValidate>
         {field(
           'title',
           'Title',
@@ -169,7 +192,7 @@ function BlogPostEditor({ item: post, onSaved, onCancel }: EditorProps<AdminBlog
         )}
         <div className="admin-field">
           <label htmlFor="post-tags">Tags (comma separated)</label>
-          <input id="post-tags" value={tags} onChange={(e) => setTags(e.target.value)} />
+          <input id="post-tags" value={values.tags} onChange={(e) => set('tags', e.target.value)} />
         </div>
         {field(
           'readTime',
@@ -195,7 +218,9 @@ function BlogPostEditor({ item: post, onSaved, onCancel }: EditorProps<AdminBlog
             onChange={(e) => void onImage(e.target.files?.[0])}
           />
           {uploading ? <p className="admin-muted admin-small">Uploading...</p> : null}
-          {values.image ? <img className="admin-thumb" src={values.image} alt="Current post image" /> : null}
+          {values.image ? (
+            <img className="admin-thumb" src={values.image} alt="Preview of the current cover" />
+          ) : null}
         </div>
         <div className="admin-field admin-field--full">
           <label htmlFor="post-content">Content (HTML)</label>

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useFormik, type FormikProps } from 'formik';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { createJob, deleteJob, listJobs, updateJob } from '../api/endpoints';
 import type { Job } from '../api/types';
@@ -11,7 +12,8 @@ import {
   useEditorSave,
   type EditorProps,
 } from './hooks';
-import { blankJobValues, checkJob, jobBody, jobRules, type JobFieldRule, type JobValues } from './job-rules';
+import { useFocusFirstInvalid } from './admin-form';
+import { blankJobValues, jobBody, jobRules, jobSchema, type JobFieldRule, type JobValues } from './job-rules';
 import {
   AsyncView,
   EditableListPage,
@@ -38,111 +40,152 @@ function valuesOf(job: Job): JobValues {
   return values;
 }
 
-function JobEditor({ item: job, onSaved, onCancel }: EditorProps<Job>) {
-  const [values, setValues] = useState<JobValues>(job ? valuesOf(job) : blankJobValues());
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const { saving, save } = useEditorSave(onSaved, setErrors);
-  const set = (key: string, value: string | string[]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+type JobForm = FormikProps<JobValues>;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = checkJob(values);
-    setErrors(found);
-    const first = Object.keys(found)[0];
-    if (first) {
-      document.getElementById(`job-${first}`)?.focus();
-      return;
-    }
-    await save(
-      () => (job ? updateJob(job.id, jobBody(values)) : createJob(jobBody(values))),
-      job ? 'Job updated' : 'Job created',
-      'Failed to save the job',
-    );
+const FIELD_ORDER = jobRules.fields.map((f) => f.name);
+const jobFieldId = (name: string) => `job-${name}`;
+
+/** The message of a field, once the form was submitted (or the server answered). */
+function errorOf(form: JobForm, name: string): string | undefined {
+  const message = form.errors[name];
+  return typeof message === 'string' ? message : undefined;
+}
+
+function a11y(form: JobForm, name: string) {
+  const invalid = Boolean(errorOf(form, name));
+  return {
+    id: jobFieldId(name),
+    'aria-invalid': invalid ? true : undefined,
+    'aria-describedby': invalid ? `job-${name}-error` : undefined,
   };
+}
 
-  const a11y = (key: string) => ({
-    id: `job-${key}`,
-    'aria-invalid': errors[key] ? true : undefined,
-    'aria-describedby': errors[key] ? `job-${key}-error` : undefined,
-  });
+function textOf(form: JobForm, name: string): string {
+  const value = form.values[name];
+  return typeof value === 'string' ? value : '';
+}
 
-  const control = (f: JobFieldRule) => {
-    const value = values[f.name];
-    if (f.kind === 'multiselect') {
-      const chosen = Array.isArray(value) ? value : [];
-      return (
-        <fieldset className="admin-checks" {...a11y(f.name)}>
-          <legend>{f.label}</legend>
-          {(f.options ?? []).map((option) => (
-            <label key={option}>
-              <input
-                type="checkbox"
-                checked={chosen.includes(option)}
-                onChange={(e) =>
-                  set(f.name, e.target.checked ? [...chosen, option] : chosen.filter((c) => c !== option))
-                }
-              />{' '}
-              {option}
-            </label>
-          ))}
-        </fieldset>
-      );
-    }
-    const text = typeof value === 'string' ? value : '';
-    if (f.kind === 'select') {
-      return (
-        <select {...a11y(f.name)} value={text} onChange={(e) => set(f.name, e.target.value)}>
-          {f.default === undefined ? <option value="">Choose one</option> : null}
-          {text && !(f.options ?? []).includes(text) ? <option>{text}</option> : null}
-          {(f.options ?? []).map((option) => (
-            <option key={option} value={option}>
-              {f.name === 'status' ? (STATUS_LABELS[option] ?? option) : option}
-            </option>
-          ))}
-        </select>
-      );
-    }
-    if (f.kind === 'longtext') {
-      return (
-        <textarea {...a11y(f.name)} rows={5} value={text} onChange={(e) => set(f.name, e.target.value)} />
-      );
-    }
+function BenefitChecks({ f, form }: { f: JobFieldRule; form: JobForm }) {
+  const value = form.values[f.name];
+  const chosen = Array.isArray(value) ? value : [];
+  return (
+    <fieldset className="admin-checks" {...a11y(form, f.name)}>
+      <legend>{f.label}</legend>
+      {(f.options ?? []).map((option) => (
+        <label key={option}>
+          <input
+            type="checkbox"
+            checked={chosen.includes(option)}
+            onChange={(e) =>
+              void form.setFieldValue(
+                f.name,
+                e.target.checked ? [...chosen, option] : chosen.filter((c) => c !== option),
+              )
+            }
+          />{' '}
+          {option}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function optionLabel(f: JobFieldRule, option: string): string {
+  return f.name === 'status' ? (STATUS_LABELS[option] ?? option) : option;
+}
+
+function JobSelect({ f, form }: { f: JobFieldRule; form: JobForm }) {
+  const text = textOf(form, f.name);
+  const options = f.options ?? [];
+  return (
+    <select
+      {...a11y(form, f.name)}
+      value={text}
+      onChange={(e) => void form.setFieldValue(f.name, e.target.value)}
+    >
+      {f.default === undefined ? <option value="">Choose one</option> : null}
+      {text && !options.includes(text) ? <option>{text}</option> : null}
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {optionLabel(f, option)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function JobInputField({ f, form }: { f: JobFieldRule; form: JobForm }) {
+  return (
+    <input
+      {...a11y(form, f.name)}
+      type={f.kind === 'date' ? 'date' : 'text'}
+      inputMode={f.kind === 'integer' ? 'numeric' : undefined}
+      placeholder={f.name === 'salaryRange' ? 'Only when no figures, e.g. Negotiable' : undefined}
+      value={textOf(form, f.name)}
+      onChange={(e) => void form.setFieldValue(f.name, e.target.value)}
+    />
+  );
+}
+
+/** The control for the rule's kind: checkboxes, a select, a text area or an input. */
+function JobControl({ f, form }: { f: JobFieldRule; form: JobForm }) {
+  if (f.kind === 'multiselect') return <BenefitChecks f={f} form={form} />;
+  if (f.kind === 'select') return <JobSelect f={f} form={form} />;
+  if (f.kind === 'longtext') {
     return (
-      <input
-        {...a11y(f.name)}
-        type={f.kind === 'date' ? 'date' : 'text'}
-        inputMode={f.kind === 'integer' ? 'numeric' : undefined}
-        placeholder={f.name === 'salaryRange' ? 'Only when no figures, e.g. Negotiable' : undefined}
-        value={text}
-        onChange={(e) => set(f.name, e.target.value)}
+      <textarea
+        {...a11y(form, f.name)}
+        rows={5}
+        value={textOf(form, f.name)}
+        onChange={(e) => void form.setFieldValue(f.name, e.target.value)}
       />
     );
-  };
+  }
+  return <JobInputField f={f} form={form} />;
+}
+
+function JobField({ f, form }: { f: JobFieldRule; form: JobForm }) {
+  const full = f.kind === 'longtext' || f.kind === 'multiselect';
+  const message = errorOf(form, f.name);
+  return (
+    <div className={full ? 'admin-field admin-field--full' : 'admin-field'}>
+      {f.kind === 'multiselect' ? null : (
+        <label htmlFor={jobFieldId(f.name)}>{LABELS[f.name] ?? f.label}</label>
+      )}
+      <JobControl f={f} form={form} />
+      {message ? (
+        <p className="admin-error" id={`job-${f.name}-error`}>
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function JobEditor({ item: job, onSaved, onCancel }: EditorProps<Job>) {
+  const schema = useMemo(() => jobSchema(), []);
+  // Checked on submit only (as the server checks), the messages stay until the next submit.
+  const form: JobForm = useFormik<JobValues>({
+    initialValues: job ? valuesOf(job) : blankJobValues(),
+    validationSchema: schema,
+    validateOnChange: false,
+    validateOnBlur: false,
+    onSubmit: (values) =>
+      save(
+        () => (job ? updateJob(job.id, jobBody(values)) : createJob(jobBody(values))),
+        job ? 'Job updated' : 'Job created',
+        'Failed to save the job',
+      ),
+  });
+  const { saving, save } = useEditorSave(onSaved, (errors) => form.setErrors(errors));
+  useFocusFirstInvalid(form, FIELD_ORDER, jobFieldId);
 
   return (
     <section className="admin-card" aria-labelledby="job-editor-heading">
       <h2 id="job-editor-heading">{job ? `Edit: ${job.title}` : 'New job opening'}</h2>
-      <form className="admin-form admin-form--grid" onSubmit={onSubmit} noValidate>
+      <form className="admin-form admin-form--grid" onSubmit={form.handleSubmit} noValidate>
         {jobRules.fields.map((f) => (
-          <div
-            key={f.name}
-            className={
-              f.kind === 'longtext' || f.kind === 'multiselect'
-                ? 'admin-field admin-field--full'
-                : 'admin-field'
-            }
-          >
-            {f.kind === 'multiselect' ? null : (
-              <label htmlFor={`job-${f.name}`}>{LABELS[f.name] ?? f.label}</label>
-            )}
-            {control(f)}
-            {errors[f.name] ? (
-              <p className="admin-error" id={`job-${f.name}-error`}>
-                {errors[f.name]}
-              </p>
-            ) : null}
-          </div>
+          <JobField key={f.name} f={f} form={form} />
         ))}
         <div className="admin-actions admin-field--full">
           <button type="submit" className="admin-button admin-button--primary" disabled={saving}>

@@ -3,6 +3,7 @@
  * editor checks with the very messages the server gives.
  */
 import { jobForm } from '@/generated/rules.json';
+import * as yup from 'yup';
 import type { JobInput } from '../api/types';
 
 export type JobFieldKind = 'text' | 'longtext' | 'select' | 'multiselect' | 'integer' | 'date';
@@ -45,45 +46,73 @@ function todayIso(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+const messages = jobRules.messages;
+
+function isWholeInRange(f: JobFieldRule, text: string): boolean {
+  if (!/^\d+$/.test(text)) return false;
+  const n = Number(text);
+  return n >= (f.minimum ?? 0) && n <= (f.maximum ?? Number.MAX_SAFE_INTEGER);
+}
+
+function isCalendarDate(text: string): boolean {
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(text) &&
+    !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
+    new Date(`${text}T00:00:00Z`).toISOString().startsWith(text)
+  );
+}
+
+function isOption(f: JobFieldRule, item: string): boolean {
+  return (f.options ?? []).includes(item);
+}
+
+/** The message for a filled-in text value by the field's kind, or undefined when it is fine. */
+function checkFilledText(f: JobFieldRule, text: string): string | undefined {
+  switch (f.kind) {
+    case 'integer':
+      return isWholeInRange(f, text) ? undefined : f.rangeMessage;
+    case 'select':
+      if (isOption(f, text)) return undefined;
+      return f.name === 'status' ? messages.status : messages.invalidOption;
+    case 'date':
+      return isCalendarDate(text) ? undefined : messages.invalidDate;
+    default:
+      if (text.length <= f.maxLength) return undefined;
+      return messages.tooLong!.replace('{label}', f.label).replace('{max}', String(f.maxLength));
+  }
+}
+
+/** One field's message on its own, or undefined when it is fine. */
+function checkJobField(f: JobFieldRule, raw: string | string[] | undefined): string | undefined {
+  if (Array.isArray(raw)) {
+    return raw.every((item) => isOption(f, item)) ? undefined : messages.invalidOption;
+  }
+  const text = (raw ?? '').trim();
+  if (!text) return f.required;
+  return checkFilledText(f, text);
+}
+
+function salaryOrderMessage(values: JobValues): string | undefined {
+  if (values.salaryMin === '' || values.salaryMax === '') return undefined;
+  return Number(values.salaryMax) < Number(values.salaryMin) ? messages.salaryOrder : undefined;
+}
+
+function closingDateMessage(values: JobValues, today: string): string | undefined {
+  const closing = String(values.closingDate ?? '');
+  return values.status === 'open' && closing && closing < today ? messages.closingDatePassed : undefined;
+}
+
 /** The messages by field, as `agency_core.jobs.check_job` gives them. */
 export function checkJob(values: JobValues, today: string = todayIso()): Record<string, string> {
-  const m = jobRules.messages;
   const errors: Record<string, string> = {};
   for (const f of jobRules.fields) {
-    const raw = values[f.name];
-    if (Array.isArray(raw)) {
-      if (raw.some((item) => !(f.options ?? []).includes(item))) errors[f.name] = m.invalidOption!;
-      continue;
-    }
-    const text = (raw ?? '').trim();
-    if (!text) {
-      if (f.required) errors[f.name] = f.required;
-      continue;
-    }
-    if (f.kind === 'integer') {
-      const n = /^\d+$/.test(text) ? Number(text) : NaN;
-      if (Number.isNaN(n) || n < (f.minimum ?? 0) || n > (f.maximum ?? Number.MAX_SAFE_INTEGER))
-        errors[f.name] = f.rangeMessage!;
-    } else if (f.kind === 'select') {
-      if (!(f.options ?? []).includes(text))
-        errors[f.name] = f.name === 'status' ? m.status! : m.invalidOption!;
-    } else if (f.kind === 'date') {
-      const valid =
-        /^\d{4}-\d{2}-\d{2}$/.test(text) &&
-        !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
-        new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
-      if (!valid) errors[f.name] = m.invalidDate!;
-    } else if (text.length > f.maxLength) {
-      errors[f.name] = m.tooLong!.replace('{label}', f.label).replace('{max}', String(f.maxLength));
-    }
+    const found = checkJobField(f, values[f.name]);
+    if (found) errors[f.name] = found;
   }
-  const low = Number(values.salaryMin),
-    high = Number(values.salaryMax);
-  if (!errors.salaryMax && values.salaryMin !== '' && values.salaryMax !== '' && high < low)
-    errors.salaryMax = m.salaryOrder!;
-  const closing = String(values.closingDate ?? '');
-  if (!errors.closingDate && values.status === 'open' && closing && closing < today)
-    errors.closingDate = m.closingDatePassed!;
+  const salary = errors.salaryMax ? undefined : salaryOrderMessage(values);
+  if (salary) errors.salaryMax = salary;
+  const closing = errors.closingDate ? undefined : closingDateMessage(values, today);
+  if (closing) errors.closingDate = closing;
   return errors;
 }
 
@@ -98,4 +127,19 @@ export function jobBody(values: JobValues): JobInput {
     else body[f.name] = v;
   }
   return body as JobInput;
+}
+
+/**
+ * The yup schema of the job form: each field's message is `checkJob`'s (the generated rules,
+ * cross-field checks included), so the editor and the server speak with one voice.
+ */
+export function jobSchema(today: () => string = todayIso): yup.ObjectSchema<JobValues> {
+  const shape: Record<string, yup.Schema> = {};
+  for (const f of jobRules.fields) {
+    shape[f.name] = yup.mixed().test(`job:${f.name}`, 'invalid', function test() {
+      const found = checkJob(this.parent as JobValues, today())[f.name];
+      return found ? this.createError({ message: found }) : true;
+    });
+  }
+  return yup.object(shape);
 }

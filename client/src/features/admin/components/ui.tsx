@@ -308,6 +308,35 @@ export function ItemActions<T extends { id: string }>({
   );
 }
 
+function ApplicantCell({ app, search }: { app: ApplicationSummary; search: string }) {
+  return (
+    <th scope="row">
+      <Link to={`/admin/applications/${encodeURIComponent(app.applicationId)}${search}`}>
+        {app.firstName} {app.lastName}
+      </Link>
+      {!app.opened ? <span className="admin-new">New</span> : null}
+      <div className="admin-muted admin-small">{app.applicationId}</div>
+    </th>
+  );
+}
+
+function ContactCell({ app }: { app: ApplicationSummary }) {
+  return (
+    <td>
+      <div>{app.email}</div>
+      <div className="admin-muted admin-small">{app.phone}</div>
+    </td>
+  );
+}
+
+function PaymentCell({ app }: { app: ApplicationSummary }) {
+  return (
+    <td>
+      <StatusBadge status={app.shownPayment ?? app.payment ?? 'unpaid'} />
+    </td>
+  );
+}
+
 /** One application in a table: applicant (linked, "New" when unopened), optional contact, job, country, date, status. */
 export function ApplicationRow({
   app,
@@ -330,19 +359,8 @@ export function ApplicationRow({
   return (
     <tr>
       {leading}
-      <th scope="row">
-        <Link to={`/admin/applications/${encodeURIComponent(app.applicationId)}${search}`}>
-          {app.firstName} {app.lastName}
-        </Link>
-        {!app.opened ? <span className="admin-new">New</span> : null}
-        <div className="admin-muted admin-small">{app.applicationId}</div>
-      </th>
-      {withContact ? (
-        <td>
-          <div>{app.email}</div>
-          <div className="admin-muted admin-small">{app.phone}</div>
-        </td>
-      ) : null}
+      <ApplicantCell app={app} search={search} />
+      {withContact ? <ContactCell app={app} /> : null}
       <td>
         {app.jobCategory}
         {app.jobTitle ? <div className="admin-muted admin-small">Job: {app.jobTitle}</div> : null}
@@ -352,11 +370,7 @@ export function ApplicationRow({
       <td>
         <StatusBadge status={app.status} />
       </td>
-      {withPayment ? (
-        <td>
-          <StatusBadge status={app.shownPayment ?? app.payment ?? 'unpaid'} />
-        </td>
-      ) : null}
+      {withPayment ? <PaymentCell app={app} /> : null}
       {extra ? <td>{extra}</td> : null}
     </tr>
   );

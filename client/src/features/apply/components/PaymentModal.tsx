@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Modal } from '@/components/ui/Modal';
-import { useResource } from '@/lib/use-resource';
-import { type FeeDue, getFeeDue, getPaymentConfig, paymentKeyOf } from '../api/payments';
+import { useResource, type ResourceState } from '@/lib/use-resource';
+import { type FeeDue, type PaymentConfig, getFeeDue, getPaymentConfig, paymentKeyOf } from '../api/payments';
 import { useCheckout } from '../lib/use-checkout';
 
 export const PAYMENT_SUCCESS = 'Payment processed successfully! Welcome to Vandy Recruitment.';
@@ -21,20 +21,15 @@ export const TEST_PAYMENT_NOTICE =
 export function PaymentModal({ applicationId, onClose }: { applicationId: string; onClose: () => void }) {
   const payRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const [config] = useResource(getPaymentConfig, 'payment-config');
-  const [owed] = useResource(() => feeOf(applicationId), `fee-${applicationId}`);
+  const fee = useFeeState(applicationId);
   const { starting, error, checkout } = useCheckout();
-  const ready = config.status === 'success' ? config.data : null;
-  const feeDue = owed.status === 'success' ? owed.data : null;
-  const noFee = feeDue !== null && !feeDue.due;
-  const available = (ready?.available ?? false) && !noFee;
+  const { config, noFee, available } = fee;
 
   useEffect(() => {
     if (config.status === 'loading') return;
     (available ? payRef.current : cancelRef.current)?.focus();
   }, [config.status, available]);
 
-  const fee = feeDue?.label ?? ready?.label ?? null;
   return (
     <Modal className="payment-modal" labelledBy="payment-title" describedBy="payment-text" onClose={onClose}>
       <h2 id="payment-title">Complete Your Application</h2>
@@ -45,43 +40,11 @@ export function PaymentModal({ applicationId, onClose }: { applicationId: string
       </p>
       <p className="payment-modal__fee" aria-busy={config.status === 'loading'}>
         <span className="visually-hidden">Processing fee: </span>
-        {fee ?? '…'}
+        {fee.label ?? '…'}
       </p>
       <p className="muted">Processing fee</p>
-      {feeDue?.reason ? (
-        <p className="payment-modal__reason" data-testid="fee-reason">
-          {feeDue.reason}
-        </p>
-      ) : null}
-      {noFee ? (
-        <p className="payment-modal__notice" role="status">
-          {NO_FEE_NOTICE}
-          <br />
-          Your application ID: <strong>{applicationId}</strong>
-        </p>
-      ) : null}
-      {ready?.test && !noFee ? (
-        <p className="payment-modal__notice" role="note">
-          {TEST_PAYMENT_NOTICE}
-        </p>
-      ) : null}
-      {ready && !ready.available && !noFee ? (
-        <p className="payment-modal__notice" role="status">
-          {ready.unavailableMessage}
-          <br />
-          Your application ID: <strong>{applicationId}</strong>
-        </p>
-      ) : null}
-      {config.status === 'error' ? (
-        <p className="payment-modal__notice" role="alert">
-          {errorText(config.error)}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="payment-modal__notice" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FeeNotices fee={fee} applicationId={applicationId} />
+      <ErrorNotices config={config} error={error} />
       <div className="payment-modal__actions">
         <button ref={cancelRef} type="button" className="button button--outline" onClick={onClose}>
           {noFee ? 'Close' : 'Cancel'}
@@ -99,6 +62,91 @@ export function PaymentModal({ applicationId, onClose }: { applicationId: string
         ) : null}
       </div>
     </Modal>
+  );
+}
+
+interface FeeState {
+  config: ResourceState<PaymentConfig>;
+  /** The payment configuration once loaded. */
+  ready: PaymentConfig | null;
+  feeDue: FeeDue | null;
+  /** The policy waived the fee: nothing to pay. */
+  noFee: boolean;
+  /** Online payment is offered. */
+  available: boolean;
+  /** The fee as shown ("$50"), the application's own first. */
+  label: string | null;
+}
+
+function loaded<T>(state: ResourceState<T>): T | null {
+  return state.status === 'success' ? state.data : null;
+}
+
+function useFeeState(applicationId: string): FeeState {
+  const [config] = useResource(getPaymentConfig, 'payment-config');
+  const [owed] = useResource(() => feeOf(applicationId), `fee-${applicationId}`);
+  const ready = loaded(config);
+  const feeDue = loaded(owed);
+  const noFee = feeDue !== null && !feeDue.due;
+  const available = (ready?.available ?? false) && !noFee;
+  return { config, ready, feeDue, noFee, available, label: feeDue?.label ?? ready?.label ?? null };
+}
+
+function ApplicationIdLine({ applicationId }: { applicationId: string }) {
+  return (
+    <>
+      <br />
+      Your application ID: <strong>{applicationId}</strong>
+    </>
+  );
+}
+
+/** Why this fee, no fee due, a test checkout, or no online payment (pay at the office). */
+function FeeNotices({ fee, applicationId }: { fee: FeeState; applicationId: string }) {
+  const { ready, feeDue, noFee } = fee;
+  const unavailable = ready !== null && !ready.available && !noFee;
+  return (
+    <>
+      {feeDue?.reason ? (
+        <p className="payment-modal__reason" data-testid="fee-reason">
+          {feeDue.reason}
+        </p>
+      ) : null}
+      {noFee ? (
+        <p className="payment-modal__notice" role="status">
+          {NO_FEE_NOTICE}
+          <ApplicationIdLine applicationId={applicationId} />
+        </p>
+      ) : null}
+      {ready?.test && !noFee ? (
+        <p className="payment-modal__notice" role="note">
+          {TEST_PAYMENT_NOTICE}
+        </p>
+      ) : null}
+      {unavailable ? (
+        <p className="payment-modal__notice" role="status">
+          {ready.unavailableMessage}
+          <ApplicationIdLine applicationId={applicationId} />
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function ErrorNotices({ config, error }: { config: ResourceState<PaymentConfig>; error: string | null }) {
+  return (
+    <>
+      {config.status === 'error' ? (
+        <p className="payment-modal__notice" role="alert">
+          {errorText(config.error)}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="payment-modal__notice" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -42,6 +42,112 @@ function viewOf(state: ResourceState<PaymentStatus | null>): View {
   return { kind: 'error', message: notFound ? RESULT_TEXTS.notFoundText : message, notFound };
 }
 
+function titleOf(view: View): string {
+  if (view.kind === 'checking') return RESULT_TEXTS.checking;
+  if (view.kind === 'error') return view.notFound ? RESULT_TEXTS.notFoundTitle : RESULT_TEXTS.errorTitle;
+  if (view.status.state === 'paid') return RESULT_TEXTS.paidTitle;
+  return view.status.state === 'failed' ? RESULT_TEXTS.failedTitle : RESULT_TEXTS.pendingTitle;
+}
+
+function PaidBody({ status }: { status: PaymentStatus }) {
+  return (
+    <>
+      <p>
+        We have received your processing fee of{' '}
+        <strong>
+          {status.amount} {status.currency}
+        </strong>{' '}
+        for application <strong>{status.applicationId}</strong>. A receipt is on its way by SMS.
+      </p>
+      <p className="muted">Payment reference: {status.reference}</p>
+      <div className="button-row">
+        <Link to={paths.home} className="button button--primary">
+          Back to Home
+        </Link>
+      </div>
+    </>
+  );
+}
+
+function FailedBody({
+  status,
+  retrying,
+  onRetry,
+}: {
+  status: PaymentStatus;
+  retrying: boolean;
+  onRetry: (applicationId: string) => Promise<void>;
+}) {
+  return (
+    <>
+      <p>{RESULT_TEXTS.failedText}</p>
+      <p className="muted">Application ID: {status.applicationId}</p>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button--gold"
+          disabled={retrying}
+          onClick={() => void onRetry(status.applicationId)}
+        >
+          {retrying ? 'Redirecting...' : 'Try again'}
+        </button>
+        <ContactUs className="button button--outline" />
+      </div>
+    </>
+  );
+}
+
+function PendingBody({ status, onCheckAgain }: { status: PaymentStatus; onCheckAgain: () => void }) {
+  return (
+    <>
+      <p>{RESULT_TEXTS.pendingText}</p>
+      <p className="muted">Application ID: {status.applicationId}</p>
+      <div className="button-row">
+        <CheckAgain onClick={onCheckAgain} />
+        <ContactUs className="button button--outline" />
+      </div>
+    </>
+  );
+}
+
+/** A verified answer: paid, failed (try again) or still pending (check again). */
+function DoneBody({
+  status,
+  retrying,
+  onRetry,
+  onCheckAgain,
+}: {
+  status: PaymentStatus;
+  retrying: boolean;
+  onRetry: (applicationId: string) => Promise<void>;
+  onCheckAgain: () => void;
+}) {
+  if (status.state === 'paid') return <PaidBody status={status} />;
+  if (status.state === 'failed') return <FailedBody status={status} retrying={retrying} onRetry={onRetry} />;
+  return <PendingBody status={status} onCheckAgain={onCheckAgain} />;
+}
+
+function ErrorBody({
+  view,
+  onCheckAgain,
+}: {
+  view: Extract<View, { kind: 'error' }>;
+  onCheckAgain: () => void;
+}) {
+  return (
+    <>
+      <p role="alert">{view.message}</p>
+      <div className="button-row">
+        {view.notFound ? (
+          <ContactUs className="button button--primary" />
+        ) : (
+          <CheckAgain onClick={onCheckAgain} />
+        )}
+      </div>
+    </>
+  );
+}
+
 /**
  * Where Paystack sends the applicant back (`/payment/callback?reference=...`): asks the server
  * to verify, and shows the spec's success toast only for a verified payment.
@@ -67,72 +173,13 @@ export default function PaymentResultPage() {
     );
   }, [paid]);
 
-  let title: string = RESULT_TEXTS.checking;
-  let body: ReactNode = null;
-  if (view.kind === 'done') {
-    const { status } = view;
-    if (status.state === 'paid') {
-      title = RESULT_TEXTS.paidTitle;
-      body = (
-        <>
-          <p>
-            We have received your processing fee of{' '}
-            <strong>
-              {status.amount} {status.currency}
-            </strong>{' '}
-            for application <strong>{status.applicationId}</strong>. A receipt is on its way by SMS.
-          </p>
-          <p className="muted">Payment reference: {status.reference}</p>
-          <div className="button-row">
-            <Link to={paths.home} className="button button--primary">
-              Back to Home
-            </Link>
-          </div>
-        </>
-      );
-    } else if (status.state === 'failed') {
-      title = RESULT_TEXTS.failedTitle;
-      body = (
-        <>
-          <p>{RESULT_TEXTS.failedText}</p>
-          <p className="muted">Application ID: {status.applicationId}</p>
-          <div className="button-row">
-            <button
-              type="button"
-              className="button button--gold"
-              disabled={retrying}
-              onClick={() => void checkout(status.applicationId)}
-            >
-              {retrying ? 'Redirecting...' : 'Try again'}
-            </button>
-            <ContactUs className="button button--outline" />
-          </div>
-        </>
-      );
-    } else {
-      title = RESULT_TEXTS.pendingTitle;
-      body = (
-        <>
-          <p>{RESULT_TEXTS.pendingText}</p>
-          <p className="muted">Application ID: {status.applicationId}</p>
-          <div className="button-row">
-            <CheckAgain onClick={reload} />
-            <ContactUs className="button button--outline" />
-          </div>
-        </>
-      );
-    }
-  } else if (view.kind === 'error') {
-    title = view.notFound ? RESULT_TEXTS.notFoundTitle : RESULT_TEXTS.errorTitle;
-    body = (
-      <>
-        <p role="alert">{view.message}</p>
-        <div className="button-row">
-          {view.notFound ? <ContactUs className="button button--primary" /> : <CheckAgain onClick={reload} />}
-        </div>
-      </>
-    );
-  }
+  const title = titleOf(view);
+  const body =
+    view.kind === 'done' ? (
+      <DoneBody status={view.status} retrying={retrying} onRetry={checkout} onCheckAgain={reload} />
+    ) : view.kind === 'error' ? (
+      <ErrorBody view={view} onCheckAgain={reload} />
+    ) : null;
 
   return (
     <section className="container section payment-result" aria-live="polite">

@@ -11,18 +11,31 @@ export interface Draft {
   values: FormValues;
 }
 
+function isDraftShaped(parsed: unknown): parsed is Partial<Draft> & { values: object } {
+  if (!parsed || typeof parsed !== 'object') return false;
+  const { values } = parsed as Partial<Draft>;
+  return Boolean(values) && typeof values === 'object';
+}
+
+/** The stored values a form can take back: text and yes/no answers only. */
+function restorableValues(stored: object): FormValues {
+  const values: FormValues = {};
+  for (const [name, value] of Object.entries(stored)) {
+    if (typeof value === 'string' || typeof value === 'boolean') values[name] = value;
+  }
+  return values;
+}
+
 export function loadDraft(): Draft | null {
   try {
     const raw = window.sessionStorage.getItem(DRAFT_KEY);
     if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<Draft>;
-    if (!parsed || typeof parsed !== 'object' || !parsed.values || typeof parsed.values !== 'object')
-      return null;
-    const values: FormValues = {};
-    for (const [name, value] of Object.entries(parsed.values)) {
-      if (typeof value === 'string' || typeof value === 'boolean') values[name] = value;
-    }
-    return { step: typeof parsed.step === 'number' ? parsed.step : 1, values };
+    const parsed = JSON.parse(raw) as unknown;
+    if (!isDraftShaped(parsed)) return null;
+    return {
+      step: typeof parsed.step === 'number' ? parsed.step : 1,
+      values: restorableValues(parsed.values),
+    };
   } catch {
     return null;
   }

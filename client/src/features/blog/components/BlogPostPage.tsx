@@ -15,13 +15,23 @@ export function shareLinks(url: string, title: string) {
   };
 }
 
+function postTitle(post: { title: string } | null, status: string): string {
+  if (post) return post.title;
+  return status === 'success' ? 'Blog Post Not Found' : 'Blog';
+}
+
+/** The page's address in the browser ('' while rendered on the server). */
+function currentUrl(): string {
+  return typeof window === 'undefined' ? '' : window.location.href;
+}
+
 export default function BlogPostPage() {
   const { id = '' } = useParams();
   // Served by the app, the page carries its post (or null: not found) in a JSON block.
   const [state, served] = useServedRecord('blog-post', id, getBlogPost);
   const post = state.status === 'success' ? state.data : null;
   usePageMeta(
-    post ? post.title : state.status === 'success' ? 'Blog Post Not Found' : 'Blog',
+    postTitle(post, state.status),
     post ? post.excerpt : 'Career insights and travel guides from Vandy Travel.',
   );
 
@@ -45,10 +55,7 @@ export default function BlogPostPage() {
       />
     );
   }
-  const links = shareLinks(
-    served?.url ?? (typeof window === 'undefined' ? '' : window.location.href),
-    post.title,
-  );
+  const links = shareLinks(served?.url ?? currentUrl(), post.title);
   return (
     <section className="section">
       <div className="container blog-layout">

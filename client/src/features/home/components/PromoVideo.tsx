@@ -101,6 +101,8 @@ export function PromoVideo() {
             ref={videoRef}
             className="promo__video"
             preload="none"
+            // The promo has no sound track (nothing to caption); its figcaption describes what it shows.
+            muted
             playsInline
             poster="/images/promo-poster.webp"
             width={1280}

@@ -9,6 +9,57 @@ import { getJob } from '../api/jobs';
 
 const CLOSED = jobForm.messages.closedNotice;
 
+type Job = NonNullable<Awaited<ReturnType<typeof getJob>>>;
+
+function jobTitle(job: Job | null, status: string): string {
+  if (job) return `${job.title} in ${job.city ? `${job.city}, ` : ''}${job.country}`;
+  return status === 'success' ? 'Job Not Found' : 'Jobs Abroad';
+}
+
+function JobFacts({ job }: { job: Job }) {
+  return (
+    <dl className="job-facts">
+      {job.salary ? (
+        <>
+          <dt>Salary</dt>
+          <dd>{job.salary}</dd>
+        </>
+      ) : null}
+      <dt>Positions</dt>
+      <dd>{job.positions}</dd>
+      {job.closingDate ? (
+        <>
+          <dt>Closing date</dt>
+          <dd>{job.closingDate}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+function JobDetails({ job }: { job: Job }) {
+  return (
+    <>
+      {job.requirements ? (
+        <>
+          <h2>Requirements</h2>
+          <p className="job-text">{job.requirements}</p>
+        </>
+      ) : null}
+      {job.benefits.length ? (
+        <>
+          <h2>Benefits</h2>
+          <ul>
+            {job.benefits.map((b) => (
+              <li key={b}>{b}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
+  );
+}
+
 /** `/jobs/{id}`: everything about one job; Apply opens the wizard with the job attached. */
 export default function JobPage() {
   const { id = '' } = useParams();
@@ -16,11 +67,7 @@ export default function JobPage() {
   const [state] = useServedRecord('job', id, getJob);
   const job = state.status === 'success' ? state.data : null;
   usePageMeta(
-    job
-      ? `${job.title} in ${job.city ? `${job.city}, ` : ''}${job.country}`
-      : state.status === 'success'
-        ? 'Job Not Found'
-        : 'Jobs Abroad',
+    jobTitle(job, state.status),
     job ? job.description.slice(0, 160) : 'Open overseas vacancies with Vandy Travel.',
   );
 
@@ -62,40 +109,10 @@ export default function JobPage() {
             {CLOSED}
           </p>
         )}
-        <dl className="job-facts">
-          {job.salary ? (
-            <>
-              <dt>Salary</dt>
-              <dd>{job.salary}</dd>
-            </>
-          ) : null}
-          <dt>Positions</dt>
-          <dd>{job.positions}</dd>
-          {job.closingDate ? (
-            <>
-              <dt>Closing date</dt>
-              <dd>{job.closingDate}</dd>
-            </>
-          ) : null}
-        </dl>
+        <JobFacts job={job} />
         <h2>About the job</h2>
         <p className="job-text">{job.description}</p>
-        {job.requirements ? (
-          <>
-            <h2>Requirements</h2>
-            <p className="job-text">{job.requirements}</p>
-          </>
-        ) : null}
-        {job.benefits.length ? (
-          <>
-            <h2>Benefits</h2>
-            <ul>
-              {job.benefits.map((b) => (
-                <li key={b}>{b}</li>
-              ))}
-            </ul>
-          </>
-        ) : null}
+        <JobDetails job={job} />
         {open ? (
           <Link className="button button--primary" to={`${paths.apply}?job=${encodeURIComponent(job.id)}`}>
             Apply for this job

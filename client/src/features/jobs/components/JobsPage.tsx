@@ -21,14 +21,94 @@ function sameFilters(query: Record<string, string> | undefined, filters: JobFilt
   return (['country', 'category', 'q'] as const).every((key) => (query?.[key] ?? '') === filters[key]);
 }
 
-/** `/jobs`: open jobs newest first, filtered by country, category and words, with counts. */
-export default function JobsPage() {
-  const [params, setParams] = useSearchParams();
-  const filters: JobFilters = {
+type Board = JobBoard;
+type BoardJob = Board['items'][number];
+
+function filtersOf(params: URLSearchParams): JobFilters {
+  return {
     country: countryOf(params.get('country') ?? ''),
     category: params.get('category') ?? '',
     q: params.get('q') ?? '',
   };
+}
+
+/** "No open jobs in Construction in Qatar matching "welder" right now". */
+function noJobsTitle(filters: JobFilters): string {
+  const parts = [
+    filters.category ? ` in ${filters.category}` : '',
+    filters.country ? ` in ${filters.country}` : '',
+    filters.q ? ` matching "${filters.q}"` : '',
+  ];
+  return `No open jobs${parts.join('')} right now`;
+}
+
+function NoJobs({ board, filters }: { board: Board; filters: JobFilters }) {
+  return (
+    <div className="card jobs-empty">
+      <h2>{noJobsTitle(filters)}</h2>
+      <p>
+        Set up a <Link to={`${paths.home}#job-alert-title`}>job alert</Link> and we will e-mail you when a
+        matching job opens
+        {board.totalOpen > 0 ? (
+          <>
+            , or{' '}
+            <Link to={paths.jobs}>
+              {board.totalOpen === 1 ? 'see the 1 open job' : `see all ${board.totalOpen} open jobs`}
+            </Link>
+          </>
+        ) : null}
+        .
+      </p>
+    </div>
+  );
+}
+
+function JobCard({ job }: { job: BoardJob }) {
+  return (
+    <li className="card job-card">
+      <h2 className="job-card__title">
+        <Link to={paths.job(job.id)}>{job.title}</Link>
+      </h2>
+      <p className="muted">
+        {[job.city, job.country].filter(Boolean).join(', ')} · {job.category} · {job.employmentType}
+      </p>
+      {job.salary ? <p className="job-card__salary">{job.salary}</p> : null}
+      {job.closingDate ? <p className="muted">Closes {job.closingDate}</p> : null}
+    </li>
+  );
+}
+
+function BoardResults({ board, filters }: { board: Board; filters: JobFilters }) {
+  const where = [filters.category, filters.country ? `in ${filters.country}` : '']
+    .filter(Boolean)
+    .join(' jobs ');
+  return (
+    <>
+      <p className="muted" aria-live="polite" data-testid="jobs-count">
+        {board.total === 1 ? '1 open job' : `${board.total} open jobs`}
+        {where ? ` · ${where}` : ''}
+      </p>
+      {board.items.length === 0 ? (
+        <NoJobs board={board} filters={filters} />
+      ) : (
+        <ul className="jobs-list">
+          {board.items.map((job) => (
+            <JobCard key={job.id} job={job} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function withCount(counts: Record<string, number> | undefined, name: string): string {
+  return counts ? `${name} (${counts[name] ?? 0})` : name;
+}
+
+/** `/jobs`: open jobs newest first, filtered by country, category and words, with counts. */
+export default function JobsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
   const [words, setWords] = useState(filters.q);
   const { pathname } = useLocation();
   // Served by the app, the page carries the board in a JSON block, with the filters it was served
@@ -61,9 +141,6 @@ export default function JobsPage() {
   const board = state.status === 'success' ? state.data : null;
   const countries = constants.applicationCountries;
   const categories = constants.applicationJobCategories;
-  const where = [filters.category, filters.country ? `in ${filters.country}` : '']
-    .filter(Boolean)
-    .join(' jobs ');
 
   return (
     <>
@@ -92,7 +169,7 @@ export default function JobsPage() {
               onChange={(country) => update({ country })}
               allLabel="All countries"
               options={countries}
-              optionLabel={(c) => (board ? `${c} (${board.countries[c] ?? 0})` : c)}
+              optionLabel={(c) => withCount(board?.countries, c)}
             />
             <FilterSelect
               id="jobs-category"
@@ -101,7 +178,7 @@ export default function JobsPage() {
               onChange={(category) => update({ category })}
               allLabel="All categories"
               options={categories}
-              optionLabel={(c) => (board ? `${c} (${board.categories[c] ?? 0})` : c)}
+              optionLabel={(c) => withCount(board?.categories, c)}
             />
             <button type="submit" className="button button--primary">
               Search
@@ -114,54 +191,7 @@ export default function JobsPage() {
               We could not load the jobs. Please try again later.
             </p>
           ) : null}
-          {board ? (
-            <>
-              <p className="muted" aria-live="polite" data-testid="jobs-count">
-                {board.total === 1 ? '1 open job' : `${board.total} open jobs`}
-                {where ? ` · ${where}` : ''}
-              </p>
-              {board.items.length === 0 ? (
-                <div className="card jobs-empty">
-                  <h2>
-                    {`No open jobs${filters.category ? ` in ${filters.category}` : ''}` +
-                      `${filters.country ? ` in ${filters.country}` : ''}` +
-                      `${filters.q ? ` matching "${filters.q}"` : ''} right now`}
-                  </h2>
-                  <p>
-                    Set up a <Link to={`${paths.home}#job-alert-title`}>job alert</Link> and we will e-mail
-                    you when a matching job opens
-                    {board.totalOpen > 0 ? (
-                      <>
-                        , or{' '}
-                        <Link to={paths.jobs}>
-                          {board.totalOpen === 1
-                            ? 'see the 1 open job'
-                            : `see all ${board.totalOpen} open jobs`}
-                        </Link>
-                      </>
-                    ) : null}
-                    .
-                  </p>
-                </div>
-              ) : (
-                <ul className="jobs-list">
-                  {board.items.map((job) => (
-                    <li key={job.id} className="card job-card">
-                      <h2 className="job-card__title">
-                        <Link to={paths.job(job.id)}>{job.title}</Link>
-                      </h2>
-                      <p className="muted">
-                        {[job.city, job.country].filter(Boolean).join(', ')} · {job.category} ·{' '}
-                        {job.employmentType}
-                      </p>
-                      {job.salary ? <p className="job-card__salary">{job.salary}</p> : null}
-                      {job.closingDate ? <p className="muted">Closes {job.closingDate}</p> : null}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </>
-          ) : null}
+          {board ? <BoardResults board={board} filters={filters} /> : null}
         </div>
       </section>
     </>

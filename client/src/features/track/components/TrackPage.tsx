@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageHero } from '@/components/ui/PageHero';
 import { ApiError } from '@/lib/api-client';
@@ -49,6 +49,33 @@ function when(iso: string): string {
   return `${dateTime.format(new Date(iso))} (Ghana time)`;
 }
 
+function refundText(payment: TrackedPayment): string {
+  return `${payment.refundStatus === 'refunded' ? 'Refunded' : 'Partly refunded'}: ${payment.refunded}`;
+}
+
+/** The payment line: its state, why this fee, any refund and the receipt link. */
+function PaymentFacts({ payment }: { payment: TrackedPayment | null }) {
+  return (
+    <>
+      {paymentLabel(payment)}
+      {payment?.reason ? <span className="track-payment-reason"> ({payment.reason})</span> : null}
+      {payment?.refundStatus ? <span data-testid="track-refund"> ({refundText(payment)})</span> : null}
+      {payment?.receiptUrl ? (
+        <>
+          {' '}
+          <a href={payment.receiptUrl} target="_blank" rel="noopener noreferrer">
+            View receipt {payment.receiptNumber}
+          </a>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function jobText(job: TrackedApplication['job']): string {
+  return job ? job.title || job.id : 'No specific job opening';
+}
+
 function Result({ tracked }: { tracked: TrackedApplication }) {
   return (
     <section className="card track-result" aria-labelledby="track-result-title" aria-live="polite">
@@ -63,30 +90,10 @@ function Result({ tracked }: { tracked: TrackedApplication }) {
         <dt>Preferred country</dt>
         <dd>{tracked.preferredCountry}</dd>
         <dt>Job</dt>
-        <dd data-testid="track-job">
-          {tracked.job ? tracked.job.title || tracked.job.id : 'No specific job opening'}
-        </dd>
+        <dd data-testid="track-job">{jobText(tracked.job)}</dd>
         <dt>Payment</dt>
         <dd data-testid="track-payment">
-          {paymentLabel(tracked.payment)}
-          {tracked.payment?.reason ? (
-            <span className="track-payment-reason"> ({tracked.payment.reason})</span>
-          ) : null}
-          {tracked.payment?.refundStatus ? (
-            <span data-testid="track-refund">
-              {' '}
-              ({tracked.payment.refundStatus === 'refunded' ? 'Refunded' : 'Partly refunded'}:{' '}
-              {tracked.payment.refunded})
-            </span>
-          ) : null}
-          {tracked.payment?.receiptUrl ? (
-            <>
-              {' '}
-              <a href={tracked.payment.receiptUrl} target="_blank" rel="noopener noreferrer">
-                View receipt {tracked.payment.receiptNumber}
-              </a>
-            </>
-          ) : null}
+          <PaymentFacts payment={tracked.payment} />
         </dd>
       </dl>
       <h3>History</h3>
@@ -122,6 +129,56 @@ function Messages({ messages }: { messages: TrackedMessage[] }) {
   );
 }
 
+/** The form's own checks: both fields are required. */
+function missingFields(applicationId: string, contact: string): Record<string, string> {
+  const local: Record<string, string> = {};
+  if (!applicationId.trim()) local.applicationId = 'Application ID is required';
+  if (!contact.trim()) local.contact = 'Phone number or email is required';
+  return local;
+}
+
+/** A failed lookup: the 422's field messages, or one line for the form. */
+function failureOf(error: unknown): { errors: Record<string, string> } | { message: string } {
+  if (error instanceof ApiError && error.status === 422) {
+    return { errors: (error.body as { errors?: Record<string, string> } | null)?.errors ?? {} };
+  }
+  return { message: error instanceof ApiError && error.status !== 500 ? error.message : TRACK_FAILURE };
+}
+
+function TrackInput({
+  id,
+  label,
+  error,
+  ...input
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  name: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  placeholder?: string;
+  autoComplete?: string;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="field field--wide">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        {...input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
+      {error ? (
+        <p id={errorId} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** /track: an applicant enters their application ID and the phone number or e-mail they applied with. */
 export default function TrackPage() {
   usePageMeta(
@@ -138,9 +195,7 @@ export default function TrackPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const local: Record<string, string> = {};
-    if (!applicationId.trim()) local.applicationId = 'Application ID is required';
-    if (!contact.trim()) local.contact = 'Phone number or email is required';
+    const local = missingFields(applicationId, contact);
     setErrors(local);
     setMessage('');
     setTracked(null);
@@ -149,11 +204,9 @@ export default function TrackPage() {
     try {
       setTracked(await trackApplication(applicationId.trim(), contact.trim()));
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        setErrors((error.body as { errors?: Record<string, string> } | null)?.errors ?? {});
-      } else {
-        setMessage(error instanceof ApiError && error.status !== 500 ? error.message : TRACK_FAILURE);
-      }
+      const failure = failureOf(error);
+      if ('errors' in failure) setErrors(failure.errors);
+      else setMessage(failure.message);
     } finally {
       setBusy(false);
     }
@@ -174,40 +227,24 @@ export default function TrackPage() {
             noValidate
             aria-label="Track application form"
           >
-            <div className="field field--wide">
-              <label htmlFor="track-id">Application ID</label>
-              <input
-                id="track-id"
-                name="applicationId"
-                value={applicationId}
-                onChange={(e) => setApplicationId(e.target.value)}
-                placeholder="VA1763800000123"
-                aria-invalid={errors.applicationId ? true : undefined}
-                aria-describedby={errors.applicationId ? 'track-id-error' : undefined}
-              />
-              {errors.applicationId ? (
-                <p id="track-id-error" className="field__error" role="alert">
-                  {errors.applicationId}
-                </p>
-              ) : null}
-            </div>
-            <div className="field field--wide">
-              <label htmlFor="track-contact">Phone number or email</label>
-              <input
-                id="track-contact"
-                name="contact"
-                value={contact}
-                onChange={(e) => setContact(e.target.value)}
-                autoComplete="email"
-                aria-invalid={errors.contact ? true : undefined}
-                aria-describedby={errors.contact ? 'track-contact-error' : undefined}
-              />
-              {errors.contact ? (
-                <p id="track-contact-error" className="field__error" role="alert">
-                  {errors.contact}
-                </p>
-              ) : null}
-            </div>
+            <TrackInput
+              id="track-id"
+              label="Application ID"
+              name="applicationId"
+              value={applicationId}
+              onChange={(e) => setApplicationId(e.target.value)}
+              placeholder="VA1763800000123"
+              error={errors.applicationId}
+            />
+            <TrackInput
+              id="track-contact"
+              label="Phone number or email"
+              name="contact"
+              value={contact}
+              onChange={(e) => setContact(e.target.value)}
+              autoComplete="email"
+              error={errors.contact}
+            />
             <button type="submit" className="button button--primary field--wide" disabled={busy}>
               {busy ? 'Checking...' : 'Track Application'}
             </button>

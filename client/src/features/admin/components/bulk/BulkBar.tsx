@@ -6,6 +6,20 @@ import type { BulkMove } from './useBulkMove';
 
 const MOVE_TO: readonly ApplicationStatus[] = ['processing', 'approved', 'rejected'];
 
+/** What the counter says: everything the filter matches, or how many are picked. */
+function selectedText(selected: SelectionState['selected'], count: number, total: number): string {
+  return selected.all ? `All ${countOf(total, 'matching application')} selected` : `${count} selected`;
+}
+
+/** The message link's text: the picked applicants, or everyone the filter matches. */
+function messageText(selected: SelectionState['selected'], count: number): string {
+  return count > 0 && !selected.all ? `Message ${countOf(count, 'applicant')}` : 'Message everyone matching';
+}
+
+function messageLink(search: string): string {
+  return `/admin/applications/message${search ? `?${search}` : ''}`;
+}
+
 /** Above the applications list: what is selected (one, a page, or everything the filter matches) and what to do with it. */
 export function BulkBar({
   items,
@@ -30,6 +44,7 @@ export function BulkBar({
   const count = selectedCount(selected, total);
   const body = toBulkSelection(selected, filters);
   const messageState = selected.all || count === 0 ? undefined : { applicationIds: [...selected.ids] };
+  const offerAll = pageSelected && !selected.all && total > pageIds.length;
   return (
     <>
       <section className="admin-card bulk-bar" aria-label="Selection and bulk actions">
@@ -42,9 +57,9 @@ export function BulkBar({
           Select this page
         </label>
         <span aria-live="polite" data-testid="selected-count">
-          {selected.all ? `All ${countOf(total, 'matching application')} selected` : `${count} selected`}
+          {selectedText(selected, count, total)}
         </span>
-        {pageSelected && !selected.all && total > pageIds.length ? (
+        {offerAll ? (
           <button
             type="button"
             className="admin-button admin-button--ghost"
@@ -69,14 +84,8 @@ export function BulkBar({
             Move to {humanize(status)}
           </button>
         ))}
-        <Link
-          className="admin-button"
-          to={`/admin/applications/message${search ? `?${search}` : ''}`}
-          state={messageState}
-        >
-          {count > 0 && !selected.all
-            ? `Message ${countOf(count, 'applicant')}`
-            : 'Message everyone matching'}
+        <Link className="admin-button" to={messageLink(search)} state={messageState}>
+          {messageText(selected, count)}
         </Link>
       </section>
     </>

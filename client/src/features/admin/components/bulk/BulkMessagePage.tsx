@@ -10,6 +10,7 @@ import { countOf, runAction, useAdminTitle } from '../hooks';
 import { PageHeader } from '../ui';
 import { partsSummary } from './parts';
 import './bulk.css';
+import { ScrollList } from './ScrollList';
 
 const MAX_LENGTH = 459;
 const schema = yup.object({
@@ -117,7 +118,7 @@ export default function BulkMessagePage() {
           <p data-testid="message-summary">
             {countOf(preview.result.count, 'recipient')}, {partsSummary(preview.result)}.
           </p>
-          <ul className="bulk-preview-list" tabIndex={0} aria-label="Messages">
+          <ScrollList className="bulk-preview-list" label="Messages">
             {preview.result.items
               .filter((item) => !item.error)
               .slice(0, 5)
@@ -128,11 +129,11 @@ export default function BulkMessagePage() {
                   <blockquote className="bulk-sms">{item.text}</blockquote>
                 </li>
               ))}
-          </ul>
+          </ScrollList>
           {preview.result.refused > 0 ? (
             <>
               <h3>Left out ({preview.result.refused})</h3>
-              <ul className="bulk-refused" tabIndex={0} aria-label="Left out">
+              <ScrollList className="bulk-refused" label="Left out">
                 {preview.result.items
                   .filter((item) => item.error)
                   .map((item) => (
@@ -140,7 +141,7 @@ export default function BulkMessagePage() {
                       {item.applicationId}: {item.error}
                     </li>
                   ))}
-              </ul>
+              </ScrollList>
             </>
           ) : null}
           <button

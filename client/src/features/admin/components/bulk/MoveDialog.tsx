@@ -4,6 +4,7 @@ import { confirmMove, type BulkAction, type BulkPreview, type BulkSelection } fr
 import type { ApplicationStatus } from '../../api/types';
 import { countOf, humanize, runAction } from '../hooks';
 import { partsSummary } from './parts';
+import { ScrollList } from './ScrollList';
 
 /** The confirmation of a status move: the SMS each applicant will get, the count and the parts. */
 export function MoveDialog({
@@ -47,7 +48,7 @@ export function MoveDialog({
       {willMove.length > 0 ? (
         <>
           <h3>The SMS each applicant will get</h3>
-          <ul className="bulk-preview-list" tabIndex={0} aria-label="SMS preview">
+          <ScrollList className="bulk-preview-list" label="SMS preview">
             {willMove.map((item) => (
               <li key={item.applicationId}>
                 <strong>{item.name || item.applicationId}</strong>{' '}
@@ -57,19 +58,19 @@ export function MoveDialog({
                 {item.text ? <blockquote className="bulk-sms">{item.text}</blockquote> : null}
               </li>
             ))}
-          </ul>
+          </ScrollList>
         </>
       ) : null}
       {refused.length > 0 ? (
         <>
           <h3>Not moved ({refused.length})</h3>
-          <ul className="bulk-refused" tabIndex={0} aria-label="Not moved">
+          <ScrollList className="bulk-refused" label="Not moved">
             {refused.map((item) => (
               <li key={item.applicationId}>
                 {item.name || item.applicationId} ({item.applicationId}): {item.error}
               </li>
             ))}
-          </ul>
+          </ScrollList>
         </>
       ) : null}
       <div className="admin-actions">

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { undoBulk, type BulkAction } from '../../api/bulk';
 import { countOf, humanize, runAction } from '../hooks';
+import { ScrollList } from './ScrollList';
 
 function secondsLeft(until: string | null | undefined): number {
   if (!until) return 0;
@@ -47,13 +48,13 @@ export function UndoPanel({
           </p>
         )}
         {refused.length > 0 ? (
-          <ul className="bulk-refused" tabIndex={0} aria-label="Not moved">
+          <ScrollList className="bulk-refused" label="Not moved">
             {refused.map((item) => (
               <li key={item.applicationId}>
                 {item.applicationId}: {item.error}
               </li>
             ))}
-          </ul>
+          </ScrollList>
         ) : null}
       </div>
       <div className="admin-actions">

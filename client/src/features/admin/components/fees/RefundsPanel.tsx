@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useFormik } from 'formik';
+import { useState } from 'react';
 import { notify } from '@/lib/notify';
 import { useResource } from '@/lib/use-resource';
 import { errorMessage, fieldErrors } from '../../api/client';
@@ -15,32 +16,37 @@ function RefundForm({
   refunds: Refunds;
   onDone: () => void;
 }) {
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSending(true);
-    try {
-      await requestRefund(applicationId, { amount, reason });
-      setAmount('');
-      setReason('');
-      setErrors({});
-      void notify('Refund sent to Paystack', 'success');
-      onDone();
-    } catch (error) {
-      setErrors(fieldErrors(error) ?? {});
-      void notify(errorMessage(error, 'The refund could not be made'), 'error');
-      onDone();
-    } finally {
-      setSending(false);
-    }
-  };
+  // The server checks the amount against what remains: its 422 messages go on the fields.
+  const form = useFormik({
+    initialValues: { amount: '', reason: '' },
+    validateOnChange: false,
+    validateOnBlur: false,
+    onSubmit: async (values, helpers) => {
+      setSending(true);
+      try {
+        await requestRefund(applicationId, values);
+        helpers.resetForm();
+        void notify('Refund sent to Paystack', 'success');
+        onDone();
+      } catch (error) {
+        helpers.setErrors(fieldErrors(error) ?? {});
+        void notify(errorMessage(error, 'The refund could not be made'), 'error');
+        onDone();
+      } finally {
+        setSending(false);
+      }
+    },
+  });
+  const { values, errors } = form;
 
   return (
-    <form className="admin-form" onSubmit={onSubmit} noValidate aria-label="Refund the processing fee">
+    <form
+      className="admin-form"
+      onSubmit={form.handleSubmit}
+      noValidate
+      aria-label="Refund the processing fee"
+    >
       <div className="admin-field">
         <label htmlFor="refund-amount">
           Amount to refund ({refunds.currency}; leave empty for all that remains: {refunds.refundable})
@@ -48,10 +54,10 @@ function RefundForm({
         <input
           id="refund-amount"
           inputMode="decimal"
-          value={amount}
+          value={values.amount}
           aria-invalid={errors.amount ? true : undefined}
           aria-describedby={errors.amount ? 'refund-amount-error' : undefined}
-          onChange={(e) => setAmount(e.target.value)}
+          onChange={(e) => void form.setFieldValue('amount', e.target.value)}
         />
         {errors.amount ? (
           <p className="admin-error" id="refund-amount-error">
@@ -64,10 +70,10 @@ function RefundForm({
         <input
           id="refund-reason"
           maxLength={500}
-          value={reason}
+          value={values.reason}
           aria-invalid={errors.reason ? true : undefined}
           aria-describedby={errors.reason ? 'refund-reason-error' : undefined}
-          onChange={(e) => setReason(e.target.value)}
+          onChange={(e) => void form.setFieldValue('reason', e.target.value)}
         />
         {errors.reason ? (
           <p className="admin-error" id="refund-reason-error">
