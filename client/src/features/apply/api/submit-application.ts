@@ -1,20 +1,16 @@
 /**
- * POST /api/applications as multipart/form-data, with upload progress (XMLHttpRequest:
- * fetch cannot report upload progress). 201 {applicationId}; 409 {message, applicationId}
+ * The application as multipart/form-data, with upload progress (the one client's `upload`).
+ * 201 {applicationId, paymentKey}; 409 {message, applicationId}
  * for a duplicate within 24 h; 422 {errors}; 429 {message}. Failures throw `ApiError`.
  */
 import { formFields } from '@/config/form-rules';
-import { env } from '@/config/env';
-import { ApiError } from '@/lib/api-client';
+import type { components } from '@/generated/api';
+import { upload, type UploadProgress } from '@/lib/api-client';
 import type { FormValues } from '@/lib/forms/schema-from-rules';
 
-export interface ApplicationCreated {
-  applicationId: string;
-  /** Starts paying this application's fee; also in the confirmation e-mail's payment link. */
-  paymentKey: string;
-}
-
-export type UploadProgress = (loaded: number, total: number) => void;
+/** `paymentKey` starts paying this application's fee; also in the confirmation e-mail's payment link. */
+export type ApplicationCreated = components['schemas']['ApplicationCreated'];
+export type { UploadProgress } from '@/lib/api-client';
 
 /** The multipart body: text trimmed, checkboxes "true"/"false", files cv/passport/photo, honeypot `website`. */
 export function applicationFormData(values: FormValues): FormData {
@@ -35,37 +31,9 @@ export function applicationFormData(values: FormValues): FormData {
   return data;
 }
 
-function parse(text: string): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
 export function submitApplication(
   values: FormValues,
   onProgress?: UploadProgress,
 ): Promise<ApplicationCreated> {
-  const body = applicationFormData(values);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${env.apiBaseUrl}/applications`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (onProgress) {
-      xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable) onProgress(event.loaded, event.total);
-      };
-    }
-    xhr.onload = () => {
-      const answer = parse(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) resolve(answer as ApplicationCreated);
-      else reject(new ApiError(xhr.status, answer));
-    };
-    xhr.onerror = () =>
-      reject(new ApiError(0, null, 'The connection failed. Please check your network and try again.'));
-    xhr.ontimeout = xhr.onerror;
-    xhr.send(body);
-  });
+  return upload('/api/applications', applicationFormData(values), onProgress);
 }

@@ -1,4 +1,4 @@
-import { ApiError, api } from '@/lib/api-client';
+import { client, ok, orNull } from '@/lib/api-client';
 
 /** A job as `GET /api/jobs` and `GET /api/jobs/{id}` give it (see `app/api/jobs.py`). */
 export interface PublicJob {
@@ -38,18 +38,14 @@ export interface JobFilters {
 }
 
 export function listJobs(filters: JobFilters, signal?: AbortSignal): Promise<JobBoard> {
-  const query = new URLSearchParams();
-  for (const key of ['country', 'category', 'q'] as const) if (filters[key]) query.set(key, filters[key]);
-  const qs = query.toString();
-  return api.get<JobBoard>(`/jobs${qs ? `?${qs}` : ''}`, signal);
+  return ok(
+    client.GET('/api/jobs', { params: { query: filters }, signal }),
+  ) as Promise<unknown> as Promise<JobBoard>;
 }
 
-/** GET /api/jobs/{id}; null when there is no such public job (404: unknown or draft). */
-export async function getJob(id: string, signal?: AbortSignal): Promise<PublicJob | null> {
-  try {
-    return await api.get<PublicJob>(`/jobs/${encodeURIComponent(id)}`, signal);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+/** One public job; null when there is none (404: unknown or draft). */
+export function getJob(id: string, signal?: AbortSignal): Promise<PublicJob | null> {
+  return orNull(
+    client.GET('/api/jobs/{job_id}', { params: { path: { job_id: id } }, signal }),
+  ) as Promise<unknown> as Promise<PublicJob | null>;
 }
