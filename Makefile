@@ -37,11 +37,16 @@ $(STAMPS)/tools-deps: tools/package.json tools/package-lock.json | $(STAMPS)
 	@cd tools && $(NPM) ci
 	@touch $@
 
+# Swagger UI's files for the API reference at /schema (development only; README "API reference").
+$(STAMPS)/api-docs-deps: tools/api-docs/package.json tools/api-docs/package-lock.json | $(STAMPS)
+	@cd tools/api-docs && $(NPM) ci --ignore-scripts
+	@touch $@
+
 $(STAMPS)/chromium: | $(STAMPS)
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 	@touch $@
 
-install: $(STAMPS)/venv $(STAMPS)/client-deps
+install: $(STAMPS)/venv $(STAMPS)/client-deps $(STAMPS)/api-docs-deps
 
 client/dist/index.html: $(STAMPS)/client-deps $(CLIENT_SOURCES)
 	@cd client && $(NPM) run build --silent
@@ -84,10 +89,10 @@ size: build
 # ports; browser tests sort last in each worker (tests/conftest.py).
 PYTEST_WORKERS ?= auto
 
-test-python: $(STAMPS)/venv $(STAMPS)/tools-deps $(STAMPS)/chromium build
+test-python: $(STAMPS)/venv $(STAMPS)/tools-deps $(STAMPS)/api-docs-deps $(STAMPS)/chromium build
 	@$(BIN)/pytest -q -n $(PYTEST_WORKERS) tests
 
 test: lint lint-client typecheck test-client size test-python
 
 clean:
-	rm -rf $(STAMPS) $(VENV) client/node_modules client/dist tools/node_modules
+	rm -rf $(STAMPS) $(VENV) client/node_modules client/dist tools/node_modules tools/api-docs/node_modules

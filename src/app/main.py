@@ -12,6 +12,7 @@ from app.access_log import access_log_hook
 from app.admin import build_admin_router
 from app.admin.blog import media_file
 from app.api import build_api_router, exception_handlers
+from app.api_reference import DOCS_PATH, LocalSwagger
 from app.container import Container
 from app.dependencies import dependencies_of, state_of
 from app.health import health
@@ -57,10 +58,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
         ],
         dependencies=dependencies_of(container),
         lifespan=[lifespan],
-        # Production publishes no API documentation; development serves it at /schema.
+        # Production publishes no API documentation; development serves it at /schema (app/api_reference.py).
         openapi_config=None
         if settings.production
-        else OpenAPIConfig(title="Vandy Travel API", version="0.1.0", path="/schema"),
+        else OpenAPIConfig(title="Vandy Travel API", version="0.1.0", path=DOCS_PATH, render_plugins=[LocalSwagger()]),
         middleware=[path_guard],
         before_send=[
             security_headers_hook(production=settings.production),

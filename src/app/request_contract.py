@@ -41,7 +41,7 @@ from agency_core.spec.validation import EMAIL_PATTERN, FORMS, Field
 from agency_core.staff.model import APPOINTMENT_VIEWS, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, MESSAGE_VIEWS, View
 from agency_core.staff.notes import NOTE_MAX_LENGTH, REPLY_MAX_LENGTH, ReplyChannel
 from agency_core.staff.service import LONG as LONG_BLOG_TEXT
-from agency_core.staff.settings import ADMIN_PHONE_COUNT, SENDER_PATTERN
+from agency_core.staff.settings import ADMIN_PHONE_COUNT, MAX_APPOINTMENT_CAPACITY, SENDER_PATTERN
 
 PHONE_PATTERN: Final = (
     r"^(?:(?:\+233|0)(?:2(?:[0346-9][0-9]|5[67])|5(?:[03-7][0-9]|9[1-9]))[0-9]{6}|\+9715[02-68][0-9]{7})$"
@@ -233,6 +233,8 @@ def _settings_body() -> dict[str, Any]:
             },
             "smsSender": {"type": "string", "maxLength": SENDER_ID_MAX_LENGTH, "pattern": SENDER_PATTERN.pattern},
             "statusSms": {"type": "object", "properties": switches, "required": list(switches)},
+            "appointmentCapacity": {**whole(1, MAX_APPOINTMENT_CAPACITY), "description": "Left out: unchanged"},
+            "closedDates": {"type": "array", "items": day(), "description": "Left out: unchanged"},
         },
         "required": ["adminPhones", "smsSender", "statusSms"],
     }
@@ -298,10 +300,24 @@ def _erase_body() -> dict[str, Any]:
     return {"type": "object", "properties": {"q": identifier(), "confirm": confirm}, "required": ["q", "confirm"]}
 
 
+MATCHING_NOTE: Final = (
+    "Instead of applicationIds, matching: the applications list's filter by its query names (q, status, view,"
+    " payment, from, to, jobCategory, preferredCountry, jobId, owner), every application it matches when the"
+    ' action runs; 422 "Select at least one application" when it matches none.'
+)
+
+
 def _bulk_body(extra: Mapping[str, dict[str, Any]], required: Iterable[str]) -> dict[str, Any]:
-    """A bulk action's body: picked ``applicationIds`` (or ``matching``, the list's filter) and its own fields."""
+    """A bulk action's body: picked ``applicationIds`` and its own fields. ``matching`` (the list's filter,
+    instead of the ids) is described, not published: whether it is accepted depends on the records (422
+    when it matches no application), which no schema can say."""
     ids = {"type": "array", "minItems": 1, "maxItems": MAX_SELECTION, "items": text()}
-    return {"type": "object", "properties": {"applicationIds": ids, **extra}, "required": ["applicationIds", *required]}
+    return {
+        "type": "object",
+        "properties": {"applicationIds": ids, **extra},
+        "required": ["applicationIds", *required],
+        "description": MATCHING_NOTE,
+    }
 
 
 def _bulk_status(confirm: bool) -> dict[str, Any]:

@@ -11,8 +11,8 @@ A ``before_send`` hook of the app, so nothing bypasses it (404s, 500s, files):
   ``Referrer-Policy: strict-origin-when-cross-origin``, a restrictive ``Permissions-Policy``,
   ``Cross-Origin-Opener-Policy: same-origin``.
 - ``Strict-Transport-Security`` when ``AGENCY_ENV=production``.
-- In development the ``/schema`` API doc pages go without the CSP (their viewer comes from a CDN);
-  production serves no API documentation at all (see ``app.main``).
+- The API reference (``/schema``, development only) is held to the same CSP: its viewer is served
+  from this origin (``app.api_reference``).
 - ``Cache-Control: no-store`` on every answer that may carry personal data, whatever the handler
   set: ``/api/admin`` (records, CSV exports), tracking, payments and the public forms' answers
   (:data:`PERSONAL_API_PREFIXES`).
@@ -73,8 +73,6 @@ PERSONAL_API_PREFIXES = (
     "/api/job-alerts",
 )
 """Answers under these carry (or may carry) someone's personal data: never stored by a cache."""
-DOCS_PREFIX = "/schema"
-"""The OpenAPI pages: served without CSP in development only; production serves no API docs."""
 
 
 def security_headers(*, production: bool) -> list[tuple[bytes, bytes]]:
@@ -105,18 +103,12 @@ def security_headers_hook(*, production: bool) -> BeforeMessageSendHookHandler:
     covers routed answers, files, 404/405 for unknown routes and 500s alike."""
     common = security_headers(production=production)
     personal = [*common, (b"cache-control", NO_STORE.encode())]
-    docs = [header for header in common if header[0] != b"content-security-policy"]
 
     async def add_security_headers(message: Message, scope: Scope) -> None:
         if message["type"] != "http.response.start":
             return
         path = scope.get("path", "")
-        if is_personal(path):
-            extra = personal
-        elif not production and (path == DOCS_PREFIX or path.startswith(DOCS_PREFIX + "/")):
-            extra = docs  # development only: the API doc pages load their viewer from a CDN
-        else:
-            extra = common
+        extra = personal if is_personal(path) else common
         message["headers"] = _merge(message.get("headers") or (), extra)
 
     return add_security_headers

@@ -24,6 +24,7 @@ from agency_core.errors import (
     UseCaseError,
 )
 from agency_core.payments.model import GATEWAY_DOWN, GatewayUnavailable
+from app.error_bodies import ErrorMessage, ValidationErrors
 
 REFUSAL_STATUS: Final = {
     Refusal.MISSING_CREDENTIALS: 400,
@@ -43,23 +44,26 @@ _STATUS: Final[tuple[tuple[type[UseCaseError], int], ...]] = (
 )
 
 
-def _json(status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> Response[dict[str, Any]]:
+ErrorBody = ErrorMessage | ValidationErrors
+
+
+def _json(status: int, body: ErrorBody, headers: dict[str, str] | None = None) -> Response[ErrorBody]:
     return Response(body, status_code=status, media_type=MediaType.JSON, headers=headers)
 
 
-def use_case_error_response(_: Request[Any, Any, Any], exc: UseCaseError) -> Response[dict[str, Any]]:
+def use_case_error_response(_: Request[Any, Any, Any], exc: UseCaseError) -> Response[ErrorBody]:
     if isinstance(exc, Rejected):
-        return _json(422, {"errors": exc.errors})
+        return _json(422, ValidationErrors(dict(exc.errors)))
     if isinstance(exc, SignInRefused):
         throttled = exc.reason is Refusal.THROTTLED
         headers = {"Retry-After": str(math.ceil(exc.retry_after_s))} if throttled else None
-        return _json(REFUSAL_STATUS[exc.reason], {"message": exc.message}, headers)
+        return _json(REFUSAL_STATUS[exc.reason], ErrorMessage(exc.message), headers)
     status = next((code for kind, code in _STATUS if isinstance(exc, kind)), 400)
-    return _json(status, {"message": exc.message})
+    return _json(status, ErrorMessage(exc.message))
 
 
-def _gateway_down(_: Request[Any, Any, Any], __: GatewayUnavailable) -> Response[dict[str, Any]]:
-    return _json(502, {"message": GATEWAY_DOWN})
+def _gateway_down(_: Request[Any, Any, Any], __: GatewayUnavailable) -> Response[ErrorBody]:
+    return _json(502, ErrorMessage(GATEWAY_DOWN))
 
 
 USE_CASE_ERRORS: Final[ExceptionHandlersMap] = {

@@ -1442,6 +1442,10 @@ export interface components {
         };
         AdminSettingsIn: {
             adminPhones: string[];
+            /** @description Left out: unchanged */
+            appointmentCapacity?: number;
+            /** @description Left out: unchanged */
+            closedDates?: string[];
             smsSender: string;
             statusSms: {
                 approved: boolean;
@@ -1784,6 +1788,7 @@ export interface components {
          * @enum {string}
          */
         BulkKind: "status" | "message";
+        /** @description Instead of applicationIds, matching: the applications list's filter by its query names (q, status, view, payment, from, to, jobCategory, preferredCountry, jobId, owner), every application it matches when the action runs; 422 "Select at least one application" when it matches none. */
         BulkMessageIn: {
             applicationIds: string[];
             bulkId: string;
@@ -1791,6 +1796,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description Instead of applicationIds, matching: the applications list's filter by its query names (q, status, view, payment, from, to, jobCategory, preferredCountry, jobId, owner), every application it matches when the action runs; 422 "Select at least one application" when it matches none. */
         BulkMessagePreviewIn: {
             applicationIds: string[];
             text: string;
@@ -1809,6 +1815,7 @@ export interface components {
             totalParts: number;
             undoWindowS: number;
         };
+        /** @description Instead of applicationIds, matching: the applications list's filter by its query names (q, status, view, payment, from, to, jobCategory, preferredCountry, jobId, owner), every application it matches when the action runs; 422 "Select at least one application" when it matches none. */
         BulkStatusIn: {
             applicationIds: string[];
             bulkId: string;
@@ -1817,6 +1824,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description Instead of applicationIds, matching: the applications list's filter by its query names (q, status, view, payment, from, to, jobCategory, preferredCountry, jobId, owner), every application it matches when the action runs; 422 "Select at least one application" when it matches none. */
         BulkStatusPreviewIn: {
             applicationIds: string[];
             /** @enum {string} */
@@ -2005,7 +2013,7 @@ export interface components {
             applicationId: string;
             createdAt: string | null;
             data: {
-                [key: string]: unknown;
+                [key: string]: string | boolean | string[] | null;
             };
             files: components["schemas"]["HeldFile"][];
             status: string;
@@ -2014,7 +2022,7 @@ export interface components {
         HeldAppointment: {
             createdAt: string | null;
             data: {
-                [key: string]: unknown;
+                [key: string]: string | boolean | string[] | null;
             };
             reference: string;
             status: string;
@@ -2057,7 +2065,7 @@ export interface components {
         HeldRecord: {
             createdAt: string | null;
             data: {
-                [key: string]: unknown;
+                [key: string]: string | boolean | string[] | null;
             };
             id: string;
         };
@@ -2230,6 +2238,10 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** Notice */
+        Notice: {
+            message: string;
+        };
         /** OfficeOut */
         OfficeOut: {
             address: string;
@@ -2256,7 +2268,7 @@ export interface components {
         };
         /** OwnerChange */
         OwnerChange: {
-            ownerId?: string;
+            ownerId?: string | null;
         };
         /** Page[ApplicationSummary] */
         "Page_app.admin.schemas.applications.ApplicationSummary_": {
@@ -2328,11 +2340,26 @@ export interface components {
         PaymentStartIn: {
             paymentKey: string;
         };
+        /** PaymentStarted */
+        PaymentStarted: {
+            authorizationUrl: string;
+            reference: string;
+        };
         /**
          * PaymentState
          * @enum {string}
          */
         PaymentState: "unpaid" | "pending" | "paid" | "failed";
+        /** PaymentStatus */
+        PaymentStatus: {
+            amount: string | null;
+            applicationId: string;
+            channel: string | null;
+            currency: string | null;
+            paidAt: string | null;
+            reference: string | null;
+            state: string;
+        };
         /** PlannedSmsOut */
         PlannedSmsOut: {
             applicationId: string;
@@ -2341,6 +2368,42 @@ export interface components {
             note: string;
             parts: number;
             text: string;
+        };
+        /** PublicJob */
+        PublicJob: {
+            benefits: string[];
+            category: string;
+            city: string;
+            closingDate: string | null;
+            country: string;
+            description: string;
+            employmentType: string;
+            id: string;
+            positions: number;
+            /** Format: date-time */
+            publishedAt: string;
+            requirements: string;
+            salary: string;
+            salaryCurrency: string;
+            salaryMax: number | null;
+            salaryMin: number | null;
+            salaryPeriod: string;
+            status: components["schemas"]["JobStatus"];
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** PublicJobBoard */
+        PublicJobBoard: {
+            categories: {
+                [key: string]: number;
+            };
+            countries: {
+                [key: string]: number;
+            };
+            items: components["schemas"]["PublicJob"][];
+            total: number;
+            totalOpen: number;
         };
         /** RecordCreated */
         RecordCreated: {
@@ -2453,6 +2516,14 @@ export interface components {
         StatusChangeOut: {
             at: string;
             status: string;
+        };
+        /** StatusOk */
+        StatusOk: {
+            /**
+             * @default ok
+             * @constant
+             */
+            status: "ok";
         };
         /** StatusSmsSwitches */
         StatusSmsSwitches: {
@@ -7688,7 +7759,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["PaymentStarted"];
                 };
             };
             /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
@@ -8038,9 +8109,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string;
-                    };
+                    "application/json": components["schemas"]["StatusOk"];
                 };
             };
         };
@@ -8175,9 +8244,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Notice"];
                 };
             };
             /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
@@ -8219,9 +8286,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PublicJobBoard"];
                 };
             };
             /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
@@ -8252,9 +8317,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PublicJob"];
                 };
             };
             /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
@@ -8427,9 +8490,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Notice"];
                 };
             };
             /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
@@ -8487,7 +8548,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["StatusOk"];
                 };
             };
             /** @description Bad signature; nothing changed */
@@ -8527,7 +8588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["PaymentStatus"];
                 };
             };
             /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */

@@ -28,6 +28,7 @@ from app.admin.schemas.applications import (
 )
 from app.admin.schemas.common import Page, page_of, to_core
 from app.admin.schemas.refunds import refunded_by_application
+from app.checked_body import CoreChecked
 
 FILE_FIELDS = ("cv", "passport", "photo")
 CSV_START = ("applicationId", "createdAt", "status", "opened")
@@ -232,6 +233,8 @@ class ApplicationsController(Controller):
         status_code=200,
         summary="Move the status on; queues the status SMS",
         responses={409: CONFLICT},
+        dto=CoreChecked,
+        return_dto=None,
     )
     async def change_status(
         self,

@@ -23,6 +23,7 @@ from app.admin.schemas.appointments import (
     calendar_out,
 )
 from app.admin.schemas.common import Page, page_of, to_core
+from app.checked_body import CoreChecked
 
 VIEW_HELP = "today: the slot is today; new: booked, not yet marked"
 CSV_FIELDS = (
@@ -110,6 +111,8 @@ class AppointmentsController(Controller):
         status_code=200,
         summary="Mark attended, no-show or cancelled",
         responses={409: CONFLICT},
+        dto=CoreChecked,
+        return_dto=None,
     )
     async def set_status(
         self,

@@ -22,6 +22,7 @@ from agency_core.staff.service import BLOG_IMAGE_MAX_BYTES, AdminService
 from app.admin.common import page_request
 from app.admin.schemas.blog import AdminBlogPost, BlogPostIn, ImageUpload, UploadedImage, admin_blog_post
 from app.admin.schemas.common import Page, page_of, to_core
+from app.checked_body import CoreChecked
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 MEDIA_PATH = "/media/blog"
@@ -44,13 +45,13 @@ class BlogPostsAdminController(Controller):
     ) -> Page[AdminBlogPost]:
         return page_of(await area.posts(page_request(page, page_size)), admin_blog_post)
 
-    @post("/", status_code=201, summary="Create a post (content HTML sanitised)")
+    @post("/", status_code=201, summary="Create a post (content HTML sanitised)", dto=CoreChecked, return_dto=None)
     async def create(
         self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], data: JSONBody[BlogPostIn]
     ) -> AdminBlogPost:
         return admin_blog_post(await area.create_post(admin.email, to_core(data)))
 
-    @put("/{post_id:str}", summary="Edit a post: the public blog shows it at once")
+    @put("/{post_id:str}", summary="Edit a post: the public blog shows it at once", dto=CoreChecked, return_dto=None)
     async def update(
         self,
         area: NamedDependency[AdminService],
@@ -66,7 +67,13 @@ class BlogPostsAdminController(Controller):
     ) -> None:
         await area.delete_post(admin.email, post_id)
 
-    @post("/images", status_code=201, summary="Upload an image (.jpg, .jpeg, .png, .webp; 2MB)")
+    @post(
+        "/images",
+        status_code=201,
+        summary="Upload an image (.jpg, .jpeg, .png, .webp; 2MB)",
+        dto=CoreChecked,
+        return_dto=None,
+    )
     async def upload_image(
         self,
         area: NamedDependency[AdminService],

@@ -23,6 +23,7 @@ from app.admin.schemas.bulk import (
     preview_out,
 )
 from app.admin.schemas.common import to_core
+from app.checked_body import CoreChecked
 
 
 def _selection(body: BulkSelection) -> Selection:
@@ -38,13 +39,25 @@ def _selection(body: BulkSelection) -> Selection:
 class BulkController(Controller):
     path = "/bulk"
 
-    @post("/status/preview", status_code=200, summary="Preview a status move: each applicant's SMS, count and parts")
+    @post(
+        "/status/preview",
+        status_code=200,
+        summary="Preview a status move: each applicant's SMS, count and parts",
+        dto=CoreChecked,
+        return_dto=None,
+    )
     async def preview_status(
         self, bulk: NamedDependency[BulkService], data: JSONBody[BulkStatusPreviewIn]
     ) -> BulkPreviewOut:
         return preview_out(await bulk.preview_move(_selection(data), to_core(data).get("status")))
 
-    @post("/status", status_code=200, summary="Move the selected applicants; SMS held for the undo window")
+    @post(
+        "/status",
+        status_code=200,
+        summary="Move the selected applicants; SMS held for the undo window",
+        dto=CoreChecked,
+        return_dto=None,
+    )
     async def move(
         self, bulk: NamedDependency[BulkService], admin: NamedDependency[AdminUser], data: JSONBody[BulkStatusIn]
     ) -> BulkActionOut:
@@ -52,13 +65,25 @@ class BulkController(Controller):
         action = await bulk.move(admin.email, body.get("bulkId"), _selection(data), body.get("status"))
         return action_out(await bulk.progress(action.id))
 
-    @post("/messages/preview", status_code=200, summary="Preview a message to many: recipients, texts and parts")
+    @post(
+        "/messages/preview",
+        status_code=200,
+        summary="Preview a message to many: recipients, texts and parts",
+        dto=CoreChecked,
+        return_dto=None,
+    )
     async def preview_message(
         self, bulk: NamedDependency[BulkService], data: JSONBody[BulkMessagePreviewIn]
     ) -> BulkPreviewOut:
         return preview_out(await bulk.preview_message(_selection(data), to_core(data).get("text")))
 
-    @post("/messages", status_code=200, summary="Send one message to every selected applicant, once each")
+    @post(
+        "/messages",
+        status_code=200,
+        summary="Send one message to every selected applicant, once each",
+        dto=CoreChecked,
+        return_dto=None,
+    )
     async def send_message(
         self, bulk: NamedDependency[BulkService], admin: NamedDependency[AdminUser], data: JSONBody[BulkMessageIn]
     ) -> BulkActionOut:

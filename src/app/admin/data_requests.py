@@ -18,6 +18,7 @@ from agency_core.privacy.data_requests import (
 from agency_core.signin.identity import AdminUser
 from app.admin.schemas.common import to_core
 from app.admin.schemas.data_requests import DataRequestResult, Erased, EraseRequest, data_request_result, erased
+from app.checked_body import CoreChecked
 
 
 def _person(raw: object) -> Person:
@@ -60,7 +61,13 @@ class DataRequestsController(Controller):
             headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "private, no-store"},
         )
 
-    @post("/erase", status_code=200, summary="Erase everything held about a person; confirm with the same identifier")
+    @post(
+        "/erase",
+        status_code=200,
+        summary="Erase everything held about a person; confirm with the same identifier",
+        dto=CoreChecked,
+        return_dto=None,
+    )
     async def erase(
         self,
         data_requests: NamedDependency[DataRequestService],

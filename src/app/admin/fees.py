@@ -11,6 +11,7 @@ from agency_core.signin.identity import AdminUser
 from agency_core.spec.constants import APPLICATION_COUNTRIES
 from app.admin.schemas.common import to_core
 from app.admin.schemas.fees import FeePolicyBody, FeePolicyIn, fee_policy_body
+from app.checked_body import CoreChecked
 
 
 class FeePolicyController(Controller):
@@ -20,7 +21,12 @@ class FeePolicyController(Controller):
     async def read(self, fee_policy: NamedDependency[FeePolicyService]) -> FeePolicyBody:
         return fee_policy_body(await fee_policy.policy(), APPLICATION_COUNTRIES)
 
-    @put("/", summary="Save the fee policy: applications submitted from now on owe what it says (audited)")
+    @put(
+        "/",
+        summary="Save the fee policy: applications submitted from now on owe what it says (audited)",
+        dto=CoreChecked,
+        return_dto=None,
+    )
     async def save(
         self,
         fee_policy: NamedDependency[FeePolicyService],

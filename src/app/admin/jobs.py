@@ -14,6 +14,7 @@ from agency_core.staff.service import AdminService
 from app.admin.common import page_request, status_filter
 from app.admin.schemas.common import Page, page_of, to_core
 from app.admin.schemas.jobs import AdminJob, AdminJobRow, JobIn, admin_job, admin_job_row
+from app.checked_body import CoreChecked
 
 
 class JobsController(Controller):
@@ -32,13 +33,13 @@ class JobsController(Controller):
         counts = await area.applications_per_job([j.id for j in found.items])
         return page_of(found, lambda job: admin_job_row(job, counts.get(job.id, 0)))
 
-    @post("/", status_code=201, summary="Create a job opening")
+    @post("/", status_code=201, summary="Create a job opening", dto=CoreChecked, return_dto=None)
     async def create(
         self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], data: JSONBody[JobIn]
     ) -> AdminJob:
         return admin_job(await area.create_job(admin.email, to_core(data)))
 
-    @put("/{job_id:str}", summary="Edit (or close) a job opening")
+    @put("/{job_id:str}", summary="Edit (or close) a job opening", dto=CoreChecked, return_dto=None)
     async def update(
         self,
         area: NamedDependency[AdminService],

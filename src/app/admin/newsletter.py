@@ -21,6 +21,7 @@ from app.admin.schemas.newsletter import (
     newsletter_draft,
     newsletter_sent,
 )
+from app.checked_body import CoreChecked
 from app.settings import Settings
 
 
@@ -41,7 +42,13 @@ class NewsletterController(Controller):
     async def digest(self, newsletter_issues: NamedDependency[NewsletterIssues]) -> NewsletterDraft:
         return newsletter_draft(await newsletter_issues.digest())
 
-    @post("/issues", status_code=201, summary="Write a newsletter issue (a draft, audited)")
+    @post(
+        "/issues",
+        status_code=201,
+        summary="Write a newsletter issue (a draft, audited)",
+        dto=CoreChecked,
+        return_dto=None,
+    )
     async def create(
         self,
         newsletter_issues: NamedDependency[NewsletterIssues],
@@ -60,6 +67,8 @@ class NewsletterController(Controller):
         "/issues/{issue_id:str}",
         summary="Edit a draft (audited; a sent issue is not edited: 409)",
         responses={409: CONFLICT},
+        dto=CoreChecked,
+        return_dto=None,
     )
     async def update(
         self,

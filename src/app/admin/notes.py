@@ -26,6 +26,7 @@ from app.admin.schemas.notes import (
     owner_of,
     staff_member,
 )
+from app.checked_body import CoreChecked
 
 
 def author(admin: AdminUser) -> Author:
@@ -39,7 +40,7 @@ class NotesController(Controller):
     async def list_notes(self, notes: NamedDependency[NotesService], application_id: FromPath[str]) -> NoteList:
         return NoteList(items=[admin_note(n) for n in await notes.notes(application_id)])
 
-    @post("/notes", status_code=201, summary="Write a note (audited)")
+    @post("/notes", status_code=201, summary="Write a note (audited)", dto=CoreChecked, return_dto=None)
     async def add_note(
         self,
         notes: NamedDependency[NotesService],
@@ -49,7 +50,13 @@ class NotesController(Controller):
     ) -> AdminNote:
         return admin_note(await notes.add_note(author(admin), application_id, to_core(data).get("text")))
 
-    @put("/notes/{note_id:str}", summary="Edit a note (audited)", responses={409: CONFLICT})
+    @put(
+        "/notes/{note_id:str}",
+        summary="Edit a note (audited)",
+        responses={409: CONFLICT},
+        dto=CoreChecked,
+        return_dto=None,
+    )
     async def edit_note(
         self,
         notes: NamedDependency[NotesService],
@@ -76,7 +83,12 @@ class NotesController(Controller):
     ) -> None:
         await notes.delete_note(author(admin), application_id, note_id)
 
-    @put("/owner", summary="Give the applicant to a staff member, or to nobody (audited)")
+    @put(
+        "/owner",
+        summary="Give the applicant to a staff member, or to nobody (audited)",
+        dto=CoreChecked,
+        return_dto=None,
+    )
     async def set_owner(
         self,
         notes: NamedDependency[NotesService],
@@ -99,7 +111,13 @@ class RepliesController(Controller):
     async def thread(self, notes: NamedDependency[NotesService], message_id: FromPath[str]) -> MessageThread:
         return message_thread(await notes.thread(message_id))
 
-    @post("/replies", status_code=201, summary="Reply by e-mail or SMS through the outbox (audited)")
+    @post(
+        "/replies",
+        status_code=201,
+        summary="Reply by e-mail or SMS through the outbox (audited)",
+        dto=CoreChecked,
+        return_dto=None,
+    )
     async def reply(
         self,
         notes: NamedDependency[NotesService],

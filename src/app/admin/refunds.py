@@ -11,6 +11,7 @@ from agency_core.payments.refund_service import RefundService
 from agency_core.signin.identity import AdminUser
 from app.admin.schemas.common import to_core
 from app.admin.schemas.refunds import RefundIn, RefundsBody, refunds_body
+from app.checked_body import CoreChecked
 
 
 class RefundsController(Controller):
@@ -24,6 +25,8 @@ class RefundsController(Controller):
         "/",
         status_code=HTTP_201_CREATED,
         summary="Refund the paid fee, in full (amount left out) or in part, with a reason (audited)",
+        dto=CoreChecked,
+        return_dto=None,
     )
     async def refund(
         self,

@@ -13,6 +13,7 @@ from agency_core.staff.service import AdminService
 from app.admin.common import page_request
 from app.admin.schemas.common import Page, page_of, to_core
 from app.admin.schemas.settings import AdminSettings, AdminSettingsIn, AuditEntry, audit_entry, settings_body
+from app.checked_body import CoreChecked
 
 
 class AdminSettingsController(Controller):
@@ -22,7 +23,7 @@ class AdminSettingsController(Controller):
     async def read(self, area: NamedDependency[AdminService]) -> AdminSettings:
         return settings_body(await area.get_settings())
 
-    @put("/", summary="Save settings: used by the server at once")
+    @put("/", summary="Save settings: used by the server at once", dto=CoreChecked, return_dto=None)
     async def save(
         self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], data: JSONBody[AdminSettingsIn]
     ) -> AdminSettings:

@@ -17,6 +17,7 @@ from litestar.status_codes import (
 )
 from litestar.types import ExceptionHandlersMap
 
+from app.error_bodies import ErrorMessage
 from app.use_case_errors import USE_CASE_ERRORS
 
 logger = logging.getLogger("agency.api")
@@ -24,8 +25,8 @@ logger = logging.getLogger("agency.api")
 INTERNAL_ERROR = "Something went wrong on our side. Please try again."
 
 
-def _json(status: int, body: dict[str, Any], headers: Mapping[str, str] | None = None) -> Response[dict[str, Any]]:
-    return Response(body, status_code=status, media_type=MediaType.JSON, headers=dict(headers or {}))
+def _json(status: int, message: str, headers: Mapping[str, str] | None = None) -> Response[ErrorMessage]:
+    return Response(ErrorMessage(message), status_code=status, media_type=MediaType.JSON, headers=dict(headers or {}))
 
 
 def _body_message(exc: ValidationException) -> str:
@@ -47,12 +48,12 @@ def _body_message(exc: ValidationException) -> str:
     return f"The request body does not have the expected shape: {detail}"
 
 
-def _validation(_: Request[Any, Any, Any], exc: ValidationException) -> Response[dict[str, Any]]:
-    return _json(HTTP_400_BAD_REQUEST, {"message": _body_message(exc)})
+def _validation(_: Request[Any, Any, Any], exc: ValidationException) -> Response[ErrorMessage]:
+    return _json(HTTP_400_BAD_REQUEST, _body_message(exc))
 
 
 def _http(rate_limit_per_minute: int) -> Any:
-    def handler(_: Request[Any, Any, Any], exc: HTTPException) -> Response[dict[str, Any]]:
+    def handler(_: Request[Any, Any, Any], exc: HTTPException) -> Response[ErrorMessage]:
         status = exc.status_code
         if status == HTTP_413_REQUEST_ENTITY_TOO_LARGE:
             message = "The request body is too large."
@@ -68,16 +69,16 @@ def _http(rate_limit_per_minute: int) -> Any:
             message = INTERNAL_ERROR
         else:
             message = str(exc.detail)
-        return _json(status, {"message": message}, exc.headers)
+        return _json(status, message, exc.headers)
 
     return handler
 
 
-def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[dict[str, Any]]:
+def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[ErrorMessage]:
     logger.error(
         "unhandled error", exc_info=exc, extra={"method": request.method, "path": request.scope.get("path", "")}
     )
-    return _json(HTTP_500_INTERNAL_SERVER_ERROR, {"message": INTERNAL_ERROR})
+    return _json(HTTP_500_INTERNAL_SERVER_ERROR, INTERNAL_ERROR)
 
 
 NOT_UTF8 = "The request is not valid UTF-8."
@@ -85,21 +86,21 @@ TOO_DEEP = "The request body is nested too deeply."
 UNKNOWN_CHARSET = "The request names a character set this server does not know."
 
 
-def _not_utf8(_: Request[Any, Any, Any], __: UnicodeDecodeError) -> Response[dict[str, Any]]:
+def _not_utf8(_: Request[Any, Any, Any], __: UnicodeDecodeError) -> Response[ErrorMessage]:
     # Raised while decoding what the client sent (JSON or multipart text parts).
-    return _json(HTTP_400_BAD_REQUEST, {"message": NOT_UTF8})
+    return _json(HTTP_400_BAD_REQUEST, NOT_UTF8)
 
 
-def _too_deep(_: Request[Any, Any, Any], __: RecursionError) -> Response[dict[str, Any]]:
+def _too_deep(_: Request[Any, Any, Any], __: RecursionError) -> Response[ErrorMessage]:
     # msgspec refuses JSON nested deeper than it can decode.
-    return _json(HTTP_400_BAD_REQUEST, {"message": TOO_DEEP})
+    return _json(HTTP_400_BAD_REQUEST, TOO_DEEP)
 
 
-def _lookup(request: Request[Any, Any, Any], exc: LookupError) -> Response[dict[str, Any]]:
+def _lookup(request: Request[Any, Any, Any], exc: LookupError) -> Response[ErrorMessage]:
     """``codecs`` raises a bare LookupError for a multipart part's unknown ``charset=``; any
     other LookupError (KeyError, IndexError) is a bug of ours and stays a 500."""
     if type(exc) is LookupError and str(exc).startswith("unknown encoding"):
-        return _json(HTTP_400_BAD_REQUEST, {"message": UNKNOWN_CHARSET})
+        return _json(HTTP_400_BAD_REQUEST, UNKNOWN_CHARSET)
     return _unexpected(request, exc)
 
 

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import html
-from typing import Annotated, Any
+from typing import Annotated
 from urllib.parse import urlencode
 
 import msgspec
@@ -23,6 +23,7 @@ from litestar.params import Body, FromPath, FromQuery
 from litestar.response import Redirect
 
 from agency_core.jobs.alerts import UNSUBSCRIBE_PAGE_PATH, JobAlertMailer
+from app.api.schemas import Notice
 
 UNSUBSCRIBED = "You are unsubscribed: you will get no more job alert e-mails."
 INVALID_LINK = "This unsubscribe link is not valid or was already used."
@@ -44,10 +45,10 @@ class JobAlertUnsubscribe(Controller):
     @post("/", status_code=200, summary="One-click unsubscribe (RFC 8058 List-Unsubscribe-Post)")
     async def one_click(
         self, job_alerts: NamedDependency[JobAlertMailer], alert_id: FromPath[str], token: FromQuery[str | None] = None
-    ) -> dict[str, Any]:
+    ) -> Notice:
         if not await job_alerts.unsubscribe(alert_id, token or ""):
             raise NotFoundException(detail=INVALID_LINK)
-        return {"message": UNSUBSCRIBED}
+        return Notice(UNSUBSCRIBED)
 
 
 class UnsubscribeForm(msgspec.Struct):

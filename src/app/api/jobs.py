@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+import msgspec
 from litestar import Controller, get
 from litestar.di import NamedDependency
 from litestar.exceptions import NotFoundException
@@ -14,46 +13,22 @@ from agency_core.jobs.board import BoardResult, JobBoard
 from agency_core.jobs.rules import JobSearch
 from agency_core.records import JobStatus
 from agency_core.staff.model import Job
-from app.admin.common import iso
+from app.api.job_schemas import PublicJob, PublicJobBoard, public_board, public_job
 from app.api.schemas import ErrorMessage
 
 JOB_NOT_FOUND = "Job Not Found"
 
 
-def public_job_json(job: Job, status: JobStatus) -> dict[str, Any]:
-    """What a visitor may see of a job (no internal notes, no draft)."""
-    return {
-        "id": job.id,
-        "title": job.title,
-        "country": job.country,
-        "city": job.city,
-        "category": job.category,
-        "employmentType": job.employment_type,
-        "positions": job.positions,
-        "salaryMin": job.salary_min,
-        "salaryMax": job.salary_max,
-        "salaryCurrency": job.salary_currency,
-        "salaryPeriod": job.salary_period,
-        "salary": job.salary,
-        "description": job.description,
-        "requirements": job.requirements,
-        "benefits": list(job.benefits),
-        "closingDate": None if job.closing_date is None else job.closing_date.isoformat(),
-        "status": status.value,
-        "publishedAt": iso(job.published_at or job.created_at),
-        "updatedAt": iso(job.updated_at),
-    }
+def public_job_json(job: Job, status: JobStatus) -> dict[str, object]:
+    """:func:`public_job` as JSON builtins (the pre-rendered job page's data block)."""
+    record: dict[str, object] = msgspec.to_builtins(public_job(job, status))
+    return record
 
 
-def board_json(result: BoardResult) -> dict[str, Any]:
-    """``GET /api/jobs``'s answer (also the data block of the pre-rendered ``/jobs``)."""
-    return {
-        "items": [public_job_json(j, JobStatus.OPEN) for j in result.items],
-        "total": len(result.items),
-        "totalOpen": result.total_open,
-        "countries": result.by_country,
-        "categories": result.by_category,
-    }
+def board_json(result: BoardResult) -> dict[str, object]:
+    """:func:`public_board` as JSON builtins (the pre-rendered ``/jobs``' data block)."""
+    board: dict[str, object] = msgspec.to_builtins(public_board(result))
+    return board
 
 
 class PublicJobs(Controller):
@@ -67,17 +42,17 @@ class PublicJobs(Controller):
         country: FromQuery[str | None] = None,
         category: FromQuery[str | None] = None,
         q: FromQuery[str | None] = None,
-    ) -> dict[str, Any]:
-        return board_json(await job_board.search(JobSearch(country or "", category or "", q or "")))
+    ) -> PublicJobBoard:
+        return public_board(await job_board.search(JobSearch(country or "", category or "", q or "")))
 
     @get(
         "/{job_id:str}",
         summary="One job (open or closed; drafts are not found)",
         responses={404: ResponseSpec(ErrorMessage, description=JOB_NOT_FOUND, generate_examples=False)},
     )
-    async def get_job(self, job_board: NamedDependency[JobBoard], job_id: FromPath[str]) -> dict[str, Any]:
+    async def get_job(self, job_board: NamedDependency[JobBoard], job_id: FromPath[str]) -> PublicJob:
         board = job_board
         job = await board.public_job(job_id)
         if job is None:
             raise NotFoundException(detail=JOB_NOT_FOUND)
-        return public_job_json(job, job.status_on(board.today()))
+        return public_job(job, job.status_on(board.today()))

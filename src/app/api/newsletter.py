@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import html
-from typing import Annotated, Any
+from typing import Annotated
 from urllib.parse import urlencode
 
 import msgspec
@@ -23,6 +23,7 @@ from litestar.response import Redirect
 
 from agency_core.newsletter.subscriptions import CONFIRM_PAGE_PATH, UNSUBSCRIBE_PAGE_PATH, NewsletterSubscriptions
 from app.api.job_alerts import PAGE_HEADERS
+from app.api.schemas import Notice
 
 CONFIRM_TITLE = "Confirm your newsletter subscription"
 CONFIRM_ASK = "Press the button to confirm that you want the Vandy Travel newsletter at this address."
@@ -131,7 +132,7 @@ class NewsletterOneClick(Controller):
         newsletter: NamedDependency[NewsletterSubscriptions],
         subscription_id: FromPath[str],
         token: FromQuery[str | None] = None,
-    ) -> dict[str, Any]:
+    ) -> Notice:
         if not await newsletter.unsubscribe(subscription_id, token or ""):
             raise NotFoundException(detail=UNSUBSCRIBE_INVALID)
-        return {"message": UNSUBSCRIBED}
+        return Notice(UNSUBSCRIBED)

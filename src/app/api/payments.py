@@ -8,19 +8,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from litestar import Controller, MediaType, Request, Response, get, post
+from litestar import Controller, Request, get, post
 from litestar.di import NamedDependency
+from litestar.exceptions import ClientException, NotAuthorizedException
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, JSONBody
 from litestar.status_codes import (
     HTTP_200_OK,
     HTTP_201_CREATED,
-    HTTP_401_UNAUTHORIZED,
 )
 
 from agency_core.payments import model as p
 from agency_core.payments.service import PaymentService, PaymentView
-from app.api.schemas import ErrorMessage, PaymentStartIn
+from app.api.schemas import OK, ErrorMessage, PaymentStartIn, StatusOk
 from app.public_url import public_origin
 from app.settings import Settings
 
@@ -59,10 +59,6 @@ class PaymentStatus:
     currency: str | None
     channel: str | None
     paidAt: str | None
-
-
-def _error(status: int, message: str) -> Response[Any]:
-    return Response({"message": message}, status_code=status, media_type=MediaType.JSON)
 
 
 def _status(view: PaymentView) -> PaymentStatus:
@@ -119,17 +115,15 @@ class PaymentInfo(Controller):
             413: ResponseSpec(ErrorMessage, description="Body over 64 KiB; nothing read", generate_examples=False),
         },
     )
-    async def webhook(
-        self, payments: NamedDependency[PaymentService], request: Request[Any, Any, Any]
-    ) -> Response[Any]:
+    async def webhook(self, payments: NamedDependency[PaymentService], request: Request[Any, Any, Any]) -> StatusOk:
         body = await request.body()
         try:
             accepted = await payments.webhook(body, request.headers.get(SIGNATURE_HEADER))
         except ValueError:
-            return _error(400, "The webhook body is not a Paystack event.")
+            raise ClientException("The webhook body is not a Paystack event.") from None
         if not accepted:
-            return _error(HTTP_401_UNAUTHORIZED, "Invalid signature")
-        return Response({"status": "ok"}, status_code=HTTP_200_OK)
+            raise NotAuthorizedException("Invalid signature")
+        return OK
 
 
 class PaymentLookup(Controller):
@@ -143,9 +137,8 @@ class PaymentLookup(Controller):
         summary="Verify a payment with Paystack and answer the application's payment state",
         responses={404: ResponseSpec(ErrorMessage, generate_examples=False), 502: _DOWN, 503: _UNAVAILABLE},
     )
-    async def verify(self, payments: NamedDependency[PaymentService], reference: FromPath[str]) -> Response[Any]:
-        view = await payments.verify(reference)
-        return Response(_status(view), status_code=HTTP_200_OK)
+    async def verify(self, payments: NamedDependency[PaymentService], reference: FromPath[str]) -> PaymentStatus:
+        return _status(await payments.verify(reference))
 
 
 class PaymentStart(Controller):
@@ -174,6 +167,6 @@ class PaymentStart(Controller):
         request: Request[Any, Any, Any],
         application_id: FromPath[str],
         data: JSONBody[PaymentStartIn],
-    ) -> Response[Any]:
+    ) -> PaymentStarted:
         checkout = await payments.start(application_id, data.paymentKey, callback_url(request, settings))
-        return Response(PaymentStarted(checkout.authorization_url, checkout.reference), status_code=HTTP_201_CREATED)
+        return PaymentStarted(checkout.authorization_url, checkout.reference)

@@ -8,7 +8,9 @@ not a framework message; a value of the wrong JSON type is refused with a 400.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final, Literal
 
+import msgspec
 from litestar.datastructures import UploadFile
 
 from app.api.fee_schemas import FeeDueOut
@@ -119,6 +121,23 @@ class RecordCreated:
 class DuplicateApplication:
     """409: the same e-mail, job category and preferred country within 24 hours. Nothing of the
     first application: its ID is sent again to the phone and e-mail on record."""
+
+    message: str
+
+
+class StatusOk(msgspec.Struct, frozen=True):
+    """The health check's answer, and the webhook's when an event is accepted."""
+
+    status: Literal["ok"] = "ok"
+
+
+OK: Final = StatusOk()
+"""The one instance (the health check is the hot path's baseline: nothing built per request)."""
+
+
+@dataclass
+class Notice:
+    """A short confirmation for the visitor (e.g. "You are unsubscribed: ...")."""
 
     message: str
 

@@ -12,7 +12,7 @@ from agency_core.staff import service as admin_service
 from agency_core.staff.model import ApplicationRecord, next_statuses
 from agency_core.staff.views import Neighbours
 from app.admin.common import iso
-from app.admin.schemas.common import UNSET, Body, Text, from_record
+from app.admin.schemas.common import UNSET, Body, from_record
 
 
 class ApplicationSummary(Body):
@@ -117,7 +117,7 @@ def application_neighbours(found: Neighbours) -> ApplicationNeighbours:
 class StatusChange(Body):
     """The status to move to (``received`` -> ``processing`` -> ``approved`` or ``rejected``)."""
 
-    status: Text = UNSET
+    status: ApplicationStatus
 
 
 def _summary_values(record: ApplicationRecord) -> dict[str, object]:

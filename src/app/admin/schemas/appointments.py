@@ -9,7 +9,7 @@ from agency_core.appointments.offices import Office
 from agency_core.appointments.staff_calendar import StaffCalendar
 from agency_core.records import AppointmentStatus
 from agency_core.staff.model import AppointmentRecord
-from app.admin.schemas.common import UNSET, Body, Text, from_record
+from app.admin.schemas.common import Body, from_record
 
 
 class AdminAppointment(Body):
@@ -34,7 +34,7 @@ class AdminAppointment(Body):
 class AppointmentStatusChange(Body):
     """``attended``, ``no_show`` or ``cancelled`` (from ``booked`` only; outcomes from the start time)."""
 
-    status: Text = UNSET
+    status: AppointmentStatus
 
 
 def admin_appointment(record: AppointmentRecord) -> AdminAppointment:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
+
+from litestar.datastructures import UploadFile
 
 from agency_core.records import BlogPost
-from app.admin.schemas.common import UNSET, Body, Flag, Text, Words, documented, from_object
+from app.admin.schemas.common import UNSET, Body, from_object
 from app.blog_post_body import BlogPostOut
 
 
@@ -17,30 +18,30 @@ class AdminBlogPost(BlogPostOut):
     updated_at: datetime
 
 
-class BlogPostIn(Body):
+class BlogPostIn(Body, kw_only=True):
     """The post form: 422 with a message per field that breaks its rule."""
 
-    title: Text = UNSET
-    excerpt: Text = UNSET
-    image: Text = UNSET
+    title: str
+    excerpt: str
+    image: str = UNSET
     """An https:// address or a path on this site (``/media/blog/...`` from an upload)."""
-    author: Text = UNSET
-    date: Text = UNSET
+    author: str
+    date: str
     """``YYYY-MM-DD``."""
-    content: Text = UNSET
+    content: str
     """HTML; sanitised before it is stored."""
-    category: Text = UNSET
-    tags: Words = UNSET
-    read_time: Text = UNSET
-    featured: Flag = UNSET
-    published: Flag = UNSET
+    category: str
+    tags: list[str] = UNSET
+    read_time: str
+    featured: bool = UNSET
+    published: bool = UNSET
 
 
 class ImageUpload(Body):
     """multipart/form-data: the image file (.jpg, .jpeg, .png, .webp; at most 2MB). Anything else
     in ``image`` (no file, a text field) is a 422 with the core's message."""
 
-    image: Annotated[Any, documented({"type": "string", "format": "binary"})] = None
+    image: UploadFile = UNSET
 
 
 class UploadedImage(Body):

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
 
 from agency_core.bulk.model import BulkAction, BulkKind
 from agency_core.bulk.service import BulkPreview, BulkProgress
 from agency_core.messaging.delivery import DeliveryState
 from agency_core.records import ApplicationStatus, OutboxStatus
-from app.admin.schemas.common import UNSET, Body, Text, Words, documented
-
-Filter = Annotated[Any, documented({"type": "object", "additionalProperties": {"type": "string"}})]
+from app.admin.schemas.common import UNSET, Body
 
 
 class BulkSelection(Body):
@@ -19,26 +16,26 @@ class BulkSelection(Body):
     ``jobCategory``, ``preferredCountry``, ``from``, ``to``, ``payment``, ``jobId``), every
     application it matches, resolved by the server when the action runs."""
 
-    application_ids: Words = UNSET
-    matching: Filter = UNSET
+    application_ids: list[str] = UNSET
+    matching: dict[str, str] = UNSET
 
 
-class BulkStatusPreviewIn(BulkSelection):
-    status: Text = UNSET
+class BulkStatusPreviewIn(BulkSelection, kw_only=True):
+    status: ApplicationStatus
 
 
-class BulkStatusIn(BulkStatusPreviewIn):
-    bulk_id: Text = UNSET
+class BulkStatusIn(BulkStatusPreviewIn, kw_only=True):
+    bulk_id: str
     """The preview's ``bulkId``: the same confirmation sent twice does its work once."""
 
 
-class BulkMessagePreviewIn(BulkSelection):
-    text: Text = UNSET
+class BulkMessagePreviewIn(BulkSelection, kw_only=True):
+    text: str
     """The message; ``{name}`` is replaced by each applicant's name."""
 
 
-class BulkMessageIn(BulkMessagePreviewIn):
-    bulk_id: Text = UNSET
+class BulkMessageIn(BulkMessagePreviewIn, kw_only=True):
+    bulk_id: str
 
 
 class PlannedSmsOut(Body):

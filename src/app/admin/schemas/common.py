@@ -1,9 +1,9 @@
-"""What every admin body shares: the struct base, the page of a list and the lenient request fields."""
+"""What every admin body shares: the struct base, the page of a list and the request bodies' JSON."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Annotated, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
@@ -44,21 +44,11 @@ def from_object(kind: type[B], record: object) -> B:
     return msgspec.convert(record, kind, from_attributes=True)
 
 
-def documented(schema: dict[str, Any]) -> msgspec.Meta:
-    """A request field's schema in ``/schema`` (Litestar reads ``extra``), for a field that
-    accepts any JSON value."""
-    return msgspec.Meta(extra_json_schema={"extra": schema})
-
-
-# Request fields: documented with the type a client sends, decoded as any JSON value, because the
-# core checks them and answers 422 with the spec's message for each (a number where text belongs
-# is "Enter text" or "Choose one of the listed options", not a decoding error). A field left out of
-# the body stays out (``UNSET``), so the core sees exactly the JSON object that was sent. What
-# ``/schema`` publishes for a body is stricter: ``app/request_contract.py`` writes it from the core's rules.
-Text = Annotated[Any, documented({"type": "string"})]
-Flag = Annotated[Any, documented({"type": "boolean"})]
-Words = Annotated[Any, documented({"type": "array", "items": {"type": "string"}})]
-WholeNumber = Annotated[Any, documented({"one_of": [{"type": "integer"}, {"type": "string"}]})]
+# Request bodies: each field has the type a client sends; a required one has no default, and an
+# optional one left out of the body stays out (``UNSET``), so the core sees exactly the JSON object
+# that was sent. Handlers take them with ``dto=CoreChecked`` (``app/checked_body.py``): a value of
+# another type still reaches the core, which answers it with the spec's 422 message. What ``/schema``
+# publishes for a body adds the core's rules (enums, ranges, patterns): ``app/request_contract.py``.
 UNSET: Any = msgspec.UNSET
 
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from agency_core.privacy.data_requests import Person, PersonalData, export_json
-from app.admin.schemas.common import UNSET, Body, Text, from_record
+from app.admin.schemas.common import Body, from_record
+
+FormValues = dict[str, str | bool | list[str] | None]
+"""A stored form's fields by their camelCase names: text, a checkbox, a multi-select or nothing."""
 
 
 class HeldCounts(Body):
@@ -36,7 +37,7 @@ class HeldApplication(Body):
     application_id: str
     status: str
     created_at: str | None
-    data: dict[str, Any]
+    data: FormValues
     files: list[HeldFile]
 
 
@@ -44,7 +45,7 @@ class HeldAppointment(Body):
     reference: str
     status: str
     created_at: str | None
-    data: dict[str, Any]
+    data: FormValues
 
 
 class HeldRecord(Body):
@@ -52,7 +53,7 @@ class HeldRecord(Body):
 
     id: str
     created_at: str | None
-    data: dict[str, Any]
+    data: FormValues
 
 
 class HeldSubscription(Body):
@@ -120,8 +121,8 @@ class DataRequestResult(Body):
 class EraseRequest(Body):
     """The identifier (e-mail or phone) and the same identifier typed again."""
 
-    q: Text = UNSET
-    confirm: Text = UNSET
+    q: str
+    confirm: str
 
 
 class Erased(Body):

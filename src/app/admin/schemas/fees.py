@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
-
 from agency_core.payments.fees import FeePolicy, FeeRule
 from agency_core.payments.model import Fee
-from app.admin.schemas.common import UNSET, Body, Text, documented
+from app.admin.schemas.common import UNSET, Body
 
 
 class FeeRuleBody(Body):
@@ -30,33 +28,15 @@ class FeePolicyBody(Body):
     """The destination countries the application form offers."""
 
 
-Rules = Annotated[
-    Any,
-    documented(
-        {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "match": {"type": "string"},
-                    "amount": {"type": ["string", "null"]},
-                    "reason": {"type": "string"},
-                },
-            },
-        }
-    ),
-]
-Amount = Annotated[Any, documented({"type": ["string", "null"]})]
-
-
-class FeePolicyIn(Body):
+class FeePolicyIn(Body, kw_only=True):
     """The policy to save: 422 with a message per field (``countries.0.reason``, ``defaultAmount``...)."""
 
-    default_amount: Amount = UNSET
-    default_reason: Text = UNSET
-    countries: Rules = UNSET
-    jobs: Rules = UNSET
-    refund_rules: Text = UNSET
+    default_amount: str | None = UNSET
+    """In the policy's currency, main unit (``"50"``); ``null`` or ``""``: no fee."""
+    default_reason: str = UNSET
+    countries: list[FeeRuleBody] = UNSET
+    jobs: list[FeeRuleBody] = UNSET
+    refund_rules: str
 
 
 def _amount(minor: int | None, currency: str) -> str | None:

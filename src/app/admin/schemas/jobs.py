@@ -8,7 +8,7 @@ import msgspec
 
 from agency_core.records import JobStatus
 from agency_core.staff.model import Job
-from app.admin.schemas.common import UNSET, Body, Text, WholeNumber, Words, from_object
+from app.admin.schemas.common import UNSET, Body, from_object
 
 
 class AdminJob(Body):
@@ -43,26 +43,26 @@ class AdminJobRow(AdminJob):
     applications: int = 0
 
 
-class JobIn(Body):
+class JobIn(Body, kw_only=True):
     """The job form (``agency_core.jobs.rules.JOB_FORM``): 422 with the form's messages when a field breaks its rule."""
 
-    title: Text = UNSET
-    country: Text = UNSET
-    city: Text = UNSET
-    category: Text = UNSET
-    employment_type: Text = UNSET
-    positions: WholeNumber = UNSET
-    salary_min: WholeNumber = UNSET
-    salary_max: WholeNumber = UNSET
-    salary_currency: Text = UNSET
-    salary_period: Text = UNSET
-    salary_range: Text = UNSET
-    description: Text = UNSET
-    requirements: Text = UNSET
-    benefits: Words = UNSET
-    closing_date: Text = UNSET
+    title: str
+    country: str
+    city: str | None = UNSET
+    category: str
+    employment_type: str | None = UNSET
+    positions: int | None = UNSET
+    salary_min: int | None = UNSET
+    salary_max: int | None = UNSET
+    salary_currency: str | None = UNSET
+    salary_period: str | None = UNSET
+    salary_range: str | None = UNSET
+    description: str
+    requirements: str | None = UNSET
+    benefits: list[str] | None = UNSET
+    closing_date: str | None = UNSET
     """``YYYY-MM-DD``."""
-    status: Text = UNSET
+    status: str | None = UNSET
     """``draft``, ``open`` or ``closed``."""
 
 

@@ -8,12 +8,12 @@ from agency_core.jobs.alerts import Email
 from agency_core.newsletter.emails import Draft
 from agency_core.newsletter.issues import IssueView, SendResult
 from agency_core.newsletter.model import IssueStatus
-from app.admin.schemas.common import UNSET, Body, Text
+from app.admin.schemas.common import Body
 
 
 class NewsletterIssueIn(Body):
-    subject: Text = UNSET
-    body: Text = UNSET
+    subject: str
+    body: str
 
 
 class EmailHeader(Body):

@@ -8,14 +8,14 @@ from agency_core.records import OutboxStatus
 from agency_core.staff.model import ApplicationRecord
 from agency_core.staff.notes import Note, ReplyChannel, StaffMember
 from agency_core.staff.notes_service import MessageThread as CoreThread
-from app.admin.schemas.common import UNSET, Body, Text, from_object
+from app.admin.schemas.common import UNSET, Body, from_object
 from app.admin.schemas.messages import AdminMessage, admin_message
 
 
 class NoteText(Body):
     """A note's text: plain text, at most 2000 characters."""
 
-    text: Text = UNSET
+    text: str
 
 
 class AdminNote(Body):
@@ -40,7 +40,7 @@ class NoteList(Body):
 class OwnerChange(Body):
     """A staff member's id (from ``GET /api/admin/staff``); "" or null gives the applicant to nobody."""
 
-    owner_id: Text = UNSET
+    owner_id: str | None = UNSET
 
 
 class Owner(Body):
@@ -60,11 +60,11 @@ class StaffList(Body):
     items: list[AdminStaffMember]
 
 
-class ReplyRequest(Body):
+class ReplyRequest(Body, kw_only=True):
     """``email`` (default when the message has an address) or ``sms``, and the text."""
 
-    channel: Text = UNSET
-    text: Text = UNSET
+    channel: ReplyChannel = UNSET
+    text: str
 
 
 class ThreadReply(Body):

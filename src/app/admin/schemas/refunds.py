@@ -10,7 +10,7 @@ from agency_core.payments.refund_service import RefundService
 from agency_core.payments.refunds import Refund, refund_status, refundable, refunded_minor
 from agency_core.records import PaymentState
 from agency_core.staff.model import ApplicationRecord
-from app.admin.schemas.common import UNSET, Body, Text
+from app.admin.schemas.common import UNSET, Body
 
 
 class RefundBody(Body):
@@ -39,11 +39,12 @@ class RefundsBody(Body):
     items: list[RefundBody]
 
 
-class RefundIn(Body):
+class RefundIn(Body, kw_only=True):
     """``amount`` empty or left out: all that remains; 422 ``{amount, reason}``; 409 not paid."""
 
-    amount: Text = UNSET
-    reason: Text = UNSET
+    amount: str | None = UNSET
+    """In the fee's currency, main unit (``"25.50"``)."""
+    reason: str
 
 
 def refund_body(refund: Refund) -> RefundBody:

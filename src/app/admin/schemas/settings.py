@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
 
-from agency_core.records import ApplicationStatus
 from agency_core.staff import model as admin
 from agency_core.staff import settings as admin_settings
 from agency_core.staff.settings import settings_to_dict
-from app.admin.schemas.common import UNSET, Body, Text, Words, documented, from_object, from_record
+from app.admin.schemas.common import UNSET, Body, from_object, from_record
 
 
 class StatusSmsSwitches(Body):
@@ -32,22 +30,16 @@ class AdminSettings(Body):
     """Dates (YYYY-MM-DD) the office takes no bookings, besides weekends."""
 
 
-Switches = Annotated[
-    Any, documented({"type": "object", "properties": {s.value: {"type": "boolean"} for s in ApplicationStatus}})
-]
-
-
-Count = Annotated[Any, documented({"type": "integer"})]
-
-
-class AdminSettingsIn(Body):
+class AdminSettingsIn(Body, kw_only=True):
     """The settings to save: 422 with a message per field (``adminPhones.1``, ``statusSms.approved``...)."""
 
-    admin_phones: Words = UNSET
-    sms_sender: Text = UNSET
-    status_sms: Switches = UNSET
-    appointment_capacity: Count = UNSET
-    closed_dates: Words = UNSET
+    admin_phones: list[str]
+    sms_sender: str
+    status_sms: StatusSmsSwitches
+    appointment_capacity: int = UNSET
+    """Left out: unchanged."""
+    closed_dates: list[str] = UNSET
+    """Left out: unchanged."""
 
 
 class AuditEntry(Body):
