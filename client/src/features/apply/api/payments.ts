@@ -13,20 +13,11 @@ export type PaymentState = Schemas['PaymentState'];
 /** The fee and whether payments work ("$50" as shown; `test`: the built-in checkout, no money taken). */
 export type PaymentConfig = Schemas['PaymentConfig'];
 
-export interface PaymentStarted {
-  authorizationUrl: string;
-  reference: string;
-}
+/** Where to send the visitor (Paystack's checkout, or the built-in test one) and the payment's reference. */
+export type PaymentStarted = Schemas['PaymentStarted'];
 
-export interface PaymentStatus {
-  applicationId: string;
-  state: PaymentState;
-  reference: string | null;
-  amount: string | null;
-  currency: string | null;
-  channel: string | null;
-  paidAt: string | null;
-}
+/** A payment as verified on the result page (`state`: unpaid, pending, paid or failed). */
+export type PaymentStatus = Schemas['PaymentStatus'];
 
 /** The fee this application owes, as the fee policy decided it at submission (issue 26); `due` false: none. */
 export type FeeDue = Schemas['FeeDueOut'];
@@ -45,13 +36,13 @@ export const getPaymentConfig = (signal?: AbortSignal): Promise<PaymentConfig> =
   ok(client.GET('/api/payments/config', { signal }));
 
 /** Starting a payment needs the application's payment key (the ID alone can be guessed). */
-export const startPayment = async (applicationId: string, paymentKey: string): Promise<PaymentStarted> =>
-  (await ok(
+export const startPayment = (applicationId: string, paymentKey: string): Promise<PaymentStarted> =>
+  ok(
     client.POST('/api/applications/{application_id}/payment', {
       params: application(applicationId),
       body: { paymentKey },
     }),
-  )) as PaymentStarted;
+  );
 
 const KEY_PREFIX = 'payment-key:';
 
@@ -75,10 +66,8 @@ export function paymentKeyOf(applicationId: string): string | null {
   }
 }
 
-export const verifyPayment = async (reference: string, signal?: AbortSignal): Promise<PaymentStatus> =>
-  (await ok(
-    client.GET('/api/payments/{reference}', { params: { path: { reference } }, signal }),
-  )) as PaymentStatus;
+export const verifyPayment = (reference: string, signal?: AbortSignal): Promise<PaymentStatus> =>
+  ok(client.GET('/api/payments/{reference}', { params: { path: { reference } }, signal }));
 
 /** Leave the site for Paystack's checkout: a plain navigation (no inline script, CSP-friendly). */
 export function goToCheckout(url: string): void {
