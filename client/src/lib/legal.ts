@@ -1,18 +1,10 @@
 /** The legal facts of GET /api/legal (from the server's settings), fetched once per page load. */
 import { useEffect, useState } from 'react';
-import { api } from '@/lib/api-client';
+import type { components } from '@/generated/api';
+import { client, ok } from '@/lib/api-client';
 
-export interface LegalFacts {
-  legalName: string;
-  address: string;
-  /** Data Protection Commission registration number. */
-  dataProtectionRegistration: string;
-  /** Labour Department licence number. */
-  labourLicence: string;
-  dataRequestContact: string;
-  privacyNoticeVersion: string;
-  retention: { documentsDays: number; messagesDays: number; appointmentsDays: number; alertsDays: number };
-}
+/** The agency's legal name, address, DPC registration, Labour licence, contact, notice version, retention. */
+export type LegalFacts = components['schemas']['LegalOut'];
 
 let pending: Promise<LegalFacts> | null = null;
 let serverFacts: LegalFacts | null = null;
@@ -38,7 +30,7 @@ function pageFacts(): LegalFacts | null {
 }
 
 export function fetchLegal(): Promise<LegalFacts> {
-  pending ??= api.get<LegalFacts>('/legal').catch((error: unknown) => {
+  pending ??= ok(client.GET('/api/legal')).catch((error: unknown) => {
     pending = null;
     throw error;
   });

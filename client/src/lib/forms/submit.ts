@@ -1,5 +1,5 @@
 /** What the API answered, in the terms the forms need: field messages, rate limits, duplicates. */
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.';
 

@@ -1,5 +1,6 @@
-import { adminApi } from './client';
+import { admin } from './client';
 import type { components } from '@/generated/api';
+import { client } from '@/lib/api-client';
 
 type Schemas = components['schemas'];
 
@@ -7,10 +8,17 @@ export type AppointmentCalendar = Schemas['AppointmentCalendarOut'];
 export type CalendarDay = Schemas['CalendarDayOut'];
 export type CalendarSlot = Schemas['CalendarSlotOut'];
 
-/** GET /api/admin/appointments/calendar?start=&days=&office=: a day (1) or a week (7) of one office's
- * slots ("" is the main office). */
-export function getAppointmentCalendar(start: string, days: 1 | 7, office: string, signal?: AbortSignal) {
-  const query = new URLSearchParams({ start, days: String(days) });
-  if (office) query.set('office', office);
-  return adminApi.get<AppointmentCalendar>(`/appointments/calendar?${query.toString()}`, signal);
+/** A day (1) or a week (7) of one office's slots ("" is the main office). */
+export function getAppointmentCalendar(
+  start: string,
+  days: 1 | 7,
+  office: string,
+  signal?: AbortSignal,
+): Promise<AppointmentCalendar> {
+  return admin(
+    client.GET('/api/admin/appointments/calendar', {
+      params: { query: { start, days: days === 1 ? '1' : '7', office } },
+      signal,
+    }),
+  );
 }

@@ -1,6 +1,7 @@
-/** Bulk actions from the applications list (`/api/admin/bulk`): previews, confirmations, undo, results. */
+/** Bulk actions from the applications list: previews, confirmations, undo, results. */
 import type { components } from '@/generated/api';
-import { adminApi } from './client';
+import { client } from '@/lib/api-client';
+import { admin } from './client';
 import type { ApplicationStatus } from './types';
 
 type Schemas = components['schemas'];
@@ -11,15 +12,44 @@ export type PlannedSms = Schemas['PlannedSmsOut'];
 /** Picked applications, or every application the list's filter matches (resolved by the server). */
 export type BulkSelection = { applicationIds: string[] } | { matching: Record<string, string> };
 
-export const previewMove = (selection: BulkSelection, status: ApplicationStatus) =>
-  adminApi.post<BulkPreview>('/bulk/status/preview', { ...selection, status });
-export const confirmMove = (selection: BulkSelection, status: ApplicationStatus, bulkId: string) =>
-  adminApi.post<BulkAction>('/bulk/status', { ...selection, status, bulkId });
-export const undoBulk = (bulkId: string) =>
-  adminApi.post<BulkAction>(`/bulk/${encodeURIComponent(bulkId)}/undo`);
-export const previewMessage = (selection: BulkSelection, text: string) =>
-  adminApi.post<BulkPreview>('/bulk/messages/preview', { ...selection, text });
-export const confirmMessage = (selection: BulkSelection, text: string, bulkId: string) =>
-  adminApi.post<BulkAction>('/bulk/messages', { ...selection, text, bulkId });
-export const getBulk = (bulkId: string, signal?: AbortSignal) =>
-  adminApi.get<BulkAction>(`/bulk/${encodeURIComponent(bulkId)}`, signal);
+/**
+ * The bodies as sent. The published schemas only name `applicationIds` (the server also takes
+ * `matching` instead, which they do not say yet), hence the one cast per body.
+ */
+const body = <T>(selection: BulkSelection, rest: Omit<T, 'applicationIds'>) =>
+  ({ ...selection, ...rest }) as T;
+
+const bulkPath = (bulkId: string) => ({ params: { path: { bulk_id: bulkId } } });
+
+export const previewMove = (selection: BulkSelection, status: ApplicationStatus): Promise<BulkPreview> =>
+  admin(
+    client.POST('/api/admin/bulk/status/preview', {
+      body: body<Schemas['BulkStatusPreviewIn']>(selection, { status }),
+    }),
+  );
+export const confirmMove = (
+  selection: BulkSelection,
+  status: ApplicationStatus,
+  bulkId: string,
+): Promise<BulkAction> =>
+  admin(
+    client.POST('/api/admin/bulk/status', {
+      body: body<Schemas['BulkStatusIn']>(selection, { status, bulkId }),
+    }),
+  );
+export const undoBulk = (bulkId: string): Promise<BulkAction> =>
+  admin(client.POST('/api/admin/bulk/{bulk_id}/undo', bulkPath(bulkId)));
+export const previewMessage = (selection: BulkSelection, text: string): Promise<BulkPreview> =>
+  admin(
+    client.POST('/api/admin/bulk/messages/preview', {
+      body: body<Schemas['BulkMessagePreviewIn']>(selection, { text }),
+    }),
+  );
+export const confirmMessage = (selection: BulkSelection, text: string, bulkId: string): Promise<BulkAction> =>
+  admin(
+    client.POST('/api/admin/bulk/messages', {
+      body: body<Schemas['BulkMessageIn']>(selection, { text, bulkId }),
+    }),
+  );
+export const getBulk = (bulkId: string, signal?: AbortSignal): Promise<BulkAction> =>
+  admin(client.GET('/api/admin/bulk/{bulk_id}', { ...bulkPath(bulkId), signal }));

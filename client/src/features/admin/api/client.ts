@@ -1,24 +1,11 @@
 /**
- * The admin wrapper around the one API client (`@/lib/api-client`): paths are relative to
- * `/api/admin`, every unsafe method carries `X-CSRF-Token` read from the `csrftoken` cookie
- * at the moment of the request (it changes at sign-in), and a 401 from any guarded call
- * reports the expired session to the session provider.
+ * The admin side of the one API client (`@/lib/api-client`, which also adds the CSRF token to unsafe
+ * admin calls): a 401 from any guarded call (`admin(...)`) reports the expired session to the session
+ * provider; the messages of failed calls.
  */
-import { apiRequest, ApiError, type RequestOptions } from '@/lib/api-client';
-import { env } from '@/config/env';
+import { ApiError, ok, type Answer } from '@/lib/api-client';
 
-export const CSRF_COOKIE = 'csrftoken';
-export const CSRF_HEADER = 'X-CSRF-Token';
-const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-export function readCookie(name: string): string {
-  const prefix = `${name}=`;
-  for (const part of document.cookie.split(';')) {
-    const item = part.trim();
-    if (item.startsWith(prefix)) return decodeURIComponent(item.slice(prefix.length));
-  }
-  return '';
-}
+export { CSRF_COOKIE, CSRF_HEADER, readCookie } from '@/lib/api-client';
 
 /** Why the session ended: it expired (401) or the user is no longer an admin (403). */
 export type SessionEnd = 'expired' | 'forbidden';
@@ -30,53 +17,24 @@ export function setSessionExpiredListener(listener: ExpiredListener | null): voi
   onExpired = listener;
 }
 
-export interface AdminRequestOptions extends Omit<RequestOptions, 'headers'> {
-  /** Session calls answer 401 as a normal "signed out"; do not treat it as an expiry. */
-  sessionCall?: boolean;
-}
-
-/** A guarded call's 401 or 403 ends the session (reported to the session provider). */
+/** Reports an ended session to the session provider (a 401, or a 403 for a user no longer admin). */
 function reportSessionEnd(error: unknown): void {
   if (!(error instanceof ApiError)) return;
   if (error.status === 401) onExpired?.('expired');
   else if (error.status === 403 && error.message === 'User not authorized') onExpired?.('forbidden');
 }
 
-export async function adminRequest<T>(path: string, options: AdminRequestOptions = {}): Promise<T> {
-  const { sessionCall = false, ...rest } = options;
-  const method = rest.method ?? 'GET';
-  const headers: Record<string, string> = {};
-  if (!SAFE.has(method)) headers[CSRF_HEADER] = readCookie(CSRF_COOKIE);
+/**
+ * A guarded admin call: `ok` (the body, or `ApiError`) that also ends the session on a 401 or 403.
+ * Session calls use `ok` itself: they answer 401 as a normal "signed out".
+ */
+export async function admin<T>(call: Promise<Answer<T>>): Promise<T> {
   try {
-    return await apiRequest<T>(`/admin${path}`, { ...rest, headers });
+    return await ok(call);
   } catch (error) {
-    if (!sessionCall) reportSessionEnd(error);
+    reportSessionEnd(error);
     throw error;
   }
-}
-
-export const adminApi = {
-  get: <T>(path: string, signal?: AbortSignal) => adminRequest<T>(path, signal ? { signal } : {}),
-  post: <T>(path: string, body?: unknown) => adminRequest<T>(path, { method: 'POST', body }),
-  put: <T>(path: string, body: unknown) => adminRequest<T>(path, { method: 'PUT', body }),
-  delete: (path: string) => adminRequest<null>(path, { method: 'DELETE' }),
-};
-
-/** Absolute URL of a GET download under /api/admin (CSV exports, application files). */
-export function adminUrl(path: string, query?: Record<string, string>): string {
-  const search = query
-    ? new URLSearchParams(Object.entries(query).filter(([, v]) => v !== '')).toString()
-    : '';
-  return `${env.apiBaseUrl}/admin${path}${search ? `?${search}` : ''}`;
-}
-
-export function queryString(query: Record<string, string | number | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
 }
 
 /** The message to show for a failed admin call. */

@@ -1,20 +1,20 @@
-import { env } from '@/config/env';
-import { adminApi } from './client';
+import { apiHref, client } from '@/lib/api-client';
+import { admin } from './client';
 import type { DataRequestResult, Erased } from './types';
 
 export type { DataRequestResult } from './types';
 
-/** GET /api/admin/data-requests?q=: everything held about a person (audited). */
+/** Everything held about a person (audited). */
 export function findPersonalData(q: string, signal?: AbortSignal): Promise<DataRequestResult> {
-  return adminApi.get<DataRequestResult>(`/data-requests?q=${encodeURIComponent(q)}`, signal);
+  return admin(client.GET('/api/admin/data-requests', { params: { query: { q } }, signal }));
 }
 
 /** The ZIP download's address (a plain link: the browser sends the session cookie). */
 export function exportHref(q: string): string {
-  return `${env.apiBaseUrl}/admin/data-requests/export.zip?q=${encodeURIComponent(q)}`;
+  return apiHref('/api/admin/data-requests/export.zip', { query: { q } });
 }
 
-/** POST /api/admin/data-requests/erase {q, confirm}: the identifier typed twice. */
+/** The identifier typed twice. */
 export function erasePersonalData(q: string, confirm: string): Promise<Erased> {
-  return adminApi.post<Erased>('/data-requests/erase', { q, confirm });
+  return admin(client.POST('/api/admin/data-requests/erase', { body: { q, confirm } }));
 }

@@ -1,5 +1,7 @@
-/** Every call of docs/admin-api.md, typed. */
-import { adminApi, adminRequest, queryString } from './client';
+/** The admin API's calls, each a route of the generated `paths` through the one client. */
+import type { components, operations } from '@/generated/api';
+import { client, ok } from '@/lib/api-client';
+import { admin } from './client';
 import type {
   AdminBlogPost,
   AdminJob,
@@ -21,37 +23,28 @@ import type {
   UploadedImage,
 } from './types';
 
+type ImageUpload = components['schemas']['ImageUpload'];
+
 // Session ------------------------------------------------------------------
-export const getSession = (signal?: AbortSignal) =>
-  adminRequest<AdminUser>('/session', signal ? { signal, sessionCall: true } : { sessionCall: true });
-export const signIn = (email: string, password: string) =>
-  adminRequest<AdminUser>('/session', { method: 'POST', body: { email, password }, sessionCall: true });
-export const signOut = () => adminRequest<null>('/session', { method: 'DELETE', sessionCall: true });
+// Session calls answer 401 as a normal "signed out": `ok`, not the guarded `admin`.
+export const getSession = (signal?: AbortSignal): Promise<AdminUser> =>
+  ok(client.GET('/api/admin/session', { signal }));
+export const signIn = (email: string, password: string): Promise<AdminUser> =>
+  ok(client.POST('/api/admin/session', { body: { email, password } }));
+export const signOut = () => ok(client.DELETE('/api/admin/session'));
 export const getDemoCredentials = (signal?: AbortSignal) =>
-  adminRequest<{ email: string; password: string }>(
-    '/demo-credentials',
-    signal ? { signal, sessionCall: true } : { sessionCall: true },
-  );
+  ok(client.GET('/api/admin/demo-credentials', { signal }));
 
 // Dashboard ----------------------------------------------------------------
-export const getDashboard = (signal?: AbortSignal) => adminApi.get<Dashboard>('/dashboard', signal);
+export const getDashboard = (signal?: AbortSignal): Promise<Dashboard> =>
+  admin(client.GET('/api/admin/dashboard', { signal }));
 
 // Applications -------------------------------------------------------------
-export interface ApplicationFilters {
-  q: string;
-  status: string;
-  jobCategory: string;
-  preferredCountry: string;
-  from: string;
-  to: string;
-  payment: string;
-  /** The job applied for (the job filter, or the Jobs list's applications link). */
-  jobId: string;
-  /** A quick view: today, new or unread (api/views.ts). */
-  view: string;
-  /** A staff member's id, or "me": the applications they look after. */
-  owner: string;
-}
+type ApplicationQuery = NonNullable<
+  operations['ApiAdminApplicationsListApplications']['parameters']['query']
+>;
+/** The list's filters as the form holds them ('' for "any"); the keys are the route's query parameters. */
+export type ApplicationFilters = Record<Exclude<keyof ApplicationQuery, 'page' | 'pageSize'>, string>;
 export const emptyApplicationFilters: ApplicationFilters = {
   q: '',
   status: '',
@@ -64,70 +57,135 @@ export const emptyApplicationFilters: ApplicationFilters = {
   view: '',
   owner: '',
 };
+/** The filters as the route's query: an empty filter is left out of the URL (see `querySerializer`). */
+export const applicationQuery = (filters: ApplicationFilters) => filters as ApplicationQuery;
+
 export const listApplications = (
   filters: ApplicationFilters,
   page: number,
   pageSize: number,
   signal?: AbortSignal,
-) =>
-  adminApi.get<Page<ApplicationSummary>>(
-    `/applications${queryString({ ...filters, page, pageSize })}`,
-    signal,
+): Promise<Page<ApplicationSummary>> =>
+  admin(
+    client.GET('/api/admin/applications', {
+      params: { query: { ...applicationQuery(filters), page, pageSize } },
+      signal,
+    }),
   );
-export const getApplication = (id: string, signal?: AbortSignal) =>
-  adminApi.get<ApplicationDetail>(`/applications/${encodeURIComponent(id)}`, signal);
-export const setApplicationStatus = (id: string, status: ApplicationStatus) =>
-  adminApi.post<ApplicationDetail>(`/applications/${encodeURIComponent(id)}/status`, { status });
+export const getApplication = (id: string, signal?: AbortSignal): Promise<ApplicationDetail> =>
+  admin(
+    client.GET('/api/admin/applications/{application_id}', {
+      params: { path: { application_id: id } },
+      signal,
+    }),
+  );
+export const setApplicationStatus = (id: string, status: ApplicationStatus): Promise<ApplicationDetail> =>
+  admin(
+    client.POST('/api/admin/applications/{application_id}/status', {
+      params: { path: { application_id: id } },
+      body: { status },
+    }),
+  );
 
 // Appointments -------------------------------------------------------------
+type AppointmentQuery = NonNullable<
+  operations['ApiAdminAppointmentsListAppointments']['parameters']['query']
+>;
 export const listAppointments = (
   status: string,
   page: number,
   pageSize: number,
   signal?: AbortSignal,
   view = '',
-) => adminApi.get<Page<Appointment>>(`/appointments${queryString({ status, page, pageSize, view })}`, signal);
-export const setAppointmentStatus = (reference: string, status: 'attended' | 'no_show' | 'cancelled') =>
-  adminApi.post<Appointment>(`/appointments/${encodeURIComponent(reference)}/status`, { status });
+): Promise<Page<Appointment>> =>
+  admin(
+    client.GET('/api/admin/appointments', {
+      params: { query: { status, view, page, pageSize } as AppointmentQuery },
+      signal,
+    }),
+  );
+export const setAppointmentStatus = (
+  reference: string,
+  status: 'attended' | 'no_show' | 'cancelled',
+): Promise<Appointment> =>
+  admin(
+    client.POST('/api/admin/appointments/{reference}/status', {
+      params: { path: { reference } },
+      body: { status },
+    }),
+  );
 
 // Messages -----------------------------------------------------------------
-export const listMessages = (page: number, pageSize: number, signal?: AbortSignal, view = '') =>
-  adminApi.get<Page<ContactMessage>>(`/messages${queryString({ page, pageSize, view })}`, signal);
-export const markMessageRead = (id: string) =>
-  adminApi.post<ContactMessage>(`/messages/${encodeURIComponent(id)}/read`);
+type MessageQuery = NonNullable<operations['ApiAdminMessagesListMessages']['parameters']['query']>;
+export const listMessages = (
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+  view = '',
+): Promise<Page<ContactMessage>> =>
+  admin(
+    client.GET('/api/admin/messages', {
+      params: { query: { page, pageSize, view } as MessageQuery },
+      signal,
+    }),
+  );
+export const markMessageRead = (id: string): Promise<ContactMessage> =>
+  admin(client.POST('/api/admin/messages/{message_id}/read', { params: { path: { message_id: id } } }));
 
 // Jobs ---------------------------------------------------------------------
-export const listJobs = (status: string, page: number, pageSize: number, signal?: AbortSignal) =>
-  adminApi.get<Page<Job>>(`/jobs${queryString({ status, page, pageSize })}`, signal);
-export const createJob = (job: JobInput) => adminApi.post<AdminJob>('/jobs', job);
-export const updateJob = (id: string, job: JobInput) =>
-  adminApi.put<AdminJob>(`/jobs/${encodeURIComponent(id)}`, job);
-export const deleteJob = (id: string) => adminApi.delete(`/jobs/${encodeURIComponent(id)}`);
+type JobQuery = NonNullable<operations['ApiAdminJobsListJobs']['parameters']['query']>;
+export const listJobs = (
+  status: string,
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<Page<Job>> =>
+  admin(client.GET('/api/admin/jobs', { params: { query: { status, page, pageSize } as JobQuery }, signal }));
+export const createJob = (job: JobInput): Promise<AdminJob> =>
+  admin(client.POST('/api/admin/jobs', { body: job }));
+export const updateJob = (id: string, job: JobInput): Promise<AdminJob> =>
+  admin(client.PUT('/api/admin/jobs/{job_id}', { params: { path: { job_id: id } }, body: job }));
+export const deleteJob = (id: string) =>
+  admin(client.DELETE('/api/admin/jobs/{job_id}', { params: { path: { job_id: id } } }));
 
 // Blog posts ---------------------------------------------------------------
-export const listBlogPosts = (page: number, pageSize: number, signal?: AbortSignal) =>
-  adminApi.get<Page<AdminBlogPost>>(`/blog-posts${queryString({ page, pageSize })}`, signal);
-export const createBlogPost = (post: BlogPostInput) => adminApi.post<AdminBlogPost>('/blog-posts', post);
-export const updateBlogPost = (id: string, post: BlogPostInput) =>
-  adminApi.put<AdminBlogPost>(`/blog-posts/${encodeURIComponent(id)}`, post);
-export const deleteBlogPost = (id: string) => adminApi.delete(`/blog-posts/${encodeURIComponent(id)}`);
-export function uploadBlogImage(file: File) {
+export const listBlogPosts = (
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<Page<AdminBlogPost>> =>
+  admin(client.GET('/api/admin/blog-posts', { params: { query: { page, pageSize } }, signal }));
+export const createBlogPost = (post: BlogPostInput): Promise<AdminBlogPost> =>
+  admin(client.POST('/api/admin/blog-posts', { body: post }));
+export const updateBlogPost = (id: string, post: BlogPostInput): Promise<AdminBlogPost> =>
+  admin(client.PUT('/api/admin/blog-posts/{post_id}', { params: { path: { post_id: id } }, body: post }));
+export const deleteBlogPost = (id: string) =>
+  admin(client.DELETE('/api/admin/blog-posts/{post_id}', { params: { path: { post_id: id } } }));
+/** A multipart upload (the browser sets the boundary) of the part the generated `ImageUpload` names. */
+export function uploadBlogImage(file: File): Promise<UploadedImage> {
   const form = new FormData();
-  form.append('image', file);
-  return adminRequest<UploadedImage>('/blog-posts/images', { method: 'POST', body: form });
+  form.append('image' satisfies keyof ImageUpload, file);
+  return admin(client.POST('/api/admin/blog-posts/images', { body: {}, bodySerializer: () => form }));
 }
 
 // Subscribers --------------------------------------------------------------
-export const listNewsletter = (page: number, pageSize: number, signal?: AbortSignal) =>
-  adminApi.get<Page<NewsletterSubscriber>>(
-    `/subscribers/newsletter${queryString({ page, pageSize })}`,
-    signal,
-  );
-export const listJobAlerts = (page: number, pageSize: number, signal?: AbortSignal) =>
-  adminApi.get<Page<JobAlertSubscriber>>(`/subscribers/job-alerts${queryString({ page, pageSize })}`, signal);
+export const listNewsletter = (
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<Page<NewsletterSubscriber>> =>
+  admin(client.GET('/api/admin/subscribers/newsletter', { params: { query: { page, pageSize } }, signal }));
+export const listJobAlerts = (
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<Page<JobAlertSubscriber>> =>
+  admin(client.GET('/api/admin/subscribers/job-alerts', { params: { query: { page, pageSize } }, signal }));
 
 // Settings and audit -------------------------------------------------------
-export const getSettings = (signal?: AbortSignal) => adminApi.get<AdminSettings>('/settings', signal);
-export const saveSettings = (settings: AdminSettings) => adminApi.put<AdminSettings>('/settings', settings);
-export const listAudit = (page: number, pageSize: number, signal?: AbortSignal) =>
-  adminApi.get<Page<AuditEntry>>(`/audit-log${queryString({ page, pageSize })}`, signal);
+export const getSettings = (signal?: AbortSignal): Promise<AdminSettings> =>
+  admin(client.GET('/api/admin/settings', { signal }));
+export const saveSettings = (settings: AdminSettings): Promise<AdminSettings> =>
+  admin(client.PUT('/api/admin/settings', { body: settings }));
+export const listAudit = (page: number, pageSize: number, signal?: AbortSignal): Promise<Page<AuditEntry>> =>
+  admin(client.GET('/api/admin/audit-log', { params: { query: { page, pageSize } }, signal }));

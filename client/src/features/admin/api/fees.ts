@@ -1,6 +1,7 @@
-/** The fee policy (issue 26): GET/PUT /api/admin/fee-policy. */
+/** The fee policy (issue 26) and an application's refunds. */
 import type { components } from '@/generated/api';
-import { adminApi } from './client';
+import { client } from '@/lib/api-client';
+import { admin } from './client';
 
 export type FeePolicy = components['schemas']['FeePolicyBody'];
 export type FeeRule = components['schemas']['FeeRuleBody'];
@@ -9,15 +10,27 @@ export type FeePolicyInput = Pick<
   'defaultAmount' | 'defaultReason' | 'countries' | 'jobs' | 'refundRules'
 >;
 
-export const getFeePolicy = (signal?: AbortSignal) => adminApi.get<FeePolicy>('/fee-policy', signal);
-export const saveFeePolicy = (policy: FeePolicyInput) => adminApi.put<FeePolicy>('/fee-policy', policy);
+export const getFeePolicy = (signal?: AbortSignal): Promise<FeePolicy> =>
+  admin(client.GET('/api/admin/fee-policy', { signal }));
+export const saveFeePolicy = (policy: FeePolicyInput): Promise<FeePolicy> =>
+  admin(client.PUT('/api/admin/fee-policy', { body: policy }));
 
 export type Refunds = components['schemas']['RefundsBody'];
 export type RefundItem = components['schemas']['RefundBody'];
 
-const refundsPath = (applicationId: string) => `/applications/${encodeURIComponent(applicationId)}/refunds`;
+const refunds = (applicationId: string) => ({ path: { application_id: applicationId } });
 
-export const getRefunds = (applicationId: string, signal?: AbortSignal) =>
-  adminApi.get<Refunds>(refundsPath(applicationId), signal);
-export const requestRefund = (applicationId: string, body: { amount: string; reason: string }) =>
-  adminApi.post<Refunds>(refundsPath(applicationId), body);
+export const getRefunds = (applicationId: string, signal?: AbortSignal): Promise<Refunds> =>
+  admin(
+    client.GET('/api/admin/applications/{application_id}/refunds', {
+      params: refunds(applicationId),
+      signal,
+    }),
+  );
+export const requestRefund = (
+  applicationId: string,
+  body: { amount: string; reason: string },
+): Promise<Refunds> =>
+  admin(
+    client.POST('/api/admin/applications/{application_id}/refunds', { params: refunds(applicationId), body }),
+  );

@@ -1,6 +1,7 @@
-/** The newsletter's admin calls (README "Newsletter"), typed from the generated OpenAPI types. */
+/** The newsletter's admin calls (README "Newsletter"). */
 import type { components } from '@/generated/api';
-import { adminApi } from './client';
+import { client } from '@/lib/api-client';
+import { admin } from './client';
 
 type Schemas = components['schemas'];
 export type NewsletterIssue = Schemas['AdminNewsletterIssue'];
@@ -8,16 +9,18 @@ export type NewsletterOverview = Schemas['NewsletterOverview'];
 export type NewsletterDraft = Schemas['NewsletterDraft'];
 export type NewsletterSent = Schemas['NewsletterSent'];
 
-export const getNewsletter = (signal?: AbortSignal) =>
-  adminApi.get<NewsletterOverview>('/newsletter', signal);
-export const getDigest = () => adminApi.get<NewsletterDraft>('/newsletter/digest');
-export const getIssue = (id: string) =>
-  adminApi.get<NewsletterIssue>(`/newsletter/issues/${encodeURIComponent(id)}`);
-export const createIssue = (draft: NewsletterDraft) =>
-  adminApi.post<NewsletterIssue>('/newsletter/issues', draft);
-export const updateIssue = (id: string, draft: NewsletterDraft) =>
-  adminApi.put<NewsletterIssue>(`/newsletter/issues/${encodeURIComponent(id)}`, draft);
-export const sendTest = (id: string) =>
-  adminApi.post<NewsletterIssue>(`/newsletter/issues/${encodeURIComponent(id)}/test`);
-export const sendIssue = (id: string) =>
-  adminApi.post<NewsletterSent>(`/newsletter/issues/${encodeURIComponent(id)}/send`);
+const issue = (id: string) => ({ params: { path: { issue_id: id } } });
+
+export const getNewsletter = (signal?: AbortSignal): Promise<NewsletterOverview> =>
+  admin(client.GET('/api/admin/newsletter', { signal }));
+export const getDigest = (): Promise<NewsletterDraft> => admin(client.GET('/api/admin/newsletter/digest'));
+export const getIssue = (id: string): Promise<NewsletterIssue> =>
+  admin(client.GET('/api/admin/newsletter/issues/{issue_id}', issue(id)));
+export const createIssue = (draft: NewsletterDraft): Promise<NewsletterIssue> =>
+  admin(client.POST('/api/admin/newsletter/issues', { body: draft }));
+export const updateIssue = (id: string, draft: NewsletterDraft): Promise<NewsletterIssue> =>
+  admin(client.PUT('/api/admin/newsletter/issues/{issue_id}', { ...issue(id), body: draft }));
+export const sendTest = (id: string): Promise<NewsletterIssue> =>
+  admin(client.POST('/api/admin/newsletter/issues/{issue_id}/test', issue(id)));
+export const sendIssue = (id: string): Promise<NewsletterSent> =>
+  admin(client.POST('/api/admin/newsletter/issues/{issue_id}/send', issue(id)));

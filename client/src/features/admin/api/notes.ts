@@ -1,6 +1,7 @@
 /** Notes on an applicant, its owner, the staff list and a contact message's replies (issue 27). */
 import type { components } from '@/generated/api';
-import { adminApi } from './client';
+import { client } from '@/lib/api-client';
+import { admin } from './client';
 
 type Schemas = components['schemas'];
 export type Note = Schemas['AdminNote'];
@@ -15,22 +16,54 @@ export const NOTE_MAX_LENGTH = 2000;
 export const REPLY_MAX_LENGTH = 5000;
 export const SMS_REPLY_MAX_LENGTH = 459;
 
-const notesPath = (applicationId: string) => `/applications/${encodeURIComponent(applicationId)}/notes`;
+const application = (applicationId: string) => ({ application_id: applicationId });
+const note = (applicationId: string, noteId: string) => ({
+  params: { path: { ...application(applicationId), note_id: noteId } },
+});
+const message = (messageId: string) => ({ path: { message_id: messageId } });
 
-export const listNotes = (applicationId: string, signal?: AbortSignal) =>
-  adminApi.get<Schemas['NoteList']>(notesPath(applicationId), signal);
-export const addNote = (applicationId: string, text: string) =>
-  adminApi.post<Note>(notesPath(applicationId), { text });
-export const editNote = (applicationId: string, noteId: string, text: string) =>
-  adminApi.put<Note>(`${notesPath(applicationId)}/${encodeURIComponent(noteId)}`, { text });
+export const listNotes = (applicationId: string, signal?: AbortSignal): Promise<Schemas['NoteList']> =>
+  admin(
+    client.GET('/api/admin/applications/{application_id}/notes', {
+      params: { path: application(applicationId) },
+      signal,
+    }),
+  );
+export const addNote = (applicationId: string, text: string): Promise<Note> =>
+  admin(
+    client.POST('/api/admin/applications/{application_id}/notes', {
+      params: { path: application(applicationId) },
+      body: { text },
+    }),
+  );
+export const editNote = (applicationId: string, noteId: string, text: string): Promise<Note> =>
+  admin(
+    client.PUT('/api/admin/applications/{application_id}/notes/{note_id}', {
+      ...note(applicationId, noteId),
+      body: { text },
+    }),
+  );
 export const deleteNote = (applicationId: string, noteId: string) =>
-  adminApi.delete(`${notesPath(applicationId)}/${encodeURIComponent(noteId)}`);
+  admin(
+    client.DELETE('/api/admin/applications/{application_id}/notes/{note_id}', note(applicationId, noteId)),
+  );
 
-export const listStaff = (signal?: AbortSignal) => adminApi.get<Schemas['StaffList']>('/staff', signal);
-export const setOwner = (applicationId: string, ownerId: string) =>
-  adminApi.put<Owner>(`/applications/${encodeURIComponent(applicationId)}/owner`, { ownerId });
+export const listStaff = (signal?: AbortSignal): Promise<Schemas['StaffList']> =>
+  admin(client.GET('/api/admin/staff', { signal }));
+export const setOwner = (applicationId: string, ownerId: string): Promise<Owner> =>
+  admin(
+    client.PUT('/api/admin/applications/{application_id}/owner', {
+      params: { path: application(applicationId) },
+      body: { ownerId },
+    }),
+  );
 
-export const getThread = (messageId: string, signal?: AbortSignal) =>
-  adminApi.get<MessageThread>(`/messages/${encodeURIComponent(messageId)}`, signal);
-export const sendReply = (messageId: string, channel: ReplyChannel, text: string) =>
-  adminApi.post<MessageThread>(`/messages/${encodeURIComponent(messageId)}/replies`, { channel, text });
+export const getThread = (messageId: string, signal?: AbortSignal): Promise<MessageThread> =>
+  admin(client.GET('/api/admin/messages/{message_id}', { params: message(messageId), signal }));
+export const sendReply = (messageId: string, channel: ReplyChannel, text: string): Promise<MessageThread> =>
+  admin(
+    client.POST('/api/admin/messages/{message_id}/replies', {
+      params: message(messageId),
+      body: { channel, text },
+    }),
+  );

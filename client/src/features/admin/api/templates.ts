@@ -1,5 +1,6 @@
 import type { components } from '@/generated/api';
-import { adminApi } from './client';
+import { client } from '@/lib/api-client';
+import { admin } from './client';
 
 type Schemas = components['schemas'];
 export type TemplateSummary = Schemas['TemplateSummary'];
@@ -7,29 +8,31 @@ export type TemplateDetail = Schemas['TemplateDetail'];
 export type TemplatePreview = Schemas['TemplatePreview'];
 export type TemplateList = Schemas['TemplateList'];
 
-const path = (key: string) => `/templates/${encodeURIComponent(key)}`;
+const template = (key: string) => ({ path: { key } });
 
-/** GET /api/admin/templates: every message template with the text in force. */
+/** Every message template with the text in force. */
 export function listTemplates(signal?: AbortSignal): Promise<TemplateList> {
-  return adminApi.get<TemplateList>('/templates', signal);
+  return admin(client.GET('/api/admin/templates', { signal }));
 }
 
-/** GET /api/admin/templates/{key}: one template, its placeholders and versions (newest first). */
+/** One template, its placeholders and versions (newest first). */
 export function getTemplate(key: string, signal?: AbortSignal): Promise<TemplateDetail> {
-  return adminApi.get<TemplateDetail>(path(key), signal);
+  return admin(client.GET('/api/admin/templates/{key}', { params: template(key), signal }));
 }
 
-/** POST /api/admin/templates/{key}/preview: the server renders, counts and judges the text. */
+/** The server renders, counts and judges the text. */
 export function previewTemplate(key: string, text: string): Promise<TemplatePreview> {
-  return adminApi.post<TemplatePreview>(`${path(key)}/preview`, { text });
+  return admin(client.POST('/api/admin/templates/{key}/preview', { params: template(key), body: { text } }));
 }
 
-/** PUT /api/admin/templates/{key}: a new version (422 with `errors.text` when refused). */
+/** A new version (422 with `errors.text` when refused). */
 export function saveTemplate(key: string, text: string): Promise<TemplateDetail> {
-  return adminApi.put<TemplateDetail>(path(key), { text });
+  return admin(client.PUT('/api/admin/templates/{key}', { params: template(key), body: { text } }));
 }
 
-/** POST /api/admin/templates/{key}/restore: an old version (0: the default) as a new one. */
+/** An old version (0: the default) as a new one. */
 export function restoreTemplate(key: string, version: number): Promise<TemplateDetail> {
-  return adminApi.post<TemplateDetail>(`${path(key)}/restore`, { version });
+  return admin(
+    client.POST('/api/admin/templates/{key}/restore', { params: template(key), body: { version } }),
+  );
 }

@@ -1,15 +1,22 @@
 /** The views of a working day: quick views, next/previous within a filtered list, job titles for the filter. */
 import type { components } from '@/generated/api';
-import { adminApi, queryString } from './client';
-import type { ApplicationFilters } from './endpoints';
+import { client } from '@/lib/api-client';
+import { admin } from './client';
+import { applicationQuery, type ApplicationFilters } from './endpoints';
 
 export type ApplicationNeighbours = components['schemas']['ApplicationNeighbours'];
 
 /** The applications before and after `id` in the list `filters` give (newest first). */
-export const getApplicationNeighbours = (id: string, filters: ApplicationFilters, signal?: AbortSignal) =>
-  adminApi.get<ApplicationNeighbours>(
-    `/applications/${encodeURIComponent(id)}/neighbours${queryString({ ...filters })}`,
-    signal,
+export const getApplicationNeighbours = (
+  id: string,
+  filters: ApplicationFilters,
+  signal?: AbortSignal,
+): Promise<ApplicationNeighbours> =>
+  admin(
+    client.GET('/api/admin/applications/{application_id}/neighbours', {
+      params: { path: { application_id: id }, query: applicationQuery(filters) },
+      signal,
+    }),
   );
 
 /** Quick views: applications today (submitted today), new (still received), unread (never opened). */

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { FilterSelect } from '@/components/ui/FilterSelect';
 import { useSearchParams } from 'react-router-dom';
 import { constants } from '@/config/rules';
-import { adminUrl } from '../api/client';
 import { listApplications, type ApplicationFilters } from '../api/endpoints';
+import { applicationsExportHref } from '../api/exports';
 import { APPLICATION_VIEWS } from '../api/views';
 import { APPLICATION_STATUSES, SHOWN_PAYMENTS } from '../api/types';
 import { useResource } from '@/lib/use-resource';
@@ -59,7 +59,7 @@ export default function ApplicationsPage() {
   return (
     <>
       <PageHeader title="Applications">
-        <a className="admin-button" href={adminUrl('/applications/export.csv', { ...filters })} download>
+        <a className="admin-button" href={applicationsExportHref(filters)} download>
           Export CSV
         </a>
       </PageHeader>

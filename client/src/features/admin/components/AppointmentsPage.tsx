@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { constants } from '@/config/rules';
-import { adminUrl } from '../api/client';
 import { listAppointments, setAppointmentStatus } from '../api/endpoints';
+import { appointmentsExportHref } from '../api/exports';
 import type { Appointment } from '../api/types';
 import { useResource } from '@/lib/use-resource';
 import { countOf, formatDate, formatDateTime, runAction, useAdminTitle } from './hooks';
@@ -49,7 +49,7 @@ export default function AppointmentsPage() {
   return (
     <>
       <PageHeader title="Appointments">
-        <a className="admin-button" href={adminUrl('/appointments/export.csv', { status, view })} download>
+        <a className="admin-button" href={appointmentsExportHref(status, view)} download>
           Export CSV
         </a>
       </PageHeader>

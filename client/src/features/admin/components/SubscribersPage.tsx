@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { adminUrl } from '../api/client';
 import { listJobAlerts, listNewsletter } from '../api/endpoints';
+import { subscribersExportHref } from '../api/exports';
 import type { Page } from '../api/types';
 import { useResource } from '@/lib/use-resource';
 import { formatDateTime, useAdminTitle } from './hooks';
@@ -12,7 +12,7 @@ const PAGE_SIZE = 20;
 function SubscriberCard<T>({
   headingId,
   title,
-  exportPath,
+  exportHref,
   exportLabel,
   load,
   queryKey,
@@ -20,7 +20,7 @@ function SubscriberCard<T>({
 }: {
   headingId: string;
   title: string;
-  exportPath: string;
+  exportHref: string;
   exportLabel: string;
   load: (page: number, pageSize: number, signal: AbortSignal) => Promise<Page<T>>;
   queryKey: string;
@@ -32,7 +32,7 @@ function SubscriberCard<T>({
     <section className="admin-card" aria-labelledby={headingId}>
       <div className="admin-card__head">
         <h2 id={headingId}>{title}</h2>
-        <a className="admin-button" href={adminUrl(exportPath)} download>
+        <a className="admin-button" href={exportHref} download>
           {exportLabel}
         </a>
       </div>
@@ -48,7 +48,7 @@ function Newsletter() {
     <SubscriberCard
       headingId="newsletter-heading"
       title="Newsletter subscriptions"
-      exportPath="/subscribers/newsletter/export.csv"
+      exportHref={subscribersExportHref.newsletter}
       exportLabel="Export newsletter CSV"
       load={listNewsletter}
       queryKey="newsletter"
@@ -83,7 +83,7 @@ function JobAlerts() {
     <SubscriberCard
       headingId="alerts-heading"
       title="Job alerts"
-      exportPath="/subscribers/job-alerts/export.csv"
+      exportHref={subscribersExportHref.jobAlerts}
       exportLabel="Export job alerts CSV"
       load={listJobAlerts}
       queryKey="job-alerts"

@@ -1,6 +1,7 @@
 /**
- * msw handlers that fake docs/admin-api.md for vitest: a tiny in-memory admin backend with
- * a session, the csrftoken cookie and the CSRF header check. `adminBackend()` resets it.
+ * msw handlers that fake the admin API (the OpenAPI document served at /schema) for vitest: a tiny
+ * in-memory admin backend with a session, the csrftoken cookie and the CSRF header check.
+ * `adminBackend()` resets it.
  */
 import { notesHandlers, resetNotesBackend } from './notes-handlers';
 import { http, HttpResponse, delay } from 'msw';

@@ -3,56 +3,46 @@
  * asks it to start a payment (and is sent to Paystack's checkout by a top-level navigation)
  * and, back on the result page, to verify one.
  */
-import { api } from '@/lib/api-client';
+import type { components } from '@/generated/api';
+import { client, ok } from '@/lib/api-client';
 
-export type PaymentState = 'unpaid' | 'pending' | 'paid' | 'failed';
+type Schemas = components['schemas'];
 
-export interface PaymentConfig {
-  available: boolean;
-  amount: string;
-  currency: string;
-  /** As shown: "$50". */
-  label: string;
-  unavailableMessage: string | null;
-  /** The built-in test checkout (demo mode without Paystack keys): no money is taken. */
-  test: boolean;
-}
+export type PaymentState = Schemas['PaymentState'];
 
-export interface PaymentStarted {
-  authorizationUrl: string;
-  reference: string;
-}
+/** The fee and whether payments work ("$50" as shown; `test`: the built-in checkout, no money taken). */
+export type PaymentConfig = Schemas['PaymentConfig'];
 
-export interface PaymentStatus {
-  applicationId: string;
-  state: PaymentState;
-  reference: string | null;
-  amount: string | null;
-  currency: string | null;
-  channel: string | null;
-  paidAt: string | null;
-}
+/** Where to send the visitor (Paystack's checkout, or the built-in test one) and the payment's reference. */
+export type PaymentStarted = Schemas['PaymentStarted'];
 
-/** The fee this application owes, as the fee policy decided it at submission (issue 26). */
-export interface FeeDue {
-  /** False: no fee for this application; the payment step is skipped. */
-  due: boolean;
-  amount: string;
-  currency: string;
-  /** As shown: "$50" or "No fee". */
-  label: string;
-  /** Why this fee (or no fee) applies; may be empty for the default fee. */
-  reason: string;
-}
+/** A payment as verified on the result page (`state`: unpaid, pending, paid or failed). */
+export type PaymentStatus = Schemas['PaymentStatus'];
 
-export const getFeeDue = (applicationId: string, paymentKey: string) =>
-  api.post<FeeDue>(`/applications/${encodeURIComponent(applicationId)}/fee`, { paymentKey });
+/** The fee this application owes, as the fee policy decided it at submission (issue 26); `due` false: none. */
+export type FeeDue = Schemas['FeeDueOut'];
 
-export const getPaymentConfig = (signal?: AbortSignal) => api.get<PaymentConfig>('/payments/config', signal);
+const application = (applicationId: string) => ({ path: { application_id: applicationId } });
+
+export const getFeeDue = (applicationId: string, paymentKey: string): Promise<FeeDue> =>
+  ok(
+    client.POST('/api/applications/{application_id}/fee', {
+      params: application(applicationId),
+      body: { paymentKey },
+    }),
+  );
+
+export const getPaymentConfig = (signal?: AbortSignal): Promise<PaymentConfig> =>
+  ok(client.GET('/api/payments/config', { signal }));
 
 /** Starting a payment needs the application's payment key (the ID alone can be guessed). */
-export const startPayment = (applicationId: string, paymentKey: string) =>
-  api.post<PaymentStarted>(`/applications/${encodeURIComponent(applicationId)}/payment`, { paymentKey });
+export const startPayment = (applicationId: string, paymentKey: string): Promise<PaymentStarted> =>
+  ok(
+    client.POST('/api/applications/{application_id}/payment', {
+      params: application(applicationId),
+      body: { paymentKey },
+    }),
+  );
 
 const KEY_PREFIX = 'payment-key:';
 
@@ -76,8 +66,8 @@ export function paymentKeyOf(applicationId: string): string | null {
   }
 }
 
-export const verifyPayment = (reference: string, signal?: AbortSignal) =>
-  api.get<PaymentStatus>(`/payments/${encodeURIComponent(reference)}`, signal);
+export const verifyPayment = (reference: string, signal?: AbortSignal): Promise<PaymentStatus> =>
+  ok(client.GET('/api/payments/{reference}', { params: { path: { reference } }, signal }));
 
 /** Leave the site for Paystack's checkout: a plain navigation (no inline script, CSP-friendly). */
 export function goToCheckout(url: string): void {

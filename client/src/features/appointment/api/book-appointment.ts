@@ -1,10 +1,13 @@
-import { api } from '@/lib/api-client';
+import type { components } from '@/generated/api';
+import { client, ok } from '@/lib/api-client';
 
-export interface AppointmentCreated {
-  reference: string;
-}
+type Schemas = components['schemas'];
+export type AppointmentCreated = Schemas['AppointmentCreated'];
 
-/** POST /api/appointments: 201 {reference}; 422 {errors}; 429 {message}. */
+/**
+ * 201 {reference}; 422 {errors}; 429 {message}. The payload is the form's values picked by the
+ * booking rules (`toPayload`), the rules the server's `AppointmentIn` is generated from.
+ */
 export function bookAppointment(payload: Record<string, unknown>): Promise<AppointmentCreated> {
-  return api.post<AppointmentCreated>('/appointments', payload);
+  return ok(client.POST('/api/appointments', { body: payload as Schemas['AppointmentIn'] }));
 }

@@ -1,12 +1,7 @@
-import { ApiError, api } from '@/lib/api-client';
+import { client, orNull } from '@/lib/api-client';
 import type { BlogPost } from './types';
 
-/** GET /api/blog-posts/{id}; resolves to null when the post does not exist (404). */
-export async function getBlogPost(id: string, signal?: AbortSignal): Promise<BlogPost | null> {
-  try {
-    return await api.get<BlogPost>(`/blog-posts/${encodeURIComponent(id)}`, signal);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+/** One published post; null when it does not exist (404). */
+export function getBlogPost(id: string, signal?: AbortSignal): Promise<BlogPost | null> {
+  return orNull(client.GET('/api/blog-posts/{post_id}', { params: { path: { post_id: id } }, signal }));
 }

@@ -1,8 +1,8 @@
-import { api } from '@/lib/api-client';
-import type { BlogPost, BlogPostList } from './types';
+import { client, ok } from '@/lib/api-client';
+import type { BlogPost } from './types';
 
-/** GET /api/blog-posts: published posts, newest first. */
+/** Published posts, newest first. */
 export async function getBlogPosts(signal?: AbortSignal): Promise<BlogPost[]> {
-  const body = await api.get<BlogPostList>('/blog-posts', signal);
-  return body.items;
+  const body = await ok(client.GET('/api/blog-posts', { signal }));
+  return body.items ?? [];
 }

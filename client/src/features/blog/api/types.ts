@@ -1,8 +1,4 @@
 import type { components } from '@/generated/api';
 
-/** A published post as `GET /api/blog-posts` gives it (generated from the OpenAPI document). */
+/** A published post as `GET /api/blog-posts` gives it. */
 export type BlogPost = components['schemas']['BlogPostOut'];
-
-export interface BlogPostList {
-  items: BlogPost[];
-}

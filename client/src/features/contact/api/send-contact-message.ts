@@ -1,10 +1,13 @@
-import { api } from '@/lib/api-client';
+import type { components } from '@/generated/api';
+import { client, ok } from '@/lib/api-client';
 
-export interface RecordCreated {
-  id: string;
-}
+type Schemas = components['schemas'];
+export type RecordCreated = Schemas['RecordCreated'];
 
-/** POST /api/contact-messages: 201 {id}; 422 {errors}; 429 {message}. */
+/**
+ * 201 {id}; 422 {errors}; 429 {message}. The payload is the form's values picked by the contact
+ * rules (`toPayload`), the rules the server's `ContactMessageIn` is generated from.
+ */
 export function sendContactMessage(payload: Record<string, unknown>): Promise<RecordCreated> {
-  return api.post<RecordCreated>('/contact-messages', payload);
+  return ok(client.POST('/api/contact-messages', { body: payload as Schemas['ContactMessageIn'] }));
 }

@@ -1,6 +1,12 @@
-import { api } from '@/lib/api-client';
+import type { components } from '@/generated/api';
+import { client, ok } from '@/lib/api-client';
 
-/** POST /api/job-alerts: 201 {id}; 422 {errors}; 429 {message}. */
-export function createJobAlert(payload: Record<string, unknown>): Promise<{ id: string }> {
-  return api.post<{ id: string }>('/job-alerts', payload);
+type Schemas = components['schemas'];
+
+/**
+ * 201 {id}; 422 {errors}; 429 {message}. The payload is the form's values picked by the job-alert
+ * rules (`toPayload`), the rules the server's `JobAlertIn` is generated from.
+ */
+export function createJobAlert(payload: Record<string, unknown>): Promise<Schemas['RecordCreated']> {
+  return ok(client.POST('/api/job-alerts', { body: payload as Schemas['JobAlertIn'] }));
 }

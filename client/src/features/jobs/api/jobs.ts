@@ -1,55 +1,24 @@
-import { ApiError, api } from '@/lib/api-client';
+import type { components, operations } from '@/generated/api';
+import { client, ok, orNull } from '@/lib/api-client';
 
-/** A job as `GET /api/jobs` and `GET /api/jobs/{id}` give it (see `app/api/jobs.py`). */
-export interface PublicJob {
-  id: string;
-  title: string;
-  country: string;
-  city: string;
-  category: string;
-  employmentType: string;
-  positions: number;
-  salaryMin: number | null;
-  salaryMax: number | null;
-  salaryCurrency: string;
-  salaryPeriod: string;
-  salary: string;
-  description: string;
-  requirements: string;
-  benefits: string[];
-  closingDate: string | null;
-  status: 'open' | 'closed';
-  publishedAt: string;
-  updatedAt: string;
-}
+type Schemas = components['schemas'];
 
-export interface JobBoard {
-  items: PublicJob[];
-  total: number;
-  totalOpen: number;
-  countries: Record<string, number>;
-  categories: Record<string, number>;
-}
+/** A job as `GET /api/jobs` and `GET /api/jobs/{id}` give it. */
+export type PublicJob = Schemas['PublicJob'];
+/** The board: the jobs the filters select, and the counts per country and category. */
+export type JobBoard = Schemas['PublicJobBoard'];
 
-export interface JobFilters {
-  country: string;
-  category: string;
-  q: string;
-}
+/** The board's filters as the page holds them ('' for "any"; an empty filter stays out of the URL). */
+export type JobFilters = Record<
+  keyof NonNullable<operations['ApiJobsListJobs']['parameters']['query']>,
+  string
+>;
 
 export function listJobs(filters: JobFilters, signal?: AbortSignal): Promise<JobBoard> {
-  const query = new URLSearchParams();
-  for (const key of ['country', 'category', 'q'] as const) if (filters[key]) query.set(key, filters[key]);
-  const qs = query.toString();
-  return api.get<JobBoard>(`/jobs${qs ? `?${qs}` : ''}`, signal);
+  return ok(client.GET('/api/jobs', { params: { query: filters }, signal }));
 }
 
-/** GET /api/jobs/{id}; null when there is no such public job (404: unknown or draft). */
-export async function getJob(id: string, signal?: AbortSignal): Promise<PublicJob | null> {
-  try {
-    return await api.get<PublicJob>(`/jobs/${encodeURIComponent(id)}`, signal);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+/** One public job; null when there is none (404: unknown or draft). */
+export function getJob(id: string, signal?: AbortSignal): Promise<PublicJob | null> {
+  return orNull(client.GET('/api/jobs/{job_id}', { params: { path: { job_id: id } }, signal }));
 }

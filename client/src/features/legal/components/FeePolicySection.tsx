@@ -1,16 +1,10 @@
 import { useState } from 'react';
-import type { components } from '@/generated/api';
-import { api } from '@/lib/api-client';
 import { useResource } from '@/lib/use-resource';
-
-type FeePolicy = components['schemas']['FeePolicyOut'];
-type FeeRule = components['schemas']['FeeRuleOut'];
+import { getFeePolicy, type FeePolicy, type FeeRule } from '../api/fee-policy';
 
 /** Left by the pre-render; the server writes the policy in force in its place (app/pages/fee_policy.py). */
 export const FEE_POLICY_TOKEN = '__FEE_POLICY__';
 const SECTION_ID = 'fee-policy';
-
-const getFeePolicy = (signal: AbortSignal) => api.get<FeePolicy>('/fees', signal);
 
 /** The server's markup of the section when this page came from the server, else null. */
 function serverMarkup(): string | null {

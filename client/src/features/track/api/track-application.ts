@@ -1,39 +1,17 @@
-import { api } from '@/lib/api-client';
+import type { components } from '@/generated/api';
+import { client, ok } from '@/lib/api-client';
+
+type Schemas = components['schemas'];
 
 export type ApplicationStatus = 'received' | 'processing' | 'approved' | 'rejected';
 
-export interface StatusChange {
-  status: ApplicationStatus;
-  /** UTC, ISO 8601. */
-  at: string;
-}
+/** UTC, ISO 8601. */
+export type StatusChange = Omit<Schemas['StatusChangeOut'], 'status'> & { status: ApplicationStatus };
 
-export interface TrackedApplication {
-  applicationId: string;
-  status: ApplicationStatus;
-  submittedAt: string;
-  jobCategory: string;
-  preferredCountry: string;
-  history: StatusChange[];
-  /** The job opening applied for ({id, title}); null for an application to a category. */
-  job: { id: string; title: string } | null;
-  /** The processing fee: {status: unpaid|pending|paid|failed|none, paidAt, reason?, receiptNumber?, receiptUrl?}. */
-  payment: TrackedPayment | null;
-  /** The texts sent to the applicant about it (absent from a server before delivery reports). */
-  messages?: TrackedMessage[];
-}
-
-export interface TrackedMessage {
-  /** When the text was sent (or queued), UTC, ISO 8601. */
-  at: string;
-  /** From the SMS gateway's delivery reports. */
+/** A text sent to the applicant (or queued), with its delivery from the SMS gateway's reports. */
+export type TrackedMessage = Omit<Schemas['TrackedMessageOut'], 'delivery'> & {
   delivery: 'delivered' | 'not delivered';
-}
-
-/** POST /api/track: 200 the application; 404 {message} for an unknown ID or a wrong pair; 422 {errors}; 429. */
-export function trackApplication(applicationId: string, contact: string): Promise<TrackedApplication> {
-  return api.post<TrackedApplication>('/track', { applicationId, contact });
-}
+};
 
 export interface TrackedPayment {
   /** `none`: the fee policy gave this application no fee (`reason` says why). */
@@ -47,4 +25,27 @@ export interface TrackedPayment {
   refundStatus?: 'refunded' | 'partly refunded';
   /** What was refunded: "USD 20". */
   refunded?: string;
+}
+
+/**
+ * The answer (`TrackedApplicationOut`), with the fields its schema leaves open (free text, objects)
+ * narrowed to what the server writes in them.
+ */
+export type TrackedApplication = Omit<
+  Schemas['TrackedApplicationOut'],
+  'status' | 'history' | 'job' | 'payment' | 'messages'
+> & {
+  status: ApplicationStatus;
+  history: StatusChange[];
+  /** The job opening applied for ({id, title}); null for an application to a category. */
+  job: { id: string; title: string } | null;
+  payment: TrackedPayment | null;
+  /** The texts sent to the applicant about it (absent from a server before delivery reports). */
+  messages?: TrackedMessage[];
+};
+
+/** 200 the application; 404 {message} for an unknown ID or a wrong pair; 422 {errors}; 429. */
+export async function trackApplication(applicationId: string, contact: string): Promise<TrackedApplication> {
+  const tracked = await ok(client.POST('/api/track', { body: { applicationId, contact } }));
+  return tracked as unknown as TrackedApplication;
 }
