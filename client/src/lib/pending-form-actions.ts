@@ -63,23 +63,40 @@ export function replay(form: HTMLFormElement, action: PendingAction): void {
 
 type Value = unknown;
 
-function domValue(form: HTMLFormElement, name: string, current: Value): Value {
-  const controls = [...form.elements].filter(
-    (el): el is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement =>
-      'name' in el && (el as HTMLInputElement).name === name,
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+function controlsNamed(form: HTMLFormElement, name: string): Control[] {
+  return [...form.elements].filter(
+    (el): el is Control => 'name' in el && (el as HTMLInputElement).name === name,
   );
+}
+
+function inputType(control: Control): string {
+  return control instanceof HTMLInputElement ? control.type : '';
+}
+
+function checkboxValue(controls: Control[], current: Value): Value {
+  if (Array.isArray(current))
+    return controls.filter((el) => (el as HTMLInputElement).checked).map((el) => el.value);
+  return (controls[0] as HTMLInputElement).checked;
+}
+
+function domValue(form: HTMLFormElement, name: string, current: Value): Value {
+  const controls = controlsNamed(form, name);
   const [first] = controls;
-  // A hidden field is the page's to set (the job applied for), never the visitor's.
-  if (!first || (first instanceof HTMLInputElement && first.type === 'hidden')) return current;
-  if (first instanceof HTMLInputElement && first.type === 'checkbox') {
-    if (Array.isArray(current))
-      return controls.filter((el) => (el as HTMLInputElement).checked).map((el) => el.value);
-    return first.checked;
+  if (!first) return current;
+  switch (inputType(first)) {
+    case 'hidden': // the page's to set (the job applied for), never the visitor's
+      return current;
+    case 'checkbox':
+      return checkboxValue(controls, current);
+    case 'radio':
+      return controls.find((el) => (el as HTMLInputElement).checked)?.value ?? current;
+    case 'file':
+      return (first as HTMLInputElement).files?.[0] ?? current;
+    default:
+      return first.value;
   }
-  if (first instanceof HTMLInputElement && first.type === 'radio')
-    return controls.find((el) => (el as HTMLInputElement).checked)?.value ?? current;
-  if (first instanceof HTMLInputElement && first.type === 'file') return first.files?.[0] ?? current;
-  return first.value;
 }
 
 function same(a: Value, b: Value): boolean {
