@@ -1,12 +1,9 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+// Tokens, reset, layout and what every page shares; a page's own styles come with its chunk and
+// are inlined into its pre-rendered HTML (scripts/prerender.mjs).
 import './styles/global.css';
-// Page styles that would otherwise come with a lazy page chunk: in the entry stylesheet, which the
-// pre-render inlines, a pre-rendered page is laid out once (a late stylesheet shifted /privacy).
-import './components/form/form.css';
-import './features/legal/components/legal.css';
-import './features/track/components/track.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

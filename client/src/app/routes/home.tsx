@@ -17,6 +17,7 @@ import {
 import { PromoVideo } from '@/features/home/components/PromoVideo';
 import { whenNeeded } from '@/lib/load-when-needed';
 import { usePageMeta } from '@/lib/use-page-meta';
+import '@/features/job-alert/components/job-alert.css';
 
 // The job-alert form and its form library (formik, yup: about 25 KB) are their own chunk, loaded
 // when the form nears the screen, at the first interaction, or once the splash is over; until then

@@ -1,6 +1,7 @@
 import { forwardRef, useEffect, useId, useState, type ReactNode } from 'react';
 import { Form } from 'formik';
 import { FormIdContext } from './form-context';
+import './form.css';
 
 /** formik's <Form> with an id prefix for its fields, `noValidate` and an accessible name. */
 export const FormShell = forwardRef<

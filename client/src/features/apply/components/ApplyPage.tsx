@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useResource } from '@/lib/use-resource';
 import { getOpenJob } from '../api/get-open-job';
 import { ApplicationForm } from './ApplicationForm';
+import './apply.css';
 
 export default function ApplyPage() {
   const [params] = useSearchParams();

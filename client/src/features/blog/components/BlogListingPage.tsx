@@ -11,6 +11,7 @@ import type { BlogPost } from '../api/types';
 import { categoryBySlug } from '../data/blog';
 import { BlogCard } from './BlogCard';
 import { BlogSidebar } from './BlogSidebar';
+import './blog.css';
 
 /** Posts of one category (/blog/category/{slug}) or one tag (/blog/tag/{tag}). */
 export default function BlogListingPage({ kind }: { kind: 'category' | 'tag' }) {

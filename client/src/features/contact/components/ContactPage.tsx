@@ -3,6 +3,7 @@ import { Icon } from '@/components/ui/Icon';
 import { PageHero } from '@/components/ui/PageHero';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { ContactForm } from './ContactForm';
+import './contact.css';
 
 export default function ContactPage() {
   usePageMeta(
