@@ -15,15 +15,10 @@ export function pageChunks(root, manifest) {
       ...source('app/routes/lazy-pages.ts').matchAll(
         /export const (\w+) = lazy\(\s*\(\) => import\('([^']+)'\)/g,
       ),
-    ].map(([, name, spec]) => [
-      name,
-      spec.replace(/^@\//, 'src/').replace(/^\.\//, 'src/app/routes/'),
-    ]),
+    ].map(([, name, spec]) => [name, spec.replace(/^@\//, 'src/').replace(/^\.\//, 'src/app/routes/')]),
   );
   const chunks = new Map();
-  for (const [, attrs, name] of source('app/router.tsx').matchAll(
-    /<Route ([^>]*?)element={<Pages\.(\w+)/g,
-  )) {
+  for (const [, attrs, name] of source('app/router.tsx').matchAll(/<Route ([^>]*?)element={<Pages\.(\w+)/g)) {
     const path = /\bindex\b/.test(attrs) ? '/' : /path="([^"]+)"/.exec(attrs)?.[1];
     const pattern = path === '*' || path === '/' ? path : `/${path}`;
     const key = ['.tsx', '.ts'].map((ext) => modules[name] + ext).find((k) => manifest[k]);

@@ -1,9 +1,10 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/App';
-// Tokens, reset, layout and what every page shares; a page's own styles come with its chunk and
-// are inlined into its pre-rendered HTML (scripts/prerender.mjs).
+// First, so that every component's and page's stylesheet comes after it in the cascade (Vite
+// orders the CSS as the imports): tokens, reset, layout and what every page shares. A page's own
+// styles come with its chunk and are inlined into its pre-rendered HTML (scripts/prerender.mjs).
 import './styles/global.css';
+import { App } from './app/App';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
