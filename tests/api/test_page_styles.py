@@ -25,9 +25,7 @@ DIST = REPO / "client" / "dist"
 ROUTES = json.loads((REPO / "client" / "src" / "app" / "public-routes.json").read_text())
 # Every public page the app serves pre-rendered: static routes, record pages with demo records,
 # a filtered board, and the not-found answers of the record pages (404 with the page's own text).
-PAGES = [route["path"] for route in ROUTES["static"]] + [
-    r["path"] for r in ROUTES["records"] if ":" not in r["path"]
-]
+PAGES = [route["path"] for route in ROUTES["static"]] + [r["path"] for r in ROUTES["records"] if ":" not in r["path"]]
 PAGES += [
     "/blog/1",
     "/blog/category/career-advice",
@@ -65,9 +63,9 @@ def stylesheets() -> tuple[set[str], set[str]]:
     admin_key = "src/features/admin/AdminApp.tsx"
     public: set[str] = set()
     for key, chunk in manifest.items():
-        if chunk.get("isEntry") or chunk.get("isDynamicEntry"):
-            if key != admin_key and "features/admin/" not in key:
-                public |= closure(manifest, key, {admin_key})
+        entry = chunk.get("isEntry") or chunk.get("isDynamicEntry")
+        if entry and key != admin_key and "features/admin/" not in key:
+            public |= closure(manifest, key, {admin_key})
     admin = closure(manifest, admin_key) - public
     assert admin, "the admin area has its own stylesheet"
     return {"/" + f for f in public}, {"/" + f for f in admin}
