@@ -27,7 +27,10 @@ const chunks = pageChunks(root, manifest);
 function inlineStyle(attribute, href) {
   const css = readFileSync(join(dist, href.slice(1)), 'utf8');
   if (/<\/style/i.test(css)) throw new Error(`prerender: ${href} contains </style>`);
-  return `<style ${attribute}="${href}">${css.trim()}</style>`;
+  // The disabled <link> beside it is not fetched, but tells Vite's preloader the file is already
+  // in the page: without it, a chunk loaded later (a form, notistack) appends the stylesheet again
+  // at the end of the head, after the page's own, and the cascade changes (a late shift).
+  return `<style ${attribute}="${href}">${css.trim()}</style><link rel="stylesheet" href="${href}" disabled>`;
 }
 function pageStyles(pattern) {
   const key = chunks.get(pattern);

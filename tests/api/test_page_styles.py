@@ -95,7 +95,11 @@ def test_first_paint_styles_are_inline_in_the_head(
     head, body = markup.split("</head>", 1)
     inline = STYLE.findall(head)
     assert not STYLE.findall(body)
-    assert not re.search(r'<link rel="stylesheet"', markup)
+    # No render-blocking stylesheet: each inline one has a disabled twin, not fetched, which keeps
+    # Vite's preloader from appending the file again after the page's own (a late cascade change).
+    links = re.findall(r'<link rel="stylesheet" href="([^"]+)"( disabled)?>', head)
+    assert links == [(href, " disabled") for _, href, _ in STYLE.findall(head)]
+    assert markup.count('<link rel="stylesheet"') == len(links)
     kinds = [kind for kind, _, _ in inline]
     # The entry's first, then the page's own, so a page's rules win over the shared ones as before.
     assert kinds[0] == "data-inlined"
