@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync }
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { chunkStyles, pageChunks } from './page-styles.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -19,9 +20,28 @@ const { render } = await import(pathToFileURL(join(ssr, 'entry-server.js')).href
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const pages = { static: {}, records: {} };
+// Each route's own stylesheets go inline into its head (scripts/page-styles.mjs).
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && manifest[k].src === 'index.html');
+const chunks = pageChunks(root, manifest);
+function inlineStyle(attribute, href) {
+  const css = readFileSync(join(dist, href.slice(1)), 'utf8');
+  if (/<\/style/i.test(css)) throw new Error(`prerender: ${href} contains </style>`);
+  // The disabled <link> beside it is not fetched, but tells Vite's preloader the file is already
+  // in the page: without it, a chunk loaded later (a form, notistack) appends the stylesheet again
+  // at the end of the head, after the page's own, and the cascade changes (a late shift).
+  return `<style ${attribute}="${href}">${css.trim()}</style><link rel="stylesheet" href="${href}" disabled>`;
+}
+function pageStyles(pattern) {
+  const key = chunks.get(pattern);
+  if (!key) throw new Error(`prerender: no page chunk for ${pattern} in src/app/router.tsx`);
+  return chunkStyles(manifest, key, entryKey)
+    .map((file) => inlineStyle('data-page-style', `/${file}`))
+    .join('');
+}
 const fileName = (path) => (path === '/' ? 'home' : path.slice(1).replace(/[^a-z0-9]+/gi, '-')) + '.html';
 
-async function write(name, url, data) {
+async function write(name, url, data, pattern) {
   const rendered = await render(url, data);
   // React puts the preloads it found (images) first: they belong in the head, not in #root.
   const lead = /^(?:<link [^>]*\/>)+/.exec(rendered.html)?.[0] ?? '';
@@ -31,11 +51,12 @@ async function write(name, url, data) {
     throw new Error(`prerender: ${url} has an inline script or template (CSP)`);
   writeFileSync(join(out, name), html);
   const meta = rendered.meta;
-  return { file: name, title: meta?.title ?? null, description: meta?.description ?? null, head: lead };
+  const head = lead + pageStyles(pattern);
+  return { file: name, title: meta?.title ?? null, description: meta?.description ?? null, head };
 }
 
 for (const route of routes.static)
-  pages.static[route.path] = await write(fileName(route.path), route.path, null);
+  pages.static[route.path] = await write(fileName(route.path), route.path, null, route.path);
 
 // Record templates: the page rendered with a placeholder record whose fields are tokens the
 // Python side replaces (src/app/pages/), and once with no record (the not-found answer).
@@ -108,36 +129,38 @@ for (const record of routes.records) {
   const url = record.template;
   const base = { kind: record.kind, path: url, url: TOKEN('url') };
   pages.records[record.kind] = {
-    found: await write(`${record.kind}.html`, url, { ...base, record: placeholder }),
-    missing: await write(`${record.kind}-missing.html`, url, { ...base, record: null }),
+    found: await write(`${record.kind}.html`, url, { ...base, record: placeholder }, record.path),
+    missing: await write(`${record.kind}-missing.html`, url, { ...base, record: null }, record.path),
   };
   for (const [name, variant] of Object.entries(variants[record.kind] ?? {})) {
-    pages.records[record.kind][name] = await write(`${record.kind}-${name}.html`, url, {
-      ...base,
-      record: variant,
-    });
+    pages.records[record.kind][name] = await write(
+      `${record.kind}-${name}.html`,
+      url,
+      { ...base, record: variant },
+      record.path,
+    );
   }
 }
-pages.notFound = await write('not-found.html', routes.notFound, null);
+pages.notFound = await write('not-found.html', routes.notFound, null, '*');
 writeFileSync(join(out, 'pages.json'), JSON.stringify(pages, null, 2));
 console.log(
   `prerender: ${Object.keys(pages.static).length} routes, ${routes.records.length} record templates`,
 );
 
-// The entry stylesheet (about 8 KB brotli) goes inline into index.html, the shell of every page:
-// as a <link> it is a render-blocking round trip before the first paint (the CSP allows inline
-// styles, `style-src 'self' 'unsafe-inline'`, never inline scripts). The file stays in dist/.
+// The entry stylesheet (tokens, reset, layout, header, footer, widgets) goes inline into
+// index.html, the shell of every page: as a <link> it is a render-blocking round trip before the
+// first paint (the CSP allows inline styles, `style-src 'self' 'unsafe-inline'`, never inline
+// scripts). The file stays in dist/. It goes before <title>, where the app puts a page's head tags
+// (src/app/pages/document.py), so the page's own styles come after it in the cascade.
 const indexPath = join(dist, 'index.html');
 const shell = readFileSync(indexPath, 'utf8');
-const inlined = shell.replace(
-  /<link rel="stylesheet"[^>]*href="(\/assets\/index-[^"]+\.css)"[^>]*>/,
-  (_, href) => {
-    const css = readFileSync(join(dist, href.slice(1)), 'utf8');
-    if (/<\/style/i.test(css)) throw new Error(`prerender: ${href} contains </style>`);
-    return `<style data-inlined="${href}">${css.trim()}</style>`;
-  },
-);
-if (inlined === shell) throw new Error('prerender: no entry stylesheet to inline in index.html');
+const link = /\s*<link rel="stylesheet"[^>]*href="(\/assets\/index-[^"]+\.css)"[^>]*>/.exec(shell);
+if (!link) throw new Error('prerender: no entry stylesheet to inline in index.html');
+if (/<link rel="stylesheet"/.test(shell.replace(link[0], '')))
+  throw new Error('prerender: index.html has a stylesheet besides the entry one');
+const inlined = shell
+  .replace(link[0], '')
+  .replace('<title>', `${inlineStyle('data-inlined', link[1])}\n    <title>`);
 writeFileSync(indexPath, inlined);
 console.log('prerender: entry stylesheet inlined into index.html');
 

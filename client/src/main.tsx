@@ -1,13 +1,11 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+// First, so that every component's and page's stylesheet comes after it in the cascade (Vite
+// orders the CSS as the imports): tokens, reset, layout and what every page shares. A page's own
+// styles come with its chunk and are inlined into its pre-rendered HTML (scripts/prerender.mjs).
+import './styles/global.css';
 import { App } from './app/App';
 import { holdFormActions } from './lib/pending-form-actions';
-import './styles/global.css';
-// Page styles that would otherwise come with a lazy page chunk: in the entry stylesheet, which the
-// pre-render inlines, a pre-rendered page is laid out once (a late stylesheet shifted /privacy).
-import './components/form/form.css';
-import './features/legal/components/legal.css';
-import './features/track/components/track.css';
 
 // Before anything hydrates: a form's code loads at its first use, and what the visitor does meanwhile waits for it.
 holdFormActions();

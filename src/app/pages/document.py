@@ -28,7 +28,7 @@ class Head:
     og_type: str = "website"
     json_ld: list[dict[str, Any]] = field(default_factory=list)
     extra: str = ""
-    """Pre-rendered tags (image preloads) from the build, already HTML."""
+    """Pre-rendered tags from the build (image preloads, the page's own inline stylesheets), already HTML."""
     robots: str | None = None
 
 

@@ -164,9 +164,9 @@ async def _job_page(
     found = await board.public_job(job_id)
     if found is None:
         # A draft or an unknown id: the not-found text, with 404.
-        document = site.shell.document(
-            job.not_found_head(path), origin, site.body(templates["missing"]), job.data(path, origin, None)
-        )
+        missing = templates["missing"]
+        head = replace(job.not_found_head(path), extra=missing.get("head") or "")
+        document = site.shell.document(head, origin, site.body(missing), job.data(path, origin, None))
         return respond(request, Encoded.of(document), status=404)
     status = found.status_on(board.today())
     closed = status is not JobStatus.OPEN
@@ -223,9 +223,8 @@ async def _blog_post_page(
     post = await agency.blog_post(post_id)
     if post is None:
         entry = templates["missing"]
-        document = site.shell.document(
-            blog_post.not_found_head(path), origin, site.body(entry), blog_post.data(None, path, origin, None)
-        )
+        head = replace(blog_post.not_found_head(path), extra=entry.get("head") or "")
+        document = site.shell.document(head, origin, site.body(entry), blog_post.data(None, path, origin, None))
         return respond(request, Encoded.of(document), status=404)
     entry = templates["found"]
     record: dict[str, Any] = msgspec.to_builtins(blog_post_json(post))

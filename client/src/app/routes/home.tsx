@@ -17,6 +17,7 @@ import {
 import { PromoVideo } from '@/features/home/components/PromoVideo';
 import { whenUsed } from '@/lib/load-when-needed';
 import { usePageMeta } from '@/lib/use-page-meta';
+import '@/features/job-alert/components/job-alert.css';
 
 // The job-alert form and its form library (formik, yup: about 25 KB) are their own chunk, loaded
 // at the first use of the form or when a scroll brings it near; until then its pre-rendered HTML

@@ -7,6 +7,7 @@ import type { ChangeEvent, ReactNode } from 'react';
 import type { FieldRule } from '@/config/rules';
 import { checkFile } from '@/lib/forms/schema-from-rules';
 import { useFieldIds, type FormStatus } from './form-context';
+import './form.css';
 
 const AUTOCOMPLETE: Record<string, string> = {
   name: 'name',

@@ -12,6 +12,7 @@ import {
 import { Form, useFormikContext } from 'formik';
 import { replay, takePendingAction, typedBeforeHydration } from '@/lib/pending-form-actions';
 import { FormIdContext } from './form-context';
+import './form.css';
 
 /**
  * Takes in, once the form has hydrated, what the visitor typed into its pre-rendered HTML before

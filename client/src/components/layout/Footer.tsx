@@ -4,6 +4,7 @@ import { footerQuickLinks, legalLinks, paths } from '@/config/paths';
 import { Icon } from '@/components/ui/Icon';
 import { LogoMark } from '@/components/ui/Logo';
 import { useLegal } from '@/lib/legal';
+import './layout.css';
 
 const footerServices = [
   { label: 'Overseas Recruitment', to: `${paths.services}#recruitment` },

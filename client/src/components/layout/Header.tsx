@@ -5,6 +5,7 @@ import { mainNav, paths } from '@/config/paths';
 import { Icon } from '@/components/ui/Icon';
 import { LogoMark } from '@/components/ui/Logo';
 import { useDialogBehaviour } from '@/lib/use-dialog-behaviour';
+import './layout.css';
 
 export function Header() {
   const [open, setOpen] = useState(false);

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import './cta-banner.css';
 
 export function CtaBanner({
   title,

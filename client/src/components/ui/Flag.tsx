@@ -1,3 +1,5 @@
+import './flag.css';
+
 /** Country flags are local, hand-made SVG files under /images/flags/. */
 const CODES: Record<string, string> = {
   UAE: 'ae',

@@ -1,5 +1,6 @@
 import { agency, formatPhone, telHref, whatsappHref } from '@/config/agency';
 import { Icon } from './Icon';
+import './help-panel.css';
 
 /** Phone and WhatsApp help box shown next to the booking and application forms. */
 export function HelpPanel({ title = 'Need Help?', text }: { title?: string; text: string }) {

@@ -1,5 +1,6 @@
 import type { ReactNode, RefObject } from 'react';
 import { useDialogBehaviour } from '@/lib/use-dialog-behaviour';
+import './modal.css';
 
 export interface ModalProps {
   /** The id of the element that names the dialog (its heading). */

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './page-hero.css';
 
 /** The gradient banner at the top of every inner page; holds the page's single h1. */
 export function PageHero({

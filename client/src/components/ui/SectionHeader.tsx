@@ -1,3 +1,5 @@
+import './section-header.css';
+
 export function SectionHeader({
   eyebrow,
   title,

@@ -1,4 +1,5 @@
 import { Icon } from './Icon';
+import './stars.css';
 
 export function Stars({ rating, max = 5 }: { rating: number; max?: number }) {
   const full = Math.round(rating);

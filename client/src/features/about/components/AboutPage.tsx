@@ -6,6 +6,7 @@ import { constants } from '@/config/rules';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { aboutStats, awards, milestones, team, values } from '../data/about';
 import { IconCardGrid } from '@/components/ui/IconCardGrid';
+import './about.css';
 
 export default function AboutPage() {
   usePageMeta(

@@ -7,6 +7,7 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import { useSearchParams } from 'react-router-dom';
 import { useResource } from '@/lib/use-resource';
 import { getOpenJob } from '../api/get-open-job';
+import './apply.css';
 import { loadDraft } from '../lib/draft';
 import type { AppliedJob } from './ApplicationForm';
 

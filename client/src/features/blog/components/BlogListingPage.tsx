@@ -11,6 +11,7 @@ import type { BlogPost } from '../api/types';
 import { categoryBySlug } from '../data/blog';
 import { BlogCard } from './BlogCard';
 import { BlogSidebar } from './BlogSidebar';
+import './blog.css';
 
 /** What a listing page says about its category or tag. */
 function listingTexts(kind: 'category' | 'tag', value: string) {

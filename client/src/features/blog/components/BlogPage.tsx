@@ -8,6 +8,7 @@ import { getBlogPosts } from '../api/get-blog-posts';
 import type { BlogPost } from '../api/types';
 import { BlogCard, FeaturedPost } from './BlogCard';
 import { BlogSidebar } from './BlogSidebar';
+import './blog.css';
 
 export default function BlogPage() {
   usePageMeta(

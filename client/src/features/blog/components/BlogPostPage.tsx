@@ -7,6 +7,7 @@ import { useServedRecord } from '@/lib/route-data';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { getBlogPost } from '../api/get-blog-post';
 import { BlogSidebar } from './BlogSidebar';
+import './blog.css';
 
 export function shareLinks(url: string, title: string) {
   return {

@@ -10,6 +10,7 @@ import {
   replyDelayMs,
   type ChatMessage,
 } from '../lib/chat-rules';
+import './chat-panel.css';
 
 export interface ChatPanelProps {
   open: boolean;

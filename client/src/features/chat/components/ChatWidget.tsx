@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Icon } from '@/components/ui/Icon';
+import './chat.css';
 
 const ChatPanel = lazy(() => import('./ChatPanel'));
 

@@ -4,6 +4,7 @@ import { PageHero } from '@/components/ui/PageHero';
 import { lazy, Suspense } from 'react';
 import { whenUsed } from '@/lib/load-when-needed';
 import { usePageMeta } from '@/lib/use-page-meta';
+import './contact.css';
 
 // The form and its form library load at its first use (lib/load-when-needed.ts).
 const ContactForm = lazy(() =>

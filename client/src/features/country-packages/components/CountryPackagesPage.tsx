@@ -9,6 +9,7 @@ import { formatUsd } from '@/lib/slug';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { benefits, cardLimits, countryPackages } from '../data/packages';
 import { IconCardGrid } from '@/components/ui/IconCardGrid';
+import './country-packages.css';
 
 export default function CountryPackagesPage() {
   usePageMeta(

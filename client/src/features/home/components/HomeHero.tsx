@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { agency, formatPhone, telHref } from '@/config/agency';
 import { paths } from '@/config/paths';
 import { Icon } from '@/components/ui/Icon';
+import './home.css';
 
 /**
  * Hero with a muted looping background video that stays paused for reduced-motion users. The

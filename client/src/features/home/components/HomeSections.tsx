@@ -15,6 +15,7 @@ import {
   trustPoints,
   trustPromises,
 } from '../data/home';
+import './home.css';
 
 export function Achievements() {
   return (

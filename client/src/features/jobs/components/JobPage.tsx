@@ -6,6 +6,7 @@ import { jobForm } from '@/generated/rules.json';
 import { useServedRecord } from '@/lib/route-data';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { getJob } from '../api/jobs';
+import './jobs.css';
 
 const CLOSED = jobForm.messages.closedNotice;
 

@@ -10,6 +10,7 @@ import { initialRouteData } from '@/lib/route-data';
 import { useResource } from '@/lib/use-resource';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { listJobs, type JobBoard, type JobFilters } from '../api/jobs';
+import './jobs.css';
 
 const aliases = jobForm.countryAliases as Record<string, string>;
 

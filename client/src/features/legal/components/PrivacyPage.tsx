@@ -3,6 +3,7 @@ import { PageHero } from '@/components/ui/PageHero';
 import { paths } from '@/config/paths';
 import { useLegal, type LegalFacts } from '@/lib/legal';
 import { usePageMeta } from '@/lib/use-page-meta';
+import './legal.css';
 
 export function LegalFactsList({ facts }: { facts: LegalFacts }) {
   return (

@@ -5,6 +5,7 @@ import { useLegal } from '@/lib/legal';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { FeePolicySection } from './FeePolicySection';
 import { LegalFactsList } from './PrivacyPage';
+import './legal.css';
 
 /** /terms: the terms of service; the agency's facts come from the server's settings. */
 export default function TermsPage() {

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Icon } from '@/components/ui/Icon';
 import { Modal } from '@/components/ui/Modal';
 import { NewsletterForm } from './NewsletterForm';
+import './newsletter.css';
 
 export interface NewsletterDialogProps {
   onClose: () => void;

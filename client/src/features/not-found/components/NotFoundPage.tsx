@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/use-page-meta';
+import './not-found.css';
 
 export default function NotFoundPage() {
   usePageMeta('Page Not Found', 'The page you are looking for does not exist.');

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { additionalServices, mainServices, reasons } from '../data/services';
 import { IconCardGrid } from '@/components/ui/IconCardGrid';
+import './services.css';
 
 export default function ServicesPage() {
   usePageMeta(

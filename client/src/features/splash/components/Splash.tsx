@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { constants } from '@/config/rules';
+import './splash.css';
 
 export const SPLASH_FADE_MS = 500;
 

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { destinations, studyReasons, studyServices } from '../data/destinations';
 import { IconCardGrid } from '@/components/ui/IconCardGrid';
+import './study-abroad.css';
 
 export default function StudyAbroadPage() {
   usePageMeta(

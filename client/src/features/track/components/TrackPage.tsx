@@ -10,6 +10,7 @@ import {
   type TrackedMessage,
   type TrackedPayment,
 } from '../api/track-application';
+import './track.css';
 
 export const TRACK_FAILURE = 'Could not check your application. Please try again.';
 

@@ -1,5 +1,6 @@
 import { agency, formatPhone, telHref, whatsappHref } from '@/config/agency';
 import { Icon } from '@/components/ui/Icon';
+import './whatsapp.css';
 
 /** Bottom-right contact buttons: WhatsApp deep link (new tab, prefilled inquiry) and a call link. */
 export function WhatsAppWidget() {
