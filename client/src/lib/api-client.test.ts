@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@/testing/msw-server';
-import { ApiError, apiHref, client, ok, orNull, upload } from './api-client';
+import { ApiError, apiHref, client, ok, orNull } from './api-client';
+import { upload } from './api-upload';
 
 describe('api client', () => {
   it('parses JSON answers of a typed route, with its path and query parameters', async () => {

@@ -10,7 +10,7 @@
  * in a fraction of openapi-fetch's 2.3 KB brotli, which every public page that calls the API loads.
  */
 import type { Client } from 'openapi-fetch';
-import type { PathsWithMethod, SuccessResponseJSON } from 'openapi-typescript-helpers';
+import type { PathsWithMethod } from 'openapi-typescript-helpers';
 import { env } from '@/config/env';
 import type { paths } from '@/generated/api';
 import { ApiError } from './api-error';
@@ -49,7 +49,7 @@ function queryString(query: Query = {}): string {
 }
 
 /** `/api/jobs/{job_id}` with its parameters: `/api/jobs/J%201?q=x`. */
-function routeUrl(route: string, params: Params = {}): string {
+export function routeUrl(route: string, params: Params = {}): string {
   const path = route.replace(/\{([^{}]+)\}/g, (_, name: string) =>
     encodeURIComponent(String(params.path?.[name] ?? '')),
   );
@@ -71,7 +71,7 @@ export function readCookie(name: string): string {
   return '';
 }
 
-function parse(text: string): unknown {
+export function parse(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -151,7 +151,7 @@ export async function orNull<T>(call: Promise<Answer<T>>): Promise<T | null> {
 }
 
 type GetPath = PathsWithMethod<paths, 'get'>;
-type PostPath = PathsWithMethod<paths, 'post'>;
+export type PostPath = PathsWithMethod<paths, 'post'>;
 type LinkParams<P extends GetPath> = paths[P]['get'] extends { parameters: infer Q }
   ? Pick<Q, 'path' & keyof Q> & Partial<Pick<Q, 'query' & keyof Q>>
   : never;
@@ -159,37 +159,4 @@ type LinkParams<P extends GetPath> = paths[P]['get'] extends { parameters: infer
 /** The address of a GET route as a link (CSV exports, files, ZIPs: the browser sends the session cookie). */
 export function apiHref<P extends GetPath>(path: P, params: LinkParams<P>): string {
   return routeUrl(path, params);
-}
-
-export type UploadProgress = (loaded: number, total: number) => void;
-type Created<P extends PostPath> = SuccessResponseJSON<paths[P]['post']>;
-
-/**
- * POST a multipart form with upload progress (XMLHttpRequest: fetch cannot report upload progress);
- * the same answers as `ok(client.POST(...))`: the 2xx body, else `ApiError`.
- */
-export function upload<P extends PostPath>(
-  path: P,
-  body: FormData,
-  onProgress?: UploadProgress,
-): Promise<Created<P>> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', routeUrl(path));
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (onProgress) {
-      xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable) onProgress(event.loaded, event.total);
-      };
-    }
-    xhr.onload = () => {
-      const answer = parse(xhr.responseText) ?? null;
-      if (xhr.status >= 200 && xhr.status < 300) resolve(answer as Created<P>);
-      else reject(new ApiError(xhr.status, answer));
-    };
-    xhr.onerror = () =>
-      reject(new ApiError(0, null, 'The connection failed. Please check your network and try again.'));
-    xhr.ontimeout = xhr.onerror;
-    xhr.send(body);
-  });
 }

@@ -1,7 +1,6 @@
 /** The legal facts of GET /api/legal (from the server's settings), fetched once per page load. */
 import { useEffect, useState } from 'react';
 import type { components } from '@/generated/api';
-import { client, ok } from '@/lib/api-client';
 
 /** The agency's legal name, address, DPC registration, Labour licence, contact, notice version, retention. */
 export type LegalFacts = components['schemas']['LegalOut'];
@@ -30,10 +29,13 @@ function pageFacts(): LegalFacts | null {
 }
 
 export function fetchLegal(): Promise<LegalFacts> {
-  pending ??= ok(client.GET('/api/legal')).catch((error: unknown) => {
-    pending = null;
-    throw error;
-  });
+  // The client comes with the fetch: every pre-rendered page carries its facts, so it stays out of the entry.
+  pending ??= import('@/lib/api-client')
+    .then(({ client, ok }) => ok(client.GET('/api/legal')))
+    .catch((error: unknown) => {
+      pending = null;
+      throw error;
+    });
   return pending;
 }
 

@@ -5,13 +5,13 @@
  */
 import { formFields } from '@/config/form-rules';
 import type { components } from '@/generated/api';
-import { upload, type UploadProgress } from '@/lib/api-client';
+import { upload, type UploadProgress } from '@/lib/api-upload';
 import type { FieldRule } from '@/config/rules';
 import type { FormValue, FormValues } from '@/lib/forms/schema-from-rules';
 
 /** `paymentKey` starts paying this application's fee; also in the confirmation e-mail's payment link. */
 export type ApplicationCreated = components['schemas']['ApplicationCreated'];
-export type { UploadProgress } from '@/lib/api-client';
+export type { UploadProgress } from '@/lib/api-upload';
 
 /** Appends one field's value as the API takes it: a picked file, "true"/"false", or trimmed text. */
 function appendField(data: FormData, rule: FieldRule, value: FormValue): void {
