@@ -4,6 +4,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 // orders the CSS as the imports): tokens, reset, layout and what every page shares. A page's own
 // styles come with its chunk and are inlined into its pre-rendered HTML (scripts/prerender.mjs).
 import './styles/global.css';
+// The toasts' AA colours: in the entry's stylesheet, so no stylesheet is appended when the first toast loads.
+import './app/toasts.css';
 import { App } from './app/App';
 import { holdFormActions } from './lib/pending-form-actions';
 

@@ -1,9 +1,8 @@
 import { SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
 import { markSnackbarHostReady } from '@/lib/notify';
-import './toasts.css';
 
-/** notistack's SnackbarProvider, with toast colours that pass AA (toasts.css). */
+/** notistack's SnackbarProvider; its toasts' colours, which pass AA, are in toasts.css (in the entry's stylesheet). */
 export default function SnackbarHost() {
   useEffect(markSnackbarHostReady, []);
   return (
