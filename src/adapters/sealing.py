@@ -17,7 +17,7 @@ from cryptography.fernet import Fernet, InvalidToken
 
 from agency_core.privacy.data_requests import normalise_passport
 from agency_core.records import Application
-from agency_core.staff.model import ApplicationRecord
+from agency_core.staff.records import ApplicationRecord
 
 PASSPORT_FIELD = "passportNumber"
 SEALED_PREFIX = "sealed:v1:"

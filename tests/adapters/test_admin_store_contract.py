@@ -16,7 +16,11 @@ from adapters.seed.blog import seed_blog_posts
 from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
+from agency_core.admin_settings import AdminSettings
+from agency_core.audit import AuditEntry
 from agency_core.ids import IdTaken
+from agency_core.jobs.model import Job
+from agency_core.paging import PageRequest
 from agency_core.ports import Store
 from agency_core.records import (
     AdminNotification,
@@ -31,8 +35,8 @@ from agency_core.records import (
     OutboxMessage,
     OutboxStatus,
 )
-from agency_core.staff.model import AdminStore, ApplicationQuery, AuditEntry, Job, PageRequest
-from agency_core.staff.settings import AdminSettings
+from agency_core.staff.ports import AdminStore
+from agency_core.staff.query import ApplicationQuery
 from tests.support.firestore_emulator import FirestoreEmulator
 from tests.support.sealing import new_sealer
 from tests.support.writes import (

@@ -20,10 +20,11 @@ from adapters.sqlite.notes import SqliteNotesStore
 from adapters.sqlite.personal_data import SqlitePersonalDataStore
 from adapters.sqlite.store import MIGRATIONS as RECORD_MIGRATIONS
 from adapters.sqlite.store import SqliteStore
+from agency_core.paging import PageRequest
 from agency_core.privacy.data_requests import Person, PersonalDataStore, export_json
 from agency_core.records import Application, ContactMessage
-from agency_core.staff.model import ApplicationQuery, PageRequest
 from agency_core.staff.notes import Note, NotesStore, Reply, ReplyChannel
+from agency_core.staff.query import ApplicationQuery
 from tests.adapters.backends import BACKENDS, Stores, open_stores
 from tests.support.sealing import new_sealer
 from tests.support.writes import add_application, add_contact_message, commits

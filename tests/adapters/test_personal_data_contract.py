@@ -16,7 +16,9 @@ import pytest
 from adapters.files import LocalFileStore
 from adapters.firestore.personal_data import FirestorePersonalDataStore
 from adapters.sqlite.personal_data import SqlitePersonalDataStore
+from agency_core.audit import AuditEntry
 from agency_core.ids import IdGenerator
+from agency_core.paging import PageRequest
 from agency_core.ports import Store
 from agency_core.privacy.data_requests import (
     CANCELLED_ERROR,
@@ -36,7 +38,7 @@ from agency_core.records import (
     OutboxStatus,
     StoredFile,
 )
-from agency_core.staff.model import AdminStore, AuditEntry, PageRequest
+from agency_core.staff.ports import AdminStore
 from tests.adapters.backends import BACKENDS, open_stores
 from tests.support.writes import add_application, add_appointment, add_contact_message, add_job_alert
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from agency_core.appointments.reminders import WITHDRAWN_CANCELLED, reminder_ids, reminder_messages
-from agency_core.jobs.alerts import Email
+from agency_core.messaging.email import Email
 from agency_core.messaging.outbox import OutboxWorker, RetryPolicy
 from agency_core.messaging.sms_texts import AppointmentDetails
 from agency_core.ports import SmsResult

@@ -12,7 +12,9 @@ import pytest
 from adapters.files import LocalFileStore
 from adapters.firestore.retention import FirestoreRetentionStore
 from adapters.sqlite.retention import SqliteRetentionStore
+from agency_core.audit import AuditEntry
 from agency_core.ids import IdGenerator
+from agency_core.paging import PageRequest
 from agency_core.ports import Store
 from agency_core.privacy.retention import FILES_REMOVED_FIELD, RetentionPeriods, RetentionService, RetentionStore
 from agency_core.records import (
@@ -24,7 +26,7 @@ from agency_core.records import (
     JobAlert,
     StoredFile,
 )
-from agency_core.staff.model import AdminStore, AuditEntry, PageRequest
+from agency_core.staff.ports import AdminStore
 from tests.adapters.backends import BACKENDS, open_stores
 from tests.support.writes import add_application, add_appointment, add_contact_message, add_job_alert, commits
 

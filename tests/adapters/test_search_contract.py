@@ -15,8 +15,9 @@ from adapters.codec import to_document, to_row
 from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import MIGRATIONS, SqliteStore
+from agency_core.paging import PageRequest
 from agency_core.records import Application
-from agency_core.staff.model import ApplicationQuery, PageRequest
+from agency_core.staff.query import ApplicationQuery
 from tests.adapters.backends import BACKENDS, Stores, open_stores
 from tests.support.sealing import new_sealer
 from tests.support.writes import add_application

@@ -152,7 +152,7 @@ async def test_a_job_closes_by_itself_after_its_closing_date(make_harness: MakeH
 
 
 async def audit_entry(h: AdminHarness) -> Any:
-    from agency_core.staff.model import AuditEntry
+    from agency_core.audit import AuditEntry
 
     return AuditEntry("AUtest", "test", "job.update", "test", container(h).admin_area.clock())
 

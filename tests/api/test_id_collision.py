@@ -7,8 +7,8 @@ from pathlib import Path
 from adapters.files import LocalFileStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
+from agency_core.admin_settings import AdminSettings, LiveSettings
 from agency_core.ids import IdGenerator
-from agency_core.staff.settings import AdminSettings, LiveSettings
 from agency_core.submissions.service import AgencyService, Upload
 from tests.api.conftest import APPLICATION, PDF
 from tests.support.sealing import new_sealer

@@ -12,9 +12,10 @@ from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.audit_trail import SqliteAuditTrail
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
+from agency_core.admin_settings import AdminSettings
+from agency_core.audit import AuditEntry
+from agency_core.paging import PageRequest
 from agency_core.records import Application, ApplicationStatus, OutboxMessage
-from agency_core.staff.model import AuditEntry, PageRequest
-from agency_core.staff.settings import AdminSettings
 from agency_core.submissions.tracking import TrackedApplication, TrackingService
 from tests.admin.area import application_data
 from tests.support import writes

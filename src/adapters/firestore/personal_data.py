@@ -20,8 +20,8 @@ from adapters.firestore.notes import NOTES, REPLIES
 from agency_core.masking import mask_phone
 from agency_core.privacy.data_requests import CANCELLED_ERROR, ERASED_TEXT, Person, PersonalData, holds
 from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage, OutboxStatus
-from agency_core.staff.model import ApplicationRecord
 from agency_core.staff.notes import Note, Reply
+from agency_core.staff.records import ApplicationRecord
 
 
 class FirestorePersonalDataStore(Collections):

@@ -8,7 +8,7 @@ from datetime import datetime
 from adapters.codec import moment
 from adapters.firestore.documents import Collections, Document, application_record
 from agency_core.privacy.retention import FILES_REMOVED_FIELD, RECORD_KINDS
-from agency_core.staff.model import ApplicationRecord
+from agency_core.staff.records import ApplicationRecord
 
 _ID_FIELD = {"contact_messages": "id", "appointments": "reference", "job_alerts": "id"}
 

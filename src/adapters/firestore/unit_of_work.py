@@ -37,9 +37,12 @@ from adapters.firestore.templates import version_id
 from adapters.sealing import PassportSealer
 from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
+from agency_core.admin_settings import AdminSettings, settings_to_dict
 from agency_core.appointments.slots import stored_slot_start
+from agency_core.audit import AuditEntry
 from agency_core.bulk.model import BulkAction
 from agency_core.ids import IdTaken
+from agency_core.jobs.model import Job
 from agency_core.messaging.delivery import advance
 from agency_core.messaging.template_store import TemplateVersion
 from agency_core.newsletter.model import NewsletterIssue
@@ -48,9 +51,7 @@ from agency_core.payments.refunds import Refund
 from agency_core.records import ApplicationStatus, AppointmentStatus, OutboxStatus
 from agency_core.spec.constants import AGENCY_TIME_ZONE
 from agency_core.spec.numbers import is_ascii_digits
-from agency_core.staff.model import AuditEntry, Job
-from agency_core.staff.settings import AdminSettings, settings_to_dict
-from agency_core.unit_of_work import DuplicateApplication, PreconditionFailed, SlotFull
+from agency_core.unit_of_work import DuplicateKeyTaken, PreconditionFailed, SlotFull
 
 SETTINGS_DOC = "admin"
 
@@ -122,7 +123,7 @@ class _Applications(_Writes):
             if key is not None and is_recent(key, duplicate_since):
                 earlier = await _read(tx, self._col("applications").document(key["application_id"]))
                 if earlier is not None:
-                    raise DuplicateApplication(application_of(earlier, self._sealer))
+                    raise DuplicateKeyTaken(application_of(earlier, self._sealer))
             if await _read(tx, record_ref) is not None:
                 raise IdTaken(application.id)
 

@@ -12,7 +12,7 @@ from adapters.sqlite.database import Database
 from adapters.sqlite.rows import application_record
 from agency_core.privacy.retention import FILES_REMOVED_FIELD, RECORD_KINDS
 from agency_core.records import Application
-from agency_core.staff.model import ApplicationRecord
+from agency_core.staff.records import ApplicationRecord
 
 _ID_COLUMN = {"contact_messages": "id", "appointments": "reference", "job_alerts": "id"}
 

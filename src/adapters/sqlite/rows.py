@@ -11,6 +11,8 @@ from typing import Any
 
 from adapters.codec import from_row, moment, timestamp, to_row
 from adapters.sealing import PassportSealer
+from agency_core.appointments.records import AppointmentRecord
+from agency_core.audit import AuditEntry
 from agency_core.payments.model import Payment
 from agency_core.records import (
     Application,
@@ -20,7 +22,7 @@ from agency_core.records import (
     ContactMessage,
     OutboxMessage,
 )
-from agency_core.staff.model import ApplicationRecord, AppointmentRecord, AuditEntry, MessageRecord
+from agency_core.staff.records import ApplicationRecord, MessageRecord
 from agency_core.staff.search import search_key
 
 PAYMENT_PREFIX = "payment_"

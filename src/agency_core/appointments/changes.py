@@ -23,6 +23,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Final
 from zoneinfo import ZoneInfo
 
+from agency_core.admin_settings import SettingsSource
 from agency_core.appointments.calendar_file import CalendarMethod, appointment_calendar, calendar_attachment
 from agency_core.appointments.change_texts import (
     cancelled_email,
@@ -49,8 +50,9 @@ from agency_core.appointments.slots import (
     local_label,
     slot_start,
 )
+from agency_core.audit import AuditEntry
 from agency_core.errors import Conflict, NotFound, Rejected, UseCaseError
-from agency_core.jobs.alerts import to_outbox
+from agency_core.messaging.email import to_outbox
 from agency_core.messaging.notifications import SmsKind
 from agency_core.messaging.sms_texts import AppointmentDetails
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
@@ -58,8 +60,6 @@ from agency_core.messaging.templates import DEFAULTS, Texts
 from agency_core.ports import Store
 from agency_core.records import Appointment, AppointmentStatus, OutboxMessage
 from agency_core.spec import constants as c
-from agency_core.staff.model import AuditEntry
-from agency_core.staff.settings import SettingsSource
 from agency_core.unit_of_work import PreconditionFailed, SlotFull
 
 CHANGE_PATH: Final = "/appointment"

@@ -12,18 +12,16 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import json
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Final, Protocol
+from typing import Final
 from urllib.parse import quote, urlencode
 
+from agency_core.jobs.model import Job
+from agency_core.messaging.email import Email, to_outbox
 from agency_core.ports import JobAlertRepository, Outbox
-from agency_core.records import OutboxMessage
 from agency_core.spec import constants as c
-from agency_core.staff.model import Job
 
 GULF: Final = frozenset(("United Arab Emirates", "Saudi Arabia", "Qatar", "Kuwait", "Bahrain", "Oman"))
 UNSUBSCRIBE_PAGE_PATH: Final = "/job-alerts/unsubscribe"
@@ -86,34 +84,7 @@ def token_ok(secret: str, alert_id: str, token: str) -> bool:
     return hmac.compare_digest(unsubscribe_token(secret, alert_id).encode(), token.encode())
 
 
-# -- the e-mail -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Attachment:
-    """A file attached to an e-mail, as text (``text/calendar; method=REQUEST`` for an invitation)."""
-
-    filename: str
-    content_type: str
-    content: str
-
-
-@dataclass(frozen=True, slots=True)
-class Email:
-    """One e-mail to one address. ``headers`` are extra headers (``List-Unsubscribe``...)."""
-
-    to: str
-    subject: str
-    text: str
-    headers: tuple[tuple[str, str], ...] = ()
-    attachments: tuple[Attachment, ...] = ()
-
-
-class EmailSender(Protocol):
-    """Sends one e-mail; raises on failure (the outbox retries). ``message_id`` is stable per
-    message, so a retried send can be recognised."""
-
-    async def send(self, email: Email, message_id: str) -> None: ...
+# -- the alert e-mail -----------------------------------------------------------------------
 
 
 def job_alert_email(job: Job, to: str, job_url: str, unsubscribe_page: str, one_click_url: str) -> Email:
@@ -142,30 +113,6 @@ def job_alert_email(job: Job, to: str, job_url: str, unsubscribe_page: str, one_
         ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"),
     )
     return Email(to, f"New job: {job.title} in {job.country}", "\n".join(lines), headers)
-
-
-# -- through the outbox -----------------------------------------------------------------------
-
-EMAIL_KIND: Final = "email"
-"""The outbox kind of an e-mail: ``phone`` holds the address, ``text`` the message as JSON."""
-
-
-def to_outbox(email: Email, message_id: str, source_id: str, now: datetime) -> OutboxMessage:
-    fields: dict[str, object] = {
-        "subject": email.subject,
-        "text": email.text,
-        "headers": [list(h) for h in email.headers],
-    }
-    if email.attachments:
-        fields["attachments"] = [[a.filename, a.content_type, a.content] for a in email.attachments]
-    return OutboxMessage(message_id, source_id, EMAIL_KIND, email.to, json.dumps(fields), now, now)
-
-
-def from_outbox(message: OutboxMessage) -> Email:
-    data = json.loads(message.text)
-    headers = tuple((str(k), str(v)) for k, v in data.get("headers", []))
-    attachments = tuple(Attachment(str(f), str(t), str(b)) for f, t, b in data.get("attachments", []))
-    return Email(message.phone, str(data["subject"]), str(data["text"]), headers, attachments)
 
 
 class JobAlertMailer:

@@ -18,11 +18,11 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Final
 
+from agency_core.clock import Clock, utc_now
 from agency_core.errors import NotFound
-from agency_core.jobs.alerts import EMAIL_KIND
+from agency_core.messaging.email import EMAIL_KIND
 from agency_core.ports import Outbox
 from agency_core.records import OutboxMessage, OutboxStatus, ReportedDelivery
-from agency_core.submissions.service import Clock, utc_now
 from agency_core.unit_of_work import UnitOfWork
 
 DEFAULT_DEADLINE: Final = timedelta(minutes=30)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from agency_core.jobs.alerts import to_outbox
 from agency_core.messaging.confirmation_emails import id_reminder_email
+from agency_core.messaging.email import to_outbox
 from agency_core.messaging.notifications import SmsKind
 from agency_core.messaging.sms_texts import id_reminder_message
 from agency_core.messaging.templates import DEFAULTS, Texts

@@ -12,13 +12,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Final
 from urllib.parse import quote, urlencode
 
+from agency_core.clock import Clock
 from agency_core.ids import IdGenerator
-from agency_core.jobs.alerts import to_outbox
 from agency_core.masking import mask_email
+from agency_core.messaging.email import to_outbox
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
 from agency_core.newsletter.emails import welcome_email
 from agency_core.newsletter.tokens import (
@@ -39,7 +40,6 @@ CONFIRM_PAGE_PATH: Final = "/newsletter/confirm"
 UNSUBSCRIBE_PAGE_PATH: Final = "/newsletter/unsubscribe"
 ONE_CLICK_PATH: Final = "/api/newsletter-subscriptions/{id}/unsubscribe"
 
-Clock = Callable[[], datetime]
 logger = logging.getLogger("agency.newsletter")
 
 

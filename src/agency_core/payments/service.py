@@ -14,10 +14,12 @@ import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 
+from agency_core.audit import AuditEntry
+from agency_core.clock import Clock, utc_now
 from agency_core.errors import Conflict, NotFound, Unavailable, UseCaseError
 from agency_core.ids import IdGenerator
-from agency_core.jobs.alerts import to_outbox
 from agency_core.masking import mask_phone
+from agency_core.messaging.email import to_outbox
 from agency_core.messaging.notifications import SmsKind
 from agency_core.messaging.sms_texts import payment_receipt_message
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
@@ -51,8 +53,6 @@ from agency_core.payments.receipts import Receipt, receipt_email, receipt_path, 
 from agency_core.payments.refunds import RefundStore, refund_status, refunded_minor
 from agency_core.records import Application, FeeDue, OutboxMessage, PaymentState
 from agency_core.spec.constants import ID_PREFIX
-from agency_core.staff.model import AuditEntry
-from agency_core.submissions.service import Clock, utc_now
 from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
 
 logger = logging.getLogger("agency.payments")

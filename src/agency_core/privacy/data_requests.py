@@ -16,14 +16,17 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Final, Protocol
 
+from agency_core.appointments.records import AppointmentRecord
+from agency_core.audit import AuditEntry
 from agency_core.ids import IdGenerator
 from agency_core.masking import mask_email, mask_phone
 from agency_core.messaging.delivery import delivery_state
 from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage
 from agency_core.spec import constants as c
 from agency_core.spec.validation import is_email, normalise_phone
-from agency_core.staff.model import AdminStore, ApplicationRecord, AppointmentRecord, AuditEntry
 from agency_core.staff.notes import Note, Reply
+from agency_core.staff.ports import AdminStore
+from agency_core.staff.records import ApplicationRecord
 
 ERASED_TEXT: Final = "[erased]"
 CANCELLED_ERROR: Final = "Cancelled: personal data erased on request"

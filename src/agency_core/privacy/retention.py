@@ -15,11 +15,13 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Final, Protocol
 
+from agency_core.audit import AuditEntry
 from agency_core.ids import IdGenerator
 from agency_core.ports import FileStore
 from agency_core.records import ApplicationStatus
 from agency_core.spec import constants as c
-from agency_core.staff.model import AdminStore, ApplicationRecord, AuditEntry
+from agency_core.staff.ports import AdminStore
+from agency_core.staff.records import ApplicationRecord
 
 FILES_REMOVED_FIELD: Final = "filesRemoved"
 """The note an application keeps once its files were removed (in its data)."""

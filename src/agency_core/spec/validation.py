@@ -1,7 +1,7 @@
 """Validation rules of every form (spec section 5), held as data.
 
 A form is a tuple of :class:`Field` rules. :func:`validate` applies them on the server;
-:mod:`agency_core.spec.rules` exports the very same rules as JSON for the client's yup schemas,
+:mod:`agency_core.rules_export` exports the very same rules as JSON for the client's yup schemas,
 so each message is written once, here.
 """
 

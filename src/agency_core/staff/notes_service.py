@@ -8,9 +8,11 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Final
 
+from agency_core.audit import AuditEntry
+from agency_core.clock import Clock, utc_now
 from agency_core.errors import Conflict, NotFound, Rejected
 from agency_core.ids import IdGenerator
-from agency_core.jobs.alerts import to_outbox
+from agency_core.messaging.email import to_outbox
 from agency_core.messaging.phones import phone_for_sms
 from agency_core.messaging.reply_texts import reply_email, reply_sms
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
@@ -18,7 +20,6 @@ from agency_core.ports import Outbox
 from agency_core.records import OutboxMessage, OutboxStatus
 from agency_core.spec import constants as c
 from agency_core.spec.validation import DEFAULT_PHONE_REGION
-from agency_core.staff.model import AdminStore, ApplicationRecord, AuditEntry, MessageRecord
 from agency_core.staff.notes import (
     NOTE_CHANGED,
     OWNER_MUST_BE_STAFF,
@@ -32,7 +33,8 @@ from agency_core.staff.notes import (
     check_note_text,
     check_reply,
 )
-from agency_core.submissions.service import Clock, utc_now
+from agency_core.staff.ports import AdminStore
+from agency_core.staff.records import ApplicationRecord, MessageRecord
 from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
 
 REPLY_KIND: Final = "reply"

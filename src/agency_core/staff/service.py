@@ -13,12 +13,17 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Final
 from zoneinfo import ZoneInfo
 
+from agency_core.admin_settings import AdminSettings, LiveSettings, check_settings
 from agency_core.appointments.changes import cancellation_messages
 from agency_core.appointments.offices import Office, find_office, held_at, main_office, office_calendar
+from agency_core.appointments.records import AppointmentRecord
 from agency_core.appointments.reminders import WITHDRAWN_CANCELLED, reminder_ids
 from agency_core.appointments.staff_calendar import CALENDAR_SPANS, StaffCalendar, calendar_days, span_bounds
+from agency_core.audit import AuditEntry
+from agency_core.clock import Clock, utc_now
 from agency_core.errors import Conflict, NotFound, Rejected, UnknownApplication, UnknownStatus
 from agency_core.ids import IdGenerator, IdTaken
+from agency_core.jobs.model import Job
 from agency_core.jobs.rules import check_job
 from agency_core.messaging.delivery import (
     DEFAULT_DEADLINE,
@@ -30,6 +35,7 @@ from agency_core.messaging.delivery import (
 from agency_core.messaging.notifications import status_messages
 from agency_core.messaging.phones import phone_for_sms
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
+from agency_core.paging import ALL, Page, PageRequest, page_of
 from agency_core.payments.refunds import RefundStore
 from agency_core.payments.shown import ShownPayment
 from agency_core.ports import Outbox
@@ -47,32 +53,17 @@ from agency_core.spec import constants as c
 from agency_core.spec.uploads import BLOG_IMAGE_EXTENSIONS, content_matches
 from agency_core.spec.validation import DEFAULT_PHONE_REGION
 from agency_core.staff.html_sanitiser import SRC_SCHEMES, safe_url, sanitise_html
-from agency_core.staff.model import (
-    ALL,
+from agency_core.staff.ports import AdminStore, MediaStore
+from agency_core.staff.query import ApplicationQuery, View, parse_status, status_must_be
+from agency_core.staff.records import ApplicationRecord, Counts, MessageRecord, OutboxHealth
+from agency_core.staff.shown_payments import shown_payments, with_shown_payment
+from agency_core.staff.statuses import (
     NOT_STARTED,
-    AdminStore,
-    ApplicationQuery,
-    ApplicationRecord,
-    AppointmentRecord,
-    AuditEntry,
-    Counts,
-    Job,
-    MediaStore,
-    MessageRecord,
-    OutboxHealth,
-    Page,
-    PageRequest,
-    View,
     can_move,
     can_move_appointment,
     move_refused_message,
     not_started_yet,
-    page_of,
-    parse_status,
-    status_must_be,
 )
-from agency_core.staff.settings import AdminSettings, LiveSettings, check_settings
-from agency_core.staff.shown_payments import shown_payments, with_shown_payment
 from agency_core.staff.views import (
     DayFigures,
     Neighbours,
@@ -82,7 +73,6 @@ from agency_core.staff.views import (
     neighbours,
     office_day,
 )
-from agency_core.submissions.service import Clock, utc_now
 from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
 
 LATEST_APPLICATIONS: Final = 5

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from agency_core.admin_settings import SettingsSource
 from agency_core.appointments.calendar_file import CalendarMethod, calendar_attachment
 from agency_core.appointments.changes import calendar_file, change_link, new_change_token, token_hash
 from agency_core.appointments.reminders import reminder_messages, reminder_time
@@ -26,9 +27,11 @@ from agency_core.appointments.slots import (
     slot_start,
     zone_name,
 )
+from agency_core.clock import Clock, utc_now
 from agency_core.errors import Conflict, DuplicateSubmission, Rejected, Unavailable
 from agency_core.ids import FRESH_ID_ATTEMPTS, IdGenerator, IdTaken
 from agency_core.jobs.board import JobBoard
+from agency_core.jobs.model import Job
 from agency_core.jobs.rules import JOB_NOT_OPEN
 from agency_core.masking import mask_email, mask_phone
 from agency_core.messaging.confirmation_emails import application_email, appointment_email, confirmation
@@ -59,9 +62,7 @@ from agency_core.records import (
 from agency_core.spec import validation as v
 from agency_core.spec.constants import AGENCY_TIME_ZONE
 from agency_core.spec.uploads import CONTENT_TYPES, HEAD_BYTES, check_upload, extension_of
-from agency_core.staff.model import Job
-from agency_core.staff.settings import SettingsSource
-from agency_core.unit_of_work import DuplicateApplication, SlotFull
+from agency_core.unit_of_work import DuplicateKeyTaken, SlotFull
 
 HONEYPOT_FIELD = "website"
 """A field hidden from people on every public form: bots fill it, and their submission is dropped."""
@@ -73,12 +74,7 @@ DUPLICATE_APPLICATION = (
 """Says nothing of the first application: whoever knows someone's e-mail learns no ID from it."""
 UPLOAD_FIELDS = ("cv", "passport", "photo")
 
-Clock = Callable[[], datetime]
 logger = logging.getLogger("agency.submissions")
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +202,7 @@ class AgencyService:
                 async with self.uow() as uow:
                     await uow.applications.add(application, since)
                     await uow.outbox.enqueue(outbox)
-            except DuplicateApplication as duplicate:
+            except DuplicateKeyTaken as duplicate:
                 await self._delete_uploads(stored)
                 raise await self._duplicate(duplicate.earlier) from None
             except IdTaken:

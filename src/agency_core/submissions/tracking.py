@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, Protocol
 
-from agency_core.jobs.alerts import EMAIL_KIND
+from agency_core.audit import AuditEntry
 from agency_core.messaging.delivery import track_text
+from agency_core.messaging.email import EMAIL_KIND
 from agency_core.messaging.notifications import SmsKind
 from agency_core.payments.model import Fee, Payment
 from agency_core.payments.receipts import receipt_label
@@ -23,7 +24,7 @@ from agency_core.payments.refunds import RefundStore, refund_status, refunded_mi
 from agency_core.ports import Outbox
 from agency_core.records import ApplicationStatus, FeeDue, OutboxMessage, PaymentState
 from agency_core.spec.validation import is_email, normalise_phone
-from agency_core.staff.model import AdminStore, AuditEntry
+from agency_core.staff.ports import AdminStore
 
 TRACK_NOT_FOUND: Final = "No application matches this ID and phone number or email."
 """The one answer for an unknown ID and for a wrong phone or e-mail."""

@@ -12,8 +12,8 @@ from agency_core.errors import NotFound, Rejected
 from agency_core.payments.refund_service import RefundService
 from agency_core.ports import FileStore
 from agency_core.signin.identity import AdminUser
-from agency_core.staff.model import ApplicationQuery, check_application_query
 from agency_core.staff.notes_service import NotesService
+from agency_core.staff.query import ApplicationQuery, check_application_query
 from agency_core.staff.service import AdminService
 from app.admin.common import CONFLICT, csv_response, page_request
 from app.admin.schemas.applications import (

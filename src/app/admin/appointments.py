@@ -12,7 +12,7 @@ from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 from agency_core.errors import Rejected
 from agency_core.records import AppointmentStatus
 from agency_core.signin.identity import AdminUser
-from agency_core.staff.model import APPOINTMENT_VIEWS
+from agency_core.staff.query import APPOINTMENT_VIEWS
 from agency_core.staff.service import AdminService
 from app.admin.common import CONFLICT, csv_response, page_request, status_filter, view_filter
 from app.admin.schemas.appointments import (

@@ -11,9 +11,9 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, FromQuery
 
 from agency_core.jobs.board import BoardResult, JobBoard
+from agency_core.jobs.model import Job
 from agency_core.jobs.rules import JobSearch
 from agency_core.records import JobStatus
-from agency_core.staff.model import Job
 from app.admin.common import iso
 from app.api.schemas import ErrorMessage
 

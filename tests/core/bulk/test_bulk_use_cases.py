@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from agency_core.admin_settings import LiveSettings
 from agency_core.bulk.model import (
     CHANGED_MEANWHILE,
     UNDO_CLOSED,
@@ -21,9 +22,8 @@ from agency_core.bulk.service import HOLD_GRACE, BulkOptions, BulkService
 from agency_core.errors import Conflict
 from agency_core.ids import IdGenerator
 from agency_core.records import Application, ApplicationStatus, OutboxMessage
-from agency_core.staff.model import ApplicationRecord
+from agency_core.staff.records import ApplicationRecord
 from agency_core.staff.service import AdminService
-from agency_core.staff.settings import LiveSettings
 from agency_core.unit_of_work import PreconditionFailed
 from tests.core.fakes import FakeAdminStore, FakeMedia, FakeSettings, FakeUnitOfWork, Write
 

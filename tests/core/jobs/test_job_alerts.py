@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from agency_core.jobs.alerts import alert_matches, job_alert_email, salary_bounds, token_ok, unsubscribe_token
+from agency_core.jobs.model import Job
 from agency_core.records import JobStatus
-from agency_core.staff.model import Job
 
 T0 = datetime(2026, 5, 4, tzinfo=UTC)
 JOB = Job(

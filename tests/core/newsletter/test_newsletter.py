@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from agency_core.errors import Rejected
 from agency_core.ids import IdGenerator
-from agency_core.jobs.alerts import Email, from_outbox, to_outbox
+from agency_core.messaging.email import Email, from_outbox, to_outbox
 from agency_core.newsletter.emails import WELCOME_SUBJECT, digest_draft, newsletter_email, welcome_email
 from agency_core.newsletter.issues import BODY_REQUIRED, SUBJECT_REQUIRED, SUBJECT_TOO_LONG, checked_draft, schedule
 from agency_core.newsletter.model import IssueCounts

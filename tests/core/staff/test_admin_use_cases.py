@@ -6,8 +6,12 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from agency_core.admin_settings import AdminSettings, LiveSettings
+from agency_core.appointments.records import AppointmentRecord
+from agency_core.audit import AuditEntry
 from agency_core.errors import Conflict, NotFound
 from agency_core.ids import IdGenerator, IdTaken
+from agency_core.jobs.model import Job
 from agency_core.records import (
     Application,
     ApplicationStatus,
@@ -16,9 +20,9 @@ from agency_core.records import (
     ContactMessage,
     JobStatus,
 )
-from agency_core.staff.model import NOT_STARTED, ApplicationRecord, AppointmentRecord, AuditEntry, Job, MessageRecord
+from agency_core.staff.records import ApplicationRecord, MessageRecord
 from agency_core.staff.service import AdminService
-from agency_core.staff.settings import AdminSettings, LiveSettings
+from agency_core.staff.statuses import NOT_STARTED
 from agency_core.unit_of_work import PreconditionFailed
 from tests.admin.test_jobs import JOB
 from tests.core.fakes import FakeAdminStore, FakeMedia, FakeOutbox, FakeSettings, FakeUnitOfWork, Write

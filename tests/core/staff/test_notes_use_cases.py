@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from agency_core.audit import AuditEntry
 from agency_core.errors import Conflict, NotFound, Rejected
 from agency_core.ids import IdGenerator
 from agency_core.messaging.reply_texts import reply_subject
 from agency_core.records import Application, ContactMessage
-from agency_core.staff.model import ApplicationRecord, AuditEntry, MessageRecord
 from agency_core.staff.notes import (
     NOTE_CHANGED,
     NOTE_MAX_LENGTH,
@@ -28,6 +28,7 @@ from agency_core.staff.notes import (
     StaffMember,
 )
 from agency_core.staff.notes_service import NotesService
+from agency_core.staff.records import ApplicationRecord, MessageRecord
 from agency_core.unit_of_work import PreconditionFailed
 from tests.core.fakes import FakeAdminStore, FakeOutbox, FakeUnitOfWork, Write
 

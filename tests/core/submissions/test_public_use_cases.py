@@ -11,7 +11,7 @@ from agency_core.ids import IdGenerator, IdTaken
 from agency_core.payments.keys import payment_key_hash
 from agency_core.records import NEW_APPOINTMENT, Application
 from agency_core.submissions.service import DUPLICATE_APPLICATION, DUPLICATE_WINDOW, Accepted, AgencyService, Upload
-from agency_core.unit_of_work import DuplicateApplication
+from agency_core.unit_of_work import DuplicateKeyTaken
 from tests.api.conftest import APPLICATION, APPOINTMENT, PDF
 from tests.core.fakes import FakeFiles, FakeSettings, FakeStore, FakeUnitOfWork, Write
 
@@ -69,7 +69,7 @@ async def test_an_invalid_application_commits_nothing_and_keeps_no_file() -> Non
 async def test_a_duplicate_found_at_commit_writes_nothing_and_drops_the_uploads() -> None:
     h = Harness()
     earlier = Application("VA1", dict(APPLICATION), (), NOW - timedelta(hours=1))
-    h.uow.fail_next.append(DuplicateApplication(earlier))
+    h.uow.fail_next.append(DuplicateKeyTaken(earlier))
     with pytest.raises(DuplicateSubmission) as duplicate:
         await h.service.submit_application(APPLICATION, {"cv": Upload("cv.pdf", PDF)})
     assert duplicate.value.message == DUPLICATE_APPLICATION
@@ -84,7 +84,7 @@ async def test_a_duplicate_found_at_commit_writes_nothing_and_drops_the_uploads(
     assert "VA1" in sms.text
     assert h.store.outbox.queued["VA1-id-resent-mail"].phone == APPLICATION["email"]
     assert h.wakes == 1
-    h.uow.fail_next.append(DuplicateApplication(earlier))
+    h.uow.fail_next.append(DuplicateKeyTaken(earlier))
     with pytest.raises(DuplicateSubmission):
         await h.service.submit_application(APPLICATION, {"cv": Upload("cv.pdf", PDF)})
     assert len(h.store.outbox.queued) == 2

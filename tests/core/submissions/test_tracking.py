@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from agency_core.audit import AuditEntry
 from agency_core.messaging.gsm import is_gsm7, sms_parts
 from agency_core.messaging.sms_texts import STATUS_SMS_MAX_PARTS, status_message, track_link
 from agency_core.records import ApplicationStatus
-from agency_core.staff.model import AuditEntry
 from agency_core.submissions.tracking import check_track_request, contact_matches, status_history
 
 T0 = datetime(2026, 5, 4, 9, 30, tzinfo=UTC)

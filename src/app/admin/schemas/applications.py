@@ -9,7 +9,8 @@ from agency_core.payments.model import Fee
 from agency_core.payments.shown import ShownPayment
 from agency_core.records import ApplicationStatus, OutboxMessage, OutboxStatus, PaymentState
 from agency_core.staff import service as admin_service
-from agency_core.staff.model import ApplicationRecord, next_statuses
+from agency_core.staff.records import ApplicationRecord
+from agency_core.staff.statuses import next_statuses
 from agency_core.staff.views import Neighbours
 from app.admin.common import iso
 from app.admin.schemas.common import UNSET, Body, Text, from_record

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from agency_core.appointments.offices import Office
+from agency_core.appointments.records import AppointmentRecord
 from agency_core.appointments.staff_calendar import StaffCalendar
 from agency_core.records import AppointmentStatus
-from agency_core.staff.model import AppointmentRecord
 from app.admin.schemas.common import UNSET, Body, Text, from_record
 
 

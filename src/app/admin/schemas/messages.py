@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from agency_core.staff.model import MessageRecord
+from agency_core.staff.records import MessageRecord
 from app.admin.schemas.common import Body, from_record
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
+from agency_core import admin_settings
+from agency_core.admin_settings import settings_to_dict
+from agency_core.audit import AuditEntry as AuditRecord
 from agency_core.records import ApplicationStatus
-from agency_core.staff import model as admin
-from agency_core.staff import settings as admin_settings
-from agency_core.staff.settings import settings_to_dict
 from app.admin.schemas.common import UNSET, Body, Text, Words, documented, from_object, from_record
 
 
@@ -62,5 +62,5 @@ def settings_body(settings: admin_settings.AdminSettings) -> AdminSettings:
     return from_record(AdminSettings, settings_to_dict(settings))
 
 
-def audit_entry(entry: admin.AuditEntry) -> AuditEntry:
+def audit_entry(entry: AuditRecord) -> AuditEntry:
     return from_object(AuditEntry, entry)
