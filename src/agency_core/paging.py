@@ -10,10 +10,7 @@ from agency_core.spec.numbers import ascii_whole_number
 
 T = TypeVar("T")
 
-
 DEFAULT_PAGE_SIZE: Final = 20
-
-
 MAX_PAGE_SIZE: Final = 100
 
 

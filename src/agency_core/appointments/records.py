@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agency_core.records import (
-    Appointment,
-    AppointmentStatus,
-)
+from agency_core.records import Appointment, AppointmentStatus
 
 
 @dataclass(frozen=True, slots=True)

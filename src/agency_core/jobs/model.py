@@ -6,9 +6,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from agency_core.jobs.rules import is_expired, salary_text
-from agency_core.records import (
-    JobStatus,
-)
+from agency_core.records import JobStatus
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,11 +11,7 @@ from typing import Final
 # spreadsheets skip leading spaces, and a reader that splits on another separator (";" in many
 # locales, tab, "|") starts a new cell after it. Both get a ' in front, and such cells are quoted.
 _FORMULA_AT_START: Final = re.compile(r"^(?:[\s\"']*[=+\-@]|[\t\r])")
-
-
 _FORMULA_AFTER_SEPARATOR: Final = re.compile(r"([,;|\t\r\n][\s\"']*)(?=[=+\-@])")
-
-
 _MUST_QUOTE: Final = re.compile(r"[,;|\t\r\n\"]")
 
 

@@ -11,13 +11,7 @@ from agency_core.appointments.records import AppointmentRecord
 from agency_core.audit import AuditEntry
 from agency_core.jobs.model import Job
 from agency_core.paging import Page, PageRequest
-from agency_core.records import (
-    AppointmentStatus,
-    BlogPost,
-    JobAlert,
-    JobStatus,
-    NewsletterSubscription,
-)
+from agency_core.records import AppointmentStatus, BlogPost, JobAlert, JobStatus, NewsletterSubscription
 from agency_core.staff.query import ApplicationQuery
 from agency_core.staff.records import ApplicationRecord, Counts, MessageRecord, OutboxHealth
 

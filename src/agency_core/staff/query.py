@@ -12,14 +12,9 @@ from enum import StrEnum
 from typing import Final, TypeVar
 
 from agency_core.payments.shown import ShownPayment
-from agency_core.records import (
-    ApplicationStatus,
-    PaymentState,
-)
+from agency_core.records import ApplicationStatus, PaymentState
 from agency_core.staff.records import ApplicationRecord
 from agency_core.staff.search import Search, search_key, search_of
-
-T = TypeVar("T")
 
 
 def status_must_be(choices: Iterable[str]) -> str:

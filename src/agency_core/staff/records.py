@@ -10,11 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from agency_core.payments.model import UNPAID, Payment
-from agency_core.records import (
-    Application,
-    ApplicationStatus,
-    ContactMessage,
-)
+from agency_core.records import Application, ApplicationStatus, ContactMessage
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,11 +6,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Final
 
-from agency_core.records import (
-    ApplicationStatus,
-    Appointment,
-    AppointmentStatus,
-)
+from agency_core.records import ApplicationStatus, Appointment, AppointmentStatus
 
 _MOVES: Final[Mapping[ApplicationStatus, frozenset[ApplicationStatus]]] = {
     ApplicationStatus.RECEIVED: frozenset({ApplicationStatus.PROCESSING}),
