@@ -22,6 +22,7 @@ from agency_core.payments.model import Payment, PaymentStore
 from agency_core.payments.refunds import RefundStore
 from agency_core.ports import Store
 from agency_core.records import Application, FeeDue, OutboxMessage, PaymentState
+from agency_core.spec.forms import ApplicationForm, form_of
 from agency_core.staff.model import AdminStore, ApplicationQuery, AuditEntry, PageRequest
 from tests.support.firestore_emulator import FirestoreEmulator
 from tests.support.sealing import new_sealer
@@ -86,7 +87,7 @@ def application(app_id: str) -> Application:
         "jobCategory": "Construction",
         "preferredCountry": "Qatar",
     }
-    return Application(app_id, data, (), T0)
+    return Application(app_id, form_of(ApplicationForm, data), (), T0)
 
 
 def audit(n: int, action: str) -> AuditEntry:

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
-from adapters.codec import from_row, moment, timestamp, to_row
+from adapters.codec import from_document, from_row, moment, timestamp, to_row
 from adapters.sealing import PassportSealer
 from agency_core.payments.model import Payment
 from agency_core.records import (
@@ -20,6 +20,7 @@ from agency_core.records import (
     ContactMessage,
     OutboxMessage,
 )
+from agency_core.spec.forms import ApplicationForm
 from agency_core.staff.model import ApplicationRecord, AppointmentRecord, AuditEntry, MessageRecord
 from agency_core.staff.search import search_key
 
@@ -91,7 +92,7 @@ def fill_search_keys(conn: sqlite3.Connection) -> int:
     rows = conn.execute("SELECT id, data FROM applications").fetchall()
     for row in rows:
         data = json.loads(row["data"])
-        key = search_key(row["id"], data if isinstance(data, dict) else {})
+        key = search_key(row["id"], from_document(ApplicationForm, data if isinstance(data, dict) else {}))
         conn.execute("UPDATE applications SET search_key = ? WHERE id = ?", (key, row["id"]))
     return len(rows)
 

@@ -445,13 +445,13 @@ class AdminService:
                 raise Rejected({"idempotencyKey": KEY_USED_BEFORE})
         settings = await self.settings.current()
         data = record.application.data
-        phone = _text(data, "phone")
+        phone = data.phone.strip()
         if not settings.sends_status_sms(new):
             return StatusChangePlan(record, new, done, None, SMS_SWITCHED_OFF.format(status=new.value))
         if not phone:
             return StatusChangePlan(record, new, done, None, NO_PHONE)
         e164 = phone_for_sms(phone, region, self.phone_region)
-        name = f"{_text(data, 'firstName')} {_text(data, 'lastName')}".strip()
+        name = f"{data.first_name.strip()} {data.last_name.strip()}".strip()
         (sms,) = status_messages(e164, name, new, self.track_url, await self.templates.texts())
         now = self.clock()
         return StatusChangePlan(
