@@ -54,7 +54,7 @@ async def _book(stores: Stores, reference: str, starts_at: datetime, capacity: i
 
 
 def _moved(appointment: Appointment, starts_at: datetime) -> Appointment:
-    data = {**appointment.data, "preferredTime": f"{starts_at:%I:%M %p}"}
+    data = replace(appointment.data, preferred_time=f"{starts_at:%I:%M %p}")
     return replace(appointment, data=data, starts_at=starts_at, version=appointment.version + 1)
 
 

@@ -25,7 +25,7 @@ from adapters.sqlite.retention import SqliteRetentionStore
 from agency_core.privacy.data_requests import PersonalDataStore, parse_person
 from agency_core.privacy.retention import RetentionStore
 from agency_core.records import Application
-from agency_core.spec.forms import ApplicationForm, form_of
+from agency_core.spec.forms import ApplicationForm, form_of, form_values
 from tests.adapters.backends import BACKENDS, Stores, open_stores
 from tests.support.sealing import new_sealer
 from tests.support.writes import add_application
@@ -132,7 +132,7 @@ async def test_a_plain_passport_number_from_before_is_sealed_at_start_and_still_
     _sealed(first, s.sealer)
     await s.records.start()  # idempotent: a sealed number is not sealed again
     assert await b.raw("VA1") == first
-    assert (await b.raw("VA2") or {})["data"]["passportNumber"] == ""  # no number: nothing to seal
+    assert (await b.raw("VA2") or {})["data"].get("passportNumber", "") == ""  # no number: nothing to seal
 
     got = await s.records.applications.get("VA1")
     assert got is not None
@@ -177,7 +177,7 @@ def test_the_index_is_the_same_in_any_case_or_spacing_and_differs_by_key(number:
     assert sealer.index(spaced) == sealer.index(number.upper())
     assert sealer.index(number) != other.index(number)
     sealed, index = sealer.seal(_application("VA1", number))
-    assert number not in json.dumps(sealed.data)
+    assert number not in json.dumps(form_values(sealed.data))
     assert index == sealer.index(number)
     assert sealer.open(sealed).data.passport_number == number
 
