@@ -3,9 +3,11 @@
 Each class is a frozen dataclass whose attributes are the form's fields in snake case; the spec's
 (and the stored) name of an attribute is its camel-case form (:func:`spec_name`: ``date_of_birth``
 is ``dateOfBirth``). :func:`form_of` builds one from the values :func:`~agency_core.spec.validation.validate`
-cleaned, :func:`form_values` gives the values back by spec name. A blank text (``""``) or an
-empty choice list is a field left empty: validation never keeps one, and :func:`form_values`
-leaves it out, so a record keeps exactly the fields the applicant filled in.
+cleaned, :func:`form_values` gives the values back by spec name. A blank text (``""``), an
+empty choice list or a checkbox of ``None`` is a field the record does not hold: validation never
+keeps a blank text and always gives a checkbox ``True`` or ``False``, and :func:`form_values`
+leaves blanks out, so a record is stored with exactly the fields it was stored with before it had
+a type (and one an older version stored reads and writes back as it was).
 """
 
 from __future__ import annotations
@@ -85,12 +87,13 @@ class ApplicationForm(FormValues):
     languages: str = ""
     availability: str = ""
     salary: str = ""
-    has_passport: bool = False
+    has_passport: bool | None = None
+    """A checkbox: validation always gives ``True`` or ``False``; ``None`` only on a record stored without it."""
     passport_number: str = ""
     """Sealed at rest by the stores (``adapters/sealing.py``); the core sees it plain."""
     passport_expiry: str = ""
     additional_info: str = ""
-    terms: bool = False
+    terms: bool | None = None
     job_id: str = ""
     """The open job applied for ("" for none); not one of the form's fields, checked on its own."""
     job_title: str = ""
@@ -127,7 +130,7 @@ class AppointmentRequest(FormValues):
     preferred_time: str = ""
     """One of the spec's slot labels (``10:00 AM``)."""
     message: str = ""
-    consent: bool = False
+    consent: bool | None = None
     privacy_notice_version: str = ""
     privacy_notice_accepted_at: str = ""
 
