@@ -22,7 +22,7 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from agency_core.payments.model import Payment
-from agency_core.spec.forms import FormValues, form_values, spec_name
+from agency_core.spec.forms import FormValues, form_of, form_values, spec_names
 
 T = TypeVar("T")
 
@@ -38,7 +38,7 @@ def timestamp(moment: datetime) -> str:
 def to_document(record: object) -> dict[str, Any]:
     """A Firestore document (a map) of ``record``."""
     if isinstance(record, FormValues):
-        return {name: _plain(value) for name, value in form_values(record).items()}
+        return {name: list(value) if isinstance(value, tuple) else value for name, value in form_values(record).items()}
     return {_stored(type(record), f.name): _plain(getattr(record, f.name)) for f in dataclasses.fields(record)}  # type: ignore[arg-type]
 
 
@@ -62,10 +62,13 @@ def moment(raw: Any) -> datetime | None:
     return None if raw is None else _time(raw)
 
 
+_NAMES: dict[type, Mapping[str, str]] = {}
+
+
 def _stored(kind: type, name: str) -> str:
-    if issubclass(kind, FormValues):
-        return spec_name(name)
-    return RENAMES.get(kind, {}).get(name, name)
+    if kind not in _NAMES:
+        _NAMES[kind] = dict(spec_names(kind)) if issubclass(kind, FormValues) else RENAMES.get(kind, {})
+    return _NAMES[kind].get(name, name)
 
 
 def _plain(value: object) -> Any:
@@ -102,6 +105,8 @@ def _hints(kind: type) -> dict[str, Any]:
 
 
 def _decode(kind: type[T], stored: Mapping[str, Any], *, json_text: bool) -> T:
+    if issubclass(kind, FormValues):
+        return form_of(kind, stored)
     hints = _hints(kind)
     values: dict[str, Any] = {}
     for f in dataclasses.fields(kind):  # type: ignore[arg-type]

@@ -38,13 +38,23 @@ def spec_name(attribute: str) -> str:
     return _CAMEL_HUMP.sub(lambda hump: hump.group(1).upper(), attribute)
 
 
+_SPEC_NAMES: dict[type, tuple[tuple[str, str], ...]] = {}
+
+
+def spec_names(kind: type[FormValues]) -> tuple[tuple[str, str], ...]:
+    """(attribute, spec name) of each of ``kind``'s fields, in order (worked out once per form)."""
+    if kind not in _SPEC_NAMES:
+        _SPEC_NAMES[kind] = tuple((f.name, spec_name(f.name)) for f in dataclasses.fields(kind))  # type: ignore[arg-type]
+    return _SPEC_NAMES[kind]
+
+
 def _is_blank(value: object) -> bool:
     return value is None or value == "" or value == ()
 
 
 def form_values(form: FormValues) -> dict[str, FieldValue]:
     """The fields ``form`` holds, by spec name, in the form's order, blank ones left out."""
-    values = ((spec_name(f.name), getattr(form, f.name)) for f in dataclasses.fields(form))  # type: ignore[arg-type]
+    values = ((name, getattr(form, attribute)) for attribute, name in spec_names(type(form)))
     return {name: value for name, value in values if not _is_blank(value)}
 
 
@@ -58,10 +68,10 @@ def form_of(kind: type[F], values: Mapping[str, object]) -> F:
     """The ``kind`` form of ``values`` (by spec name; names ``kind`` has no field for are ignored,
     a field ``values`` lacks stays blank)."""
     given: dict[str, Any] = {}
-    for f in dataclasses.fields(kind):  # type: ignore[arg-type]
-        value = values.get(spec_name(f.name))
+    for attribute, name in spec_names(kind):
+        value = values.get(name)
         if not _is_blank(value):
-            given[f.name] = tuple(value) if isinstance(value, list) else value
+            given[attribute] = tuple(value) if isinstance(value, list) else value
     return kind(**given)
 
 
