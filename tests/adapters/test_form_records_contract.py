@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from adapters.codec import from_document, from_row, to_document, to_row
 from agency_core.privacy.consent import PRIVACY_NOTICE_VERSION, with_consent
@@ -26,6 +28,7 @@ from agency_core.spec.forms import (
     JobAlertRequest,
     NewAppointmentNotice,
     form_values,
+    spec_names,
 )
 from agency_core.submissions.service import UPLOAD_FIELDS
 from tests.adapters.backends import BACKENDS, Stores, open_stores
@@ -177,3 +180,21 @@ def _skeleton(kind: type[Any]) -> dict[str, Any]:
     """The fields besides ``data`` a record needs to decode."""
     key = "reference" if kind is Appointment else "id"
     return {key: "X", "created_at": T0, "files": []}
+
+
+_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=12).filter(str.strip)
+
+
+@given(st.data())
+def test_any_stored_form_reads_and_writes_back_as_it_was(data: st.DataObject) -> None:
+    """Whatever subset of its fields a stored application holds (text, or a checkbox's true/false)."""
+    stored: dict[str, Any] = {}
+    for attribute, name in spec_names(ApplicationForm):
+        kind = data.draw(st.sampled_from(["absent", "present"]), label=name)
+        if kind == "present":
+            checkbox = attribute in ("has_passport", "terms")
+            stored[name] = data.draw(st.booleans() if checkbox else _TEXT, label=name)
+    row = {"id": "VA1", "data": _row_text(stored), "files": "[]", "created_at": T0.isoformat()}
+    application = from_row(Application, row)
+    assert to_row(application)["data"] == _row_text(stored)
+    assert from_document(Application, to_document(application)) == application
