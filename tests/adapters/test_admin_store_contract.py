@@ -35,6 +35,14 @@ from agency_core.records import (
     OutboxMessage,
     OutboxStatus,
 )
+from agency_core.spec.forms import (
+    ApplicationForm,
+    AppointmentRequest,
+    ContactForm,
+    JobAlertRequest,
+    NewAppointmentNotice,
+    form_of,
+)
 from agency_core.staff.ports import AdminStore
 from agency_core.staff.query import ApplicationQuery
 from tests.support.firestore_emulator import FirestoreEmulator
@@ -91,7 +99,7 @@ def application(app_id: str, at: datetime, **data: str) -> Application:
         "preferredCountry": "Qatar",
         **data,
     }
-    return Application(app_id, values, (), at)
+    return Application(app_id, form_of(ApplicationForm, values), (), at)
 
 
 async def test_settings_and_audit_log(stores: Stores) -> None:
@@ -161,8 +169,8 @@ async def test_appointments_messages_jobs_posts_and_subscribers(stores: Stores) 
     for ref, day in (("A2", "2099-01-02"), ("A1", "2099-01-01")):
         await add_appointment(
             r,
-            Appointment(ref, {"preferredDate": day}, T0),
-            AdminNotification(f"{ref}-n", "new_appointment", {}, T0),
+            Appointment(ref, form_of(AppointmentRequest, {"preferredDate": day}), T0),
+            AdminNotification(f"{ref}-n", "new_appointment", form_of(NewAppointmentNotice, {}), T0),
             [],
         )
     assert [a.appointment.reference for a in (await s.appointments(None, PageRequest())).items] == ["A1", "A2"]
@@ -175,8 +183,8 @@ async def test_appointments_messages_jobs_posts_and_subscribers(stores: Stores) 
     done = await s.appointments(AppointmentStatus.ATTENDED, PageRequest())
     assert [a.appointment.reference for a in done.items] == ["A1"]
 
-    await add_contact_message(r, ContactMessage("M1", {"subject": "a"}, T0))
-    await add_contact_message(r, ContactMessage("M2", {"subject": "b"}, T0 + timedelta(hours=1)))
+    await add_contact_message(r, ContactMessage("M1", form_of(ContactForm, {"subject": "a"}), T0))
+    await add_contact_message(r, ContactMessage("M2", form_of(ContactForm, {"subject": "b"}), T0 + timedelta(hours=1)))
 
     def read(n: int) -> Writes:
         return lambda uow: (uow.contact_messages.mark_read("M2", T0), uow.audit.add(audit(n)))
@@ -217,7 +225,7 @@ async def test_appointments_messages_jobs_posts_and_subscribers(stores: Stores) 
     assert (await s.posts(PageRequest())).total == 7
 
     await r.newsletter.subscribe(NewsletterSubscription("N1", "a@example.com", "A", (), T0, T0))
-    await add_job_alert(r, JobAlert("J1", {"email": "b@example.com"}, T0))
+    await add_job_alert(r, JobAlert("J1", form_of(JobAlertRequest, {"email": "b@example.com"}), T0))
     assert [n.id for n in (await s.newsletter(PageRequest())).items] == ["N1"]
     assert [a.id for a in (await s.job_alerts(PageRequest())).items] == ["J1"]
 
@@ -279,8 +287,10 @@ async def test_outbox_enqueue_skips_known_ids_and_job_alerts_can_be_removed(stor
     assert await r.outbox.enqueue([mail, replace(mail, id="JB1-mail-J2")]) == 1
     assert [m.id for m in await r.outbox.list("JB1")] == ["JB1-mail-J1", "JB1-mail-J2"]
 
-    await add_job_alert(r, JobAlert("J2", {"email": "b@example.com"}, T0 + timedelta(hours=1)))
-    await add_job_alert(r, JobAlert("J1", {"email": "a@example.com"}, T0))
+    await add_job_alert(
+        r, JobAlert("J2", form_of(JobAlertRequest, {"email": "b@example.com"}), T0 + timedelta(hours=1))
+    )
+    await add_job_alert(r, JobAlert("J1", form_of(JobAlertRequest, {"email": "a@example.com"}), T0))
     assert [a.id for a in await r.job_alerts.all()] == ["J1", "J2"]
     assert await r.job_alerts.remove("J1")
     assert not await r.job_alerts.remove("J1")

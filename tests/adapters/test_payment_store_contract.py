@@ -24,6 +24,7 @@ from agency_core.payments.model import Payment, PaymentStore
 from agency_core.payments.refunds import RefundStore
 from agency_core.ports import Store
 from agency_core.records import Application, FeeDue, OutboxMessage, PaymentState
+from agency_core.spec.forms import ApplicationForm, form_of
 from agency_core.staff.ports import AdminStore
 from agency_core.staff.query import ApplicationQuery
 from tests.support.firestore_emulator import FirestoreEmulator
@@ -89,7 +90,7 @@ def application(app_id: str) -> Application:
         "jobCategory": "Construction",
         "preferredCountry": "Qatar",
     }
-    return Application(app_id, data, (), T0)
+    return Application(app_id, form_of(ApplicationForm, data), (), T0)
 
 
 def audit(n: int, action: str) -> AuditEntry:

@@ -38,7 +38,7 @@ async def test_an_application_whose_id_another_instance_took_gets_the_next_one(t
         assert second.id == "VA1780000000001"
         stored = await store.applications.get("VA1780000000001")
         assert stored is not None
-        assert stored.data["email"] == "b@example.com"
+        assert stored.data.email == "b@example.com"
         assert {m.source_id for m in await store.outbox.list()} == {
             "VA1780000000000",
             "VA1780000000001",

@@ -117,7 +117,7 @@ class FirestoreAdminStore(Collections):
         found = [r for r in records if wanted.keeps(r.status, r.appointment.starts_at)]
         found.sort(
             key=lambda r: (
-                str(r.appointment.data.get("preferredDate") or ""),
+                r.appointment.data.preferred_date,
                 r.appointment.created_at,
                 r.appointment.reference,
             )

@@ -19,7 +19,7 @@ from typing import Any
 from google.api_core import exceptions as gexc
 from google.cloud import firestore
 
-from adapters.codec import moment, to_document
+from adapters.codec import from_document, moment, to_document
 from adapters.firestore.documents import (
     Client,
     Collections,
@@ -50,6 +50,7 @@ from agency_core.payments.model import Payment
 from agency_core.payments.refunds import Refund
 from agency_core.records import ApplicationStatus, AppointmentStatus, OutboxStatus
 from agency_core.spec.constants import AGENCY_TIME_ZONE
+from agency_core.spec.forms import AppointmentRequest
 from agency_core.spec.numbers import is_ascii_digits
 from agency_core.unit_of_work import DuplicateKeyTaken, PreconditionFailed, SlotFull
 
@@ -549,7 +550,7 @@ async def backfill_slots(client: Client, prefix: str, sealer: PassportSealer) ->
         doc = snap.to_dict() or {}
         if doc.get("starts_at") is not None:
             continue
-        starts_at = stored_slot_start(doc.get("data") or {})
+        starts_at = stored_slot_start(from_document(AppointmentRequest, doc.get("data") or {}))
         if starts_at is None:
             continue
         unit = FirestoreUnitOfWork(client, prefix, sealer)

@@ -120,7 +120,7 @@ class BulkProgress:
 
 def _name(record: ApplicationRecord) -> str:
     data = record.application.data
-    return " ".join(str(data.get(k) or "").strip() for k in ("firstName", "lastName")).strip()
+    return f"{data.first_name.strip()} {data.last_name.strip()}".strip()
 
 
 def _refusal(exc: UseCaseError) -> str:
@@ -308,7 +308,7 @@ class BulkService:
     def _message(
         self, bulk_id: str, record: ApplicationRecord, template: str, at: datetime
     ) -> tuple[OutboxMessage | None, str]:
-        phone = str(record.application.data.get("phone") or "").strip()
+        phone = record.application.data.phone.strip()
         if not phone:
             return None, NO_PHONE
         try:

@@ -13,7 +13,7 @@ import base64
 import hashlib
 import hmac
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from datetime import datetime
 from typing import Final
 from urllib.parse import quote, urlencode
@@ -22,6 +22,7 @@ from agency_core.jobs.model import Job
 from agency_core.messaging.email import Email, to_outbox
 from agency_core.ports import JobAlertRepository, Outbox
 from agency_core.spec import constants as c
+from agency_core.spec.forms import JobAlertRequest
 
 GULF: Final = frozenset(("United Arab Emirates", "Saudi Arabia", "Qatar", "Kuwait", "Bahrain", "Oman"))
 UNSUBSCRIBE_PAGE_PATH: Final = "/job-alerts/unsubscribe"
@@ -41,16 +42,12 @@ def salary_bounds(label: str) -> tuple[int, int] | None:
     return None
 
 
-def _text(value: object) -> str:
-    return value.strip() if isinstance(value, str) else ""
-
-
-def alert_matches(alert: Mapping[str, object], job: Job) -> bool:
+def alert_matches(alert: JobAlertRequest, job: Job) -> bool:
     """Does the job-alert form ``alert`` (its stored values) want to hear about ``job``?"""
-    category = _text(alert.get("jobCategory"))
+    category = alert.job_category.strip()
     if category not in ("Any", job.category):
         return False
-    country = _text(alert.get("preferredCountry"))
+    country = alert.preferred_country.strip()
     country_ok = (
         country == job.country
         or (country == "Any Gulf Country" and job.country in GULF)
@@ -58,7 +55,7 @@ def alert_matches(alert: Mapping[str, object], job: Job) -> bool:
     )
     if not country_ok:
         return False
-    bounds = salary_bounds(_text(alert.get("salaryRange")))
+    bounds = salary_bounds(alert.salary_range.strip())
     has_figures = job.salary_min is not None or job.salary_max is not None
     if bounds is not None and has_figures and job.salary_currency == "USD" and job.salary_period == "month":
         low = job.salary_min if job.salary_min is not None else job.salary_max
@@ -156,7 +153,7 @@ class JobAlertMailer:
             to_outbox(
                 job_alert_email(
                     job,
-                    _text(a.data.get("email")),
+                    a.data.email.strip(),
                     f"{site}/jobs/{job.id}",
                     self.unsubscribe_page_url(a.id),
                     self.one_click_url(a.id),
@@ -166,7 +163,7 @@ class JobAlertMailer:
                 now,
             )
             for a in await self.alerts.all()
-            if alert_matches(a.data, job) and _text(a.data.get("email"))
+            if alert_matches(a.data, job) and a.data.email.strip()
         ]
         new = await self.outbox.enqueue(planned) if planned else 0
         if new:

@@ -88,11 +88,6 @@ def _reason(raw: object) -> tuple[str, dict[str, str]]:
     return text, {}
 
 
-def _text(application: Application, name: str) -> str:
-    value = application.data.get(name)
-    return value if isinstance(value, str) else ""
-
-
 class RefundService:
     def __init__(
         self,
@@ -247,9 +242,9 @@ class RefundService:
 
     def _messages(self, application: Application, refund: Refund, texts: Texts) -> list[OutboxMessage]:
         now = self.clock()
-        name = f"{_text(application, 'firstName')} {_text(application, 'lastName')}"
+        name = application.data.applicant_name
         messages: list[OutboxMessage] = []
-        phone, email = _text(application, "phone"), _text(application, "email")
+        phone, email = application.data.phone, application.data.email
         if phone:
             text = refund_sms_text(name, application.id, refund.fee.plain, texts)
             messages.append(OutboxMessage(f"{refund.id}-sms", application.id, REFUND_SMS_KIND, phone, text, now, now))

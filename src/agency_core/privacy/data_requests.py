@@ -23,6 +23,7 @@ from agency_core.masking import mask_email, mask_phone
 from agency_core.messaging.delivery import delivery_state
 from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage
 from agency_core.spec import constants as c
+from agency_core.spec.forms import FormValues, form_values
 from agency_core.spec.validation import is_email, normalise_phone
 from agency_core.staff.notes import Note, Reply
 from agency_core.staff.ports import AdminStore
@@ -85,16 +86,21 @@ def parse_person(raw: object) -> Person | None:
     return Person(passport=passport) if passport else None
 
 
-def _text(data: Any, name: str) -> str:
-    value = data.get(name) if hasattr(data, "get") else None
-    return value.strip() if isinstance(value, str) else ""
+class Reachable(Protocol):
+    """A stored form with the e-mail and phone it was sent with (``""``: not given)."""
+
+    @property
+    def email(self) -> str: ...
+
+    @property
+    def phone(self) -> str: ...
 
 
-def holds(data: Any, person: Person) -> bool:
+def holds(data: Reachable, person: Person) -> bool:
     """The record's data names this person (its e-mail any case, or its phone)."""
-    if person.email and _text(data, "email").lower() == person.email:
+    if person.email and data.email.strip().lower() == person.email:
         return True
-    return bool(person.phone) and normalise_phone(_text(data, "phone")) == person.phone
+    return bool(person.phone) and normalise_phone(data.phone.strip()) == person.phone
 
 
 @dataclass(slots=True)
@@ -182,8 +188,8 @@ def _reply(reply: Reply) -> dict[str, Any]:
 
 
 def export_json(found: PersonalData) -> dict[str, Any]:
-    def data(values: Any) -> dict[str, Any]:
-        return {k: (list(v) if isinstance(v, list | tuple) else v) for k, v in dict(values).items()}
+    def data(form: FormValues) -> dict[str, Any]:
+        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in form_values(form).items()}
 
     return {
         "person": {"email": found.person.email, "phone": found.person.phone},
@@ -294,9 +300,7 @@ class DataRequestService:
         await self.store.erase(found)
         needles = [n for n in (person.email, person.phone, person.passport) if n]
         for record in found.applications:
-            needles += [
-                n for n in (_text(record.application.data, "email"), _text(record.application.data, "phone")) if n
-            ]
+            needles += [n for n in (record.application.data.email.strip(), record.application.data.phone.strip()) if n]
         await self.store.mask_audit(sorted(set(needles), key=len, reverse=True), person.masked)
         await self._audit(actor, "data_request.erase", f"{person.masked}: {json.dumps(found.counts())}")
         return found

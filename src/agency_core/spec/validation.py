@@ -16,6 +16,7 @@ from typing import Final, Literal, cast
 import phonenumbers
 
 from agency_core.spec import constants as c
+from agency_core.spec.forms import F, form_of
 
 FieldKind = Literal[
     "text", "longtext", "email", "phone", "date", "select", "multiselect", "checkbox", "file", "password"
@@ -223,6 +224,10 @@ class Cleaned:
     @property
     def ok(self) -> bool:
         return not self.errors
+
+    def form(self, kind: type[F]) -> F:
+        """The values as the typed form ``kind`` (:mod:`agency_core.spec.forms`)."""
+        return form_of(kind, self.values)
 
 
 def _check(field: Field, value: Value, today: date) -> tuple[Value, str | None]:

@@ -3,7 +3,7 @@ unit of work; refusals from :mod:`agency_core.errors`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Final
@@ -52,11 +52,6 @@ class ThreadEntry:
 class MessageThread:
     record: MessageRecord
     replies: list[ThreadEntry]
-
-
-def _text(data: Mapping[str, object], name: str) -> str:
-    value = data.get(name)
-    return value.strip() if isinstance(value, str) else ""
 
 
 class NotesService:
@@ -195,17 +190,17 @@ class NotesService:
         <subject>") or by SMS, through the outbox, and keep it in the thread; audited."""
         record = await self._message(message_id)
         data = record.message.data
-        email, phone = _text(data, "email"), _text(data, "phone")
+        email, phone = data.email.strip(), data.phone.strip()
         channel, text = check_reply(raw_channel, raw_text, bool(email), bool(phone))
         reply_id = self._id("RP")
         now = self.clock()
         if channel is ReplyChannel.EMAIL:
             mail = reply_email(
                 email,
-                _text(data, "name"),
-                _text(data, "subject"),
+                data.name.strip(),
+                data.subject.strip(),
                 text,
-                _text(data, "message"),
+                data.message.strip(),
                 record.message.created_at,
                 await self.templates.texts(),
             )

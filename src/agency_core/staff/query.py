@@ -167,10 +167,6 @@ def check_application_query(params: Mapping[str, str | None]) -> tuple[Applicati
     return query, {}
 
 
-def _text(value: object) -> str:
-    return value if isinstance(value, str) else ""
-
-
 def application_matches(record: ApplicationRecord, query: ApplicationQuery, key: str | None = None) -> bool:
     """The list's filter for stores that filter in memory (the SQLite store does it in SQL); ``key``
     is the record's stored search key, when the store keeps one."""
@@ -181,11 +177,11 @@ def application_matches(record: ApplicationRecord, query: ApplicationQuery, key:
     if query.payment is not None and record.payment.state is not query.payment:
         return False
     fields = (
-        (query.job_category, "jobCategory"),
-        (query.preferred_country, "preferredCountry"),
-        (query.job_id, "jobId"),
+        (query.job_category, data.job_category),
+        (query.preferred_country, data.preferred_country),
+        (query.job_id, data.job_id),
     )
-    if any(wanted and _text(data.get(name)) != wanted for wanted, name in fields):
+    if any(wanted and held != wanted for wanted, held in fields):
         return False
     if query.owner and record.owner_id != query.owner:
         return False
