@@ -55,7 +55,7 @@ client/dist/index.html: $(STAMPS)/client-deps $(CLIENT_SOURCES)
 build: client/dist/index.html
 
 rules: $(STAMPS)/venv
-	@$(BIN)/python -m agency_core.spec.rules > client/src/generated/rules.json
+	@$(BIN)/python -m agency_core.rules_export > client/src/generated/rules.json
 
 # The client's API types, from the app's OpenAPI document (tests/api/test_api_types.py fails when stale).
 api-types: $(STAMPS)/venv $(STAMPS)/client-deps

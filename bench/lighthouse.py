@@ -33,8 +33,9 @@ from typing import Any
 from _common import REPO_ROOT, AppProcess
 from tests.support.writes import save_job
 
+from agency_core.audit import AuditEntry
+from agency_core.jobs.model import Job
 from agency_core.records import JobStatus
-from agency_core.staff.model import AuditEntry, Job
 from app.container import Container
 from app.settings import Settings
 

@@ -40,6 +40,7 @@ from _common import SmsGatewayServer
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
 from agency_core.records import Application
+from agency_core.spec.forms import ApplicationForm
 from agency_scripts import AsyncStatusClient, StatusRow
 from app.composition.keys import build_passport_sealer
 from app.settings import Settings
@@ -53,14 +54,14 @@ async def seed(data_dir: Path, count: int) -> list[str]:
     await store.start()
     ids = [f"VA17{n:09d}" for n in range(count)]
     for n, app_id in enumerate(ids):
-        data = {
-            "firstName": "Ama",
-            "lastName": f"Owusu {n}",
-            "email": f"a{n}@example.com",
-            "phone": f"+2332412{n:05d}",
-            "jobCategory": "Construction",
-            "preferredCountry": "Qatar",
-        }
+        data = ApplicationForm(
+            first_name="Ama",
+            last_name=f"Owusu {n}",
+            email=f"a{n}@example.com",
+            phone=f"+2332412{n:05d}",
+            job_category="Construction",
+            preferred_country="Qatar",
+        )
         async with store.unit_of_work() as uow:
             await uow.applications.add(Application(app_id, data, (), T0), T0 - timedelta(days=1))
     await database.close()

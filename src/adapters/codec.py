@@ -1,10 +1,13 @@
 """One codec between the core's records (frozen dataclasses) and their stored shape.
 
 Firestore documents and SQLite rows name their fields as the dataclass does (the few that do not
-are in :data:`RENAMES`). A document keeps datetimes as they are and writes dates as ISO text, enums
-as their values, tuples as lists and nested records as maps; a row further writes datetimes as ISO
-8601 UTC text (which sorts as time does) and lists and maps as JSON text. Reading goes by the
-dataclass's type hints, so a field a stored record lacks (or holds as null) takes its default.
+are in :data:`RENAMES`), except a typed form (:mod:`agency_core.spec.forms`: an application's,
+a booking's... ``data``), which is a map by the spec's camel-case names with its blank fields
+left out, as the form was stored before it had a type. A document keeps datetimes as they are and
+writes dates as ISO text, enums as their values, tuples as lists and nested records as maps; a row
+further writes datetimes as ISO 8601 UTC text (which sorts as time does) and lists and maps as JSON
+text. Reading goes by the dataclass's type hints, so a field a stored record lacks (or holds as
+null) takes its default.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import Any, TypeVar
 
 from agency_core.payments.model import Payment
 from agency_core.records import OutboxMessage
+from agency_core.spec.forms import FormValues, form_of, form_values, spec_names
 
 T = TypeVar("T")
 
@@ -46,6 +50,8 @@ def timestamp(moment: datetime) -> str:
 
 def to_document(record: object) -> dict[str, Any]:
     """A Firestore document (a map) of ``record``."""
+    if isinstance(record, FormValues):
+        return {name: list(value) if isinstance(value, tuple) else value for name, value in form_values(record).items()}
     return {_stored(type(record), f.name): _plain(getattr(record, f.name)) for f in dataclasses.fields(record)}  # type: ignore[arg-type]
 
 
@@ -69,8 +75,13 @@ def moment(raw: Any) -> datetime | None:
     return None if raw is None else _time(raw)
 
 
+_NAMES: dict[type, Mapping[str, str]] = {}
+
+
 def _stored(kind: type, name: str) -> str:
-    return RENAMES.get(kind, {}).get(name, name)
+    if kind not in _NAMES:
+        _NAMES[kind] = dict(spec_names(kind)) if issubclass(kind, FormValues) else RENAMES.get(kind, {})
+    return _NAMES[kind].get(name, name)
 
 
 def _plain(value: object) -> Any:
@@ -107,6 +118,8 @@ def _hints(kind: type) -> dict[str, Any]:
 
 
 def _decode(kind: type[T], stored: Mapping[str, Any], *, json_text: bool) -> T:
+    if issubclass(kind, FormValues):
+        return form_of(kind, stored)
     upgrade = UPGRADES.get(kind)
     if upgrade is not None:
         stored = upgrade(stored)

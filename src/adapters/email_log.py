@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import logging
 
-from agency_core.jobs.alerts import Email
 from agency_core.masking import mask_email
+from agency_core.messaging.email import Email
 
 logger = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from email.utils import formatdate
 
 import aiosmtplib
 
-from agency_core.jobs.alerts import Attachment, Email
+from agency_core.messaging.email import Attachment, Email
 
 
 def _attach(msg: EmailMessage, attachment: Attachment) -> None:

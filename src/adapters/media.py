@@ -17,7 +17,7 @@ NAME_PATTERN: Final = re.compile(r"^[0-9a-f]{32}(?:" + "|".join(map(re.escape, B
 
 
 class LocalMediaStore:
-    """Implements :class:`agency_core.staff.model.MediaStore`; names are ``<32 hex>.<ext>``, never reused."""
+    """Implements :class:`agency_core.staff.ports.MediaStore`; names are ``<32 hex>.<ext>``, never reused."""
 
     def __init__(self, root: Path) -> None:
         self.root = root

@@ -17,9 +17,11 @@ from cryptography.fernet import Fernet, InvalidToken
 
 from agency_core.privacy.data_requests import normalise_passport
 from agency_core.records import Application
-from agency_core.staff.model import ApplicationRecord
+from agency_core.spec.forms import spec_name
+from agency_core.staff.records import ApplicationRecord
 
-PASSPORT_FIELD = "passportNumber"
+PASSPORT_FIELD = spec_name("passport_number")
+"""Its stored name, in an application's ``data``."""
 SEALED_PREFIX = "sealed:v1:"
 _INDEX_LABEL = b"agency passport index v1"
 
@@ -47,12 +49,12 @@ class PassportSealer:
 
     def seal(self, application: Application) -> tuple[Application, str]:
         """The application as stored (its passport number sealed) and the number's index ("" for none)."""
-        value = application.data.get(PASSPORT_FIELD)
-        if not isinstance(value, str) or not value:
+        value = application.data.passport_number
+        if not value:
             return application, ""
         plain = self.open_value(value)
         token = SEALED_PREFIX + self._fernet.encrypt(plain.encode()).decode()
-        return replace(application, data={**application.data, PASSPORT_FIELD: token}), self.index(plain)
+        return replace(application, data=replace(application.data, passport_number=token)), self.index(plain)
 
     def is_plain(self, data: object) -> bool:
         """Whether stored ``data`` holds a passport number not sealed yet."""
@@ -61,10 +63,10 @@ class PassportSealer:
 
     def open(self, application: Application) -> Application:
         """The application as the core sees it: its passport number in clear."""
-        value = application.data.get(PASSPORT_FIELD)
-        if not isinstance(value, str) or not value.startswith(SEALED_PREFIX):
+        value = application.data.passport_number
+        if not value.startswith(SEALED_PREFIX):
             return application
-        return replace(application, data={**application.data, PASSPORT_FIELD: self.open_value(value)})
+        return replace(application, data=replace(application.data, passport_number=self.open_value(value)))
 
     def open_record(self, record: ApplicationRecord) -> ApplicationRecord:
         return replace(record, application=self.open(record.application))

@@ -6,16 +6,18 @@ timezone-aware UTC datetimes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
 from typing import Final
 
-from agency_core.spec.validation import Value
-
-FormData = Mapping[str, Value]
-"""A form's cleaned values by their camelCase field name (see :mod:`agency_core.spec.validation`)."""
+from agency_core.spec.forms import (
+    ApplicationForm,
+    AppointmentRequest,
+    ContactForm,
+    JobAlertRequest,
+    NewAppointmentNotice,
+)
 
 NEW_APPOINTMENT = "new_appointment"
 """The type of the admin notification recorded for each booked appointment."""
@@ -53,7 +55,7 @@ class FeeDue:
 @dataclass(frozen=True, slots=True)
 class Application:
     id: str
-    data: FormData
+    data: ApplicationForm
     files: tuple[StoredFile, ...]
     created_at: datetime
     payment_key_hash: str = ""
@@ -65,17 +67,13 @@ class Application:
     @property
     def duplicate_key(self) -> str:
         """Same e-mail (any case), job category and preferred country: the same application."""
-        return duplicate_key(str(self.data["email"]), str(self.data["jobCategory"]), str(self.data["preferredCountry"]))
-
-
-def duplicate_key(email: str, job_category: str, preferred_country: str) -> str:
-    return "\x1f".join((email.strip().lower(), job_category, preferred_country))
+        return self.data.duplicate_key
 
 
 @dataclass(frozen=True, slots=True)
 class Appointment:
     reference: str
-    data: FormData
+    data: AppointmentRequest
     created_at: datetime
     starts_at: datetime | None = None
     """The UTC instant the booked slot starts (``None`` only on a record stored before slots were kept)."""
@@ -95,7 +93,7 @@ class Appointment:
 @dataclass(frozen=True, slots=True)
 class ContactMessage:
     id: str
-    data: FormData
+    data: ContactForm
     created_at: datetime
 
 
@@ -126,7 +124,7 @@ class NewsletterSubscription:
 @dataclass(frozen=True, slots=True)
 class JobAlert:
     id: str
-    data: FormData
+    data: JobAlertRequest
     created_at: datetime
 
 
@@ -134,7 +132,7 @@ class JobAlert:
 class AdminNotification:
     id: str
     type: str
-    data: FormData
+    data: NewAppointmentNotice
     created_at: datetime
 
 

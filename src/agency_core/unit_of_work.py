@@ -10,10 +10,10 @@ A use case says what it writes, in one place::
 Leaving the block cleanly commits every write atomically; leaving it by an exception writes
 nothing. A conditional write (``set_status`` from an expected status, a post id that must be
 free, ...) is checked at commit inside the backend's transaction: when it does not hold, the
-commit raises :class:`PreconditionFailed` (or :class:`DuplicateApplication`, or
+commit raises :class:`PreconditionFailed` (or :class:`DuplicateKeyTaken`, or
 :class:`~agency_core.ids.IdTaken`) and writes nothing.
 
-Reads stay on the query-side stores (:class:`~agency_core.staff.model.AdminStore`,
+Reads stay on the query-side stores (:class:`~agency_core.staff.ports.AdminStore`,
 :class:`~agency_core.ports.Store`); these repositories only write.
 """
 
@@ -25,18 +25,19 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Protocol
 
 from agency_core import records
+from agency_core.admin_settings import AdminSettings
+from agency_core.audit import AuditEntry
 from agency_core.bulk.model import BulkAction
+from agency_core.jobs.model import Job
 from agency_core.messaging.template_store import TemplateVersion
 from agency_core.newsletter.model import NewsletterIssue
 from agency_core.payments.model import Payment
 from agency_core.records import ApplicationStatus, AppointmentStatus
-from agency_core.staff.model import AuditEntry, Job
 from agency_core.staff.notes import Note, Reply
-from agency_core.staff.settings import AdminSettings
 
 if TYPE_CHECKING:
     from agency_core.payments.refunds import Refund
-    from agency_core.privacy.data_requests import PersonalData
+    from agency_core.privacy.model import PersonalData
 
 
 class PreconditionFailed(Exception):
@@ -47,7 +48,7 @@ class PreconditionFailed(Exception):
         self.what = what
 
 
-class DuplicateApplication(Exception):
+class DuplicateKeyTaken(Exception):
     """An application with the same duplicate key was stored since the window's start."""
 
     def __init__(self, earlier: records.Application) -> None:
@@ -65,7 +66,7 @@ class SlotFull(Exception):
 
 class ApplicationWrites(Protocol):
     async def add(self, application: records.Application, duplicate_since: datetime) -> None:
-        """Store ``application``. At commit: :class:`DuplicateApplication` when one with the same
+        """Store ``application``. At commit: :class:`DuplicateKeyTaken` when one with the same
         duplicate key was created at or after ``duplicate_since``; ``IdTaken`` when its id is."""
         ...
 

@@ -10,14 +10,14 @@ from dataclasses import dataclass
 from adapters.media import LocalMediaStore
 from adapters.sms_http import HttpSmsGateway, SenderSource
 from adapters.sqlite.database import Database
+from agency_core.admin_settings import AdminSettings, LiveSettings
 from agency_core.ids import IdGenerator
 from agency_core.messaging.outbox import OutboxWorker
 from agency_core.messaging.template_store import LiveTemplates
 from agency_core.messaging.templates import Texts
 from agency_core.ports import Delivery, SmsResult, Store
-from agency_core.staff.model import AdminStore
+from agency_core.staff.ports import AdminStore
 from agency_core.staff.service import AdminService
-from agency_core.staff.settings import AdminSettings, LiveSettings
 from agency_scripts.settings import GATEWAY_POOL, ScriptSettings, script_track_url
 from app.composition.backends import Backend, build_backend
 from app.settings import Settings, SettingsError

@@ -20,8 +20,10 @@ import structlog
 from adapters.private_files import private_tree
 from adapters.seed.blog import seed_blog_posts
 from adapters.sqlite.database import Database
+from agency_core.admin_settings import AdminSettings, LiveSettings
 from agency_core.appointments.changes import AppointmentChanges
 from agency_core.bulk.service import BulkService
+from agency_core.clock import utc_now
 from agency_core.ids import IdGenerator
 from agency_core.jobs.alerts import JobAlertMailer
 from agency_core.jobs.board import JobBoard
@@ -32,7 +34,6 @@ from agency_core.messaging.template_store import LiveTemplates
 from agency_core.newsletter.issues import NewsletterIssues
 from agency_core.newsletter.subscriptions import NewsletterLinks, NewsletterSubscriptions
 from agency_core.payments.fees import FeeSchedule
-from agency_core.payments.policy import FeePolicyService
 from agency_core.payments.receipts import receipt_path
 from agency_core.payments.refund_service import RefundService
 from agency_core.payments.refunds import RefundGateway
@@ -43,13 +44,13 @@ from agency_core.privacy.retention import RetentionPeriods, RetentionService
 from agency_core.signin.identity import ADMIN_ROLE, DEMO_ADMIN_EMAIL, DEMO_ADMIN_NAME, DEMO_ADMIN_PASSWORD, AdminUser
 from agency_core.signin.service import RoleCache, SignIn
 from agency_core.signin.throttle import SignInLimiter
-from agency_core.staff.model import AdminStore, MediaStore
+from agency_core.staff.fee_policy import FeePolicyService
 from agency_core.staff.notes_service import NotesService
+from agency_core.staff.ports import AdminStore, MediaStore
 from agency_core.staff.service import AdminService
-from agency_core.staff.settings import AdminSettings, LiveSettings
 from agency_core.staff.templates import MessageTemplates
 from agency_core.submissions.rate_limits import RateLimiter
-from agency_core.submissions.service import AgencyService, utc_now
+from agency_core.submissions.service import AgencyService
 from agency_core.submissions.tracking import TrackingService
 from app.composition.backends import Backend, CountingAttempts, StartableHitCounter, build_backend
 from app.composition.identity import Identity, build_identity

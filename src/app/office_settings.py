@@ -10,9 +10,9 @@ from datetime import time
 from typing import Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from agency_core.admin_settings import MAX_APPOINTMENT_CAPACITY
 from agency_core.appointments.offices import MAIN_OFFICE_ID, Office, main_office
 from agency_core.spec.constants import AGENCY_TIME_ZONE
-from agency_core.staff.settings import MAX_APPOINTMENT_CAPACITY
 
 
 class OfficeSettingsError(ValueError):

@@ -25,12 +25,14 @@ from typing import Any, Final
 from litestar.openapi.spec import OpenAPI, Operation, Reference, Schema
 from litestar.openapi.spec.enums import OpenAPIType
 
+from agency_core.admin_settings import ADMIN_PHONE_COUNT, MAX_APPOINTMENT_CAPACITY, SENDER_PATTERN
 from agency_core.bulk.model import MAX_SELECTION
 from agency_core.jobs.rules import JOB_FORM, JOB_STATUSES, JobField
 from agency_core.messaging.bulk_texts import MAX_SEPTETS
 from agency_core.messaging.templates import MAX_LENGTH as TEMPLATE_MAX
 from agency_core.messaging.templates import Channel as TemplateChannel
 from agency_core.newsletter.issues import MAX_BODY, MAX_SUBJECT
+from agency_core.paging import MAX_PAGE_SIZE
 from agency_core.payments.fees import MAX_RULES as MAX_FEE_RULES
 from agency_core.payments.fees import REASON_MAX as FEE_REASON_MAX
 from agency_core.payments.fees import REFUND_RULES_MAX
@@ -38,10 +40,9 @@ from agency_core.payments.refunds import REASON_MAX as REFUND_REASON_MAX
 from agency_core.records import APPOINTMENT_OUTCOMES, ApplicationStatus, AppointmentStatus, PaymentState
 from agency_core.spec.constants import SENDER_ID_MAX_LENGTH
 from agency_core.spec.validation import EMAIL_PATTERN, FORMS, Field
-from agency_core.staff.model import APPOINTMENT_VIEWS, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, MESSAGE_VIEWS, View
 from agency_core.staff.notes import NOTE_MAX_LENGTH, REPLY_MAX_LENGTH, ReplyChannel
+from agency_core.staff.query import APPOINTMENT_VIEWS, MAX_SEARCH_LENGTH, MESSAGE_VIEWS, View
 from agency_core.staff.service import LONG as LONG_BLOG_TEXT
-from agency_core.staff.settings import ADMIN_PHONE_COUNT, MAX_APPOINTMENT_CAPACITY, SENDER_PATTERN
 
 PHONE_PATTERN: Final = (
     r"^(?:(?:\+233|0)(?:2(?:[0346-9][0-9]|5[67])|5(?:[03-7][0-9]|9[1-9]))[0-9]{6}|\+9715[02-68][0-9]{7})$"

@@ -13,7 +13,7 @@ from litestar.params import FromPath
 from litestar.response import File
 
 from agency_core.jobs.board import JobBoard
-from agency_core.payments.policy import FeePolicyService
+from agency_core.staff.fee_policy import FeePolicyService
 from agency_core.submissions.service import AgencyService
 from app.api.fees import policy_out
 from app.pages.fee_policy import fee_policy_html

@@ -20,7 +20,7 @@ from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
 from agency_core.ports import Store
-from agency_core.staff.model import AdminStore
+from agency_core.staff.ports import AdminStore
 from tests.support.firestore_emulator import FirestoreEmulator
 from tests.support.sealing import new_sealer
 

@@ -16,7 +16,11 @@ from adapters.seed.blog import seed_blog_posts
 from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
+from agency_core.admin_settings import AdminSettings
+from agency_core.audit import AuditEntry
 from agency_core.ids import IdTaken
+from agency_core.jobs.model import Job
+from agency_core.paging import PageRequest
 from agency_core.ports import Store
 from agency_core.records import (
     AdminNotification,
@@ -32,8 +36,16 @@ from agency_core.records import (
     OutboxMessage,
     OutboxStatus,
 )
-from agency_core.staff.model import AdminStore, ApplicationQuery, AuditEntry, Job, PageRequest
-from agency_core.staff.settings import AdminSettings
+from agency_core.spec.forms import (
+    ApplicationForm,
+    AppointmentRequest,
+    ContactForm,
+    JobAlertRequest,
+    NewAppointmentNotice,
+    form_of,
+)
+from agency_core.staff.ports import AdminStore
+from agency_core.staff.query import ApplicationQuery
 from tests.support import writes
 from tests.support.firestore_emulator import FirestoreEmulator
 from tests.support.sealing import new_sealer
@@ -89,7 +101,7 @@ def application(app_id: str, at: datetime, **data: str) -> Application:
         "preferredCountry": "Qatar",
         **data,
     }
-    return Application(app_id, values, (), at)
+    return Application(app_id, form_of(ApplicationForm, values), (), at)
 
 
 async def test_settings_and_audit_log(stores: Stores) -> None:
@@ -158,8 +170,8 @@ async def test_appointments_messages_jobs_posts_and_subscribers(stores: Stores) 
     for ref, day in (("A2", "2099-01-02"), ("A1", "2099-01-01")):
         await add_appointment(
             r,
-            Appointment(ref, {"preferredDate": day}, T0),
-            AdminNotification(f"{ref}-n", "new_appointment", {}, T0),
+            Appointment(ref, form_of(AppointmentRequest, {"preferredDate": day}), T0),
+            AdminNotification(f"{ref}-n", "new_appointment", form_of(NewAppointmentNotice, {}), T0),
             [],
         )
     assert [a.appointment.reference for a in (await s.appointments(None, PageRequest())).items] == ["A1", "A2"]
@@ -172,8 +184,8 @@ async def test_appointments_messages_jobs_posts_and_subscribers(stores: Stores) 
     done = await s.appointments(AppointmentStatus.ATTENDED, PageRequest())
     assert [a.appointment.reference for a in done.items] == ["A1"]
 
-    await add_contact_message(r, ContactMessage("M1", {"subject": "a"}, T0))
-    await add_contact_message(r, ContactMessage("M2", {"subject": "b"}, T0 + timedelta(hours=1)))
+    await add_contact_message(r, ContactMessage("M1", form_of(ContactForm, {"subject": "a"}), T0))
+    await add_contact_message(r, ContactMessage("M2", form_of(ContactForm, {"subject": "b"}), T0 + timedelta(hours=1)))
 
     def read(n: int) -> Writes:
         return lambda uow: (uow.contact_messages.mark_read("M2", T0), uow.audit.add(audit(n)))
@@ -214,7 +226,7 @@ async def test_appointments_messages_jobs_posts_and_subscribers(stores: Stores) 
     assert (await s.posts(PageRequest())).total == 7
 
     await writes.add_subscription(r, NewsletterSubscription("N1", "a@example.com", "A", (), T0, T0))
-    await add_job_alert(r, JobAlert("J1", {"email": "b@example.com"}, T0))
+    await add_job_alert(r, JobAlert("J1", form_of(JobAlertRequest, {"email": "b@example.com"}), T0))
     assert [n.id for n in (await s.newsletter(PageRequest())).items] == ["N1"]
     assert [a.id for a in (await s.job_alerts(PageRequest())).items] == ["J1"]
 
@@ -270,8 +282,10 @@ async def test_outbox_enqueue_new_skips_known_ids_and_job_alerts_can_be_removed(
     await writes.enqueue(r, [replace(mail, text="again"), replace(mail, id="JB1-mail-J2")])
     assert [(m.id, m.text) for m in await r.outbox.list("JB1")] == [("JB1-mail-J1", "{}"), ("JB1-mail-J2", "{}")]
 
-    await add_job_alert(r, JobAlert("J2", {"email": "b@example.com"}, T0 + timedelta(hours=1)))
-    await add_job_alert(r, JobAlert("J1", {"email": "a@example.com"}, T0))
+    await add_job_alert(
+        r, JobAlert("J2", form_of(JobAlertRequest, {"email": "b@example.com"}), T0 + timedelta(hours=1))
+    )
+    await add_job_alert(r, JobAlert("J1", form_of(JobAlertRequest, {"email": "a@example.com"}), T0))
     assert [a.id for a in await r.job_alerts.all()] == ["J1", "J2"]
     assert await commits(r, lambda uow: (uow.job_alerts.remove("J1"),))
     assert not await commits(r, lambda uow: (uow.job_alerts.remove("J1"),))  # gone: nothing is written

@@ -16,6 +16,7 @@ from adapters.sqlite.database import Database
 from adapters.sqlite.store import MIGRATIONS as RECORD_MIGRATIONS
 from adapters.sqlite.store import SqliteStore
 from agency_core.records import NEW_APPOINTMENT, AdminNotification, Appointment, AppointmentStatus
+from agency_core.spec.forms import AppointmentRequest, NewAppointmentNotice, form_of
 from agency_core.unit_of_work import PreconditionFailed, SlotFull
 from tests.adapters.backends import BACKENDS, Stores, open_stores
 from tests.support.sealing import new_sealer
@@ -35,12 +36,16 @@ async def stores(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
 
 def _appointment(reference: str, starts_at: datetime) -> Appointment:
     data = {"fullName": "Ama", "preferredDate": f"{starts_at:%Y-%m-%d}", "preferredTime": f"{starts_at:%I:%M %p}"}
-    return Appointment(reference, data, T0, starts_at, "Africa/Accra", token_hash=f"hash-{reference}")
+    return Appointment(
+        reference, form_of(AppointmentRequest, data), T0, starts_at, "Africa/Accra", token_hash=f"hash-{reference}"
+    )
 
 
 async def _book(stores: Stores, reference: str, starts_at: datetime, capacity: int = 1) -> Appointment:
     appointment = _appointment(reference, starts_at)
-    note = AdminNotification(f"{reference}-admin", NEW_APPOINTMENT, {"reference": reference}, T0)
+    note = AdminNotification(
+        f"{reference}-admin", NEW_APPOINTMENT, form_of(NewAppointmentNotice, {"reference": reference}), T0
+    )
     async with stores.records.unit_of_work() as uow:
         await uow.appointments.add(appointment, note, capacity)
     stored = await stores.records.appointments.get(reference)
@@ -49,7 +54,7 @@ async def _book(stores: Stores, reference: str, starts_at: datetime, capacity: i
 
 
 def _moved(appointment: Appointment, starts_at: datetime) -> Appointment:
-    data = {**appointment.data, "preferredTime": f"{starts_at:%I:%M %p}"}
+    data = replace(appointment.data, preferred_time=f"{starts_at:%I:%M %p}")
     return replace(appointment, data=data, starts_at=starts_at, version=appointment.version + 1)
 
 
@@ -66,7 +71,7 @@ async def test_a_move_frees_the_old_seat_and_takes_the_new_one(stores: Stores) -
     assert await stores.records.appointments.booked(TEN, EVENING) == {ELEVEN: 1}
     stored = await stores.records.appointments.get("VA1")
     assert stored is not None
-    assert (stored.starts_at, stored.version, stored.data["preferredTime"]) == (ELEVEN, 1, "11:00 AM")
+    assert (stored.starts_at, stored.version, stored.data.preferred_time) == (ELEVEN, 1, "11:00 AM")
     assert await _book(stores, "VA2", TEN)  # the old seat is free again
     with pytest.raises(SlotFull):
         await _book(stores, "VA3", ELEVEN)  # the new one is held

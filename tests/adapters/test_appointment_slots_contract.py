@@ -15,6 +15,7 @@ from adapters.sqlite.database import Database
 from adapters.sqlite.store import MIGRATIONS as RECORD_MIGRATIONS
 from adapters.sqlite.store import SqliteStore
 from agency_core.records import NEW_APPOINTMENT, AdminNotification, Appointment, AppointmentStatus
+from agency_core.spec.forms import AppointmentRequest, NewAppointmentNotice, form_of
 from agency_core.unit_of_work import SlotFull
 from tests.adapters.backends import BACKENDS, Stores, open_stores
 from tests.support.sealing import new_sealer
@@ -32,8 +33,10 @@ async def stores(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
 
 def _booking(reference: str, starts_at: datetime) -> tuple[Appointment, AdminNotification]:
     data = {"fullName": "Ama", "preferredDate": f"{starts_at:%Y-%m-%d}", "preferredTime": f"{starts_at:%I:%M %p}"}
-    appointment = Appointment(reference, data, T0, starts_at, "Africa/Accra")
-    return appointment, AdminNotification(f"{reference}-admin", NEW_APPOINTMENT, {"reference": reference}, T0)
+    appointment = Appointment(reference, form_of(AppointmentRequest, data), T0, starts_at, "Africa/Accra")
+    return appointment, AdminNotification(
+        f"{reference}-admin", NEW_APPOINTMENT, form_of(NewAppointmentNotice, {"reference": reference}), T0
+    )
 
 
 async def _book(stores: Stores, reference: str, starts_at: datetime, capacity: int) -> bool:
@@ -91,7 +94,7 @@ async def test_existing_sqlite_bookings_get_their_slot_instant(tmp_path: Path) -
     assert second is not None
     assert (first.starts_at, first.time_zone) == (datetime(2026, 11, 23, 13, tzinfo=UTC), "Africa/Accra")
     assert second.starts_at == datetime(2026, 11, 24, 12, tzinfo=UTC)
-    assert first.data == {"preferredDate": "2026-11-23", "preferredTime": "01:00 PM"}
+    assert (first.data.preferred_date, first.data.preferred_time) == ("2026-11-23", "01:00 PM")
     await db.close()
 
 

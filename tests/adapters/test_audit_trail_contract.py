@@ -16,8 +16,8 @@ from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.audit_trail import SqliteAuditTrail
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
+from agency_core.audit import AuditEntry
 from agency_core.ports import Store
-from agency_core.staff.model import AuditEntry
 from agency_core.submissions.tracking import AuditTrail
 from tests.support.firestore_emulator import FirestoreEmulator
 from tests.support.sealing import new_sealer

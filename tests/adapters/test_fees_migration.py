@@ -12,6 +12,7 @@ from adapters.sqlite.payments import SqlitePayments, SqliteRefunds
 from adapters.sqlite.store import SqliteStore
 from agency_core.payments.model import Payment
 from agency_core.records import Application, PaymentState
+from agency_core.spec.forms import ApplicationForm, form_of
 from tests.support.sealing import new_sealer
 from tests.support.writes import add_application, commits
 
@@ -21,7 +22,7 @@ PAID = Payment(PaymentState.PAID, "VA1-aaaaaa", 5000, "USD", "card", T0, T0)
 
 def application(app_id: str) -> Application:
     data = {"email": f"{app_id}@example.com", "jobCategory": "Construction", "preferredCountry": "Qatar"}
-    return Application(app_id, data, (), T0)
+    return Application(app_id, form_of(ApplicationForm, data), (), T0)
 
 
 SEALER = new_sealer()

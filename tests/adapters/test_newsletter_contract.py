@@ -14,7 +14,7 @@ import pytest
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
 from agency_core.ids import IdTaken
-from agency_core.jobs.alerts import Email, to_outbox
+from agency_core.messaging.email import Email, to_outbox
 from agency_core.newsletter.model import IssueStatus, NewsletterIssue
 from agency_core.ports import Store
 from agency_core.records import NewsletterSubscription, OutboxMessage

@@ -20,10 +20,13 @@ from adapters.sqlite.notes import SqliteNotesStore
 from adapters.sqlite.personal_data import SqlitePersonalDataStore
 from adapters.sqlite.store import MIGRATIONS as RECORD_MIGRATIONS
 from adapters.sqlite.store import SqliteStore
-from agency_core.privacy.data_requests import Person, PersonalDataStore, export_json
+from agency_core.paging import PageRequest
+from agency_core.privacy.data_requests import PersonalDataStore, export_json
+from agency_core.privacy.model import Person
 from agency_core.records import Application, ContactMessage
-from agency_core.staff.model import ApplicationQuery, PageRequest
+from agency_core.spec.forms import ApplicationForm, ContactForm, form_of
 from agency_core.staff.notes import Note, NotesStore, Reply, ReplyChannel
+from agency_core.staff.query import ApplicationQuery
 from tests.adapters.backends import BACKENDS, Stores, open_stores
 from tests.support.sealing import new_sealer
 from tests.support.writes import add_application, add_contact_message, commits
@@ -57,7 +60,7 @@ def application(app_id: str, at: datetime = T0) -> Application:
         "jobCategory": "Hospitality",
         "preferredCountry": "Qatar",
     }
-    return Application(app_id, data, (), at)
+    return Application(app_id, form_of(ApplicationForm, data), (), at)
 
 
 def note(note_id: str, app_id: str, minutes: int, text: str = "Passport expires in March") -> Note:
@@ -115,7 +118,9 @@ async def test_an_owner_is_set_on_condition_and_filters_the_list(backend: Backen
 
 async def test_replies_are_kept_in_their_thread(backend: Backend) -> None:
     records = backend.stores.records
-    await add_contact_message(records, ContactMessage("MS1", {"name": "Yaw", "email": "yaw@example.com"}, T0))
+    await add_contact_message(
+        records, ContactMessage("MS1", form_of(ContactForm, {"name": "Yaw", "email": "yaw@example.com"}), T0)
+    )
     replies = [
         Reply(
             f"RP{n}",
@@ -141,7 +146,9 @@ async def test_a_person_s_notes_and_replies_are_exported_and_erased_with_them(ba
     records = s.records
     await add_application(records, application("VTR1"))
     await add_application(records, application("VTR2"))
-    await add_contact_message(records, ContactMessage("MS1", {"name": "Akosua", "email": "vtr1@example.com"}, T0))
+    await add_contact_message(
+        records, ContactMessage("MS1", form_of(ContactForm, {"name": "Akosua", "email": "vtr1@example.com"}), T0)
+    )
     reply = Reply("RP1", "MS1", ReplyChannel.EMAIL, "vtr1@example.com", "Re: x", "Hi", "a@x.com", "A", T0, "RP1-m")
     writes = [note("NT1", "VTR1", 1), note("NT2", "VTR2", 2)]
     assert await commits(records, lambda uow: [*(uow.notes.add(n) for n in writes), uow.replies.add(reply)])
@@ -178,7 +185,7 @@ async def test_the_sqlite_migration_keeps_every_application(tmp_path: Path) -> N
     await admin.start()
     record = await admin.application("VTR1")
     assert record is not None
-    assert (record.application.data["lastName"], record.owner_id, record.owner_name) == ("Ɔdɔm", "", "")
+    assert (record.application.data.last_name, record.owner_id, record.owner_name) == ("Ɔdɔm", "", "")
     assert await SqliteNotesStore(db).notes("VTR1") == []
     await db.close()
 

@@ -14,8 +14,9 @@ from adapters.codec import to_document, to_row
 from adapters.firestore.personal_data import FirestorePersonalDataStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import MIGRATIONS, SqliteStore
-from agency_core.jobs.alerts import Email, to_outbox
-from agency_core.privacy.data_requests import ERASED_TEXT, Person
+from agency_core.messaging.email import Email, to_outbox
+from agency_core.privacy.data_requests import ERASED_TEXT
+from agency_core.privacy.model import Person
 from agency_core.records import Channel, OutboxMessage, OutboxStatus
 from tests.adapters.backends import BACKENDS, open_stores
 from tests.support.sealing import new_sealer

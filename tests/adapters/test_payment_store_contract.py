@@ -18,11 +18,15 @@ from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.payments import SqlitePayments, SqliteRefunds
 from adapters.sqlite.store import SqliteStore
+from agency_core.audit import AuditEntry
+from agency_core.paging import PageRequest
 from agency_core.payments.model import Payment, PaymentStore
 from agency_core.payments.refunds import RefundStore
 from agency_core.ports import Store
 from agency_core.records import Application, FeeDue, OutboxMessage, PaymentState
-from agency_core.staff.model import AdminStore, ApplicationQuery, AuditEntry, PageRequest
+from agency_core.spec.forms import ApplicationForm, form_of
+from agency_core.staff.ports import AdminStore
+from agency_core.staff.query import ApplicationQuery
 from tests.support.firestore_emulator import FirestoreEmulator
 from tests.support.sealing import new_sealer
 from tests.support.writes import add_application, commits
@@ -86,7 +90,7 @@ def application(app_id: str) -> Application:
         "jobCategory": "Construction",
         "preferredCountry": "Qatar",
     }
-    return Application(app_id, data, (), T0)
+    return Application(app_id, form_of(ApplicationForm, data), (), T0)
 
 
 def audit(n: int, action: str) -> AuditEntry:

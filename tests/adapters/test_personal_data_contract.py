@@ -16,7 +16,9 @@ import pytest
 from adapters.files import LocalFileStore
 from adapters.firestore.personal_data import FirestorePersonalDataStore
 from adapters.sqlite.personal_data import SqlitePersonalDataStore
+from agency_core.audit import AuditEntry
 from agency_core.ids import IdGenerator
+from agency_core.paging import PageRequest
 from agency_core.ports import Store
 from agency_core.privacy.data_requests import (
     CANCELLED_ERROR,
@@ -36,7 +38,15 @@ from agency_core.records import (
     OutboxStatus,
     StoredFile,
 )
-from agency_core.staff.model import AdminStore, AuditEntry, PageRequest
+from agency_core.spec.forms import (
+    ApplicationForm,
+    AppointmentRequest,
+    ContactForm,
+    JobAlertRequest,
+    NewAppointmentNotice,
+    form_of,
+)
+from agency_core.staff.ports import AdminStore
 from tests.adapters.backends import BACKENDS, open_stores
 from tests.support.writes import (
     add_application,
@@ -86,23 +96,42 @@ async def _seed(b: Backend) -> bytes:
         "jobCategory": "Construction",
         "preferredCountry": "Qatar",
     }
-    app = Application("VA1", person, (StoredFile("cv", key, "my cv.pdf", "application/pdf", len(cv)),), T0)
+    app = Application(
+        "VA1", form_of(ApplicationForm, person), (StoredFile("cv", key, "my cv.pdf", "application/pdf", len(cv)),), T0
+    )
     await add_application(b.records, app, [_sms("VA1-0", "VA1", PHONE), _sms("VA1-1", "VA1", "+971500000001")], T0)
     await b.records.outbox.mark_delivered("VA1-1", T0)
     other = {**person, "email": "kofi@example.com", "phone": "+233209998888", "firstName": "Kofi"}
-    await add_application(b.records, Application("VA2", other, (), T0), [_sms("VA2-0", "VA2", "+233209998888")], T0)
+    await add_application(
+        b.records,
+        Application("VA2", form_of(ApplicationForm, other), (), T0),
+        [_sms("VA2-0", "VA2", "+233209998888")],
+        T0,
+    )
     await add_appointment(
         b.records,
-        Appointment("VA3", {"fullName": "Akosua B", "email": "akosua.boateng@example.com", "phone": "0241112222"}, T0),
-        AdminNotification("VA3-admin", "new_appointment", {"reference": "VA3"}, T0),
+        Appointment(
+            "VA3",
+            form_of(
+                AppointmentRequest,
+                {"fullName": "Akosua B", "email": "akosua.boateng@example.com", "phone": "0241112222"},
+            ),
+            T0,
+        ),
+        AdminNotification("VA3-admin", "new_appointment", form_of(NewAppointmentNotice, {"reference": "VA3"}), T0),
         [_sms("VA3-0", "VA3", PHONE, OutboxStatus.PENDING)],
     )
     await add_contact_message(
-        b.records, ContactMessage("VA4", {"name": "Akosua", "email": EMAIL.upper(), "phone": ""}, T0)
+        b.records,
+        ContactMessage("VA4", form_of(ContactForm, {"name": "Akosua", "email": EMAIL.upper(), "phone": ""}), T0),
     )
-    await add_contact_message(b.records, ContactMessage("VA5", {"name": "Yaw", "email": "yaw@example.com"}, T0))
+    await add_contact_message(
+        b.records, ContactMessage("VA5", form_of(ContactForm, {"name": "Yaw", "email": "yaw@example.com"}), T0)
+    )
     await add_subscription(b.records, NewsletterSubscription("VA6", EMAIL, "Akosua", ("Visa Updates",), T0, T0))
-    await add_job_alert(b.records, JobAlert("VA7", {"email": EMAIL, "jobCategory": "Construction"}, T0))
+    await add_job_alert(
+        b.records, JobAlert("VA7", form_of(JobAlertRequest, {"email": EMAIL, "jobCategory": "Construction"}), T0)
+    )
     await add_audit(
         b.records,
         AuditEntry("AU1", "admin@example.com", "applications.export", f"q={EMAIL} (1 rows)", T0),

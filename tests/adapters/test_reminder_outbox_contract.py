@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from agency_core.appointments.reminders import WITHDRAWN_CANCELLED, reminder_ids, reminder_messages
-from agency_core.jobs.alerts import Email
+from agency_core.messaging.email import Email
 from agency_core.messaging.outbox import OutboxWorker, RetryPolicy
 from agency_core.messaging.sms_texts import AppointmentDetails
 from agency_core.ports import SmsResult
 from agency_core.records import NEW_APPOINTMENT, AdminNotification, Appointment, AppointmentStatus, OutboxStatus
+from agency_core.spec.forms import AppointmentRequest, NewAppointmentNotice, form_of
 from tests.adapters.backends import BACKENDS, Stores, open_stores
 
 BOOKED = datetime(2026, 11, 20, 9, tzinfo=UTC)
@@ -64,8 +65,12 @@ async def stores(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
 
 async def _book(stores: Stores, reference: str) -> None:
     details = AppointmentDetails("recruitment", "2026-11-24", "10:00 AM GMT", reference)
-    appointment = Appointment(reference, {"fullName": "Ama"}, BOOKED, STARTS, "Africa/Accra")
-    note = AdminNotification(f"{reference}-admin", NEW_APPOINTMENT, {"reference": reference}, BOOKED)
+    appointment = Appointment(
+        reference, form_of(AppointmentRequest, {"fullName": "Ama"}), BOOKED, STARTS, "Africa/Accra"
+    )
+    note = AdminNotification(
+        f"{reference}-admin", NEW_APPOINTMENT, form_of(NewAppointmentNotice, {"reference": reference}), BOOKED
+    )
     reminders = reminder_messages(details, "+233241234567", "ama@example.com", "Ama", REMIND, BOOKED)
     async with stores.records.unit_of_work() as uow:
         await uow.appointments.add(appointment, note, 1)

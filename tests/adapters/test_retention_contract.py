@@ -12,9 +12,11 @@ import pytest
 from adapters.files import LocalFileStore
 from adapters.firestore.retention import FirestoreRetentionStore
 from adapters.sqlite.retention import SqliteRetentionStore
+from agency_core.audit import AuditEntry
 from agency_core.ids import IdGenerator
+from agency_core.paging import PageRequest
 from agency_core.ports import Store
-from agency_core.privacy.retention import FILES_REMOVED_FIELD, RetentionPeriods, RetentionService, RetentionStore
+from agency_core.privacy.retention import RetentionPeriods, RetentionService, RetentionStore
 from agency_core.records import (
     AdminNotification,
     Application,
@@ -24,7 +26,15 @@ from agency_core.records import (
     JobAlert,
     StoredFile,
 )
-from agency_core.staff.model import AdminStore, AuditEntry, PageRequest
+from agency_core.spec.forms import (
+    ApplicationForm,
+    AppointmentRequest,
+    ContactForm,
+    JobAlertRequest,
+    NewAppointmentNotice,
+    form_of,
+)
+from agency_core.staff.ports import AdminStore
 from tests.adapters.backends import BACKENDS, open_stores
 from tests.support.writes import add_application, add_appointment, add_contact_message, add_job_alert, commits
 
@@ -60,7 +70,9 @@ async def _application(b: Backend, app_id: str, at: datetime) -> Application:
         "jobCategory": "Construction",
         "preferredCountry": "Qatar",
     }
-    application = Application(app_id, data, (StoredFile("cv", key, "cv.pdf", "application/pdf", 10),), at)
+    application = Application(
+        app_id, form_of(ApplicationForm, data), (StoredFile("cv", key, "cv.pdf", "application/pdf", 10),), at
+    )
     assert await add_application(b.records, application, [], at) is None
     return application
 
@@ -87,22 +99,40 @@ async def test_retention_removes_what_is_due_and_keeps_the_rest(backend: Backend
     assert await commits(b.records, lambda uow: (uow.applications.mark_opened("VA3", OLD),))
     await _move(b, "VA4", ApplicationStatus.PROCESSING, ApplicationStatus.APPROVED)
     await _move(b, "VA5", ApplicationStatus.PROCESSING, ApplicationStatus.REJECTED)
-    await add_contact_message(b.records, ContactMessage("M-old", {"email": "a@example.com"}, NOW - timedelta(days=100)))
-    await add_contact_message(b.records, ContactMessage("M-new", {"email": "b@example.com"}, NOW - timedelta(days=10)))
+    await add_contact_message(
+        b.records, ContactMessage("M-old", form_of(ContactForm, {"email": "a@example.com"}), NOW - timedelta(days=100))
+    )
+    await add_contact_message(
+        b.records, ContactMessage("M-new", form_of(ContactForm, {"email": "b@example.com"}), NOW - timedelta(days=10))
+    )
     await add_appointment(
         b.records,
-        Appointment("A-old", {"email": "c@example.com"}, NOW - timedelta(days=100)),
-        AdminNotification("A-old-admin", "new_appointment", {"reference": "A-old"}, NOW - timedelta(days=100)),
+        Appointment("A-old", form_of(AppointmentRequest, {"email": "c@example.com"}), NOW - timedelta(days=100)),
+        AdminNotification(
+            "A-old-admin",
+            "new_appointment",
+            form_of(NewAppointmentNotice, {"reference": "A-old"}),
+            NOW - timedelta(days=100),
+        ),
         [],
     )
     await add_appointment(
         b.records,
-        Appointment("A-new", {"email": "d@example.com"}, NOW - timedelta(days=10)),
-        AdminNotification("A-new-admin", "new_appointment", {"reference": "A-new"}, NOW - timedelta(days=10)),
+        Appointment("A-new", form_of(AppointmentRequest, {"email": "d@example.com"}), NOW - timedelta(days=10)),
+        AdminNotification(
+            "A-new-admin",
+            "new_appointment",
+            form_of(NewAppointmentNotice, {"reference": "A-new"}),
+            NOW - timedelta(days=10),
+        ),
         [],
     )
-    await add_job_alert(b.records, JobAlert("J-old", {"email": "e@example.com"}, NOW - timedelta(days=800)))
-    await add_job_alert(b.records, JobAlert("J-new", {"email": "f@example.com"}, NOW - timedelta(days=100)))
+    await add_job_alert(
+        b.records, JobAlert("J-old", form_of(JobAlertRequest, {"email": "e@example.com"}), NOW - timedelta(days=800))
+    )
+    await add_job_alert(
+        b.records, JobAlert("J-new", form_of(JobAlertRequest, {"email": "f@example.com"}), NOW - timedelta(days=100))
+    )
 
     service = RetentionService(
         b.retention,
@@ -125,14 +155,14 @@ async def test_retention_removes_what_is_due_and_keeps_the_rest(backend: Backend
         stored = await b.records.applications.get(gone.id)
         assert stored is not None
         assert stored.files == ()
-        assert str(stored.data[FILES_REMOVED_FIELD]).startswith("Files (cv) removed on 2027-06-01 after 365 days")
-        assert stored.data["email"] == gone.data["email"]  # the record itself stays
+        assert str(stored.data.files_removed).startswith("Files (cv) removed on 2027-06-01 after 365 days")
+        assert stored.data.email == gone.data.email  # the record itself stays
         assert await b.files.read(gone.files[0].key) is None
     for kept in (opened_old, approved_old, rejected_recent):
         stored = await b.records.applications.get(kept.id)
         assert stored is not None
         assert stored.files == kept.files
-        assert FILES_REMOVED_FIELD not in stored.data
+        assert not stored.data.files_removed
         assert await b.files.read(kept.files[0].key) is not None
     assert await b.records.contact_messages.get("M-old") is None
     assert await b.records.contact_messages.get("M-new") is not None
@@ -158,7 +188,9 @@ async def test_a_deletion_whose_audit_entry_fails_removes_nothing(backend: Backe
     b = backend
     rejected = await _application(b, "VA1", OLD)
     await _move(b, "VA1", ApplicationStatus.PROCESSING, ApplicationStatus.REJECTED)
-    await add_job_alert(b.records, JobAlert("J-old", {"email": "e@example.com"}, NOW - timedelta(days=800)))
+    await add_job_alert(
+        b.records, JobAlert("J-old", form_of(JobAlertRequest, {"email": "e@example.com"}), NOW - timedelta(days=800))
+    )
     taken = AuditEntry("AUX", "someone", "earlier", "an entry holding the id retention will use", OLD)
     assert await commits(b.records, lambda uow: (uow.audit.add(taken),))
 
@@ -173,6 +205,6 @@ async def test_a_deletion_whose_audit_entry_fails_removes_nothing(backend: Backe
         await service.run()
     stored = await b.records.applications.get("VA1")
     assert stored is not None
-    assert (stored.files, FILES_REMOVED_FIELD in stored.data) == (rejected.files, False)
+    assert (stored.files, stored.data.files_removed) == (rejected.files, "")
     assert await b.files.read(rejected.files[0].key) is not None  # files go only after the commit
     assert await b.records.job_alerts.get("J-old") is not None

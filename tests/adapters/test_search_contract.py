@@ -15,8 +15,10 @@ from adapters.codec import to_document, to_row
 from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import MIGRATIONS, SqliteStore
+from agency_core.paging import PageRequest
 from agency_core.records import Application
-from agency_core.staff.model import ApplicationQuery, PageRequest
+from agency_core.spec.forms import ApplicationForm, form_of
+from agency_core.staff.query import ApplicationQuery
 from tests.adapters.backends import BACKENDS, Stores, open_stores
 from tests.support.sealing import new_sealer
 from tests.support.writes import add_application
@@ -55,7 +57,7 @@ TABLE = [
 def person(app_id: str, first: str, last: str, phone: str, n: int) -> Application:
     data = {"firstName": first, "lastName": last, "email": f"{first.lower()}@example.com", "phone": phone}
     data |= {"jobCategory": "Construction", "preferredCountry": "Qatar"}
-    return Application(app_id, data, (), T0 + timedelta(minutes=n))
+    return Application(app_id, form_of(ApplicationForm, data), (), T0 + timedelta(minutes=n))
 
 
 @pytest.fixture(params=BACKENDS)

@@ -30,6 +30,14 @@ from agency_core.records import (
     OutboxStatus,
     StoredFile,
 )
+from agency_core.spec.forms import (
+    ApplicationForm,
+    AppointmentRequest,
+    ContactForm,
+    JobAlertRequest,
+    NewAppointmentNotice,
+    form_of,
+)
 from tests.support.firestore_emulator import FirestoreEmulator
 from tests.support.sealing import new_sealer
 from tests.support.writes import add_application, add_appointment, add_contact_message, add_job_alert, commits, enqueue
@@ -63,7 +71,7 @@ def application(app_id: str = "VA1", email: str = "ama@example.com", at: datetim
         "languages": "English, Twi",
     }
     files = (StoredFile("cv", "2026/05/abc.pdf", "my cv.pdf", "application/pdf", 1234),)
-    return Application(app_id, data, files, at)
+    return Application(app_id, form_of(ApplicationForm, data), files, at)
 
 
 def sms(message_id: str, source_id: str, at: datetime = T0, phone: str = "+233241234567") -> OutboxMessage:
@@ -112,8 +120,8 @@ async def test_an_id_another_instance_took_is_refused_and_nothing_is_written(sto
 
 
 async def test_an_appointment_records_its_admin_notification_and_sms(store: Store) -> None:
-    appointment = Appointment("VA5", {"fullName": "Kofi", "consent": True}, T0)
-    note = AdminNotification("VA5-admin", NEW_APPOINTMENT, {"reference": "VA5"}, T0)
+    appointment = Appointment("VA5", form_of(AppointmentRequest, {"fullName": "Kofi", "consent": True}), T0)
+    note = AdminNotification("VA5-admin", NEW_APPOINTMENT, form_of(NewAppointmentNotice, {"reference": "VA5"}), T0)
     await add_appointment(store, appointment, note, [sms("VA5-0", "VA5")])
     assert await store.appointments.get("VA5") == appointment
     assert await store.admin_notifications.list(NEW_APPOINTMENT) == [note]
@@ -121,8 +129,8 @@ async def test_an_appointment_records_its_admin_notification_and_sms(store: Stor
 
 
 async def test_contact_messages_and_job_alerts_round_trip(store: Store) -> None:
-    message = ContactMessage("VA7", {"name": "Efua", "subject": "Visa"}, T0)
-    alert = JobAlert("VA8", {"email": "e@x.y", "jobCategory": "Any"}, T0)
+    message = ContactMessage("VA7", form_of(ContactForm, {"name": "Efua", "subject": "Visa"}), T0)
+    alert = JobAlert("VA8", form_of(JobAlertRequest, {"email": "e@x.y", "jobCategory": "Any"}), T0)
     await add_contact_message(store, message)
     await add_job_alert(store, alert)
     assert await store.contact_messages.get("VA7") == message

@@ -11,10 +11,11 @@ import pytest
 
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import MIGRATIONS, SqliteStore
+from agency_core.audit import AuditEntry
 from agency_core.errors import Conflict, NotFound, Rejected
 from agency_core.ids import IdGenerator
 from agency_core.messaging.template_store import LiveTemplates, TemplateVersion
-from agency_core.staff.model import AuditEntry, PageRequest
+from agency_core.paging import PageRequest
 from agency_core.staff.templates import MessageTemplates
 from agency_core.unit_of_work import PreconditionFailed
 from tests.adapters.backends import BACKENDS, Stores, open_stores

@@ -8,6 +8,14 @@ from typing import Any
 from agency_core.payments.keys import payment_key_hash
 from agency_core.records import Application, Appointment, ContactMessage, JobAlert, NewsletterSubscription
 from agency_core.signin.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
+from agency_core.spec.forms import (
+    ApplicationForm,
+    AppointmentRequest,
+    ContactForm,
+    JobAlertRequest,
+    NewAppointmentNotice,
+    form_of,
+)
 from app.container import Container
 from tests.admin.conftest import AdminHarness, MakeHarness
 from tests.support import writes
@@ -57,7 +65,9 @@ TEST_PAYMENT_KEY = "test-payment-key"
 
 
 async def add_application(h: AdminHarness, app_id: str, at: datetime = T0, **changes: Any) -> Application:
-    application = Application(app_id, application_data(**changes), (), at, payment_key_hash(TEST_PAYMENT_KEY))
+    application = Application(
+        app_id, form_of(ApplicationForm, application_data(**changes)), (), at, payment_key_hash(TEST_PAYMENT_KEY)
+    )
     assert await writes.add_application(container(h).store, application, [], at) is None
     return application
 
@@ -78,8 +88,8 @@ async def add_appointment(h: AdminHarness, reference: str, preferred_date: str, 
 
     await writes.add_appointment(
         container(h).store,
-        Appointment(reference, data, at),
-        AdminNotification(f"{reference}-admin", "new_appointment", {}, at),
+        Appointment(reference, form_of(AppointmentRequest, data), at),
+        AdminNotification(f"{reference}-admin", "new_appointment", form_of(NewAppointmentNotice, {}), at),
         [],
     )
 
@@ -93,7 +103,7 @@ async def add_message(h: AdminHarness, message_id: str, at: datetime = T0, subje
         "subject": subject,
         "message": "How long does a visa take?",
     }
-    await writes.add_contact_message(container(h).store, ContactMessage(message_id, data, at))
+    await writes.add_contact_message(container(h).store, ContactMessage(message_id, form_of(ContactForm, data), at))
 
 
 async def add_subscribers(h: AdminHarness) -> None:
@@ -106,7 +116,12 @@ async def add_subscribers(h: AdminHarness) -> None:
     await writes.add_job_alert(
         c.store,
         JobAlert(
-            "J1", {"email": "kofi@example.com", "jobCategory": "Healthcare & Medical", "preferredCountry": "Qatar"}, T0
+            "J1",
+            form_of(
+                JobAlertRequest,
+                {"email": "kofi@example.com", "jobCategory": "Healthcare & Medical", "preferredCountry": "Qatar"},
+            ),
+            T0,
         ),
     )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from agency_core.records import Application, OutboxMessage, OutboxStatus
+from agency_core.spec.forms import ApplicationForm, form_of
 from tests.admin.area import T0, add_application, add_message, container, signed_in
 from tests.admin.conftest import MakeHarness
 from tests.support import writes
@@ -79,7 +80,12 @@ async def test_outbox_health_counts_pending_and_recent_failures(make_harness: Ma
     ]
     await writes.add_application(
         c.store,
-        Application("X", {"email": "x@example.com", "jobCategory": "A", "preferredCountry": "B"}, (), now),
+        Application(
+            "X",
+            form_of(ApplicationForm, {"email": "x@example.com", "jobCategory": "A", "preferredCountry": "B"}),
+            (),
+            now,
+        ),
         messages,
         now,
     )

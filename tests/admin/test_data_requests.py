@@ -7,6 +7,7 @@ import json
 import zipfile
 
 from agency_core.records import ContactMessage
+from agency_core.spec.forms import ContactForm, form_of
 from agency_core.submissions.service import Accepted, Upload
 from tests.admin.area import T0, audit_actions, container, signed_in
 from tests.admin.conftest import MakeHarness
@@ -85,7 +86,9 @@ async def test_the_access_export_has_staff_notes_and_replies_and_erasure_removes
     outcome = await c.agency.submit_application(APPLICATION, {"cv": Upload("cv.pdf", PDF)})
     assert isinstance(outcome, Accepted)
     contact = {"name": "Kwame Mensah", "email": APPLICATION["email"], "phone": APPLICATION["phone"]}
-    await writes.add_contact_message(c.store, ContactMessage("MSG1", {**contact, "message": "Visa?"}, T0))
+    await writes.add_contact_message(
+        c.store, ContactMessage("MSG1", form_of(ContactForm, {**contact, "message": "Visa?"}), T0)
+    )
     other = await c.agency.submit_application(
         {**APPLICATION, "email": "yaw@example.com", "phone": "0241119999"}, {"cv": Upload("cv.pdf", PDF)}
     )

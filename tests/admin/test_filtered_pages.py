@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from agency_core.staff.model import AuditEntry
+from agency_core.audit import AuditEntry
 from tests.admin.conftest import AdminHarness, MakeHarness
 from tests.admin.test_job_page import JOB, T0, container, parse, route_data
 from tests.support.writes import save_job

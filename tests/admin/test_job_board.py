@@ -153,7 +153,7 @@ async def test_a_job_reads_as_closed_after_its_closing_date_and_no_read_writes_i
 
 
 async def audit_entry(h: AdminHarness) -> Any:
-    from agency_core.staff.model import AuditEntry
+    from agency_core.audit import AuditEntry
 
     return AuditEntry("AUtest", "test", "job.update", "test", container(h).admin_area.clock())
 

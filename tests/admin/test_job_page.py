@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 
+from agency_core.audit import AuditEntry
+from agency_core.jobs.model import Job
 from agency_core.jobs.posting import LOGO_PATH
 from agency_core.records import JobStatus
 from agency_core.spec.constants import APPLICATION_COUNTRIES, APPLICATION_JOB_CATEGORIES
-from agency_core.staff.model import AuditEntry, Job
 from app.pages import job as job_record
 from app.pages.document import head_html
 from tests.admin.area import container, signed_in

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 import pytest
 
 from agency_core.records import ContactMessage
+from agency_core.spec.forms import ContactForm, form_of
 from agency_core.staff.notes import (
     CHANNEL_MUST_BE,
     NO_EMAIL_TO_REPLY,
@@ -56,7 +57,7 @@ async def add_message(h: AdminHarness, message_id: str, **data: Any) -> None:
         "message": "How long does a visa take?\nThanks",
         **data,
     }
-    await writes.add_contact_message(container(h).store, ContactMessage(message_id, values, T0))
+    await writes.add_contact_message(container(h).store, ContactMessage(message_id, form_of(ContactForm, values), T0))
 
 
 async def until(seen: Callable[[], list[T]]) -> list[T]:

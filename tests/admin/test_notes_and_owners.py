@@ -15,6 +15,7 @@ import pytest
 from adapters.firestore.store import FirestoreStore
 from agency_core.ports import Store
 from agency_core.records import Application
+from agency_core.spec.forms import ApplicationForm, form_of
 from agency_core.staff.notes import NOTE_CHANGED, NOTE_MAX_LENGTH, NOTE_REQUIRED, NOTE_TOO_LONG, OWNER_MUST_BE_STAFF
 from app.api_settings import ApiSettings
 from tests.admin.area import T0, application_data, audit_actions, container, signed_in
@@ -49,7 +50,7 @@ async def ctx(request: pytest.FixtureRequest, make_harness: MakeHarness) -> Asyn
 
 async def add_application(ctx: Ctx, app_id: str, **changes: Any) -> None:
     data = application_data(**{"email": f"{app_id.lower()}@example.com", **changes})
-    application = Application(app_id, data, (), T0)
+    application = Application(app_id, form_of(ApplicationForm, data), (), T0)
     assert await writes.add_application(ctx.records, application) is None
 
 

@@ -19,6 +19,7 @@ from adapters.firestore.store import FirestoreStore
 from agency_core.payments.keys import payment_key_hash
 from agency_core.ports import Store
 from agency_core.records import AdminNotification, Application, Appointment, ContactMessage
+from agency_core.spec.forms import ApplicationForm, AppointmentRequest, ContactForm, NewAppointmentNotice, form_of
 from app.api_settings import ApiSettings
 from tests.admin.area import TEST_PAYMENT_KEY, application_data, container, signed_in
 from tests.admin.conftest import AdminHarness, MakeHarness
@@ -42,13 +43,15 @@ def seed(h: AdminHarness) -> Store:
 
 
 async def add_application(h: AdminHarness, app_id: str, at: datetime, **changes: Any) -> None:
-    application = Application(app_id, application_data(**changes), (), at, payment_key_hash(TEST_PAYMENT_KEY))
+    application = Application(
+        app_id, form_of(ApplicationForm, application_data(**changes)), (), at, payment_key_hash(TEST_PAYMENT_KEY)
+    )
     assert await writes.add_application(seed(h), application, [], at) is None
 
 
 async def add_message(h: AdminHarness, message_id: str, at: datetime) -> None:
     data = {"name": "Abena", "email": "abena@example.com", "subject": "Visa", "message": "How long?"}
-    await writes.add_contact_message(seed(h), ContactMessage(message_id, data, at))
+    await writes.add_contact_message(seed(h), ContactMessage(message_id, form_of(ContactForm, data), at))
 
 
 @pytest.fixture(params=["sqlite", pytest.param("firestore", marks=pytest.mark.emulator)])
@@ -154,8 +157,12 @@ async def test_appointment_and_message_views(h: AdminHarness) -> None:
         ("AP3", MIDNIGHT - timedelta(days=1, hours=-9), EARLIER),
     ):
         data = {"fullName": f"Person {ref}", "preferredDate": starts.date().isoformat(), "preferredTime": "10:00 AM"}
-        appointment = Appointment(ref, data, created, starts, "Africa/Accra")
-        await writes.add_appointment(store, appointment, AdminNotification(f"{ref}-n", "new_appointment", {}, created))
+        appointment = Appointment(ref, form_of(AppointmentRequest, data), created, starts, "Africa/Accra")
+        await writes.add_appointment(
+            store,
+            appointment,
+            AdminNotification(f"{ref}-n", "new_appointment", form_of(NewAppointmentNotice, {}), created),
+        )
 
     async def refs(**params: str) -> list[str]:
         response = await h.client.get("/api/admin/appointments", params=params)

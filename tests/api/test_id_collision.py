@@ -7,8 +7,8 @@ from pathlib import Path
 from adapters.files import LocalFileStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
+from agency_core.admin_settings import AdminSettings, LiveSettings
 from agency_core.ids import IdGenerator
-from agency_core.staff.settings import AdminSettings, LiveSettings
 from agency_core.submissions.service import AgencyService, Upload
 from tests.api.conftest import APPLICATION, PDF
 from tests.support.sealing import new_sealer
@@ -38,7 +38,7 @@ async def test_an_application_whose_id_another_instance_took_gets_the_next_one(t
         assert second.id == "VA1780000000001"
         stored = await store.applications.get("VA1780000000001")
         assert stored is not None
-        assert stored.data["email"] == "b@example.com"
+        assert stored.data.email == "b@example.com"
         assert {m.source_id for m in await store.outbox.list()} == {
             "VA1780000000000",
             "VA1780000000001",

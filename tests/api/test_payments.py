@@ -11,10 +11,10 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from agency_core.paging import PageRequest
 from agency_core.payments import model as p
 from agency_core.payments.service import receipt_id
 from agency_core.records import PaymentState
-from agency_core.staff.model import PageRequest
 from app.settings import Settings, SettingsError
 from tests.api.conftest import APPLICATION, PDF, AppFactory, container_of
 from tests.support.paystack import LocalPaystack

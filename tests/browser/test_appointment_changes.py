@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, Page, expect
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
 from agency_core.records import NEW_APPOINTMENT, AdminNotification, Appointment
+from agency_core.spec.forms import AppointmentRequest, NewAppointmentNotice, form_of
 from app.api.appointment_change import CANCEL_BUTTON, CANCELLED, MOVE_BUTTON, MOVED
 from tests.browser.conftest import DIST, new_page
 from tests.browser.test_admin import sign_in, toast
@@ -132,8 +133,15 @@ def _add_past_bookings(data_dir: Path, day: date) -> list[str]:
             data = {"fullName": name, "email": f"p{n}@example.com", "phone": "+233241234567",
                     "serviceType": "recruitment", "preferredDate": day.isoformat(),
                     "preferredTime": f"{hour}:00 AM"}  # fmt: skip
-            appointment = Appointment(reference, data, starts_at - timedelta(days=3), starts_at, "Africa/Accra")
-            note = AdminNotification(f"{reference}-admin", NEW_APPOINTMENT, {"reference": reference}, starts_at)
+            appointment = Appointment(
+                reference, form_of(AppointmentRequest, data), starts_at - timedelta(days=3), starts_at, "Africa/Accra"
+            )
+            note = AdminNotification(
+                f"{reference}-admin",
+                NEW_APPOINTMENT,
+                form_of(NewAppointmentNotice, {"reference": reference}),
+                starts_at,
+            )
             async with store.unit_of_work() as uow:
                 await uow.appointments.add(appointment, note, 5)
             references.append(reference)

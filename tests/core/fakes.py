@@ -12,9 +12,11 @@ from datetime import datetime
 from types import TracebackType
 from typing import Any
 
+from agency_core.admin_settings import AdminSettings
+from agency_core.appointments.records import AppointmentRecord
+from agency_core.jobs.model import Job
 from agency_core.records import Application, OutboxMessage
-from agency_core.staff.model import AppointmentRecord, Job, MessageRecord
-from agency_core.staff.settings import AdminSettings
+from agency_core.staff.records import MessageRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,8 +140,8 @@ class FakeFiles:
 
 @dataclass
 class FakeSettings:
-    """The settings in force (a :class:`~agency_core.staff.settings.SettingsSource`), and the
-    settings store :class:`~agency_core.staff.settings.LiveSettings` reads."""
+    """The settings in force (a :class:`~agency_core.admin_settings.SettingsSource`), and the
+    settings store :class:`~agency_core.admin_settings.LiveSettings` reads."""
 
     settings: AdminSettings = field(default_factory=lambda: AdminSettings(("+233241111111",), "VANDY"))
 

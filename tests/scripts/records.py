@@ -12,9 +12,11 @@ from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.audit_trail import SqliteAuditTrail
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
+from agency_core.admin_settings import AdminSettings
+from agency_core.audit import AuditEntry
+from agency_core.paging import PageRequest
 from agency_core.records import Application, ApplicationStatus, OutboxMessage
-from agency_core.staff.model import AuditEntry, PageRequest
-from agency_core.staff.settings import AdminSettings
+from agency_core.spec.forms import ApplicationForm, form_of
 from agency_core.submissions.tracking import TrackedApplication, TrackingService
 from tests.admin.area import application_data
 from tests.support import writes
@@ -58,7 +60,7 @@ class DataDir:
 
     async def add(self, app_id: str, phone: str, **changes: object) -> None:
         changes = {"email": f"{app_id.lower()}@example.com", **changes}
-        application = Application(app_id, application_data(phone=phone, **changes), (), T0)
+        application = Application(app_id, form_of(ApplicationForm, application_data(phone=phone, **changes)), (), T0)
         assert await writes.add_application(self.store, application, [], T0 - timedelta(days=1)) is None
 
     async def add_many(self, count: int, prefix: str = "VA17000000") -> list[str]:

@@ -11,7 +11,7 @@ import pytest
 from adapters.sms_http import HttpSmsGateway
 from adapters.sqlite.personal_data import SqlitePersonalDataStore
 from agency_core.messaging.outbox import OutboxWorker
-from agency_core.privacy.data_requests import Person
+from agency_core.privacy.model import Person
 from agency_core.records import ApplicationStatus, OutboxStatus
 from agency_scripts import (
     AmbiguousPhone,

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime, timedelta
 
+from agency_core.audit import AuditEntry
+from agency_core.jobs.model import Job
 from agency_core.ports import Store
 from agency_core.records import (
     AdminNotification,
@@ -15,8 +17,7 @@ from agency_core.records import (
     NewsletterSubscription,
     OutboxMessage,
 )
-from agency_core.staff.model import AuditEntry, Job
-from agency_core.unit_of_work import DuplicateApplication, PreconditionFailed, UnitOfWork
+from agency_core.unit_of_work import DuplicateKeyTaken, PreconditionFailed, UnitOfWork
 
 
 async def add_application(
@@ -29,7 +30,7 @@ async def add_application(
         async with store.unit_of_work() as uow:
             await uow.applications.add(application, since)
             await uow.outbox.enqueue(outbox)
-    except DuplicateApplication as duplicate:
+    except DuplicateKeyTaken as duplicate:
         return duplicate.earlier
     return None
 

@@ -1,4 +1,4 @@
-"""The admin area's store on Firestore: implements :class:`agency_core.staff.model.AdminStore`.
+"""The admin area's store on Firestore: implements :class:`agency_core.staff.ports.AdminStore`.
 
 What staff add to the public records is kept on their documents (``status`` and
 ``opened_at`` on applications, ``status`` on appointments, ``read_at`` on contact messages,
@@ -29,22 +29,14 @@ from adapters.firestore.documents import (
     newest_first,
 )
 from adapters.firestore.unit_of_work import SETTINGS_DOC
+from agency_core.admin_settings import AdminSettings, settings_from_dict
+from agency_core.appointments.records import AppointmentRecord
+from agency_core.audit import AuditEntry
+from agency_core.jobs.model import Job
+from agency_core.paging import Page, PageRequest, page_of
 from agency_core.records import AppointmentStatus, BlogPost, JobAlert, JobStatus, NewsletterSubscription, OutboxMessage
-from agency_core.staff.model import (
-    ApplicationQuery,
-    ApplicationRecord,
-    AppointmentRecord,
-    AuditEntry,
-    Counts,
-    Job,
-    MessageRecord,
-    OutboxHealth,
-    Page,
-    PageRequest,
-    application_matches,
-    page_of,
-)
-from agency_core.staff.settings import AdminSettings, settings_from_dict
+from agency_core.staff.query import ApplicationQuery, application_matches
+from agency_core.staff.records import ApplicationRecord, Counts, MessageRecord, OutboxHealth
 from agency_core.staff.views import AppointmentFilter, MessageFilter
 
 
@@ -117,7 +109,7 @@ class FirestoreAdminStore(Collections):
         found = [r for r in records if wanted.keeps(r.status, r.appointment.starts_at)]
         found.sort(
             key=lambda r: (
-                str(r.appointment.data.get("preferredDate") or ""),
+                r.appointment.data.preferred_date,
                 r.appointment.created_at,
                 r.appointment.reference,
             )

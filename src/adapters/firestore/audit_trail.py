@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from adapters.codec import from_document
-from agency_core.staff.model import AuditEntry
+from agency_core.audit import AuditEntry
 
 
 class FirestoreAuditTrail:

@@ -11,6 +11,8 @@ from typing import Any
 
 from adapters.codec import from_document, moment, to_document
 from adapters.sealing import PassportSealer
+from agency_core.appointments.records import AppointmentRecord
+from agency_core.jobs.model import Job
 from agency_core.payments.model import Payment
 from agency_core.records import (
     Application,
@@ -22,7 +24,7 @@ from agency_core.records import (
     JobStatus,
 )
 from agency_core.spec.numbers import is_ascii_digits
-from agency_core.staff.model import ApplicationRecord, AppointmentRecord, Job, MessageRecord
+from agency_core.staff.records import ApplicationRecord, MessageRecord
 from agency_core.staff.search import search_key, search_tokens
 
 Client = Any  # google.cloud.firestore.AsyncClient (the library ships no type hints)

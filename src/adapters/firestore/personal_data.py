@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from google.cloud.firestore_v1.base_query import FieldFilter
@@ -20,10 +20,17 @@ from adapters.firestore.documents import (
 )
 from adapters.firestore.notes import NOTES, REPLIES
 from agency_core.masking import mask_email, mask_phone
-from agency_core.privacy.data_requests import CANCELLED_ERROR, ERASED_TEXT, Person, PersonalData, holds
+from agency_core.privacy.data_requests import CANCELLED_ERROR, ERASED_TEXT, holds
+from agency_core.privacy.model import Person, PersonalData
 from agency_core.records import Channel, ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage, OutboxStatus
-from agency_core.staff.model import ApplicationRecord
+from agency_core.spec.forms import ApplicationForm, AppointmentRequest, ContactForm, F, JobAlertRequest
 from agency_core.staff.notes import Note, Reply
+from agency_core.staff.records import ApplicationRecord
+
+
+def _form(kind: type[F], doc: Mapping[str, Any]) -> F:
+    """The typed form a document's ``data`` holds (the rest is decoded only when it matches)."""
+    return from_document(kind, doc.get("data") or {})
 
 
 class FirestorePersonalDataStore(Collections):
@@ -34,19 +41,23 @@ class FirestorePersonalDataStore(Collections):
             (
                 application_record(d, self._sealer)
                 for d in await self._all("applications")
-                if holds(d.get("data", {}), person) or (passport and d.get(PASSPORT_INDEX) == passport)
+                if holds(_form(ApplicationForm, d), person) or (passport and d.get(PASSPORT_INDEX) == passport)
             ),
             key=lambda r: r.application.created_at,
         )
         found.appointments = sorted(
-            (appointment_record(d) for d in await self._all("appointments") if holds(d.get("data", {}), person)),
+            (
+                appointment_record(d)
+                for d in await self._all("appointments")
+                if holds(_form(AppointmentRequest, d), person)
+            ),
             key=lambda r: r.appointment.created_at,
         )
         found.messages = sorted(
             (
                 from_document(ContactMessage, d)
                 for d in await self._all("contact_messages")
-                if holds(d.get("data", {}), person)
+                if holds(_form(ContactForm, d), person)
             ),
             key=lambda m: m.created_at,
         )
@@ -54,7 +65,11 @@ class FirestorePersonalDataStore(Collections):
             doc = await self._doc("newsletter_subscriptions", email_key(person.email))
             found.subscriptions = [] if doc is None else [from_document(NewsletterSubscription, doc)]
         found.job_alerts = sorted(
-            (from_document(JobAlert, d) for d in await self._all("job_alerts") if holds(d.get("data", {}), person)),
+            (
+                from_document(JobAlert, d)
+                for d in await self._all("job_alerts")
+                if holds(_form(JobAlertRequest, d), person)
+            ),
             key=lambda j: j.created_at,
         )
         notes = [from_document(Note, d) for d in await self._about(NOTES, "application_id", found.applications)]
@@ -63,8 +78,8 @@ class FirestorePersonalDataStore(Collections):
         found.replies = sorted(replies, key=lambda r: (r.sent_at, r.id))
         sources = set(found.source_ids())
         phones = {person.phone} if person.phone else set()
-        phones |= {str(a.application.data.get("phone")) for a in found.applications if a.application.data.get("phone")}
-        phones |= {str(a.appointment.data.get("phone")) for a in found.appointments if a.appointment.data.get("phone")}
+        phones |= {a.application.data.phone for a in found.applications if a.application.data.phone}
+        phones |= {a.appointment.data.phone for a in found.appointments if a.appointment.data.phone}
         found.sms = sorted(
             (
                 m

@@ -10,7 +10,7 @@ from typing import Any
 from adapters.codec import moment
 from adapters.firestore.documents import Collections, Document, application_record
 from agency_core.privacy.retention import FILES_REMOVED_FIELD, RECORD_KINDS
-from agency_core.staff.model import ApplicationRecord
+from agency_core.staff.records import ApplicationRecord
 
 _ID_FIELD = {"contact_messages": "id", "appointments": "reference", "job_alerts": "id"}
 

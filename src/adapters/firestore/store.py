@@ -88,7 +88,7 @@ class FirestoreApplications(_Base):
             if doc is None or not self._sealer.is_plain(doc.get("data")):
                 continue
             sealed, index = self._sealer.seal(from_document(Application, doc))
-            await snap.reference.update({f"data.{PASSPORT_FIELD}": sealed.data[PASSPORT_FIELD], PASSPORT_INDEX: index})
+            await snap.reference.update({f"data.{PASSPORT_FIELD}": sealed.data.passport_number, PASSPORT_INDEX: index})
             changed += 1
         return changed
 

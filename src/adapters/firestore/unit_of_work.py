@@ -19,7 +19,7 @@ from typing import Any
 from google.api_core import exceptions as gexc
 from google.cloud import firestore
 
-from adapters.codec import moment, to_document
+from adapters.codec import from_document, moment, to_document
 from adapters.firestore.documents import (
     Client,
     Collections,
@@ -39,9 +39,12 @@ from adapters.firestore.templates import version_id
 from adapters.sealing import PassportSealer
 from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
+from agency_core.admin_settings import AdminSettings, settings_to_dict
 from agency_core.appointments.slots import stored_slot_start
+from agency_core.audit import AuditEntry
 from agency_core.bulk.model import BulkAction
 from agency_core.ids import IdTaken
+from agency_core.jobs.model import Job
 from agency_core.messaging.delivery import advance
 from agency_core.messaging.template_store import TemplateVersion
 from agency_core.newsletter.model import NewsletterIssue
@@ -49,10 +52,9 @@ from agency_core.payments.model import Payment
 from agency_core.payments.refunds import Refund
 from agency_core.records import ApplicationStatus, AppointmentStatus, OutboxStatus
 from agency_core.spec.constants import AGENCY_TIME_ZONE
+from agency_core.spec.forms import AppointmentRequest
 from agency_core.spec.numbers import is_ascii_digits
-from agency_core.staff.model import AuditEntry, Job
-from agency_core.staff.settings import AdminSettings, settings_to_dict
-from agency_core.unit_of_work import DuplicateApplication, PreconditionFailed, SlotFull
+from agency_core.unit_of_work import DuplicateKeyTaken, PreconditionFailed, SlotFull
 
 SETTINGS_DOC = "admin"
 
@@ -129,7 +131,7 @@ class _Applications(_Writes):
             if key is not None and is_recent(key, duplicate_since):
                 earlier = await _read(tx, self._col("applications").document(key["application_id"]))
                 if earlier is not None:
-                    raise DuplicateApplication(application_of(earlier, self._sealer))
+                    raise DuplicateKeyTaken(application_of(earlier, self._sealer))
             if await _read(tx, record_ref) is not None:
                 raise IdTaken(application.id)
 
@@ -605,7 +607,7 @@ async def backfill_slots(client: Client, prefix: str, sealer: PassportSealer) ->
         doc = snap.to_dict() or {}
         if doc.get("starts_at") is not None:
             continue
-        starts_at = stored_slot_start(doc.get("data") or {})
+        starts_at = stored_slot_start(from_document(AppointmentRequest, doc.get("data") or {}))
         if starts_at is None:
             continue
         unit = FirestoreUnitOfWork(client, prefix, sealer)

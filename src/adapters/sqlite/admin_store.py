@@ -1,4 +1,4 @@
-"""The admin area's store in the embedded SQLite file: implements :class:`agency_core.staff.model.AdminStore`.
+"""The admin area's store in the embedded SQLite file: implements :class:`agency_core.staff.ports.AdminStore`.
 
 Its migration adds what staff keep on the public records (application status and opened
 time, appointment status, message read time, a tombstone for deleted blog posts) and the
@@ -21,20 +21,14 @@ from adapters.sqlite.database import Database, Migration
 from adapters.sqlite.payments import MIGRATION as PAYMENTS_MIGRATION
 from adapters.sqlite.rows import application_record, appointment_record, message_record
 from adapters.sqlite.unit_of_work import SETTINGS_KEY
+from agency_core.admin_settings import AdminSettings, settings_from_dict
+from agency_core.appointments.records import AppointmentRecord
+from agency_core.audit import AuditEntry
+from agency_core.jobs.model import Job
+from agency_core.paging import Page, PageRequest
 from agency_core.records import AppointmentStatus, BlogPost, JobAlert, JobStatus, NewsletterSubscription
-from agency_core.staff.model import (
-    ApplicationQuery,
-    ApplicationRecord,
-    AppointmentRecord,
-    AuditEntry,
-    Counts,
-    Job,
-    MessageRecord,
-    OutboxHealth,
-    Page,
-    PageRequest,
-)
-from agency_core.staff.settings import AdminSettings, settings_from_dict
+from agency_core.staff.query import ApplicationQuery
+from agency_core.staff.records import ApplicationRecord, Counts, MessageRecord, OutboxHealth
 
 MIGRATIONS = (
     Migration(
@@ -136,7 +130,7 @@ def _where(conditions: Sequence[tuple[str, object]]) -> tuple[str, list[object]]
 
 
 class SqliteAdminStore:
-    """Implements :class:`agency_core.staff.model.AdminStore` on one :class:`Database`."""
+    """Implements :class:`agency_core.staff.ports.AdminStore` on one :class:`Database`."""
 
     def __init__(self, db: Database, sealer: PassportSealer) -> None:
         self._db = db

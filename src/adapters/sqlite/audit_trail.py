@@ -9,7 +9,7 @@ import sqlite3
 
 from adapters.codec import from_row
 from adapters.sqlite.database import Database
-from agency_core.staff.model import AuditEntry
+from agency_core.audit import AuditEntry
 
 
 def _prefix_like(prefix: str) -> str:

@@ -10,13 +10,15 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from adapters.codec import from_row
+from adapters.codec import from_document, from_row
 from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database
 from adapters.sqlite.rows import application_record, appointment_record
 from agency_core.masking import mask_email, mask_phone
-from agency_core.privacy.data_requests import CANCELLED_ERROR, ERASED_TEXT, Person, PersonalData, holds
+from agency_core.privacy.data_requests import CANCELLED_ERROR, ERASED_TEXT, holds
+from agency_core.privacy.model import Person, PersonalData
 from agency_core.records import Channel, ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage
+from agency_core.spec.forms import ApplicationForm, AppointmentRequest, ContactForm, F, JobAlertRequest
 from agency_core.staff.notes import Note, Reply
 
 T = TypeVar("T", Note, Reply)
@@ -34,6 +36,11 @@ def _about(conn: sqlite3.Connection, kind: type[T], table: str, column: str, ids
     return [from_row(kind, r) for r in rows]
 
 
+def _form(kind: type[F], row: sqlite3.Row) -> F:
+    """The typed form a row's ``data`` holds (the rest of the row is decoded only when it matches)."""
+    return from_document(kind, json.loads(row["data"]))
+
+
 class SqlitePersonalDataStore:
     def __init__(self, db: Database, sealer: PassportSealer) -> None:
         self._db = db
@@ -46,17 +53,17 @@ class SqlitePersonalDataStore:
             found.applications = [
                 application_record(r, self._sealer)
                 for r in conn.execute("SELECT * FROM applications ORDER BY created_at")
-                if holds(json.loads(r["data"]), person) or (passport and r["passport_index"] == passport)
+                if holds(_form(ApplicationForm, r), person) or (passport and r["passport_index"] == passport)
             ]
             found.appointments = [
                 appointment_record(r)
                 for r in conn.execute("SELECT * FROM appointments ORDER BY created_at")
-                if holds(json.loads(r["data"]), person)
+                if holds(_form(AppointmentRequest, r), person)
             ]
             found.messages = [
                 from_row(ContactMessage, r)
                 for r in conn.execute("SELECT * FROM contact_messages ORDER BY created_at")
-                if holds(json.loads(r["data"]), person)
+                if holds(_form(ContactForm, r), person)
             ]
             if person.email:
                 found.subscriptions = [
@@ -66,18 +73,14 @@ class SqlitePersonalDataStore:
             found.job_alerts = [
                 from_row(JobAlert, r)
                 for r in conn.execute("SELECT * FROM job_alerts ORDER BY created_at")
-                if holds(json.loads(r["data"]), person)
+                if holds(_form(JobAlertRequest, r), person)
             ]
             found.notes = _about(conn, Note, "application_notes", "application_id", [a.id for a in found.applications])
             found.replies = _about(conn, Reply, "message_replies", "message_id", [m.id for m in found.messages])
             sources = set(found.source_ids())
             phones = {person.phone} if person.phone else set()
-            phones |= {
-                str(a.application.data.get("phone")) for a in found.applications if a.application.data.get("phone")
-            }
-            phones |= {
-                str(a.appointment.data.get("phone")) for a in found.appointments if a.appointment.data.get("phone")
-            }
+            phones |= {a.application.data.phone for a in found.applications if a.application.data.phone}
+            phones |= {a.appointment.data.phone for a in found.appointments if a.appointment.data.phone}
             found.sms = [
                 from_row(OutboxMessage, r)
                 for r in conn.execute("SELECT * FROM sms_outbox ORDER BY created_at, id")

@@ -11,9 +11,9 @@ from adapters.codec import from_row, timestamp, to_row
 from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database
 from adapters.sqlite.rows import application_record
-from agency_core.privacy.retention import FILES_REMOVED_FIELD, RECORD_KINDS
+from agency_core.privacy.retention import RECORD_KINDS
 from agency_core.records import Application
-from agency_core.staff.model import ApplicationRecord
+from agency_core.staff.records import ApplicationRecord
 
 _ID_COLUMN = {"contact_messages": "id", "appointments": "reference", "job_alerts": "id"}
 
@@ -57,7 +57,7 @@ def _drop_files(conn: sqlite3.Connection, application_id: str, note: str) -> Non
     if row is None:
         return
     application = from_row(Application, row)
-    cells = to_row(replace(application, data={**application.data, FILES_REMOVED_FIELD: note}, files=()))
+    cells = to_row(replace(application, data=replace(application.data, files_removed=note), files=()))
     conn.execute(
         "UPDATE applications SET files = ?, data = ? WHERE id = ?", (cells["files"], cells["data"], application_id)
     )

@@ -9,8 +9,10 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
-from adapters.codec import from_row, moment, timestamp, to_row
+from adapters.codec import from_document, from_row, moment, timestamp, to_row
 from adapters.sealing import PassportSealer
+from agency_core.appointments.records import AppointmentRecord
+from agency_core.audit import AuditEntry
 from agency_core.payments.model import Payment
 from agency_core.records import (
     Application,
@@ -20,7 +22,8 @@ from agency_core.records import (
     ContactMessage,
     OutboxMessage,
 )
-from agency_core.staff.model import ApplicationRecord, AppointmentRecord, AuditEntry, MessageRecord
+from agency_core.spec.forms import ApplicationForm
+from agency_core.staff.records import ApplicationRecord, MessageRecord
 from agency_core.staff.search import search_key
 
 PAYMENT_PREFIX = "payment_"
@@ -91,7 +94,7 @@ def fill_search_keys(conn: sqlite3.Connection) -> int:
     rows = conn.execute("SELECT id, data FROM applications").fetchall()
     for row in rows:
         data = json.loads(row["data"])
-        key = search_key(row["id"], data if isinstance(data, dict) else {})
+        key = search_key(row["id"], from_document(ApplicationForm, data if isinstance(data, dict) else {}))
         conn.execute("UPDATE applications SET search_key = ? WHERE id = ?", (key, row["id"]))
     return len(rows)
 

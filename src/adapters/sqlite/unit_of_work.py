@@ -31,17 +31,18 @@ from adapters.sqlite.rows import (
 from adapters.sqlite.templates import add_version
 from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
+from agency_core.admin_settings import AdminSettings, settings_to_dict
+from agency_core.audit import AuditEntry
 from agency_core.bulk.model import BulkAction
 from agency_core.ids import IdTaken
+from agency_core.jobs.model import Job
 from agency_core.messaging.delivery import advance
 from agency_core.messaging.template_store import TemplateVersion
 from agency_core.newsletter.model import NewsletterIssue
 from agency_core.payments.model import Payment
 from agency_core.payments.refunds import Refund
 from agency_core.records import ApplicationStatus, AppointmentStatus
-from agency_core.staff.model import AuditEntry, Job
-from agency_core.staff.settings import AdminSettings, settings_to_dict
-from agency_core.unit_of_work import DuplicateApplication, PreconditionFailed, SlotFull
+from agency_core.unit_of_work import DuplicateKeyTaken, PreconditionFailed, SlotFull
 
 SETTINGS_KEY = "admin"
 
@@ -72,7 +73,7 @@ class _Applications(_Writes):
         def step(conn: sqlite3.Connection) -> None:
             earlier = find_duplicate(conn, application.duplicate_key, duplicate_since, self._sealer)
             if earlier is not None:
-                raise DuplicateApplication(earlier)
+                raise DuplicateKeyTaken(earlier)
             if conn.execute("SELECT 1 FROM applications WHERE id = ?", (application.id,)).fetchone():
                 raise IdTaken(application.id)
             insert(conn, "applications", application_cells(application, self._sealer))

@@ -1,1 +1,1 @@
-"""Appointment slots: the office's calendar (zone, weekdays, closed dates, capacity) and which slots are free."""
+"""Appointments: the office's calendar and free slots, booking changes, reminders, the staff calendar."""

@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 
 from icalendar import Calendar, Event, Timezone, vCalAddress
 
-from agency_core.jobs.alerts import Attachment
+from agency_core.messaging.email import Attachment
 from agency_core.spec import constants as c
 
 SLOT_LENGTH: Final = timedelta(hours=1)

@@ -4,7 +4,7 @@ Each is a message template (:mod:`agency_core.messaging.templates`); ``texts`` a
 
 from __future__ import annotations
 
-from agency_core.jobs.alerts import Attachment, Email
+from agency_core.messaging.email import Attachment, Email
 from agency_core.messaging.gsm import to_gsm7
 from agency_core.messaging.sms_texts import AppointmentDetails, reminder_promise
 from agency_core.messaging.templates import DEFAULTS, Texts, render

@@ -17,12 +17,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Final
 from zoneinfo import ZoneInfo
 
+from agency_core.admin_settings import SettingsSource
 from agency_core.appointments.calendar_file import CalendarMethod, appointment_calendar, calendar_attachment
 from agency_core.appointments.change_texts import (
     cancelled_email,
@@ -49,8 +50,9 @@ from agency_core.appointments.slots import (
     local_label,
     slot_start,
 )
+from agency_core.audit import AuditEntry
 from agency_core.errors import Conflict, NotFound, Rejected, UseCaseError
-from agency_core.jobs.alerts import to_outbox
+from agency_core.messaging.email import to_outbox
 from agency_core.messaging.notifications import SmsKind
 from agency_core.messaging.sms_texts import AppointmentDetails
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
@@ -58,8 +60,6 @@ from agency_core.messaging.templates import DEFAULTS, Texts
 from agency_core.ports import Store
 from agency_core.records import Appointment, AppointmentStatus, OutboxMessage
 from agency_core.spec import constants as c
-from agency_core.staff.model import AuditEntry
-from agency_core.staff.settings import SettingsSource
 from agency_core.unit_of_work import PreconditionFailed, SlotFull
 
 CHANGE_PATH: Final = "/appointment"
@@ -100,20 +100,15 @@ def link_works(appointment: Appointment, status: AppointmentStatus, token: str, 
 def appointment_details(appointment: Appointment, zone: str) -> AppointmentDetails:
     starts_at = appointment.starts_at or appointment.created_at
     return AppointmentDetails(
-        str(appointment.data.get("serviceType") or ""),
-        str(appointment.data.get("preferredDate") or ""),
+        appointment.data.service_type,
+        appointment.data.preferred_date,
         local_label(starts_at, appointment.time_zone or zone),
         appointment.reference,
     )
 
 
-def _text(data: Mapping[str, object], name: str) -> str:
-    value = data.get(name)
-    return value if isinstance(value, str) else ""
-
-
 def event_title(appointment: Appointment) -> str:
-    service = _text(appointment.data, "serviceType")
+    service = appointment.data.service_type
     return f"{c.SERVICE_TYPE_LABELS.get(service, service)} appointment with {c.AGENCY_NAME}"
 
 
@@ -123,7 +118,7 @@ def calendar_file(appointment: Appointment, method: CalendarMethod, sequence: in
         event_title(appointment),
         appointment.starts_at or appointment.created_at,
         appointment.time_zone or zone,
-        _text(appointment.data, "email"),
+        appointment.data.email,
         sequence,
         method,
         now,
@@ -138,14 +133,14 @@ def cancellation_messages(
     details = appointment_details(appointment, zone)
     ref, data = appointment.reference, appointment.data
     sms = cancelled_message(details, texts)
-    messages = [OutboxMessage(f"{ref}-cancelled", ref, SmsKind.APPOINTMENT.value, _text(data, "phone"), sms, now, now)]
-    email = _text(data, "email")
+    messages = [OutboxMessage(f"{ref}-cancelled", ref, SmsKind.APPOINTMENT.value, data.phone, sms, now, now)]
+    email = data.email
     if email:
         ics = calendar_file(appointment, CalendarMethod.CANCEL, appointment.version + 1, now, zone)
         attachment = calendar_attachment(ics, CalendarMethod.CANCEL)
-        mail = cancelled_email(email, _text(data, "fullName"), details, attachment, texts)
+        mail = cancelled_email(email, data.full_name, details, attachment, texts)
         messages.append(to_outbox(mail, f"{ref}-cancelled-mail", ref, now))
-    staff = staff_cancel_message(details, _text(data, "fullName"), texts)
+    staff = staff_cancel_message(details, data.full_name, texts)
     messages += _to_staff(f"{ref}-cancelled", ref, admin_phones, staff, now)
     return messages
 
@@ -203,7 +198,7 @@ class AppointmentChanges:
         appointment = await self._booking(token)
         calendar = await self._calendar()
         starts_at = appointment.starts_at or appointment.created_at
-        shown = day or date.fromisoformat(_text(appointment.data, "preferredDate") or starts_at.date().isoformat())
+        shown = day or date.fromisoformat(appointment.data.preferred_date or starts_at.date().isoformat())
         booked = await self.store.appointments.booked(*_day_bounds(shown, calendar.zone))
         slots = day_slots(shown, calendar, booked, self.clock())
         return OwnBooking(appointment, appointment_details(appointment, self.office_zone), shown, slots)
@@ -239,7 +234,7 @@ class AppointmentChanges:
         starts_at = slot_start(day, label, calendar.zone)
         if starts_at == appointment.starts_at:
             raise Rejected({"preferredTime": SAME_SLOT})
-        data = {**appointment.data, "preferredDate": day.isoformat(), "preferredTime": label}
+        data = replace(appointment.data, preferred_date=day.isoformat(), preferred_time=label)
         moved = replace(
             appointment, data=data, starts_at=starts_at, time_zone=calendar.zone, version=appointment.version + 1
         )
@@ -267,7 +262,7 @@ class AppointmentChanges:
         (ids of the new version) and the staff SMS."""
         ref, data, version = moved.reference, moved.data, moved.version
         details = appointment_details(moved, self.office_zone)
-        phone, email, name = _text(data, "phone"), _text(data, "email"), _text(data, "fullName")
+        phone, email, name = data.phone, data.email, data.full_name
         remind_at = reminder_time(moved.starts_at or now, now)
         prefix = f"{ref}-moved-v{version}"
         # The link is not in the texts again: only its hash is stored, and the applicant has it already.

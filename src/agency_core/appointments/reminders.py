@@ -12,8 +12,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Final
 
-from agency_core.jobs.alerts import to_outbox
 from agency_core.messaging.confirmation_emails import appointment_reminder_email
+from agency_core.messaging.email import to_outbox
 from agency_core.messaging.notifications import SmsKind
 from agency_core.messaging.sms_texts import AppointmentDetails, appointment_reminder_message
 from agency_core.messaging.templates import DEFAULTS, Texts

@@ -17,6 +17,7 @@ from typing import Final
 from zoneinfo import ZoneInfo
 
 from agency_core.spec import constants as c
+from agency_core.spec.forms import AppointmentRequest
 
 OFFICE_WEEKDAYS: Final = frozenset(range(5))
 """Monday to Friday (the spec's office hours, Mon-Fri 8:00-18:00); every slot lies within them."""
@@ -110,12 +111,12 @@ def day_slots(day: date, calendar: OfficeCalendar, booked: Mapping[datetime, int
     return views
 
 
-def stored_slot_start(data: Mapping[str, object], zone: str = c.AGENCY_TIME_ZONE) -> datetime | None:
+def stored_slot_start(data: AppointmentRequest, zone: str = c.AGENCY_TIME_ZONE) -> datetime | None:
     """The start of a booking stored before slots were kept, from its form values, or ``None``."""
-    day, label = data.get("preferredDate"), data.get("preferredTime")
-    if not isinstance(day, str) or label not in c.APPOINTMENT_TIME_SLOTS:
+    day, label = data.preferred_date, data.preferred_time
+    if label not in c.APPOINTMENT_TIME_SLOTS:
         return None
     try:
-        return slot_start(date.fromisoformat(day), str(label), zone)
-    except ValueError:
+        return slot_start(date.fromisoformat(day), label, zone)
+    except (TypeError, ValueError):
         return None

@@ -15,9 +15,9 @@ from typing import Final
 from zoneinfo import ZoneInfo
 
 from agency_core.appointments.offices import Office
+from agency_core.appointments.records import AppointmentRecord
 from agency_core.appointments.slots import OfficeCalendar, slot_start, zone_name
 from agency_core.records import AppointmentStatus
-from agency_core.staff.model import AppointmentRecord
 
 CALENDAR_SPANS: Final = (1, 7)
 """A day or a week."""

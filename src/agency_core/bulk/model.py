@@ -10,7 +10,7 @@ from typing import Final, Protocol
 
 from agency_core.errors import Rejected
 from agency_core.records import ApplicationStatus
-from agency_core.staff.model import ApplicationQuery, check_application_query
+from agency_core.staff.query import ApplicationQuery, check_application_query
 
 MAX_SELECTION: Final = 200
 """Applicants one bulk action may touch (a Firestore transaction holds 500 writes)."""

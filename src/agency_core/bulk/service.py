@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Final
 
+from agency_core.audit import AuditEntry
 from agency_core.bulk.model import (
     ALREADY_UNDONE,
     BULK_ID_INVALID,
@@ -33,27 +34,23 @@ from agency_core.bulk.model import (
     Selection,
     is_bulk_id,
 )
+from agency_core.clock import Clock, utc_now
 from agency_core.errors import Conflict, InvalidPhone, NotFound, Rejected, UnknownStatus, UseCaseError
 from agency_core.ids import IdGenerator
 from agency_core.messaging.bulk_texts import check_bulk_message, render_bulk_message
 from agency_core.messaging.delivery import DeliveryState, delivery_state
 from agency_core.messaging.gsm import sms_parts
 from agency_core.messaging.phones import phone_for_sms
+from agency_core.paging import ALL
 from agency_core.ports import Outbox
 from agency_core.records import ApplicationStatus, OutboxMessage, OutboxStatus
 from agency_core.spec import constants as c
 from agency_core.spec.validation import DEFAULT_PHONE_REGION
-from agency_core.staff.model import (
-    ALL,
-    AdminStore,
-    ApplicationRecord,
-    AuditEntry,
-    move_refused_message,
-    parse_status,
-    status_must_be,
-)
+from agency_core.staff.ports import AdminStore
+from agency_core.staff.query import parse_status, status_must_be
+from agency_core.staff.records import ApplicationRecord
 from agency_core.staff.service import AdminService, StatusChangePlan
-from agency_core.submissions.service import Clock, utc_now
+from agency_core.staff.statuses import move_refused_message
 from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
 
 BULK_MESSAGE_KIND: Final = "bulk_message"
@@ -123,7 +120,7 @@ class BulkProgress:
 
 def _name(record: ApplicationRecord) -> str:
     data = record.application.data
-    return " ".join(str(data.get(k) or "").strip() for k in ("firstName", "lastName")).strip()
+    return f"{data.first_name.strip()} {data.last_name.strip()}".strip()
 
 
 def _refusal(exc: UseCaseError) -> str:
@@ -311,7 +308,7 @@ class BulkService:
     def _message(
         self, bulk_id: str, record: ApplicationRecord, template: str, at: datetime
     ) -> tuple[OutboxMessage | None, str]:
-        phone = str(record.application.data.get("phone") or "").strip()
+        phone = record.application.data.phone.strip()
         if not phone:
             return None, NO_PHONE
         try:

@@ -12,18 +12,17 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import json
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable
 from datetime import datetime
-from typing import Final, Protocol
+from typing import Final
 from urllib.parse import quote, urlencode
 
+from agency_core.jobs.model import Job
+from agency_core.messaging.email import Email, to_outbox
 from agency_core.ports import JobAlertRepository
-from agency_core.records import Channel, OutboxMessage
 from agency_core.spec import constants as c
-from agency_core.staff.model import Job
+from agency_core.spec.forms import JobAlertRequest
 from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
 
 GULF: Final = frozenset(("United Arab Emirates", "Saudi Arabia", "Qatar", "Kuwait", "Bahrain", "Oman"))
@@ -44,16 +43,12 @@ def salary_bounds(label: str) -> tuple[int, int] | None:
     return None
 
 
-def _text(value: object) -> str:
-    return value.strip() if isinstance(value, str) else ""
-
-
-def alert_matches(alert: Mapping[str, object], job: Job) -> bool:
+def alert_matches(alert: JobAlertRequest, job: Job) -> bool:
     """Does the job-alert form ``alert`` (its stored values) want to hear about ``job``?"""
-    category = _text(alert.get("jobCategory"))
+    category = alert.job_category.strip()
     if category not in ("Any", job.category):
         return False
-    country = _text(alert.get("preferredCountry"))
+    country = alert.preferred_country.strip()
     country_ok = (
         country == job.country
         or (country == "Any Gulf Country" and job.country in GULF)
@@ -61,7 +56,7 @@ def alert_matches(alert: Mapping[str, object], job: Job) -> bool:
     )
     if not country_ok:
         return False
-    bounds = salary_bounds(_text(alert.get("salaryRange")))
+    bounds = salary_bounds(alert.salary_range.strip())
     has_figures = job.salary_min is not None or job.salary_max is not None
     if bounds is not None and has_figures and job.salary_currency == "USD" and job.salary_period == "month":
         low = job.salary_min if job.salary_min is not None else job.salary_max
@@ -87,34 +82,7 @@ def token_ok(secret: str, alert_id: str, token: str) -> bool:
     return hmac.compare_digest(unsubscribe_token(secret, alert_id).encode(), token.encode())
 
 
-# -- the e-mail -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Attachment:
-    """A file attached to an e-mail, as text (``text/calendar; method=REQUEST`` for an invitation)."""
-
-    filename: str
-    content_type: str
-    content: str
-
-
-@dataclass(frozen=True, slots=True)
-class Email:
-    """One e-mail to one address. ``headers`` are extra headers (``List-Unsubscribe``...)."""
-
-    to: str
-    subject: str
-    text: str
-    headers: tuple[tuple[str, str], ...] = ()
-    attachments: tuple[Attachment, ...] = ()
-
-
-class EmailSender(Protocol):
-    """Sends one e-mail; raises on failure (the outbox retries). ``message_id`` is stable per
-    message, so a retried send can be recognised."""
-
-    async def send(self, email: Email, message_id: str) -> None: ...
+# -- the alert e-mail -----------------------------------------------------------------------
 
 
 def job_alert_email(job: Job, to: str, job_url: str, unsubscribe_page: str, one_click_url: str) -> Email:
@@ -143,32 +111,6 @@ def job_alert_email(job: Job, to: str, job_url: str, unsubscribe_page: str, one_
         ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"),
     )
     return Email(to, f"New job: {job.title} in {job.country}", "\n".join(lines), headers)
-
-
-# -- through the outbox -----------------------------------------------------------------------
-
-EMAIL_KIND: Final = "email"
-"""The outbox kind of an e-mail (its channel is ``email``): ``text`` holds the message as JSON."""
-
-
-def to_outbox(email: Email, message_id: str, source_id: str, now: datetime) -> OutboxMessage:
-    fields: dict[str, object] = {
-        "subject": email.subject,
-        "text": email.text,
-        "headers": [list(h) for h in email.headers],
-    }
-    if email.attachments:
-        fields["attachments"] = [[a.filename, a.content_type, a.content] for a in email.attachments]
-    return OutboxMessage(
-        message_id, source_id, EMAIL_KIND, email.to, json.dumps(fields), now, now, channel=Channel.EMAIL
-    )
-
-
-def from_outbox(message: OutboxMessage) -> Email:
-    data = json.loads(message.text)
-    headers = tuple((str(k), str(v)) for k, v in data.get("headers", []))
-    attachments = tuple(Attachment(str(f), str(t), str(b)) for f, t, b in data.get("attachments", []))
-    return Email(message.address, str(data["subject"]), str(data["text"]), headers, attachments)
 
 
 class JobAlertMailer:
@@ -214,7 +156,7 @@ class JobAlertMailer:
             to_outbox(
                 job_alert_email(
                     job,
-                    _text(a.data.get("email")),
+                    a.data.email.strip(),
                     f"{site}/jobs/{job.id}",
                     self.unsubscribe_page_url(a.id),
                     self.one_click_url(a.id),
@@ -224,7 +166,7 @@ class JobAlertMailer:
                 now,
             )
             for a in await self.alerts.all()
-            if alert_matches(a.data, job) and _text(a.data.get("email"))
+            if alert_matches(a.data, job) and a.data.email.strip()
         ]
         if planned:
             async with self.uow() as uow:

@@ -13,14 +13,15 @@ from datetime import date, datetime
 from typing import Protocol
 from zoneinfo import ZoneInfo
 
+from agency_core.jobs.model import Job
 from agency_core.jobs.rules import JobSearch, country_name, words_match
+from agency_core.paging import ALL, Page, PageRequest
 from agency_core.records import JobStatus
 from agency_core.spec.constants import AGENCY_TIME_ZONE
-from agency_core.staff.model import ALL, Job, Page, PageRequest
 
 
 class JobReader(Protocol):
-    """The part of :class:`agency_core.staff.model.AdminStore` the public board reads."""
+    """The part of :class:`agency_core.staff.ports.AdminStore` the public board reads."""
 
     async def jobs(self, status: JobStatus | None, page: PageRequest) -> Page[Job]: ...
     async def job(self, job_id: str) -> Job | None: ...

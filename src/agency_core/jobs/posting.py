@@ -11,9 +11,9 @@ import html
 from datetime import UTC, datetime, time
 from typing import Any, Final
 
+from agency_core.jobs.model import Job
 from agency_core.jobs.rules import SCHEMA_EMPLOYMENT_TYPES
 from agency_core.spec import constants as c
-from agency_core.staff.model import Job
 
 LOGO_PATH: Final = "/images/brand/logo.svg"
 SCHEMA_UNITS: Final = {"hour": "HOUR", "day": "DAY", "week": "WEEK", "month": "MONTH", "year": "YEAR"}

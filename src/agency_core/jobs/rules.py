@@ -14,6 +14,7 @@ from datetime import date, datetime
 from typing import Any, Final, Literal
 
 from agency_core.spec import constants as c
+from agency_core.spec.forms import FormValues, form_of, spec_name
 from agency_core.spec.numbers import ascii_whole_number
 
 JobFieldKind = Literal["text", "longtext", "select", "multiselect", "integer", "date"]
@@ -155,8 +156,35 @@ def _check_one(f: JobField, raw: object) -> tuple[object, str | None]:
     return _check_text(f, raw)
 
 
-def check_job(data: Mapping[str, object], today: date) -> tuple[dict[str, object], dict[str, str]]:
-    """The job form's values by camelCase name (cleaned), and the messages by field."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class JobForm(FormValues):
+    """The job form, cleaned by :func:`check_job` (a field with a message keeps its default)."""
+
+    title: str = ""
+    country: str = ""
+    city: str = ""
+    category: str = ""
+    employment_type: str = "Full-time"
+    positions: int = 1
+    salary_min: int | None = None
+    salary_max: int | None = None
+    salary_currency: str = "USD"
+    salary_period: str = "month"
+    salary_range: str = ""
+    description: str = ""
+    requirements: str = ""
+    benefits: tuple[str, ...] = ()
+    closing_date: date | None = None
+    status: str = "open"
+    """One of :data:`JOB_STATUSES`."""
+
+
+_SALARY_MAX: Final = spec_name("salary_max")
+_CLOSING_DATE: Final = spec_name("closing_date")
+
+
+def check_job(data: Mapping[str, object], today: date) -> tuple[JobForm, dict[str, str]]:
+    """The job form (cleaned), and the messages by field (camelCase name)."""
     values: dict[str, object] = {}
     errors: dict[str, str] = {}
     for f in JOB_FORM:
@@ -164,13 +192,14 @@ def check_job(data: Mapping[str, object], today: date) -> tuple[dict[str, object
         values[f.name] = value
         if message is not None:
             errors[f.name] = message
-    low, high = values.get("salaryMin"), values.get("salaryMax")
-    if isinstance(low, int) and isinstance(high, int) and high < low and "salaryMax" not in errors:
-        errors["salaryMax"] = SALARY_ORDER
-    closing = values.get("closingDate")
-    if values.get("status") == "open" and isinstance(closing, date) and closing < today and "closingDate" not in errors:
-        errors["closingDate"] = CLOSING_DATE_PASSED
-    return values, errors
+    form = form_of(JobForm, values)
+    low, high = form.salary_min, form.salary_max
+    if low is not None and high is not None and high < low and _SALARY_MAX not in errors:
+        errors[_SALARY_MAX] = SALARY_ORDER
+    closing = form.closing_date
+    if form.status == "open" and closing is not None and closing < today and _CLOSING_DATE not in errors:
+        errors[_CLOSING_DATE] = CLOSING_DATE_PASSED
+    return form, errors
 
 
 def export_rules() -> dict[str, Any]:

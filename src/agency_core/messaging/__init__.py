@@ -1,1 +1,1 @@
-"""Texts and their delivery: SMS and e-mail texts, who is notified of what, the outbox worker."""
+"""Texts and their delivery: SMS and e-mail texts, the e-mail and its sender, notifications, the outbox."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from urllib.parse import quote
 
-from agency_core.jobs.alerts import Email, to_outbox
+from agency_core.messaging.email import Email, to_outbox
 from agency_core.messaging.sms_texts import reminder_promise
 from agency_core.messaging.templates import DEFAULTS, Texts, render
 from agency_core.records import OutboxMessage

@@ -18,10 +18,10 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Final
 
+from agency_core.clock import Clock, utc_now
 from agency_core.errors import NotFound
 from agency_core.ports import Outbox
 from agency_core.records import Channel, OutboxMessage, OutboxStatus, ReportedDelivery
-from agency_core.submissions.service import Clock, utc_now
 from agency_core.unit_of_work import UnitOfWork
 
 DEFAULT_DEADLINE: Final = timedelta(minutes=30)

@@ -10,17 +10,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from agency_core.jobs.alerts import to_outbox
 from agency_core.messaging.confirmation_emails import id_reminder_email
+from agency_core.messaging.email import to_outbox
 from agency_core.messaging.notifications import SmsKind
 from agency_core.messaging.sms_texts import id_reminder_message
 from agency_core.messaging.templates import DEFAULTS, Texts
 from agency_core.records import Application, OutboxMessage
-
-
-def _text(application: Application, name: str) -> str:
-    value = application.data.get(name)
-    return value if isinstance(value, str) else ""
 
 
 def id_reminder_ids(application_id: str) -> tuple[str, str]:
@@ -31,13 +26,13 @@ def id_reminders(
     earlier: Application, track_url: str, site_url: str, now: datetime, texts: Texts = DEFAULTS
 ) -> list[OutboxMessage]:
     sms_id, mail_id = id_reminder_ids(earlier.id)
-    name = f"{_text(earlier, 'firstName')} {_text(earlier, 'lastName')}"
+    name = earlier.data.applicant_name
     messages: list[OutboxMessage] = []
-    phone = _text(earlier, "phone")
+    phone = earlier.data.phone
     if phone:
         text = id_reminder_message(name, earlier.id, track_url, texts)
         messages.append(OutboxMessage(sms_id, earlier.id, SmsKind.ID_REMINDER.value, phone, text, now, now))
-    email = _text(earlier, "email")
+    email = earlier.data.email
     if email:
         messages.append(
             to_outbox(id_reminder_email(email, name, earlier.id, site_url, texts), mail_id, earlier.id, now)

@@ -20,11 +20,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
-from agency_core.jobs.alerts import EmailSender, from_outbox
+from agency_core.clock import Clock, utc_now
 from agency_core.masking import mask_email, mask_phone
+from agency_core.messaging.email import EmailSender, from_outbox
 from agency_core.ports import Outbox, SmsGateway, SmsResult
 from agency_core.records import Channel, OutboxMessage
-from agency_core.submissions.service import Clock, utc_now
 
 logger = logging.getLogger("agency.outbox")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from agency_core.jobs.alerts import Email
+from agency_core.messaging.email import Email
 from agency_core.messaging.templates import DEFAULTS, Texts, render
 
 

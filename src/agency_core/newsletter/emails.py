@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from agency_core.jobs.alerts import Email
+from agency_core.messaging.email import Email
 from agency_core.messaging.templates import DEFAULTS, Texts, render, spec_of
 from agency_core.records import BlogPost
 

@@ -14,9 +14,11 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Final
 
+from agency_core.audit import AuditEntry
+from agency_core.clock import Clock
 from agency_core.errors import Conflict, NotFound, Rejected
 from agency_core.ids import IdGenerator
-from agency_core.jobs.alerts import Email, to_outbox
+from agency_core.messaging.email import Email, to_outbox
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
 from agency_core.messaging.templates import Texts
 from agency_core.newsletter.emails import TEST_PREFIX, Draft, digest_draft, newsletter_email
@@ -25,7 +27,6 @@ from agency_core.newsletter.subscriptions import NewsletterLinks
 from agency_core.ports import Store
 from agency_core.records import NewsletterSubscription, OutboxMessage
 from agency_core.spec import constants as c
-from agency_core.staff.model import AuditEntry
 from agency_core.unit_of_work import PreconditionFailed
 
 MAX_SUBJECT: Final = 200
@@ -38,8 +39,6 @@ ALREADY_SENT: Final = "This newsletter was sent: it can no longer be edited."
 CHANGED_MEANWHILE: Final = "This newsletter was changed meanwhile: reload it and try again."
 PREVIEW_ADDRESS: Final = "subscriber@example.com"
 PREVIEW_ID: Final = "PREVIEW"
-
-Clock = Callable[[], datetime]
 
 
 @dataclass(frozen=True, slots=True)

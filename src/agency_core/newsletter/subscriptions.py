@@ -10,15 +10,16 @@ case (a fresh receipt id), so it tells a stranger nothing about the address.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Final
 from urllib.parse import quote, urlencode
 
+from agency_core.clock import Clock
 from agency_core.ids import IdGenerator
-from agency_core.jobs.alerts import to_outbox
 from agency_core.masking import mask_email
+from agency_core.messaging.email import to_outbox
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
 from agency_core.newsletter.emails import welcome_email
 from agency_core.newsletter.tokens import (
@@ -30,7 +31,7 @@ from agency_core.newsletter.tokens import (
 from agency_core.ports import Store
 from agency_core.privacy.consent import PRIVACY_NOTICE_VERSION
 from agency_core.records import NewsletterSubscription, OutboxMessage
-from agency_core.spec import validation as v
+from agency_core.spec.forms import NewsletterForm
 from agency_core.unit_of_work import PreconditionFailed
 
 RESEND_AFTER: Final = timedelta(minutes=10)
@@ -39,12 +40,7 @@ CONFIRM_PAGE_PATH: Final = "/newsletter/confirm"
 UNSUBSCRIBE_PAGE_PATH: Final = "/newsletter/unsubscribe"
 ONE_CLICK_PATH: Final = "/api/newsletter-subscriptions/{id}/unsubscribe"
 
-Clock = Callable[[], datetime]
 logger = logging.getLogger("agency.newsletter")
-
-
-def _text(value: object) -> str:
-    return value.strip() if isinstance(value, str) else ""
 
 
 class NewsletterLinks:
@@ -88,18 +84,17 @@ class NewsletterSubscriptions:
         self.on_enqueue = on_enqueue
         self.templates = templates
 
-    async def subscribe(self, values: Mapping[str, v.Value]) -> str:
-        """``values`` are the newsletter form's, validated. Returns a receipt id (the same kind of answer
+    async def subscribe(self, form: NewsletterForm) -> str:
+        """``form`` is the newsletter form, validated. Returns a receipt id (the same kind of answer
         whatever the address's state)."""
-        email = _text(values.get("email"))
-        interests = values.get("interests") or []
-        wanted = tuple(dict.fromkeys(i for i in interests if isinstance(i, str))) if isinstance(interests, list) else ()
+        email, name = form.email.strip(), form.name.strip()
+        wanted = tuple(dict.fromkeys(form.interests))
         receipt = self.ids.next_id()
         try:
-            queued = await self._subscribe(receipt, email, _text(values.get("name")), wanted)
+            queued = await self._subscribe(receipt, email, name, wanted)
         except PreconditionFailed:
             # Another request for the same address committed first: once more, on what it wrote.
-            queued = await self._subscribe(receipt, email, _text(values.get("name")), wanted)
+            queued = await self._subscribe(receipt, email, name, wanted)
         if queued:
             self.on_enqueue()
         logger.info("newsletter subscription", extra={"email": mask_email(email), "welcome_queued": queued})

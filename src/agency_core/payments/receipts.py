@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Final
 from urllib.parse import quote
 
-from agency_core.jobs.alerts import Email
+from agency_core.messaging.email import Email
 from agency_core.messaging.templates import DEFAULTS, Texts, render
 
 RECEIPT_PATH: Final = "/receipt"

@@ -15,9 +15,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from decimal import Decimal
 
+from agency_core.audit import AuditEntry
+from agency_core.clock import Clock, utc_now
 from agency_core.errors import Conflict, Rejected, UseCaseError
 from agency_core.ids import IdGenerator, IdTaken
-from agency_core.jobs.alerts import to_outbox
+from agency_core.messaging.email import to_outbox
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
 from agency_core.messaging.templates import Texts
 from agency_core.payments.model import (
@@ -51,8 +53,6 @@ from agency_core.payments.refunds import (
 from agency_core.payments.service import ApplicationUnknown
 from agency_core.records import Application, OutboxMessage, PaymentState
 from agency_core.spec.constants import ID_PREFIX
-from agency_core.staff.model import AuditEntry
-from agency_core.submissions.service import Clock, utc_now
 from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
 
 logger = logging.getLogger("agency.refunds")
@@ -86,11 +86,6 @@ def _reason(raw: object) -> tuple[str, dict[str, str]]:
     if len(text) > REASON_MAX:
         return "", {"reason": REASON_TOO_LONG}
     return text, {}
-
-
-def _text(application: Application, name: str) -> str:
-    value = application.data.get(name)
-    return value if isinstance(value, str) else ""
 
 
 class RefundService:
@@ -247,9 +242,9 @@ class RefundService:
 
     def _messages(self, application: Application, refund: Refund, texts: Texts) -> list[OutboxMessage]:
         now = self.clock()
-        name = f"{_text(application, 'firstName')} {_text(application, 'lastName')}"
+        name = application.data.applicant_name
         messages: list[OutboxMessage] = []
-        phone, email = _text(application, "phone"), _text(application, "email")
+        phone, email = application.data.phone, application.data.email
         if phone:
             text = refund_sms_text(name, application.id, refund.fee.plain, texts)
             messages.append(OutboxMessage(f"{refund.id}-sms", application.id, REFUND_SMS_KIND, phone, text, now, now))

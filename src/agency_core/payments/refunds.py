@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, Protocol, runtime_checkable
 
-from agency_core.jobs.alerts import Email
+from agency_core.messaging.email import Email
 from agency_core.messaging.gsm import to_gsm7
 from agency_core.messaging.templates import DEFAULTS, Texts, render
 from agency_core.payments.model import Fee, GatewayRefund, Payment, RefundState, state_of

@@ -14,10 +14,12 @@ import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 
+from agency_core.audit import AuditEntry
+from agency_core.clock import Clock, utc_now
 from agency_core.errors import Conflict, NotFound, Unavailable, UseCaseError
 from agency_core.ids import IdGenerator
-from agency_core.jobs.alerts import to_outbox
 from agency_core.masking import mask_phone
+from agency_core.messaging.email import to_outbox
 from agency_core.messaging.notifications import SmsKind
 from agency_core.messaging.sms_texts import payment_receipt_message
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
@@ -51,8 +53,6 @@ from agency_core.payments.receipts import Receipt, receipt_email, receipt_path, 
 from agency_core.payments.refunds import RefundStore, refund_status, refunded_minor
 from agency_core.records import Application, Channel, FeeDue, OutboxMessage, PaymentState
 from agency_core.spec.constants import ID_PREFIX
-from agency_core.staff.model import AuditEntry
-from agency_core.submissions.service import Clock, utc_now
 from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
 
 logger = logging.getLogger("agency.payments")
@@ -113,11 +113,6 @@ def receipt_id(application_id: str) -> str:
 
 def receipt_mail_id(application_id: str) -> str:
     return f"{application_id}-payment-receipt-mail"
-
-
-def _text(application: Application, name: str) -> str:
-    value = application.data.get(name)
-    return value if isinstance(value, str) else ""
 
 
 class PaymentService:
@@ -247,7 +242,7 @@ class PaymentService:
         reference = make_reference(application_id, self.nonce())
         checkout = await gateway.initialize(
             reference=reference,
-            email=_text(application, "email"),
+            email=application.data.email,
             fee=fee,
             callback_url=callback_url,
             metadata={"application_id": application_id},
@@ -375,7 +370,7 @@ class PaymentService:
         if paid.state is not PaymentState.PAID or paid.receipt_number is None:
             return None
         fee = Fee(paid.amount_minor or 0, paid.currency or self.fee.currency)
-        name = f"{_text(application, 'firstName')} {_text(application, 'lastName')}".strip()
+        name = application.data.applicant_name.strip()
         return Receipt(
             paid.receipt_number,
             application.id,
@@ -407,10 +402,10 @@ class PaymentService:
         return receipt
 
     def _receipt(self, application: Application, paid: Payment, texts: Texts) -> list[OutboxMessage]:
-        phone = _text(application, "phone")
+        phone = application.data.phone
         if not phone:
             return []  # pragma: no cover - the form requires a phone
-        name = f"{_text(application, 'firstName')} {_text(application, 'lastName')}"
+        name = application.data.applicant_name
         amount = Fee(paid.amount_minor or self.fee.amount_minor, paid.currency or self.fee.currency).plain
         text = payment_receipt_message(name, application.id, amount, paid.reference or "", texts)
         now = self.clock()
@@ -419,7 +414,7 @@ class PaymentService:
                 receipt_id(application.id), application.id, SmsKind.PAYMENT_RECEIPT.value, phone, text, now, now
             )
         ]
-        email, receipt = _text(application, "email"), self.receipt_of(application, paid)
+        email, receipt = application.data.email, self.receipt_of(application, paid)
         if email and receipt is not None:
             link = self.receipt_link(application.id, receipt.number) if self.receipt_secret and self.site_url() else ""
             mail = receipt_email(email, receipt, link, texts)

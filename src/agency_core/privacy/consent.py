@@ -7,25 +7,22 @@ Raise :data:`PRIVACY_NOTICE_VERSION` whenever the notice's text changes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import replace
 from datetime import datetime
 from typing import Final
 
-from agency_core.spec.validation import Value
+from agency_core.spec.forms import Consented
 
 PRIVACY_NOTICE_VERSION: Final = "2026-11-22"
 """The version of the privacy notice at ``/privacy`` (its publication date)."""
-CONSENT_VERSION_FIELD: Final = "privacyNoticeVersion"
-CONSENT_AT_FIELD: Final = "privacyNoticeAcceptedAt"
-CONSENT_FIELDS: Final = (CONSENT_VERSION_FIELD, CONSENT_AT_FIELD)
 
 
-def with_consent(values: Mapping[str, Value], at: datetime) -> dict[str, Value]:
-    """``values`` plus the consent record: the notice version accepted and when (UTC, ISO 8601)."""
-    return {**values, CONSENT_VERSION_FIELD: PRIVACY_NOTICE_VERSION, CONSENT_AT_FIELD: at.isoformat()}
+def with_consent(form: Consented, at: datetime) -> Consented:
+    """``form`` with the consent record: the notice version accepted and when (UTC, ISO 8601)."""
+    return replace(form, privacy_notice_version=PRIVACY_NOTICE_VERSION, privacy_notice_accepted_at=at.isoformat())
 
 
-def consent_of(data: Mapping[str, object]) -> tuple[str, str] | None:
+def consent_of(form: Consented) -> tuple[str, str] | None:
     """(notice version, accepted at) as stored, or ``None`` for a record from before consent was kept."""
-    version, at = data.get(CONSENT_VERSION_FIELD), data.get(CONSENT_AT_FIELD)
-    return (version, at) if isinstance(version, str) and isinstance(at, str) else None
+    version, at = form.privacy_notice_version, form.privacy_notice_accepted_at
+    return (version, at) if version and at else None

@@ -12,17 +12,16 @@ import io
 import json
 import zipfile
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Final, Protocol
 
+from agency_core.audit import AuditEntry
 from agency_core.ids import IdGenerator
-from agency_core.masking import mask_email, mask_phone
 from agency_core.messaging.delivery import delivery_state
-from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage
+from agency_core.privacy.model import Person, PersonalData
 from agency_core.spec import constants as c
+from agency_core.spec.forms import FormValues, form_values
 from agency_core.spec.validation import is_email, normalise_phone
-from agency_core.staff.model import ApplicationRecord, AppointmentRecord, AuditEntry
 from agency_core.staff.notes import Note, Reply
 from agency_core.unit_of_work import UnitOfWork
 
@@ -32,35 +31,8 @@ IDENTIFIER_INVALID: Final = "Enter an email address, a phone number or a passpor
 CONFIRM_MISMATCH: Final = "Type the same email or phone to confirm the erasure"
 
 
-@dataclass(frozen=True, slots=True)
-class Person:
-    """Who a request is about: an e-mail (compared lower-cased), an E.164 phone or a passport number
-    (upper-case, without spaces)."""
-
-    email: str | None = None
-    phone: str | None = None
-    passport: str | None = None
-
-    @property
-    def masked(self) -> str:
-        if self.email:
-            return mask_email(self.email)
-        if self.passport:
-            return mask_passport(self.passport)
-        return mask_phone(self.phone or "")
-
-    @property
-    def raw(self) -> str:
-        return self.email or self.phone or self.passport or ""
-
-
 def normalise_passport(text: str) -> str:
     return "".join(text.split()).upper()
-
-
-def mask_passport(number: str) -> str:
-    """``G1234567`` -> ``G1*****7``."""
-    return number[:2] + "*" * max(len(number) - 3, 0) + number[-1:] if len(number) > 3 else "*" * len(number)
 
 
 def _passport(text: str) -> str | None:
@@ -83,54 +55,21 @@ def parse_person(raw: object) -> Person | None:
     return Person(passport=passport) if passport else None
 
 
-def _text(data: Any, name: str) -> str:
-    value = data.get(name) if hasattr(data, "get") else None
-    return value.strip() if isinstance(value, str) else ""
-
-
-def holds(data: Any, person: Person) -> bool:
-    """The record's data names this person (its e-mail any case, or its phone)."""
-    if person.email and _text(data, "email").lower() == person.email:
-        return True
-    return bool(person.phone) and normalise_phone(_text(data, "phone")) == person.phone
-
-
-@dataclass(slots=True)
-class PersonalData:
-    person: Person
-    applications: list[ApplicationRecord] = field(default_factory=list)
-    appointments: list[AppointmentRecord] = field(default_factory=list)
-    messages: list[ContactMessage] = field(default_factory=list)
-    subscriptions: list[NewsletterSubscription] = field(default_factory=list)
-    job_alerts: list[JobAlert] = field(default_factory=list)
-    sms: list[OutboxMessage] = field(default_factory=list)
-    notes: list[Note] = field(default_factory=list)
-    """Staff's notes on the person's applications (deleted ones too: their text is still held)."""
-    replies: list[Reply] = field(default_factory=list)
-    """Staff's replies to the person's contact messages."""
-
-    def counts(self) -> dict[str, int]:
-        return {
-            "applications": len(self.applications),
-            "files": sum(len(a.application.files) for a in self.applications),
-            "appointments": len(self.appointments),
-            "messages": len(self.messages),
-            "subscriptions": len(self.subscriptions),
-            "jobAlerts": len(self.job_alerts),
-            "sms": len(self.sms),
-            "notes": len(self.notes),
-            "replies": len(self.replies),
-        }
+class Reachable(Protocol):
+    """A stored form with the e-mail and phone it was sent with (``""``: not given)."""
 
     @property
-    def empty(self) -> bool:
-        return not any(self.counts().values())
+    def email(self) -> str: ...
 
-    def source_ids(self) -> list[str]:
-        return [
-            *(a.id for a in self.applications),
-            *(a.appointment.reference for a in self.appointments),
-        ]
+    @property
+    def phone(self) -> str: ...
+
+
+def holds(data: Reachable, person: Person) -> bool:
+    """The record's data names this person (its e-mail any case, or its phone)."""
+    if person.email and data.email.strip().lower() == person.email:
+        return True
+    return bool(person.phone) and normalise_phone(data.phone.strip()) == person.phone
 
 
 class PersonalDataStore(Protocol):
@@ -171,8 +110,8 @@ def _reply(reply: Reply) -> dict[str, Any]:
 
 
 def export_json(found: PersonalData) -> dict[str, Any]:
-    def data(values: Any) -> dict[str, Any]:
-        return {k: (list(v) if isinstance(v, list | tuple) else v) for k, v in dict(values).items()}
+    def data(form: FormValues) -> dict[str, Any]:
+        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in form_values(form).items()}
 
     return {
         "person": {"email": found.person.email, "phone": found.person.phone},
@@ -284,9 +223,7 @@ class DataRequestService:
         found = await self.store.find(person)
         needles = [n for n in (person.email, person.phone, person.passport) if n]
         for record in found.applications:
-            needles += [
-                n for n in (_text(record.application.data, "email"), _text(record.application.data, "phone")) if n
-            ]
+            needles += [n for n in (record.application.data.email.strip(), record.application.data.phone.strip()) if n]
         async with self.uow() as uow:
             await uow.personal_data.erase(found)
             await uow.personal_data.mask_audit(sorted(set(needles), key=len, reverse=True), person.masked)

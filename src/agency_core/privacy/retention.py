@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Final, Protocol
 
+from agency_core.audit import AuditEntry
 from agency_core.ids import IdGenerator
 from agency_core.ports import FileStore
 from agency_core.records import ApplicationStatus
 from agency_core.spec import constants as c
-from agency_core.staff.model import ApplicationRecord, AuditEntry
+from agency_core.staff.records import ApplicationRecord
 from agency_core.unit_of_work import UnitOfWork
 
 FILES_REMOVED_FIELD: Final = "filesRemoved"

@@ -1,7 +1,7 @@
 """Business constants of the specification (section 9), exactly as written there.
 
 Every list the product shows or validates against lives here once; the client receives
-them through the generated rules export (``python -m agency_core.spec.rules``).
+them through the generated rules export (``python -m agency_core.rules_export``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Validation rules of every form (spec section 5), held as data.
 
 A form is a tuple of :class:`Field` rules. :func:`validate` applies them on the server;
-:mod:`agency_core.spec.rules` exports the very same rules as JSON for the client's yup schemas,
+:mod:`agency_core.rules_export` exports the very same rules as JSON for the client's yup schemas,
 so each message is written once, here.
 """
 
@@ -16,6 +16,7 @@ from typing import Final, Literal, cast
 import phonenumbers
 
 from agency_core.spec import constants as c
+from agency_core.spec.forms import F, form_of
 
 FieldKind = Literal[
     "text", "longtext", "email", "phone", "date", "select", "multiselect", "checkbox", "file", "password"
@@ -223,6 +224,10 @@ class Cleaned:
     @property
     def ok(self) -> bool:
         return not self.errors
+
+    def form(self, kind: type[F]) -> F:
+        """The values as the typed form ``kind`` (:mod:`agency_core.spec.forms`)."""
+        return form_of(kind, self.values)
 
 
 def _check(field: Field, value: Value, today: date) -> tuple[Value, str | None]:

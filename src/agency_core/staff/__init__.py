@@ -1,1 +1,1 @@
-"""The admin area: its records and store port, status moves, settings, blog sanitising, use cases."""
+"""The admin area: its records, status moves, list filters, store ports, CSV export, blog sanitising, use cases."""

@@ -3,14 +3,16 @@ unit of work; refusals from :mod:`agency_core.errors`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Final
 
+from agency_core.audit import AuditEntry
+from agency_core.clock import Clock, utc_now
 from agency_core.errors import Conflict, NotFound, Rejected
 from agency_core.ids import IdGenerator
-from agency_core.jobs.alerts import to_outbox
+from agency_core.messaging.email import to_outbox
 from agency_core.messaging.phones import phone_for_sms
 from agency_core.messaging.reply_texts import reply_email, reply_sms
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
@@ -18,7 +20,6 @@ from agency_core.ports import Outbox
 from agency_core.records import OutboxMessage, OutboxStatus
 from agency_core.spec import constants as c
 from agency_core.spec.validation import DEFAULT_PHONE_REGION
-from agency_core.staff.model import AdminStore, ApplicationRecord, AuditEntry, MessageRecord
 from agency_core.staff.notes import (
     NOTE_CHANGED,
     OWNER_MUST_BE_STAFF,
@@ -32,7 +33,8 @@ from agency_core.staff.notes import (
     check_note_text,
     check_reply,
 )
-from agency_core.submissions.service import Clock, utc_now
+from agency_core.staff.ports import AdminStore
+from agency_core.staff.records import ApplicationRecord, MessageRecord
 from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
 
 REPLY_KIND: Final = "reply"
@@ -50,11 +52,6 @@ class ThreadEntry:
 class MessageThread:
     record: MessageRecord
     replies: list[ThreadEntry]
-
-
-def _text(data: Mapping[str, object], name: str) -> str:
-    value = data.get(name)
-    return value.strip() if isinstance(value, str) else ""
 
 
 class NotesService:
@@ -193,17 +190,17 @@ class NotesService:
         <subject>") or by SMS, through the outbox, and keep it in the thread; audited."""
         record = await self._message(message_id)
         data = record.message.data
-        email, phone = _text(data, "email"), _text(data, "phone")
+        email, phone = data.email.strip(), data.phone.strip()
         channel, text = check_reply(raw_channel, raw_text, bool(email), bool(phone))
         reply_id = self._id("RP")
         now = self.clock()
         if channel is ReplyChannel.EMAIL:
             mail = reply_email(
                 email,
-                _text(data, "name"),
-                _text(data, "subject"),
+                data.name.strip(),
+                data.subject.strip(),
                 text,
-                _text(data, "message"),
+                data.message.strip(),
                 record.message.created_at,
                 await self.templates.texts(),
             )

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
 import phonenumbers
 
+from agency_core.spec.forms import ApplicationForm
 from agency_core.spec.validation import DEFAULT_PHONE_REGION, normalise_phone
 
 _LETTERS: Final = str.maketrans(
@@ -84,15 +84,9 @@ def phone_forms(raw: str, region: str = DEFAULT_PHONE_REGION) -> tuple[str, ...]
     return tuple(forms)
 
 
-def _text(value: object) -> str:
-    return value if isinstance(value, str) else ""
-
-
-def search_key(record_id: str, data: Mapping[str, object], region: str = DEFAULT_PHONE_REGION) -> str:
+def search_key(record_id: str, data: ApplicationForm, region: str = DEFAULT_PHONE_REGION) -> str:
     """What an application is found by, folded: name, e-mail, ID and the phone's digits."""
-    name = f"{_text(data.get('firstName'))} {_text(data.get('lastName'))}"
-    phone = _text(data.get("phone"))
-    parts = [fold(name), fold(_text(data.get("email"))), fold(record_id), *phone_forms(phone, region)]
+    parts = [fold(data.applicant_name), fold(data.email), fold(record_id), *phone_forms(data.phone, region)]
     return " ".join(p for p in parts if p)
 
 

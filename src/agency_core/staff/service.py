@@ -13,13 +13,18 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Final
 from zoneinfo import ZoneInfo
 
+from agency_core.admin_settings import AdminSettings, LiveSettings, check_settings
 from agency_core.appointments.changes import cancellation_messages
 from agency_core.appointments.offices import Office, find_office, held_at, main_office, office_calendar
+from agency_core.appointments.records import AppointmentRecord
 from agency_core.appointments.reminders import WITHDRAWN_CANCELLED, reminder_ids
 from agency_core.appointments.staff_calendar import CALENDAR_SPANS, StaffCalendar, calendar_days, span_bounds
+from agency_core.audit import AuditEntry
+from agency_core.clock import Clock, utc_now
 from agency_core.errors import Conflict, NotFound, Rejected, UnknownApplication, UnknownStatus
 from agency_core.ids import IdGenerator, IdTaken
-from agency_core.jobs.rules import check_job
+from agency_core.jobs.model import Job
+from agency_core.jobs.rules import JobForm, check_job
 from agency_core.messaging.delivery import (
     DEFAULT_DEADLINE,
     FLAG_WINDOW,
@@ -30,6 +35,7 @@ from agency_core.messaging.delivery import (
 from agency_core.messaging.notifications import status_messages
 from agency_core.messaging.phones import phone_for_sms
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
+from agency_core.paging import ALL, Page, PageRequest, page_of
 from agency_core.payments.refunds import RefundStore
 from agency_core.payments.shown import ShownPayment
 from agency_core.ports import Outbox
@@ -47,32 +53,17 @@ from agency_core.spec import constants as c
 from agency_core.spec.uploads import BLOG_IMAGE_EXTENSIONS, content_matches
 from agency_core.spec.validation import DEFAULT_PHONE_REGION
 from agency_core.staff.html_sanitiser import SRC_SCHEMES, safe_url, sanitise_html
-from agency_core.staff.model import (
-    ALL,
+from agency_core.staff.ports import AdminStore, MediaStore
+from agency_core.staff.query import ApplicationQuery, View, parse_status, status_must_be
+from agency_core.staff.records import ApplicationRecord, Counts, MessageRecord, OutboxHealth
+from agency_core.staff.shown_payments import shown_payments, with_shown_payment
+from agency_core.staff.statuses import (
     NOT_STARTED,
-    AdminStore,
-    ApplicationQuery,
-    ApplicationRecord,
-    AppointmentRecord,
-    AuditEntry,
-    Counts,
-    Job,
-    MediaStore,
-    MessageRecord,
-    OutboxHealth,
-    Page,
-    PageRequest,
-    View,
     can_move,
     can_move_appointment,
     move_refused_message,
     not_started_yet,
-    page_of,
-    parse_status,
-    status_must_be,
 )
-from agency_core.staff.settings import AdminSettings, LiveSettings, check_settings
-from agency_core.staff.shown_payments import shown_payments, with_shown_payment
 from agency_core.staff.views import (
     DayFigures,
     Neighbours,
@@ -82,7 +73,6 @@ from agency_core.staff.views import (
     neighbours,
     office_day,
 )
-from agency_core.submissions.service import Clock, utc_now
 from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
 
 LATEST_APPLICATIONS: Final = 5
@@ -163,6 +153,29 @@ def _field(
     elif len(value) > max_len:
         errors[name] = TOO_LONG.format(label=label, max=max_len)
     return value
+
+
+def _with_form(job: Job, form: JobForm) -> Job:
+    """``job`` with what the job form sets."""
+    return replace(
+        job,
+        title=form.title,
+        country=form.country,
+        city=form.city,
+        category=form.category,
+        employment_type=form.employment_type,
+        positions=form.positions,
+        salary_min=form.salary_min,
+        salary_max=form.salary_max,
+        salary_currency=form.salary_currency,
+        salary_period=form.salary_period,
+        salary_range=form.salary_range,
+        description=form.description,
+        requirements=form.requirements,
+        benefits=form.benefits,
+        closing_date=form.closing_date,
+        status=JobStatus(form.status),
+    )
 
 
 def _post_date(day: str, errors: dict[str, str]) -> str:
@@ -449,13 +462,13 @@ class AdminService:
                 raise Rejected({"idempotencyKey": KEY_USED_BEFORE})
         settings = await self.settings.current()
         data = record.application.data
-        phone = _text(data, "phone")
+        phone = data.phone.strip()
         if not settings.sends_status_sms(new):
             return StatusChangePlan(record, new, done, None, SMS_SWITCHED_OFF.format(status=new.value))
         if not phone:
             return StatusChangePlan(record, new, done, None, NO_PHONE)
         e164 = phone_for_sms(phone, region, self.phone_region)
-        name = f"{_text(data, 'firstName')} {_text(data, 'lastName')}".strip()
+        name = f"{data.first_name.strip()} {data.last_name.strip()}".strip()
         (sms,) = status_messages(e164, name, new, self.track_url, await self.templates.texts())
         now = self.clock()
         return StatusChangePlan(
@@ -609,34 +622,17 @@ class AdminService:
     async def applications_per_job(self, job_ids: list[str]) -> dict[str, int]:
         return await self.store.applications_per_job(job_ids)
 
-    def _check_job(self, data: Mapping[str, object]) -> dict[str, object]:
-        values, errors = check_job(data, self.today())
+    def _check_job(self, data: Mapping[str, object]) -> JobForm:
+        form, errors = check_job(data, self.today())
         if errors:
             raise Rejected(errors)
-        closing = values["closingDate"]
-        return {
-            "title": values["title"],
-            "country": values["country"],
-            "city": values["city"],
-            "category": values["category"],
-            "employment_type": values["employmentType"],
-            "positions": values["positions"],
-            "salary_min": values["salaryMin"],
-            "salary_max": values["salaryMax"],
-            "salary_currency": values["salaryCurrency"],
-            "salary_period": values["salaryPeriod"],
-            "salary_range": values["salaryRange"],
-            "description": values["description"],
-            "requirements": values["requirements"],
-            "benefits": values["benefits"],
-            "closing_date": closing if isinstance(closing, date) else None,
-            "status": JobStatus(str(values["status"])),
-        }
+        return form
 
     async def create_job(self, actor: str, data: Mapping[str, object]) -> Job:
-        values = self._check_job(data)
+        form = self._check_job(data)
         now = self.clock()
-        job = Job(id="JB" + self.ids.next_id().removeprefix(c.ID_PREFIX), created_at=now, updated_at=now, **values)  # type: ignore[arg-type]
+        new_id = "JB" + self.ids.next_id().removeprefix(c.ID_PREFIX)
+        job = _with_form(Job(new_id, "", "", "", "", "", JobStatus.DRAFT, now, now), form)
         if job.status is JobStatus.OPEN:
             job = replace(job, published_at=now)
         await self._save_job(job, self._audit(actor, "job.create", f"{job.id}: {job.title}"))
@@ -645,13 +641,13 @@ class AdminService:
         return job
 
     async def update_job(self, actor: str, job_id: str, data: Mapping[str, object]) -> Job:
-        values = self._check_job(data)
+        form = self._check_job(data)
         stored = await self.store.job(job_id)
         if stored is None:
             raise NotFound("Job")
         job = self._as_today(stored)
         now = self.clock()
-        updated = replace(job, updated_at=now, **values)  # type: ignore[arg-type]
+        updated = replace(_with_form(job, form), updated_at=now)
         first_publish = updated.status is JobStatus.OPEN and job.published_at is None
         if first_publish:
             updated = replace(updated, published_at=now)

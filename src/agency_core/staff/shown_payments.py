@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from agency_core.payments.refunds import RefundStore, refund_status
 from agency_core.payments.shown import ShownPayment, shown_payment
 from agency_core.records import PaymentState
-from agency_core.staff.model import ApplicationRecord
+from agency_core.staff.records import ApplicationRecord
 
 
 async def shown_payments(refunds: RefundStore | None, rows: Sequence[ApplicationRecord]) -> dict[str, ShownPayment]:

@@ -11,13 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from agency_core.audit import AuditEntry
+from agency_core.clock import Clock, utc_now
 from agency_core.errors import Conflict, NotFound, Rejected
 from agency_core.ids import IdGenerator
 from agency_core.messaging.template_store import LiveTemplates, TemplateStore, TemplateVersion
 from agency_core.messaging.templates import TEMPLATES, Preview, TemplateSpec, check, preview
 from agency_core.spec import constants as c
-from agency_core.staff.model import AuditEntry
-from agency_core.submissions.service import Clock, utc_now
 from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
 
 SAVED_MEANWHILE: Final = "Someone else saved this template meanwhile: reload it and try again"

@@ -1,4 +1,4 @@
-"""Views for a working day: the quick views (:class:`~agency_core.staff.model.View`) as store
+"""Views for a working day: the quick views (:class:`~agency_core.staff.query.View`) as store
 filters, the next and previous applicant of a filtered list, and the dashboard's figures of the day.
 
 "Today" is the office's calendar day (``AGENCY_TIME_ZONE``, Africa/Accra), from its midnight.
@@ -12,7 +12,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from agency_core.records import ApplicationStatus, AppointmentStatus
-from agency_core.staff.model import ApplicationQuery, View
+from agency_core.staff.query import ApplicationQuery, View
 
 
 @dataclass(frozen=True, slots=True)

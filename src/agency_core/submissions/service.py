@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from agency_core.admin_settings import SettingsSource
 from agency_core.appointments.calendar_file import CalendarMethod, calendar_attachment
 from agency_core.appointments.changes import calendar_file, change_link, new_change_token, token_hash
 from agency_core.appointments.reminders import reminder_messages, reminder_time
@@ -26,9 +27,11 @@ from agency_core.appointments.slots import (
     slot_start,
     zone_name,
 )
+from agency_core.clock import Clock, utc_now
 from agency_core.errors import Conflict, DuplicateSubmission, Rejected, Unavailable
 from agency_core.ids import FRESH_ID_ATTEMPTS, IdGenerator, IdTaken
 from agency_core.jobs.board import JobBoard
+from agency_core.jobs.model import Job
 from agency_core.jobs.rules import JOB_NOT_OPEN
 from agency_core.masking import mask_email, mask_phone
 from agency_core.messaging.confirmation_emails import application_email, appointment_email, confirmation
@@ -54,14 +57,21 @@ from agency_core.records import (
     JobAlert,
     OutboxMessage,
     StoredFile,
-    duplicate_key,
 )
 from agency_core.spec import validation as v
 from agency_core.spec.constants import AGENCY_TIME_ZONE
+from agency_core.spec.forms import (
+    ApplicationForm,
+    AppointmentRequest,
+    ContactForm,
+    F,
+    JobAlertRequest,
+    NewAppointmentNotice,
+    NewsletterForm,
+    spec_name,
+)
 from agency_core.spec.uploads import CONTENT_TYPES, HEAD_BYTES, check_upload, extension_of
-from agency_core.staff.model import Job
-from agency_core.staff.settings import SettingsSource
-from agency_core.unit_of_work import DuplicateApplication, SlotFull
+from agency_core.unit_of_work import DuplicateKeyTaken, SlotFull
 
 HONEYPOT_FIELD = "website"
 """A field hidden from people on every public form: bots fill it, and their submission is dropped."""
@@ -71,14 +81,12 @@ DUPLICATE_APPLICATION = (
     "24 hours). Its application ID has been sent again to the phone and email on record."
 )
 """Says nothing of the first application: whoever knows someone's e-mail learns no ID from it."""
-UPLOAD_FIELDS = ("cv", "passport", "photo")
+UPLOAD_FIELDS = tuple(f.name for f in v.APPLICATION.fields if f.upload is not None)
+JOB_FIELD = spec_name("job_id")
+"""The application's optional field naming an open job (checked here, not by the form's rules)."""
+_DATE_FIELD, _TIME_FIELD = spec_name("preferred_date"), spec_name("preferred_time")
 
-Clock = Callable[[], datetime]
 logger = logging.getLogger("agency.submissions")
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,10 +115,6 @@ class Accepted:
     """An application's payment key (only its hash is stored): needed to start paying its fee."""
     fee: FeeDue | None = None
     """The fee an application owes, decided by the fee policy at submission (``None``: not decided)."""
-
-
-def _text(value: object) -> str:
-    return value if isinstance(value, str) else ""
 
 
 def _is_bot(data: Mapping[str, object]) -> bool:
@@ -181,6 +185,14 @@ class AgencyService:
             for i, sms in enumerate(planned)
         ]
 
+    def _parse(self, form: v.Form, kind: type[F], data: Mapping[str, object]) -> F:
+        """The typed form of ``data`` by ``form``'s rules, or :class:`Rejected` with their messages."""
+        cleaned = v.validate(form, data, self.today())
+        if not cleaned.ok:
+            logger.info("submission invalid", extra={"form": form.name, "fields": sorted(cleaned.errors)})
+            raise Rejected(cleaned.errors)
+        return cleaned.form(kind)
+
     def _discard(self, form: str) -> Accepted:
         logger.info("submission discarded", extra={"form": form, "reason": "honeypot"})
         return Accepted(self.ids.next_id(), discarded=True, payment_key=new_payment_key())
@@ -190,23 +202,22 @@ class AgencyService:
     async def submit_application(self, data: Mapping[str, object], uploads: Mapping[str, Upload]) -> Accepted:
         if _is_bot(data):
             return self._discard("application")
-        values, present = await self._check_application(data, uploads)
+        form, present = await self._check_application(data, uploads)
         now = self.clock()
         since = now - DUPLICATE_WINDOW
-        key = duplicate_key(_text(values["email"]), _text(values["jobCategory"]), _text(values["preferredCountry"]))
-        earlier = await self.store.applications.find_duplicate(key, since)
+        earlier = await self.store.applications.find_duplicate(form.duplicate_key, since)
         if earlier is not None:
             raise await self._duplicate(earlier)
         stored = await self._save_uploads(present)
         attempt = 0
         while True:
             payment_key = new_payment_key()
-            application, alert, outbox = await self._application_writes(values, stored, now, payment_key)
+            application, alert, outbox = await self._application_writes(form, stored, now, payment_key)
             try:
                 async with self.uow() as uow:
                     await uow.applications.add(application, since)
                     await uow.outbox.enqueue(outbox)
-            except DuplicateApplication as duplicate:
+            except DuplicateKeyTaken as duplicate:
                 await self._delete_uploads(stored)
                 raise await self._duplicate(duplicate.earlier) from None
             except IdTaken:
@@ -235,16 +246,16 @@ class AgencyService:
 
     async def _check_application(
         self, data: Mapping[str, object], uploads: Mapping[str, Upload]
-    ) -> tuple[dict[str, v.Value], dict[str, Upload]]:
-        """The cleaned values (with the job applied for) and the uploads given; raises every problem."""
+    ) -> tuple[ApplicationForm, dict[str, Upload]]:
+        """The typed form (with the job applied for) and the uploads given; raises every problem."""
         present = {name: up for name, up in uploads.items() if name in UPLOAD_FIELDS and (up.filename or up.content)}
         fields = {k: val for k, val in data.items() if k not in UPLOAD_FIELDS}
         fields.update({name: up.filename or "upload" for name, up in present.items()})
         cleaned = v.validate(v.APPLICATION, fields, self.today())
         errors = dict(cleaned.errors)
-        job, job_error = await self._job_applied_for(data.get("jobId"))
+        job, job_error = await self._job_applied_for(data.get(JOB_FIELD))
         if job_error is not None:
-            errors["jobId"] = job_error
+            errors[JOB_FIELD] = job_error
         for name, upload in present.items():
             message = check_upload(name, upload.filename, len(upload.content), upload.content[:HEAD_BYTES])
             if message is not None:
@@ -252,32 +263,27 @@ class AgencyService:
         if errors:
             logger.info("submission invalid", extra={"form": "application", "fields": sorted(errors)})
             raise Rejected(errors)
-        values = {k: val for k, val in cleaned.values.items() if k not in UPLOAD_FIELDS}
+        form = cleaned.form(ApplicationForm)
         if job is not None:
-            values["jobId"] = job.id
-            values["jobTitle"] = job.title
-        return values, present
+            form = replace(form, job_id=job.id, job_title=job.title)
+        return form, present
 
     async def _application_writes(
-        self, values: Mapping[str, v.Value], stored: tuple[StoredFile, ...], now: datetime, payment_key: str
+        self, form: ApplicationForm, stored: tuple[StoredFile, ...], now: datetime, payment_key: str
     ) -> tuple[Application, ApplicationAlert, list[OutboxMessage]]:
         """A new application (a fresh ID) and the messages it sends, to be written in one unit."""
-        fee = (
-            await self.fees.due(_text(values["preferredCountry"]), _text(values.get("jobId")))
-            if self.fees is not None
-            else None
-        )
+        fee = await self.fees.due(form.preferred_country, form.job_id) if self.fees is not None else None
         application = Application(
-            self.ids.next_id(), with_consent(values, now), stored, now, payment_key_hash(payment_key), fee
+            self.ids.next_id(), with_consent(form, now), stored, now, payment_key_hash(payment_key), fee
         )
         alert = ApplicationAlert(
-            f"{_text(values['firstName'])} {_text(values['lastName'])}",
-            _text(values["email"]),
-            _text(values["phone"]),
-            _text(values["jobCategory"]),
-            _text(values["preferredCountry"]),
+            form.applicant_name,
+            form.email,
+            form.phone,
+            form.job_category,
+            form.preferred_country,
             application.id,
-            _text(values.get("jobTitle")),
+            form.job_title,
         )
         texts = await self.templates.texts()
         outbox = self._outbox(application.id, await self._application_fan_out(alert, texts), now)
@@ -344,23 +350,19 @@ class AgencyService:
     async def book_appointment(self, data: Mapping[str, object]) -> Accepted:
         if _is_bot(data):
             return self._discard("appointment")
-        cleaned = v.validate(v.APPOINTMENT, data, self.today())
-        if not cleaned.ok:
-            logger.info("submission invalid", extra={"form": "appointment", "fields": sorted(cleaned.errors)})
-            raise Rejected(cleaned.errors)
-        values = cleaned.values
+        request = self._parse(v.APPOINTMENT, AppointmentRequest, data)
         now = self.clock()
         calendar = await self.office_calendar()
-        day, label = date.fromisoformat(_text(values["preferredDate"])), _text(values["preferredTime"])
+        day, label = date.fromisoformat(request.preferred_date), request.preferred_time
         problem = booking_problem(day, label, calendar, now)
         if problem is not None:
             logger.info("appointment refused", extra={"reason": problem})
-            raise Rejected({"preferredDate" if problem == OFFICE_CLOSED else "preferredTime": problem})
+            raise Rejected({_DATE_FIELD if problem == OFFICE_CLOSED else _TIME_FIELD: problem})
         starts_at = slot_start(day, label, calendar.zone)
         reference = self.ids.next_id()
         token = new_change_token()
         appointment = Appointment(
-            reference, with_consent(values, now), now, starts_at, calendar.zone, token_hash=token_hash(token)
+            reference, with_consent(request, now), now, starts_at, calendar.zone, token_hash=token_hash(token)
         )
         link = change_link(self.site_url(), token)
         notification, outbox = self._appointment_messages(appointment, link, await self.templates.texts())
@@ -376,8 +378,8 @@ class AgencyService:
             "appointment stored",
             extra={
                 "id": reference,
-                "email": mask_email(_text(values["email"])),
-                "phone": mask_phone(_text(values["phone"])),
+                "email": mask_email(request.email),
+                "phone": mask_phone(request.phone),
             },
         )
         return Accepted(reference)
@@ -387,34 +389,30 @@ class AgencyService:
     ) -> tuple[AdminNotification, list[OutboxMessage]]:
         """The admin notification and the confirmations (SMS, e-mail) of a new booking; times name the zone.
         The applicant's confirmations carry the change ``link``; the e-mail, the calendar file."""
-        values, reference, now = appointment.data, appointment.reference, appointment.created_at
-        phone = _text(values["phone"])
+        request, reference, now = appointment.data, appointment.reference, appointment.created_at
+        phone = request.phone
         starts_at = appointment.starts_at or now
         details = AppointmentDetails(
-            _text(values["serviceType"]),
-            _text(values["preferredDate"]),
+            request.service_type,
+            request.preferred_date,
             local_label(starts_at, appointment.time_zone or self.office_zone),
             reference,
         )
-        notification = AdminNotification(
-            f"{reference}-admin",
-            NEW_APPOINTMENT,
-            {
-                "reference": reference,
-                "fullName": values["fullName"],
-                "email": values["email"],
-                "phone": phone,
-                "serviceType": values["serviceType"],
-                "preferredDate": values["preferredDate"],
-                "preferredTime": values["preferredTime"],
-            },
-            now,
+        notice = NewAppointmentNotice(
+            reference=reference,
+            full_name=request.full_name,
+            email=request.email,
+            phone=phone,
+            service_type=request.service_type,
+            preferred_date=request.preferred_date,
+            preferred_time=request.preferred_time,
         )
+        notification = AdminNotification(f"{reference}-admin", NEW_APPOINTMENT, notice, now)
         remind_at = reminder_time(starts_at, now)
         promise = remind_at is not None
         outbox = self._outbox(reference, appointment_messages(phone, details, promise, texts, link), now)
-        email = _text(values["email"])
-        name = _text(values["fullName"])
+        email = request.email
+        name = request.full_name
         mail = appointment_email(
             email, name, reference, details.service, details.date, details.time, promise, link, texts
         )
@@ -440,16 +438,14 @@ class AgencyService:
     async def send_contact_message(self, data: Mapping[str, object]) -> Accepted:
         if _is_bot(data):
             return self._discard("contact")
-        cleaned = v.validate(v.CONTACT, data, self.today())
-        if not cleaned.ok:
-            raise Rejected(cleaned.errors)
+        form = self._parse(v.CONTACT, ContactForm, data)
         now = self.clock()
-        message = ContactMessage(self.ids.next_id(), with_consent(cleaned.values, now), now)
+        message = ContactMessage(self.ids.next_id(), with_consent(form, now), now)
         async with self.uow() as uow:
             await uow.contact_messages.add(message)
         logger.info(
             "contact message stored",
-            extra={"id": message.id, "email": mask_email(_text(cleaned.values["email"]))},
+            extra={"id": message.id, "email": mask_email(form.email)},
         )
         return Accepted(message.id)
 
@@ -457,24 +453,20 @@ class AgencyService:
         """Validated here; stored, and its welcome e-mail queued, by :mod:`agency_core.newsletter.subscriptions`."""
         if _is_bot(data):
             return self._discard("newsletter")
-        cleaned = v.validate(v.NEWSLETTER, data, self.today())
-        if not cleaned.ok:
-            raise Rejected(cleaned.errors)
+        form = self._parse(v.NEWSLETTER, NewsletterForm, data)
         if self.newsletter is None:
             raise Unavailable("The newsletter is not available")
-        return Accepted(await self.newsletter.subscribe(cleaned.values))
+        return Accepted(await self.newsletter.subscribe(form))
 
     async def create_job_alert(self, data: Mapping[str, object]) -> Accepted:
         if _is_bot(data):
             return self._discard("jobAlert")
-        cleaned = v.validate(v.JOB_ALERT, data, self.today())
-        if not cleaned.ok:
-            raise Rejected(cleaned.errors)
+        request = self._parse(v.JOB_ALERT, JobAlertRequest, data)
         now = self.clock()
-        alert = JobAlert(self.ids.next_id(), with_consent(cleaned.values, now), now)
+        alert = JobAlert(self.ids.next_id(), with_consent(request, now), now)
         async with self.uow() as uow:
             await uow.job_alerts.add(alert)
-        logger.info("job alert stored", extra={"id": alert.id, "email": mask_email(_text(cleaned.values["email"]))})
+        logger.info("job alert stored", extra={"id": alert.id, "email": mask_email(request.email)})
         return Accepted(alert.id)
 
     # -- blog -----------------------------------------------------------------------------

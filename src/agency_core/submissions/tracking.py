@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, Protocol
 
+from agency_core.audit import AuditEntry
 from agency_core.messaging.delivery import track_text
 from agency_core.messaging.notifications import SmsKind
 from agency_core.payments.model import Fee, Payment
@@ -21,13 +22,16 @@ from agency_core.payments.receipts import receipt_label
 from agency_core.payments.refunds import RefundStore, refund_status, refunded_minor
 from agency_core.ports import Outbox
 from agency_core.records import ApplicationStatus, Channel, FeeDue, OutboxMessage, PaymentState
-from agency_core.spec.validation import is_email, normalise_phone
-from agency_core.staff.model import AdminStore, AuditEntry
+from agency_core.spec.forms import ApplicationForm
+from agency_core.spec.validation import INVALID_EMAIL, is_email, normalise_phone
+from agency_core.staff.ports import AdminStore
 
 TRACK_NOT_FOUND: Final = "No application matches this ID and phone number or email."
 """The one answer for an unknown ID and for a wrong phone or e-mail."""
 TRACK_ID_REQUIRED: Final = "Application ID is required"
 TRACK_CONTACT_REQUIRED: Final = "Phone number or email is required"
+TRACK_ID_FIELD: Final = "applicationId"
+TRACK_CONTACT_FIELD: Final = "contact"
 STATUS_CHANGE_ACTION: Final = "application.status"
 NO_FEE_STATUS: Final = "none"
 """The payment status /track shows when the fee policy gave the application no fee."""
@@ -65,20 +69,16 @@ class TrackedApplication:
     """The texts sent to the applicant about it, each "delivered" or "not delivered"."""
 
 
-def _text(value: object) -> str:
-    return value.strip() if isinstance(value, str) else ""
-
-
-def contact_matches(data: Mapping[str, object], contact: str) -> bool:
+def contact_matches(data: ApplicationForm, contact: str) -> bool:
     """``contact`` is the application's e-mail (any case) or its phone (any form that normalises
     to the same E.164 number, like the forms do)."""
     contact = contact.strip()
     if not contact:
         return False
     if "@" in contact:
-        wanted, held = contact.lower(), _text(data.get("email")).lower()
+        wanted, held = contact.lower(), data.email.strip().lower()
     else:
-        wanted, held = normalise_phone(contact) or "", _text(data.get("phone"))
+        wanted, held = normalise_phone(contact) or "", data.phone.strip()
     return bool(wanted) and bool(held) and hmac.compare_digest(wanted.encode(), held.encode())
 
 
@@ -98,17 +98,19 @@ def status_history(application_id: str, submitted_at: datetime, entries: list[Au
     return tuple(changes)
 
 
-def check_track_request(data: Mapping[str, object]) -> tuple[tuple[str, str] | None, dict[str, str]]:
-    """(application ID, contact) or the errors per field."""
+def check_track_request(
+    application_id: str | None, contact: str | None
+) -> tuple[tuple[str, str] | None, dict[str, str]]:
+    """(application ID, contact) or the errors per field (``applicationId``, ``contact``)."""
     errors: dict[str, str] = {}
-    application_id = _text(data.get("applicationId")).upper()
-    contact = _text(data.get("contact"))
+    application_id = (application_id or "").strip().upper()
+    contact = (contact or "").strip()
     if not application_id:
-        errors["applicationId"] = TRACK_ID_REQUIRED
+        errors[TRACK_ID_FIELD] = TRACK_ID_REQUIRED
     if not contact:
-        errors["contact"] = TRACK_CONTACT_REQUIRED
+        errors[TRACK_CONTACT_FIELD] = TRACK_CONTACT_REQUIRED
     elif "@" in contact and not is_email(contact):
-        errors["contact"] = "Invalid email address"
+        errors[TRACK_CONTACT_FIELD] = INVALID_EMAIL
     if errors:
         return None, errors
     return (application_id, contact), {}
@@ -162,8 +164,8 @@ class TrackingService:
             id=app.id,
             status=record.status,
             submitted_at=app.created_at,
-            job_category=_text(app.data.get("jobCategory")),
-            preferred_country=_text(app.data.get("preferredCountry")),
+            job_category=app.data.job_category.strip(),
+            preferred_country=app.data.preferred_country.strip(),
             history=history,
             job=_job_of(app.data),
             payment=await self._payment_of(app.id, record.payment, app.fee),
@@ -188,9 +190,9 @@ class TrackingService:
         return found
 
 
-def _job_of(data: Mapping[str, object]) -> Mapping[str, object] | None:
-    job_id = _text(data.get("jobId"))
-    return {"id": job_id, "title": _text(data.get("jobTitle"))} if job_id else None
+def _job_of(data: ApplicationForm) -> Mapping[str, object] | None:
+    job_id = data.job_id.strip()
+    return {"id": job_id, "title": data.job_title.strip()} if job_id else None
 
 
 def _payment_of(payment: Payment) -> Mapping[str, object]:

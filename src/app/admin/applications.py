@@ -12,8 +12,9 @@ from agency_core.errors import NotFound, Rejected
 from agency_core.payments.refund_service import RefundService
 from agency_core.ports import FileStore
 from agency_core.signin.identity import AdminUser
-from agency_core.staff.model import ApplicationQuery, check_application_query
+from agency_core.spec.forms import form_fields
 from agency_core.staff.notes_service import NotesService
+from agency_core.staff.query import ApplicationQuery, check_application_query
 from agency_core.staff.service import AdminService
 from app.admin.common import CONFLICT, csv_response, page_request
 from app.admin.schemas.applications import (
@@ -166,8 +167,8 @@ class ApplicationsController(Controller):
                     r.application.created_at,
                     r.status.value,
                     r.opened_at is not None,
-                    *(r.application.data.get(name) for name in CSV_FIELDS),
-                    r.application.data.get("jobTitle"),
+                    *form_fields(r.application.data, CSV_FIELDS),
+                    r.application.data.job_title or None,
                     [f.field for f in r.application.files],
                     r.payment.state.value,
                     *(payment_values(r)[name] for name in PAYMENT_CSV_FIELDS[1:]),

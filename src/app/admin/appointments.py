@@ -12,7 +12,8 @@ from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 from agency_core.errors import Rejected
 from agency_core.records import AppointmentStatus
 from agency_core.signin.identity import AdminUser
-from agency_core.staff.model import APPOINTMENT_VIEWS
+from agency_core.spec.forms import form_fields
+from agency_core.staff.query import APPOINTMENT_VIEWS
 from agency_core.staff.service import AdminService
 from app.admin.common import CONFLICT, csv_response, page_request, status_filter, view_filter
 from app.admin.schemas.appointments import (
@@ -100,7 +101,7 @@ class AppointmentsController(Controller):
                     r.appointment.time_zone,
                     r.status.value,
                     r.appointment.created_at,
-                    *(r.appointment.data.get(name) for name in CSV_FIELDS),
+                    *form_fields(r.appointment.data, CSV_FIELDS),
                 )
                 for r in rows
             ),

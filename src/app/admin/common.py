@@ -11,15 +11,9 @@ from litestar import Response
 from litestar.openapi.datastructures import ResponseSpec
 
 from agency_core.errors import Rejected
-from agency_core.staff.model import (
-    PageRequest,
-    View,
-    check_page,
-    check_view,
-    parse_status,
-    status_must_be,
-    to_csv,
-)
+from agency_core.paging import PageRequest, check_page
+from agency_core.staff.csv_export import to_csv
+from agency_core.staff.query import View, check_view, parse_status, status_must_be
 from app.error_bodies import ErrorMessage
 
 

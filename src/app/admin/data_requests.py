@@ -8,13 +8,8 @@ from litestar.di import NamedDependency
 from litestar.params import FromQuery, JSONBody
 
 from agency_core.errors import Rejected
-from agency_core.privacy.data_requests import (
-    CONFIRM_MISMATCH,
-    IDENTIFIER_INVALID,
-    DataRequestService,
-    Person,
-    parse_person,
-)
+from agency_core.privacy.data_requests import CONFIRM_MISMATCH, IDENTIFIER_INVALID, DataRequestService, parse_person
+from agency_core.privacy.model import Person
 from agency_core.signin.identity import AdminUser
 from app.admin.schemas.common import to_core
 from app.admin.schemas.data_requests import DataRequestResult, Erased, EraseRequest, data_request_result, erased

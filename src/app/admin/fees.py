@@ -6,9 +6,9 @@ from litestar import Controller, get, put
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
-from agency_core.payments.policy import FeePolicyService
 from agency_core.signin.identity import AdminUser
 from agency_core.spec.constants import APPLICATION_COUNTRIES
+from agency_core.staff.fee_policy import FeePolicyService
 from app.admin.schemas.common import to_core
 from app.admin.schemas.fees import FeePolicyBody, FeePolicyIn, fee_policy_body
 from app.checked_body import CoreChecked

@@ -9,7 +9,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, QueryParameter
 
 from agency_core.signin.identity import AdminUser
-from agency_core.staff.model import MESSAGE_VIEWS
+from agency_core.staff.query import MESSAGE_VIEWS
 from agency_core.staff.service import AdminService
 from app.admin.common import page_request, view_filter
 from app.admin.schemas.common import Page, page_of

@@ -9,6 +9,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromQuery, QueryParameter
 
 from agency_core.signin.identity import AdminUser
+from agency_core.spec.forms import form_fields
 from agency_core.staff.service import AdminService
 from app.admin.common import csv_response, page_request
 from app.admin.schemas.common import Page, page_of
@@ -61,5 +62,5 @@ class SubscribersController(Controller):
         return csv_response(
             "job-alerts",
             ("id", *ALERT_FIELDS, "createdAt"),
-            ((a.id, *(a.data.get(name) for name in ALERT_FIELDS), a.created_at) for a in rows),
+            ((a.id, *form_fields(a.data, ALERT_FIELDS), a.created_at) for a in rows),
         )

@@ -11,8 +11,8 @@ from litestar.status_codes import HTTP_200_OK
 
 from agency_core.jobs.board import JobBoard
 from agency_core.payments.fees import FeePolicy, FeeRule, fee_label
-from agency_core.payments.policy import FeePolicyService
 from agency_core.payments.service import PaymentService
+from agency_core.staff.fee_policy import FeePolicyService
 from app.api.fee_schemas import FeeDueOut, Out, fee_due_out
 from app.api.schemas import ErrorMessage, PaymentStartIn
 

@@ -106,12 +106,11 @@ class PublicForms(Controller):
         data: Annotated[ApplicationForm, Body(media_type=RequestEncodingType.MULTI_PART)],
     ) -> ApplicationCreated:
         uploads: dict[str, Upload] = {}
-        fields = {name: value for name, value in _fields(data).items() if name not in UPLOAD_FIELDS}
         for name in UPLOAD_FIELDS:
             upload = await _upload(getattr(data, name))
             if upload is not None:
                 uploads[name] = upload
-        outcome = await agency.submit_application(fields, uploads)
+        outcome = await agency.submit_application(_fields(data), uploads)  # the use case drops the upload fields
         fee = fee_due_out(outcome.fee) if outcome.fee is not None else None
         return ApplicationCreated(outcome.id, outcome.payment_key, fee)
 

@@ -7,8 +7,8 @@ from datetime import UTC, date, datetime
 import msgspec
 
 from agency_core.jobs.board import BoardResult
+from agency_core.jobs.model import Job
 from agency_core.records import JobStatus
-from agency_core.staff.model import Job
 
 
 class PublicJob(msgspec.Struct, rename="camel", kw_only=True):

@@ -10,9 +10,9 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, FromQuery
 
 from agency_core.jobs.board import BoardResult, JobBoard
+from agency_core.jobs.model import Job
 from agency_core.jobs.rules import JobSearch
 from agency_core.records import JobStatus
-from agency_core.staff.model import Job
 from app.api.job_schemas import PublicJob, PublicJobBoard, public_board, public_job
 from app.api.schemas import ErrorMessage
 

@@ -88,7 +88,7 @@ class Tracking(Controller):
         },
     )
     async def track(self, tracking: NamedDependency[TrackingService], data: JSONBody[TrackIn]) -> TrackedApplicationOut:
-        checked, errors = check_track_request({"applicationId": data.applicationId, "contact": data.contact})
+        checked, errors = check_track_request(data.applicationId, data.contact)
         if checked is None:
             raise Rejected(errors)
         tracked = await tracking.track(*checked)

@@ -32,8 +32,8 @@ from agency_core.privacy.data_requests import PersonalDataStore
 from agency_core.privacy.retention import RetentionStore
 from agency_core.signin.sessions import SessionStore
 from agency_core.signin.throttle import AttemptCounter
-from agency_core.staff.model import AdminStore
 from agency_core.staff.notes import NotesStore
+from agency_core.staff.ports import AdminStore
 from agency_core.submissions.rate_limits import HitCounter
 from agency_core.submissions.tracking import AuditTrail
 from app.composition.keys import build_passport_sealer

@@ -12,11 +12,11 @@ from adapters.paystack import PaystackGateway
 from adapters.sms_http import HttpSmsGateway
 from adapters.sms_log import LoggingSmsGateway
 from adapters.test_checkout import InMemoryTestCheckout
-from agency_core.jobs.alerts import EmailSender
+from agency_core.admin_settings import LiveSettings
+from agency_core.messaging.email import EmailSender
 from agency_core.payments.model import PaymentGateway
 from agency_core.ports import FileStore, SmsGateway
-from agency_core.staff.model import MediaStore
-from agency_core.staff.settings import LiveSettings
+from agency_core.staff.ports import MediaStore
 from app.composition.keys import build_files_cipher
 from app.settings import Settings
 

@@ -12,8 +12,8 @@ import html
 import re
 from typing import Any
 
+from agency_core.jobs.model import Job
 from agency_core.jobs.posting import LOGO_PATH, job_posting
-from agency_core.staff.model import Job
 from app.pages.blog_post import encode_uri_component
 from app.pages.document import AGENCY_NAME, Head, absolute
 from app.pages.job_page import page_description, page_title

@@ -13,7 +13,7 @@ import html
 import re
 from typing import Any
 
-from agency_core.staff.model import Job
+from agency_core.jobs.model import Job
 from app.pages import job
 from app.pages.document import absolute
 

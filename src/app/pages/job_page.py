@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from agency_core.jobs.model import Job
 from agency_core.jobs.rules import JOB_CLOSED_NOTICE
 from agency_core.spec import constants as c
-from agency_core.staff.model import Job
 
 DESCRIPTION_LENGTH: Final = 160
 

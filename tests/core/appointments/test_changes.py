@@ -18,7 +18,7 @@ from agency_core.appointments.reminders import WITHDRAWN_CANCELLED, WITHDRAWN_MO
 from agency_core.appointments.slots import SLOT_FULL
 from agency_core.errors import Conflict, NotFound, Rejected
 from agency_core.ids import IdGenerator
-from agency_core.jobs.alerts import from_outbox
+from agency_core.messaging.email import from_outbox
 from agency_core.records import Appointment, AppointmentStatus, OutboxMessage, OutboxStatus
 from agency_core.submissions.service import AgencyService
 from agency_core.unit_of_work import PreconditionFailed, SlotFull

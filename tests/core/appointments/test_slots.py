@@ -23,6 +23,7 @@ from agency_core.appointments.slots import (
     zone_name,
 )
 from agency_core.spec.constants import APPOINTMENT_TIME_SLOTS
+from agency_core.spec.forms import AppointmentRequest, form_of
 
 ACCRA = OfficeCalendar("Africa/Accra", capacity=2)
 DUBAI = OfficeCalendar("Asia/Dubai", capacity=1)
@@ -94,9 +95,13 @@ def test_a_day_shows_each_of_the_nine_slots_free_full_or_past() -> None:
 
 def test_a_stored_booking_gets_its_slot_from_its_form_values() -> None:
     data = {"preferredDate": "2026-11-23", "preferredTime": "04:00 PM"}
-    assert stored_slot_start(data) == datetime(2026, 11, 23, 16, tzinfo=UTC)
-    assert stored_slot_start({"preferredDate": "2026-11-23", "preferredTime": "4 pm"}) is None
-    assert stored_slot_start({"preferredDate": "soon", "preferredTime": "04:00 PM"}) is None
+    assert stored_slot_start(form_of(AppointmentRequest, data)) == datetime(2026, 11, 23, 16, tzinfo=UTC)
+    assert (
+        stored_slot_start(form_of(AppointmentRequest, {"preferredDate": "2026-11-23", "preferredTime": "4 pm"})) is None
+    )
+    assert (
+        stored_slot_start(form_of(AppointmentRequest, {"preferredDate": "soon", "preferredTime": "04:00 PM"})) is None
+    )
 
 
 @given(

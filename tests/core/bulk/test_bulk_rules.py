@@ -13,7 +13,7 @@ from agency_core.errors import Rejected
 from agency_core.messaging.bulk_texts import MAX_SEPTETS, check_bulk_message, render_bulk_message
 from agency_core.messaging.gsm import gsm7_name, is_gsm7, septets, sms_parts
 from agency_core.records import ApplicationStatus
-from agency_core.staff.model import ApplicationQuery
+from agency_core.staff.query import ApplicationQuery
 
 
 @pytest.mark.parametrize(

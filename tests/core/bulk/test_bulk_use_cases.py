@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from agency_core.admin_settings import LiveSettings
 from agency_core.bulk.model import (
     CHANGED_MEANWHILE,
     UNDO_CLOSED,
@@ -21,9 +22,9 @@ from agency_core.bulk.service import HOLD_GRACE, BulkOptions, BulkService
 from agency_core.errors import Conflict
 from agency_core.ids import IdGenerator
 from agency_core.records import Application, ApplicationStatus, OutboxMessage
-from agency_core.staff.model import ApplicationRecord
+from agency_core.spec.forms import ApplicationForm, form_of
+from agency_core.staff.records import ApplicationRecord
 from agency_core.staff.service import AdminService
-from agency_core.staff.settings import LiveSettings
 from agency_core.unit_of_work import PreconditionFailed
 from tests.core.fakes import FakeAdminStore, FakeMedia, FakeSettings, FakeUnitOfWork, Write
 
@@ -88,7 +89,9 @@ class Harness:
         self, app_id: str, status: ApplicationStatus = ApplicationStatus.RECEIVED, phone: str = "+233241234567"
     ) -> None:
         data = {"firstName": "Ama", "lastName": app_id, "phone": phone}
-        self.store.applications[app_id] = ApplicationRecord(Application(app_id, data, (), NOW), status)
+        self.store.applications[app_id] = ApplicationRecord(
+            Application(app_id, form_of(ApplicationForm, data), (), NOW), status
+        )
 
 
 async def test_each_move_commits_alone_with_its_sms_held_and_a_refusal_is_reported() -> None:

@@ -8,8 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from agency_core.jobs.alerts import alert_matches, job_alert_email, salary_bounds, token_ok, unsubscribe_token
+from agency_core.jobs.model import Job
 from agency_core.records import JobStatus
-from agency_core.staff.model import Job
+from agency_core.spec.forms import JobAlertRequest, form_of
 
 T0 = datetime(2026, 5, 4, tzinfo=UTC)
 JOB = Job(
@@ -22,22 +23,24 @@ def alert(**values: str) -> dict[str, str]:
 
 
 def test_category_and_country_must_match() -> None:
-    assert alert_matches(alert(), JOB)
-    assert alert_matches(alert(jobCategory="Any"), JOB)
-    assert not alert_matches(alert(jobCategory="Engineering"), JOB)
-    assert alert_matches(alert(preferredCountry="Any Gulf Country"), JOB)
-    assert not alert_matches(alert(preferredCountry="Other"), JOB)
-    assert not alert_matches(alert(preferredCountry="Oman"), JOB)
+    assert alert_matches(form_of(JobAlertRequest, alert()), JOB)
+    assert alert_matches(form_of(JobAlertRequest, alert(jobCategory="Any")), JOB)
+    assert not alert_matches(form_of(JobAlertRequest, alert(jobCategory="Engineering")), JOB)
+    assert alert_matches(form_of(JobAlertRequest, alert(preferredCountry="Any Gulf Country")), JOB)
+    assert not alert_matches(form_of(JobAlertRequest, alert(preferredCountry="Other")), JOB)
+    assert not alert_matches(form_of(JobAlertRequest, alert(preferredCountry="Oman")), JOB)
 
 
 def test_a_salary_range_given_must_overlap() -> None:
     assert salary_bounds("Below $1,000") == (0, 1000)
     assert salary_bounds("$2,000-$3,000") == (2000, 3000)
     assert salary_bounds("Negotiable") is None
-    assert alert_matches(alert(salaryRange="$3,000-$5,000"), JOB)
-    assert not alert_matches(alert(salaryRange="Above $8,000"), JOB)
-    assert not alert_matches(alert(salaryRange="Below $1,000"), JOB)
-    assert alert_matches(alert(salaryRange="Negotiable", experienceLevel="Expert Level (10+)"), JOB)
+    assert alert_matches(form_of(JobAlertRequest, alert(salaryRange="$3,000-$5,000")), JOB)
+    assert not alert_matches(form_of(JobAlertRequest, alert(salaryRange="Above $8,000")), JOB)
+    assert not alert_matches(form_of(JobAlertRequest, alert(salaryRange="Below $1,000")), JOB)
+    assert alert_matches(
+        form_of(JobAlertRequest, alert(salaryRange="Negotiable", experienceLevel="Expert Level (10+)")), JOB
+    )
 
 
 def test_the_email_has_the_job_and_a_one_click_unsubscribe() -> None:

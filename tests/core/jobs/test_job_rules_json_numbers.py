@@ -14,10 +14,10 @@ BASE = {"title": "Nurse", "country": "Qatar", "category": "Other", "description"
 
 @given(st.integers(min_value=1, max_value=1000))
 def test_an_integral_float_counts_as_its_whole_number(n: int) -> None:
-    values, errors = check_job({**BASE, "positions": float(n)}, date(2026, 1, 1))
+    form, errors = check_job({**BASE, "positions": float(n)}, date(2026, 1, 1))
     assert errors == {}
-    assert values["positions"] == n
-    assert type(values["positions"]) is int
+    assert form.positions == n
+    assert type(form.positions) is int
 
 
 def test_a_fraction_still_gets_the_rules_message() -> None:

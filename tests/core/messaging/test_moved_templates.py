@@ -16,8 +16,8 @@ from agency_core.appointments.change_texts import (
     staff_cancel_message,
     staff_change_message,
 )
-from agency_core.jobs.alerts import Attachment
 from agency_core.messaging.bulk_texts import check_bulk_message, render_bulk_message
+from agency_core.messaging.email import Attachment
 from agency_core.messaging.gsm import Encoding
 from agency_core.messaging.reply_texts import reply_email, reply_subject
 from agency_core.messaging.sms_texts import AppointmentDetails

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from agency_core.errors import Rejected
 from agency_core.ids import IdGenerator
-from agency_core.jobs.alerts import Email, from_outbox, to_outbox
+from agency_core.messaging.email import Email, from_outbox, to_outbox
 from agency_core.newsletter.emails import WELCOME_SUBJECT, digest_draft, newsletter_email, welcome_email
 from agency_core.newsletter.issues import BODY_REQUIRED, SUBJECT_REQUIRED, SUBJECT_TOO_LONG, checked_draft, schedule
 from agency_core.newsletter.model import IssueCounts
@@ -27,6 +27,7 @@ from agency_core.newsletter.tokens import (
     unsubscribe_token_ok,
 )
 from agency_core.records import BlogPost, Channel, NewsletterSubscription, OutboxMessage, OutboxStatus
+from agency_core.spec.forms import NewsletterForm, form_of
 
 T0 = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
 SITE = "https://vandy.example"
@@ -192,7 +193,7 @@ async def test_subscribing_again_resends_the_link_at_most_once_per_interval_and_
         lambda: woken.append(1),
     )
     values = {"name": "Ama", "email": "ama@x.y", "interests": ["Visa Updates", "Visa Updates"]}
-    first = await service.subscribe(values)
+    first = await service.subscribe(form_of(NewsletterForm, values))
     stored = store.subscriptions["ama@x.y"]
     assert (stored.id, stored.interests, stored.confirmed) == (first, ("Visa Updates",), False)
     assert len(welcomes(store)) == len(woken) == 1
@@ -200,18 +201,18 @@ async def test_subscribing_again_resends_the_link_at_most_once_per_interval_and_
     assert stored.confirmation_hash == token_hash(token)
 
     now[0] = T0 + RESEND_AFTER - timedelta(seconds=1)
-    second = await service.subscribe({**values, "name": "Ama B"})
+    second = await service.subscribe(form_of(NewsletterForm, {**values, "name": "Ama B"}))
     assert second != first
     assert len(welcomes(store)) == 1  # too soon: name updated, no new link
     assert store.subscriptions["ama@x.y"].name == "Ama B"
 
     now[0] = T0 + RESEND_AFTER
-    await service.subscribe(values)
+    await service.subscribe(form_of(NewsletterForm, values))
     assert len(welcomes(store)) == 2
     assert store.subscriptions["ama@x.y"].confirmation_hash != stored.confirmation_hash  # the old link is replaced
 
     confirmed = store.subscriptions["ama@x.y"] = replace(store.subscriptions["ama@x.y"], confirmed_at=T0)
     now[0] = T0 + 10 * RESEND_AFTER
-    await service.subscribe({**values, "name": "Someone"})
+    await service.subscribe(form_of(NewsletterForm, {**values, "name": "Someone"}))
     assert store.subscriptions["ama@x.y"] == confirmed
     assert len(welcomes(store)) == 2

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from agency_core.payments import fees as f
 from agency_core.payments.model import DEFAULT_FEE, Fee
-from agency_core.payments.policy import describe_policy
 from agency_core.records import FeeDue
 from agency_core.spec.constants import APPLICATION_COUNTRIES
+from agency_core.staff.fee_policy import describe_policy
 
 UAE = "United Arab Emirates"
 UAE_REASON = "No fee: the employer pays all recruitment costs for jobs in the UAE"

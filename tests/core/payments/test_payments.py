@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from agency_core.audit import AuditEntry
 from agency_core.errors import NotFound
 from agency_core.ids import IdGenerator
 from agency_core.messaging.gsm import is_gsm7
@@ -44,7 +45,7 @@ from agency_core.payments.service import (
     receipt_mail_id,
 )
 from agency_core.records import Application, OutboxMessage, PaymentState
-from agency_core.staff.model import AuditEntry
+from agency_core.spec.forms import ApplicationForm, form_of
 from agency_core.unit_of_work import PreconditionFailed
 from tests.core.fakes import FakeUnitOfWork, Write
 
@@ -228,7 +229,7 @@ class FakeGateway:
 KEY = "the-applicants-payment-key"
 APPLICATION = Application(
     "VA1700000000000",
-    {"firstName": "Ama", "lastName": "Owusu", "phone": "+233241234567", "email": "a@x.com"},
+    form_of(ApplicationForm, {"firstName": "Ama", "lastName": "Owusu", "phone": "+233241234567", "email": "a@x.com"}),
     (),
     NOW,
     payment_key_hash(KEY),

@@ -16,6 +16,7 @@ from agency_core.payments.model import Charge, Fee, Payment, Verdict, decide
 from agency_core.payments.receipts import receipt_label, receipt_path, receipt_token, token_matches
 from agency_core.payments.service import ApplicationUnknown, NoFeeDue, PaymentService, receipt_mail_id
 from agency_core.records import Application, Channel, FeeDue, OutboxMessage, PaymentState
+from agency_core.spec.forms import ApplicationForm, form_of
 from agency_core.unit_of_work import PreconditionFailed
 from tests.core.fakes import FakeUnitOfWork, Write
 from tests.core.payments.test_payments import FakeGateway
@@ -27,7 +28,7 @@ SECRET = "s" * 40
 
 def application(n: int, fee: FeeDue | None = None) -> Application:
     data = {"firstName": "Ama", "lastName": f"Owusu{n}", "phone": "+233241234567", "email": f"a{n}@x.com"}
-    return Application(f"VA17{n:011d}", data, (), NOW, payment_key_hash(KEY), fee)
+    return Application(f"VA17{n:011d}", form_of(ApplicationForm, data), (), NOW, payment_key_hash(KEY), fee)
 
 
 @dataclass

@@ -27,12 +27,16 @@ from agency_core.payments.refunds import (
     too_much,
 )
 from agency_core.records import Application, OutboxMessage, PaymentState
+from agency_core.spec.forms import ApplicationForm, form_of
 from agency_core.unit_of_work import PreconditionFailed
 from tests.core.fakes import FakeUnitOfWork, Write
 
 NOW = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
 APP = Application(
-    "VA1700000000001", {"firstName": "Ama", "lastName": "Owusu", "phone": "+233241234567", "email": "a@x.com"}, (), NOW
+    "VA1700000000001",
+    form_of(ApplicationForm, {"firstName": "Ama", "lastName": "Owusu", "phone": "+233241234567", "email": "a@x.com"}),
+    (),
+    NOW,
 )
 PAID = Payment(PaymentState.PAID, f"{APP.id}-abcdef", 5000, "USD", "card", NOW, NOW, 1)
 

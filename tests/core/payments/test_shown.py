@@ -7,7 +7,7 @@ import pytest
 
 from agency_core.payments.shown import ShownPayment, shown_payment
 from agency_core.records import PaymentState
-from agency_core.staff.model import check_application_query
+from agency_core.staff.query import check_application_query
 
 
 @pytest.mark.parametrize(

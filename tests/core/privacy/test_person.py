@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from agency_core.privacy.data_requests import Person, parse_person
+from agency_core.privacy.data_requests import parse_person
+from agency_core.privacy.model import Person
 
 
 @pytest.mark.parametrize(

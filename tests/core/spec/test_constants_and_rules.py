@@ -3,8 +3,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from agency_core import rules_export as rules
 from agency_core.spec import constants as c
-from agency_core.spec import rules
 
 ROOT = Path(__file__).resolve().parents[3]
 

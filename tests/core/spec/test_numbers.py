@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from agency_core.jobs.alerts import salary_bounds
 from agency_core.jobs.rules import check_job
+from agency_core.paging import check_page
 from agency_core.payments.model import parse_fee
 from agency_core.spec.numbers import ascii_whole_number, is_ascii_digits
-from agency_core.staff.model import check_page
 
 UNICODE_DIGITS = ["¹3", "²", "①", "٣", "३", "１２", "3²", "⁰", "𝟗"]
 JOB = {"title": "Nurse", "country": "Qatar", "category": "Healthcare & Medical", "description": "Ward work."}

@@ -6,8 +6,12 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from agency_core.admin_settings import AdminSettings, LiveSettings
+from agency_core.appointments.records import AppointmentRecord
+from agency_core.audit import AuditEntry
 from agency_core.errors import Conflict, NotFound
 from agency_core.ids import IdGenerator, IdTaken
+from agency_core.jobs.model import Job
 from agency_core.records import (
     Application,
     ApplicationStatus,
@@ -16,9 +20,10 @@ from agency_core.records import (
     ContactMessage,
     JobStatus,
 )
-from agency_core.staff.model import NOT_STARTED, ApplicationRecord, AppointmentRecord, AuditEntry, Job, MessageRecord
+from agency_core.spec.forms import ApplicationForm, AppointmentRequest, ContactForm, form_of
+from agency_core.staff.records import ApplicationRecord, MessageRecord
 from agency_core.staff.service import AdminService
-from agency_core.staff.settings import AdminSettings, LiveSettings
+from agency_core.staff.statuses import NOT_STARTED
 from agency_core.unit_of_work import PreconditionFailed
 from tests.admin.test_jobs import JOB
 from tests.core.fakes import FakeAdminStore, FakeMedia, FakeOutbox, FakeSettings, FakeUnitOfWork, Write
@@ -59,7 +64,9 @@ class Harness:
 
     def add_application(self, status: ApplicationStatus = ApplicationStatus.RECEIVED) -> None:
         data = {"firstName": "Ama", "lastName": "Owusu", "phone": "+233241234567"}
-        self.store.applications["VA1"] = ApplicationRecord(Application("VA1", data, (), NOW), status)
+        self.store.applications["VA1"] = ApplicationRecord(
+            Application("VA1", form_of(ApplicationForm, data), (), NOW), status
+        )
 
     def audits(self) -> list[AuditEntry]:
         return [w.args[0] for w in self.uow.writes if w.repository == "audit"]
@@ -112,7 +119,7 @@ async def test_a_refused_move_opens_no_unit_of_work() -> None:
 
 async def test_an_appointment_status_and_its_audit_commit_together_or_not_at_all() -> None:
     h = Harness()
-    h.store.appointments["A1"] = AppointmentRecord(Appointment("A1", {}, NOW))
+    h.store.appointments["A1"] = AppointmentRecord(Appointment("A1", form_of(AppointmentRequest, {}), NOW))
     await h.service.set_appointment_status(ADMIN, "A1", "attended")
     assert [(w.repository, w.method) for w in h.uow.committed[0]] == [("appointments", "set_status"), ("audit", "add")]
     h.uow.fail_next.append(PreconditionFailed("appointment A1"))
@@ -124,7 +131,9 @@ async def test_an_appointment_status_and_its_audit_commit_together_or_not_at_all
 @pytest.mark.parametrize("outcome", ["attended", "no_show", "cancelled"])
 async def test_appointment_moves_are_booked_to_one_final_outcome(outcome: str) -> None:
     h = Harness()
-    h.store.appointments["A1"] = AppointmentRecord(Appointment("A1", {}, NOW, NOW, "Africa/Accra"))
+    h.store.appointments["A1"] = AppointmentRecord(
+        Appointment("A1", form_of(AppointmentRequest, {}), NOW, NOW, "Africa/Accra")
+    )
     moved = await h.service.set_appointment_status(ADMIN, "A1", outcome)
     assert moved.status.value == outcome
     h.store.appointments["A1"] = moved
@@ -140,7 +149,7 @@ async def test_appointment_moves_are_booked_to_one_final_outcome(outcome: str) -
 
 async def test_attended_and_no_show_wait_for_the_start_time_and_a_cancel_does_not() -> None:
     h = Harness()
-    later = Appointment("A1", {}, NOW, NOW + timedelta(minutes=1), "Africa/Accra")
+    later = Appointment("A1", form_of(AppointmentRequest, {}), NOW, NOW + timedelta(minutes=1), "Africa/Accra")
     h.store.appointments["A1"] = AppointmentRecord(later)
     for outcome in ("attended", "no_show"):
         with pytest.raises(Conflict) as early:
@@ -155,7 +164,7 @@ def test_an_appointment_marked_done_before_outcomes_reads_as_attended() -> None:
 
 async def test_reading_a_message_marks_it_read_with_its_audit() -> None:
     h = Harness()
-    h.store.messages["M1"] = MessageRecord(ContactMessage("M1", {}, NOW))
+    h.store.messages["M1"] = MessageRecord(ContactMessage("M1", form_of(ContactForm, {}), NOW))
     await h.service.mark_read(ADMIN, "M1")
     ((read, audit),) = h.uow.committed
     assert read == Write("contact_messages", "mark_read", ("M1", NOW))
@@ -241,7 +250,9 @@ async def test_the_dashboard_counts_today_s_bookings_and_this_month_s_no_show_ra
         "Tomorrow": (datetime(2026, 5, 5, 0, 0, tzinfo=UTC), AppointmentStatus.BOOKED),
     }
     for ref, (at, status) in statuses.items():
-        h.store.appointments[ref] = AppointmentRecord(Appointment(ref, {}, NOW, at, "Africa/Accra"), status)
+        h.store.appointments[ref] = AppointmentRecord(
+            Appointment(ref, form_of(AppointmentRequest, {}), NOW, at, "Africa/Accra"), status
+        )
     figures = await h.service.appointment_figures()
     assert (figures.today, figures.no_show_rate) == (2, 0.25)
 

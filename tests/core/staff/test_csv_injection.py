@@ -8,7 +8,7 @@ import io
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agency_core.staff.model import csv_cell, to_csv
+from agency_core.staff.csv_export import csv_cell, to_csv
 
 FORMULA = ("=", "+", "-", "@")
 

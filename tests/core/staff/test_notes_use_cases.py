@@ -10,11 +10,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from agency_core.audit import AuditEntry
 from agency_core.errors import Conflict, NotFound, Rejected
 from agency_core.ids import IdGenerator
 from agency_core.messaging.reply_texts import reply_subject
 from agency_core.records import Application, ContactMessage
-from agency_core.staff.model import ApplicationRecord, AuditEntry, MessageRecord
+from agency_core.spec.forms import ApplicationForm, ContactForm, form_of
 from agency_core.staff.notes import (
     NOTE_CHANGED,
     NOTE_MAX_LENGTH,
@@ -28,6 +29,7 @@ from agency_core.staff.notes import (
     StaffMember,
 )
 from agency_core.staff.notes_service import NotesService
+from agency_core.staff.records import ApplicationRecord, MessageRecord
 from agency_core.unit_of_work import PreconditionFailed
 from tests.core.fakes import FakeAdminStore, FakeOutbox, FakeUnitOfWork, Write
 
@@ -61,7 +63,7 @@ class Harness:
         self.admin = FakeAdminStore()
         self.notes = FakeNotes()
         data = {"firstName": "Akosua", "lastName": "Ɔdɔm"}
-        self.admin.applications["VA1"] = ApplicationRecord(Application("VA1", data, (), NOW))
+        self.admin.applications["VA1"] = ApplicationRecord(Application("VA1", form_of(ApplicationForm, data), (), NOW))
         self.enqueued = 0
         self.service = NotesService(
             self.notes,  # type: ignore[arg-type]
@@ -78,7 +80,9 @@ class Harness:
         self.enqueued += 1
 
     def add_message(self, **data: str) -> None:
-        self.admin.messages["M1"] = MessageRecord(ContactMessage("M1", {"name": "Abena", **data}, NOW))
+        self.admin.messages["M1"] = MessageRecord(
+            ContactMessage("M1", form_of(ContactForm, {"name": "Abena", **data}), NOW)
+        )
 
     def unit(self, n: int = -1) -> list[Write]:
         return self.uow.committed[n]

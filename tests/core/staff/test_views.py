@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agency_core.records import ApplicationStatus, AppointmentStatus
-from agency_core.staff.model import ApplicationQuery, View, check_application_query
+from agency_core.staff.query import ApplicationQuery, View, check_application_query
 from agency_core.staff.views import (
     AppointmentFilter,
     MessageFilter,

@@ -10,8 +10,9 @@ from agency_core.errors import DuplicateSubmission, Rejected, Unavailable
 from agency_core.ids import IdGenerator, IdTaken
 from agency_core.payments.keys import payment_key_hash
 from agency_core.records import NEW_APPOINTMENT, Application
+from agency_core.spec.forms import ApplicationForm, NewsletterForm, form_of
 from agency_core.submissions.service import DUPLICATE_APPLICATION, DUPLICATE_WINDOW, Accepted, AgencyService, Upload
-from agency_core.unit_of_work import DuplicateApplication
+from agency_core.unit_of_work import DuplicateKeyTaken
 from tests.api.conftest import APPLICATION, APPOINTMENT, PDF
 from tests.core.fakes import FakeFiles, FakeSettings, FakeStore, FakeUnitOfWork, Write
 
@@ -68,8 +69,8 @@ async def test_an_invalid_application_commits_nothing_and_keeps_no_file() -> Non
 
 async def test_a_duplicate_found_at_commit_writes_nothing_and_drops_the_uploads() -> None:
     h = Harness()
-    earlier = Application("VA1", dict(APPLICATION), (), NOW - timedelta(hours=1))
-    h.uow.fail_next.append(DuplicateApplication(earlier))
+    earlier = Application("VA1", form_of(ApplicationForm, dict(APPLICATION)), (), NOW - timedelta(hours=1))
+    h.uow.fail_next.append(DuplicateKeyTaken(earlier))
     with pytest.raises(DuplicateSubmission) as duplicate:
         await h.service.submit_application(APPLICATION, {"cv": Upload("cv.pdf", PDF)})
     assert duplicate.value.message == DUPLICATE_APPLICATION
@@ -87,7 +88,7 @@ async def test_a_duplicate_found_at_commit_writes_nothing_and_drops_the_uploads(
     assert "VA1" in sms.text
     assert queued["VA1-id-resent-mail"].address == APPLICATION["email"]
     assert h.wakes == 1
-    h.uow.fail_next.append(DuplicateApplication(earlier))
+    h.uow.fail_next.append(DuplicateKeyTaken(earlier))
     with pytest.raises(DuplicateSubmission):
         await h.service.submit_application(APPLICATION, {"cv": Upload("cv.pdf", PDF)})
     assert {m.id for m in h.uow.committed[1][0].args[0]} == set(queued)
@@ -130,7 +131,7 @@ async def test_a_contact_message_is_committed_alone_and_an_invalid_one_not_at_al
     h = Harness()
     assert await h.service.send_contact_message(CONTACT) == Accepted("VA1780000000000")
     ((add,),) = h.uow.committed
-    assert (add.repository, add.method, add.args[0].data["subject"]) == ("contact_messages", "add", "Visa")
+    assert (add.repository, add.method, add.args[0].data.subject) == ("contact_messages", "add", "Visa")
     with pytest.raises(Rejected):
         await h.service.send_contact_message({**CONTACT, "subject": ""})
     assert len(h.uow.committed) == 1
@@ -153,7 +154,7 @@ async def test_a_valid_newsletter_subscription_goes_to_the_newsletter_and_an_inv
     h.service.newsletter = newsletter  # type: ignore[assignment]
     outcome = await h.service.subscribe_newsletter({"name": "Kojo", "email": "kojo@example.com"})
     assert outcome == Accepted("VA-receipt")
-    assert newsletter.subscribed == [{"name": "Kojo", "email": "kojo@example.com"}]
+    assert newsletter.subscribed == [NewsletterForm(name="Kojo", email="kojo@example.com")]
     with pytest.raises(Rejected):
         await h.service.subscribe_newsletter({"name": "Kojo", "email": "no"})
     assert len(newsletter.subscribed) == 1

@@ -8,10 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from agency_core.audit import AuditEntry
 from agency_core.messaging.gsm import is_gsm7, sms_parts
 from agency_core.messaging.sms_texts import STATUS_SMS_MAX_PARTS, status_message, track_link
 from agency_core.records import ApplicationStatus
-from agency_core.staff.model import AuditEntry
+from agency_core.spec.forms import ApplicationForm, form_of
 from agency_core.submissions.tracking import check_track_request, contact_matches, status_history
 
 T0 = datetime(2026, 5, 4, 9, 30, tzinfo=UTC)
@@ -34,12 +35,12 @@ DATA = {"email": "Kwame.Mensah@Example.com", "phone": "+233201234567"}
     ],
 )
 def test_contact_is_the_email_any_case_or_the_phone_in_any_form(contact: str, matches: bool) -> None:
-    assert contact_matches(DATA, contact) is matches
+    assert contact_matches(form_of(ApplicationForm, DATA), contact) is matches
 
 
 def test_contact_never_matches_a_record_without_that_field() -> None:
-    assert not contact_matches({"email": "", "phone": ""}, "")
-    assert not contact_matches({}, "0201234567")
+    assert not contact_matches(form_of(ApplicationForm, {"email": "", "phone": ""}), "")
+    assert not contact_matches(form_of(ApplicationForm, {}), "0201234567")
 
 
 def _entry(n: int, action: str, target: str) -> AuditEntry:
@@ -62,12 +63,12 @@ def test_history_starts_received_then_follows_the_status_entries_of_that_applica
 
 
 def test_track_request_needs_both_fields() -> None:
-    assert check_track_request({"applicationId": " va1 ", "contact": "0201234567"}) == (("VA1", "0201234567"), {})
-    assert check_track_request({})[1] == {
+    assert check_track_request(" va1 ", "0201234567") == (("VA1", "0201234567"), {})
+    assert check_track_request(None, None)[1] == {
         "applicationId": "Application ID is required",
         "contact": "Phone number or email is required",
     }
-    assert check_track_request({"applicationId": "VA1", "contact": "a@@b"})[1] == {"contact": "Invalid email address"}
+    assert check_track_request("VA1", "a@@b")[1] == {"contact": "Invalid email address"}
 
 
 def test_track_link_is_short() -> None:

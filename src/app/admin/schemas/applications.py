@@ -8,8 +8,10 @@ from agency_core.messaging.delivery import DeliveryState, DeliveryView, delivery
 from agency_core.payments.model import Fee
 from agency_core.payments.shown import ShownPayment
 from agency_core.records import ApplicationStatus, OutboxMessage, OutboxStatus, PaymentState
+from agency_core.spec.forms import form_values
 from agency_core.staff import service as admin_service
-from agency_core.staff.model import ApplicationRecord, next_statuses
+from agency_core.staff.records import ApplicationRecord
+from agency_core.staff.statuses import next_statuses
 from agency_core.staff.views import Neighbours
 from app.admin.common import iso
 from app.admin.schemas.common import UNSET, Body, from_record
@@ -122,7 +124,7 @@ class StatusChange(Body):
 
 def _summary_values(record: ApplicationRecord) -> dict[str, object]:
     return {
-        **record.application.data,
+        **form_values(record.application.data),
         "applicationId": record.id,
         "status": record.status,
         "createdAt": record.application.created_at,

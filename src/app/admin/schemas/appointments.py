@@ -6,9 +6,10 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from agency_core.appointments.offices import Office
+from agency_core.appointments.records import AppointmentRecord
 from agency_core.appointments.staff_calendar import StaffCalendar
 from agency_core.records import AppointmentStatus
-from agency_core.staff.model import AppointmentRecord
+from agency_core.spec.forms import form_values
 from app.admin.schemas.common import Body, from_record
 
 
@@ -40,7 +41,7 @@ class AppointmentStatusChange(Body):
 def admin_appointment(record: AppointmentRecord) -> AdminAppointment:
     a = record.appointment
     values = {
-        **a.data,
+        **form_values(a.data),
         "reference": a.reference,
         "status": record.status,
         "createdAt": a.created_at,

@@ -7,7 +7,7 @@ from typing import Any, Generic, TypeVar
 
 import msgspec
 
-from agency_core.staff.model import Page as CorePage
+from agency_core.paging import Page as CorePage
 
 
 class Body(msgspec.Struct, rename="camel", kw_only=True):

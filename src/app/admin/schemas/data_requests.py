@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from agency_core.privacy.data_requests import Person, PersonalData, export_json
+from agency_core.privacy.data_requests import export_json
+from agency_core.privacy.model import Person, PersonalData
 from app.admin.schemas.common import Body, from_record
 
 FormValues = dict[str, str | bool | list[str] | None]

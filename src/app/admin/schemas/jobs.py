@@ -6,8 +6,8 @@ from datetime import date, datetime
 
 import msgspec
 
+from agency_core.jobs.model import Job
 from agency_core.records import JobStatus
-from agency_core.staff.model import Job
 from app.admin.schemas.common import UNSET, Body, from_object
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from agency_core.staff.model import MessageRecord
+from agency_core.spec.forms import form_values
+from agency_core.staff.records import MessageRecord
 from app.admin.schemas.common import Body, from_record
 
 
@@ -24,7 +25,7 @@ class AdminMessage(Body):
 def admin_message(record: MessageRecord) -> AdminMessage:
     m = record.message
     values = {
-        **m.data,
+        **form_values(m.data),
         "id": m.id,
         "read": record.read_at is not None,
         "readAt": record.read_at,

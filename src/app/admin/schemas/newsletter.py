@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from agency_core.jobs.alerts import Email
+from agency_core.messaging.email import Email
 from agency_core.newsletter.emails import Draft
 from agency_core.newsletter.issues import IssueView, SendResult
 from agency_core.newsletter.model import IssueStatus

@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 
 from agency_core.records import OutboxStatus
-from agency_core.staff.model import ApplicationRecord
 from agency_core.staff.notes import Note, ReplyChannel, StaffMember
 from agency_core.staff.notes_service import MessageThread as CoreThread
+from agency_core.staff.records import ApplicationRecord
 from app.admin.schemas.common import UNSET, Body, from_object
 from app.admin.schemas.messages import AdminMessage, admin_message
 

@@ -9,7 +9,7 @@ from agency_core.payments.model import Fee, Payment
 from agency_core.payments.refund_service import RefundService
 from agency_core.payments.refunds import Refund, refund_status, refundable, refunded_minor
 from agency_core.records import PaymentState
-from agency_core.staff.model import ApplicationRecord
+from agency_core.staff.records import ApplicationRecord
 from app.admin.schemas.common import UNSET, Body
 
 

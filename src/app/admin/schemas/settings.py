@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from agency_core.staff import model as admin
-from agency_core.staff import settings as admin_settings
-from agency_core.staff.settings import settings_to_dict
+from agency_core import admin_settings
+from agency_core.admin_settings import settings_to_dict
+from agency_core.audit import AuditEntry as AuditRecord
 from app.admin.schemas.common import UNSET, Body, from_object, from_record
 
 
@@ -54,5 +54,5 @@ def settings_body(settings: admin_settings.AdminSettings) -> AdminSettings:
     return from_record(AdminSettings, settings_to_dict(settings))
 
 
-def audit_entry(entry: admin.AuditEntry) -> AuditEntry:
+def audit_entry(entry: AuditRecord) -> AuditEntry:
     return from_object(AuditEntry, entry)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from agency_core.records import JobAlert, NewsletterSubscription
+from agency_core.spec.forms import form_values
 from app.admin.schemas.common import Body, from_object, from_record
 
 
@@ -38,4 +39,4 @@ def newsletter_subscriber(subscription: NewsletterSubscription) -> NewsletterSub
 
 
 def job_alert_subscriber(alert: JobAlert) -> JobAlertSubscriber:
-    return from_record(JobAlertSubscriber, {**alert.data, "id": alert.id, "createdAt": alert.created_at})
+    return from_record(JobAlertSubscriber, {**form_values(alert.data), "id": alert.id, "createdAt": alert.created_at})

@@ -1,6 +1,6 @@
 """The rules and constants the client needs, as one JSON document.
 
-``python -m agency_core.spec.rules > client/src/generated/rules.json`` writes it; a test fails
+``python -m agency_core.rules_export > client/src/generated/rules.json`` writes it; a test fails
 when the committed file is not what this module prints.
 """
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
+from agency_core.admin_settings import LiveSettings
+from agency_core.audit import AuditEntry
+from agency_core.clock import Clock, utc_now
 from agency_core.errors import Rejected
 from agency_core.ids import IdGenerator
 from agency_core.payments.fees import FeePolicy, FeeRule, FeeSchedule, check_fee_policy, fee_label
 from agency_core.spec.constants import ID_PREFIX
-from agency_core.staff.model import AuditEntry
-from agency_core.staff.settings import LiveSettings
-from agency_core.submissions.service import Clock, utc_now
 from agency_core.unit_of_work import UnitOfWork
 
 AUDIT_ACTION = "fees.update"
