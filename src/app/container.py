@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass, field
+from typing import Final
 
 import structlog
 
@@ -71,6 +72,17 @@ log = structlog.get_logger("app.admin")
 
 RETENTION_FIRST_RUN_S = 300.0
 RETENTION_EVERY_S = 24 * 60 * 60.0
+
+
+STOP_WAIT_S: Final = 10.0
+"""How long the shutdown waits for a cancelled background task before it goes on without it."""
+
+
+async def _cancelled(task: asyncio.Task[None]) -> None:
+    task.cancel()
+    done, _ = await asyncio.wait({task}, timeout=STOP_WAIT_S)
+    if not done:
+        log.warning("background task still running at shutdown", task=task.get_name())
 
 
 async def run_retention_daily(retention: RetentionService) -> None:
@@ -370,19 +382,17 @@ class Container:
         return AdminUser(account.id, account.email, DEMO_ADMIN_NAME)
 
     async def stop(self) -> None:
+        """Cancel the background tasks and close everything; each wait is bounded (``STOP_WAIT_S``), so a
+        task stuck on a peer that no longer answers cannot hold the shutdown for ever."""
         if self._retention_task is not None:
-            self._retention_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._retention_task
+            await _cancelled(self._retention_task)
             self._retention_task = None
         if self._outbox_task is not None:
-            self._outbox_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._outbox_task
+            await _cancelled(self._outbox_task)
             self._outbox_task = None
             # Hand the leases back so another instance sends them now, not after the lease.
             with contextlib.suppress(Exception):
-                await self.outbox_worker.release()
+                await asyncio.wait_for(self.outbox_worker.release(), STOP_WAIT_S)
         await self.close()
 
     async def close(self) -> None:

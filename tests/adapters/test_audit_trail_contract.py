@@ -67,3 +67,16 @@ async def test_entries_for_a_target_prefix_oldest_first(backend: Backend) -> Non
     assert await backend.trail.entries_for("VA9:") == []
     (first,) = await backend.trail.entries_for("VA12:")
     assert (first.action, first.at) == ("application.status", T0 + timedelta(minutes=2))
+
+
+async def test_an_entry_whose_id_another_instance_took_is_kept_under_a_suffix(backend: Backend) -> None:
+    # Two instances make the same time-based id in one millisecond: neither change fails, both are recorded.
+    first = AuditEntry("AU1795502916097", "a@example.com", "payment.verified", "VA1: paid", T0)
+    second = AuditEntry("AU1795502916097", "b@example.com", "payment.verified", "VA1: paid", T0 + timedelta(seconds=1))
+    await add_audit(backend.records, first)
+    await add_audit(backend.records, second)
+    kept = await backend.trail.entries_for("VA1:")
+    assert [(e.actor, e.at) for e in kept] == [("a@example.com", T0), ("b@example.com", T0 + timedelta(seconds=1))]
+    assert kept[0].id == "AU1795502916097"
+    assert kept[1].id.startswith("AU1795502916097-")
+    assert len(kept[1].id) == len("AU1795502916097-") + 6

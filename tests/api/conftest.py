@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import asyncio
+import threading
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -40,10 +43,43 @@ async def app(make_app: AppFactory) -> Litestar:
     return make_app()
 
 
+SHUTDOWN_S = 60.0
+
+
 @pytest.fixture
 async def client(app: Litestar) -> AsyncIterator[AsyncTestClient[Litestar]]:
-    async with AsyncTestClient(app) as test_client:
+    test_client = AsyncTestClient(app)
+    await test_client.__aenter__()
+    try:
         yield test_client
+    finally:
+        await _shut_down(test_client)
+
+
+async def _shut_down(test_client: AsyncTestClient[Litestar]) -> None:
+    """The client's exit blocks its thread until the app's lifespan has ended; run on this loop, a
+    shutdown step that needed this loop would wait for ever (a CI run hung so, once). So it runs on a
+    thread of its own while this loop goes on, and fails the test after ``SHUTDOWN_S`` rather than
+    holding the worker."""
+    done = threading.Event()
+    failures: list[BaseException] = []
+
+    def shut_down() -> None:
+        try:
+            asyncio.run(test_client.__aexit__(None, None, None))
+        except BaseException as exc:
+            failures.append(exc)
+        finally:
+            done.set()
+
+    threading.Thread(target=shut_down, name="test-client-shutdown", daemon=True).start()
+    deadline = time.monotonic() + SHUTDOWN_S
+    while not done.is_set():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the app did not shut down within {SHUTDOWN_S:.0f} s")
+        await asyncio.sleep(0.01)
+    if failures:
+        raise failures[0]
 
 
 def container_of(app: Litestar) -> Container:

@@ -19,6 +19,7 @@ from typing import Any
 from google.api_core import exceptions as gexc
 from google.cloud import firestore
 
+from adapters.audit_ids import candidate_ids
 from adapters.codec import from_document, moment, to_document
 from adapters.firestore.documents import (
     Client,
@@ -508,15 +509,23 @@ class _NewsletterIssues(_Writes):
 class _Audit(_Writes):
     async def add(self, entry: AuditEntry) -> None:
         # The id is read first: the emulator applies the writes before a failed create (real Firestore
-        # does not), so a taken id must stop the commit before anything is written.
-        ref = self._col("audit_log").document(entry.id)
+        # does not), so a taken id must be known before anything is written (adapters/audit_ids.py).
+        chosen: list[tuple[Any, dict[str, Any]]] = []
 
         async def check(tx: Transaction) -> None:
-            if await _read(tx, ref) is not None:
-                raise IdTaken(entry.id)
+            chosen.clear()
+            for candidate in candidate_ids(entry):
+                ref = self._col("audit_log").document(candidate.id)
+                if await _read(tx, ref) is None:
+                    chosen.append((ref, to_document(candidate)))
+                    return
+            raise IdTaken(entry.id)
 
-        doc = to_document(entry)
-        self._steps.append(_Step(lambda tx: tx.create(ref, doc), check))
+        def write(tx: Transaction) -> None:
+            ref, doc = chosen[0]
+            tx.create(ref, doc)
+
+        self._steps.append(_Step(write, check))
 
 
 class _Templates(_Writes):

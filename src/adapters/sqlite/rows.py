@@ -9,10 +9,12 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
+from adapters.audit_ids import candidate_ids
 from adapters.codec import from_document, from_row, moment, timestamp, to_row
 from adapters.sealing import PassportSealer
 from agency_core.appointments.records import AppointmentRecord
 from agency_core.audit import AuditEntry
+from agency_core.ids import IdTaken
 from agency_core.payments.model import Payment
 from agency_core.records import (
     Application,
@@ -44,7 +46,11 @@ def enqueue(conn: sqlite3.Connection, messages: Iterable[OutboxMessage], verb: s
 
 
 def add_audit(conn: sqlite3.Connection, entry: AuditEntry) -> None:
-    insert(conn, "audit_log", to_row(entry))
+    """Under the first free of the entry's candidate ids (adapters/audit_ids.py)."""
+    for candidate in candidate_ids(entry):
+        if insert(conn, "audit_log", to_row(candidate), "INSERT OR IGNORE"):
+            return
+    raise IdTaken(entry.id)
 
 
 def payment_row(payment: Payment) -> dict[str, Any]:
