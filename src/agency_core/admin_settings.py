@@ -176,6 +176,26 @@ def check_settings(data: Mapping[str, object], keep: AdminSettings | None = None
     return SettingsCheck(AdminSettings(tuple(phones), sender, switches, capacity, closed, fee_policy), {})
 
 
+def export_rules() -> dict[str, object]:
+    """The settings form's rules for the client (``rules.json`` -> ``settingsForm``): the limits and
+    messages of :func:`check_settings`; the phone pattern is the loose one of ``patterns.phone`` (the
+    server then parses the number, Ghana by default)."""
+    return {
+        "adminPhoneCount": ADMIN_PHONE_COUNT,
+        "senderMaxLength": SENDER_ID_MAX_LENGTH,
+        "senderPattern": SENDER_PATTERN.pattern,
+        "maxAppointmentCapacity": MAX_APPOINTMENT_CAPACITY,
+        "messages": {
+            "phoneInvalid": INVALID_PHONE,
+            "senderRequired": SENDER_REQUIRED,
+            "senderTooLong": SENDER_TOO_LONG,
+            "senderInvalid": SENDER_INVALID,
+            "capacityInvalid": CAPACITY_INVALID,
+            "closedDatesInvalid": CLOSED_DATES_INVALID,
+        },
+    }
+
+
 def settings_to_dict(settings: AdminSettings) -> dict[str, object]:
     return {
         "adminPhones": list(settings.admin_phones),

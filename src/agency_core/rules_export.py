@@ -10,7 +10,10 @@ import json
 from dataclasses import asdict
 from typing import Any
 
+from agency_core import admin_settings
 from agency_core.jobs import rules as jobs
+from agency_core.messaging import templates
+from agency_core.payments import fees
 from agency_core.spec import constants as c
 from agency_core.spec import uploads
 from agency_core.spec import validation as v
@@ -129,6 +132,9 @@ def export() -> dict[str, Any]:
             "blogCategories": _records(c.BLOG_CATEGORIES),
         },
         "jobForm": jobs.export_rules(),
+        "settingsForm": admin_settings.export_rules(),
+        "feePolicyForm": fees.export_rules(),
+        "templateForm": templates.export_rules(),
     }
 
 

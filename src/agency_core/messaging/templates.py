@@ -509,6 +509,15 @@ def placeholders_in(text: str) -> list[str]:
     return _PLACEHOLDER.findall(text)
 
 
+def export_rules() -> dict[str, object]:
+    """The template editor's own rules for the client (``rules.json`` -> ``templateForm``); the
+    placeholder and brace checks stay with the server's preview."""
+    return {
+        "maxLength": {channel.value: limit for channel, limit in MAX_LENGTH.items()},
+        "messages": {"required": TEXT_REQUIRED, "tooLong": TOO_LONG},
+    }
+
+
 def check(spec: TemplateSpec, text: str) -> str | None:
     """The first reason ``text`` cannot be saved for ``spec``, or ``None``."""
     if not text.strip():

@@ -144,6 +144,26 @@ def _refund_rules(raw: object, errors: dict[str, str]) -> str:
     return text
 
 
+def export_rules() -> dict[str, object]:
+    """The fee policy form's rules for the client (``rules.json`` -> ``feePolicyForm``), those of
+    :func:`check_fee_policy`."""
+    return {
+        "amountPattern": _AMOUNT.pattern,
+        "reasonMaxLength": REASON_MAX,
+        "refundRulesMaxLength": REFUND_RULES_MAX,
+        "maxRules": MAX_RULES,
+        "messages": {
+            "amountInvalid": AMOUNT_INVALID,
+            "reasonRequired": REASON_REQUIRED,
+            "reasonTooLong": REASON_TOO_LONG,
+            "matchRequired": MATCH_REQUIRED,
+            "matchTwice": MATCH_TWICE,
+            "refundRulesRequired": REFUND_RULES_REQUIRED,
+            "refundRulesTooLong": REFUND_RULES_TOO_LONG,
+        },
+    }
+
+
 def check_fee_policy(data: Mapping[str, object], currency: str) -> tuple[FeePolicy | None, dict[str, str]]:
     """``{defaultAmount, defaultReason, countries: [{match, amount, reason}], jobs: [...], refundRules}``;
     amounts in ``currency``'s main unit as text (``"50"``), empty or null for no fee."""
