@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useFormik, type FormikProps } from 'formik';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { notify } from '@/lib/notify';
 import { errorMessage, fieldErrors } from '../api/client';
 import { getSettings, listAudit, saveSettings } from '../api/endpoints';
 import { APPLICATION_STATUSES, type AdminSettings } from '../api/types';
 import { useResource } from '@/lib/use-resource';
+import { messageAt, nestedErrors, useFocusFirstInvalid } from './admin-form';
 import {
   formatDateTime,
   humanize,
@@ -13,211 +15,179 @@ import {
   staffTimeZone,
   useAdminTitle,
 } from './hooks';
+import { settingsBody, settingsRules, settingsSchema, valuesOf, type SettingsValues } from './settings-rules';
 import { AsyncView, PageHeader, PagedTable } from './ui';
 
-export const SENDER_MAX = 11;
-const E164 = /^\+[1-9]\d{7,14}$/;
-export const normalisePhone = (value: string) => value.replace(/[\s\-().]/g, '');
+export { validateSettings } from './settings-rules';
 
-/** Client-side checks mirroring the server: E.164 phones, a sender id of 1 to 11 characters. */
-export function validateSettings(settings: AdminSettings): Record<string, string> {
-  const errors: Record<string, string> = {};
-  settings.adminPhones.forEach((phone, index) => {
-    if (!E164.test(normalisePhone(phone)))
-      errors[`adminPhones.${index}`] = 'Enter the number in international format, e.g. +233241234567';
-  });
-  const sender = settings.smsSender.trim();
-  if (!sender) errors.smsSender = 'The sender id is required';
-  else if (sender.length > SENDER_MAX)
-    errors.smsSender = `The sender id must be at most ${SENDER_MAX} characters`;
-  return errors;
+type SettingsFormik = FormikProps<SettingsValues>;
+
+const PHONE_FIELDS = Array.from({ length: settingsRules.adminPhoneCount }, (_, i) => `adminPhones.${i}`);
+const FIELD_ORDER = [...PHONE_FIELDS, 'smsSender', 'appointmentCapacity', 'closedText'];
+const FIELD_IDS: Record<string, string> = {
+  smsSender: 'settings-sender',
+  appointmentCapacity: 'settings-capacity',
+  closedText: 'settings-closed',
+};
+const settingsFieldId = (name: string) => FIELD_IDS[name] ?? `settings-phone-${name.split('.')[1]}`;
+
+/** aria-invalid and aria-describedby of the field `name` (its message, else its hint). */
+function described(form: SettingsFormik, name: string) {
+  const id = settingsFieldId(name);
+  const invalid = Boolean(messageAt(form.errors, name));
+  return {
+    id,
+    'aria-invalid': invalid ? true : undefined,
+    'aria-describedby': invalid ? `${id}-error` : `${id}-hint`,
+  };
 }
 
-function serverErrors(raw: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(raw)) out[key.replace(/\[(\d+)\]/, '.$1')] = value;
-  return out;
+function FieldError({ form, name }: { form: SettingsFormik; name: string }) {
+  const message = messageAt(form.errors, name);
+  return message ? (
+    <p className="admin-error" id={`${settingsFieldId(name)}-error`}>
+      {message}
+    </p>
+  ) : null;
 }
 
-const splitDates = (text: string) =>
-  text
-    .split(/[\s,]+/)
-    .map((part) => part.trim())
-    .filter(Boolean);
+function PhoneFields({ form }: { form: SettingsFormik }) {
+  return (
+    <fieldset className="admin-card">
+      <legend className="h3">Admin alert numbers</legend>
+      <p className="admin-muted admin-small">
+        Every new application sends an alert to these four numbers (international format).
+      </p>
+      <div className="admin-form admin-form--grid">
+        {PHONE_FIELDS.map((name, index) => {
+          const id = settingsFieldId(name);
+          return (
+            <div className="admin-field" key={id}>
+              <label htmlFor={id}>Admin phone {index + 1}</label>
+              <input
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                value={form.values.adminPhones[index] ?? ''}
+                {...described(form, name)}
+                onChange={(e) => void form.setFieldValue(name, e.target.value)}
+              />
+              <span id={`${id}-hint`} hidden />
+              <FieldError form={form} name={name} />
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+function TextMessageFields({ form }: { form: SettingsFormik }) {
+  return (
+    <fieldset className="admin-card">
+      <legend className="h3">Text messages</legend>
+      <div className="admin-field">
+        <label htmlFor="settings-sender">SMS sender id</label>
+        <input
+          maxLength={settingsRules.senderMaxLength + 5}
+          value={form.values.smsSender}
+          {...described(form, 'smsSender')}
+          onChange={(e) => void form.setFieldValue('smsSender', e.target.value)}
+        />
+        <p className="admin-muted admin-small" id="settings-sender-hint">
+          At most {settingsRules.senderMaxLength} characters.
+        </p>
+        <FieldError form={form} name="smsSender" />
+      </div>
+      <fieldset className="admin-field admin-checks">
+        <legend>Send an SMS to the applicant when the status becomes</legend>
+        {APPLICATION_STATUSES.map((status) => (
+          <label key={status}>
+            <input
+              type="checkbox"
+              checked={form.values.statusSms[status]}
+              onChange={(e) => void form.setFieldValue(`statusSms.${status}`, e.target.checked)}
+            />
+            {humanize(status)}
+          </label>
+        ))}
+      </fieldset>
+    </fieldset>
+  );
+}
+
+function AppointmentFields({ form }: { form: SettingsFormik }) {
+  return (
+    <fieldset className="admin-card">
+      <legend className="h3">Appointments</legend>
+      <div className="admin-field">
+        <label htmlFor="settings-capacity">Consultations per time slot</label>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={settingsRules.maxAppointmentCapacity}
+          value={form.values.appointmentCapacity}
+          {...described(form, 'appointmentCapacity')}
+          onChange={(e) => void form.setFieldValue('appointmentCapacity', e.target.value)}
+        />
+        <p className="admin-muted admin-small" id="settings-capacity-hint">
+          How many people can book each of the nine slots (Monday to Friday).
+        </p>
+        <FieldError form={form} name="appointmentCapacity" />
+      </div>
+      <div className="admin-field">
+        <label htmlFor="settings-closed">Closed dates (public holidays)</label>
+        <textarea
+          rows={3}
+          value={form.values.closedText}
+          {...described(form, 'closedText')}
+          onChange={(e) => void form.setFieldValue('closedText', e.target.value)}
+        />
+        <p className="admin-muted admin-small" id="settings-closed-hint">
+          One date per line, as YYYY-MM-DD. No bookings are taken on these dates.
+        </p>
+        <FieldError form={form} name="closedText" />
+      </div>
+    </fieldset>
+  );
+}
+
+/** The server names the closed dates `closedDates`; the form edits them as `closedText`. */
+function formErrors(flat: Record<string, string>) {
+  const { closedDates, ...rest } = flat;
+  return nestedErrors<SettingsValues>(closedDates ? { ...rest, closedText: closedDates } : rest);
+}
 
 function SettingsForm({ initial }: { initial: AdminSettings }) {
-  const [values, setValues] = useState<AdminSettings>(() => ({
-    ...initial,
-    adminPhones: [0, 1, 2, 3].map((i) => initial.adminPhones[i] ?? ''),
-  }));
-  const [closedText, setClosedText] = useState(() => initial.closedDates.join('\n'));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body: AdminSettings = {
-      ...values,
-      adminPhones: values.adminPhones.map(normalisePhone),
-      smsSender: values.smsSender.trim(),
-    };
-    const found = validateSettings(body);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      const first = Object.keys(found)[0] ?? '';
-      document
-        .getElementById(first === 'smsSender' ? 'settings-sender' : `settings-phone-${first.split('.')[1]}`)
-        ?.focus();
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = await saveSettings(body);
-      setValues(saved);
-      setClosedText(saved.closedDates.join('\n'));
-      void notify('Settings saved', 'success');
-    } catch (error) {
-      const fields = fieldErrors(error);
-      if (fields) setErrors(serverErrors(fields));
-      void notify(errorMessage(error, 'Failed to save the settings'), 'error');
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const described = (key: string, id: string) => ({
-    'aria-invalid': errors[key] ? true : undefined,
-    'aria-describedby': errors[key] ? `${id}-error` : `${id}-hint`,
+  // Checked on submit only (as the server checks); the messages stay until the next submit.
+  const form: SettingsFormik = useFormik<SettingsValues>({
+    initialValues: valuesOf(initial),
+    validationSchema: settingsSchema,
+    validateOnChange: false,
+    validateOnBlur: false,
+    onSubmit: async (values, helpers) => {
+      try {
+        const saved = await saveSettings(settingsBody(values));
+        helpers.resetForm({ values: valuesOf(saved) });
+        void notify('Settings saved', 'success');
+      } catch (error) {
+        const fields = fieldErrors(error);
+        if (fields) helpers.setErrors(formErrors(fields));
+        void notify(errorMessage(error, 'Failed to save the settings'), 'error');
+      }
+    },
   });
+  useFocusFirstInvalid(form, FIELD_ORDER, settingsFieldId);
 
   return (
-    <form className="admin-form" onSubmit={onSubmit} noValidate>
-      <fieldset className="admin-card">
-        <legend className="h3">Admin alert numbers</legend>
-        <p className="admin-muted admin-small">
-          Every new application sends an alert to these four numbers (international format).
-        </p>
-        <div className="admin-form admin-form--grid">
-          {values.adminPhones.map((phone, index) => {
-            const key = `adminPhones.${index}`;
-            const id = `settings-phone-${index}`;
-            return (
-              <div className="admin-field" key={id}>
-                <label htmlFor={id}>Admin phone {index + 1}</label>
-                <input
-                  id={id}
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="off"
-                  value={phone}
-                  {...described(key, id)}
-                  onChange={(e) =>
-                    setValues((current) => ({
-                      ...current,
-                      adminPhones: current.adminPhones.map((p, i) => (i === index ? e.target.value : p)),
-                    }))
-                  }
-                />
-                <span id={`${id}-hint`} hidden />
-                {errors[key] ? (
-                  <p className="admin-error" id={`${id}-error`}>
-                    {errors[key]}
-                  </p>
-                ) : null}
-              </div>
-            );
-          })}
-        </div>
-      </fieldset>
-      <fieldset className="admin-card">
-        <legend className="h3">Text messages</legend>
-        <div className="admin-field">
-          <label htmlFor="settings-sender">SMS sender id</label>
-          <input
-            id="settings-sender"
-            maxLength={SENDER_MAX + 5}
-            value={values.smsSender}
-            {...described('smsSender', 'settings-sender')}
-            onChange={(e) => setValues((current) => ({ ...current, smsSender: e.target.value }))}
-          />
-          <p className="admin-muted admin-small" id="settings-sender-hint">
-            At most {SENDER_MAX} characters.
-          </p>
-          {errors.smsSender ? (
-            <p className="admin-error" id="settings-sender-error">
-              {errors.smsSender}
-            </p>
-          ) : null}
-        </div>
-        <fieldset className="admin-field admin-checks">
-          <legend>Send an SMS to the applicant when the status becomes</legend>
-          {APPLICATION_STATUSES.map((status) => (
-            <label key={status}>
-              <input
-                type="checkbox"
-                checked={values.statusSms[status]}
-                onChange={(e) =>
-                  setValues((current) => ({
-                    ...current,
-                    statusSms: { ...current.statusSms, [status]: e.target.checked },
-                  }))
-                }
-              />
-              {humanize(status)}
-            </label>
-          ))}
-        </fieldset>
-      </fieldset>
-      <fieldset className="admin-card">
-        <legend className="h3">Appointments</legend>
-        <div className="admin-field">
-          <label htmlFor="settings-capacity">Consultations per time slot</label>
-          <input
-            id="settings-capacity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={50}
-            value={values.appointmentCapacity}
-            {...described('appointmentCapacity', 'settings-capacity')}
-            onChange={(e) =>
-              setValues((current) => ({ ...current, appointmentCapacity: Number(e.target.value) }))
-            }
-          />
-          <p className="admin-muted admin-small" id="settings-capacity-hint">
-            How many people can book each of the nine slots (Monday to Friday).
-          </p>
-          {errors.appointmentCapacity ? (
-            <p className="admin-error" id="settings-capacity-error">
-              {errors.appointmentCapacity}
-            </p>
-          ) : null}
-        </div>
-        <div className="admin-field">
-          <label htmlFor="settings-closed">Closed dates (public holidays)</label>
-          <textarea
-            id="settings-closed"
-            rows={3}
-            value={closedText}
-            {...described('closedDates', 'settings-closed')}
-            onChange={(e) => {
-              setClosedText(e.target.value);
-              setValues((current) => ({ ...current, closedDates: splitDates(e.target.value) }));
-            }}
-          />
-          <p className="admin-muted admin-small" id="settings-closed-hint">
-            One date per line, as YYYY-MM-DD. No bookings are taken on these dates.
-          </p>
-          {errors.closedDates ? (
-            <p className="admin-error" id="settings-closed-error">
-              {errors.closedDates}
-            </p>
-          ) : null}
-        </div>
-      </fieldset>
+    <form className="admin-form" onSubmit={form.handleSubmit} noValidate>
+      <PhoneFields form={form} />
+      <TextMessageFields form={form} />
+      <AppointmentFields form={form} />
       <div className="admin-actions">
-        <button type="submit" className="admin-button admin-button--primary" disabled={saving}>
-          {saving ? 'Saving...' : 'Save Settings'}
+        <button type="submit" className="admin-button admin-button--primary" disabled={form.isSubmitting}>
+          {form.isSubmitting ? 'Saving...' : 'Save Settings'}
         </button>
       </div>
     </form>
