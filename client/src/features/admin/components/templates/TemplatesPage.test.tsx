@@ -90,4 +90,41 @@ describe('TemplatesPage', () => {
     expect(saved).toEqual({ text: `Well done {name}${'!'.repeat(200)}` });
     expect(screen.getByText(/Version 1 · a@b.c/)).toBeInTheDocument();
   });
+
+  it('asks for a text before it sends one, on the field, and a keystroke hands over to the preview', async () => {
+    let puts = 0;
+    server.use(
+      http.get(`*/api/admin/templates/${KEY}`, () => HttpResponse.json(DETAIL)),
+      http.post(`*/api/admin/templates/${KEY}/preview`, async ({ request }) => {
+        const { text } = (await request.json()) as { text: string };
+        return HttpResponse.json(previewOf(text));
+      }),
+      http.put(`*/api/admin/templates/${KEY}`, () => {
+        puts += 1;
+        return HttpResponse.json(DETAIL);
+      }),
+    );
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={[`/admin/templates?key=${KEY}`]}>
+        <SnackbarProvider />
+        <TemplatesPage />
+      </MemoryRouter>,
+    );
+    const box = await screen.findByLabelText('Text of “SMS: application approved”');
+    await user.clear(box);
+    await user.type(box, '   ');
+    await user.click(screen.getByRole('button', { name: 'Save template' }));
+    const message = await screen.findByText('Enter the text of the message');
+    expect(message).toHaveAttribute('id', 'template-text-error');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAttribute('aria-describedby', 'template-text-error');
+    expect(box).toHaveFocus();
+    expect(puts).toBe(0);
+    await user.type(box, 'Hi {{nmae}');
+    expect(screen.queryByText('Enter the text of the message')).not.toBeInTheDocument();
+    expect(
+      await screen.findByText('Unknown placeholder {nmae}: this message can use {name}, {track_url}'),
+    ).toBeInTheDocument();
+  });
 });

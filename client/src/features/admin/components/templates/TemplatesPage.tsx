@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useFormik } from 'formik';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { notify } from '@/lib/notify';
 import { useResource } from '@/lib/use-resource';
@@ -13,10 +14,14 @@ import {
   type TemplatePreview,
   type TemplateSummary,
 } from '../../api/templates';
+import { useFocusFirstInvalid } from '../admin-form';
 import { formatDateTime, useAdminTitle } from '../hooks';
 import { AsyncView, PageHeader } from '../ui';
+import { templateSchema, type TemplateValues } from './template-rules';
 
 const PREVIEW_DELAY_MS = 250;
+const TEXT_FIELD = ['text'];
+const textFieldId = () => 'template-text';
 
 function TemplateListView({ items }: { items: TemplateSummary[] }) {
   return (
@@ -135,29 +140,32 @@ function Versions({ detail, onRestore }: { detail: TemplateDetail; onRestore: (v
 
 function TemplateEditor({ initial }: { initial: TemplateDetail }) {
   const [detail, setDetail] = useState(initial);
-  const [text, setText] = useState(initial.text);
-  const [error, setError] = useState('');
-  const [saving, setSaving] = useState(false);
+  const schema = useMemo(() => templateSchema(initial.channel), [initial.channel]);
+  // Checked on submit (as the server checks); a keystroke clears the message, the preview then speaks.
+  const form = useFormik<TemplateValues>({
+    initialValues: { text: initial.text },
+    validationSchema: schema,
+    validateOnChange: false,
+    validateOnBlur: false,
+    onSubmit: async ({ text }, helpers) => {
+      try {
+        apply(await saveTemplate(detail.key, text), 'Template saved');
+      } catch (failure) {
+        helpers.setErrors({
+          text: fieldErrors(failure)?.text ?? errorMessage(failure, 'Failed to save the template'),
+        });
+      }
+    },
+  });
+  useFocusFirstInvalid(form, TEXT_FIELD, textFieldId);
+  const text = form.values.text;
   const preview = usePreview(detail.key, text);
-  const shownError = error || preview?.error || '';
+  const shownError = form.errors.text ?? (preview?.error || '');
 
   const apply = (saved: TemplateDetail, message: string) => {
     setDetail(saved);
-    setText(saved.text);
-    setError('');
+    form.resetForm({ values: { text: saved.text } });
     void notify(message, 'success');
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSaving(true);
-    try {
-      apply(await saveTemplate(detail.key, text), 'Template saved');
-    } catch (failure) {
-      setError(fieldErrors(failure)?.text ?? errorMessage(failure, 'Failed to save the template'));
-    } finally {
-      setSaving(false);
-    }
   };
 
   const onRestore = async (version: number) => {
@@ -173,7 +181,7 @@ function TemplateEditor({ initial }: { initial: TemplateDetail }) {
 
   return (
     <div className="admin-grid">
-      <form className="admin-form admin-card" onSubmit={onSubmit} noValidate>
+      <form className="admin-form admin-card" onSubmit={form.handleSubmit} noValidate>
         <div className="admin-field admin-field--full">
           <label htmlFor="template-text">Text of “{detail.label}”</label>
           <textarea
@@ -183,8 +191,8 @@ function TemplateEditor({ initial }: { initial: TemplateDetail }) {
             aria-invalid={shownError ? true : undefined}
             aria-describedby={shownError ? 'template-text-error' : 'template-text-hint'}
             onChange={(e) => {
-              setText(e.target.value);
-              setError('');
+              void form.setFieldValue('text', e.target.value);
+              form.setErrors({});
             }}
           />
           <p className="admin-muted admin-small" id="template-text-hint">
@@ -198,8 +206,8 @@ function TemplateEditor({ initial }: { initial: TemplateDetail }) {
           ) : null}
         </div>
         <div className="admin-actions">
-          <button type="submit" className="admin-button admin-button--primary" disabled={saving}>
-            {saving ? 'Saving...' : 'Save template'}
+          <button type="submit" className="admin-button admin-button--primary" disabled={form.isSubmitting}>
+            {form.isSubmitting ? 'Saving...' : 'Save template'}
           </button>
           <Link className="admin-button admin-button--ghost" to="/admin/templates">
             All templates
