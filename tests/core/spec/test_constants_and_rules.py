@@ -12,6 +12,18 @@ ROOT = Path(__file__).resolve().parents[3]
 def test_the_committed_client_rules_file_is_current() -> None:
     committed = (ROOT / "client" / "src" / "generated" / "rules.json").read_text(encoding="utf-8")
     assert committed == rules.render(), "run `make rules` to regenerate client/src/generated/rules.json"
+    admin = (ROOT / "client" / "src" / "generated" / "admin-rules.json").read_text(encoding="utf-8")
+    assert admin == rules.render(rules.export_admin()), "run `make rules` to regenerate admin-rules.json"
+
+
+def test_the_admin_forms_rules_are_the_servers() -> None:
+    exported = rules.export_admin()
+    settings = exported["settingsForm"]
+    assert settings["senderMaxLength"] == c.SENDER_ID_MAX_LENGTH
+    assert settings["messages"]["senderTooLong"] == f"Sender id must be at most {c.SENDER_ID_MAX_LENGTH} characters"
+    assert exported["feePolicyForm"]["reasonMaxLength"] == 200
+    assert exported["templateForm"]["maxLength"] == {"sms": 1000, "email": 10_000}
+    assert "settingsForm" not in rules.export(), "the public pages' rules.json carries no admin form"
 
 
 def test_export_carries_every_form_and_list() -> None:

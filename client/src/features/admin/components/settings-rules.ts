@@ -2,7 +2,8 @@
  * The settings form's rules from `agency_core.admin_settings` (exported by `make rules` as
  * `settingsForm`): the page checks with the very limits and messages the server gives.
  */
-import { patterns, settingsForm } from '@/generated/rules.json';
+import { patterns } from '@/generated/rules.json';
+import { settingsForm } from '@/generated/admin-rules.json';
 import * as yup from 'yup';
 import type { AdminSettings } from '../api/types';
 

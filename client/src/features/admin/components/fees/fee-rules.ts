@@ -2,7 +2,7 @@
  * The fee policy form's rules from `agency_core.payments.fees` (exported by `make rules` as
  * `feePolicyForm`): the page checks with the very limits and messages the server gives.
  */
-import { feePolicyForm } from '@/generated/rules.json';
+import { feePolicyForm } from '@/generated/admin-rules.json';
 import * as yup from 'yup';
 import type { FeePolicy, FeePolicyInput, FeeRule } from '../../api/fees';
 

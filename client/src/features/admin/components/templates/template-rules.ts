@@ -2,7 +2,7 @@
  * The template editor's own rules from `agency_core.messaging.templates` (exported by `make rules`
  * as `templateForm`); the placeholder and brace checks are the server's preview's.
  */
-import { templateForm } from '@/generated/rules.json';
+import { templateForm } from '@/generated/admin-rules.json';
 import * as yup from 'yup';
 
 export interface TemplateValues {
