@@ -127,4 +127,35 @@ describe('TemplatesPage', () => {
       await screen.findByText('Unknown placeholder {nmae}: this message can use {name}, {track_url}'),
     ).toBeInTheDocument();
   });
+
+  it("puts the server's refusal on the field and keeps the text", async () => {
+    server.use(
+      http.get(`*/api/admin/templates/${KEY}`, () => HttpResponse.json(DETAIL)),
+      http.post(`*/api/admin/templates/${KEY}/preview`, () => HttpResponse.json(previewOf('Hi {name}'))),
+      http.put(`*/api/admin/templates/${KEY}`, () =>
+        HttpResponse.json(
+          { errors: { text: 'This message must keep {name}: without it, it cannot do its job' } },
+          { status: 422 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={[`/admin/templates?key=${KEY}`]}>
+        <SnackbarProvider />
+        <TemplatesPage />
+      </MemoryRouter>,
+    );
+    const box = await screen.findByLabelText('Text of “SMS: application approved”');
+    await user.clear(box);
+    await user.type(box, 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Save template' }));
+    const message = await screen.findByText(
+      'This message must keep {name}: without it, it cannot do its job',
+    );
+    expect(message).toHaveAttribute('id', 'template-text-error');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveFocus();
+    expect(box).toHaveValue('Hello');
+  });
 });
