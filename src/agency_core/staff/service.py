@@ -13,7 +13,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Final
 from zoneinfo import ZoneInfo
 
-from agency_core.admin_settings import AdminSettings, LiveSettings, check_settings
+from agency_core.admin_settings import AdminSettings, LiveSettings, SettingsChange
 from agency_core.appointments.changes import cancellation_messages
 from agency_core.appointments.offices import Office, find_office, held_at, main_office, office_calendar
 from agency_core.appointments.records import AppointmentRecord
@@ -335,28 +335,27 @@ class AdminService:
     async def get_settings(self) -> AdminSettings:
         return await self.settings.current()
 
-    async def put_settings(self, actor: str, data: Mapping[str, object]) -> AdminSettings:
+    async def put_settings(self, actor: str, change: SettingsChange) -> AdminSettings:
+        """Save the settings staff sent (checked by :func:`~agency_core.admin_settings.parse_settings`)."""
         before = await self.settings.current()
-        checked = check_settings(data, before)
-        if checked.settings is None:
-            raise Rejected(checked.errors)
+        saved = change.applied_to(before)
         changed = [
             name
             for name, old, new in (
-                ("adminPhones", before.admin_phones, checked.settings.admin_phones),
-                ("smsSender", before.sms_sender, checked.settings.sms_sender),
-                ("statusSms", dict(before.status_sms), dict(checked.settings.status_sms)),
-                ("appointmentCapacity", before.appointment_capacity, checked.settings.appointment_capacity),
-                ("closedDates", before.closed_dates, checked.settings.closed_dates),
+                ("adminPhones", before.admin_phones, saved.admin_phones),
+                ("smsSender", before.sms_sender, saved.sms_sender),
+                ("statusSms", dict(before.status_sms), dict(saved.status_sms)),
+                ("appointmentCapacity", before.appointment_capacity, saved.appointment_capacity),
+                ("closedDates", before.closed_dates, saved.closed_dates),
             )
             if old != new
         ]
         entry = self._audit(actor, "settings.update", ", ".join(changed) or "no change")
         async with self.uow() as uow:
-            await uow.settings.put(checked.settings, entry.at)
+            await uow.settings.put(saved, entry.at)
             await uow.audit.add(entry)
-        self.settings.updated(checked.settings)
-        return checked.settings
+        self.settings.updated(saved)
+        return saved
 
     async def audit_log(self, page: PageRequest) -> Page[AuditEntry]:
         return await self.store.audit_log(page)

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from agency_core.admin_settings import AdminSettings, LiveSettings
+from agency_core.admin_settings import AdminSettings, LiveSettings, parse_settings
 from agency_core.appointments.records import AppointmentRecord
 from agency_core.audit import AuditEntry
 from agency_core.errors import Conflict, NotFound
@@ -230,7 +230,8 @@ async def test_settings_and_their_audit_commit_together() -> None:
     h = Harness()
     phones = ["+233241111111"] * 4
     switches = dict.fromkeys(("received", "processing", "approved", "rejected"), True)
-    saved = await h.service.put_settings(ADMIN, {"adminPhones": phones, "smsSender": "VANDY", "statusSms": switches})
+    change = parse_settings({"adminPhones": phones, "smsSender": "VANDY", "statusSms": switches})
+    saved = await h.service.put_settings(ADMIN, change)
     ((put, audit),) = h.uow.committed
     assert put == Write("settings", "put", (saved, NOW))
     assert (audit.args[0].action, audit.args[0].target) == ("settings.update", "adminPhones")
