@@ -2,7 +2,7 @@
 
 An input is a frozen dataclass whose fields hold the sent values as they came (``object``): each
 field is read from the mapping by its spec (camel-case) name (:func:`~agency_core.spec.forms.spec_name`),
-or by the name its ``metadata["name"]`` gives (``from``, a Python keyword). A field the mapping
+or by the name its metadata gives (:func:`wire`: ``from``, a Python keyword). A field the mapping
 lacks takes the field's default: ``None`` as a missing key always read, or :data:`ABSENT` where
 leaving a field out means something of its own ("keep what is saved"). The checks then turn the
 input into the use case's command; nothing after this reads the mapping by key.
