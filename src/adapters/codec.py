@@ -21,8 +21,10 @@ from datetime import UTC, date, datetime
 from enum import Enum
 from typing import Any, TypeVar
 
+from agency_core.admin_settings import AdminSettings, read_closed_dates
+from agency_core.payments.fees import DEFAULT_REFUND_RULES, FeePolicy, FeeRule
 from agency_core.payments.model import Payment
-from agency_core.records import OutboxMessage
+from agency_core.records import ApplicationStatus, OutboxMessage
 from agency_core.spec.forms import FormValues, form_of, form_values, spec_names
 
 T = TypeVar("T")
@@ -171,3 +173,90 @@ _SCALARS: Mapping[Any, Callable[[Any], Any]] = {datetime: _time, date: date.from
 
 def _is_record(hint: Any) -> bool:
     return isinstance(hint, type) and dataclasses.is_dataclass(hint)
+
+
+# -- the admin settings (one JSON map under the ``settings`` key / one document), camel-case ---------
+# Their stored shape predates this codec: names as the API carries them, the status switches by
+# status value, the fee policy (when staff saved one) under ``feePolicy`` with amounts in minor units.
+# Reading is lenient: a value missing or of another type falls back to the defaults given.
+
+
+def _rule_document(rule: FeeRule) -> dict[str, Any]:
+    return {"match": rule.match, "amountMinor": rule.amount_minor, "reason": rule.reason}
+
+
+def fee_policy_document(policy: FeePolicy) -> dict[str, Any]:
+    """The stored map of a fee policy."""
+    return {
+        "currency": policy.currency,
+        "defaultMinor": policy.default_minor,
+        "defaultReason": policy.default_reason,
+        "countries": [_rule_document(r) for r in policy.countries],
+        "jobs": [_rule_document(r) for r in policy.jobs],
+        "refundRules": policy.refund_rules,
+    }
+
+
+def _minor(raw: object) -> int | None:
+    return raw if isinstance(raw, int) and not isinstance(raw, bool) and raw > 0 else None
+
+
+def _rule_of(raw: object) -> FeeRule | None:
+    if not isinstance(raw, Mapping) or not isinstance(raw.get("match"), str):
+        return None
+    return FeeRule(str(raw["match"]), _minor(raw.get("amountMinor")), str(raw.get("reason") or ""))
+
+
+def _rules_of(raw: object) -> tuple[FeeRule, ...]:
+    found = [_rule_of(r) for r in raw] if isinstance(raw, list) else []
+    return tuple(r for r in found if r is not None)
+
+
+def fee_policy_of(raw: object) -> FeePolicy | None:
+    """A stored fee policy back; ``None`` when there is none (or it cannot be read)."""
+    if not isinstance(raw, Mapping) or not isinstance(raw.get("currency"), str):
+        return None
+    return FeePolicy(
+        str(raw["currency"]),
+        _minor(raw.get("defaultMinor")),
+        str(raw.get("defaultReason") or ""),
+        _rules_of(raw.get("countries")),
+        _rules_of(raw.get("jobs")),
+        str(raw.get("refundRules") or DEFAULT_REFUND_RULES),
+    )
+
+
+def settings_document(settings: AdminSettings) -> dict[str, Any]:
+    """The stored map of the admin settings (the row's JSON text, the document's fields)."""
+    return {
+        "adminPhones": list(settings.admin_phones),
+        "smsSender": settings.sms_sender,
+        "statusSms": {status.value: settings.sends_status_sms(status) for status in ApplicationStatus},
+        "appointmentCapacity": settings.appointment_capacity,
+        "closedDates": [day.isoformat() for day in settings.closed_dates],
+    } | ({} if settings.fee_policy is None else {"feePolicy": fee_policy_document(settings.fee_policy)})
+
+
+def _switches_of(raw: Mapping[str, Any], defaults: AdminSettings) -> dict[ApplicationStatus, bool]:
+    return {s: bool(raw.get(s.value, defaults.sends_status_sms(s))) for s in ApplicationStatus}
+
+
+def settings_of(stored: Mapping[str, Any], defaults: AdminSettings) -> AdminSettings:
+    """Stored settings back; anything missing or odd falls back to ``defaults``."""
+    phones, sender, switches = stored.get("adminPhones"), stored.get("smsSender"), stored.get("statusSms")
+    capacity, closed = stored.get("appointmentCapacity"), stored.get("closedDates")
+    policy = fee_policy_of(stored.get("feePolicy"))
+    result = defaults
+    if isinstance(phones, list) and all(isinstance(p, str) for p in phones):
+        result = dataclasses.replace(result, admin_phones=tuple(str(p) for p in phones))
+    if isinstance(sender, str) and sender:
+        result = dataclasses.replace(result, sms_sender=sender)
+    if isinstance(switches, Mapping):
+        result = dataclasses.replace(result, status_sms=_switches_of(switches, defaults))
+    if isinstance(capacity, int) and not isinstance(capacity, bool) and capacity >= 1:
+        result = dataclasses.replace(result, appointment_capacity=capacity)
+    if isinstance(closed, list):
+        result = dataclasses.replace(result, closed_dates=read_closed_dates(closed) or ())
+    if policy is not None:
+        result = dataclasses.replace(result, fee_policy=policy)
+    return result

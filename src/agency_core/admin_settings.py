@@ -10,13 +10,15 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Final, Protocol
 
-from agency_core.payments.fees import FeePolicy, policy_from_dict, policy_to_dict
+from agency_core.errors import Rejected
+from agency_core.payments.fees import FeePolicy
 from agency_core.records import ApplicationStatus
 from agency_core.spec.constants import SENDER_ID_MAX_LENGTH
+from agency_core.spec.inputs import ABSENT, input_of
 from agency_core.spec.validation import INVALID_PHONE, normalise_phone
 
 ADMIN_PHONE_COUNT: Final = 4
@@ -101,19 +103,56 @@ class LiveSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class SettingsInput:
+    """The settings as sent: ``{adminPhones, smsSender, statusSms, appointmentCapacity, closedDates}``;
+    the appointment settings may be left out (:data:`~agency_core.spec.inputs.ABSENT`)."""
+
+    admin_phones: object = None
+    sms_sender: object = None
+    status_sms: object = None
+    appointment_capacity: object = ABSENT
+    closed_dates: object = ABSENT
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsChange:
+    """The command to save checked settings; ``None``: keep what is saved."""
+
+    admin_phones: tuple[str, ...]
+    sms_sender: str
+    status_sms: Mapping[ApplicationStatus, bool]
+    appointment_capacity: int | None = None
+    closed_dates: tuple[date, ...] | None = None
+
+    def applied_to(self, kept: AdminSettings) -> AdminSettings:
+        """The settings this change makes of ``kept`` (whose fee policy it never touches)."""
+        return AdminSettings(
+            self.admin_phones,
+            self.sms_sender,
+            self.status_sms,
+            kept.appointment_capacity if self.appointment_capacity is None else self.appointment_capacity,
+            kept.closed_dates if self.closed_dates is None else self.closed_dates,
+            kept.fee_policy,
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class SettingsCheck:
-    settings: AdminSettings | None
+    change: SettingsChange | None
     errors: dict[str, str]
 
 
-def _capacity(raw: object, errors: dict[str, str]) -> int:
+def _capacity(raw: object, errors: dict[str, str]) -> int | None:
+    if raw is ABSENT:
+        return None
     if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= MAX_APPOINTMENT_CAPACITY:
         errors["appointmentCapacity"] = CAPACITY_INVALID
         return 1
     return raw
 
 
-def _closed_dates(raw: object, errors: dict[str, str]) -> tuple[date, ...]:
+def read_closed_dates(raw: object) -> tuple[date, ...] | None:
+    """``["2026-12-25", ...]`` as sorted dates; ``None`` unless it is a list of such dates."""
     days: set[date] = set()
     if isinstance(raw, Sequence) and not isinstance(raw, str):
         for item in raw:
@@ -122,62 +161,73 @@ def _closed_dates(raw: object, errors: dict[str, str]) -> tuple[date, ...]:
             except ValueError:
                 days.add(date.min)
     if date.min in days or not isinstance(raw, Sequence) or isinstance(raw, str):
-        errors["closedDates"] = CLOSED_DATES_INVALID
-        return ()
+        return None
     return tuple(sorted(days))
 
 
-def _appointment_settings(
-    data: Mapping[str, object], kept: AdminSettings, errors: dict[str, str]
-) -> tuple[int, tuple[date, ...]]:
-    capacity = _capacity(data["appointmentCapacity"], errors) if "appointmentCapacity" in data else None
-    closed = _closed_dates(data["closedDates"], errors) if "closedDates" in data else None
-    return (
-        kept.appointment_capacity if capacity is None else capacity,
-        kept.closed_dates if closed is None else closed,
-    )
+def _closed_dates(raw: object, errors: dict[str, str]) -> tuple[date, ...] | None:
+    if raw is ABSENT:
+        return None
+    days = read_closed_dates(raw)
+    if days is None:
+        errors["closedDates"] = CLOSED_DATES_INVALID
+        return ()
+    return days
 
 
-def check_settings(data: Mapping[str, object], keep: AdminSettings | None = None) -> SettingsCheck:
-    """Validate ``{adminPhones, smsSender, statusSms, appointmentCapacity, closedDates}`` (camelCase, as the
-    API sends it); the appointment settings are optional and keep ``keep``'s values when left out."""
-    errors: dict[str, str] = {}
-    capacity, closed = _appointment_settings(data, keep or AdminSettings((), ""), errors)
+def _phones(raw: object, errors: dict[str, str]) -> tuple[str, ...]:
     phones: list[str] = []
-    raw_phones = data.get("adminPhones")
-    if not isinstance(raw_phones, Sequence) or isinstance(raw_phones, str) or len(raw_phones) != ADMIN_PHONE_COUNT:
+    if not isinstance(raw, Sequence) or isinstance(raw, str) or len(raw) != ADMIN_PHONE_COUNT:
         errors["adminPhones"] = PHONES_REQUIRED
-    else:
-        for i, raw in enumerate(raw_phones):
-            e164 = normalise_phone(raw) if isinstance(raw, str) else None
-            if e164 is None:
-                errors[f"adminPhones.{i}"] = INVALID_PHONE
-            else:
-                phones.append(e164)
-    sender = data.get("smsSender")
-    sender = sender.strip() if isinstance(sender, str) else ""
+        return ()
+    for i, item in enumerate(raw):
+        e164 = normalise_phone(item) if isinstance(item, str) else None
+        if e164 is None:
+            errors[f"adminPhones.{i}"] = INVALID_PHONE
+        else:
+            phones.append(e164)
+    return tuple(phones)
+
+
+def _sender(raw: object, errors: dict[str, str]) -> str:
+    sender = raw.strip() if isinstance(raw, str) else ""
     if not sender:
         errors["smsSender"] = SENDER_REQUIRED
     elif len(sender) > SENDER_ID_MAX_LENGTH:
         errors["smsSender"] = SENDER_TOO_LONG
     elif not SENDER_PATTERN.match(sender):
         errors["smsSender"] = SENDER_INVALID
+    return sender
+
+
+def _switches(raw: object, errors: dict[str, str]) -> dict[ApplicationStatus, bool]:
     switches: dict[ApplicationStatus, bool] = {}
-    raw_switches = data.get("statusSms")
     for status in ApplicationStatus:
-        value = raw_switches.get(status.value) if isinstance(raw_switches, Mapping) else None
+        value = raw.get(status.value) if isinstance(raw, Mapping) else None
         if not isinstance(value, bool):
             errors[f"statusSms.{status.value}"] = SWITCH_REQUIRED
         else:
             switches[status] = value
+    return switches
+
+
+def check_settings(data: Mapping[str, object]) -> SettingsCheck:
+    """Check ``{adminPhones, smsSender, statusSms, appointmentCapacity, closedDates}`` (camelCase, as the
+    API sends it); the appointment settings are optional and keep what is saved when left out."""
+    sent = input_of(SettingsInput, data)
+    errors: dict[str, str] = {}
+    capacity = _capacity(sent.appointment_capacity, errors)
+    closed = _closed_dates(sent.closed_dates, errors)
+    phones = _phones(sent.admin_phones, errors)
+    sender = _sender(sent.sms_sender, errors)
+    switches = _switches(sent.status_sms, errors)
     if errors:
         return SettingsCheck(None, errors)
-    fee_policy = keep.fee_policy if keep is not None else None
-    return SettingsCheck(AdminSettings(tuple(phones), sender, switches, capacity, closed, fee_policy), {})
+    return SettingsCheck(SettingsChange(phones, sender, switches, capacity, closed), {})
 
 
 def export_rules() -> dict[str, object]:
-    """The settings form's rules for the client (``rules.json`` -> ``settingsForm``): the limits and
+    """The settings form's rules for the client (``admin-rules.json`` -> ``settingsForm``): the limits and
     messages of :func:`check_settings`; the phone pattern is the loose one of ``patterns.phone`` (the
     server then parses the number, Ghana by default)."""
     return {
@@ -196,38 +246,9 @@ def export_rules() -> dict[str, object]:
     }
 
 
-def settings_to_dict(settings: AdminSettings) -> dict[str, object]:
-    return {
-        "adminPhones": list(settings.admin_phones),
-        "smsSender": settings.sms_sender,
-        "statusSms": {status.value: settings.sends_status_sms(status) for status in ApplicationStatus},
-        "appointmentCapacity": settings.appointment_capacity,
-        "closedDates": [day.isoformat() for day in settings.closed_dates],
-    } | ({} if settings.fee_policy is None else {"feePolicy": policy_to_dict(settings.fee_policy)})
-
-
-def settings_from_dict(data: Mapping[str, object], defaults: AdminSettings) -> AdminSettings:
-    """Stored settings back; anything missing or odd falls back to ``defaults``."""
-    phones = data.get("adminPhones")
-    sender = data.get("smsSender")
-    switches = data.get("statusSms")
-    result = defaults
-    if isinstance(phones, list) and all(isinstance(p, str) for p in phones):
-        result = replace(result, admin_phones=tuple(str(p) for p in phones))
-    if isinstance(sender, str) and sender:
-        result = replace(result, sms_sender=sender)
-    if isinstance(switches, Mapping):
-        result = replace(
-            result,
-            status_sms={s: bool(switches.get(s.value, defaults.sends_status_sms(s))) for s in ApplicationStatus},
-        )
-    capacity = data.get("appointmentCapacity")
-    if isinstance(capacity, int) and not isinstance(capacity, bool) and capacity >= 1:
-        result = replace(result, appointment_capacity=capacity)
-    closed = data.get("closedDates")
-    if isinstance(closed, list):
-        result = replace(result, closed_dates=_closed_dates(closed, {}))
-    policy = policy_from_dict(data.get("feePolicy"))
-    if policy is not None:
-        result = replace(result, fee_policy=policy)
-    return result
+def parse_settings(data: Mapping[str, object]) -> SettingsChange:
+    """The command of what staff sent; ``Rejected`` with a message per field otherwise."""
+    checked = check_settings(data)
+    if checked.change is None:
+        raise Rejected(checked.errors)
+    return checked.change

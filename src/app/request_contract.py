@@ -40,9 +40,9 @@ from agency_core.payments.refunds import REASON_MAX as REFUND_REASON_MAX
 from agency_core.records import APPOINTMENT_OUTCOMES, ApplicationStatus, AppointmentStatus, PaymentState
 from agency_core.spec.constants import SENDER_ID_MAX_LENGTH
 from agency_core.spec.validation import EMAIL_PATTERN, FORMS, Field
+from agency_core.staff.blog_input import LONG as LONG_BLOG_TEXT
 from agency_core.staff.notes import NOTE_MAX_LENGTH, REPLY_MAX_LENGTH, ReplyChannel
 from agency_core.staff.query import APPOINTMENT_VIEWS, MAX_SEARCH_LENGTH, MESSAGE_VIEWS, View
-from agency_core.staff.service import LONG as LONG_BLOG_TEXT
 
 PHONE_PATTERN: Final = (
     r"^(?:(?:\+233|0)(?:2(?:[0346-9][0-9]|5[67])|5(?:[03-7][0-9]|9[1-9]))[0-9]{6}|\+9715[02-68][0-9]{7})$"

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from agency_core.payments.model import Charge, RefundState
+from agency_core.payments.refund_service import RefundInput
 from app.payment_settings import PaymentSettings
 from tests.admin.area import T0, TEST_PAYMENT_KEY, add_application, audit_actions, container, signed_in
 from tests.admin.conftest import MakeHarness
@@ -94,7 +95,7 @@ async def test_refunded_and_partly_refunded_fees_are_shown_and_filtered_in_the_l
         paystack.complete(started.reference, "success")
         assert (await payments.verify(started.reference)).payment.state.value == "paid"
     for app_id, amount in (("VA300", ""), ("VA301", "20"), ("VA303", "10")):
-        refund = await refunds.request("admin@vandytravel.com", app_id, {"amount": amount, "reason": "Rejected"})
+        refund = await refunds.request("admin@vandytravel.com", app_id, RefundInput(amount=amount, reason="Rejected"))
         assert refund.state is RefundState.PENDING  # the local Paystack answers pending
         if app_id != "VA303":  # VA303's refund is still pending: it shows paid
             await refunds.report(app_id, refund.id, RefundState.PROCESSED, refund.gateway_id, "webhook")

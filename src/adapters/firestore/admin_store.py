@@ -17,7 +17,7 @@ from datetime import datetime
 
 from google.cloud.firestore_v1.base_query import FieldFilter
 
-from adapters.codec import from_document
+from adapters.codec import from_document, settings_of
 from adapters.firestore.documents import (
     SEARCH_KEY,
     SEARCH_TOKENS,
@@ -29,7 +29,7 @@ from adapters.firestore.documents import (
     newest_first,
 )
 from adapters.firestore.unit_of_work import SETTINGS_DOC
-from agency_core.admin_settings import AdminSettings, settings_from_dict
+from agency_core.admin_settings import AdminSettings
 from agency_core.appointments.records import AppointmentRecord
 from agency_core.audit import AuditEntry
 from agency_core.jobs.model import Job
@@ -51,7 +51,7 @@ class FirestoreAdminStore(Collections):
 
     async def get_settings(self) -> AdminSettings | None:
         doc = await self._doc("settings", SETTINGS_DOC)
-        return None if doc is None else settings_from_dict(doc, AdminSettings((), ""))
+        return None if doc is None else settings_of(doc, AdminSettings((), ""))
 
     async def audit_log(self, page: PageRequest) -> Page[AuditEntry]:
         entries = [from_document(AuditEntry, d) for d in await self._all("audit_log")]

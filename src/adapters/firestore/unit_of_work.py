@@ -20,7 +20,7 @@ from google.api_core import exceptions as gexc
 from google.cloud import firestore
 
 from adapters.audit_ids import candidate_ids
-from adapters.codec import from_document, moment, to_document
+from adapters.codec import from_document, moment, settings_document, to_document
 from adapters.firestore.documents import (
     Client,
     Collections,
@@ -40,7 +40,7 @@ from adapters.firestore.templates import version_id
 from adapters.sealing import PassportSealer
 from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
-from agency_core.admin_settings import AdminSettings, settings_to_dict
+from agency_core.admin_settings import AdminSettings
 from agency_core.appointments.slots import stored_slot_start
 from agency_core.audit import AuditEntry
 from agency_core.bulk.model import BulkAction
@@ -325,7 +325,7 @@ class _Posts(_Writes):
 class _Settings(_Writes):
     async def put(self, settings: AdminSettings, at: datetime) -> None:
         ref = self._col("settings").document(SETTINGS_DOC)
-        doc = {**settings_to_dict(settings), "updated_at": at}
+        doc = {**settings_document(settings), "updated_at": at}
         self._steps.append(_Step(lambda tx: tx.set(ref, doc)))
 
 

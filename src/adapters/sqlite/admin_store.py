@@ -15,13 +15,13 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
-from adapters.codec import from_row, timestamp
+from adapters.codec import from_row, settings_of, timestamp
 from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database, Migration
 from adapters.sqlite.payments import MIGRATION as PAYMENTS_MIGRATION
 from adapters.sqlite.rows import application_record, appointment_record, message_record
 from adapters.sqlite.unit_of_work import SETTINGS_KEY
-from agency_core.admin_settings import AdminSettings, settings_from_dict
+from agency_core.admin_settings import AdminSettings
 from agency_core.appointments.records import AppointmentRecord
 from agency_core.audit import AuditEntry
 from agency_core.jobs.model import Job
@@ -166,7 +166,7 @@ class SqliteAdminStore:
             return None
         data = json.loads(raw)
         defaults = AdminSettings((), "")
-        return settings_from_dict(data, defaults) if isinstance(data, dict) else None
+        return settings_of(data, defaults) if isinstance(data, dict) else None
 
     async def audit_log(self, page: PageRequest) -> Page[AuditEntry]:
         rows, total = await self._paged("SELECT * FROM audit_log", (), page, "at DESC, id DESC")

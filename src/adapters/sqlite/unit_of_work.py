@@ -13,7 +13,7 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from adapters.codec import timestamp, to_row
+from adapters.codec import settings_document, timestamp, to_row
 from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database
 from adapters.sqlite.notes import NoteWrites, OwnerWrites, ReplyWrites
@@ -31,7 +31,7 @@ from adapters.sqlite.rows import (
 from adapters.sqlite.templates import add_version
 from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
-from agency_core.admin_settings import AdminSettings, settings_to_dict
+from agency_core.admin_settings import AdminSettings
 from agency_core.audit import AuditEntry
 from agency_core.bulk.model import BulkAction
 from agency_core.ids import IdTaken
@@ -197,7 +197,7 @@ class _Posts(_Writes):
 
 class _Settings(_Writes):
     async def put(self, settings: AdminSettings, at: datetime) -> None:
-        value = json.dumps(settings_to_dict(settings), ensure_ascii=False, separators=(",", ":"))
+        value = json.dumps(settings_document(settings), ensure_ascii=False, separators=(",", ":"))
         row = {"key": SETTINGS_KEY, "value": value, "updated_at": timestamp(at)}
         self._steps.append(lambda conn: insert(conn, "settings", row, "INSERT OR REPLACE"))
 

@@ -1,20 +1,22 @@
 """The appointment as an iCalendar file (RFC 5545/5546), attached to the applicant's e-mails.
 
-Built with the ``icalendar`` library: one ``VEVENT`` whose ``UID`` is fixed per appointment, whose
-``SEQUENCE`` is the appointment's version (0 at booking, one more at each move, and one more again
-for the cancellation), with ``DTSTART`` in the office's zone (``TZID`` plus its ``VTIMEZONE``).
+Written as the ``icalendar`` library writes it (the library still builds each zone's
+``VTIMEZONE``): one ``VEVENT`` whose ``UID`` is fixed per appointment, whose ``SEQUENCE`` is the
+appointment's version (0 at booking, one more at each move, and one more again for the
+cancellation), with ``DTSTART`` in the office's zone (``TZID`` plus its ``VTIMEZONE``).
 ``METHOD:REQUEST`` adds or updates the event in the applicant's calendar; ``METHOD:CANCEL`` removes it.
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+import re
+from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from functools import cache
 from typing import Final
 from zoneinfo import ZoneInfo
 
-from icalendar import Calendar, Event, Timezone, vCalAddress
+from icalendar import Timezone
 
 from agency_core.messaging.email import Attachment
 from agency_core.spec import constants as c
@@ -52,34 +54,96 @@ def appointment_calendar(
     method: CalendarMethod,
     now: datetime,
 ) -> str:
-    """The text of the ``.ics`` file for one appointment."""
-    local = starts_at.astimezone(ZoneInfo(zone))
-    event = Event()
-    event.add("uid", event_uid(reference))
-    event.add("sequence", sequence)
-    event.add("dtstamp", now)
-    # Wall-clock time with its TZID (and the zone's VTIMEZONE below), even for a zone at UTC+0,
-    # which the library would otherwise write as a bare UTC time without naming the office's zone.
-    wall = local.replace(tzinfo=None)
-    event.add("dtstart", wall, parameters={"TZID": zone})
-    event.add("dtend", wall + SLOT_LENGTH, parameters={"TZID": zone})
-    event.add("summary", title)
-    event.add("location", c.OFFICE_LOCATION)
-    event.add("description", f"Reference: {reference}")
-    event.add("status", "CANCELLED" if method is CalendarMethod.CANCEL else "CONFIRMED")
-    organizer = vCalAddress(f"mailto:{c.CONTACT_EMAIL}")
-    organizer.params["cn"] = c.AGENCY_NAME
-    event.add("organizer", organizer)
+    """The text of the ``.ics`` file for one appointment: byte for byte what the ``icalendar``
+    library writes for the same event (the tests compare the two), written directly because the
+    library's per-line objects, escaping and folding cost half a millisecond on every booking."""
+    wall = starts_at.astimezone(ZoneInfo(zone)).replace(tzinfo=None)
+    lines = [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        f"PRODID:{_text(PRODUCT_ID)}",
+        f"METHOD:{_text(method.value)}",
+        _vtimezone_text(zone),
+        "BEGIN:VEVENT",
+        f"SUMMARY:{_text(title)}",
+        f"DTSTART{_local_time(wall, zone)}",
+        f"DTEND{_local_time(wall + SLOT_LENGTH, zone)}",
+        f"DTSTAMP:{now.astimezone(UTC):%Y%m%dT%H%M%SZ}",
+        f"UID:{_text(event_uid(reference))}",
+        f"SEQUENCE:{sequence}",
+    ]
     if attendee:
-        event.add("attendee", vCalAddress(f"mailto:{attendee}"))
-    calendar = Calendar()
-    calendar.add("prodid", PRODUCT_ID)
-    calendar.add("version", "2.0")
-    calendar.add("method", method.value)
-    calendar.add_component(_vtimezone(zone))
-    calendar.add_component(event)
-    text: bytes = calendar.to_ical()
+        lines.append(f"ATTENDEE:mailto:{attendee}")
+    lines += [
+        f"DESCRIPTION:{_text(f'Reference: {reference}')}",
+        f"LOCATION:{_text(c.OFFICE_LOCATION)}",
+        f'ORGANIZER;CN="{c.AGENCY_NAME}":mailto:{c.CONTACT_EMAIL}',
+        f"STATUS:{'CANCELLED' if method is CalendarMethod.CANCEL else 'CONFIRMED'}",
+        "END:VEVENT",
+        "END:VCALENDAR",
+    ]
+    return "".join(line if line.endswith(_CRLF) else fold(line) + _CRLF for line in lines)
+
+
+_CRLF: Final = "\r\n"
+_QUOTABLE: Final = re.compile("[,;:\u2019]")
+
+
+@cache
+def _vtimezone_text(zone: str) -> str:
+    """The zone's ``VTIMEZONE`` lines, written by the library once per zone (they end with CRLF)."""
+    text: bytes = _vtimezone(zone).to_ical()
     return text.decode()
+
+
+def _local_time(wall: datetime, zone: str) -> str:
+    """A wall-clock time with its TZID (and the zone's VTIMEZONE), even for a zone at UTC+0, except
+    the zone named ``UTC`` itself, which the library writes as a UTC time."""
+    if zone == "UTC":
+        return f":{wall:%Y%m%dT%H%M%S}Z"
+    return f";TZID={_param(zone)}:{wall:%Y%m%dT%H%M%S}"
+
+
+def _text(value: str) -> str:
+    """RFC 5545 TEXT escaping, in the library's order (``\\N`` first, then backslash, ``;``, ``,``, line ends)."""
+    return (
+        value.replace("\\N", "\n")
+        .replace("\\", "\\\\")
+        .replace(";", "\\;")
+        .replace(",", "\\,")
+        .replace("\r\n", "\\n")
+        .replace("\n", "\\n")
+        .replace("\r", "\\n")
+    )
+
+
+def _param(value: str) -> str:
+    """A parameter value, in double quotes when it holds ``,``, ``;``, ``:`` or a typographic apostrophe."""
+    return f'"{value}"' if _QUOTABLE.search(value) else value
+
+
+def fold(line: str, limit: int = 75) -> str:
+    """RFC 5545 folding as the library does it: a break before the character that would take a
+    line to ``limit`` UTF-8 octets, never right after a lone ``\\`` or ``^`` (an escape's first half)."""
+    if len(line) < limit and line.isascii():
+        return line
+    parts: list[str] = []
+    current: list[str] = []
+    octets = 0
+    for char in line:
+        size = len(char.encode())
+        if current and octets + size >= limit:
+            if len(current) > 1 and current[-1] in "\\^":
+                carried = current.pop()
+                parts.append("".join(current))
+                current, octets = [carried], len(carried.encode())
+            else:
+                parts.append("".join(current))
+                current, octets = [], 0
+        current.append(char)
+        octets += size
+    parts.append("".join(current))
+    return "\r\n ".join(parts)
 
 
 def calendar_attachment(text: str, method: CalendarMethod) -> Attachment:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, Protocol
 
 from agency_core.records import Channel, OutboxMessage
+from agency_core.spec.inputs import input_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +56,18 @@ def to_outbox(email: Email, message_id: str, source_id: str, now: datetime) -> O
     )
 
 
+@dataclass(frozen=True, slots=True)
+class _Carried:
+    """The JSON :func:`to_outbox` puts in an outbox message's ``text`` (older messages lack ``attachments``)."""
+
+    subject: str = ""
+    text: str = ""
+    headers: Sequence[Sequence[str]] = ()
+    attachments: Sequence[Sequence[str]] = ()
+
+
 def from_outbox(message: OutboxMessage) -> Email:
-    data = json.loads(message.text)
-    headers = tuple((str(k), str(v)) for k, v in data.get("headers", []))
-    attachments = tuple(Attachment(str(f), str(t), str(b)) for f, t, b in data.get("attachments", []))
-    return Email(message.address, str(data["subject"]), str(data["text"]), headers, attachments)
+    carried = input_of(_Carried, json.loads(message.text))
+    headers = tuple((str(k), str(v)) for k, v in carried.headers)
+    attachments = tuple(Attachment(str(f), str(t), str(b)) for f, t, b in carried.attachments)
+    return Email(message.address, str(carried.subject), str(carried.text), headers, attachments)

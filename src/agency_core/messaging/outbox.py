@@ -58,6 +58,7 @@ class OutboxWorker:
         rand: Callable[[], float] = random.random,
         email: EmailSender | None = None,
         owner: str | None = None,
+        settle_s: float = 0.02,
     ) -> None:
         self.email = email
         """Sends the outbox's e-mails (kind ``email``); without one they wait in the outbox."""
@@ -70,6 +71,9 @@ class OutboxWorker:
         self.batch_size = batch_size
         self.poll_s = poll_s
         self.rand = rand
+        self.settle_s = settle_s
+        """How long a round waits after a wake-up: the request that woke it answers first, and the
+        wake-ups of the requests committing meanwhile share the round (one claim for them all)."""
         self._concurrency = concurrency
         self._wake = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -159,7 +163,8 @@ class OutboxWorker:
         return released
 
     async def run(self) -> None:
-        """Deliver until cancelled: a round after every wake-up, else every ``poll_s``."""
+        """Deliver until cancelled: a round ``settle_s`` after a wake-up (the wake-ups until then
+        coalesce), else every ``poll_s``; a wake-up during a round asks for another."""
         self._loop = asyncio.get_running_loop()
         while True:
             self._wake.clear()
@@ -172,3 +177,5 @@ class OutboxWorker:
                 continue
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.poll_s)
+            if self._wake.is_set():
+                await asyncio.sleep(self.settle_s)

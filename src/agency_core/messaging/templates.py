@@ -510,7 +510,7 @@ def placeholders_in(text: str) -> list[str]:
 
 
 def export_rules() -> dict[str, object]:
-    """The template editor's own rules for the client (``rules.json`` -> ``templateForm``); the
+    """The template editor's own rules for the client (``admin-rules.json`` -> ``templateForm``); the
     placeholder and brace checks stay with the server's preview."""
     return {
         "maxLength": {channel.value: limit for channel, limit in MAX_LENGTH.items()},

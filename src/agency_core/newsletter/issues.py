@@ -27,6 +27,7 @@ from agency_core.newsletter.subscriptions import NewsletterLinks
 from agency_core.ports import Store
 from agency_core.records import NewsletterSubscription, OutboxMessage
 from agency_core.spec import constants as c
+from agency_core.spec.inputs import input_of
 from agency_core.unit_of_work import PreconditionFailed
 
 MAX_SUBJECT: Final = 200
@@ -66,10 +67,18 @@ def schedule(messages: list[OutboxMessage], now: datetime, per_minute: int) -> l
     return [m.not_before(now + timedelta(minutes=i // rate)) for i, m in enumerate(messages)]
 
 
+@dataclass(frozen=True, slots=True)
+class DraftInput:
+    """An issue as staff send it: ``{subject, body}``."""
+
+    subject: object = None
+    body: object = None
+
+
 def checked_draft(data: Mapping[str, object]) -> Draft:
     """Subject and body from a request, or :class:`Rejected` with one message per field."""
-    subject = data.get("subject")
-    body = data.get("body")
+    sent = input_of(DraftInput, data)
+    subject, body = sent.subject, sent.body
     # A subject is one header line: any line break or run of spaces becomes one space.
     subject = " ".join(subject.split()) if isinstance(subject, str) else ""
     body = body.strip() if isinstance(body, str) else ""
@@ -126,8 +135,8 @@ class NewsletterIssues:
 
     # -- writes ---------------------------------------------------------------------------
 
-    async def create(self, actor: str, data: Mapping[str, object]) -> IssueView:
-        draft = checked_draft(data)
+    async def create(self, actor: str, draft: Draft) -> IssueView:
+        """Save ``draft`` (checked by :func:`checked_draft`) as a new issue."""
         now = self.clock()
         issue = NewsletterIssue("NL" + self._serial(), draft.subject, draft.body, actor, now, now)
         async with self.store.unit_of_work() as uow:
@@ -135,8 +144,7 @@ class NewsletterIssues:
             await uow.audit.add(self._audit(actor, "newsletter.create", issue.id))
         return await self._view(issue)
 
-    async def update(self, actor: str, issue_id: str, data: Mapping[str, object]) -> IssueView:
-        draft = checked_draft(data)
+    async def update(self, actor: str, issue_id: str, draft: Draft) -> IssueView:
         issue = await self._issue(issue_id)
         if issue.status is not IssueStatus.DRAFT:
             raise Conflict(ALREADY_SENT)

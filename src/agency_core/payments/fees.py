@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final, Protocol
 
+from agency_core.errors import Rejected
 from agency_core.payments.model import Fee
 from agency_core.records import FeeDue
+from agency_core.spec.inputs import input_of, inputs_of
 
 DEFAULT_RULE: Final = "default"
 REASON_MAX: Final = 200
@@ -108,6 +110,42 @@ def _reason(raw: object, required: bool) -> tuple[str, str | None]:
     return text, None
 
 
+@dataclass(frozen=True, slots=True)
+class RuleInput:
+    """One rule as sent: ``{match, amount, reason}``."""
+
+    match: object = None
+    amount: object = None
+    reason: object = None
+
+
+@dataclass(frozen=True, slots=True)
+class FeePolicyInput:
+    """The policy as sent: ``{defaultAmount, defaultReason, countries, jobs, refundRules}``."""
+
+    default_amount: object = None
+    default_reason: object = None
+    countries: object = None
+    jobs: object = None
+    refund_rules: object = None
+
+
+@dataclass(frozen=True, slots=True)
+class FeePolicyChange:
+    """The command to save a checked fee policy (in the currency of the policy in force)."""
+
+    default_minor: int | None
+    default_reason: str
+    countries: tuple[FeeRule, ...]
+    jobs: tuple[FeeRule, ...]
+    refund_rules: str
+
+    def policy(self, currency: str) -> FeePolicy:
+        return FeePolicy(
+            currency, self.default_minor, self.default_reason, self.countries, self.jobs, self.refund_rules
+        )
+
+
 def _rules(raw: object, field: str, errors: dict[str, str]) -> tuple[FeeRule, ...]:
     if raw is None:
         return ()
@@ -116,12 +154,10 @@ def _rules(raw: object, field: str, errors: dict[str, str]) -> tuple[FeeRule, ..
         return ()
     rules: list[FeeRule] = []
     seen: set[str] = set()
-    for i, item in enumerate(raw):
-        entry = item if isinstance(item, Mapping) else {}
-        match = entry.get("match")
-        match = match.strip() if isinstance(match, str) else ""
-        amount, ok = _amount(entry.get("amount"))
-        reason, reason_error = _reason(entry.get("reason"), required=True)
+    for i, entry in enumerate(inputs_of(RuleInput, item) for item in raw):
+        match = entry.match.strip() if isinstance(entry.match, str) else ""
+        amount, ok = _amount(entry.amount)
+        reason, reason_error = _reason(entry.reason, required=True)
         if not match:
             errors[f"{field}.{i}.match"] = MATCH_REQUIRED
         elif match in seen:
@@ -145,7 +181,7 @@ def _refund_rules(raw: object, errors: dict[str, str]) -> str:
 
 
 def export_rules() -> dict[str, object]:
-    """The fee policy form's rules for the client (``rules.json`` -> ``feePolicyForm``), those of
+    """The fee policy form's rules for the client (``admin-rules.json`` -> ``feePolicyForm``), those of
     :func:`check_fee_policy`."""
     return {
         "amountPattern": _AMOUNT.pattern,
@@ -164,72 +200,31 @@ def export_rules() -> dict[str, object]:
     }
 
 
-def check_fee_policy(data: Mapping[str, object], currency: str) -> tuple[FeePolicy | None, dict[str, str]]:
+def check_fee_policy(data: Mapping[str, object]) -> tuple[FeePolicyChange | None, dict[str, str]]:
     """``{defaultAmount, defaultReason, countries: [{match, amount, reason}], jobs: [...], refundRules}``;
-    amounts in ``currency``'s main unit as text (``"50"``), empty or null for no fee."""
+    amounts in the policy's currency's main unit as text (``"50"``), empty or null for no fee."""
+    sent = input_of(FeePolicyInput, data)
     errors: dict[str, str] = {}
-    default, ok = _amount(data.get("defaultAmount"))
+    default, ok = _amount(sent.default_amount)
     if not ok:
         errors["defaultAmount"] = AMOUNT_INVALID
-    default_reason, reason_error = _reason(data.get("defaultReason"), required=False)
+    default_reason, reason_error = _reason(sent.default_reason, required=False)
     if reason_error:
         errors["defaultReason"] = reason_error
-    countries = _rules(data.get("countries"), "countries", errors)
-    jobs = _rules(data.get("jobs"), "jobs", errors)
-    refund_rules = _refund_rules(data.get("refundRules"), errors)
+    countries = _rules(sent.countries, "countries", errors)
+    jobs = _rules(sent.jobs, "jobs", errors)
+    refund_rules = _refund_rules(sent.refund_rules, errors)
     if errors:
         return None, errors
-    return FeePolicy(currency, default, default_reason, countries, jobs, refund_rules), {}
+    return FeePolicyChange(default, default_reason, countries, jobs, refund_rules), {}
 
 
-# -- stored shape (inside the admin settings' document) -------------------------------------
-
-
-def _rule_dict(rule: FeeRule) -> dict[str, object]:
-    return {"match": rule.match, "amountMinor": rule.amount_minor, "reason": rule.reason}
-
-
-def policy_to_dict(policy: FeePolicy) -> dict[str, object]:
-    return {
-        "currency": policy.currency,
-        "defaultMinor": policy.default_minor,
-        "defaultReason": policy.default_reason,
-        "countries": [_rule_dict(r) for r in policy.countries],
-        "jobs": [_rule_dict(r) for r in policy.jobs],
-        "refundRules": policy.refund_rules,
-    }
-
-
-def _rule_of(raw: object) -> FeeRule | None:
-    if not isinstance(raw, Mapping) or not isinstance(raw.get("match"), str):
-        return None
-    amount = raw.get("amountMinor")
-    return FeeRule(
-        str(raw["match"]),
-        amount if isinstance(amount, int) and not isinstance(amount, bool) and amount > 0 else None,
-        str(raw.get("reason") or ""),
-    )
-
-
-def policy_from_dict(raw: object) -> FeePolicy | None:
-    """A stored policy back; ``None`` when there is none (or it cannot be read)."""
-    if not isinstance(raw, Mapping) or not isinstance(raw.get("currency"), str):
-        return None
-    default = raw.get("defaultMinor")
-
-    def rules(name: str) -> tuple[FeeRule, ...]:
-        items = raw.get(name)
-        found = [_rule_of(r) for r in items] if isinstance(items, list) else []
-        return tuple(r for r in found if r is not None)
-
-    return FeePolicy(
-        str(raw["currency"]),
-        default if isinstance(default, int) and not isinstance(default, bool) and default > 0 else None,
-        str(raw.get("defaultReason") or ""),
-        rules("countries"),
-        rules("jobs"),
-        str(raw.get("refundRules") or DEFAULT_REFUND_RULES),
-    )
+def parse_fee_policy(data: Mapping[str, object]) -> FeePolicyChange:
+    """The command of what staff sent; ``Rejected`` with a message per field otherwise."""
+    change, errors = check_fee_policy(data)
+    if change is None:
+        raise Rejected(errors)
+    return change
 
 
 # -- what services read -----------------------------------------------------------------------

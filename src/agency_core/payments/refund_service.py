@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from agency_core.audit import AuditEntry
@@ -53,6 +53,7 @@ from agency_core.payments.refunds import (
 from agency_core.payments.service import ApplicationUnknown
 from agency_core.records import Application, OutboxMessage, PaymentState
 from agency_core.spec.constants import ID_PREFIX
+from agency_core.spec.inputs import input_of
 from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
 
 logger = logging.getLogger("agency.refunds")
@@ -86,6 +87,18 @@ def _reason(raw: object) -> tuple[str, dict[str, str]]:
     if len(text) > REASON_MAX:
         return "", {"reason": REASON_TOO_LONG}
     return text, {}
+
+
+@dataclass(frozen=True, slots=True)
+class RefundInput:
+    """A refund as staff ask it: ``{amount, reason}`` as sent (checked against what remains to refund)."""
+
+    amount: object = None
+    reason: object = None
+
+
+def refund_input(data: Mapping[str, object]) -> RefundInput:
+    return input_of(RefundInput, data)
 
 
 class RefundService:
@@ -125,13 +138,13 @@ class RefundService:
 
     # -- staff ask ------------------------------------------------------------------------------
 
-    async def request(self, actor: str, application_id: str, data: Mapping[str, object]) -> Refund:
+    async def request(self, actor: str, application_id: str, sent: RefundInput) -> Refund:
         """Refund ``{amount, reason}`` of the application's paid fee (amount empty: all that remains).
         Raises ApplicationUnknown, NotPaid, Rejected (too much, no reason), GatewayUnavailable (the
         refund is then recorded as failed and nothing was refunded)."""
         if self.gateway is None:
             raise NotPaid("Refunds need Paystack: online payment is not configured.")
-        refund, transaction = await self._record(actor, application_id, data)
+        refund, transaction = await self._record(actor, application_id, sent)
         try:
             answer = await self.gateway.refund(
                 transaction_reference=transaction,
@@ -144,7 +157,7 @@ class RefundService:
             raise
         return await self.report(application_id, refund.id, answer.state, answer.gateway_id, "api")
 
-    async def _record(self, actor: str, application_id: str, data: Mapping[str, object]) -> tuple[Refund, str]:
+    async def _record(self, actor: str, application_id: str, sent: RefundInput) -> tuple[Refund, str]:
         """The refund stored as pending, with the reference of the transaction it refunds."""
         for _ in range(_RETRIES):
             _, payment = await self._paid(application_id)
@@ -154,8 +167,8 @@ class RefundService:
             remaining = Fee(refundable(payment, existing), payment.currency or "USD")
             if remaining.amount_minor <= 0:
                 raise NotPaid(NOTHING_LEFT)
-            amount, errors = _amount(data.get("amount"), remaining)
-            reason, reason_errors = _reason(data.get("reason"))
+            amount, errors = _amount(sent.amount, remaining)
+            reason, reason_errors = _reason(sent.reason)
             if errors or reason_errors:
                 raise Rejected(errors | reason_errors)
             now = self.clock()

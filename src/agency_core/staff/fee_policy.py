@@ -3,15 +3,14 @@ and what it became, in the same unit of work as the settings."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
 
 from agency_core.admin_settings import LiveSettings
 from agency_core.audit import AuditEntry
 from agency_core.clock import Clock, utc_now
-from agency_core.errors import Rejected
 from agency_core.ids import IdGenerator
-from agency_core.payments.fees import FeePolicy, FeeRule, FeeSchedule, check_fee_policy, fee_label
+from agency_core.payments.fees import FeePolicy, FeePolicyChange, FeeRule, FeeSchedule, fee_label
 from agency_core.spec.constants import ID_PREFIX
 from agency_core.unit_of_work import UnitOfWork
 
@@ -49,13 +48,11 @@ class FeePolicyService:
     async def policy(self) -> FeePolicy:
         return await self.schedule.policy()
 
-    async def put(self, actor: str, data: Mapping[str, object]) -> FeePolicy:
-        """Check and save the policy staff sent; ``Rejected`` with a message per field otherwise.
+    async def put(self, actor: str, change: FeePolicyChange) -> FeePolicy:
+        """Save the policy staff sent (checked by :func:`~agency_core.payments.fees.parse_fee_policy`).
         Applications already submitted keep the fee they were given."""
         before = await self.schedule.policy()
-        policy, errors = check_fee_policy(data, before.currency)
-        if policy is None:
-            raise Rejected(errors)
+        policy = change.policy(before.currency)
         current = await self.settings.current()
         saved = replace(current, fee_policy=policy)
         now = self.clock()

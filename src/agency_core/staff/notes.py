@@ -86,6 +86,28 @@ class StaffMember:
     name: str
 
 
+@dataclass(frozen=True, slots=True)
+class NoteInput:
+    """A note as staff send it: ``{text}``."""
+
+    text: object = None
+
+
+@dataclass(frozen=True, slots=True)
+class OwnerInput:
+    """The owner staff pick: ``{ownerId}`` ("" or null: nobody)."""
+
+    owner_id: object = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplyInput:
+    """A reply as staff send it: ``{channel, text}`` (no channel: e-mail when the message has an address)."""
+
+    channel: object = None
+    text: object = None
+
+
 def check_note_text(raw: object) -> str:
     """The note's text, trimmed; else a message for ``text``."""
     text = raw.strip() if isinstance(raw, str) else ""

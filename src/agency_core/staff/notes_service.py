@@ -25,9 +25,12 @@ from agency_core.staff.notes import (
     OWNER_MUST_BE_STAFF,
     Author,
     Note,
+    NoteInput,
     NotesStore,
+    OwnerInput,
     Reply,
     ReplyChannel,
+    ReplyInput,
     StaffDirectory,
     StaffMember,
     check_note_text,
@@ -103,9 +106,9 @@ class NotesService:
         """The newest live note's time by application (the CSV's last note date)."""
         return await self.store.last_note_dates(application_ids)
 
-    async def add_note(self, author: Author, application_id: str, raw_text: object) -> Note:
+    async def add_note(self, author: Author, application_id: str, sent: NoteInput) -> Note:
         await self._application(application_id)
-        text = check_note_text(raw_text)
+        text = check_note_text(sent.text)
         note = Note(self._id("NT"), application_id, author.email, author.name, text, self.clock())
         async with self.uow() as uow:
             await uow.notes.add(note)
@@ -118,9 +121,9 @@ class NotesService:
             raise NotFound("Note")
         return note
 
-    async def edit_note(self, author: Author, application_id: str, note_id: str, raw_text: object) -> Note:
+    async def edit_note(self, author: Author, application_id: str, note_id: str, sent: NoteInput) -> Note:
         note = await self._live_note(application_id, note_id)
-        text = check_note_text(raw_text)
+        text = check_note_text(sent.text)
         if text == note.text:
             return note
         now = self.clock()
@@ -149,10 +152,10 @@ class NotesService:
     async def staff(self) -> list[StaffMember]:
         return await self.directory.staff()
 
-    async def set_owner(self, actor: str, application_id: str, raw_owner: object) -> ApplicationRecord:
+    async def set_owner(self, actor: str, application_id: str, sent: OwnerInput) -> ApplicationRecord:
         """Give the application to a staff member of the directory (``""`` or ``None``: to nobody)."""
         record = await self._application(application_id)
-        owner_id = raw_owner.strip() if isinstance(raw_owner, str) else raw_owner
+        owner_id = sent.owner_id.strip() if isinstance(sent.owner_id, str) else sent.owner_id
         member: StaffMember | None = None
         if owner_id not in (None, ""):
             member = next((m for m in await self.directory.staff() if m.id == owner_id), None)
@@ -185,13 +188,13 @@ class NotesService:
         entries = [ThreadEntry(r, sends.get(r.outbox_id)) for r in await self.store.replies(message_id)]
         return MessageThread(record, entries)
 
-    async def reply(self, author: Author, message_id: str, raw_channel: object, raw_text: object) -> MessageThread:
-        """Send ``raw_text`` to the message's sender by e-mail (from the agency's address, "Re:
+    async def reply(self, author: Author, message_id: str, sent: ReplyInput) -> MessageThread:
+        """Send ``sent.text`` to the message's sender by e-mail (from the agency's address, "Re:
         <subject>") or by SMS, through the outbox, and keep it in the thread; audited."""
         record = await self._message(message_id)
         data = record.message.data
         email, phone = data.email.strip(), data.phone.strip()
-        channel, text = check_reply(raw_channel, raw_text, bool(email), bool(phone))
+        channel, text = check_reply(sent.channel, sent.text, bool(email), bool(phone))
         reply_id = self._id("RP")
         now = self.clock()
         if channel is ReplyChannel.EMAIL:

@@ -6,13 +6,15 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from enum import StrEnum
 from typing import Final, TypeVar
 
+from agency_core.errors import Rejected
 from agency_core.payments.shown import ShownPayment
 from agency_core.records import ApplicationStatus, PaymentState
+from agency_core.spec.inputs import input_of, wire
 from agency_core.staff.records import ApplicationRecord
 from agency_core.staff.search import Search, search_key, search_of
 
@@ -132,39 +134,69 @@ def _date_param(raw: str | None, name: str, errors: dict[str, str]) -> date | No
     return day
 
 
-def check_application_query(params: Mapping[str, str | None]) -> tuple[ApplicationQuery | None, dict[str, str]]:
+@dataclass(frozen=True, slots=True)
+class ApplicationQueryInput:
+    """The applications list's filters as sent (``?q=&status=&jobCategory=&preferredCountry=&from=&to=
+    &payment=&jobId=&view=&owner=``), each ``None`` when absent."""
+
+    q: str | None = None
+    status: str | None = None
+    job_category: str | None = None
+    preferred_country: str | None = None
+    start: str | None = field(default=None, metadata=wire("from"))
+    end: str | None = field(default=None, metadata=wire("to"))
+    payment: str | None = None
+    job_id: str | None = None
+    view: str | None = None
+    owner: str | None = None
+
+
+def _text(raw: str | None) -> str:
+    return (raw or "").strip()
+
+
+def check_application_input(sent: ApplicationQueryInput) -> tuple[ApplicationQuery | None, dict[str, str]]:
+    """The query of the filters sent, or the errors keyed by the parameter's name."""
     errors: dict[str, str] = {}
-    status = _status_param(params.get("status"), ApplicationStatus, status_must_be(ApplicationStatus), "status", errors)
-    payment = _status_param(
-        params.get("payment"),
-        ShownPayment,
-        status_must_be(ShownPayment).replace("Status", "Payment", 1),
-        "payment",
-        errors,
-    )
-    start = _date_param(params.get("from"), "from", errors)
-    end = _date_param(params.get("to"), "to", errors)
-    view = check_view(params.get("view"), list(View), errors)
-    if len((params.get("q") or "").strip()) > MAX_SEARCH_LENGTH:
+    status = _status_param(sent.status, ApplicationStatus, status_must_be(ApplicationStatus), "status", errors)
+    payment_must_be = status_must_be(ShownPayment).replace("Status", "Payment", 1)
+    payment = _status_param(sent.payment, ShownPayment, payment_must_be, "payment", errors)
+    start = _date_param(sent.start, "from", errors)
+    end = _date_param(sent.end, "to", errors)
+    view = check_view(sent.view, list(View), errors)
+    if len(_text(sent.q)) > MAX_SEARCH_LENGTH:
         errors["q"] = SEARCH_TOO_LONG
     if start and end and start > end:
         errors["to"] = "The end date must not be before the start date"
     if errors:
         return None, errors
     query = ApplicationQuery(
-        q=(params.get("q") or "").strip(),
+        q=_text(sent.q),
         status=status,
-        job_category=(params.get("jobCategory") or "").strip(),
-        preferred_country=(params.get("preferredCountry") or "").strip(),
+        job_category=_text(sent.job_category),
+        preferred_country=_text(sent.preferred_country),
         date_from=start,
         date_to=end,
         payment=payment.stored if payment else None,
         shown_payment=payment,
-        job_id=(params.get("jobId") or "").strip(),
+        job_id=_text(sent.job_id),
         view=view,
-        owner=(params.get("owner") or "").strip(),
+        owner=_text(sent.owner),
     )
     return query, {}
+
+
+def check_application_query(params: Mapping[str, str | None]) -> tuple[ApplicationQuery | None, dict[str, str]]:
+    """:func:`check_application_input` of a query string's (or a bulk request's ``matching``) parameters."""
+    return check_application_input(input_of(ApplicationQueryInput, params))
+
+
+def parse_application_query(sent: ApplicationQueryInput) -> ApplicationQuery:
+    """The query of the filters sent; ``Rejected`` with a message per parameter otherwise."""
+    query, errors = check_application_input(sent)
+    if query is None:
+        raise Rejected(errors)
+    return query
 
 
 def application_matches(record: ApplicationRecord, query: ApplicationQuery, key: str | None = None) -> bool:

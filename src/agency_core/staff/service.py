@@ -6,14 +6,13 @@ They return their result and refuse with :mod:`agency_core.errors` (:class:`NotF
 
 from __future__ import annotations
 
-import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Final
 from zoneinfo import ZoneInfo
 
-from agency_core.admin_settings import AdminSettings, LiveSettings, check_settings
+from agency_core.admin_settings import AdminSettings, LiveSettings, SettingsChange
 from agency_core.appointments.changes import cancellation_messages
 from agency_core.appointments.offices import Office, find_office, held_at, main_office, office_calendar
 from agency_core.appointments.records import AppointmentRecord
@@ -52,7 +51,7 @@ from agency_core.records import (
 from agency_core.spec import constants as c
 from agency_core.spec.uploads import BLOG_IMAGE_EXTENSIONS, content_matches
 from agency_core.spec.validation import DEFAULT_PHONE_REGION
-from agency_core.staff.html_sanitiser import SRC_SCHEMES, safe_url, sanitise_html
+from agency_core.staff.blog_input import PostChange
 from agency_core.staff.ports import AdminStore, MediaStore
 from agency_core.staff.query import ApplicationQuery, View, parse_status, status_must_be
 from agency_core.staff.records import ApplicationRecord, Counts, MessageRecord, OutboxHealth
@@ -80,11 +79,6 @@ FREE_POST_ID_ATTEMPTS: Final = 20
 BLOG_IMAGE_MAX_BYTES: Final = 2 * 1024 * 1024
 BLOG_IMAGE_INVALID: Final = "Image must be a .jpg, .jpeg, .png or .webp file"
 BLOG_IMAGE_TOO_LARGE: Final = "Image must be at most 2MB"
-REQUIRED: Final = "{label} is required"
-TOO_LONG: Final = "{label} must be at most {max} characters"
-SHORT: Final = 200
-LONG: Final = 100_000
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,26 +129,6 @@ class StatusChangePlan:
     no_sms_reason: str = ""
 
 
-def _text(data: Mapping[str, object], name: str) -> str:
-    value = data.get(name)
-    return value.strip() if isinstance(value, str) else ""
-
-
-def _field(
-    data: Mapping[str, object], errors: dict[str, str], name: str, label: str, *, required: bool, max_len: int = SHORT
-) -> str:
-    raw = data.get(name)
-    if raw is not None and not isinstance(raw, str):
-        errors[name] = "Enter text"
-        return ""
-    value = _text(data, name)
-    if required and not value:
-        errors[name] = REQUIRED.format(label=label)
-    elif len(value) > max_len:
-        errors[name] = TOO_LONG.format(label=label, max=max_len)
-    return value
-
-
 def _with_form(job: Job, form: JobForm) -> Job:
     """``job`` with what the job form sets."""
     return replace(
@@ -176,50 +150,6 @@ def _with_form(job: Job, form: JobForm) -> Job:
         closing_date=form.closing_date,
         status=JobStatus(form.status),
     )
-
-
-def _post_date(day: str, errors: dict[str, str]) -> str:
-    if day and "date" not in errors:
-        try:
-            date.fromisoformat(day) if _DATE.match(day) else date.fromisoformat("x")
-        except ValueError:
-            errors["date"] = "Enter a date as YYYY-MM-DD"
-    return day
-
-
-def _post_image(image: str, errors: dict[str, str]) -> str:
-    if image and "image" not in errors and safe_url(image, SRC_SCHEMES) is None:
-        errors["image"] = "Image must be an https:// address or a path on this site"
-    return image
-
-
-def _post_content(raw: object, errors: dict[str, str]) -> str:
-    """The sanitised HTML; the raw text's length is what the limit counts."""
-    if not isinstance(raw, str) or not raw.strip():
-        errors["content"] = REQUIRED.format(label="Content")
-    elif len(raw) > LONG:
-        errors["content"] = TOO_LONG.format(label="Content", max=LONG)
-    return sanitise_html(raw) if isinstance(raw, str) else ""
-
-
-def _post_tags(raw: object, errors: dict[str, str]) -> tuple[str, ...]:
-    if isinstance(raw, str):
-        raw = raw.split(",")
-    if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
-        errors["tags"] = "Tags must be a list of words"
-        return ()
-    tags = tuple(dict.fromkeys(t.strip() for t in raw if t.strip()))
-    if any(len(t) > 50 for t in tags) or len(tags) > 20:
-        errors["tags"] = "At most 20 tags of at most 50 characters"
-    return tags
-
-
-def _post_flag(data: Mapping[str, object], name: str, errors: dict[str, str]) -> bool:
-    value = data.get(name, False)
-    if not isinstance(value, bool):
-        errors[name] = "Must be true or false"
-        return False
-    return value
 
 
 class AdminService:
@@ -335,28 +265,27 @@ class AdminService:
     async def get_settings(self) -> AdminSettings:
         return await self.settings.current()
 
-    async def put_settings(self, actor: str, data: Mapping[str, object]) -> AdminSettings:
+    async def put_settings(self, actor: str, change: SettingsChange) -> AdminSettings:
+        """Save the settings staff sent (checked by :func:`~agency_core.admin_settings.parse_settings`)."""
         before = await self.settings.current()
-        checked = check_settings(data, before)
-        if checked.settings is None:
-            raise Rejected(checked.errors)
+        saved = change.applied_to(before)
         changed = [
             name
             for name, old, new in (
-                ("adminPhones", before.admin_phones, checked.settings.admin_phones),
-                ("smsSender", before.sms_sender, checked.settings.sms_sender),
-                ("statusSms", dict(before.status_sms), dict(checked.settings.status_sms)),
-                ("appointmentCapacity", before.appointment_capacity, checked.settings.appointment_capacity),
-                ("closedDates", before.closed_dates, checked.settings.closed_dates),
+                ("adminPhones", before.admin_phones, saved.admin_phones),
+                ("smsSender", before.sms_sender, saved.sms_sender),
+                ("statusSms", dict(before.status_sms), dict(saved.status_sms)),
+                ("appointmentCapacity", before.appointment_capacity, saved.appointment_capacity),
+                ("closedDates", before.closed_dates, saved.closed_dates),
             )
             if old != new
         ]
         entry = self._audit(actor, "settings.update", ", ".join(changed) or "no change")
         async with self.uow() as uow:
-            await uow.settings.put(checked.settings, entry.at)
+            await uow.settings.put(saved, entry.at)
             await uow.audit.add(entry)
-        self.settings.updated(checked.settings)
-        return checked.settings
+        self.settings.updated(saved)
+        return saved
 
     async def audit_log(self, page: PageRequest) -> Page[AuditEntry]:
         return await self.store.audit_log(page)
@@ -683,47 +612,12 @@ class AdminService:
     async def posts(self, page: PageRequest) -> Page[BlogPost]:
         return await self.store.posts(page)
 
-    def _check_post(self, data: Mapping[str, object]) -> Callable[[str], BlogPost]:
-        errors: dict[str, str] = {}
-        title = _field(data, errors, "title", "Title", required=True)
-        excerpt = _field(data, errors, "excerpt", "Excerpt", required=True, max_len=1000)
-        author = _field(data, errors, "author", "Author", required=True)
-        category = _field(data, errors, "category", "Category", required=True)
-        read_time = _field(data, errors, "readTime", "Read time", required=True, max_len=50)
-        day = _post_date(_field(data, errors, "date", "Date", required=True, max_len=10), errors)
-        image = _post_image(_field(data, errors, "image", "Image", required=False, max_len=1000), errors)
-        content = _post_content(data.get("content"), errors)
-        tags = _post_tags(data.get("tags", []), errors)
-        flags = {name: _post_flag(data, name, errors) for name in ("featured", "published")}
-        if errors:
-            raise Rejected(errors)
+    async def create_post(self, actor: str, change: PostChange) -> BlogPost:
         now = self.clock()
-
-        def make(post_id: str) -> BlogPost:
-            return BlogPost(
-                id=post_id,
-                title=title,
-                excerpt=excerpt,
-                image=image,
-                author=author,
-                date=day,
-                content=content,
-                category=category,
-                tags=tags,
-                read_time=read_time,
-                featured=flags["featured"],
-                published=flags["published"],
-                updated_at=now,
-            )
-
-        return make
-
-    async def create_post(self, actor: str, data: Mapping[str, object]) -> BlogPost:
-        make = self._check_post(data)
         for _ in range(FREE_POST_ID_ATTEMPTS):
             try:
                 async with self.uow() as uow:
-                    post = make(await uow.posts.next_id())
+                    post = change.post(await uow.posts.next_id(), now)
                     await uow.posts.create(post)
                     await uow.audit.add(self._audit(actor, "blog.create", post.id))
             except IdTaken:
@@ -731,8 +625,8 @@ class AdminService:
             return post
         raise RuntimeError("could not find a free blog post id")
 
-    async def update_post(self, actor: str, post_id: str, data: Mapping[str, object]) -> BlogPost:
-        post = self._check_post(data)(post_id)
+    async def update_post(self, actor: str, post_id: str, change: PostChange) -> BlogPost:
+        post = change.post(post_id, self.clock())
         try:
             async with self.uow() as uow:
                 await uow.posts.replace(post)

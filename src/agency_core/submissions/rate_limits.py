@@ -13,7 +13,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +51,16 @@ class RateDecision:
         return 0 if self.allowed else self.reset_s
 
 
+REMEMBERED_REFUSALS: Final = 10_000
+"""At most this many refused windows are kept in memory (ended ones are dropped first)."""
+
+
 class RateLimiter:
-    """``limit`` requests per ``window_s`` per address and group; ``limit`` 0 allows everything."""
+    """``limit`` requests per ``window_s`` per address and group; ``limit`` 0 allows everything.
+
+    A key refused by the shared count stays refused until its window ends (the count only grows
+    until then), so this instance answers its further hits in that window from memory, without a
+    round to the store: it never allows what the shared count would refuse."""
 
     def __init__(
         self, counter: HitCounter, limit: int, window_s: float = 60.0, clock: Callable[[], float] = time.time
@@ -61,6 +69,8 @@ class RateLimiter:
         self.limit = limit
         self.window_s = window_s
         self.clock = clock
+        self._refused: dict[str, float] = {}
+        """Key -> end of its window, for the keys this instance saw refused."""
 
     @property
     def enabled(self) -> bool:
@@ -68,7 +78,19 @@ class RateLimiter:
 
     async def hit(self, group: str, address: str) -> RateDecision:
         at = self.clock()
-        counted = await self.counter.hit(rate_key(group, address), at, self.window_s)
+        key = rate_key(group, address)
+        refused_until = self._refused.get(key)
+        if refused_until is not None and at < refused_until:
+            return RateDecision(self.limit, 0, max(1, math.ceil(refused_until - at)), False)
+        counted = await self.counter.hit(key, at, self.window_s)
         reset_s = max(1, math.ceil(counted.resets_at - at))
         allowed = counted.count <= self.limit
+        if not allowed:
+            self._remember_refusal(key, counted.resets_at, at)
         return RateDecision(self.limit, max(0, self.limit - counted.count), reset_s, allowed)
+
+    def _remember_refusal(self, key: str, until: float, at: float) -> None:
+        if len(self._refused) >= REMEMBERED_REFUSALS:
+            self._refused = {k: end for k, end in self._refused.items() if end > at}
+        if len(self._refused) < REMEMBERED_REFUSALS:
+            self._refused[key] = until

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hmac
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, Protocol
@@ -53,6 +53,39 @@ class StatusChange:
 
 
 @dataclass(frozen=True, slots=True)
+class TrackedJob:
+    """The job opening applied for."""
+
+    id: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class TrackedRefund:
+    status: str
+    """:func:`~agency_core.payments.refunds.refund_status`."""
+    refunded: str
+    """What was refunded so far, in plain figures."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrackedReceipt:
+    label: str
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class TrackedPayment:
+    """The processing fee's state: the payment's, or :data:`NO_FEE_STATUS` with the reason none is due."""
+
+    status: str
+    paid_at: datetime | None
+    refund: TrackedRefund | None = None
+    receipt: TrackedReceipt | None = None
+    no_fee_reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class TrackedApplication:
     """What the applicant sees: ``job`` is the job opening applied for (``None`` for an application
     to a category), ``payment`` the processing fee's state."""
@@ -63,8 +96,8 @@ class TrackedApplication:
     job_category: str
     preferred_country: str
     history: tuple[StatusChange, ...]
-    job: Mapping[str, object] | None = None
-    payment: Mapping[str, object] | None = None
+    job: TrackedJob | None = None
+    payment: TrackedPayment | None = None
     messages: tuple[TrackedMessage, ...] = ()
     """The texts sent to the applicant about it, each "delivered" or "not delivered"."""
 
@@ -172,31 +205,27 @@ class TrackingService:
             messages=applicant_texts(await self.outbox.list(app.id)) if self.outbox is not None else (),
         )
 
-    async def _payment_of(self, application_id: str, payment: Payment, fee: FeeDue | None) -> Mapping[str, object]:
-        found = dict(_payment_of(payment))
+    async def _payment_of(self, application_id: str, payment: Payment, fee: FeeDue | None) -> TrackedPayment:
+        refund: TrackedRefund | None = None
         if self.refunds is not None and payment.state is PaymentState.PAID:
             refunds = await self.refunds.refunds_of(application_id)
             status = refund_status(payment, refunds)
             if status is not None:
-                found["refundStatus"] = status
-                found["refunded"] = Fee(refunded_minor(refunds), payment.currency or "").plain
+                refund = TrackedRefund(status, Fee(refunded_minor(refunds), payment.currency or "").plain)
         number = payment.receipt_number
+        receipt: TrackedReceipt | None = None
         if payment.state is PaymentState.PAID and number is not None and self.receipt_link is not None:
-            found["receiptNumber"] = receipt_label(number)
-            found["receiptUrl"] = self.receipt_link(application_id, number)
-        if fee is not None and not fee.due:
-            found["status"] = NO_FEE_STATUS
-            found["reason"] = fee.reason
-        return found
+            receipt = TrackedReceipt(receipt_label(number), self.receipt_link(application_id, number))
+        no_fee = fee is not None and not fee.due
+        return TrackedPayment(
+            NO_FEE_STATUS if no_fee else payment.state.value,
+            payment.paid_at,
+            refund,
+            receipt,
+            fee.reason if fee is not None and no_fee else None,
+        )
 
 
-def _job_of(data: ApplicationForm) -> Mapping[str, object] | None:
+def _job_of(data: ApplicationForm) -> TrackedJob | None:
     job_id = data.job_id.strip()
-    return {"id": job_id, "title": data.job_title.strip()} if job_id else None
-
-
-def _payment_of(payment: Payment) -> Mapping[str, object]:
-    return {
-        "status": payment.state.value,
-        "paidAt": payment.paid_at.isoformat() if payment.paid_at else None,
-    }
+    return TrackedJob(job_id, data.job_title.strip()) if job_id else None

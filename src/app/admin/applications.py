@@ -8,13 +8,13 @@ from litestar import Controller, Response, get, post
 from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter, SkipValidation
 
-from agency_core.errors import NotFound, Rejected
+from agency_core.errors import NotFound
 from agency_core.payments.refund_service import RefundService
 from agency_core.ports import FileStore
 from agency_core.signin.identity import AdminUser
 from agency_core.spec.forms import form_fields
 from agency_core.staff.notes_service import NotesService
-from agency_core.staff.query import ApplicationQuery, check_application_query
+from agency_core.staff.query import ApplicationQuery, ApplicationQueryInput, parse_application_query
 from agency_core.staff.service import AdminService
 from app.admin.common import CONFLICT, csv_response, page_request
 from app.admin.schemas.applications import (
@@ -80,23 +80,19 @@ def _query(
     view: str | None = None,
     owner: str | None = None,
 ) -> ApplicationQuery:
-    query, errors = check_application_query(
-        {
-            "q": q,
-            "status": status,
-            "jobCategory": job_category,
-            "preferredCountry": country,
-            "from": start,
-            "to": end,
-            "payment": payment,
-            "jobId": job_id,
-            "view": view,
-            "owner": owner,
-        }
+    sent = ApplicationQueryInput(
+        q=q,
+        status=status,
+        job_category=job_category,
+        preferred_country=country,
+        start=start,
+        end=end,
+        payment=payment,
+        job_id=job_id,
+        view=view,
+        owner=owner,
     )
-    if query is None:
-        raise Rejected(errors)
-    return query
+    return parse_application_query(sent)
 
 
 def filtered_applications(

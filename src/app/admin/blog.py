@@ -17,6 +17,7 @@ from litestar.params import Body, FromPath, FromQuery, JSONBody, QueryParameter,
 from agency_core.errors import Rejected
 from agency_core.signin.identity import AdminUser
 from agency_core.spec.uploads import CONTENT_TYPES, extension_of
+from agency_core.staff.blog_input import parse_post
 from agency_core.staff.ports import MediaStore
 from agency_core.staff.service import BLOG_IMAGE_MAX_BYTES, AdminService
 from app.admin.common import page_request
@@ -49,7 +50,7 @@ class BlogPostsAdminController(Controller):
     async def create(
         self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], data: JSONBody[BlogPostIn]
     ) -> AdminBlogPost:
-        return admin_blog_post(await area.create_post(admin.email, to_core(data)))
+        return admin_blog_post(await area.create_post(admin.email, parse_post(to_core(data))))
 
     @put("/{post_id:str}", summary="Edit a post: the public blog shows it at once", dto=CoreChecked, return_dto=None)
     async def update(
@@ -59,7 +60,7 @@ class BlogPostsAdminController(Controller):
         post_id: FromPath[str],
         data: JSONBody[BlogPostIn],
     ) -> AdminBlogPost:
-        return admin_blog_post(await area.update_post(admin.email, post_id, to_core(data)))
+        return admin_blog_post(await area.update_post(admin.email, post_id, parse_post(to_core(data))))
 
     @delete("/{post_id:str}", status_code=204, summary="Delete a post")
     async def remove(

@@ -6,6 +6,7 @@ from litestar import Controller, get, put
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
+from agency_core.payments.fees import parse_fee_policy
 from agency_core.signin.identity import AdminUser
 from agency_core.spec.constants import APPLICATION_COUNTRIES
 from agency_core.staff.fee_policy import FeePolicyService
@@ -33,4 +34,6 @@ class FeePolicyController(Controller):
         admin: NamedDependency[AdminUser],
         data: JSONBody[FeePolicyIn],
     ) -> FeePolicyBody:
-        return fee_policy_body(await fee_policy.put(admin.email, to_core(data)), APPLICATION_COUNTRIES)
+        return fee_policy_body(
+            await fee_policy.put(admin.email, parse_fee_policy(to_core(data))), APPLICATION_COUNTRIES
+        )

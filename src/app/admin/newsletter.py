@@ -7,7 +7,7 @@ from litestar import Controller, get, post, put
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody
 
-from agency_core.newsletter.issues import NewsletterIssues
+from agency_core.newsletter.issues import NewsletterIssues, checked_draft
 from agency_core.signin.identity import AdminUser
 from app.admin.common import CONFLICT
 from app.admin.schemas.common import to_core
@@ -55,7 +55,7 @@ class NewsletterController(Controller):
         admin: NamedDependency[AdminUser],
         data: JSONBody[NewsletterIssueIn],
     ) -> AdminNewsletterIssue:
-        return admin_issue(await newsletter_issues.create(admin.email, to_core(data)))
+        return admin_issue(await newsletter_issues.create(admin.email, checked_draft(to_core(data))))
 
     @get("/issues/{issue_id:str}", summary="One newsletter issue with its preview and send counts")
     async def issue(
@@ -77,7 +77,7 @@ class NewsletterController(Controller):
         issue_id: FromPath[str],
         data: JSONBody[NewsletterIssueIn],
     ) -> AdminNewsletterIssue:
-        return admin_issue(await newsletter_issues.update(admin.email, issue_id, to_core(data)))
+        return admin_issue(await newsletter_issues.update(admin.email, issue_id, checked_draft(to_core(data))))
 
     @post("/issues/{issue_id:str}/test", status_code=200, summary="Send the issue to the signed-in address only")
     async def send_test(

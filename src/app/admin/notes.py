@@ -8,7 +8,8 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody
 
 from agency_core.signin.identity import AdminUser
-from agency_core.staff.notes import Author
+from agency_core.spec.inputs import input_of
+from agency_core.staff.notes import Author, NoteInput, OwnerInput, ReplyInput
 from agency_core.staff.notes_service import NotesService
 from app.admin.common import CONFLICT
 from app.admin.schemas.common import to_core
@@ -48,7 +49,7 @@ class NotesController(Controller):
         application_id: FromPath[str],
         data: JSONBody[NoteText],
     ) -> AdminNote:
-        return admin_note(await notes.add_note(author(admin), application_id, to_core(data).get("text")))
+        return admin_note(await notes.add_note(author(admin), application_id, input_of(NoteInput, to_core(data))))
 
     @put(
         "/notes/{note_id:str}",
@@ -65,7 +66,7 @@ class NotesController(Controller):
         note_id: FromPath[str],
         data: JSONBody[NoteText],
     ) -> AdminNote:
-        note = await notes.edit_note(author(admin), application_id, note_id, to_core(data).get("text"))
+        note = await notes.edit_note(author(admin), application_id, note_id, input_of(NoteInput, to_core(data)))
         return admin_note(note)
 
     @delete(
@@ -96,7 +97,7 @@ class NotesController(Controller):
         application_id: FromPath[str],
         data: JSONBody[OwnerChange],
     ) -> Owner:
-        return owner_of(await notes.set_owner(admin.email, application_id, to_core(data).get("ownerId")))
+        return owner_of(await notes.set_owner(admin.email, application_id, input_of(OwnerInput, to_core(data))))
 
 
 @get("/staff", summary="The staff members an applicant can be given to, by name")
@@ -125,5 +126,4 @@ class RepliesController(Controller):
         message_id: FromPath[str],
         data: JSONBody[ReplyRequest],
     ) -> MessageThread:
-        body = to_core(data)
-        return message_thread(await notes.reply(author(admin), message_id, body.get("channel"), body.get("text")))
+        return message_thread(await notes.reply(author(admin), message_id, input_of(ReplyInput, to_core(data))))

@@ -7,7 +7,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody
 from litestar.status_codes import HTTP_201_CREATED
 
-from agency_core.payments.refund_service import RefundService
+from agency_core.payments.refund_service import RefundService, refund_input
 from agency_core.signin.identity import AdminUser
 from app.admin.schemas.common import to_core
 from app.admin.schemas.refunds import RefundIn, RefundsBody, refunds_body
@@ -35,5 +35,5 @@ class RefundsController(Controller):
         application_id: FromPath[str],
         data: JSONBody[RefundIn],
     ) -> RefundsBody:
-        await refunds.request(admin.email, application_id, to_core(data))
+        await refunds.request(admin.email, application_id, refund_input(to_core(data)))
         return refunds_body(*await refunds.of(application_id))

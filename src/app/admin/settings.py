@@ -8,6 +8,7 @@ from litestar import Controller, get, put
 from litestar.di import NamedDependency
 from litestar.params import FromQuery, JSONBody, QueryParameter
 
+from agency_core.admin_settings import parse_settings
 from agency_core.signin.identity import AdminUser
 from agency_core.staff.service import AdminService
 from app.admin.common import page_request
@@ -27,7 +28,7 @@ class AdminSettingsController(Controller):
     async def save(
         self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], data: JSONBody[AdminSettingsIn]
     ) -> AdminSettings:
-        return settings_body(await area.put_settings(admin.email, to_core(data)))
+        return settings_body(await area.put_settings(admin.email, parse_settings(to_core(data))))
 
 
 @get("/audit-log", summary="Admin actions, newest first")

@@ -54,7 +54,8 @@ _SLOT_FULL = ResponseSpec(
 
 
 def _media_guard(*accepted: str) -> Any:
-    def guard(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
+    # async: Litestar runs a sync guard on a worker thread, a thread hop on every submission.
+    async def guard(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
         content_type = connection.headers.get("content-type", "").split(";")[0].strip().lower()
         if content_type not in accepted:
             raise ClientException(

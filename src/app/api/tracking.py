@@ -13,7 +13,13 @@ from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK
 
 from agency_core.errors import Rejected
-from agency_core.submissions.tracking import TRACK_NOT_FOUND, TrackedApplication, TrackingService, check_track_request
+from agency_core.submissions.tracking import (
+    TRACK_NOT_FOUND,
+    TrackedApplication,
+    TrackedPayment,
+    TrackingService,
+    check_track_request,
+)
 from app.api.forms import json_only
 from app.api.schemas import ErrorMessage, ValidationErrors
 
@@ -56,6 +62,21 @@ class TrackedApplicationOut:
     """The texts sent to the applicant about this application, each ``delivered`` or ``not delivered``."""
 
 
+def _payment_json(payment: TrackedPayment) -> dict[str, object]:
+    """The fee's state as the track answer has always carried it (keys only when they apply)."""
+    out: dict[str, object] = {
+        "status": payment.status,
+        "paidAt": payment.paid_at.isoformat() if payment.paid_at else None,
+    }
+    if payment.refund is not None:
+        out |= {"refundStatus": payment.refund.status, "refunded": payment.refund.refunded}
+    if payment.receipt is not None:
+        out |= {"receiptNumber": payment.receipt.label, "receiptUrl": payment.receipt.url}
+    if payment.no_fee_reason is not None:
+        out |= {"reason": payment.no_fee_reason}
+    return out
+
+
 def tracked_json(tracked: TrackedApplication) -> TrackedApplicationOut:
     return TrackedApplicationOut(
         applicationId=tracked.id,
@@ -64,8 +85,8 @@ def tracked_json(tracked: TrackedApplication) -> TrackedApplicationOut:
         jobCategory=tracked.job_category,
         preferredCountry=tracked.preferred_country,
         history=[StatusChangeOut(c.status.value, c.at.isoformat()) for c in tracked.history],
-        job=dict(tracked.job) if tracked.job is not None else None,
-        payment=dict(tracked.payment) if tracked.payment is not None else None,
+        job={"id": tracked.job.id, "title": tracked.job.title} if tracked.job is not None else None,
+        payment=_payment_json(tracked.payment) if tracked.payment is not None else None,
         messages=[TrackedMessageOut(m.at.isoformat(), m.delivery) for m in tracked.messages],
     )
 

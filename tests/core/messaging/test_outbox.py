@@ -222,6 +222,39 @@ async def test_a_wake_up_delivers_without_waiting_for_the_poll() -> None:
     assert [key for _, _, key in gateway.sent] == ["VA1-0"]
 
 
+class CountingOutbox(FakeOutbox):
+    def __init__(self, messages: list[OutboxMessage]) -> None:
+        super().__init__(messages)
+        self.claims = 0
+
+    async def claim(self, now: datetime, lease_until: datetime, limit: int, owner: str = "") -> list[OutboxMessage]:
+        self.claims += 1
+        return await super().claim(now, lease_until, limit, owner)
+
+
+async def test_wake_ups_within_the_settle_time_share_one_round_after_the_waker_goes_on() -> None:
+    outbox, gateway = CountingOutbox([]), FakeGateway()
+    w = OutboxWorker(outbox, gateway, poll_s=3600, settle_s=0.2)
+    task = asyncio.create_task(w.run())
+    try:
+        await asyncio.sleep(0.05)
+        claims_before = outbox.claims
+        now = datetime.now(UTC)
+        for i in range(5):  # five bookings committing one after another, each waking the worker
+            outbox.rows[f"VA1-{i}"] = replace(message(i), created_at=now, next_attempt_at=now)
+            w.wake()
+            await asyncio.sleep(0.01)
+        assert outbox.claims == claims_before  # nothing claimed yet: the wakers went on first
+        for _ in range(200):
+            if len(gateway.sent) == 5:
+                break
+            await asyncio.sleep(0.01)
+    finally:
+        task.cancel()
+    assert sorted(key for _, _, key in gateway.sent) == [f"VA1-{i}" for i in range(5)]
+    assert outbox.claims == claims_before + 1
+
+
 async def test_each_worker_leases_under_its_own_owner_id_and_releases_on_shutdown() -> None:
     outbox, gateway, clock = FakeOutbox([message(0), message(1)]), FakeGateway(), Clock()
     a, b = worker(outbox, gateway, clock, owner="instance-a"), worker(outbox, gateway, clock)

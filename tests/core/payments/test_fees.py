@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from agency_core.errors import Rejected
 from agency_core.payments import fees as f
 from agency_core.payments.model import DEFAULT_FEE, Fee
 from agency_core.records import FeeDue
@@ -59,27 +60,17 @@ def test_every_decision_names_the_rule_that_gave_it(country: str, job: str) -> N
     assert (due.amount_minor or None, due.reason) == (rule.amount_minor, rule.reason)
 
 
-def test_the_stored_shape_round_trips_and_odd_documents_read_as_none() -> None:
-    assert f.policy_from_dict(f.policy_to_dict(POLICY)) == POLICY
-    assert f.policy_from_dict(None) is None
-    assert f.policy_from_dict({"countries": []}) is None
-    assert f.policy_from_dict({"currency": "USD", "defaultMinor": True, "countries": [{"x": 1}]}) == f.FeePolicy(
-        "USD", None
-    )
-
-
 def test_checking_what_staff_send() -> None:
-    policy, errors = f.check_fee_policy(
+    change = f.parse_fee_policy(
         {
             "defaultAmount": "49.50",
             "defaultReason": "  Our  standard fee ",
             "countries": [{"match": UAE, "amount": None, "reason": UAE_REASON}],
             "jobs": [{"match": "J7", "amount": "10", "reason": "Employer pays part"}],
             "refundRules": "Refunded in full if we cannot place you.",
-        },
-        "USD",
+        }
     )
-    assert errors == {}
+    policy = change.policy("USD")
     assert policy == f.FeePolicy(
         "USD",
         4950,
@@ -110,9 +101,12 @@ def test_checking_what_staff_send() -> None:
 )
 def test_refusals_name_the_field(data: dict[str, object], expected: dict[str, str]) -> None:
     base: dict[str, object] = {"defaultAmount": "50", "refundRules": "Rules"}
-    policy, errors = f.check_fee_policy({**base, **data}, "USD")
-    assert policy is None
+    change, errors = f.check_fee_policy({**base, **data})
+    assert change is None
     assert errors == expected
+    with pytest.raises(Rejected) as refused:
+        f.parse_fee_policy({**base, **data})
+    assert refused.value.errors == expected
 
 
 class Stored:

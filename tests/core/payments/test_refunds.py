@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from agency_core.errors import Rejected
 from agency_core.ids import IdGenerator, IdTaken
 from agency_core.payments.model import Fee, GatewayRefund, GatewayUnavailable, Payment
-from agency_core.payments.refund_service import NotPaid, RefundService
+from agency_core.payments.refund_service import NotPaid, RefundInput, RefundService
 from agency_core.payments.refunds import (
     PARTLY_REFUNDED,
     REFUNDED,
@@ -155,7 +155,7 @@ async def test_full_refund_with_the_webhook_before_or_after_the_answer_is_one_re
 ) -> None:
     memory, gateway = Memory(), Gateway(webhook_first=webhook_first)
     svc = service(memory, gateway)
-    made = await svc.request("staff@x.com", APP.id, {"reason": "Rejected before processing"})
+    made = await svc.request("staff@x.com", APP.id, RefundInput(reason="Rejected before processing"))
     assert made.amount_minor == 5000
     report = GatewayRefund(PAID.reference or "", "RF1", RefundState.PROCESSED, 5000)
     for _ in range(3):  # the webhook (again), repeats harmless
@@ -174,17 +174,17 @@ async def test_full_refund_with_the_webhook_before_or_after_the_answer_is_one_re
 async def test_partial_refunds_up_to_what_was_paid_and_no_more() -> None:
     memory, gateway = Memory(), Gateway()
     svc = service(memory, gateway)
-    await svc.request("staff", APP.id, {"amount": "20", "reason": "Part of the fee"})
+    await svc.request("staff", APP.id, RefundInput(amount="20", reason="Part of the fee"))
     with pytest.raises(Rejected) as refused:
-        await svc.request("staff", APP.id, {"amount": "30.01", "reason": "Too much"})
+        await svc.request("staff", APP.id, RefundInput(amount="30.01", reason="Too much"))
     assert refused.value.errors == {"amount": too_much(Fee(3000, "USD"))}
     with pytest.raises(Rejected) as missing:
-        await svc.request("staff", APP.id, {"amount": "abc", "reason": " "})
+        await svc.request("staff", APP.id, RefundInput(amount="abc", reason=" "))
     assert set(missing.value.errors) == {"amount", "reason"}
-    await svc.request("staff", APP.id, {"amount": "", "reason": "The rest"})
+    await svc.request("staff", APP.id, RefundInput(amount="", reason="The rest"))
     assert [r.amount_minor for r in await memory.refunds_of(APP.id)] == [2000, 3000]
     with pytest.raises(NotPaid):
-        await svc.request("staff", APP.id, {"reason": "Nothing left"})
+        await svc.request("staff", APP.id, RefundInput(reason="Nothing left"))
     # a failed refund gives its amount back
     await svc.webhook(GatewayRefund(PAID.reference or "", "RF2", RefundState.FAILED, 3000))
     assert refundable(PAID, await memory.refunds_of(APP.id)) == 3000
@@ -194,10 +194,10 @@ async def test_partial_refunds_up_to_what_was_paid_and_no_more() -> None:
 async def test_an_unpaid_fee_cannot_be_refunded_and_a_gateway_outage_leaves_a_failed_refund() -> None:
     memory = Memory(payment=Payment())
     with pytest.raises(NotPaid):
-        await service(memory, Gateway()).request("staff", APP.id, {"reason": "x"})
+        await service(memory, Gateway()).request("staff", APP.id, RefundInput(reason="x"))
     memory = Memory()
     with pytest.raises(GatewayUnavailable):
-        await service(memory, Gateway(down=True)).request("staff", APP.id, {"reason": "x"})
+        await service(memory, Gateway(down=True)).request("staff", APP.id, RefundInput(reason="x"))
     (only,) = memory.refunds.values()
     assert only.state is RefundState.FAILED
     assert refundable(PAID, [only]) == 5000
@@ -218,7 +218,8 @@ async def test_racing_requests_never_refund_more_than_was_paid() -> None:
     memory = Memory()
     svc = service(memory, Gateway())
     results = await asyncio.gather(
-        *(svc.request("staff", APP.id, {"amount": "30", "reason": "race"}) for _ in range(4)), return_exceptions=True
+        *(svc.request("staff", APP.id, RefundInput(amount="30", reason="race")) for _ in range(4)),
+        return_exceptions=True,
     )
     made = [r for r in results if isinstance(r, Refund)]
     assert len(made) == 1

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from agency_core.admin_settings import AdminSettings, LiveSettings
+from agency_core.admin_settings import AdminSettings, LiveSettings, parse_settings
 from agency_core.appointments.records import AppointmentRecord
 from agency_core.audit import AuditEntry
 from agency_core.errors import Conflict, NotFound
@@ -21,6 +21,7 @@ from agency_core.records import (
     JobStatus,
 )
 from agency_core.spec.forms import ApplicationForm, AppointmentRequest, ContactForm, form_of
+from agency_core.staff.blog_input import parse_post
 from agency_core.staff.records import ApplicationRecord, MessageRecord
 from agency_core.staff.service import AdminService
 from agency_core.staff.statuses import NOT_STARTED
@@ -174,7 +175,7 @@ async def test_reading_a_message_marks_it_read_with_its_audit() -> None:
 async def test_a_new_post_takes_the_next_free_id_with_its_audit_in_the_same_commit() -> None:
     h = Harness()
     h.uow.next_post_id = "8"
-    post = await h.service.create_post(ADMIN, POST)
+    post = await h.service.create_post(ADMIN, parse_post(POST))
     ((create, audit),) = h.uow.committed
     assert create == Write("posts", "create", (post,))
     assert (post.id, audit.args[0].action, audit.args[0].target) == ("8", "blog.create", "8")
@@ -183,7 +184,7 @@ async def test_a_new_post_takes_the_next_free_id_with_its_audit_in_the_same_comm
 async def test_a_post_id_taken_meanwhile_is_retried() -> None:
     h = Harness()
     h.uow.fail_next.append(IdTaken("1"))
-    post = await h.service.create_post(ADMIN, POST)
+    post = await h.service.create_post(ADMIN, parse_post(POST))
     assert len(h.uow.discarded) == 1
     ((create, audit),) = h.uow.committed
     assert (create.args[0], audit.args[0].action) == (post, "blog.create")
@@ -191,7 +192,7 @@ async def test_a_post_id_taken_meanwhile_is_retried() -> None:
 
 async def test_a_post_update_and_delete_carry_their_audit_and_a_missing_post_is_not_found() -> None:
     h = Harness()
-    updated = await h.service.update_post(ADMIN, "3", {**POST, "title": "New"})
+    updated = await h.service.update_post(ADMIN, "3", parse_post({**POST, "title": "New"}))
     await h.service.delete_post(ADMIN, "3")
     (replace, update_audit), (delete, delete_audit) = h.uow.committed
     assert (replace.method, replace.args[0], update_audit.args[0].target) == ("replace", updated, "3: New")
@@ -230,7 +231,8 @@ async def test_settings_and_their_audit_commit_together() -> None:
     h = Harness()
     phones = ["+233241111111"] * 4
     switches = dict.fromkeys(("received", "processing", "approved", "rejected"), True)
-    saved = await h.service.put_settings(ADMIN, {"adminPhones": phones, "smsSender": "VANDY", "statusSms": switches})
+    change = parse_settings({"adminPhones": phones, "smsSender": "VANDY", "statusSms": switches})
+    saved = await h.service.put_settings(ADMIN, change)
     ((put, audit),) = h.uow.committed
     assert put == Write("settings", "put", (saved, NOW))
     assert (audit.args[0].action, audit.args[0].target) == ("settings.update", "adminPhones")

@@ -24,8 +24,11 @@ from agency_core.staff.notes import (
     OWNER_MUST_BE_STAFF,
     Author,
     Note,
+    NoteInput,
+    OwnerInput,
     Reply,
     ReplyChannel,
+    ReplyInput,
     StaffMember,
 )
 from agency_core.staff.notes_service import NotesService
@@ -95,7 +98,7 @@ class Harness:
 
 async def test_a_note_is_written_with_its_audit_entry_in_one_commit() -> None:
     h = Harness()
-    note = await h.service.add_note(AMA, "VA1", "  Passport expires in March  ")
+    note = await h.service.add_note(AMA, "VA1", NoteInput("  Passport expires in March  "))
     assert (note.text, note.author, note.author_name, note.created_at, note.version) == (
         "Passport expires in March",
         AMA.email,
@@ -117,7 +120,7 @@ async def test_a_note_is_written_with_its_audit_entry_in_one_commit() -> None:
 async def test_an_empty_note_is_refused_and_nothing_is_written(raw: object, message: str) -> None:
     h = Harness()
     with pytest.raises(Rejected) as refused:
-        await h.service.add_note(AMA, "VA1", raw)
+        await h.service.add_note(AMA, "VA1", NoteInput(raw))
     assert refused.value.errors == {"text": message}
     assert h.uow.committed == []
 
@@ -130,19 +133,19 @@ async def test_a_note_is_bounded(text: str) -> None:
         return
     if len(trimmed) > NOTE_MAX_LENGTH:
         with pytest.raises(Rejected) as refused:
-            await h.service.add_note(AMA, "VA1", text)
+            await h.service.add_note(AMA, "VA1", NoteInput(text))
         assert refused.value.errors == {"text": NOTE_TOO_LONG}
     else:
-        assert (await h.service.add_note(AMA, "VA1", text)).text == trimmed
+        assert (await h.service.add_note(AMA, "VA1", NoteInput(text))).text == trimmed
 
 
 async def test_a_note_on_an_unknown_applicant_or_another_applicants_note_is_not_found() -> None:
     h = Harness()
     with pytest.raises(NotFound, match="Application not found"):
-        await h.service.add_note(AMA, "VA9", "x")
+        await h.service.add_note(AMA, "VA9", NoteInput("x"))
     h.notes.stored["NT1"] = Note("NT1", "VA2", AMA.email, AMA.name, "x", NOW)
     with pytest.raises(NotFound, match="Note not found"):
-        await h.service.edit_note(AMA, "VA1", "NT1", "y")
+        await h.service.edit_note(AMA, "VA1", "NT1", NoteInput("y"))
     with pytest.raises(NotFound, match="Note not found"):
         await h.service.delete_note(AMA, "VA1", "NT1")
     assert h.uow.committed == []
@@ -151,7 +154,7 @@ async def test_a_note_on_an_unknown_applicant_or_another_applicants_note_is_not_
 async def test_an_edit_bumps_the_version_on_condition_and_a_delete_keeps_a_tombstone() -> None:
     h = Harness()
     h.notes.stored["NT1"] = Note("NT1", "VA1", "kofi@vandytravel.com", "Kofi", "old", NOW)
-    edited = await h.service.edit_note(AMA, "VA1", "NT1", "new")
+    edited = await h.service.edit_note(AMA, "VA1", "NT1", NoteInput("new"))
     assert (edited.text, edited.version, edited.edited_by, edited.edited_at, edited.author) == (
         "new",
         2,
@@ -170,32 +173,32 @@ async def test_an_edit_bumps_the_version_on_condition_and_a_delete_keeps_a_tombs
 
     h.uow.fail_next.append(PreconditionFailed("note NT1"))
     with pytest.raises(Conflict, match=NOTE_CHANGED):
-        await h.service.edit_note(AMA, "VA1", "NT1", "lost")
+        await h.service.edit_note(AMA, "VA1", "NT1", NoteInput("lost"))
 
 
 async def test_an_owner_must_be_staff_and_each_change_is_audited() -> None:
     h = Harness()
     for raw in ("u-nobody", 7, ["u-ama"]):
         with pytest.raises(Rejected) as refused:
-            await h.service.set_owner(AMA.email, "VA1", raw)
+            await h.service.set_owner(AMA.email, "VA1", OwnerInput(raw))
         assert refused.value.errors == {"ownerId": OWNER_MUST_BE_STAFF}
-    record = await h.service.set_owner(AMA.email, "VA1", "u-kofi")
+    record = await h.service.set_owner(AMA.email, "VA1", OwnerInput("u-kofi"))
     assert (record.owner_id, record.owner_name) == ("u-kofi", "Kofi Mensah")
     (write,) = [w for w in h.unit() if w.repository == "owners"]
     assert (write.method, write.args) == ("set", ("VA1", "u-kofi", "Kofi Mensah"))
     assert (h.audit().action, h.audit().target) == ("application.owner", "VA1: nobody -> Kofi Mensah")
 
     h.admin.applications["VA1"] = record
-    assert await h.service.set_owner(AMA.email, "VA1", "u-kofi") == record  # no change, nothing written
+    assert await h.service.set_owner(AMA.email, "VA1", OwnerInput("u-kofi")) == record  # no change, nothing written
     assert len(h.uow.committed) == 1
-    await h.service.set_owner(AMA.email, "VA1", None)
+    await h.service.set_owner(AMA.email, "VA1", OwnerInput(None))
     assert h.audit().target == "VA1: Kofi Mensah -> nobody"
 
 
 async def test_an_email_reply_goes_through_the_outbox_with_its_thread_entry_and_audit() -> None:
     h = Harness()
     h.add_message(email="abena@example.com", phone="+233241234567", subject="Visa", message="How long?")
-    await h.service.reply(AMA, "M1", None, "Two weeks.")
+    await h.service.reply(AMA, "M1", ReplyInput(None, "Two weeks."))
     writes = {w.repository: w.args[0] for w in h.unit()}
     reply, (mail,) = writes["replies"], writes["outbox"]
     assert (reply.channel, reply.recipient, reply.subject, reply.sender, reply.outbox_id) == (
@@ -222,7 +225,7 @@ async def test_an_email_reply_goes_through_the_outbox_with_its_thread_entry_and_
 async def test_an_sms_reply_when_only_a_phone_was_given() -> None:
     h = Harness()
     h.add_message(phone="024 123 4567")
-    await h.service.reply(AMA, "M1", "", "Please call us.")
+    await h.service.reply(AMA, "M1", ReplyInput("", "Please call us."))
     (sms,) = next(w.args[0] for w in h.unit() if w.repository == "outbox")
     assert (sms.kind, sms.address, sms.text) == ("reply", "+233241234567", "Please call us.")
 

@@ -4,11 +4,19 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agency_core.records import ApplicationStatus, AppointmentStatus
-from agency_core.staff.query import ApplicationQuery, View, check_application_query
+from agency_core.errors import Rejected
+from agency_core.records import ApplicationStatus, AppointmentStatus, PaymentState
+from agency_core.staff.query import (
+    ApplicationQuery,
+    ApplicationQueryInput,
+    View,
+    check_application_query,
+    parse_application_query,
+)
 from agency_core.staff.views import (
     AppointmentFilter,
     MessageFilter,
@@ -41,6 +49,28 @@ def test_the_view_parameter_is_checked() -> None:
     query, errors = check_application_query({"view": "unread"})
     assert (query, errors) == (ApplicationQuery(view=View.UNREAD), {})
     assert check_application_query({"view": "old"}) == (None, {"view": "View must be today, new or unread"})
+
+
+def test_the_parameters_are_read_by_their_sent_names_once() -> None:
+    sent = {"q": " Ama ", "jobCategory": "Nursing", "from": "2026-11-01", "to": "2026-11-24", "payment": "paid"}
+    query, errors = check_application_query({**sent, "jobId": " J1 ", "owner": "staff-1", "unknown": "x"})
+    assert errors == {}
+    assert query is not None
+    assert (query.q, query.job_category, query.job_id, query.owner) == ("Ama", "Nursing", "J1", "staff-1")
+    assert (query.date_from, query.date_to, query.payment) == (
+        DAY.start.date().replace(day=1),
+        DAY.start.date(),
+        PaymentState.PAID,
+    )
+    assert parse_application_query(ApplicationQueryInput(start="2026-11-01", end="2026-11-24")) == ApplicationQuery(
+        date_from=query.date_from, date_to=query.date_to
+    )
+    with pytest.raises(Rejected) as refused:
+        parse_application_query(ApplicationQueryInput(start="2026-11-24", end="2026-11-01", status="lost"))
+    assert refused.value.errors == {
+        "status": "Status must be received, processing, approved or rejected",
+        "to": "The end date must not be before the start date",
+    }
 
 
 def test_appointment_and_message_views() -> None:

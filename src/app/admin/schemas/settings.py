@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 
 from agency_core import admin_settings
-from agency_core.admin_settings import settings_to_dict
 from agency_core.audit import AuditEntry as AuditRecord
-from app.admin.schemas.common import UNSET, Body, from_object, from_record
+from agency_core.records import ApplicationStatus
+from app.admin.schemas.common import UNSET, Body, from_object
 
 
 class StatusSmsSwitches(Body):
@@ -51,7 +51,14 @@ class AuditEntry(Body):
 
 
 def settings_body(settings: admin_settings.AdminSettings) -> AdminSettings:
-    return from_record(AdminSettings, settings_to_dict(settings))
+    switches = {status.value: settings.sends_status_sms(status) for status in ApplicationStatus}
+    return AdminSettings(
+        admin_phones=list(settings.admin_phones),
+        sms_sender=settings.sms_sender,
+        status_sms=StatusSmsSwitches(**switches),
+        appointment_capacity=settings.appointment_capacity,
+        closed_dates=[day.isoformat() for day in settings.closed_dates],
+    )
 
 
 def audit_entry(entry: AuditRecord) -> AuditEntry:
