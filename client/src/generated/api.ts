@@ -2515,7 +2515,7 @@ export interface components {
         /** StatusChangeOut */
         StatusChangeOut: {
             at: string;
-            status: string;
+            status: components["schemas"]["ApplicationStatus"];
         };
         /** StatusOk */
         StatusOk: {
@@ -2620,23 +2620,37 @@ export interface components {
         /** TrackedApplicationOut */
         TrackedApplicationOut: {
             applicationId: string;
-            history?: components["schemas"]["StatusChangeOut"][];
-            job?: {
-                [key: string]: unknown;
-            } | null;
+            history: components["schemas"]["StatusChangeOut"][];
+            job: components["schemas"]["TrackedJobOut"] | null;
             jobCategory: string;
-            messages?: components["schemas"]["TrackedMessageOut"][];
-            payment?: {
-                [key: string]: unknown;
-            } | null;
+            messages: components["schemas"]["TrackedMessageOut"][];
+            payment: components["schemas"]["TrackedPaymentOut"] | null;
             preferredCountry: string;
-            status: string;
+            status: components["schemas"]["ApplicationStatus"];
             submittedAt: string;
+        };
+        /** TrackedJobOut */
+        TrackedJobOut: {
+            id: string;
+            title: string;
         };
         /** TrackedMessageOut */
         TrackedMessageOut: {
             at: string;
-            delivery: string;
+            /** @enum {string} */
+            delivery: "delivered" | "not delivered";
+        };
+        /** TrackedPaymentOut */
+        TrackedPaymentOut: {
+            paidAt: string | null;
+            reason?: string;
+            receiptNumber?: string;
+            receiptUrl?: string;
+            /** @enum {string} */
+            refundStatus?: "refunded" | "partly refunded";
+            refunded?: string;
+            /** @enum {string} */
+            status: "unpaid" | "pending" | "paid" | "failed" | "none";
         };
         /** UndeliveredSms */
         UndeliveredSms: {

@@ -3,8 +3,10 @@ made with. Rate limited with the public forms; an unknown ID and a wrong pair an
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Literal
 
+import msgspec
 from litestar import Controller, post
 from litestar.di import NamedDependency
 from litestar.exceptions import NotFoundException
@@ -13,13 +15,16 @@ from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK
 
 from agency_core.errors import Rejected
+from agency_core.records import ApplicationStatus
 from agency_core.submissions.tracking import (
     TRACK_NOT_FOUND,
     TrackedApplication,
+    TrackedMessage,
     TrackedPayment,
     TrackingService,
     check_track_request,
 )
+from app.admin.schemas.common import UNSET
 from app.api.forms import json_only
 from app.api.schemas import ErrorMessage, ValidationErrors
 
@@ -31,39 +36,59 @@ class TrackIn:
     """The phone number (any form the forms accept) or the e-mail address the application was made with."""
 
 
-@dataclass
-class StatusChangeOut:
-    status: str
+class StatusChangeOut(msgspec.Struct):
+    status: ApplicationStatus
     at: str
     """UTC, ISO 8601."""
 
 
-@dataclass
-class TrackedMessageOut:
+class TrackedMessageOut(msgspec.Struct):
     at: str
     """When the text was sent (or queued), UTC, ISO 8601."""
-    delivery: str
-    """``delivered`` or ``not delivered``."""
+    delivery: Literal["delivered", "not delivered"]
 
 
-@dataclass
-class TrackedApplicationOut:
+class TrackedJobOut(msgspec.Struct):
+    """The job opening applied for."""
+
+    id: str
+    title: str
+
+
+class TrackedPaymentOut(msgspec.Struct, rename="camel", kw_only=True):
+    """The processing fee's state; ``none``: the fee policy gave this application no fee (``reason``
+    says why). A key is sent only when it applies."""
+
+    status: Literal["unpaid", "pending", "paid", "failed", "none"]
+    """:class:`~agency_core.records.PaymentState` or ``none``."""
+    paid_at: str | None
+    refund_status: Literal["refunded", "partly refunded"] = UNSET
+    """Set once part or all of a paid fee was refunded."""
+    refunded: str = UNSET
+    """What was refunded: "USD 20"."""
+    receipt_number: str = UNSET
+    """A paid fee's receipt: its number and the page that shows it (printable)."""
+    receipt_url: str = UNSET
+    reason: str = UNSET
+
+
+class TrackedApplicationOut(msgspec.Struct):
     applicationId: str
-    status: str
+    status: ApplicationStatus
     submittedAt: str
     jobCategory: str
     preferredCountry: str
-    history: list[StatusChangeOut] = field(default_factory=list)
-    job: dict[str, object] | None = None
-    """The job opening applied for, ``{id, title}``; ``null`` for an application to a category."""
-    payment: dict[str, object] | None = None
-    """The processing fee: ``{status: unpaid|pending|paid|failed, paidAt}``."""
-    messages: list[TrackedMessageOut] = field(default_factory=list)
-    """The texts sent to the applicant about this application, each ``delivered`` or ``not delivered``."""
+    history: list[StatusChangeOut]
+    job: TrackedJobOut | None
+    """The job opening applied for; ``null`` for an application to a category."""
+    payment: TrackedPaymentOut | None
+    messages: list[TrackedMessageOut]
+    """The texts sent to the applicant about this application."""
 
 
-def _payment_json(payment: TrackedPayment) -> dict[str, object]:
-    """The fee's state as the track answer has always carried it (keys only when they apply)."""
+def _payment_json(payment: TrackedPayment) -> TrackedPaymentOut:
+    """The fee's state as the track answer has always carried it (keys only when they apply); the
+    conversion checks the core's words against the published ones."""
     out: dict[str, object] = {
         "status": payment.status,
         "paidAt": payment.paid_at.isoformat() if payment.paid_at else None,
@@ -74,20 +99,24 @@ def _payment_json(payment: TrackedPayment) -> dict[str, object]:
         out |= {"receiptNumber": payment.receipt.label, "receiptUrl": payment.receipt.url}
     if payment.no_fee_reason is not None:
         out |= {"reason": payment.no_fee_reason}
-    return out
+    return msgspec.convert(out, TrackedPaymentOut)
+
+
+def _message_json(message: TrackedMessage) -> TrackedMessageOut:
+    return msgspec.convert({"at": message.at.isoformat(), "delivery": message.delivery}, TrackedMessageOut)
 
 
 def tracked_json(tracked: TrackedApplication) -> TrackedApplicationOut:
     return TrackedApplicationOut(
         applicationId=tracked.id,
-        status=tracked.status.value,
+        status=tracked.status,
         submittedAt=tracked.submitted_at.isoformat(),
         jobCategory=tracked.job_category,
         preferredCountry=tracked.preferred_country,
-        history=[StatusChangeOut(c.status.value, c.at.isoformat()) for c in tracked.history],
-        job={"id": tracked.job.id, "title": tracked.job.title} if tracked.job is not None else None,
+        history=[StatusChangeOut(c.status, c.at.isoformat()) for c in tracked.history],
+        job=TrackedJobOut(tracked.job.id, tracked.job.title) if tracked.job is not None else None,
         payment=_payment_json(tracked.payment) if tracked.payment is not None else None,
-        messages=[TrackedMessageOut(m.at.isoformat(), m.delivery) for m in tracked.messages],
+        messages=[_message_json(m) for m in tracked.messages],
     )
 
 

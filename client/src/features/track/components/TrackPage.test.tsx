@@ -75,6 +75,7 @@ describe('TrackPage', () => {
       preferredCountry: 'Qatar',
       history: [{ status: 'received', at: '2026-03-02T09:30:00+00:00' }],
       job: null,
+      messages: [],
     };
     answer('/track', 200, {
       ...base,

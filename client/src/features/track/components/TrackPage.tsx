@@ -106,7 +106,7 @@ function Result({ tracked }: { tracked: TrackedApplication }) {
           </li>
         ))}
       </ol>
-      <Messages messages={tracked.messages ?? []} />
+      <Messages messages={tracked.messages} />
     </section>
   );
 }
