@@ -6,6 +6,7 @@ Runs the real app on the built client (``make build``), with the demo data (two 
 from __future__ import annotations
 
 import html
+import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -257,3 +258,18 @@ def test_homes_six_country_cards_link_to_the_country_packages(base_url: str) -> 
     names = [text_of(re.search(r'class="country-card__name">(.*?)<', card).group(1)) for card in cards]  # type: ignore[union-attr]
     assert names == ["UAE", "Saudi Arabia", "Qatar", "Kuwait", "Bahrain", "Oman"]
     assert hrefs == ["/country-packages"] * 6
+
+
+def _heading_levels(markup: str) -> list[int]:
+    return [int(level) for level in re.findall(r"<h([1-6])[\s>]", markup[markup.index('<div id="root">') :])]
+
+
+def test_headings_go_down_one_level_at_a_time_on_every_public_page(base_url: str) -> None:
+    """No page skips a level (an h1 straight to an h3 confuses a screen reader's outline)."""
+    post = httpx.get(f"{base_url}/api/blog-posts").json()["items"][0]
+    category = re.sub(r"[^a-z0-9]+", "-", post["category"].lower())
+    for path in [*STATIC, f"/blog/{post['id']}", f"/blog/category/{category}", f"/blog/tag/{post['tags'][0]}"]:
+        levels = _heading_levels(get(base_url, path).text)
+        assert levels[:1] == [1], path
+        skips = [(a, b) for a, b in itertools.pairwise(levels) if b > a + 1]
+        assert not skips, f"{path}: {levels}"

@@ -83,6 +83,8 @@ export default function BlogListingPage({ kind }: { kind: 'category' | 'tag' }) 
       <section className="section">
         <div className="container blog-layout">
           <div>
+            {/* The cards' titles are h3, as under /blog's "Latest Articles": no level skipped. */}
+            <h2 className="visually-hidden">Articles</h2>
             <ListingNotices state={state} empty={posts.length === 0} />
             <div className="card-grid card-grid--2">
               {posts.map((p) => (
