@@ -71,7 +71,7 @@ instants = st.datetimes(datetime(2000, 1, 1), datetime(2099, 12, 31), timezones=
 emails = st.from_regex(r"[a-z0-9._%+-]{1,70}@[a-z0-9-]{1,40}\.[a-z]{2,6}", fullmatch=True) | st.just("")
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(
     reference=texts,
     title=texts,

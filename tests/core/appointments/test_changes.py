@@ -255,7 +255,7 @@ async def test_a_cancel_withdraws_the_reminders_frees_the_seat_and_removes_the_e
         await office.changes.view(token)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(minutes=st.integers(min_value=0, max_value=3 * 24 * 60))
 async def test_the_link_works_exactly_until_the_start(minutes: int) -> None:
     office = Office()

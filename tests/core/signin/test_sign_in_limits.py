@@ -7,7 +7,7 @@ import asyncio
 from collections import defaultdict
 from collections.abc import Sequence
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from agency_core.signin.throttle import KeyCount, SignInLimiter
@@ -98,7 +98,6 @@ async def test_parallel_attempts_are_counted_before_any_password_check() -> None
     assert sum(not a.refused for a in answers) == 5
 
 
-@settings(deadline=None)
 @given(st.lists(st.floats(min_value=0, max_value=3600, allow_nan=False), max_size=30))
 def test_the_pair_is_refused_exactly_when_five_failures_are_in_the_window(gaps: list[float]) -> None:
     clock = Clock()

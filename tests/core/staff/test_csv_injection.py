@@ -34,7 +34,7 @@ def test_a_semicolon_cell_stays_one_quoted_cell() -> None:
 CELLS = st.text(alphabet="=+-@;,|\t\r\n \"'ab1", min_size=1, max_size=8)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.lists(st.lists(CELLS, min_size=1, max_size=4), max_size=4))
 def test_no_separator_makes_a_cell_that_starts_a_formula(rows: list[list[str]]) -> None:
     out = to_csv(["h"] * max((len(r) for r in rows), default=1), rows)

@@ -77,7 +77,7 @@ PIECES = st.one_of(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(st.lists(PIECES, max_size=25).map("".join))
 def test_the_output_never_holds_script_event_handlers_or_javascript_urls(source: str) -> None:
     out = sanitise_html(source)
@@ -85,7 +85,7 @@ def test_the_output_never_holds_script_event_handlers_or_javascript_urls(source:
     assert sanitise_html(out) == out or not DANGER.search(sanitise_html(out))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.text())
 def test_any_text_is_safe(source: str) -> None:
     assert not DANGER.search(sanitise_html(source))
@@ -116,7 +116,7 @@ def documents(draw: st.DrawFn) -> tuple[str, list[str]]:
     return " ".join(parts), kept
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(documents())
 def test_no_text_outside_removed_elements_is_lost(document: tuple[str, list[str]]) -> None:
     source, kept = document

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from agency_core.spec.forms import ApplicationForm, form_of
@@ -97,7 +97,6 @@ names = st.text(
 )
 
 
-@settings(deadline=None)  # a shared machine: timing is not what these test
 @given(first=names, last=names)
 def test_any_name_is_found_by_itself_its_upper_case_and_its_ascii_spelling(first: str, last: str) -> None:
     key = search_key("VT1", form_of(ApplicationForm, {"firstName": first, "lastName": last}))
@@ -109,7 +108,6 @@ def test_any_name_is_found_by_itself_its_upper_case_and_its_ascii_spelling(first
         assert token is None or token in search_tokens(key)
 
 
-@settings(deadline=None)  # a shared machine: timing is not what these test
 @given(st.text())
 def test_fold_is_idempotent(text: str) -> None:
     assert fold(fold(text)) == fold(text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from agency_core.errors import Rejected
@@ -86,7 +86,6 @@ def test_appointment_and_message_views() -> None:
     assert not MessageFilter(unread=True).keeps(NOW, NOW)
 
 
-@settings(deadline=None)  # a shared machine: timing is not what these test
 @given(st.lists(st.text(min_size=1, max_size=4), unique=True, min_size=1), st.data())
 def test_neighbours_walk_the_list_in_order(ids: list[str], data: st.DataObject) -> None:
     at = data.draw(st.integers(0, len(ids) - 1))

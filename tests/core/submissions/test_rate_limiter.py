@@ -42,7 +42,7 @@ async def test_a_refused_key_is_refused_from_memory_until_its_window_ends() -> N
     assert counter.rounds == 5
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.lists(st.tuples(st.sampled_from(["a", "b", "c"]), st.floats(0, 30)), max_size=60), st.integers(1, 4))
 async def test_it_decides_as_the_shared_count_alone_would(hits: list[tuple[str, float]], limit: int) -> None:
     shared, alone, now = MemoryCounter(), MemoryCounter(), [T0]
