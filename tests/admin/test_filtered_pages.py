@@ -122,7 +122,7 @@ async def test_a_blog_category_is_served_with_its_posts(site: AdminHarness) -> N
     assert [p["id"] for p in data["record"]] == [p["id"] for p in mine]
 
 
-async def test_a_blog_tag_is_served_with_its_posts_and_not_indexed(site: AdminHarness) -> None:
+async def test_a_blog_tag_is_served_with_its_posts_and_indexed_under_one_url(site: AdminHarness) -> None:
     response = await site.client.get("/blog/tag/Saudi%20Arabia")
     page = response.text
     root = root_of(page)
@@ -131,9 +131,17 @@ async def test_a_blog_tag_is_served_with_its_posts_and_not_indexed(site: AdminHa
     mine = [p for p in posts if "saudi arabia" in (t.lower() for t in p["tags"])]
     assert mine
     assert root.count('<article class="card blog-card">') == len(mine)
-    assert response.headers["x-robots-tag"] == "noindex, follow"
+    assert "x-robots-tag" not in response.headers
+    assert "robots" not in head_of(page).meta
     assert head_of(page).links["canonical"] == f"{SITE}/blog/tag/Saudi%20Arabia"
     assert json.dumps(route_data(page)["record"][0]["title"])
+    # Another spelling shows the same posts and names the one URL to index.
+    for other in ("/blog/tag/saudi%20arabia", "/blog/tag/SAUDI%20ARABIA"):
+        again = await site.client.get(other)
+        assert root_of(again.text).count('<article class="card blog-card">') == len(mine)
+        assert head_of(again.text).links["canonical"] == f"{SITE}/blog/tag/Saudi%20Arabia"
+    upper = await site.client.get("/blog/category/Career-Advice")
+    assert head_of(upper.text).links["canonical"] == f"{SITE}/blog/category/career-advice"
 
 
 async def test_a_listing_without_posts_says_so(site: AdminHarness) -> None:

@@ -6,9 +6,10 @@ is filled (the category's name, or the tag as written), and the card is repeated
 published post of the category or tag with :func:`app.pages.blog_post.fill`, chosen as the page
 chooses them (category by slug, tag in any case). The data block carries those posts.
 
-Head: a category of the blog's list with posts is a page of its own, indexed; a tag page, an
-unknown category and a listing without posts only repeat cards that other pages have, so they are
-``noindex`` (links followed), each with its own canonical URL.
+Head: a category of the blog's list and a tag, each with posts, are pages of their own, indexed
+under one URL (the canonical: a category's slug, a tag as its newest post writes it, whatever case
+the visitor typed); an unknown category and a listing without posts are ``noindex`` (links
+followed).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from agency_core.records import BlogPost
@@ -63,13 +64,20 @@ class Listing:
             return slugify(post.category) == slugify(self.value)
         return any(t.lower() == self.value.lower() for t in post.tags)
 
-    def head(self, entry: Mapping[str, Any], found: bool) -> Head:
+    def canonical(self, posts: list[BlogPost]) -> Listing:
+        """The listing under its one URL: a category by its slug, a tag as its newest post writes it."""
+        if self.kind == CATEGORY:
+            return replace(self, value=slugify(self.value))
+        spelling = next((t for p in posts for t in p.tags if t.lower() == self.value.lower()), self.value)
+        return replace(self, value=spelling)
+
+    def head(self, entry: Mapping[str, Any], posts: list[BlogPost]) -> Head:
         title = f"Category: {self.label}" if self.kind == CATEGORY else f"Tag: {self.label}"
-        own_page = self.kind == CATEGORY and self.category_name is not None and found
+        own_page = bool(posts) and (self.kind == TAG or self.category_name is not None)
         return Head(
             title=f"{title} | {AGENCY_NAME}",
             description=(entry.get("description") or "").replace(LABEL, self.label),
-            path=self.path,
+            path=self.canonical(posts).path,
             extra=entry.get("head") or "",
             robots=None if own_page else "noindex, follow",
         )

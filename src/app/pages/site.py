@@ -243,7 +243,7 @@ async def _blog_listing_page(
     templates = site.pages["records"][listing.kind]
     posts = [p for p in await agency.blog_posts() if listing.matches(p)]
     entry = templates["found" if posts else "empty"]
-    head = listing.head(templates["found"], found=bool(posts))
+    head = listing.head(templates["found"], posts)
     body = blog_listing.fill(site.body(entry), listing, posts, origin)
     records = [msgspec.to_builtins(blog_post_json(p)) for p in posts]
     document = site.shell.document(head, origin, body, blog_listing.data(listing, records, origin))
