@@ -16,13 +16,18 @@ A ``before_send`` hook of the app, so nothing bypasses it (404s, 500s, files):
 - ``Cache-Control: no-store`` on every answer that may carry personal data, whatever the handler
   set: ``/api/admin`` (records, CSV exports), tracking, payments and the public forms' answers
   (:data:`PERSONAL_API_PREFIXES`).
+- One exception, :func:`is_subresource`: the build's hashed scripts, stylesheets, fonts and raster
+  images under ``/assets/`` carry ``nosniff`` only. A browser applies those policies to a document
+  (or a worker), never to a script or an image it loads, and on a phone's first visit each of the
+  dozen small chunks a page loads would carry a kilobyte of headers that do nothing. HTML, SVG and
+  every error answer keep them all.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from litestar.types import BeforeMessageSendHookHandler, Message, Scope
+from litestar.types import BeforeMessageSendHookHandler, HTTPResponseStartEvent, Message, Scope
 
 CONTENT_SECURITY_POLICY = "; ".join(
     (
@@ -94,6 +99,27 @@ def _merge(existing: Iterable[tuple[bytes, bytes]], extra: list[tuple[bytes, byt
     return [(name, value) for name, value in existing if name.lower() not in replaced] + extra
 
 
+ASSET_PREFIX = "/assets/"
+SUBRESOURCE_TYPES = (
+    b"text/javascript",
+    b"text/css",
+    b"font/",
+    b"image/webp",
+    b"image/png",
+    b"image/jpeg",
+    b"image/avif",
+)
+"""Content types no browser renders as a document (SVG and HTML can be, so they are not here)."""
+NOSNIFF_ONLY = [(b"x-content-type-options", b"nosniff")]
+
+
+def is_subresource(path: str, message: HTTPResponseStartEvent) -> bool:
+    if not path.startswith(ASSET_PREFIX) or message["status"] != 200:
+        return False
+    content_type = next((v for k, v in message.get("headers") or () if k.lower() == b"content-type"), b"")
+    return content_type.startswith(SUBRESOURCE_TYPES)
+
+
 def is_personal(path: str) -> bool:
     return any(path == prefix or path.startswith(prefix + "/") for prefix in PERSONAL_API_PREFIXES)
 
@@ -109,6 +135,8 @@ def security_headers_hook(*, production: bool) -> BeforeMessageSendHookHandler:
             return
         path = scope.get("path", "")
         extra = personal if is_personal(path) else common
+        if is_subresource(path, message):
+            extra = NOSNIFF_ONLY
         message["headers"] = _merge(message.get("headers") or (), extra)
 
     return add_security_headers

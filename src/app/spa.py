@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import mimetypes
+from functools import lru_cache
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -34,10 +35,8 @@ def _resolve(dist: Path, path: str) -> Path | None:
     return None
 
 
-def _serve(path: Path, cache: str, accept_encoding: str = "") -> File:
-    media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+def _variant(path: Path, cache: str, accept_encoding: str) -> tuple[Path, dict[str, str]]:
     headers = {"Cache-Control": cache, "X-Content-Type-Options": "nosniff"}
-    served = path
     # Text assets are compressed once at build time (client/scripts/prerender.mjs): .br, .gz beside them.
     if path.with_name(path.name + ".gz").is_file():
         headers["Vary"] = "Accept-Encoding"
@@ -45,15 +44,39 @@ def _serve(path: Path, cache: str, accept_encoding: str = "") -> File:
         for token, suffix in (("br", ".br"), ("gzip", ".gz")):
             candidate = path.with_name(path.name + suffix)
             if token in accepted and candidate.is_file():
-                served, headers["Content-Encoding"] = candidate, token
-                break
+                return candidate, {**headers, "Content-Encoding": token}
+    return path, headers
+
+
+def _media_type(path: Path) -> str:
+    return mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+
+
+def _serve(path: Path, cache: str, accept_encoding: str = "") -> File:
+    served, headers = _variant(path, cache, accept_encoding)
     return File(
-        served,
-        filename=path.name,
-        media_type=media_type,
-        content_disposition_type="inline",
-        headers=headers,
+        served, filename=path.name, media_type=_media_type(path), content_disposition_type="inline", headers=headers
     )
+
+
+ASSET_IN_MEMORY_BYTES = 512 * 1024
+
+
+@lru_cache(maxsize=512)
+def _asset_bytes(path: Path, mtime_ns: int) -> bytes:
+    del mtime_ns  # part of the key: a rebuilt client is read again
+    return path.read_bytes()
+
+
+def _serve_asset(path: Path, accept_encoding: str) -> File | Response[bytes]:
+    """A hashed file of the build (``/assets/``): cached for a year, never revalidated, so without
+    ``ETag``, ``Last-Modified`` or ``Content-Disposition``; small ones from memory. On a first visit
+    a page loads a dozen of these, and each header line is on the phone's wire."""
+    served, headers = _variant(path, IMMUTABLE, accept_encoding)
+    stat = served.stat()
+    if stat.st_size > ASSET_IN_MEMORY_BYTES:
+        return _serve(path, IMMUTABLE, accept_encoding)
+    return Response(_asset_bytes(served, stat.st_mtime_ns), media_type=_media_type(path), headers=headers)
 
 
 @get(["/", "/{path:path}"], include_in_schema=False)
@@ -72,7 +95,9 @@ async def spa(
     encoding = request.headers.get("accept-encoding", "")
     found = _resolve(dist, relative) if relative else None
     if found is not None and not relative.startswith("_pages/") and found.suffix not in {".br", ".gz"}:
-        return _serve(found, IMMUTABLE if relative.startswith("assets/") else NO_CACHE, encoding)
+        if relative.startswith("assets/"):
+            return _serve_asset(found, encoding)
+        return _serve(found, NO_CACHE, encoding)
 
     async def terms_fees() -> str:
         return fee_policy_html(await policy_out(await fee_policy.policy(), job_board))

@@ -42,12 +42,13 @@ async def test_every_kind_of_answer_carries_the_headers(make_app: AppFactory, tm
     (dist / "assets").mkdir(parents=True)
     (dist / "index.html").write_text("<!doctype html><title>x</title>")
     (dist / "assets" / "app.js").write_text("console.log(1)")
+    (dist / "assets" / "icon.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"/>')
     async with AsyncTestClient(make_app()) as client:
         for method, path, status in [
             ("GET", "/api/health", 200),
             ("GET", "/", 200),
             ("GET", "/jobs", 200),
-            ("GET", "/assets/app.js", 200),
+            ("GET", "/assets/icon.svg", 200),
             ("GET", "/assets/missing.js", 404),
             ("GET", "/api/blog-posts/nope", 404),
             ("POST", "/api/contact-messages", 415),
@@ -71,3 +72,32 @@ async def test_production_adds_hsts_and_serves_no_api_documentation(make_app: Ap
             assert (await client.get(path)).status_code == 404 or "openapi" not in (await client.get(path)).text
     async with AsyncTestClient(make_app()) as client:
         assert (await client.get("/schema/openapi.json")).status_code == 200
+
+
+async def test_the_builds_scripts_and_styles_carry_only_what_applies_to_them(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    # A policy for documents (CSP, framing, referrer, permissions) does nothing on a script or a
+    # stylesheet a page loads; a phone pays its kilobyte per file. An SVG can be opened as a
+    # document: it keeps them all, as does a missing file's answer.
+    dist = tmp_path / "dist"
+    (dist / "assets").mkdir(parents=True)
+    (dist / "index.html").write_text("<!doctype html><title>x</title>")
+    (dist / "assets" / "app-1a2b.js").write_text("console.log(1)")
+    (dist / "assets" / "app-1a2b.css").write_text("body{margin:0}")
+    async with AsyncTestClient(make_app()) as client:
+        for path, media_type in (("/assets/app-1a2b.js", "text/javascript"), ("/assets/app-1a2b.css", "text/css")):
+            response = await client.get(path)
+            assert response.status_code == 200
+            assert response.headers["content-type"].startswith(media_type)
+            assert response.headers.get_list("x-content-type-options") == ["nosniff"]
+            assert response.headers["cache-control"] == "public, max-age=31536000, immutable"
+            for name in (
+                "content-security-policy",
+                "x-frame-options",
+                "permissions-policy",
+                "etag",
+                "content-disposition",
+            ):
+                assert name not in response.headers, (path, name)
+        assert_secure((await client.get("/assets/app-1a2b.mjs")).headers)
