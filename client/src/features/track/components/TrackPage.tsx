@@ -28,11 +28,8 @@ const STATUS_NOTES: Record<ApplicationStatus, string> = {
   rejected: 'We cannot take this application further. We will contact you about future openings.',
 };
 
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Africa/Accra',
-});
+// Made at the first answer shown, not when the page loads: creating it loads the locale's data.
+let dateTime: Intl.DateTimeFormat | undefined;
 
 const PAYMENT_LABELS: Record<TrackedPayment['status'], string> = {
   unpaid: 'Processing fee not paid yet',
@@ -47,6 +44,11 @@ function paymentLabel(payment: TrackedPayment | null): string {
 }
 
 function when(iso: string): string {
+  dateTime ??= new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Africa/Accra',
+  });
   return `${dateTime.format(new Date(iso))} (Ghana time)`;
 }
 
