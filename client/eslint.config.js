@@ -78,4 +78,9 @@ export default tseslint.config(
     extends: [js.configs.recommended],
     languageOptions: { globals: globals.node },
   },
+  {
+    // Runs in the browser as it is, before the app (scripts/prerender.mjs copies it): ES5, no module.
+    files: ['scripts/start-after-paint.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script', ecmaVersion: 5 },
+  },
 );

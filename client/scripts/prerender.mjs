@@ -4,6 +4,7 @@
 // dist/_pages/pages.json (file, title, description per route) for the Python app, which adds the
 // head tags and serves them. Then compresses every text asset of dist/ once (.br and .gz beside it).
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -161,8 +162,34 @@ if (/<link rel="stylesheet"/.test(shell.replace(link[0], '')))
 const inlined = shell
   .replace(link[0], '')
   .replace('<title>', `${inlineStyle('data-inlined', link[1])}\n    <title>`);
-writeFileSync(indexPath, inlined);
-console.log('prerender: entry stylesheet inlined into index.html');
+
+// The entry's module script and its modulepreload links give way to scripts/start-after-paint.js,
+// which requests them once the page has been painted (why: in that file). The element names them,
+// so what a page loads stays readable in its HTML (tests/api/test_public_pages.py, scripts/size.mjs).
+const entryScript = /\s*<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"><\/script>/.exec(
+  inlined,
+);
+if (!entryScript) throw new Error('prerender: no entry module script in index.html');
+const preloadTags = [...inlined.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+let started = inlined.replace(entryScript[0], '');
+for (const tag of preloadTags) started = started.replace(tag[0], '');
+if (/<script\b|modulepreload/.test(started.replace(/<noscript>/g, '')))
+  throw new Error('prerender: index.html loads a script besides the entry');
+// Its comments stay in the source: every visitor downloads the copy.
+const starter = readFileSync(join(root, 'scripts', 'start-after-paint.js'), 'utf8')
+  .split('\n')
+  .filter((line) => !/^\s*\/\//.test(line))
+  .map((line) => line.trim())
+  .join('\n');
+const starterFile = `assets/start-${createHash('sha256').update(starter).digest('base64url').slice(0, 8)}.js`;
+writeFileSync(join(dist, starterFile), starter);
+const preloads = preloadTags.map((tag) => tag[1]).join(' ');
+started = started.replace(
+  '</head>',
+  `  <script defer src="/${starterFile}" data-entry="${entryScript[1]}" data-preload="${preloads}"></script>\n  </head>`,
+);
+writeFileSync(indexPath, started);
+console.log(`prerender: entry stylesheet inlined into index.html, the app started by /${starterFile}`);
 
 // Compress once at build time what the app serves as files (fonts, images and video are not).
 const COMPRESS = /\.(js|mjs|css|svg|json|html|txt|xml|map|webmanifest)$/;

@@ -117,6 +117,15 @@ const sum = (files) => [...files].reduce((total, file) => total + served(file), 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 const entry = closure(entryKey);
+// The script that starts the app after the first paint (scripts/start-after-paint.js) is on every page.
+const starter = /<script defer src="\/(assets\/start-[^"]+\.js)"/.exec(
+  readFileSync(join(dist, 'index.html'), 'utf8'),
+);
+if (!starter) {
+  console.error('size: no start script in dist/index.html (scripts/prerender.mjs writes it).');
+  process.exit(2);
+}
+entry.js.add(starter[1]);
 console.log('Entry (every route):');
 for (const file of entry.js) console.log(`  JS   ${kb(served(file)).padStart(7)} KB  ${file}`);
 for (const file of entry.css)

@@ -188,7 +188,11 @@ BUDGET_JS_BYTES = 80 * 1024
 def _entry_assets(markup: str) -> list[str]:
     # Not the disabled twins of the inline stylesheets (the page's own are small, some not compressed).
     markup = re.sub(r'<link rel="stylesheet"[^>]*\bdisabled>', "", markup)
-    return re.findall(r'(?:src|href)="(/assets/[^"]+\.(?:js|css))"', markup)
+    assets = re.findall(r'(?:src|href|data-entry)="(/assets/[^"]+\.(?:js|css))"', markup)
+    # The entry's static imports, which client/scripts/start-after-paint.js preloads with it.
+    for listed in re.findall(r'data-preload="([^"]*)"', markup):
+        assets += listed.split()
+    return assets
 
 
 @pytest.mark.parametrize("encoding", ["br", "gzip"])
@@ -214,6 +218,26 @@ def test_html_js_and_css_are_served_compressed_with_vary(base_url: str, encoding
     assert plain.headers["vary"] == "Accept-Encoding"
 
 
+@pytest.mark.parametrize("path", ["/", "/apply", "/jobs", "/admin"])
+def test_the_app_is_started_by_a_deferred_script_after_the_first_paint(base_url: str, path: str) -> None:
+    markup = get(base_url, path).text
+    head = markup[: markup.index("</head>")]
+    # No module script or preload in the served head: client/scripts/start-after-paint.js requests
+    # them once the page is painted, and is itself a classic `defer` script from /assets/.
+    assert '<script type="module"' not in markup
+    assert "modulepreload" not in markup
+    starter = re.findall(
+        r'<script defer src="(/assets/start-[\w-]+\.js)" data-entry="([^"]+)" data-preload="([^"]*)">', head
+    )
+    assert len(starter) == 1, head[-600:]
+    script, entry, preloads = starter[0]
+    for asset in [script, entry, *preloads.split()]:
+        response = get(base_url, asset)
+        assert response.status_code == 200, asset
+        assert "javascript" in response.headers["content-type"], asset
+    assert "createElement('script')" in get(base_url, script).text
+
+
 def test_images_and_video_are_not_recompressed(base_url: str) -> None:
     response = get(base_url, "/images/hero-poster.webp", **{"Accept-Encoding": "br, gzip"})
     assert response.status_code == 200
@@ -224,9 +248,7 @@ def test_what_home_loads_stays_within_the_budget_as_served(base_url: str) -> Non
     with httpx.Client(base_url=base_url, headers={"Accept-Encoding": "br"}, timeout=20) as client:
         home = client.get("/")
         js = 0
-        # Each file once: a modulepreload link and the entry's own reference name the same file.
-        preloads = re.findall(r'<link rel="modulepreload"[^>]*href="([^"]+)"', home.text)
-        for asset in dict.fromkeys(_entry_assets(home.text) + preloads):
+        for asset in dict.fromkeys(_entry_assets(home.text)):
             response = client.get(asset)
             wire = int(response.headers["content-length"])
             if asset.endswith(".js"):

@@ -162,3 +162,35 @@ def test_listing_and_filtered_pages_hydrate_from_the_html(browser: Browser, live
     finally:
         page.context.close()
     assert not [e for e in errors if HYDRATION.search(e)], errors
+
+
+@pytest.mark.parametrize("path", ["/", "/apply", "/blog"])
+def test_the_app_is_requested_after_the_page_is_painted(browser: Browser, live_server: str, path: str) -> None:
+    # The HTML names the entry and its imports on client/scripts/start-after-paint.js instead of
+    # requesting them from the head, where they would share the wire with the first paint.
+    page = new_page(browser, live_server)
+    try:
+        errors = _watch_errors(page)
+        page.goto(path)
+        page.wait_for_selector("html[data-hydrated]")
+        timing = page.evaluate(
+            """() => {
+              const starter = document.querySelector('script[data-entry]');
+              const entry = new URL(starter.dataset.entry, location.href).href;
+              const paint = performance.getEntriesByName('first-paint')[0];
+              const request = performance.getEntriesByName(entry)[0];
+              return {
+                load: performance.getEntriesByType('navigation')[0].loadEventStart,
+                paint: paint ? paint.startTime : null,
+                request: request ? request.startTime : null,
+              };
+            }"""
+        )
+        assert timing["paint"] is not None, timing
+        assert timing["request"] is not None, timing
+        assert timing["request"] >= timing["paint"], timing
+        # After the page's own images too: the largest of them is often what a phone paints last.
+        assert timing["request"] >= timing["load"] > 0, timing
+    finally:
+        page.context.close()
+    assert not [e for e in errors if HYDRATION.search(e)], errors

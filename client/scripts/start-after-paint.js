@@ -1,0 +1,61 @@
+// Starts the app once the pre-rendered page has been painted with its images. scripts/prerender.mjs copies this file
+// to dist/assets/ under a content hash and puts it in index.html, in place of the entry's module
+// script and its modulepreload links, naming them on this element (data-entry, data-preload).
+// Why: a module script requested from the head downloads beside the page's first paint and competes
+// with it (on a slow phone, 80 KB of JavaScript is most of a second on the wire); the page is already
+// readable without it, and a tap made before it runs is kept (src/lib/pending-form-actions.ts).
+// Plain ES5 and a classic `defer` script: it runs on every browser the site supports, under the
+// site's CSP (`script-src 'self'`: no inline script).
+(function () {
+  var me = document.currentScript;
+  var entry = me.getAttribute('data-entry');
+  var preloads = (me.getAttribute('data-preload') || '').split(' ');
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    for (var i = 0; i < preloads.length; i += 1) {
+      if (!preloads[i]) continue;
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = 'anonymous';
+      link.href = preloads[i];
+      document.head.appendChild(link);
+    }
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = 'anonymous';
+    script.src = entry;
+    document.head.appendChild(script);
+  }
+  // A hidden tab paints nothing: nothing to wait for.
+  if (document.visibilityState === 'hidden') start();
+  document.addEventListener('visibilitychange', start);
+  // Once the page has painted and its images have loaded (the largest one is often the hero's
+  // image, painted a frame after it arrives), then after one more frame.
+  var painted = false;
+  var loaded = document.readyState === 'complete';
+  function whenPaintedAndLoaded() {
+    if (!painted || !loaded) return;
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+  }
+  window.addEventListener('load', function () {
+    loaded = true;
+    whenPaintedAndLoaded();
+  });
+  var supported = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+  if (supported && supported.indexOf('paint') >= 0) {
+    // The browser's own record of its first paint (a requestAnimationFrame callback can run before
+    // a first frame that the browser then holds back).
+    new PerformanceObserver(function () {
+      painted = true;
+      whenPaintedAndLoaded();
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    painted = true;
+  }
+  // Whatever happens to the frames and the images, the page works within a few seconds.
+  setTimeout(start, 3000);
+})();
