@@ -33,7 +33,8 @@ def _selection(body: BulkSelection) -> Selection:
     matching = data["matching"]
     if not isinstance(matching, dict):
         raise Rejected({"matching": MATCHING_INVALID})
-    return check_selection(None, {str(k): v if isinstance(v, str) else None for k, v in matching.items()})
+    named = {str(k): v if isinstance(v, str) else None for k, v in matching.items()}
+    return check_selection(data.get("applicationIds"), named)
 
 
 class BulkController(Controller):
