@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
-from typing import Final
+from typing import Final, Literal
 
 from agency_core.clock import Clock, utc_now
 from agency_core.errors import NotFound
@@ -31,8 +31,10 @@ FLAG_WINDOW: Final = timedelta(days=7)
 MIN_SECRET_LENGTH: Final = 32
 """The callback URL's secret: at least this many characters (production refuses fewer)."""
 REPORT_STATUS_MAX: Final = 40
-DELIVERED_TEXT: Final = "delivered"
-NOT_DELIVERED_TEXT: Final = "not delivered"
+TrackDelivery = Literal["delivered", "not delivered"]
+"""``/track``'s word for one text."""
+DELIVERED_TEXT: Final[TrackDelivery] = "delivered"
+NOT_DELIVERED_TEXT: Final[TrackDelivery] = "not delivered"
 """What ``/track`` says of each text it lists."""
 
 
@@ -96,7 +98,7 @@ def not_delivered_in_time(message: OutboxMessage, now: datetime, deadline: timed
     )
 
 
-def track_text(message: OutboxMessage) -> str:
+def track_text(message: OutboxMessage) -> TrackDelivery:
     """``/track``'s word for one text: "delivered" or "not delivered"."""
     return DELIVERED_TEXT if delivery_state(message) is DeliveryState.DELIVERED else NOT_DELIVERED_TEXT
 

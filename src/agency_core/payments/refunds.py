@@ -12,18 +12,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Final, Protocol, runtime_checkable
+from typing import Final, Literal, Protocol, runtime_checkable
 
 from agency_core.messaging.email import Email
 from agency_core.messaging.gsm import to_gsm7
 from agency_core.messaging.templates import DEFAULTS, Texts, render
 from agency_core.payments.model import Fee, GatewayRefund, Payment, RefundState, state_of
-from agency_core.payments.shown import ShownPayment
 from agency_core.records import PaymentState
 
 REFUND_SMS_KIND: Final = "refund"
-REFUNDED: Final = ShownPayment.REFUNDED.value
-PARTLY_REFUNDED: Final = ShownPayment.PARTLY_REFUNDED.value
+RefundStatus = Literal["refunded", "partly refunded"]
+"""A paid fee's refund so far (the words of :class:`~agency_core.payments.shown.ShownPayment`'s refund states)."""
+REFUNDED: Final[RefundStatus] = "refunded"
+PARTLY_REFUNDED: Final[RefundStatus] = "partly refunded"
 
 NOT_PAID: Final = "Only a paid processing fee can be refunded."
 AMOUNT_REQUIRED: Final = "Enter the amount to refund, e.g. 50 or 20.50"
@@ -83,7 +84,7 @@ def refunded_minor(refunds: Iterable[Refund]) -> int:
     return sum(r.amount_minor for r in refunds if r.state is RefundState.PROCESSED)
 
 
-def refund_status(payment: Payment, refunds: Sequence[Refund]) -> str | None:
+def refund_status(payment: Payment, refunds: Sequence[Refund]) -> RefundStatus | None:
     """``refunded``, ``partly refunded``, or None (nothing refunded yet)."""
     done = refunded_minor(refunds)
     if not done:

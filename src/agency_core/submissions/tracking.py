@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import hmac
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Final, Protocol
+from typing import Final, Literal, Protocol
 
 from agency_core.audit import AuditEntry
-from agency_core.messaging.delivery import track_text
+from agency_core.messaging.delivery import TrackDelivery, track_text
 from agency_core.messaging.notifications import SmsKind
 from agency_core.payments.model import Fee, Payment
 from agency_core.payments.receipts import receipt_label
-from agency_core.payments.refunds import RefundStore, refund_status, refunded_minor
+from agency_core.payments.refunds import RefundStatus, RefundStore, refund_status, refunded_minor
 from agency_core.ports import Outbox
 from agency_core.records import ApplicationStatus, Channel, FeeDue, OutboxMessage, PaymentState
 from agency_core.spec.forms import ApplicationForm
@@ -33,8 +33,16 @@ TRACK_CONTACT_REQUIRED: Final = "Phone number or email is required"
 TRACK_ID_FIELD: Final = "applicationId"
 TRACK_CONTACT_FIELD: Final = "contact"
 STATUS_CHANGE_ACTION: Final = "application.status"
-NO_FEE_STATUS: Final = "none"
+ShownFeeStatus = Literal["unpaid", "pending", "paid", "failed", "none"]
+"""The fee's state as /track shows it: the payment's, or ``none``."""
+NO_FEE_STATUS: Final[ShownFeeStatus] = "none"
 """The payment status /track shows when the fee policy gave the application no fee."""
+SHOWN_FEE_STATUS: Final[Mapping[PaymentState, ShownFeeStatus]] = {
+    PaymentState.UNPAID: "unpaid",
+    PaymentState.PENDING: "pending",
+    PaymentState.PAID: "paid",
+    PaymentState.FAILED: "failed",
+}
 _CHANGE = re.compile(r"^(?P<id>[^:]+): (?P<old>[a-z]+) -> (?P<new>[a-z]+)\b")
 
 
@@ -62,7 +70,7 @@ class TrackedJob:
 
 @dataclass(frozen=True, slots=True)
 class TrackedRefund:
-    status: str
+    status: RefundStatus
     """:func:`~agency_core.payments.refunds.refund_status`."""
     refunded: str
     """What was refunded so far, in plain figures."""
@@ -78,7 +86,7 @@ class TrackedReceipt:
 class TrackedPayment:
     """The processing fee's state: the payment's, or :data:`NO_FEE_STATUS` with the reason none is due."""
 
-    status: str
+    status: ShownFeeStatus
     paid_at: datetime | None
     refund: TrackedRefund | None = None
     receipt: TrackedReceipt | None = None
@@ -154,7 +162,7 @@ class TrackedMessage:
     """One text to the applicant: when it was sent (or queued) and "delivered" or "not delivered"."""
 
     at: datetime
-    delivery: str
+    delivery: TrackDelivery
 
 
 _NOT_TO_THE_APPLICANT: Final = frozenset({SmsKind.ADMIN_ALERT.value})
@@ -218,7 +226,7 @@ class TrackingService:
             receipt = TrackedReceipt(receipt_label(number), self.receipt_link(application_id, number))
         no_fee = fee is not None and not fee.due
         return TrackedPayment(
-            NO_FEE_STATUS if no_fee else payment.state.value,
+            NO_FEE_STATUS if no_fee else SHOWN_FEE_STATUS[payment.state],
             payment.paid_at,
             refund,
             receipt,

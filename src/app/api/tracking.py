@@ -4,7 +4,6 @@ made with. Rate limited with the public forms; an unknown ID and a wrong pair an
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 import msgspec
 from litestar import Controller, post
@@ -15,11 +14,13 @@ from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK
 
 from agency_core.errors import Rejected
+from agency_core.messaging.delivery import TrackDelivery
+from agency_core.payments.refunds import RefundStatus
 from agency_core.records import ApplicationStatus
 from agency_core.submissions.tracking import (
     TRACK_NOT_FOUND,
+    ShownFeeStatus,
     TrackedApplication,
-    TrackedMessage,
     TrackedPayment,
     TrackingService,
     check_track_request,
@@ -45,7 +46,7 @@ class StatusChangeOut(msgspec.Struct):
 class TrackedMessageOut(msgspec.Struct):
     at: str
     """When the text was sent (or queued), UTC, ISO 8601."""
-    delivery: Literal["delivered", "not delivered"]
+    delivery: TrackDelivery
 
 
 class TrackedJobOut(msgspec.Struct):
@@ -59,10 +60,10 @@ class TrackedPaymentOut(msgspec.Struct, rename="camel", kw_only=True):
     """The processing fee's state; ``none``: the fee policy gave this application no fee (``reason``
     says why). A key is sent only when it applies."""
 
-    status: Literal["unpaid", "pending", "paid", "failed", "none"]
+    status: ShownFeeStatus
     """:class:`~agency_core.records.PaymentState` or ``none``."""
     paid_at: str | None
-    refund_status: Literal["refunded", "partly refunded"] = UNSET
+    refund_status: RefundStatus = UNSET
     """Set once part or all of a paid fee was refunded."""
     refunded: str = UNSET
     """What was refunded: "USD 20"."""
@@ -87,23 +88,17 @@ class TrackedApplicationOut(msgspec.Struct):
 
 
 def _payment_json(payment: TrackedPayment) -> TrackedPaymentOut:
-    """The fee's state as the track answer has always carried it (keys only when they apply); the
-    conversion checks the core's words against the published ones."""
-    out: dict[str, object] = {
-        "status": payment.status,
-        "paidAt": payment.paid_at.isoformat() if payment.paid_at else None,
-    }
-    if payment.refund is not None:
-        out |= {"refundStatus": payment.refund.status, "refunded": payment.refund.refunded}
-    if payment.receipt is not None:
-        out |= {"receiptNumber": payment.receipt.label, "receiptUrl": payment.receipt.url}
-    if payment.no_fee_reason is not None:
-        out |= {"reason": payment.no_fee_reason}
-    return msgspec.convert(out, TrackedPaymentOut)
-
-
-def _message_json(message: TrackedMessage) -> TrackedMessageOut:
-    return msgspec.convert({"at": message.at.isoformat(), "delivery": message.delivery}, TrackedMessageOut)
+    """The fee's state as the track answer has always carried it (keys only when they apply)."""
+    refund, receipt = payment.refund, payment.receipt
+    return TrackedPaymentOut(
+        status=payment.status,
+        paid_at=payment.paid_at.isoformat() if payment.paid_at else None,
+        refund_status=refund.status if refund is not None else UNSET,
+        refunded=refund.refunded if refund is not None else UNSET,
+        receipt_number=receipt.label if receipt is not None else UNSET,
+        receipt_url=receipt.url if receipt is not None else UNSET,
+        reason=payment.no_fee_reason if payment.no_fee_reason is not None else UNSET,
+    )
 
 
 def tracked_json(tracked: TrackedApplication) -> TrackedApplicationOut:
@@ -116,7 +111,7 @@ def tracked_json(tracked: TrackedApplication) -> TrackedApplicationOut:
         history=[StatusChangeOut(c.status, c.at.isoformat()) for c in tracked.history],
         job=TrackedJobOut(tracked.job.id, tracked.job.title) if tracked.job is not None else None,
         payment=_payment_json(tracked.payment) if tracked.payment is not None else None,
-        messages=[_message_json(m) for m in tracked.messages],
+        messages=[TrackedMessageOut(m.at.isoformat(), m.delivery) for m in tracked.messages],
     )
 
 

@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
 
+from agency_core.payments.refunds import PARTLY_REFUNDED, REFUNDED, RefundStatus
 from agency_core.payments.shown import ShownPayment, shown_payment
 from agency_core.records import PaymentState
 from agency_core.staff.query import check_application_query
+from agency_core.submissions.tracking import NO_FEE_STATUS, SHOWN_FEE_STATUS, ShownFeeStatus
 
 
 @pytest.mark.parametrize(
@@ -50,3 +54,11 @@ def test_an_unknown_payment_filter_names_every_label() -> None:
         None,
         {"payment": "Payment must be unpaid, pending, paid, failed, refunded or partly refunded"},
     )
+
+
+def test_the_words_of_track_and_the_refund_are_the_shown_ones() -> None:
+    # /track publishes them as Literals (app/api/tracking.py); they must stay the words staff see.
+    assert (ShownPayment.REFUNDED.value, ShownPayment.PARTLY_REFUNDED.value) == (REFUNDED, PARTLY_REFUNDED)
+    assert set(get_args(RefundStatus)) == {REFUNDED, PARTLY_REFUNDED}
+    assert {state: state.value for state in PaymentState} == SHOWN_FEE_STATUS
+    assert set(get_args(ShownFeeStatus)) == {*SHOWN_FEE_STATUS.values(), NO_FEE_STATUS}
