@@ -39,11 +39,10 @@ from agency_core.payments.fees import REFUND_RULES_MAX
 from agency_core.payments.refunds import REASON_MAX as REFUND_REASON_MAX
 from agency_core.records import APPOINTMENT_OUTCOMES, ApplicationStatus, AppointmentStatus, PaymentState
 from agency_core.spec.constants import SENDER_ID_MAX_LENGTH
-from agency_core.spec.inputs import sent_names
 from agency_core.spec.validation import EMAIL_PATTERN, FORMS, Field
 from agency_core.staff.blog_input import LONG as LONG_BLOG_TEXT
 from agency_core.staff.notes import NOTE_MAX_LENGTH, REPLY_MAX_LENGTH, ReplyChannel
-from agency_core.staff.query import APPOINTMENT_VIEWS, MAX_SEARCH_LENGTH, MESSAGE_VIEWS, ApplicationQueryInput, View
+from agency_core.staff.query import APPOINTMENT_VIEWS, MAX_SEARCH_LENGTH, MESSAGE_VIEWS, View
 
 PHONE_PATTERN: Final = (
     r"^(?:(?:\+233|0)(?:2(?:[0346-9][0-9]|5[67])|5(?:[03-7][0-9]|9[1-9]))[0-9]{6}|\+9715[02-68][0-9]{7})$"
@@ -303,28 +302,21 @@ def _erase_body() -> dict[str, Any]:
 
 
 MATCHING_NOTE: Final = (
-    "The picked applicationIds, or matching: the applications list's filter by its query names, every"
-    ' application it matches when the action runs (422 "Select at least one application" when it matches'
-    " none); never both."
+    "Instead of applicationIds, matching: the applications list's filter by its query names (q, status, view,"
+    " payment, from, to, jobCategory, preferredCountry, jobId, owner), every application it matches when the"
+    ' action runs; 422 "Select at least one application" when it matches none.'
 )
 
 
 def _bulk_body(extra: Mapping[str, dict[str, Any]], required: Iterable[str]) -> dict[str, Any]:
-    """A bulk action's body: its own fields, with the picked ``applicationIds`` or ``matching``, the
-    list's filter (the names of :class:`~agency_core.staff.query.ApplicationQueryInput`, each a text
-    that the list's query would take)."""
+    """A bulk action's body: picked ``applicationIds`` and its own fields. ``matching`` (the list's filter,
+    instead of the ids) is described, not published: whether it is accepted depends on the records (422
+    when it matches no application), which no schema can say."""
     ids = {"type": "array", "minItems": 1, "maxItems": MAX_SELECTION, "items": text()}
-    names = sent_names(ApplicationQueryInput)
-    matching = {"type": "object", "properties": {name: {"type": "string"} for name in names}}
     return {
-        "oneOf": [
-            {
-                "type": "object",
-                "properties": {selection: schema, **extra},
-                "required": [selection, *required],
-            }
-            for selection, schema in (("applicationIds", ids), ("matching", matching))
-        ],
+        "type": "object",
+        "properties": {"applicationIds": ids, **extra},
+        "required": ["applicationIds", *required],
         "description": MATCHING_NOTE,
     }
 

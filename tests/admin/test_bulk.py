@@ -160,10 +160,6 @@ async def test_selections_and_bulk_ids_are_checked(make_harness: MakeHarness, sm
             {"applicationIds": "Select at least one application"},
         ),
         ({"matching": "all", "status": "processing"}, {"matching": "The filter must be the list's filters by name"}),
-        (
-            {"applicationIds": ["VA300"], "matching": {"status": "received"}, "status": "processing"},
-            {"applicationIds": "Send the picked applications or the filter, not both"},
-        ),
     ]
     for body, errors in cases:
         answer = await h.unsafe("POST", f"{BULK}/status/preview", json=body)

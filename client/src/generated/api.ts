@@ -1788,58 +1788,21 @@ export interface components {
          * @enum {string}
          */
         BulkKind: "status" | "message";
-        /** @description The picked applicationIds, or matching: the applications list's filter by its query names, every application it matches when the action runs (422 "Select at least one application" when it matches none); never both. */
-        BulkMessageIn: ({
+        /** @description Instead of applicationIds, matching: the applications list's filter by its query names (q, status, view, payment, from, to, jobCategory, preferredCountry, jobId, owner), every application it matches when the action runs; 422 "Select at least one application" when it matches none. */
+        BulkMessageIn: {
             applicationIds: string[];
             bulkId: string;
             text: string;
         } & {
             [key: string]: unknown;
-        }) | ({
-            bulkId: string;
-            matching: {
-                from?: string;
-                jobCategory?: string;
-                jobId?: string;
-                owner?: string;
-                payment?: string;
-                preferredCountry?: string;
-                q?: string;
-                status?: string;
-                to?: string;
-                view?: string;
-            } & {
-                [key: string]: unknown;
-            };
-            text: string;
-        } & {
-            [key: string]: unknown;
-        });
-        /** @description The picked applicationIds, or matching: the applications list's filter by its query names, every application it matches when the action runs (422 "Select at least one application" when it matches none); never both. */
-        BulkMessagePreviewIn: ({
+        };
+        /** @description Instead of applicationIds, matching: the applications list's filter by its query names (q, status, view, payment, from, to, jobCategory, preferredCountry, jobId, owner), every application it matches when the action runs; 422 "Select at least one application" when it matches none. */
+        BulkMessagePreviewIn: {
             applicationIds: string[];
             text: string;
         } & {
             [key: string]: unknown;
-        }) | ({
-            matching: {
-                from?: string;
-                jobCategory?: string;
-                jobId?: string;
-                owner?: string;
-                payment?: string;
-                preferredCountry?: string;
-                q?: string;
-                status?: string;
-                to?: string;
-                view?: string;
-            } & {
-                [key: string]: unknown;
-            };
-            text: string;
-        } & {
-            [key: string]: unknown;
-        });
+        };
         /** BulkPreviewOut */
         BulkPreviewOut: {
             bulkId: string;
@@ -1852,62 +1815,23 @@ export interface components {
             totalParts: number;
             undoWindowS: number;
         };
-        /** @description The picked applicationIds, or matching: the applications list's filter by its query names, every application it matches when the action runs (422 "Select at least one application" when it matches none); never both. */
-        BulkStatusIn: ({
+        /** @description Instead of applicationIds, matching: the applications list's filter by its query names (q, status, view, payment, from, to, jobCategory, preferredCountry, jobId, owner), every application it matches when the action runs; 422 "Select at least one application" when it matches none. */
+        BulkStatusIn: {
             applicationIds: string[];
             bulkId: string;
             /** @enum {string} */
             status: "received" | "processing" | "approved" | "rejected";
         } & {
             [key: string]: unknown;
-        }) | ({
-            bulkId: string;
-            matching: {
-                from?: string;
-                jobCategory?: string;
-                jobId?: string;
-                owner?: string;
-                payment?: string;
-                preferredCountry?: string;
-                q?: string;
-                status?: string;
-                to?: string;
-                view?: string;
-            } & {
-                [key: string]: unknown;
-            };
-            /** @enum {string} */
-            status: "received" | "processing" | "approved" | "rejected";
-        } & {
-            [key: string]: unknown;
-        });
-        /** @description The picked applicationIds, or matching: the applications list's filter by its query names, every application it matches when the action runs (422 "Select at least one application" when it matches none); never both. */
-        BulkStatusPreviewIn: ({
+        };
+        /** @description Instead of applicationIds, matching: the applications list's filter by its query names (q, status, view, payment, from, to, jobCategory, preferredCountry, jobId, owner), every application it matches when the action runs; 422 "Select at least one application" when it matches none. */
+        BulkStatusPreviewIn: {
             applicationIds: string[];
             /** @enum {string} */
             status: "received" | "processing" | "approved" | "rejected";
         } & {
             [key: string]: unknown;
-        }) | ({
-            matching: {
-                from?: string;
-                jobCategory?: string;
-                jobId?: string;
-                owner?: string;
-                payment?: string;
-                preferredCountry?: string;
-                q?: string;
-                status?: string;
-                to?: string;
-                view?: string;
-            } & {
-                [key: string]: unknown;
-            };
-            /** @enum {string} */
-            status: "received" | "processing" | "approved" | "rejected";
-        } & {
-            [key: string]: unknown;
-        });
+        };
         /** CalendarDayOut */
         CalendarDayOut: {
             date: string;

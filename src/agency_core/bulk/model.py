@@ -18,7 +18,6 @@ SELECTION_REQUIRED: Final = "Select at least one application"
 SELECTION_TOO_LARGE: Final = f"Select at most {MAX_SELECTION} applications at once; narrow the filter"
 SELECTION_IDS: Final = "Applications must be a list of application IDs"
 MATCHING_INVALID: Final = "The filter must be the list's filters by name"
-SELECTION_BOTH: Final = "Send the picked applications or the filter, not both"
 BULK_ID_INVALID: Final = "Start again from the preview"
 UNDO_CLOSED: Final = "The undo window has closed; the messages have been sent."
 ALREADY_UNDONE: Final = "This change was already undone."
@@ -85,12 +84,9 @@ class Selection:
 
 
 def check_selection(ids: object, matching: Mapping[str, str | None] | None) -> Selection:
-    """The selection a request names: its ``applicationIds`` or, when ``matching`` is given, its filter
-    (never both: ``ids`` is ``None`` when the request has none).
+    """The selection a request names: its ``applicationIds`` or, when ``matching`` is given, its filter.
     Raises :class:`~agency_core.errors.Rejected`."""
     if matching is not None:
-        if ids is not None:
-            raise Rejected({"applicationIds": SELECTION_BOTH})
         query, errors = check_application_query(matching)
         if query is None:
             raise Rejected(errors)

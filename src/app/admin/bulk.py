@@ -33,8 +33,7 @@ def _selection(body: BulkSelection) -> Selection:
     matching = data["matching"]
     if not isinstance(matching, dict):
         raise Rejected({"matching": MATCHING_INVALID})
-    named = {str(k): v if isinstance(v, str) else None for k, v in matching.items()}
-    return check_selection(data.get("applicationIds"), named)
+    return check_selection(None, {str(k): v if isinstance(v, str) else None for k, v in matching.items()})
 
 
 class BulkController(Controller):
