@@ -28,6 +28,27 @@
     script.src = entry;
     document.head.appendChild(script);
   }
+  // Until the app is there to hold them (src/lib/pending-form-actions.ts adopts this list), a submit
+  // or a button click on a pre-rendered form is kept here: a submit must never go to the browser as a
+  // GET of the page with the answers in its URL.
+  var early = [];
+  window.__earlyFormActions = early;
+  function shellOf(element) {
+    return element && element.hasAttribute && element.hasAttribute('data-form-shell') ? element : null;
+  }
+  function holdSubmit(event) {
+    var form = shellOf(event.target);
+    if (early.adopted || !form) return;
+    event.preventDefault();
+    early.push({ kind: 'submit', form: form, control: event.submitter || null });
+  }
+  function holdClick(event) {
+    var button = event.target && event.target.closest ? event.target.closest('button') : null;
+    if (early.adopted || !button || button.type !== 'button' || !shellOf(button.form)) return;
+    early.push({ kind: 'click', form: button.form, control: button });
+  }
+  document.addEventListener('submit', holdSubmit, true);
+  document.addEventListener('click', holdClick, true);
   // A hidden tab paints nothing: nothing to wait for.
   if (document.visibilityState === 'hidden') start();
   document.addEventListener('visibilitychange', start);

@@ -154,6 +154,42 @@ def test_a_contact_message_sent_before_the_form_hydrates_is_sent_once_with_what_
     assert ratio >= 4.5, f"success toast contrast {ratio:.2f}:1"
 
 
+def test_a_message_sent_before_the_app_itself_has_loaded_is_kept_and_sent_once(browser: Browser, app: App) -> None:
+    # The entry is requested after the first paint (client/scripts/start-after-paint.js): until it
+    # runs, that script holds the submit, and the app takes it over.
+    page = new_page(browser, app.base_url, viewport=PHONE)
+    held: list[Route] = []
+
+    def hold_entry(route: Route) -> None:
+        if re.search(r"/assets/index-[^/]+\.js$", route.request.url) and not released:
+            held.append(route)
+        else:
+            route.continue_()
+
+    released = False
+    page.route("**/assets/*.js", hold_entry)
+    try:
+        page.goto("/contact")
+        form = page.get_by_role("form", name="Contact form")
+        form.get_by_label("Full Name").fill("Esi Before")
+        form.get_by_label("Email Address").fill("esi.before@example.com")
+        form.get_by_label("Subject").fill("Before the app")
+        form.get_by_label(re.compile(r"^Message")).fill("Sent while the app's own code was on its way.")
+        page.wait_for_function("() => Array.isArray(window.__earlyFormActions)")
+        form.get_by_role("button", name="Send Message").click()
+        assert page.evaluate("() => window.__earlyFormActions.length") == 1
+        assert page.url.endswith("/contact"), page.url  # no native GET with the answers
+        released = True
+        for route in held:
+            route.continue_()
+        expect(page.get_by_text("Message sent successfully! We will get back to you soon.", exact=True)).to_be_visible()
+        assert page.url.endswith("/contact"), page.url
+    finally:
+        page.context.close()
+    stored = [json.loads(row["data"]) for row in app.rows("SELECT data FROM contact_messages")]
+    assert len([data for data in stored if data.get("email") == "esi.before@example.com"]) == 1
+
+
 CONTRAST_SCRIPT = """(el) => {
   const toast = el.closest('.notistack-MuiContent');
   const rgb = (value) => value.match(/\\d+(\\.\\d+)?/g).slice(0, 3).map(Number);

@@ -1,3 +1,5 @@
+import { hasPendingAction } from './pending-form-actions';
+
 /**
  * A promise that resolves when a pre-rendered form is worth its code (the form library, formik and
  * yup, is about 25 KB): at the visitor's first pointer, touch, key, focus or input inside the element
@@ -15,6 +17,8 @@ export function whenUsed(selector: string): Promise<void> {
   if (typeof window === 'undefined' || typeof document === 'undefined') return Promise.resolve();
   const element = document.querySelector(selector);
   if (!element) return Promise.resolve();
+  // Used before the app arrived (client/scripts/start-after-paint.js held what was done meanwhile).
+  if (element.contains(document.activeElement) || hasPendingAction(element)) return Promise.resolve();
   return new Promise<void>((resolve) => {
     const events = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'input', 'change', 'submit'] as const;
     // On the document, in the capture phase: React stops the propagation of events aimed at a part

@@ -87,3 +87,24 @@ describe('pending form actions', () => {
     });
   });
 });
+
+describe('actions held by the start script before the app arrived', () => {
+  afterEach(() => {
+    delete window.__earlyFormActions;
+    document.body.innerHTML = '';
+  });
+
+  it('are taken over when the app starts holding, and the start script stops holding', () => {
+    const form = prerendered();
+    const submit = form.querySelector('button[type=submit]') as HTMLButtonElement;
+    window.__earlyFormActions = [{ kind: 'submit', form, control: submit }];
+    const uninstall = holdFormActions();
+    try {
+      expect(window.__earlyFormActions.adopted).toBe(true);
+      expect(window.__earlyFormActions).toHaveLength(0);
+      expect(takePendingAction(form)).toEqual({ kind: 'submit', control: submit });
+    } finally {
+      uninstall();
+    }
+  });
+});

@@ -33,14 +33,36 @@ function onClick(event: MouseEvent) {
   pending.set(button.form, { kind: 'click', control: button });
 }
 
-/** Holds submits and button clicks on forms that have not hydrated yet. Returns the uninstaller. */
+/** What client/scripts/start-after-paint.js held before the app was there, in order. */
+interface EarlyAction extends PendingAction {
+  form: HTMLFormElement;
+}
+declare global {
+  interface Window {
+    __earlyFormActions?: EarlyAction[] & { adopted?: boolean };
+  }
+}
+
+/** Holds submits and button clicks on forms that have not hydrated yet (and takes over the ones the
+ * start script held before the app arrived). Returns the uninstaller. */
 export function holdFormActions(): () => void {
+  const early = window.__earlyFormActions;
+  if (early) {
+    early.adopted = true;
+    for (const { form, kind, control } of early.splice(0)) pending.set(form, { kind, control });
+  }
   document.addEventListener('submit', onSubmit, true);
   document.addEventListener('click', onClick, true);
   return () => {
     document.removeEventListener('submit', onSubmit, true);
     document.removeEventListener('click', onClick, true);
   };
+}
+
+/** Whether a form in `element` (or `element` itself) has a click or submit waiting for its code. */
+export function hasPendingAction(element: Element): boolean {
+  const forms = element instanceof HTMLFormElement ? [element] : [...element.querySelectorAll('form')];
+  return forms.some((form) => pending.has(form));
 }
 
 /** Marks `form` hydrated (its handlers are attached) and hands over what waited for it, if anything. */
