@@ -37,12 +37,17 @@ def assert_secure(headers: object, *, production: bool = False) -> None:
     assert ("strict-transport-security" in headers) is production
 
 
-async def test_every_kind_of_answer_carries_the_headers(make_app: AppFactory, tmp_path: Path) -> None:
+def _built(tmp_path: Path, assets: dict[str, str]) -> None:
+    """A client build in ``tmp_path/dist`` (the app's default in tests): index.html and ``assets``."""
     dist = tmp_path / "dist"
     (dist / "assets").mkdir(parents=True)
     (dist / "index.html").write_text("<!doctype html><title>x</title>")
-    (dist / "assets" / "app.js").write_text("console.log(1)")
-    (dist / "assets" / "icon.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"/>')
+    for name, text in assets.items():
+        (dist / "assets" / name).write_text(text)
+
+
+async def test_every_kind_of_answer_carries_the_headers(make_app: AppFactory, tmp_path: Path) -> None:
+    _built(tmp_path, {"app.js": "console.log(1)", "icon.svg": '<svg xmlns="http://www.w3.org/2000/svg"/>'})
     async with AsyncTestClient(make_app()) as client:
         for method, path, status in [
             ("GET", "/api/health", 200),
@@ -80,11 +85,7 @@ async def test_the_builds_scripts_and_styles_carry_only_what_applies_to_them(
     # A policy for documents (CSP, framing, referrer, permissions) does nothing on a script or a
     # stylesheet a page loads; a phone pays its kilobyte per file. An SVG can be opened as a
     # document: it keeps them all, as does a missing file's answer.
-    dist = tmp_path / "dist"
-    (dist / "assets").mkdir(parents=True)
-    (dist / "index.html").write_text("<!doctype html><title>x</title>")
-    (dist / "assets" / "app-1a2b.js").write_text("console.log(1)")
-    (dist / "assets" / "app-1a2b.css").write_text("body{margin:0}")
+    _built(tmp_path, {"app-1a2b.js": "console.log(1)", "app-1a2b.css": "body{margin:0}"})
     async with AsyncTestClient(make_app()) as client:
         for path, media_type in (("/assets/app-1a2b.js", "text/javascript"), ("/assets/app-1a2b.css", "text/css")):
             response = await client.get(path)
