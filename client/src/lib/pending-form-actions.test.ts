@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { holdFormActions, replay, takePendingAction, typedBeforeHydration } from './pending-form-actions';
+import { replay, typedBeforeHydration } from './form-replay';
+import { holdFormActions, takePendingAction } from './pending-form-actions';
 
 function prerendered(): HTMLFormElement {
   document.body.innerHTML = `

@@ -10,7 +10,8 @@ import {
   type RefObject,
 } from 'react';
 import { Form, useFormikContext } from 'formik';
-import { replay, takePendingAction, typedBeforeHydration } from '@/lib/pending-form-actions';
+import { replay, typedBeforeHydration } from '@/lib/form-replay';
+import { takePendingAction } from '@/lib/pending-form-actions';
 import { FormIdContext } from './form-context';
 import './form.css';
 
