@@ -173,7 +173,7 @@ if (!entryScript) throw new Error('prerender: no entry module script in index.ht
 const preloadTags = [...inlined.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
 let started = inlined.replace(entryScript[0], '');
 for (const tag of preloadTags) started = started.replace(tag[0], '');
-if (/<script\b|modulepreload/.test(started.replace(/<noscript>/g, '')))
+if (/<script\b|modulepreload/.test(started))
   throw new Error('prerender: index.html loads a script besides the entry');
 // Its comments stay in the source: every visitor downloads the copy.
 const starter = readFileSync(join(root, 'scripts', 'start-after-paint.js'), 'utf8')

@@ -1,6 +1,7 @@
-// Starts the app once the pre-rendered page has been painted with its images. scripts/prerender.mjs copies this file
-// to dist/assets/ under a content hash and puts it in index.html, in place of the entry's module
-// script and its modulepreload links, naming them on this element (data-entry, data-preload).
+// Starts the app once the pre-rendered page has been painted with its images. scripts/prerender.mjs
+// copies this file to dist/assets/ under a content hash and puts it in index.html, in place of the
+// entry's module script and its modulepreload links, naming them on this element (data-entry,
+// data-preload).
 // Why: a module script requested from the head downloads beside the page's first paint and competes
 // with it (on a slow phone, 80 KB of JavaScript is most of a second on the wire); the page is already
 // readable without it, and a tap made before it runs is kept (src/lib/pending-form-actions.ts).

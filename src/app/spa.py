@@ -52,11 +52,15 @@ def _media_type(path: Path) -> str:
     return mimetypes.guess_type(path.name)[0] or "application/octet-stream"
 
 
-def _serve(path: Path, cache: str, accept_encoding: str = "") -> File:
-    served, headers = _variant(path, cache, accept_encoding)
+def _file(path: Path, served: Path, headers: dict[str, str]) -> File:
+    """``served`` (``path`` or its compressed twin) streamed as ``path``."""
     return File(
         served, filename=path.name, media_type=_media_type(path), content_disposition_type="inline", headers=headers
     )
+
+
+def _serve(path: Path, cache: str, accept_encoding: str = "") -> File:
+    return _file(path, *_variant(path, cache, accept_encoding))
 
 
 ASSET_IN_MEMORY_BYTES = 512 * 1024
@@ -69,13 +73,14 @@ def _asset_bytes(path: Path, mtime_ns: int) -> bytes:
 
 
 def _serve_asset(path: Path, accept_encoding: str) -> File | Response[bytes]:
-    """A hashed file of the build (``/assets/``): cached for a year, never revalidated, so without
-    ``ETag``, ``Last-Modified`` or ``Content-Disposition``; small ones from memory. On a first visit
-    a page loads a dozen of these, and each header line is on the phone's wire."""
+    """A hashed file of the build (``/assets/``), cached for a year and never revalidated. Up to
+    :data:`ASSET_IN_MEMORY_BYTES` (every file the build makes now) it is sent from memory without
+    ``ETag``, ``Last-Modified`` or ``Content-Disposition``: a page loads a dozen of these on a first
+    visit, and each header line is on the phone's wire. A larger one is streamed as a file."""
     served, headers = _variant(path, IMMUTABLE, accept_encoding)
     stat = served.stat()
     if stat.st_size > ASSET_IN_MEMORY_BYTES:
-        return _serve(path, IMMUTABLE, accept_encoding)
+        return _file(path, served, headers)
     return Response(_asset_bytes(served, stat.st_mtime_ns), media_type=_media_type(path), headers=headers)
 
 
