@@ -1,6 +1,6 @@
 // The stylesheets a public route needs at its first paint, besides the entry's (which
 // scripts/prerender.mjs inlines into index.html, the shell of every page): the CSS of the route's
-// page chunk (src/app/router.tsx -> src/app/routes/lazy-pages.ts) and of every chunk it imports,
+// page chunk (src/app/router.tsx -> src/app/routes/lazy-pages.tsx) and of every chunk it imports,
 // statically or dynamically (a form loaded when it nears the screen is in the pre-rendered HTML
 // already). The pre-render inlines them into that route's head, after the entry's, so a page is
 // painted once, styled; no admin stylesheet is on a public page (the admin area is its own chunk).
@@ -12,8 +12,8 @@ export function pageChunks(root, manifest) {
   const source = (file) => readFileSync(join(root, 'src', file), 'utf8');
   const modules = Object.fromEntries(
     [
-      ...source('app/routes/lazy-pages.ts').matchAll(
-        /export const (\w+) = lazy\(\s*\(\) => import\('([^']+)'\)/g,
+      ...source('app/routes/lazy-pages.tsx').matchAll(
+        /export const (\w+) = (?:lazy|staticPage)\(\s*\(\) => import\('([^']+)'\)/g,
       ),
     ].map(([, name, spec]) => [name, spec.replace(/^@\//, 'src/').replace(/^\.\//, 'src/app/routes/')]),
   );

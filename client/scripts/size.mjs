@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Prints, per public route, the JavaScript (and CSS) on the wire that the route loads until it is
 // idle: the index entry and its static imports, plus the route's page chunk (router.tsx ->
-// lazy-pages.ts) and its static imports, as the brotli files the build wrote beside them
+// lazy-pages.tsx) and its static imports, as the brotli files the build wrote beside them
 // (scripts/prerender.mjs), which are the bytes the server sends (Accept-Encoding: br). What a
 // page imports dynamically waits for the visitor (a form's chunk at the first use of the form,
 // `whenUsed` in lib/load-when-needed.ts; notistack at the first interaction or toast,
@@ -12,6 +12,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pageChunks } from './page-styles.mjs';
 
 // Every public route, the ones with a form included (issue 25).
 const LIMIT_JS_KB = 90;
@@ -34,38 +35,22 @@ if (!entryKey) {
   process.exit(2);
 }
 
-// Route -> page module, read from the router and the lazy page table.
-const source = (file) => readFileSync(join(root, 'src', file), 'utf8');
-const pageModules = Object.fromEntries(
-  [
-    ...source('app/routes/lazy-pages.ts').matchAll(
-      /export const (\w+) = lazy\(\s*\(\) => import\('([^']+)'\)/g,
-    ),
-  ].map(([, name, spec]) => [name, spec.replace(/^@\//, 'src/').replace(/^\.\//, 'src/app/routes/')]),
-);
-const routes = [];
-for (const [, attrs, name] of source('app/router.tsx').matchAll(/<Route ([^>]*?)element={<Pages\.(\w+)/g)) {
-  const path = /\bindex\b/.test(attrs) ? '/' : `/${/path="([^"]+)"/.exec(attrs)?.[1] ?? ''}`;
-  if (path.startsWith('/admin') || path === '/*') continue;
-  const spec = pageModules[name];
-  const key = spec && ['.tsx', '.ts'].map((ext) => spec + ext).find((k) => manifest[k]);
-  if (!key) {
-    console.error(`size: no chunk for ${name} (${path}) in the manifest.`);
-    process.exit(2);
-  }
-  routes.push({ path, key });
-}
+// Route -> page module, read from the router and the lazy page table (as the pre-render reads them).
+const routes = [...pageChunks(root, manifest)]
+  .filter(([path]) => !path.startsWith('/admin') && path !== '*')
+  .map(([path, key]) => ({ path, key }));
 if (routes.length < 15) {
   console.error(`size: found only ${routes.length} public routes in src/app/router.tsx.`);
   process.exit(2);
 }
 
 // Chunks a page imports dynamically that wait for the visitor: notistack (first interaction or
-// toast, app/provider.tsx), the chat panel (opened), the newsletter pop-up (after 10 s, once), and
+// toast, app/provider.tsx), the footer (hydrated at the first interaction, app/routes/root-layout.tsx),
+// the chat panel (opened), the newsletter pop-up (after 10 s, once), and
 // the forms imported behind `whenUsed(...)` (first use of the form, lib/load-when-needed.ts), read
 // from the sources so that only what truly waits is left out. Every other dynamic import of a page
 // loads before idle and counts.
-const ON_DEMAND_NAMES = /(^|\/)(notistack|snackbar-host|ChatPanel|NewsletterDialog)[^/]*$/;
+const ON_DEMAND_NAMES = /(^|\/)(notistack|snackbar-host|Footer|ChatPanel|NewsletterDialog)[^/]*$/;
 const sourceFiles = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory()

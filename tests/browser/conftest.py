@@ -135,6 +135,14 @@ def open_route(page: Page, path: str) -> None:
     page.locator("h1").first.wait_for()
 
 
+def hydrate_everything(page: Page) -> None:
+    """The visitor's first interaction (the wheel) lets the parts held until then hydrate
+    (client/src/lib/hydrate-on-interaction.tsx); waits until none waits any more."""
+    page.locator("html[data-hydrated]").wait_for(state="attached")
+    page.mouse.wheel(0, 1)
+    page.locator("html:not([data-deferred-hydration])").wait_for(state="attached")
+
+
 SETTLE_SCRIPT = """async () => {
   const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   for (let y = 0; y < document.body.scrollHeight; y += 600) {

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser.conftest import PHONE, new_page
+from tests.browser.conftest import PHONE, hydrate_everything, new_page
 
 pytestmark = pytest.mark.browser
 
@@ -46,8 +46,10 @@ def test_hydrates_without_errors(browser: Browser, live_server: str, path: str) 
     try:
         errors = _watch_errors(page)
         page.goto(path, wait_until="networkidle")
-        # The page's content was in the HTML and is still the same nodes once React is interactive.
+        # The page's content was in the HTML and is still the same nodes once React is interactive,
+        # the parts held until the visitor's first interaction included.
         page.locator("h1").first.wait_for()
+        hydrate_everything(page)
         page.wait_for_timeout(500)
         assert page.evaluate("() => document.querySelectorAll('#root h1').length") >= 1
     finally:
@@ -153,7 +155,7 @@ def test_listing_and_filtered_pages_hydrate_from_the_html(browser: Browser, live
         api_calls: list[str] = []
         page.on("request", lambda r: api_calls.append(r.url) if "/api/" in r.url else None)
         page.goto(path, wait_until="networkidle")
-        page.wait_for_selector("html[data-hydrated]")
+        hydrate_everything(page)
         if path.startswith("/blog"):
             assert page.locator("#root article.blog-card").count() >= 2
         else:
@@ -191,6 +193,52 @@ def test_the_app_is_requested_after_the_page_is_painted(browser: Browser, live_s
         assert timing["request"] >= timing["paint"], timing
         # After the page's own images too: the largest of them is often what a phone paints last.
         assert timing["request"] >= timing["load"] > 0, timing
+    finally:
+        page.context.close()
+    assert not [e for e in errors if HYDRATION.search(e)], errors
+
+
+@pytest.mark.parametrize("path", ["/", "/about"])
+def test_static_content_hydrates_at_the_first_interaction(browser: Browser, live_server: str, path: str) -> None:
+    """Text, pictures and links below the hero (the whole page on /about) and the footer need no
+    JavaScript: React leaves their server HTML until the visitor first does something, and the
+    footer's code is not even requested until then. Then they hydrate without an error."""
+    page = new_page(browser, live_server)
+    try:
+        errors = _watch_errors(page)
+        requested: list[str] = []
+        page.on("request", lambda r: requested.append(r.url))
+        page.goto(path, wait_until="networkidle")
+        page.wait_for_selector("html[data-hydrated]")
+        page.wait_for_timeout(300)
+        assert page.evaluate("() => document.documentElement.dataset.deferredHydration") == "pending"
+        assert not [url for url in requested if "/assets/Footer-" in url], requested
+        assert page.locator("footer.site-footer a[href='/privacy']").first.is_visible()
+        page.mouse.wheel(0, 200)
+        page.locator("html:not([data-deferred-hydration])").wait_for(state="attached")
+        assert [url for url in requested if "/assets/Footer-" in url]
+        # Hydrated: a footer link now navigates inside the app (no new document).
+        page.evaluate("() => { window.__sameDocument = true; }")
+        page.locator("footer.site-footer a[href='/privacy']").first.click()
+        page.wait_for_url("**/privacy")
+        page.get_by_role("heading", level=1).first.wait_for()
+        assert page.evaluate("() => window.__sameDocument === true")
+    finally:
+        page.context.close()
+    assert not [e for e in errors if HYDRATION.search(e)], errors
+
+
+def test_a_footer_link_tapped_before_anything_hydrated_still_opens_its_page(browser: Browser, live_server: str) -> None:
+    page = new_page(browser, live_server, viewport=PHONE)
+    try:
+        errors = _watch_errors(page)
+        page.goto("/about", wait_until="networkidle")
+        page.wait_for_selector("html[data-hydrated]")
+        assert page.evaluate("() => document.documentElement.dataset.deferredHydration") == "pending"
+        page.locator("footer.site-footer a[href='/terms']").first.click()
+        page.wait_for_url("**/terms")
+        page.get_by_role("heading", level=1).first.wait_for()
+        assert "Terms" in page.get_by_role("heading", level=1).first.inner_text()
     finally:
         page.context.close()
     assert not [e for e in errors if HYDRATION.search(e)], errors

@@ -1,3 +1,4 @@
+import { firstInteraction } from './hydrate-on-interaction';
 import { hasPendingAction } from './pending-form-actions';
 
 /**
@@ -17,8 +18,11 @@ export function whenUsed(selector: string): Promise<void> {
   if (typeof window === 'undefined' || typeof document === 'undefined') return Promise.resolve();
   const element = document.querySelector(selector);
   if (!element) return Promise.resolve();
-  // Used before the app arrived (client/scripts/start-after-paint.js held what was done meanwhile).
+  // Used before the app arrived (client/scripts/start-after-paint.js held what was done meanwhile),
+  // or by the interaction that hydrated the page around it (lib/hydrate-on-interaction.tsx).
+  const first = firstInteraction()?.target;
   if (element.contains(document.activeElement) || hasPendingAction(element)) return Promise.resolve();
+  if (first instanceof Node && element.contains(first)) return Promise.resolve();
   return new Promise<void>((resolve) => {
     const events = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'input', 'change', 'submit'] as const;
     // On the document, in the capture phase: React stops the propagation of events aimed at a part

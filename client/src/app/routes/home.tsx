@@ -15,6 +15,7 @@ import {
   TrustSection,
 } from '@/features/home/components/HomeSections';
 import { PromoVideo } from '@/features/home/components/PromoVideo';
+import { HydrateOnInteraction } from '@/lib/hydrate-on-interaction';
 import { whenUsed } from '@/lib/load-when-needed';
 import { usePageMeta } from '@/lib/use-page-meta';
 import '@/features/job-alert/components/job-alert.css';
@@ -61,21 +62,24 @@ export default function HomeRoute() {
   return (
     <>
       <HomeHero />
-      <PromoVideo />
-      <Achievements />
-      <GetStarted />
-      <ServiceCards />
-      <CountryCards />
-      <JobAlertSection />
-      <TrustSection />
-      <Testimonials />
-      <SuccessStories />
-      <CtaBanner
-        title="Ready to Start Your Journey Abroad?"
-        text={`Apply today or talk to our team. We reply to every application within ${constants.promises.applicationReplyWithin}.`}
-        primary={{ label: 'Enroll Now', to: paths.apply }}
-        secondary={{ label: 'Contact Us', to: paths.contact }}
-      />
+      {/* Below the hero (which starts its video): hydrated at the visitor's first interaction. */}
+      <HydrateOnInteraction>
+        <PromoVideo />
+        <Achievements />
+        <GetStarted />
+        <ServiceCards />
+        <CountryCards />
+        <JobAlertSection />
+        <TrustSection />
+        <Testimonials />
+        <SuccessStories />
+        <CtaBanner
+          title="Ready to Start Your Journey Abroad?"
+          text={`Apply today or talk to our team. We reply to every application within ${constants.promises.applicationReplyWithin}.`}
+          primary={{ label: 'Enroll Now', to: paths.apply }}
+          secondary={{ label: 'Contact Us', to: paths.contact }}
+        />
+      </HydrateOnInteraction>
     </>
   );
 }

@@ -1,12 +1,17 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
 import { PageLoader } from '@/components/ui/Spinner';
 import { ChatWidget } from '@/features/chat/components/ChatWidget';
 import { NewsletterPopup } from '@/features/newsletter/components/NewsletterPopup';
 import { Splash, useSplash } from '@/features/splash/components/Splash';
 import { WhatsAppWidget } from '@/features/whatsapp/components/WhatsAppWidget';
+import { HydrateOnInteraction } from '@/lib/hydrate-on-interaction';
+
+/** Hydrated at the visitor's first interaction (below), so its code waits for it too. */
+const Footer = lazy(() =>
+  import('@/components/layout/Footer').then(({ Footer: footer }) => ({ default: footer })),
+);
 
 /** Scrolls to the top on page change, or to the element named by the hash once it renders. */
 function useScrollManagement() {
@@ -65,7 +70,11 @@ export function RootLayout() {
         Skip to main content
       </a>
       <SplashGate />
-      <Header />
+      {/* Its links work as they are; the first tap on the menu button hydrates it at once (its code is
+          in the entry) and opens the menu. */}
+      <HydrateOnInteraction>
+        <Header />
+      </HydrateOnInteraction>
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
@@ -73,10 +82,11 @@ export function RootLayout() {
         </Suspense>
       </main>
       {/* Own Suspense boundaries: React hydrates them after the header and the page, in small
-          slices, or at once when the visitor taps one of them (selective hydration). */}
-      <Suspense fallback={null}>
+          slices, or at once when the visitor taps one of them (selective hydration); the footer's
+          links work as they are until the visitor's first interaction. */}
+      <HydrateOnInteraction>
         <Footer />
-      </Suspense>
+      </HydrateOnInteraction>
       <Suspense fallback={null}>
         <WhatsAppWidget />
         <ChatWidget />
