@@ -176,6 +176,26 @@ async def test_selections_and_bulk_ids_are_checked(make_harness: MakeHarness, sm
     ]
 
 
+async def test_everything_matching_the_mine_view_is_the_signed_in_ones_applications(
+    make_harness: MakeHarness, sms_server: SmsGatewayServer
+) -> None:
+    # The list's "mine" toggle sends owner=me; "Select all matching" sends the same filter.
+    h = await signed_in(make_harness, **_settings(sms_server, undo_s=30))
+    for app_id in ("VA500", "VA501", "VA502"):
+        await add_application(h, app_id, T0, email=f"{app_id.lower()}@example.com")
+    me = (await h.client.get("/api/admin/session")).json()["id"]
+    for app_id in ("VA500", "VA502"):
+        owned = await h.unsafe("PUT", f"/api/admin/applications/{app_id}/owner", json={"ownerId": me})
+        assert owned.status_code == 200, owned.text
+    mine = {"matching": {"owner": "me"}}
+    preview = await h.unsafe("POST", f"{BULK}/messages/preview", json={**mine, "text": "Hello {name}"})
+    assert preview.status_code == 200, preview.text
+    assert sorted(i["applicationId"] for i in preview.json()["items"]) == ["VA500", "VA502"]
+    moved = await _move(h, mine)
+    assert sorted(i["applicationId"] for i in moved["items"]) == ["VA500", "VA502"]
+    assert await _status(h, "VA501") == "received"
+
+
 async def test_bulk_routes_are_guarded(make_harness: MakeHarness) -> None:
     h = await make_harness(demo=True)
     for path in (f"{BULK}/status/preview", f"{BULK}/status", f"{BULK}/messages/preview", f"{BULK}/messages"):

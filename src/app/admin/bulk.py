@@ -10,6 +10,7 @@ from agency_core.bulk.model import MATCHING_INVALID, Selection, check_selection
 from agency_core.bulk.service import BulkService
 from agency_core.errors import Rejected
 from agency_core.signin.identity import AdminUser
+from app.admin.applications import mine
 from app.admin.common import CONFLICT
 from app.admin.schemas.bulk import (
     BulkActionOut,
@@ -26,14 +27,16 @@ from app.admin.schemas.common import to_core
 from app.checked_body import CoreChecked
 
 
-def _selection(body: BulkSelection) -> Selection:
+def _selection(body: BulkSelection, admin: AdminUser) -> Selection:
+    """The picked ids, or the list's filter as the list reads it ("owner": "me" is the signed-in one)."""
     data = to_core(body)
     if "matching" not in data:
         return check_selection(data.get("applicationIds"), None)
     matching = data["matching"]
     if not isinstance(matching, dict):
         raise Rejected({"matching": MATCHING_INVALID})
-    return check_selection(None, {str(k): v if isinstance(v, str) else None for k, v in matching.items()})
+    filters = {str(k): v if isinstance(v, str) else None for k, v in matching.items()}
+    return check_selection(None, {**filters, "owner": mine(filters.get("owner"), admin)})
 
 
 class BulkController(Controller):
@@ -47,9 +50,12 @@ class BulkController(Controller):
         return_dto=None,
     )
     async def preview_status(
-        self, bulk: NamedDependency[BulkService], data: JSONBody[BulkStatusPreviewIn]
+        self,
+        bulk: NamedDependency[BulkService],
+        admin: NamedDependency[AdminUser],
+        data: JSONBody[BulkStatusPreviewIn],
     ) -> BulkPreviewOut:
-        return preview_out(await bulk.preview_move(_selection(data), to_core(data).get("status")))
+        return preview_out(await bulk.preview_move(_selection(data, admin), to_core(data).get("status")))
 
     @post(
         "/status",
@@ -62,7 +68,7 @@ class BulkController(Controller):
         self, bulk: NamedDependency[BulkService], admin: NamedDependency[AdminUser], data: JSONBody[BulkStatusIn]
     ) -> BulkActionOut:
         body = to_core(data)
-        action = await bulk.move(admin.email, body.get("bulkId"), _selection(data), body.get("status"))
+        action = await bulk.move(admin.email, body.get("bulkId"), _selection(data, admin), body.get("status"))
         return action_out(await bulk.progress(action.id))
 
     @post(
@@ -73,9 +79,12 @@ class BulkController(Controller):
         return_dto=None,
     )
     async def preview_message(
-        self, bulk: NamedDependency[BulkService], data: JSONBody[BulkMessagePreviewIn]
+        self,
+        bulk: NamedDependency[BulkService],
+        admin: NamedDependency[AdminUser],
+        data: JSONBody[BulkMessagePreviewIn],
     ) -> BulkPreviewOut:
-        return preview_out(await bulk.preview_message(_selection(data), to_core(data).get("text")))
+        return preview_out(await bulk.preview_message(_selection(data, admin), to_core(data).get("text")))
 
     @post(
         "/messages",
@@ -88,7 +97,7 @@ class BulkController(Controller):
         self, bulk: NamedDependency[BulkService], admin: NamedDependency[AdminUser], data: JSONBody[BulkMessageIn]
     ) -> BulkActionOut:
         body = to_core(data)
-        action = await bulk.send_message(admin.email, body.get("bulkId"), _selection(data), body.get("text"))
+        action = await bulk.send_message(admin.email, body.get("bulkId"), _selection(data, admin), body.get("text"))
         return action_out(await bulk.progress(action.id))
 
     @get("/{bulk_id:str}", summary="A bulk action with its messages' outbox states")
