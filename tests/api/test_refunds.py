@@ -157,6 +157,8 @@ def test_strangers_and_unpaid_fees_get_no_refund(live: Live) -> None:
     app_id = made.json()["applicationId"]
     unpaid = live.unsafe("POST", REFUNDS.format(app_id), json={"reason": "x"})
     assert unpaid.status_code == 409
+    documented = live.client.get("/schema/openapi.json").json()["paths"][REFUNDS.format("{application_id}")]
+    assert "409" in documented["post"]["responses"]
     assert live.unsafe("POST", REFUNDS.format("VA1"), json={"reason": "x"}).status_code == 404
     with httpx.Client(base_url=str(live.client.base_url)) as stranger:
         assert stranger.get(REFUNDS.format(app_id)).status_code == 401

@@ -9,6 +9,7 @@ from litestar.status_codes import HTTP_201_CREATED
 
 from agency_core.payments.refund_service import RefundService, refund_input
 from agency_core.signin.identity import AdminUser
+from app.admin.common import CONFLICT
 from app.admin.schemas.common import to_core
 from app.admin.schemas.refunds import RefundIn, RefundsBody, refunds_body
 from app.checked_body import CoreChecked
@@ -25,6 +26,7 @@ class RefundsController(Controller):
         "/",
         status_code=HTTP_201_CREATED,
         summary="Refund the paid fee, in full (amount left out) or in part, with a reason (audited)",
+        responses={409: CONFLICT},  # no paid fee, or no Paystack configured
         dto=CoreChecked,
         return_dto=None,
     )
