@@ -39,10 +39,11 @@ from agency_core.payments.fees import REFUND_RULES_MAX
 from agency_core.payments.refunds import REASON_MAX as REFUND_REASON_MAX
 from agency_core.records import APPOINTMENT_OUTCOMES, ApplicationStatus, AppointmentStatus, PaymentState
 from agency_core.spec.constants import SENDER_ID_MAX_LENGTH
+from agency_core.spec.inputs import sent_names
 from agency_core.spec.validation import EMAIL_PATTERN, FORMS, Field
 from agency_core.staff.blog_input import LONG as LONG_BLOG_TEXT
 from agency_core.staff.notes import NOTE_MAX_LENGTH, REPLY_MAX_LENGTH, ReplyChannel
-from agency_core.staff.query import APPOINTMENT_VIEWS, MAX_SEARCH_LENGTH, MESSAGE_VIEWS, View
+from agency_core.staff.query import APPOINTMENT_VIEWS, MAX_SEARCH_LENGTH, MESSAGE_VIEWS, ApplicationQueryInput, View
 
 PHONE_PATTERN: Final = (
     r"^(?:(?:\+233|0)(?:2(?:[0346-9][0-9]|5[67])|5(?:[03-7][0-9]|9[1-9]))[0-9]{6}|\+9715[02-68][0-9]{7})$"
@@ -84,13 +85,21 @@ def _schema(spec: Mapping[str, Any]) -> Schema:
     if "items" in spec:
         args["items"] = _schema(spec["items"])
     if "properties" in spec:
-        args["properties"] = {name: _schema(s) for name, s in spec["properties"].items()}
-        args["additional_properties"] = True
+        args["properties"] = {name: _schema_or_ref(s) for name, s in spec["properties"].items()}
+        args["additional_properties"] = spec.get("additionalProperties", True)
     if "anyOf" in spec:
         args["any_of"] = [_schema(s) for s in spec["anyOf"]]
     if "oneOf" in spec:
-        args["one_of"] = [_schema(s) for s in spec["oneOf"]]
+        args["one_of"] = [_schema_or_ref(s) for s in spec["oneOf"]]
     return Schema(**args)
+
+
+def _schema_or_ref(spec: Mapping[str, Any]) -> Schema | Reference:
+    return Reference(ref=spec["$ref"]) if "$ref" in spec else _schema(spec)
+
+
+def ref(component: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{component}"}
 
 
 def nullable(spec: dict[str, Any]) -> dict[str, Any]:
@@ -301,23 +310,41 @@ def _erase_body() -> dict[str, Any]:
     return {"type": "object", "properties": {"q": identifier(), "confirm": confirm}, "required": ["q", "confirm"]}
 
 
-MATCHING_NOTE: Final = (
-    "Instead of applicationIds, matching: the applications list's filter by its query names (q, status, view,"
-    " payment, from, to, jobCategory, preferredCountry, jobId, owner), every application it matches when the"
-    ' action runs; 422 "Select at least one application" when it matches none.'
-)
+def _application_filter() -> dict[str, Any]:
+    """The applications list's filter as a bulk action's ``matching``: its query parameters by name,
+    each with the list's own schema."""
+    names = sent_names(ApplicationQueryInput)
+    free = {"type": "string", "maxLength": SHORT_TEXT}
+    return {
+        "type": "object",
+        "properties": {name: _admin_query_schema(APPLICATIONS, name)[0] or free for name in names},
+        "additionalProperties": False,
+        "description": 'The list\'s filters by their query names; "owner": "me" is the signed-in staff member',
+    }
+
+
+def _bulk_picked() -> dict[str, Any]:
+    ids = {"type": "array", "minItems": 1, "maxItems": MAX_SELECTION, "items": text()}
+    return {"type": "object", "properties": {"applicationIds": ids}, "required": ["applicationIds"]}
+
+
+def _bulk_matching() -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {"matching": ref("ApplicationFilter")},
+        "required": ["matching"],
+        "description": 'Every application the filter matches when the action runs; 422 "Select at least one'
+        ' application" when it matches none (the list offers it only when it shows some).',
+    }
 
 
 def _bulk_body(extra: Mapping[str, dict[str, Any]], required: Iterable[str]) -> dict[str, Any]:
-    """A bulk action's body: picked ``applicationIds`` and its own fields. ``matching`` (the list's filter,
-    instead of the ids) is described, not published: whether it is accepted depends on the records (422
-    when it matches no application), which no schema can say."""
-    ids = {"type": "array", "minItems": 1, "maxItems": MAX_SELECTION, "items": text()}
+    """A bulk action's body: its selection (picked ids, or the list's filter) and its own fields."""
     return {
         "type": "object",
-        "properties": {"applicationIds": ids, **extra},
-        "required": ["applicationIds", *required],
-        "description": MATCHING_NOTE,
+        "properties": extra,
+        "required": list(required),
+        "oneOf": [ref("BulkPicked"), ref("BulkMatching")],
     }
 
 
@@ -394,6 +421,12 @@ BODIES: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {
     "RefundIn": _refund_body,
 }
 """Component schemas replaced by the core's rules (by the name Litestar gives each body)."""
+PARTS: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {
+    "ApplicationFilter": _application_filter,
+    "BulkPicked": _bulk_picked,
+    "BulkMatching": _bulk_matching,
+}
+"""Component schemas the bodies refer to (no handler takes them alone)."""
 
 QUERY: Final[Mapping[str, dict[str, Any]]] = {
     "page": whole(1, MAX_PAGE),
@@ -405,18 +438,19 @@ QUERY: Final[Mapping[str, dict[str, Any]]] = {
     "days": choice(("1", "7")),
 }
 """Admin query parameters, by name, wherever they appear."""
+APPLICATIONS: Final = "/api/admin/applications"
 NEIGHBOURS: Final = "/api/admin/applications/{application_id}/neighbours"
 STATUS_QUERY: Final = {
-    "/api/admin/applications": [s.value for s in ApplicationStatus],
+    APPLICATIONS: [s.value for s in ApplicationStatus],
     "/api/admin/applications/export.csv": [s.value for s in ApplicationStatus],
     NEIGHBOURS: [s.value for s in ApplicationStatus],
     "/api/admin/appointments": [s.value for s in AppointmentStatus],
     "/api/admin/appointments/export.csv": [s.value for s in AppointmentStatus],
     "/api/admin/jobs": list(JOB_STATUSES),
 }
-SEARCH_QUERY: Final = {"/api/admin/applications", "/api/admin/applications/export.csv", NEIGHBOURS}
+SEARCH_QUERY: Final = {APPLICATIONS, "/api/admin/applications/export.csv", NEIGHBOURS}
 VIEW_QUERY: Final = {
-    "/api/admin/applications": list(View),
+    APPLICATIONS: list(View),
     "/api/admin/applications/export.csv": list(View),
     NEIGHBOURS: list(View),
     "/api/admin/appointments": list(APPOINTMENT_VIEWS),
@@ -477,5 +511,7 @@ def publish(openapi: OpenAPI) -> OpenAPI:
         for name, body in BODIES.items():
             if name in schemas:
                 schemas[name] = _schema(body())
+        for name, part in PARTS.items():
+            schemas[name] = _schema(part())
     _publish_queries(openapi)
     return openapi

@@ -19,7 +19,7 @@ from app.admin.schemas.jobs import JobIn
 from app.admin.security import CSRF_HEADER
 from app.checked_body import CoreChecked, decode_checked
 from app.main import create_app
-from app.request_contract import BODIES
+from app.request_contract import BODIES, PARTS
 from app.settings import Settings
 from tests.admin.area import signed_in
 from tests.admin.conftest import MakeHarness
@@ -80,9 +80,14 @@ async def test_an_admin_body_the_core_checks_is_refused_like_any_other_body(make
     assert wrong.json()["errors"]["title"] == "Enter text"
 
 
+def _selections(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """The published parts a body is one of (a bulk body's ``BulkPicked`` or ``BulkMatching``)."""
+    return [PARTS[part["$ref"].rsplit("/", 1)[1]]() for part in body.get("oneOf", [])]
+
+
 def test_every_field_of_a_checked_body_is_published_and_required_ones_are_required(tmp_path: Path) -> None:
-    """The structs and the published schemas (``app/request_contract.py``) name the same fields; the
-    one exception, a bulk action's ``matching``, is in the body's description."""
+    """The structs and the published schemas (``app/request_contract.py``) name the same fields (a bulk
+    body's selection in the parts of its ``oneOf``)."""
     create_app(Settings(data_dir=tmp_path / "data", client_dist=tmp_path / "dist", demo=True))
     bodies = {kind.__name__: kind for kind in CoreChecked.bodies()}
     assert {"JobIn", "BlogPostIn", "AdminSettingsIn", "BulkStatusIn", "FeePolicyIn", "EraseRequest"} <= set(bodies)
@@ -92,7 +97,11 @@ def test_every_field_of_a_checked_body_is_published_and_required_ones_are_requir
             assert name in {"ImageUpload", "OwnerChange"}, name
             continue
         published = BODIES[name]()
-        names = {f.encode_name for f in fields} - ({"matching"} if name.startswith("Bulk") else set())
-        assert names == set(published["properties"]), name
+        names = set(published["properties"]).union(*(part["properties"] for part in _selections(published)))
+        assert {f.encode_name for f in fields} == names, name
         assert {f.encode_name for f in fields if f.required} <= set(published["required"]), name
-    assert "matching" in BODIES["BulkStatusIn"]()["description"]
+    selections = _selections(BODIES["BulkStatusIn"]())
+    assert [(set(s["properties"]), s["required"]) for s in selections] == [
+        ({"applicationIds"}, ["applicationIds"]),
+        ({"matching"}, ["matching"]),
+    ]

@@ -6,9 +6,11 @@ so its positive-data check still finds any value the published schema admits and
 
 from __future__ import annotations
 
+import os
 from datetime import date
 from typing import Any
 
+import httpx
 import schemathesis
 
 FUTURE_YEAR = 2999
@@ -58,10 +60,31 @@ def _order_query(query: dict[str, Any]) -> None:
         query["from"], query["to"] = sorted((query["from"], query["to"]))
 
 
+BULK_PATHS = frozenset(f"/api/admin/bulk/{kind}{end}" for kind in ("status", "messages") for end in ("", "/preview"))
+FUZZED_APP = "AGENCY_FUZZ_BASE_URL"
+SESSION_COOKIE = "AGENCY_FUZZ_COOKIE"
+"""Set by the test for the signed-in run: where the app is and its session, for :func:`_shown_filter`."""
+
+
+def _shown_filter(matching: dict[str, Any]) -> dict[str, Any]:
+    """A bulk action's ``matching`` as the list sends it: "Select all matching" is offered only when
+    the list shows applications for the filter, so a filter that shows none becomes the unfiltered
+    list's (the suite seeds one application)."""
+    _order_query(matching)
+    base, cookie = os.environ.get(FUZZED_APP), os.environ.get(SESSION_COOKIE)
+    if base is None or cookie is None:
+        return matching
+    listed = httpx.get(f"{base}/api/admin/applications", params=matching, headers={"Cookie": cookie}, timeout=10)
+    shown = listed.status_code == 200 and listed.json()["total"] > 0
+    return matching if shown else {}
+
+
 @schemathesis.hook
 def before_call(ctx: Any, case: Any, kwargs: dict[str, Any]) -> None:  # noqa: ARG001 (the hook's signature)
     # Every phase (examples, coverage, fuzzing) passes here, just before the request is sent.
     if isinstance(case.body, dict):
         _order_body(case.operation.path, case.body)
+        if case.operation.path in BULK_PATHS and isinstance(case.body.get("matching"), dict):
+            case.body["matching"] = _shown_filter(case.body["matching"])
     if isinstance(case.query, dict):
         _order_query(case.query)

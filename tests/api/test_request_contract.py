@@ -141,3 +141,22 @@ def test_admin_queries_publish_their_types(document: dict[str, Any]) -> None:
     assert params["payment"]["schema"]["enum"] == ["unpaid", "pending", "paid", "failed"]
     erase = {p["name"]: p for p in paths["/api/admin/data-requests"]["get"]["parameters"]}
     assert erase["q"]["required"] is True
+
+
+@pytest.mark.parametrize("body", ["BulkStatusPreviewIn", "BulkStatusIn", "BulkMessagePreviewIn", "BulkMessageIn"])
+def test_a_bulk_body_publishes_both_selections_and_the_lists_own_filter(
+    document: dict[str, Any], schemas: dict[str, Any], body: str
+) -> None:
+    refs = [s["$ref"].rsplit("/", 1)[1] for s in schemas[body]["oneOf"]]
+    assert refs == ["BulkPicked", "BulkMatching"]
+    listed = {p["name"]: p["schema"] for p in document["paths"]["/api/admin/applications"]["get"]["parameters"]}
+    published = schemas["ApplicationFilter"]["properties"]
+    assert set(published) == set(listed) - {"page", "pageSize"}
+    assert all(published[name] == listed[name] for name in ("status", "view", "payment", "from", "to", "q"))
+    validator = jsonschema_rs.validator_for({**schemas[body], "components": {"schemas": schemas}})
+    rest = {"status": "processing", "text": "Hello", "bulkId": "BK1"}
+    assert validator.is_valid({**rest, "applicationIds": ["VA1"]})
+    assert validator.is_valid({**rest, "matching": {"status": "received", "owner": "me"}})
+    assert not validator.is_valid({**rest, "applicationIds": ["VA1"], "matching": {}})  # one or the other
+    assert not validator.is_valid({**rest, "matching": {"status": "hired"}})
+    assert not validator.is_valid(rest)

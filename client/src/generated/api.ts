@@ -1530,6 +1530,30 @@ export interface components {
             size: number;
             url: string;
         };
+        /** @description The list's filters by their query names; "owner": "me" is the signed-in staff member */
+        ApplicationFilter: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            from?: string;
+            jobCategory?: string;
+            jobId?: string;
+            owner?: string;
+            /** @enum {string} */
+            payment?: "unpaid" | "pending" | "paid" | "failed";
+            preferredCountry?: string;
+            q?: string;
+            /** @enum {string} */
+            status?: "received" | "processing" | "approved" | "rejected";
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, not before from
+             */
+            to?: string;
+            /** @enum {string} */
+            view?: "today" | "new" | "unread";
+        };
         ApplicationForm: {
             additionalInfo?: string;
             /**
@@ -1788,18 +1812,25 @@ export interface components {
          * @enum {string}
          */
         BulkKind: "status" | "message";
-        /** @description Instead of applicationIds, matching: the applications list's filter by its query names (q, status, view, payment, from, to, jobCategory, preferredCountry, jobId, owner), every application it matches when the action runs; 422 "Select at least one application" when it matches none. */
-        BulkMessageIn: {
-            applicationIds: string[];
+        /** @description Every application the filter matches when the action runs; 422 "Select at least one application" when it matches none (the list offers it only when it shows some). */
+        BulkMatching: {
+            matching: components["schemas"]["ApplicationFilter"];
+        } & {
+            [key: string]: unknown;
+        };
+        BulkMessageIn: ({
             bulkId: string;
             text: string;
         } & {
             [key: string]: unknown;
-        };
-        /** @description Instead of applicationIds, matching: the applications list's filter by its query names (q, status, view, payment, from, to, jobCategory, preferredCountry, jobId, owner), every application it matches when the action runs; 422 "Select at least one application" when it matches none. */
-        BulkMessagePreviewIn: {
-            applicationIds: string[];
+        }) & (components["schemas"]["BulkPicked"] | components["schemas"]["BulkMatching"]);
+        BulkMessagePreviewIn: ({
             text: string;
+        } & {
+            [key: string]: unknown;
+        }) & (components["schemas"]["BulkPicked"] | components["schemas"]["BulkMatching"]);
+        BulkPicked: {
+            applicationIds: string[];
         } & {
             [key: string]: unknown;
         };
@@ -1815,23 +1846,19 @@ export interface components {
             totalParts: number;
             undoWindowS: number;
         };
-        /** @description Instead of applicationIds, matching: the applications list's filter by its query names (q, status, view, payment, from, to, jobCategory, preferredCountry, jobId, owner), every application it matches when the action runs; 422 "Select at least one application" when it matches none. */
-        BulkStatusIn: {
-            applicationIds: string[];
+        BulkStatusIn: ({
             bulkId: string;
             /** @enum {string} */
             status: "received" | "processing" | "approved" | "rejected";
         } & {
             [key: string]: unknown;
-        };
-        /** @description Instead of applicationIds, matching: the applications list's filter by its query names (q, status, view, payment, from, to, jobCategory, preferredCountry, jobId, owner), every application it matches when the action runs; 422 "Select at least one application" when it matches none. */
-        BulkStatusPreviewIn: {
-            applicationIds: string[];
+        }) & (components["schemas"]["BulkPicked"] | components["schemas"]["BulkMatching"]);
+        BulkStatusPreviewIn: ({
             /** @enum {string} */
             status: "received" | "processing" | "approved" | "rejected";
         } & {
             [key: string]: unknown;
-        };
+        }) & (components["schemas"]["BulkPicked"] | components["schemas"]["BulkMatching"]);
         /** CalendarDayOut */
         CalendarDayOut: {
             date: string;
@@ -3630,6 +3657,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The record's current state does not allow the change */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

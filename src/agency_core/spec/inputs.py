@@ -43,6 +43,11 @@ def _names(kind: type) -> tuple[tuple[str, str, object], ...]:
     return _NAMES[kind]
 
 
+def sent_names(kind: type) -> tuple[str, ...]:
+    """The names ``kind``'s fields are sent by, in its fields' order."""
+    return tuple(name for _, name, _ in _names(kind))
+
+
 def input_of(kind: type[In], data: Mapping[str, object]) -> In:
     """The ``kind`` input of ``data`` (names ``kind`` has no field for are ignored)."""
     return kind(**{attribute: data.get(name, default) for attribute, name, default in _names(kind)})

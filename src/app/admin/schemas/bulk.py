@@ -12,9 +12,9 @@ from app.admin.schemas.common import UNSET, Body
 
 
 class BulkSelection(Body):
-    """``applicationIds`` (the ones picked), or ``matching``: the list's filter (``q``, ``status``,
-    ``jobCategory``, ``preferredCountry``, ``from``, ``to``, ``payment``, ``jobId``), every
-    application it matches, resolved by the server when the action runs."""
+    """``applicationIds`` (the ones picked), or ``matching``: the list's filter by its query names, every
+    application it matches, resolved by the server when the action runs. Decoded leniently like every
+    body; the published schema (``BulkPicked`` or ``BulkMatching``) is ``app.request_contract``'s."""
 
     application_ids: list[str] = UNSET
     matching: dict[str, str] = UNSET

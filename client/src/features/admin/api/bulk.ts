@@ -10,21 +10,14 @@ export type BulkAction = Schemas['BulkActionOut'];
 export type PlannedSms = Schemas['PlannedSmsOut'];
 
 /** Picked applications, or every application the list's filter matches (resolved by the server). */
-export type BulkSelection = { applicationIds: string[] } | { matching: Record<string, string> };
-
-/**
- * The bodies as sent. The published schemas only name `applicationIds` (the server also takes
- * `matching` instead, which they do not say yet), hence the one cast per body.
- */
-const body = <T>(selection: BulkSelection, rest: Omit<T, 'applicationIds'>) =>
-  ({ ...selection, ...rest }) as T;
+export type BulkSelection = Schemas['BulkPicked'] | Schemas['BulkMatching'];
 
 const bulkPath = (bulkId: string) => ({ params: { path: { bulk_id: bulkId } } });
 
 export const previewMove = (selection: BulkSelection, status: ApplicationStatus): Promise<BulkPreview> =>
   admin(
     client.POST('/api/admin/bulk/status/preview', {
-      body: body<Schemas['BulkStatusPreviewIn']>(selection, { status }),
+      body: { ...selection, status },
     }),
   );
 export const confirmMove = (
@@ -34,7 +27,7 @@ export const confirmMove = (
 ): Promise<BulkAction> =>
   admin(
     client.POST('/api/admin/bulk/status', {
-      body: body<Schemas['BulkStatusIn']>(selection, { status, bulkId }),
+      body: { ...selection, status, bulkId },
     }),
   );
 export const undoBulk = (bulkId: string): Promise<BulkAction> =>
@@ -42,13 +35,13 @@ export const undoBulk = (bulkId: string): Promise<BulkAction> =>
 export const previewMessage = (selection: BulkSelection, text: string): Promise<BulkPreview> =>
   admin(
     client.POST('/api/admin/bulk/messages/preview', {
-      body: body<Schemas['BulkMessagePreviewIn']>(selection, { text }),
+      body: { ...selection, text },
     }),
   );
 export const confirmMessage = (selection: BulkSelection, text: string, bulkId: string): Promise<BulkAction> =>
   admin(
     client.POST('/api/admin/bulk/messages', {
-      body: body<Schemas['BulkMessageIn']>(selection, { text, bulkId }),
+      body: { ...selection, text, bulkId },
     }),
   );
 export const getBulk = (bulkId: string, signal?: AbortSignal): Promise<BulkAction> =>

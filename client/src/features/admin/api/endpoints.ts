@@ -57,6 +57,11 @@ export const emptyApplicationFilters: ApplicationFilters = {
   view: '',
   owner: '',
 };
+/** The filters that are set, as a bulk action's `matching`: the list's query by the same names and values. */
+export const applicationFilter = (filters: ApplicationFilters) =>
+  Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value),
+  ) as components['schemas']['ApplicationFilter'];
 /** The filters as the route's query: an empty filter is left out of the URL (see `querySerializer`). */
 export const applicationQuery = (filters: ApplicationFilters) => filters as ApplicationQuery;
 

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import type { ApplicationFilters } from '../../api/endpoints';
 import type { ApplicationSummary, ApplicationStatus } from '../../api/types';
 import { countOf, humanize } from '../hooks';
 import { selectedCount, toBulkSelection, type SelectionState } from './selection';
@@ -31,7 +32,7 @@ export function BulkBar({
 }: {
   items: readonly ApplicationSummary[];
   total: number;
-  filters: Record<string, string>;
+  filters: ApplicationFilters;
   /** The list's query string, so the message page keeps the filter. */
   search: string;
   selection: SelectionState;

@@ -5,9 +5,10 @@ import * as yup from 'yup';
 import { confirmMessage, previewMessage, type BulkPreview, type BulkSelection } from '../../api/bulk';
 import { errorMessage, fieldErrors } from '../../api/client';
 import { notify } from '@/lib/notify';
-import { emptyApplicationFilters } from '../../api/endpoints';
+import { applicationFilter } from '../../api/endpoints';
 import { countOf, runAction, useAdminTitle } from '../hooks';
 import { PageHeader } from '../ui';
+import { filtersFrom } from '../views/filters';
 import { partsSummary } from './parts';
 import './bulk.css';
 import { ScrollList } from './ScrollList';
@@ -35,11 +36,7 @@ function useRecipients(): { selection: BulkSelection; describe: string; back: st
       back,
     };
   }
-  const matching: Record<string, string> = {};
-  for (const key of Object.keys(emptyApplicationFilters)) {
-    const value = params.get(key);
-    if (value) matching[key] = value;
-  }
+  const matching = applicationFilter(filtersFrom(params));
   const named = Object.entries(matching).map(([key, value]) => `${key}: ${value}`);
   const describe = named.length ? `every application matching ${named.join(', ')}` : 'every application';
   return { selection: { matching }, describe, back };

@@ -1,6 +1,7 @@
 /** Which applications the list has selected: some by id, or everything the filter matches. */
 import { useCallback, useState } from 'react';
 import type { BulkSelection } from '../../api/bulk';
+import { applicationFilter, type ApplicationFilters } from '../../api/endpoints';
 
 export type Selected = { all: true } | { all: false; ids: ReadonlySet<string> };
 
@@ -40,10 +41,8 @@ export function useSelection(): SelectionState {
 }
 
 /** The request's selection: the ids, or the filter (only the filters that are set). */
-export function toBulkSelection(selected: Selected, filters: Record<string, string>): BulkSelection {
-  if (selected.all) {
-    return { matching: Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')) };
-  }
+export function toBulkSelection(selected: Selected, filters: ApplicationFilters): BulkSelection {
+  if (selected.all) return { matching: applicationFilter(filters) };
   return { applicationIds: [...selected.ids] };
 }
 
