@@ -3,8 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './msw-server';
 
-// Lazy route chunks and msw answers can be slow when every test file runs in parallel.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy route chunks and msw answers can take seconds when every test file runs in parallel, and
+// `make test` runs Vitest beside four pytest workers on two cores.
+configure({ asyncUtilTimeout: 15000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
