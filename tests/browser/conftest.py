@@ -143,22 +143,30 @@ def hydrate_everything(page: Page) -> None:
     page.locator("html:not([data-deferred-hydration])").wait_for(state="attached")
 
 
-SETTLE_SCRIPT = """async () => {
+SETTLE_SCRIPT = """async (limitMs) => {
   const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   for (let y = 0; y < document.body.scrollHeight; y += 600) {
     window.scrollTo({ top: y, behavior: 'instant' });
     await pause(40);
   }
   window.scrollTo({ top: 0, behavior: 'instant' });
+  // A lazy image the scroll passed too quickly for (a busy machine) would never load off screen.
   const images = [...document.images].filter((img) => !img.complete);
-  await Promise.all(images.map((img) => new Promise((resolve) => {
+  images.forEach((img) => { img.loading = 'eager'; });
+  const loaded = Promise.all(images.map((img) => new Promise((resolve) => {
+    if (img.complete) return resolve();
     img.addEventListener('load', resolve, { once: true });
     img.addEventListener('error', resolve, { once: true });
   })));
+  await Promise.race([loaded, pause(limitMs)]);
   await pause(100);
+  return images.filter((img) => !img.complete).map((img) => img.currentSrc || img.src);
 }"""
+SETTLE_LIMIT_MS = 20_000
 
 
 def settle(page: Page) -> None:
-    """Scrolls through the page so lazy images load, waits for them, and returns to the top."""
-    page.evaluate(SETTLE_SCRIPT)
+    """Scrolls through the page so lazy images load, waits for them (20 s at most, like every other
+    wait of the browser tests: a script's evaluate has no time limit of its own), and returns to the top."""
+    unloaded = page.evaluate(SETTLE_SCRIPT, SETTLE_LIMIT_MS)
+    assert not unloaded, f"images still loading after {SETTLE_LIMIT_MS} ms on {page.url}: {unloaded}"

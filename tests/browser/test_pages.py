@@ -61,8 +61,12 @@ def test_every_footer_quick_link_leads_to_its_page(page: Page) -> None:
     open_route(page, "/contact")
     quick = page.get_by_role("navigation", name="Quick Links")
     for label, path in FOOTER:
+        before = page.title()
         quick.get_by_role("link", name=label, exact=True).click()
         expect(page).to_have_url(re.compile(re.escape(path) + "$"))
+        # The URL changes before the page's code has loaded (the previous page stays on screen until
+        # then); the next link is tapped on the new page, as a visitor would.
+        expect(page).not_to_have_title(before)
         expect(page.locator("h1")).to_have_count(1)
 
 
