@@ -26,6 +26,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
     restoreMocks: true,
-    testTimeout: 20000,
+    // Each wait has 15 s (src/testing/setup.ts); a test makes several beside `make test`'s pytest workers.
+    testTimeout: 60_000,
   },
 });

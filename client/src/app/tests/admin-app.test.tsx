@@ -12,7 +12,7 @@ beforeEach(() => {
   server.use(...adminHandlers);
 });
 
-const loginHeading = () => screen.findByRole('heading', { name: 'Admin Login' }, { timeout: 3000 });
+const loginHeading = () => screen.findByRole('heading', { name: 'Admin Login' });
 
 describe('admin guard', () => {
   it('shows "Loading..." while the session is checked, then sends a signed-out visitor to the login page', async () => {
@@ -26,7 +26,7 @@ describe('admin guard', () => {
   it('lets a signed-in admin in: sidebar in the spec order, the admin name in the header', async () => {
     backend.signedIn = true;
     renderApp('/admin');
-    expect(await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Admin sections' });
     const labels = within(nav)
       .getAllByRole('listitem')
@@ -73,7 +73,7 @@ describe('admin guard', () => {
     backend.signedIn = true;
     const user = userEvent.setup();
     renderApp('/admin/messages');
-    expect(await screen.findByRole('heading', { name: 'Messages' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Messages' })).toBeInTheDocument();
     await screen.findByText('Visa');
     backend.signedIn = false; // the server-side session expires
     await user.click(screen.getByRole('button', { name: 'Mark Visa as read' }));
@@ -81,7 +81,7 @@ describe('admin guard', () => {
     expect(screen.queryByText('Not signed in')).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: FILL_PASSWORD }));
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('heading', { name: 'Messages' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Messages' })).toBeInTheDocument();
   });
 
   it('a 403 "User not authorized" from a later call (role removed) toasts and returns to login', async () => {
@@ -92,7 +92,7 @@ describe('admin guard', () => {
       ),
     );
     renderApp('/admin');
-    expect(await screen.findByText('User not authorized', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('User not authorized')).toBeInTheDocument();
     expect(await loginHeading()).toBeInTheDocument();
   });
 });
@@ -132,7 +132,7 @@ describe('admin login', () => {
     await user.click(screen.getByRole('button', { name: FILL_PASSWORD }));
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Login successful')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     const post = backend.requests.find((r) => r.method === 'POST' && r.path === '/api/admin/session');
     expect(post?.csrf).toBe('token-0');
   });
@@ -169,7 +169,7 @@ describe('admin logout', () => {
     backend.signedIn = true;
     const user = userEvent.setup();
     renderApp('/admin/settings');
-    await screen.findByRole('heading', { name: 'Settings' }, { timeout: 3000 });
+    await screen.findByRole('heading', { name: 'Settings' });
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
     expect(await loginHeading()).toBeInTheDocument();
@@ -182,7 +182,7 @@ describe('admin logout', () => {
     backend.logoutFails = true;
     const user = userEvent.setup();
     renderApp('/admin');
-    await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 3000 });
+    await screen.findByRole('heading', { name: 'Dashboard' });
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('Failed to logout')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
@@ -196,7 +196,7 @@ describe('applications', () => {
     document.cookie = `csrftoken=${backend.csrf}; path=/`;
     const user = userEvent.setup();
     renderApp('/admin/applications/VA1700000000002');
-    expect(await screen.findByRole('heading', { name: 'Esi Owusu' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Esi Owusu' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download CV' })).toHaveAttribute(
       'href',
       '/api/admin/applications/VA1700000000002/files/cv',
@@ -223,7 +223,7 @@ describe('applications', () => {
     backend.signedIn = true;
     const user = userEvent.setup();
     renderApp('/admin/applications');
-    expect(await screen.findByRole('link', { name: 'Esi Owusu' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Esi Owusu' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Kofi Boateng' })).toBeInTheDocument();
     expect(within(screen.getByRole('table')).getAllByText('New')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(

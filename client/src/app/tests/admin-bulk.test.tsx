@@ -89,11 +89,7 @@ describe('message to many', () => {
     const user = userEvent.setup();
     renderApp('/admin/applications/message?status=received&preferredCountry=Qatar');
     expect(
-      await screen.findByText(
-        'To: every application matching status: received, preferredCountry: Qatar.',
-        {},
-        { timeout: 3000 },
-      ),
+      await screen.findByText('To: every application matching status: received, preferredCountry: Qatar.'),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect(await screen.findByText('Message is required')).toBeInTheDocument();

@@ -16,9 +16,7 @@ describe('notes and owner on the applicant page', () => {
     const user = userEvent.setup();
     const id = backend.applications[0]!.applicationId;
     renderApp(`/admin/applications/${id}`);
-    const panel = (await screen.findByRole('heading', { name: 'Notes' }, { timeout: 15000 })).closest(
-      'section',
-    ) as HTMLElement;
+    const panel = (await screen.findByRole('heading', { name: 'Notes' })).closest('section') as HTMLElement;
     expect(await within(panel).findByText('No notes yet.')).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Add note' }));
     expect(await within(panel).findByRole('alert')).toHaveTextContent('Note is required');

@@ -36,7 +36,7 @@ describe('settings', () => {
   it('shows errors under the fields, then saves with the CSRF header', async () => {
     const user = userEvent.setup();
     renderApp('/admin/settings');
-    const sender = await screen.findByLabelText('SMS sender id', {}, { timeout: 3000 });
+    const sender = await screen.findByLabelText('SMS sender id');
     await user.clear(sender);
     await user.type(sender, 'TWELVECHARSX');
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
@@ -58,7 +58,7 @@ describe('messages', () => {
   it('marks a message read and links to the in-app reply', async () => {
     const user = userEvent.setup();
     renderApp('/admin/messages');
-    const row = (await screen.findByText('Visa', {}, { timeout: 3000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('Visa')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Unread')).toBeInTheDocument();
     const reply = within(row).getByRole('link', { name: 'Reply to Yaw' });
     expect(reply).toHaveAttribute('href', `/admin/messages/${backend.messages[0]!.id}`);
@@ -84,7 +84,7 @@ describe('jobs', () => {
     );
     const user = userEvent.setup();
     renderApp('/admin/jobs');
-    await user.click(await screen.findByRole('button', { name: 'New Job' }, { timeout: 3000 }));
+    await user.click(await screen.findByRole('button', { name: 'New Job' }));
     await user.click(screen.getByRole('button', { name: 'Save Job' }));
     // the messages come from agency_core's job rules (rules.json), as the server gives them
     expect(await screen.findByText('Title is required')).toBeInTheDocument();
@@ -139,7 +139,7 @@ describe('blog posts', () => {
     );
     const user = userEvent.setup();
     renderApp('/admin/blog');
-    await user.click(await screen.findByRole('button', { name: 'New Post' }, { timeout: 3000 }));
+    await user.click(await screen.findByRole('button', { name: 'New Post' }));
     await user.click(screen.getByRole('button', { name: 'Save Post' }));
     expect(await screen.findAllByText('This field is required')).toHaveLength(4);
     await waitFor(() => expect(screen.getByLabelText('Title')).toHaveFocus());

@@ -53,7 +53,7 @@ async function fillToStep4(user: User) {
 
 afterEach(() => window.sessionStorage.clear());
 
-describe('ApplicationForm', { timeout: 20_000 }, () => {
+describe('ApplicationForm', () => {
   it('Next validates only the current step and focuses its first invalid field', async () => {
     const user = userEvent.setup({ delay: null });
     renderForm(<ApplicationForm />);
