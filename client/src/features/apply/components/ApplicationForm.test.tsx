@@ -132,7 +132,8 @@ describe('ApplicationForm', () => {
     expect(await screen.findByText(APPLICATION_SUCCESS)).toBeInTheDocument();
     expect(screen.getByText('Your application ID: VA1700000000001')).toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: 'Complete Your Application' });
-    expect(dialog).toHaveTextContent('$50');
+    // The fee comes from the server's payment settings, asked for when the dialog opens.
+    expect(await within(dialog).findByText(/\$50/)).toBeInTheDocument();
     expect(screen.getByText('Step 1 of 4: Personal Info')).toBeInTheDocument();
     expect(screen.getByLabelText(/^First Name/)).toHaveValue('');
     const sent = received[0]!;
