@@ -6,13 +6,16 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from tests.support.firebase_auth_emulator import firebase_auth_emulator
 from tests.support.firestore_emulator import firestore_emulator
 from tests.support.sms_gateway import SmsGatewayServer
 
-__all__ = ["firebase_auth_emulator", "firestore_emulator"]
+__all__ = ["firestore_emulator"]
 
-# Every property test runs on a 2-core CI machine shared by two xdist workers, emulators and
+# A plugin, not a fixture import: its hooks give the run one directory its xdist workers share,
+# where the first test that needs the Firebase Auth emulator starts the one they all use.
+pytest_plugins = ["tests.support.firebase_auth_emulator"]
+
+# Every property test runs on a 2-core CI machine shared by four xdist workers, emulators and
 # browsers: how long one example takes is not what any of them tests (hypothesis's 200 ms
 # deadline failed a correct test under load), so no example has a deadline.
 settings.register_profile("shared-machine", deadline=None)

@@ -1,22 +1,31 @@
 """The Firebase Auth emulator for tests: ``firebase emulators:start --only auth`` from tools/.
 
-Session fixture ``firebase_auth_emulator``: writes a throwaway ``firebase.json`` with free
-ports (auth, hub, logging; no UI) in a temporary directory, starts firebase-tools there in
-its own process group with update checks off (no network needed), waits until
-``http://127.0.0.1:<port>/`` answers, and yields a :class:`FirebaseAuthEmulator` that
-creates, disables and clears users through the emulator's REST API. The process group is
-terminated at the end. Project id "demo-agency": a demo project never reaches Google.
+One emulator serves the whole test run, whatever the number of xdist workers: starting one
+costs about 10 s of CPU (firebase-tools compiles the Identity Toolkit schema), and four
+started at once on a loaded 2-core machine once took longer than two minutes. The first
+process whose test asks for ``firebase_auth_emulator`` starts it under a file lock in the
+run's shared directory and records where it listens; the others wait on the lock and read
+that record. The process that runs the session (the xdist controller, or pytest itself
+without xdist) stops it at the end (:func:`stop_shared_emulator`).
+
+The emulator gets a throwaway ``firebase.json`` with free ports (auth, hub, logging; no UI),
+runs in its own process group with update checks off (no network needed), and counts as
+ready once ``http://127.0.0.1:<port>/`` answers. Tests share its users, so each test makes
+its own e-mail addresses; nothing clears it. Project id "demo-agency": a demo project never
+reaches Google.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
+import shutil
 import signal
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -69,7 +78,13 @@ class FirebaseAuthEmulator:
         httpx.delete(f"{self.base_url}/emulator/v1/projects/{self.project_id}/accounts", timeout=10).raise_for_status()
 
 
-def _wait_ready(url: str, process: subprocess.Popen[bytes], log: Path, timeout_s: float = 120.0) -> None:
+RUN_DIR_VARIABLE = "AGENCY_TESTS_SHARED_DIR"
+"""Set by the session's process before xdist starts its workers, which inherit it."""
+
+READY_WITHIN_S = 180.0
+
+
+def _wait_ready(url: str, process: subprocess.Popen[bytes], log: Path, timeout_s: float = READY_WITHIN_S) -> None:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -83,47 +98,111 @@ def _wait_ready(url: str, process: subprocess.Popen[bytes], log: Path, timeout_s
     raise RuntimeError(f"the Firebase Auth emulator did not answer within {timeout_s}s:\n{log.read_text()}")
 
 
+def _start(workdir: Path) -> dict[str, Any]:
+    """Start the emulator in ``workdir`` and wait until it answers; return its record."""
+    port, hub, logging_port = free_port(), free_port(), free_port()
+    config = {
+        "emulators": {
+            "auth": {"host": "127.0.0.1", "port": port},
+            "hub": {"host": "127.0.0.1", "port": hub},
+            "logging": {"host": "127.0.0.1", "port": logging_port},
+            "ui": {"enabled": False},
+        }
+    }
+    workdir.mkdir(parents=True, exist_ok=True)
+    (workdir / "firebase.json").write_text(json.dumps(config))
+    log = workdir / "emulator.log"
+    env = os.environ | {
+        "NO_UPDATE_NOTIFIER": "1",
+        "CI": "true",
+        "FIREBASE_CLI_DISABLE_UPDATE_CHECK": "1",
+        "FIREBASE_CLI_EXPERIMENTS": "",
+        "XDG_CONFIG_HOME": str(workdir / "config"),
+    }
+    started = time.monotonic()
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [str(FIREBASE), "emulators:start", "--only", "auth", "--project", PROJECT_ID],
+            cwd=workdir,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        _wait_ready(f"http://127.0.0.1:{port}/", process, log)
+    except BaseException:
+        _stop(process.pid)
+        raise
+    return {"pid": process.pid, "host": f"127.0.0.1:{port}", "ready_after_s": round(time.monotonic() - started, 1)}
+
+
+def _stop(pid: int) -> None:
+    """End the emulator's process group: SIGTERM, then SIGKILL if it is still there after 15 s."""
+    try:
+        os.killpg(pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    deadline = time.monotonic() + 15
+    while _running(pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(pid, signal.SIGKILL)
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` still runs; a zombie (ended, not yet reaped by its parent) does not."""
+    with contextlib.suppress(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)  # reaps it when this process started it
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def _shared_dir() -> Path:
+    shared = os.environ.get(RUN_DIR_VARIABLE)
+    if not shared:
+        raise RuntimeError(f"{RUN_DIR_VARIABLE} is not set: tests/conftest.py registers this module as a plugin")
+    return Path(shared)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):  # the session's own process, never an xdist worker
+        os.environ[RUN_DIR_VARIABLE] = tempfile.mkdtemp(prefix="agency-tests-")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if hasattr(config, "workerinput"):
+        return
+    stop_shared_emulator(_shared_dir())
+    shutil.rmtree(_shared_dir(), ignore_errors=True)
+
+
+def stop_shared_emulator(shared: Path) -> None:
+    record = shared / "firebase-auth-emulator.json"
+    if record.exists():
+        answer = json.loads(record.read_text())
+        if "pid" in answer:
+            _stop(int(answer["pid"]))
+
+
 @pytest.fixture(scope="session")
-def firebase_auth_emulator() -> Iterator[FirebaseAuthEmulator]:
+def firebase_auth_emulator() -> FirebaseAuthEmulator:
     if not FIREBASE.exists():
         pytest.fail("the Firebase Auth emulator needs `cd tools && npm ci` (make test does it)")
-    port, hub, logging_port = free_port(), free_port(), free_port()
-    with tempfile.TemporaryDirectory(prefix="firebase-auth-emulator-") as workdir:
-        config = {
-            "emulators": {
-                "auth": {"host": "127.0.0.1", "port": port},
-                "hub": {"host": "127.0.0.1", "port": hub},
-                "logging": {"host": "127.0.0.1", "port": logging_port},
-                "ui": {"enabled": False},
-            }
-        }
-        Path(workdir, "firebase.json").write_text(json.dumps(config))
-        log = Path(workdir, "emulator.log")
-        env = os.environ | {
-            "NO_UPDATE_NOTIFIER": "1",
-            "CI": "true",
-            "FIREBASE_CLI_DISABLE_UPDATE_CHECK": "1",
-            "FIREBASE_CLI_EXPERIMENTS": "",
-            "XDG_CONFIG_HOME": str(Path(workdir, "config")),
-        }
-        with log.open("wb") as out:
-            process = subprocess.Popen(
-                [str(FIREBASE), "emulators:start", "--only", "auth", "--project", PROJECT_ID],
-                cwd=workdir,
-                env=env,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        try:
-            _wait_ready(f"http://127.0.0.1:{port}/", process, log)
-            yield FirebaseAuthEmulator(f"127.0.0.1:{port}")
-        finally:
+    shared = _shared_dir()
+    record = shared / "firebase-auth-emulator.json"
+    with (shared / "firebase-auth-emulator.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not record.exists():
             try:
-                os.killpg(process.pid, signal.SIGTERM)
-                process.wait(timeout=15)
-            except ProcessLookupError:
-                pass
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+                answer = _start(shared / "firebase-auth-emulator")
+            except RuntimeError as error:
+                answer = {"error": str(error)}
+            record.write_text(json.dumps(answer))
+        answer = json.loads(record.read_text())
+    if "error" in answer:
+        raise RuntimeError(answer["error"])
+    return FirebaseAuthEmulator(str(answer["host"]))
