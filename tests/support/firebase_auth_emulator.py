@@ -78,8 +78,9 @@ class FirebaseAuthEmulator:
         httpx.delete(f"{self.base_url}/emulator/v1/projects/{self.project_id}/accounts", timeout=10).raise_for_status()
 
 
-RUN_DIR_VARIABLE = "AGENCY_TESTS_SHARED_DIR"
-"""Set by the session's process before xdist starts its workers, which inherit it."""
+RUN_DIR_VARIABLE = "PYTEST_RUN_SHARED_DIR"
+"""Set by the session's process before xdist starts its workers, which inherit it. Not ``AGENCY_*``:
+the app processes the tests start in production mode refuse an ``AGENCY_*`` name they do not know."""
 
 READY_WITHIN_S = 180.0
 
