@@ -49,16 +49,17 @@ def admin_endpoints(app: Litestar) -> list[tuple[str, str, bool]]:
     return sorted(found)
 
 
-def _app_for_collection() -> Litestar:
-    return create_app(admin_settings(Path(tempfile.mkdtemp(prefix="agency-routes-")), demo=True))
+def demo_app_admin_endpoints() -> list[tuple[str, str, bool]]:
+    """The admin routes of a demo app that never starts (its data directory is removed after)."""
+    with tempfile.TemporaryDirectory(prefix="agency-routes-") as data_dir:
+        return admin_endpoints(create_app(admin_settings(Path(data_dir), demo=True)))
 
 
-GUARDED = [(method, path) for method, path, public in admin_endpoints(_app_for_collection()) if not public]
+GUARDED = [(method, path) for method, path, public in demo_app_admin_endpoints() if not public]
 
 
 def test_only_the_session_and_demo_routes_are_public() -> None:
-    app = _app_for_collection()
-    public = {(method, path) for method, path, is_public in admin_endpoints(app) if is_public}
+    public = {(method, path) for method, path, is_public in demo_app_admin_endpoints() if is_public}
     assert public == PUBLIC_ROUTES
 
 
