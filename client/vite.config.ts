@@ -3,10 +3,24 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+const routerBuild = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // react-router's package.json exports only its development build, whose warnings and their
+      // long texts then ship to every phone (remix-run/react-router#14102). A build takes its
+      // production twin, the same code with ENABLE_DEV_WARNINGS false; `vite` (dev) and Vitest keep the warnings.
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: routerBuild('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
+          ]
+        : []),
+    ],
   },
   server: {
     host: '127.0.0.1',
@@ -29,4 +43,4 @@ export default defineConfig({
     // Each wait has 15 s (src/testing/setup.ts); a test makes several beside `make test`'s pytest workers.
     testTimeout: 60_000,
   },
-});
+}));
