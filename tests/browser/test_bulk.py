@@ -132,7 +132,7 @@ def test_select_five_preview_move_undo_and_redo(browser: Browser, bulk_app: Runn
 
 def test_on_a_phone_find_odom_select_five_read_the_sms_move_and_undo(browser: Browser, bulk_app: RunningApp) -> None:
     """At 390x844: "ODOM" finds Akosua Odom's card, the five cards are selected through 44 px boxes, the
-    dialog shows each SMS, the move is undone."""
+    dialog shows each SMS, the move is undone and nobody is texted, even after the undo window."""
     page = new_page(browser, bulk_app.base_url, viewport=PHONE)
     try:
         _sign_in(page)
@@ -152,7 +152,10 @@ def test_on_a_phone_find_odom_select_five_read_the_sms_move_and_undo(browser: Br
             expect(dialog).to_contain_text(f"Dear {first} {last}, your application is now being processed.")
         dialog.get_by_role("button", name="Move 5 applicants to Processing").click()
         expect(page.get_by_text("Moved 5 applicants to Processing.")).to_be_visible()
+        undone_at = time.monotonic()
         page.get_by_role("button", name="Undo").click()
         expect(page.get_by_text("Undone: 5 applicants back to their previous status; no SMS was sent.")).to_be_visible()
+        time.sleep(max(0.0, undone_at + UNDO_S + 2 - time.monotonic()))  # past the window the texts were held for
+        assert _bulk_sms(bulk_app) == []
     finally:
         page.context.close()

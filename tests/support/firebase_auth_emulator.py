@@ -6,7 +6,7 @@ started at once on a loaded 2-core machine once took longer than two minutes. Th
 process whose test asks for ``firebase_auth_emulator`` starts it under a file lock in the
 run's shared directory and records where it listens; the others wait on the lock and read
 that record. The process that runs the session (the xdist controller, or pytest itself
-without xdist) stops it at the end (:func:`stop_shared_emulator`).
+without xdist) stops it at the end (``pytest_unconfigure``).
 
 The emulator gets a throwaway ``firebase.json`` with free ports (auth, hub, logging; no UI),
 runs in its own process group with update checks off (no network needed), and counts as
@@ -177,11 +177,12 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     if hasattr(config, "workerinput"):
         return
-    stop_shared_emulator(_shared_dir())
-    shutil.rmtree(_shared_dir(), ignore_errors=True)
+    shared = _shared_dir()
+    _stop_shared_emulator(shared)
+    shutil.rmtree(shared, ignore_errors=True)
 
 
-def stop_shared_emulator(shared: Path) -> None:
+def _stop_shared_emulator(shared: Path) -> None:
     record = shared / "firebase-auth-emulator.json"
     if record.exists():
         answer = json.loads(record.read_text())

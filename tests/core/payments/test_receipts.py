@@ -117,7 +117,11 @@ async def test_the_receipt_email_carries_the_number_and_a_link_that_opens_the_re
     token = link.rsplit("=", 1)[1]
     receipt = await svc.receipt(app.id, token)
     assert (receipt.number, receipt.amount, receipt.label, receipt.payer) == (1, "USD 50", "$50", "Ama Owusu1")
-    for wrong in ("", token[:-1] + ("1" if token.endswith("0") else "0"), receipt_token("another secret key of 40 characters......", app.id, 1)):
+    for wrong in (
+        "",
+        token[:-1] + ("1" if token.endswith("0") else "0"),
+        receipt_token("another secret key of 40 characters......", app.id, 1),
+    ):
         with pytest.raises(ApplicationUnknown):
             await svc.receipt(app.id, wrong)
     with pytest.raises(ApplicationUnknown):
