@@ -1,4 +1,4 @@
-// The stylesheets a public route needs at its first paint, besides the entry's (which
+// The stylesheets (and, chunkModules, the scripts) a public route needs at its first paint, besides the entry's (which
 // scripts/prerender.mjs inlines into index.html, the shell of every page): the CSS of the route's
 // page chunk (src/app/router.tsx -> src/app/routes/lazy-pages.tsx) and of every chunk it imports,
 // statically or dynamically (a form loaded when it nears the screen is in the pre-rendered HTML
@@ -47,6 +47,25 @@ export function chunkStyles(manifest, key, entryKey) {
     for (const imported of chunk.imports ?? []) walk(imported);
     for (const file of chunk.css ?? []) if (!entryCss.has(file) && !files.includes(file)) files.push(file);
     for (const imported of chunk.dynamicImports ?? []) walk(imported);
+  })(key);
+  return files;
+}
+
+/** The JavaScript files of `key`'s chunk and of what it imports statically (the files Vite's
+ * preloader would request when the page's lazy import runs), leaving out the entry's own. */
+export function chunkModules(manifest, key, entryKey) {
+  const seen = new Set();
+  (function entry(k) {
+    if (seen.has(k) || !manifest[k]) return;
+    seen.add(k);
+    for (const imported of manifest[k].imports ?? []) entry(imported);
+  })(entryKey);
+  const files = [];
+  (function walk(k) {
+    if (seen.has(k) || !manifest[k]) return;
+    seen.add(k);
+    if (manifest[k].file.endsWith('.js')) files.push(manifest[k].file);
+    for (const imported of manifest[k].imports ?? []) walk(imported);
   })(key);
   return files;
 }

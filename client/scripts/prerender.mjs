@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { chunkStyles, pageChunks } from './page-styles.mjs';
+import { chunkModules, chunkStyles, pageChunks } from './page-styles.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -40,6 +40,13 @@ function pageStyles(pattern) {
     .map((file) => inlineStyle('data-page-style', `/${file}`))
     .join('');
 }
+// What the page's lazy import will load, for scripts/start-after-paint.js to request with the entry.
+function pageModules(pattern) {
+  const files = chunkModules(manifest, chunks.get(pattern), entryKey);
+  return files.length
+    ? `<meta name="page-modules" content="${files.map((file) => `/${file}`).join(' ')}">`
+    : '';
+}
 const fileName = (path) => (path === '/' ? 'home' : path.slice(1).replace(/[^a-z0-9]+/gi, '-')) + '.html';
 
 async function write(name, url, data, pattern) {
@@ -52,7 +59,7 @@ async function write(name, url, data, pattern) {
     throw new Error(`prerender: ${url} has an inline script or template (CSP)`);
   writeFileSync(join(out, name), html);
   const meta = rendered.meta;
-  const head = lead + pageStyles(pattern);
+  const head = lead + pageStyles(pattern) + pageModules(pattern);
   return { file: name, title: meta?.title ?? null, description: meta?.description ?? null, head };
 }
 

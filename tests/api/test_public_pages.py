@@ -238,6 +238,25 @@ def test_the_app_is_started_by_a_deferred_script_after_the_first_paint(base_url:
     assert "createElement('script')" in get(base_url, script).text
 
 
+@pytest.mark.parametrize("path", ["/", "/about", "/apply", "/blog", "/blog/1", "/jobs", "/track"])
+def test_a_page_names_its_own_modules_for_the_start_script(base_url: str, path: str) -> None:
+    """client/scripts/start-after-paint.js requests them with the entry (a lazy page chunk would
+    otherwise wait for the entry to run and ask for it): served scripts, none of the entry's."""
+    markup = get(base_url, path).text
+    head = markup[: markup.index("</head>")]
+    named = re.findall(r'<meta name="page-modules" content="([^"]*)">', head)
+    assert len(named) == 1, head[-600:]
+    modules = named[0].split()
+    starter = re.search(r'data-entry="([^"]+)" data-preload="([^"]*)"', head)
+    assert starter is not None
+    assert modules and len(set(modules)) == len(modules)
+    assert not set(modules) & {starter.group(1), *starter.group(2).split()}
+    for module in modules:
+        response = get(base_url, module)
+        assert response.status_code == 200, module
+        assert "javascript" in response.headers["content-type"], module
+
+
 def test_images_and_video_are_not_recompressed(base_url: str) -> None:
     response = get(base_url, "/images/hero-poster.webp", **{"Accept-Encoding": "br, gzip"})
     assert response.status_code == 200

@@ -197,13 +197,29 @@ def test_the_app_is_requested_after_the_page_is_painted(browser: Browser, live_s
               const entry = new URL(starter.dataset.entry, location.href).href;
               const paint = performance.getEntriesByName('first-paint')[0];
               const request = performance.getEntriesByName(entry)[0];
+              const meta = document.querySelector('meta[name="page-modules"]');
+              const modules = (meta ? meta.content.split(' ') : []).map((m) => new URL(m, location.href).href);
+              const links = [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.href);
               return {
                 load: performance.getEntriesByType('navigation')[0].loadEventStart,
                 paint: paint ? paint.startTime : null,
                 request: request ? request.startTime : null,
+                modules: modules.map((m) => ({
+                  url: m,
+                  requests: performance.getEntriesByName(m).map((r) => r.startTime),
+                  links: links.filter((l) => l === m).length,
+                })),
               };
             }"""
         )
+        # The page's own chunk and its imports (named in its head by client/scripts/prerender.mjs) are
+        # requested with the entry, once each, and Vite's preloader does not append them again.
+        assert timing["modules"], timing
+        assert any("/assets/" in m["url"] for m in timing["modules"])
+        for module in timing["modules"]:
+            assert module["links"] == 1, module
+            assert len(module["requests"]) == 1, module
+            assert module["requests"][0] >= timing["request"], (module, timing)
         assert timing["paint"] is not None, timing
         assert timing["request"] is not None, timing
         assert timing["request"] >= timing["paint"], timing
