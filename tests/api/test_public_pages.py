@@ -249,7 +249,8 @@ def test_a_page_names_its_own_modules_for_the_start_script(base_url: str, path: 
     modules = named[0].split()
     starter = re.search(r'data-entry="([^"]+)" data-preload="([^"]*)"', head)
     assert starter is not None
-    assert modules and len(set(modules)) == len(modules)
+    assert modules
+    assert len(set(modules)) == len(modules)
     assert not set(modules) & {starter.group(1), *starter.group(2).split()}
     for module in modules:
         response = get(base_url, module)
