@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -32,11 +33,38 @@ def sms_server() -> Iterator[SmsGatewayServer]:
 BROWSER_TESTS = Path(__file__).parent / "browser"
 
 
+BROWSER_RERUNS_ON_CI = 1
+"""On CI (``CI`` set), a browser test that fails is run once more, as Playwright's own CI default does:
+a browser, an app process and three other workers share two cores there, and a run lost to one
+slow frame loses a whole submission. A test that passes only the second time is listed as ``RERUN``
+in the summary and counted as ``rerun`` in the closing line; one that fails twice fails the run.
+Every other test, and every test off CI, runs once."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Browser tests run last: Playwright's sync API keeps an event loop running in the main
     thread until its session fixture ends, and pytest-asyncio cannot start a loop beside it.
     Every test under ``tests/browser`` is one, marked or not."""
+    on_ci = bool(os.environ.get("CI"))
     for item in items:
         if item.path.is_relative_to(BROWSER_TESTS) and item.get_closest_marker("browser") is None:
             item.add_marker(pytest.mark.browser)
+        if on_ci and item.get_closest_marker("browser") is not None and item.get_closest_marker("flaky") is None:
+            item.add_marker(pytest.mark.flaky(reruns=BROWSER_RERUNS_ON_CI))
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+RERUNS: list[pytest.TestReport] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.outcome == "rerun":  # type: ignore[comparison-overlap]  # pytest-rerunfailures' outcome
+        RERUNS.append(report)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """What a rerun test's failed attempt said: the summary alone names it, and a flake seen only on CI
+    is mended from its traceback."""
+    for report in RERUNS:
+        terminalreporter.section(f"first attempt of {report.nodeid}", sep="-")
+        terminalreporter.line(report.longreprtext[-3000:])
