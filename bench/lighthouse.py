@@ -11,7 +11,9 @@ JavaScript on the wire until the page is idle (transfer size, as the server sent
     .venv/bin/python bench/lighthouse.py [--runs N] [--profile mobile|low-end]... [route ...]
 
 ``--save-json DIR`` keeps the median-performance report of each route and profile (LCP breakdown,
-``network-requests``, ``bootup-time``, ``long-tasks``); ``--client-dist DIR`` measures another build.
+``network-requests``, ``bootup-time``, ``long-tasks``); ``--client-dist DIR`` measures another build;
+``--base-url URL`` measures an app that is already running (an older commit's ``make run``, for a
+before-and-after table: seeding it is then the caller's part).
 The machine's load average is printed before and after each table: figures are only comparable
 between runs on a quiet machine.
 """
@@ -198,11 +200,17 @@ def main() -> None:
     parser.add_argument("--profile", action="append", choices=sorted(PROFILES), help="default: both")
     parser.add_argument("--client-dist", help="serve another build of the client (a before/after comparison)")
     parser.add_argument("--save-json", help="keep each route's median Lighthouse report as JSON in this directory")
+    parser.add_argument("--base-url", help="measure an app already running at this origin instead of starting one")
     parser.add_argument("routes", nargs="*")
     args = parser.parse_args()
     if not LIGHTHOUSE.exists():
         raise SystemExit("lighthouse is not installed: run `make .stamps/tools-deps`")
     routes = args.routes or public_routes()
+    profiles = [PROFILES[name] for name in args.profile or ["mobile", "low-end"]]
+    if args.base_url:
+        for profile in profiles:
+            measure(args.base_url.rstrip("/"), profile, routes, args.runs, args.save_json)
+        return
     with tempfile.TemporaryDirectory(prefix="lh-data-") as data_dir:
         asyncio.run(seed_jobs(Path(data_dir)))
         env = {"AGENCY_DATA_DIR": data_dir, "AGENCY_DEMO": "1"}
@@ -210,8 +218,8 @@ def main() -> None:
             env["AGENCY_CLIENT_DIST"] = args.client_dist
         app = AppProcess(env, log_path=Path(data_dir) / "app.log").start(timeout_s=60)
         try:
-            for name in args.profile or ["mobile", "low-end"]:
-                measure(app.base_url, PROFILES[name], routes, args.runs, args.save_json)
+            for profile in profiles:
+                measure(app.base_url, profile, routes, args.runs, args.save_json)
         finally:
             app.stop()
 
