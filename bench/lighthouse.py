@@ -207,9 +207,13 @@ def main() -> None:
         raise SystemExit("lighthouse is not installed: run `make .stamps/tools-deps`")
     routes = args.routes or public_routes()
     profiles = [PROFILES[name] for name in args.profile or ["mobile", "low-end"]]
-    if args.base_url:
+
+    def measure_profiles(base_url: str) -> None:
         for profile in profiles:
-            measure(args.base_url.rstrip("/"), profile, routes, args.runs, args.save_json)
+            measure(base_url, profile, routes, args.runs, args.save_json)
+
+    if args.base_url:
+        measure_profiles(args.base_url.rstrip("/"))
         return
     with tempfile.TemporaryDirectory(prefix="lh-data-") as data_dir:
         asyncio.run(seed_jobs(Path(data_dir)))
@@ -218,8 +222,7 @@ def main() -> None:
             env["AGENCY_CLIENT_DIST"] = args.client_dist
         app = AppProcess(env, log_path=Path(data_dir) / "app.log").start(timeout_s=60)
         try:
-            for profile in profiles:
-                measure(app.base_url, profile, routes, args.runs, args.save_json)
+            measure_profiles(app.base_url)
         finally:
             app.stop()
 
