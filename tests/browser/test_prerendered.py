@@ -197,6 +197,46 @@ def test_what_moves_while_a_page_loads_moves_on_the_compositor(browser: Browser,
     assert [a for a in moving if not set(a["properties"]) <= {"transform", "opacity"}] == [], moving
 
 
+SECTIONS_RENDERED = """() => [...document.querySelectorAll('#main > section')].map((s) => ({
+  top: Math.round(s.getBoundingClientRect().top + window.scrollY),
+  height: Math.round(s.getBoundingClientRect().height),
+  rendered: s.firstElementChild.checkVisibility({ contentVisibilityAuto: true }),
+}))"""
+
+
+@pytest.mark.parametrize("path", ["/", "/services"])
+def test_sections_far_below_the_first_screen_are_laid_out_when_they_come_near(
+    browser: Browser, live_server: str, path: str
+) -> None:
+    """The first layout of a long page is most of its blocking time on an entry-level phone: the
+    sections out of sight are skipped (content-visibility) until the visitor scrolls to them, and
+    keep their real height once shown. As the server sent the page, without JavaScript."""
+    context = browser.new_context(base_url=live_server, java_script_enabled=False, viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(path)
+        page.wait_for_timeout(300)
+        sections = page.evaluate(SECTIONS_RENDERED)
+        assert sections[0]["rendered"], sections
+        skipped = [s for s in sections if not s["rendered"]]
+        assert not sections[-1]["rendered"] and len(skipped) >= len(sections) // 2, sections
+
+        last = page.locator("#main > section").last
+        last.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        shown = page.evaluate(SECTIONS_RENDERED)[-1]
+        assert shown["rendered"], shown
+        last_text = last.text_content() or ""
+        page.mouse.wheel(0, -100_000)
+        page.wait_for_timeout(300)
+        # Skipped again once far away, at the height it had when shown: nothing jumps.
+        again = page.evaluate(SECTIONS_RENDERED)[-1]
+        assert not again["rendered"] and again["height"] == shown["height"], (shown, again)
+        assert last_text.strip() and last_text == last.text_content()
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("path", ["/blog/category/career-advice", "/blog/tag/Visa", "/jobs?country=Oman"])
 def test_listing_and_filtered_pages_hydrate_from_the_html(browser: Browser, live_server: str, path: str) -> None:
     """Served with their posts (or the board) and a data block: no hydration error, no API request."""
