@@ -63,7 +63,7 @@ export function GetStarted() {
 
 export function ServiceCards() {
   return (
-    <section className="section section--tint" aria-labelledby="home-services-title">
+    <section className="section section--tint section--later" aria-labelledby="home-services-title">
       <div className="container">
         <SectionHeader
           eyebrow="What We Do"
@@ -93,7 +93,7 @@ export function ServiceCards() {
 
 export function CountryCards() {
   return (
-    <section className="section" aria-labelledby="countries-title">
+    <section className="section section--later" aria-labelledby="countries-title">
       <div className="container">
         <SectionHeader
           eyebrow="Destinations"
@@ -123,7 +123,7 @@ export function CountryCards() {
 
 export function TrustSection() {
   return (
-    <section className="section section--navy" aria-labelledby="trust-title">
+    <section className="section section--navy section--later" aria-labelledby="trust-title">
       <div className="container trust">
         <div>
           <SectionHeader
@@ -157,7 +157,7 @@ export function TrustSection() {
 
 export function Testimonials() {
   return (
-    <section className="section section--tint" aria-labelledby="testimonials-title">
+    <section className="section section--tint section--later" aria-labelledby="testimonials-title">
       <div className="container">
         <SectionHeader eyebrow="Testimonials" title="What Our Clients Say" id="testimonials-title" />
         <div className="card-grid card-grid--3">
@@ -207,7 +207,7 @@ export function Testimonials() {
 
 export function SuccessStories() {
   return (
-    <section className="section" aria-labelledby="stories-title">
+    <section className="section section--later" aria-labelledby="stories-title">
       <div className="container">
         <SectionHeader eyebrow="Success Stories" title="Teams We Have Placed" id="stories-title" />
         <div className="card-grid card-grid--3">

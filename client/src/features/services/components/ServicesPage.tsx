@@ -39,7 +39,7 @@ export default function ServicesPage() {
         <section
           key={s.id}
           id={s.id}
-          className={i % 2 ? 'section section--tint' : 'section'}
+          className={`section${i % 2 ? ' section--tint' : ''}${i > 0 ? ' section--later' : ''}`}
           aria-labelledby={`${s.id}-title`}
         >
           <div className="container service-detail">
@@ -81,13 +81,13 @@ export default function ServicesPage() {
           </div>
         </section>
       ))}
-      <section className="section section--tint" aria-labelledby="additional-title">
+      <section className="section section--tint section--later" aria-labelledby="additional-title">
         <div className="container">
           <SectionHeader eyebrow="More Support" title="Additional Services" id="additional-title" />
           <IconCardGrid items={additionalServices} columns={3} tone="gold" />
         </div>
       </section>
-      <section className="section" aria-labelledby="reasons-title">
+      <section className="section section--later" aria-labelledby="reasons-title">
         <div className="container">
           <SectionHeader eyebrow="Why Choose Us" title="Why Choose Vandy Travel" id="reasons-title" />
           <IconCardGrid items={reasons} columns={4} tone="gradient" />
