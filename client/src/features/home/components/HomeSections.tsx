@@ -35,7 +35,7 @@ export function Achievements() {
 
 export function GetStarted() {
   return (
-    <section className="section" aria-labelledby="get-started-title">
+    <section className="section section--later" aria-labelledby="get-started-title">
       <div className="container">
         <SectionHeader
           eyebrow="Get Started"
