@@ -219,7 +219,9 @@ def test_sections_far_below_the_first_screen_are_laid_out_when_they_come_near(
         later = page.evaluate(LATER_SECTIONS)
         # Chrome lays out what is within a few screens' reach: the farther ones wait.
         skipped = [s for s in later if not s["rendered"]]
-        assert len(later) >= 3 and len(skipped) >= len(later) // 2 and not later[-1]["rendered"], later
+        assert len(later) >= 3, later
+        assert len(skipped) >= len(later) // 2, later
+        assert not later[-1]["rendered"], later
 
         last = page.locator("#main section.section--later").last
         last.scroll_into_view_if_needed()
@@ -231,8 +233,10 @@ def test_sections_far_below_the_first_screen_are_laid_out_when_they_come_near(
         page.wait_for_timeout(300)
         # Skipped again once far away, at the height it had when shown: nothing jumps.
         again = page.evaluate(LATER_SECTIONS)[-1]
-        assert not again["rendered"] and again["height"] == shown["height"], (shown, again)
-        assert text.strip() and text == last.text_content()
+        assert not again["rendered"], again
+        assert again["height"] == shown["height"], (shown, again)
+        assert text.strip()
+        assert text == last.text_content()
     finally:
         context.close()
 
