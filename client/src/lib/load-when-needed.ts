@@ -30,8 +30,11 @@ export function whenUsed(selector: string): Promise<void> {
     const onEvent = (event: Event) => {
       if (event.target instanceof Node && element.contains(event.target)) done();
     };
+    // Inside a section laid out only when it comes near (`.section--later`), the section's own box is
+    // measured: reading the element's would force the skipped subtree's layout at every scroll.
+    const measured = element.closest('.section--later') ?? element;
     const onScroll = () => {
-      if (element.getBoundingClientRect().top < window.innerHeight * 1.5) done();
+      if (measured.getBoundingClientRect().top < window.innerHeight * 1.5) done();
     };
     const done = () => {
       for (const name of events) document.removeEventListener(name, onEvent, true);

@@ -29,7 +29,7 @@ const JobAlertForm = lazy(() =>
 
 function JobAlertSection() {
   return (
-    <section className="section section--gradient" aria-labelledby="job-alert-title">
+    <section className="section section--gradient section--later" aria-labelledby="job-alert-title">
       <div className="container job-alert">
         <div>
           <SectionHeader
