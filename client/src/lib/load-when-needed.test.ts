@@ -54,4 +54,26 @@ describe('whenUsed', () => {
     await tick();
     expect(isDone()).toBe(true);
   });
+
+  it('inside a section laid out later, measures the section: the skipped form has no box to read', async () => {
+    document.body.innerHTML = '<section class="section--later"><form class="card"></form></section>';
+    const section = document.querySelector('section') as HTMLElement;
+    const card = document.querySelector('.card') as HTMLElement;
+    let top = window.innerHeight * 3;
+    let formRead = 0;
+    section.getBoundingClientRect = () => ({ top }) as DOMRect;
+    card.getBoundingClientRect = () => {
+      formRead += 1;
+      return { top: 0 } as DOMRect;
+    };
+    const isDone = settled(whenUsed('.card'));
+    window.dispatchEvent(new Event('scroll'));
+    await tick();
+    expect(isDone()).toBe(false);
+    top = window.innerHeight * 1.2;
+    window.dispatchEvent(new Event('scroll'));
+    await tick();
+    expect(isDone()).toBe(true);
+    expect(formRead).toBe(0);
+  });
 });
