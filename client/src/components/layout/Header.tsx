@@ -4,6 +4,7 @@ import { agency, formatPhone, telHref } from '@/config/agency';
 import { mainNav, paths } from '@/config/paths';
 import { Icon } from '@/components/ui/Icon';
 import { LogoMark } from '@/components/ui/Logo';
+import { classNames } from '@/lib/class-names';
 import { useDialogBehaviour } from '@/lib/use-dialog-behaviour';
 import './layout.css';
 
@@ -62,14 +63,12 @@ export function Header() {
                   to={item.to}
                   end={item.to === paths.home}
                   className={({ isActive }) =>
-                    [
+                    classNames(
                       item.cta
                         ? `button button--sm button--${item.cta === 'primary' ? 'gold' : 'outline'}`
                         : 'nav-link',
-                      isActive ? 'is-active' : '',
-                    ]
-                      .filter(Boolean)
-                      .join(' ')
+                      isActive && 'is-active',
+                    )
                   }
                 >
                   {item.label}

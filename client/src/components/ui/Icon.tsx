@@ -1,3 +1,5 @@
+import { classNames } from '@/lib/class-names';
+
 /** A small set of inline line icons (24x24, currentColor). Decorative unless `label` is given. */
 const PATHS = {
   phone:
@@ -67,10 +69,9 @@ export function Icon({
   const filled = name === 'star' || name === 'play' || name === 'pause';
   // Stroke and fill come from `svg.icon` in styles/global.css: one shared rule instead of five
   // presentation attributes on each of the 70 icons of a long page (less HTML to parse and style).
-  const classes = ['icon', filled ? 'icon--filled' : '', className ?? ''].filter(Boolean).join(' ');
   return (
     <svg
-      className={classes}
+      className={classNames('icon', filled && 'icon--filled', className)}
       width={size}
       height={size}
       viewBox="0 0 24 24"

@@ -4,6 +4,7 @@ import { Icon } from '@/components/ui/Icon';
 import { PageHero } from '@/components/ui/PageHero';
 import { SectionHeader } from '@/components/ui/SectionHeader';
 import { paths } from '@/config/paths';
+import { classNames } from '@/lib/class-names';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { additionalServices, mainServices, reasons } from '../data/services';
 import { IconCardGrid } from '@/components/ui/IconCardGrid';
@@ -39,7 +40,7 @@ export default function ServicesPage() {
         <section
           key={s.id}
           id={s.id}
-          className={`section${i % 2 ? ' section--tint' : ''}${i > 0 ? ' section--later' : ''}`}
+          className={classNames('section', i % 2 === 1 && 'section--tint', i > 0 && 'section--later')}
           aria-labelledby={`${s.id}-title`}
         >
           <div className="container service-detail">
