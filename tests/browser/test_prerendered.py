@@ -375,3 +375,39 @@ def test_a_footer_link_tapped_before_anything_hydrated_still_opens_its_page(brow
     finally:
         page.context.close()
     assert not [e for e in errors if HYDRATION.search(e)], errors
+
+
+FONTS_LAID_OUT = """() => {
+  const fonts = new Set();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node.parentElement;
+    if (!node.textContent.trim() || !element.checkVisibility({ contentVisibilityAuto: true })) continue;
+    const style = getComputedStyle(element);
+    fonts.add(`${style.fontSize} ${style.fontWeight} ${style.fontStyle} ${style.fontFamily}`);
+  }
+  return [...fonts].sort();
+}"""
+# The page's font stack as computed (global.css `--font`).
+PAGE_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif'
+
+
+def test_a_page_lays_out_its_text_in_few_fonts(browser: Browser, live_server: str) -> None:
+    """Every size and weight of the page's font is a font the browser looks up and keeps before the
+    first layout ends (on Linux each is a round trip to the browser process, most of the layout's
+    time on a slow phone): text uses the type scale of global.css, and form controls the page's font,
+    not the browser's own. Counted as the server sent each public page, without the skipped sections."""
+    context = browser.new_context(base_url=live_server, java_script_enabled=False, viewport=PHONE)
+    try:
+        page = context.new_page()
+        too_many, other_family = {}, {}
+        for path in PUBLIC_ROUTES:
+            page.goto(path)
+            fonts = page.evaluate(FONTS_LAID_OUT)
+            if len(fonts) > 14:
+                too_many[path] = fonts
+            other_family[path] = [f for f in fonts if not f.endswith(PAGE_FONT)]
+        assert too_many == {}
+        assert {path: fonts for path, fonts in other_family.items() if fonts} == {}
+    finally:
+        context.close()
