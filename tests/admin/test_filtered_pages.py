@@ -120,6 +120,7 @@ async def test_a_blog_category_is_served_with_its_posts(site: AdminHarness) -> N
     data = route_data(page)
     assert (data["kind"], data["path"]) == ("blog-category", "/blog/category/career-advice")
     assert [p["id"] for p in data["record"]] == [p["id"] for p in mine]
+    assert [p for p in data["record"] if "content" in p] == []
 
 
 async def test_a_blog_tag_is_served_with_its_posts_and_indexed_under_one_url(site: AdminHarness) -> None:

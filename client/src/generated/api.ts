@@ -1010,7 +1010,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Published blog posts, newest first */
+        /** Published blog posts, newest first, without their content */
         get: operations["ApiBlogPostsListPosts"];
         put?: never;
         post?: never;
@@ -1761,13 +1761,26 @@ export interface components {
         };
         /** BlogPostList */
         BlogPostList: {
-            items?: components["schemas"]["BlogPostOut"][];
+            items?: components["schemas"]["BlogPostSummaryOut"][];
         };
         /** BlogPostOut */
         BlogPostOut: {
             author: string;
             category: string;
             content: string;
+            date: string;
+            excerpt: string;
+            featured: boolean;
+            id: string;
+            image: string;
+            readTime: string;
+            tags: string[];
+            title: string;
+        };
+        /** BlogPostSummaryOut */
+        BlogPostSummaryOut: {
+            author: string;
+            category: string;
             date: string;
             excerpt: string;
             featured: boolean;

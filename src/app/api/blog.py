@@ -10,7 +10,7 @@ from litestar.params import FromPath
 
 from agency_core.submissions.service import AgencyService
 from app.api.schemas import BlogPostList, BlogPostOut, ErrorMessage
-from app.blog_post_body import blog_post_json
+from app.blog_post_body import blog_post_json, blog_post_summary_json
 
 BLOG_POST_NOT_FOUND = "Blog Post Not Found"
 
@@ -19,9 +19,9 @@ class BlogPosts(Controller):
     path = "/api/blog-posts"
     tags = ["blog"]  # noqa: RUF012 - Litestar reads it per class
 
-    @get("/", summary="Published blog posts, newest first")
+    @get("/", summary="Published blog posts, newest first, without their content")
     async def list_posts(self, agency: NamedDependency[AgencyService]) -> BlogPostList:
-        return BlogPostList([blog_post_json(p) for p in await agency.blog_posts()])
+        return BlogPostList([blog_post_summary_json(p) for p in await agency.blog_posts()])
 
     @get(
         "/{post_id:str}",

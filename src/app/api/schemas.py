@@ -17,6 +17,7 @@ from app.api.fee_schemas import FeeDueOut
 
 # Re-exported: the public handlers import these bodies from here.
 from app.blog_post_body import BlogPostOut as BlogPostOut
+from app.blog_post_body import BlogPostSummaryOut as BlogPostSummaryOut
 from app.error_bodies import ErrorMessage as ErrorMessage
 from app.error_bodies import ValidationErrors as ValidationErrors
 
@@ -150,4 +151,4 @@ class PaymentStartIn:
 
 @dataclass
 class BlogPostList:
-    items: list[BlogPostOut] = field(default_factory=list)
+    items: list[BlogPostSummaryOut] = field(default_factory=list)

@@ -23,7 +23,7 @@ from agency_core.records import JobStatus
 from agency_core.submissions.service import AgencyService
 from app.api.jobs import board_json, public_job_json
 from app.api.legal import legal_facts
-from app.blog_post_body import blog_post_json
+from app.blog_post_body import blog_post_json, blog_post_summary_json
 from app.pages import blog_list, blog_listing, blog_post, job, job_filters, job_list
 from app.pages.document import Encoded, Head, Shell, read_built
 from app.pages.fee_policy import FEE_POLICY_TOKEN, TERMS_PATH
@@ -245,7 +245,7 @@ async def _blog_listing_page(
     entry = templates["found" if posts else "empty"]
     head = listing.head(templates["found"], posts)
     body = blog_listing.fill(site.body(entry), listing, posts, origin)
-    records = [msgspec.to_builtins(blog_post_json(p)) for p in posts]
+    records = [msgspec.to_builtins(blog_post_summary_json(p)) for p in posts]
     document = site.shell.document(head, origin, body, blog_listing.data(listing, records, origin))
     response = respond(request, Encoded.of(document))
     if head.robots:
@@ -269,7 +269,7 @@ async def _blog_list_page(
         document = site.shell.document(replace(head, extra=entry.get("head") or ""), origin, site.body(entry))
         return respond(request, Encoded.of(document))
     featured, others = chosen
-    records = [msgspec.to_builtins(blog_post_json(p)) for p in posts]
+    records = [msgspec.to_builtins(blog_post_summary_json(p)) for p in posts]
     head = replace(head, extra=blog_post.fill(entry.get("head") or "", featured, origin))
     body = blog_list.fill(site.body(entry), featured, others, origin)
     return respond(request, Encoded.of(site.shell.document(head, origin, body, blog_list.data(records, origin))))

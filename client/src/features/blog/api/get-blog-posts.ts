@@ -1,8 +1,8 @@
 import { client, ok } from '@/lib/api-client';
-import type { BlogPost } from './types';
+import type { BlogPostSummary } from './types';
 
 /** Published posts, newest first. */
-export async function getBlogPosts(signal?: AbortSignal): Promise<BlogPost[]> {
+export async function getBlogPosts(signal?: AbortSignal): Promise<BlogPostSummary[]> {
   const body = await ok(client.GET('/api/blog-posts', { signal }));
   return body.items ?? [];
 }

@@ -2,9 +2,9 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { Icon } from '@/components/ui/Icon';
 import { formatDate } from '@/lib/slug';
-import type { BlogPost } from '../api/types';
+import type { BlogPostSummary } from '../api/types';
 
-export function BlogCard({ post }: { post: BlogPost }) {
+export function BlogCard({ post }: { post: BlogPostSummary }) {
   return (
     <article className="card blog-card">
       <Link to={paths.blogPost(post.id)} className="blog-card__image" tabIndex={-1} aria-hidden="true">
@@ -30,7 +30,7 @@ export function BlogCard({ post }: { post: BlogPost }) {
   );
 }
 
-export function FeaturedPost({ post }: { post: BlogPost }) {
+export function FeaturedPost({ post }: { post: BlogPostSummary }) {
   return (
     <article className="card featured-post">
       {/* The largest paint of /blog: fetched first (React preloads it with this priority). */}

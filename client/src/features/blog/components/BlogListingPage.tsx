@@ -7,7 +7,7 @@ import { initialRouteData } from '@/lib/route-data';
 import { useResource, type ResourceState } from '@/lib/use-resource';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { getBlogPosts } from '../api/get-blog-posts';
-import type { BlogPost } from '../api/types';
+import type { BlogPostSummary } from '../api/types';
 import { categoryBySlug } from '../data/blog';
 import { BlogCard } from './BlogCard';
 import { BlogSidebar } from './BlogSidebar';
@@ -30,7 +30,7 @@ function listingTexts(kind: 'category' | 'tag', value: string) {
   };
 }
 
-function inListing(post: BlogPost, kind: 'category' | 'tag', value: string): boolean {
+function inListing(post: BlogPostSummary, kind: 'category' | 'tag', value: string): boolean {
   return kind === 'category'
     ? slugify(post.category) === slugify(value)
     : post.tags.some((t) => t.toLowerCase() === value.toLowerCase());
@@ -38,16 +38,16 @@ function inListing(post: BlogPost, kind: 'category' | 'tag', value: string): boo
 
 /** The posts to list: the served ones as they are, fetched ones filtered here. */
 function listedPosts(
-  state: ResourceState<BlogPost[]>,
-  served: BlogPost[] | undefined,
+  state: ResourceState<BlogPostSummary[]>,
+  served: BlogPostSummary[] | undefined,
   kind: 'category' | 'tag',
   value: string,
-): BlogPost[] {
+): BlogPostSummary[] {
   if (state.status !== 'success') return [];
   return served ? state.data : state.data.filter((p) => inListing(p, kind, value));
 }
 
-function ListingNotices({ state, empty }: { state: ResourceState<BlogPost[]>; empty: boolean }) {
+function ListingNotices({ state, empty }: { state: ResourceState<BlogPostSummary[]>; empty: boolean }) {
   return (
     <>
       {state.status === 'loading' ? <PageLoader /> : null}
@@ -74,7 +74,7 @@ export default function BlogListingPage({ kind }: { kind: 'category' | 'tag' }) 
   // Served by the app, the page carries the posts of its category or tag in a JSON block
   // (src/app/pages/blog_listing.py): the first render is the server's, without a request.
   const { pathname } = useLocation();
-  const served = initialRouteData<BlogPost[]>(`blog-${kind}`, pathname)?.record ?? undefined;
+  const served = initialRouteData<BlogPostSummary[]>(`blog-${kind}`, pathname)?.record ?? undefined;
   const [state] = useResource((signal) => getBlogPosts(signal), 'all', served ? { data: served } : undefined);
   const posts = listedPosts(state, served, kind, value);
   return (

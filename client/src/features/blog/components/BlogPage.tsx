@@ -5,7 +5,7 @@ import { initialRouteData } from '@/lib/route-data';
 import { useResource } from '@/lib/use-resource';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { getBlogPosts } from '../api/get-blog-posts';
-import type { BlogPost } from '../api/types';
+import type { BlogPostSummary } from '../api/types';
 import { BlogCard, FeaturedPost } from './BlogCard';
 import { BlogSidebar } from './BlogSidebar';
 import './blog.css';
@@ -17,7 +17,7 @@ export default function BlogPage() {
   );
   const { pathname } = useLocation();
   // Served by the app, the page carries the published posts in a JSON block (src/app/pages/blog_list.py).
-  const served = initialRouteData<BlogPost[]>('blog-list', pathname)?.record;
+  const served = initialRouteData<BlogPostSummary[]>('blog-list', pathname)?.record;
   const [state] = useResource((signal) => getBlogPosts(signal), 'all', served ? { data: served } : undefined);
   const posts = state.status === 'success' ? state.data : [];
   const featured = posts.find((p) => p.featured) ?? posts[0];
