@@ -111,7 +111,7 @@ export default function CountryPackagesPage() {
           </div>
         </div>
       </section>
-      <section className="section section--tint" aria-labelledby="benefits-title">
+      <section className="section section--tint section--later" aria-labelledby="benefits-title">
         <div className="container">
           <SectionHeader eyebrow="Our Promise" title="Every Package Comes With" id="benefits-title" />
           <IconCardGrid items={benefits} columns={4} tone="gradient" />

@@ -93,13 +93,13 @@ export default function StudyAbroadPage() {
           </div>
         </div>
       </section>
-      <section className="section section--tint" aria-labelledby="why-study-title">
+      <section className="section section--tint section--later" aria-labelledby="why-study-title">
         <div className="container">
           <SectionHeader eyebrow="Why Study Abroad" title="Reasons to Study Abroad" id="why-study-title" />
           <IconCardGrid items={studyReasons} columns={4} tone="gradient" />
         </div>
       </section>
-      <section className="section" aria-labelledby="study-services-title">
+      <section className="section section--later" aria-labelledby="study-services-title">
         <div className="container">
           <SectionHeader eyebrow="How We Help" title="Our Study Abroad Services" id="study-services-title" />
           <IconCardGrid items={studyServices} columns={4} tone="gold" />
