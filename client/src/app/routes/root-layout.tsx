@@ -7,6 +7,7 @@ import { NewsletterPopup } from '@/features/newsletter/components/NewsletterPopu
 import { Splash, useSplash } from '@/features/splash/components/Splash';
 import { WhatsAppWidget } from '@/features/whatsapp/components/WhatsAppWidget';
 import { HydrateOnInteraction } from '@/lib/hydrate-on-interaction';
+import { showLaterSectionsUpTo } from '@/lib/later-sections';
 
 /** Hydrated at the visitor's first interaction (below), so its code waits for it too. */
 const Footer = lazy(() =>
@@ -27,6 +28,7 @@ function useScrollManagement() {
     const attempt = () => {
       const target = document.getElementById(id);
       if (target) {
+        showLaterSectionsUpTo(target);
         target.scrollIntoView({ block: 'start' });
         return;
       }
