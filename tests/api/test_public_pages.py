@@ -285,6 +285,8 @@ def test_the_blog_list_has_the_published_posts_in_the_html(base_url: str) -> Non
     for post in posts[:7]:
         assert post["title"] in body
         assert f'href="/blog/{post["id"]}"' in markup
+    # Six cards after the featured post, all below a phone's first screen (laid out when near).
+    assert re.findall(r'<article class="(card blog-card[^"]*)">', markup) == ["card blog-card later-on-phone"] * 6
     block = re.search(r'<script type="application/json" id="route-data">(.*?)</script>', markup)
     assert block is not None
     records = json.loads(block.group(1))["record"]

@@ -16,7 +16,11 @@ from tests.browser.conftest import PHONE, new_page
 
 pytestmark = pytest.mark.browser
 
+# Blocks laid out only when they come near are laid out first (client/src/lib/later-sections.ts):
+# their placeholder heights are not what the page measures.
 GEOMETRY = """() => {
+  const later = document.querySelectorAll('.section--later, .later-on-phone');
+  for (const block of later) block.classList.add('later--shown');
   const hero = document.querySelector('.page-hero__inner');
   return { heroLeft: hero ? getComputedStyle(hero).marginLeft : null,
            height: document.getElementById('root').getBoundingClientRect().height };

@@ -241,24 +241,40 @@ def test_sections_far_below_the_first_screen_are_laid_out_when_they_come_near(
         context.close()
 
 
+# Every block that this viewport lays out only when it comes near: `section--later` at any size,
+# `later-on-phone` in the phone layout (client/src/lib/later-sections.ts).
+LATER_BLOCKS = """() => [...document.body.querySelectorAll('*')]
+  .filter((e) => getComputedStyle(e).contentVisibility === 'auto')
+  .map((e) => ({
+    block: `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`,
+    top: Math.round(e.getBoundingClientRect().top + window.scrollY),
+  }))"""
+
+
 @pytest.mark.parametrize("viewport", [PHONE, {"width": 412, "height": 823}, DESKTOP, {"width": 1920, "height": 1080}])
-def test_a_section_laid_out_later_is_never_on_the_first_screen(
+def test_a_block_laid_out_later_is_never_on_the_first_screen(
     browser: Browser, live_server: str, viewport: dict[str, int]
 ) -> None:
-    """A skipped section on screen at the first paint would be drawn at its placeholder height and
+    """A skipped block on screen at the first paint would be drawn at its placeholder height and
     then push what follows it (a layout shift): `section--later` is only for sections that start
-    below the first screen, on phones and on a 1920x1080 desktop, on every public page."""
+    below the first screen on phones and on a 1920x1080 desktop, `later-on-phone` for blocks that
+    do in the phone layout (the cards of a long grid after the first, the footer's columns after the
+    first), on every public page."""
     context = browser.new_context(base_url=live_server, java_script_enabled=False, viewport=viewport)
     try:
         page = context.new_page()
         too_high = {}
+        seen = set()
         for path in PUBLIC_ROUTES:
             page.goto(path)
+            blocks = page.evaluate(LATER_BLOCKS)
+            seen.update(b["block"] for b in blocks)
             # The first one's top is exact: nothing above it is skipped.
-            tops = [s["top"] for s in page.evaluate(LATER_SECTIONS)]
-            if tops and min(tops) < viewport["height"]:
-                too_high[path] = tops
+            if blocks and min(b["top"] for b in blocks) < viewport["height"]:
+                too_high[path] = blocks
         assert too_high == {}
+        on_phone = {"nav.later-on-phone", "div.footer-bottom.later-on-phone", "article.card.destination.later-on-phone"}
+        assert on_phone <= seen if viewport["width"] <= 480 else not any("later-on-phone" in b for b in seen), seen
     finally:
         context.close()
 

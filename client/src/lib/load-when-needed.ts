@@ -1,4 +1,5 @@
 import { firstInteraction } from './hydrate-on-interaction';
+import { LATER } from './later-sections';
 import { hasPendingAction } from './pending-form-actions';
 
 /**
@@ -30,9 +31,9 @@ export function whenUsed(selector: string): Promise<void> {
     const onEvent = (event: Event) => {
       if (event.target instanceof Node && element.contains(event.target)) done();
     };
-    // Inside a section laid out only when it comes near (`.section--later`), the section's own box is
+    // Inside a block laid out only when it comes near (lib/later-sections.ts), the block's own box is
     // measured: reading the element's would force the skipped subtree's layout at every scroll.
-    const measured = element.closest('.section--later') ?? element;
+    const measured = element.closest(LATER) ?? element;
     const onScroll = () => {
       if (measured.getBoundingClientRect().top < window.innerHeight * 1.5) done();
     };

@@ -1,8 +1,8 @@
 """The record page of kind ``blog-list`` (``/blog``): the published posts in the HTML.
 
 The build renders ``/blog`` with two placeholder posts (a featured one and a card); the featured
-article and the card article are filled per post with :func:`app.pages.blog_post.fill`, the card
-repeated for each of the next six posts, exactly as ``BlogPage`` lays them out.
+article is filled with :func:`app.pages.blog_post.fill` and the card repeated for each of the next
+six posts with :func:`app.pages.blog_post.fill_cards`, exactly as ``BlogPage`` lays them out.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ PATH = "/blog"
 LATEST = 6
 
 _FEATURED = re.compile(r'<article class="card featured-post">.*?</article>', re.DOTALL)
-_CARD = re.compile(r'<article class="card blog-card">.*?</article>', re.DOTALL)
 
 
 def layout(posts: list[BlogPost]) -> tuple[BlogPost, list[BlogPost]] | None:
@@ -32,7 +31,7 @@ def layout(posts: list[BlogPost]) -> tuple[BlogPost, list[BlogPost]] | None:
 
 def fill(template: str, featured: BlogPost, others: list[BlogPost], origin: str) -> str:
     text = _FEATURED.sub(lambda m: blog_post.fill(m.group(0), featured, origin), template, count=1)
-    return _CARD.sub(lambda m: "".join(blog_post.fill(m.group(0), p, origin) for p in others), text, count=1)
+    return blog_post.fill_cards(text, others, origin)
 
 
 def data(records: list[dict[str, Any]] | None, origin: str) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 The build renders ``BlogListingPage`` at ``/blog/category/__RECORD_LABEL__`` (and the tag's) with one
 placeholder card (``found``) and with no post (``empty``: "No articles here yet"). Here the label
 is filled (the category's name, or the tag as written), and the card is repeated for every
-published post of the category or tag with :func:`app.pages.blog_post.fill`, chosen as the page
+published post of the category or tag with :func:`app.pages.blog_post.fill_cards`, chosen as the page
 chooses them (category by slug, tag in any case). The data block carries those posts.
 
 Head: a category of the blog's list and a tag, each with posts, are pages of their own, indexed
@@ -28,8 +28,6 @@ from app.pages.document import AGENCY_NAME, Head, absolute
 CATEGORY = "blog-category"
 TAG = "blog-tag"
 LABEL = "__RECORD_LABEL__"
-
-_CARD = re.compile(r'<article class="card blog-card">.*?</article>', re.DOTALL)
 
 
 def slugify(text: str) -> str:
@@ -86,7 +84,7 @@ class Listing:
 def fill(template: str, listing: Listing, posts: list[BlogPost], origin: str) -> str:
     # The label first: the cards' own tokens are the posts' (blog_post.fill replaces every token).
     text = template.replace(LABEL, html.escape(listing.label))
-    return _CARD.sub(lambda m: "".join(blog_post.fill(m.group(0), p, origin) for p in posts), text, count=1)
+    return blog_post.fill_cards(text, posts, origin)
 
 
 def data(listing: Listing, records: list[dict[str, Any]], origin: str) -> dict[str, Any]:

@@ -87,6 +87,28 @@ def not_found_head(path: str) -> Head:
     )
 
 
+# A card of `BlogCard` in a listing's template: `later-on-phone` when the page marks it as below the
+# first screen on a phone (client/src/lib/later-sections.ts).
+CARD = re.compile(r'<article class="card blog-card(?: later-on-phone)?">.*?</article>', re.DOTALL)
+_LATER_CARD = ('<article class="card blog-card">', '<article class="card blog-card later-on-phone">')
+
+
+def fill_cards(template: str, posts: list[BlogPost], origin: str) -> str:
+    """The template's card filled for each post. The cards after the first are below the first
+    screen on a phone, so marked `later-on-phone` (as ``BlogPage`` and ``BlogListingPage`` do;
+    ``/blog``'s template card already is, its list coming after the featured post)."""
+
+    def cards(match: re.Match[str]) -> str:
+        card = match.group(0)
+        later = card.replace(*_LATER_CARD, 1)
+        return "".join(fill(later if i else card, post, origin) for i, post in enumerate(posts))
+
+    text, found = CARD.subn(cards, template, count=1)
+    if posts and not found:
+        raise ValueError("the template has no blog card: the client build and the app disagree")
+    return text
+
+
 _TAG_ITEM = re.compile(r'(<ul class="tag-list" aria-label="Tags">)(<li>.*?__RECORD_TAG__.*?</li>)(</ul>)', re.DOTALL)
 
 

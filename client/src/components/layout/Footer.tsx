@@ -38,7 +38,7 @@ export function Footer() {
         </section>
         <FooterLinks id="footer-quick" title="Quick Links" links={footerQuickLinks} />
         <FooterLinks id="footer-services" title="Our Services" links={footerServices} />
-        <section aria-labelledby="footer-contact">
+        <section className="later-on-phone" aria-labelledby="footer-contact">
           <h2 className="footer-heading" id="footer-contact">
             Contact Us
           </h2>
@@ -79,7 +79,7 @@ export function Footer() {
           </ul>
         </section>
       </div>
-      <div className="footer-bottom">
+      <div className="footer-bottom later-on-phone">
         <div className="container footer-bottom__inner">
           <p>
             © {year} {agency.name}. All rights reserved.
@@ -115,7 +115,7 @@ function FooterLinks({
   links: readonly { to: string; label: string }[];
 }) {
   return (
-    <nav aria-labelledby={id}>
+    <nav className="later-on-phone" aria-labelledby={id}>
       <h2 className="footer-heading" id={id}>
         {title}
       </h2>

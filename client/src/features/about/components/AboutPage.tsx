@@ -59,13 +59,13 @@ export default function AboutPage() {
           </article>
         </div>
       </section>
-      <section className="section" aria-labelledby="values-title">
+      <section className="section section--later" aria-labelledby="values-title">
         <div className="container">
           <SectionHeader eyebrow="What Drives Us" title="Our Values" id="values-title" />
           <IconCardGrid items={values} columns={4} tone="gradient" />
         </div>
       </section>
-      <section className="section section--tint" aria-labelledby="journey-title">
+      <section className="section section--tint section--later" aria-labelledby="journey-title">
         <div className="container">
           <SectionHeader eyebrow="Our Journey" title="Milestones 2009-2024" id="journey-title" />
           <ol className="timeline">
@@ -81,7 +81,7 @@ export default function AboutPage() {
           </ol>
         </div>
       </section>
-      <section className="section" aria-labelledby="team-title">
+      <section className="section section--later" aria-labelledby="team-title">
         <div className="container">
           <SectionHeader eyebrow="Our People" title="Meet the Team" id="team-title" />
           <div className="card-grid card-grid--4">
@@ -103,7 +103,7 @@ export default function AboutPage() {
           </div>
         </div>
       </section>
-      <section className="section section--navy" aria-labelledby="awards-title">
+      <section className="section section--navy section--later" aria-labelledby="awards-title">
         <div className="container">
           <SectionHeader light eyebrow="Recognition" title="Awards" id="awards-title" />
           <ul className="awards-grid">

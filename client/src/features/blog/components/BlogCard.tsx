@@ -1,12 +1,14 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { Icon } from '@/components/ui/Icon';
+import { classNames } from '@/lib/class-names';
 import { formatDate } from '@/lib/slug';
 import type { BlogPostSummary } from '../api/types';
 
-export function BlogCard({ post }: { post: BlogPostSummary }) {
+/** `later`: below the first screen on a phone, so laid out when it comes near (lib/later-sections.ts). */
+export function BlogCard({ post, later = false }: { post: BlogPostSummary; later?: boolean }) {
   return (
-    <article className="card blog-card">
+    <article className={classNames('card blog-card', later && 'later-on-phone')}>
       <Link to={paths.blogPost(post.id)} className="blog-card__image" tabIndex={-1} aria-hidden="true">
         <img src={post.image} width={800} height={450} alt="" loading="lazy" decoding="async" />
       </Link>

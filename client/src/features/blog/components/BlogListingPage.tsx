@@ -87,8 +87,8 @@ export default function BlogListingPage({ kind }: { kind: 'category' | 'tag' }) 
             <h2 className="visually-hidden">Articles</h2>
             <ListingNotices state={state} empty={posts.length === 0} />
             <div className="card-grid card-grid--2">
-              {posts.map((p) => (
-                <BlogCard key={p.id} post={p} />
+              {posts.map((p, i) => (
+                <BlogCard key={p.id} post={p} later={i > 0} />
               ))}
             </div>
             <p className="back-link">

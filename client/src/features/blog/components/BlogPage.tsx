@@ -44,7 +44,7 @@ export default function BlogPage() {
                 <h2 className="blog-section-title">Latest Articles</h2>
                 <div className="card-grid card-grid--2">
                   {others.map((p) => (
-                    <BlogCard key={p.id} post={p} />
+                    <BlogCard key={p.id} post={p} later />
                   ))}
                 </div>
               </>

@@ -7,7 +7,7 @@ import { BlogNewsletterForm } from './BlogNewsletterForm';
 export function BlogSidebar() {
   return (
     <aside className="blog-sidebar" aria-label="Blog sidebar">
-      <section className="card" aria-labelledby="categories-title">
+      <section className="card later-on-phone" aria-labelledby="categories-title">
         <h2 id="categories-title" className="h3">
           Categories
         </h2>
@@ -24,7 +24,7 @@ export function BlogSidebar() {
           ))}
         </ul>
       </section>
-      <section className="card" aria-labelledby="tags-title">
+      <section className="card later-on-phone" aria-labelledby="tags-title">
         <h2 id="tags-title" className="h3">
           Popular Tags
         </h2>
@@ -38,14 +38,14 @@ export function BlogSidebar() {
           ))}
         </ul>
       </section>
-      <section className="card card--gradient" aria-labelledby="blog-newsletter-title">
+      <section className="card card--gradient later-on-phone" aria-labelledby="blog-newsletter-title">
         <h2 id="blog-newsletter-title" className="h3">
           Newsletter
         </h2>
         <p>Job openings, visa news and travel tips, once a week.</p>
         <BlogNewsletterForm />
       </section>
-      <section className="card" aria-labelledby="blog-help-title">
+      <section className="card later-on-phone" aria-labelledby="blog-help-title">
         <h2 id="blog-help-title" className="h3">
           Need Career Advice?
         </h2>

@@ -5,6 +5,7 @@ import { PageHero } from '@/components/ui/PageHero';
 import { SectionHeader } from '@/components/ui/SectionHeader';
 import { Stars } from '@/components/ui/Stars';
 import { paths } from '@/config/paths';
+import { classNames } from '@/lib/class-names';
 import { formatUsd } from '@/lib/slug';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { benefits, cardLimits, countryPackages } from '../data/packages';
@@ -28,10 +29,14 @@ export default function CountryPackagesPage() {
         <div className="container">
           <SectionHeader eyebrow="Packages" title="Choose Your Destination" id="packages-title" />
           <div className="card-grid card-grid--3 package-grid">
-            {countryPackages.map((p) => (
+            {countryPackages.map((p, i) => (
               <article
                 key={p.country}
-                className={p.popular ? 'card package package--popular' : 'card package'}
+                className={classNames(
+                  'card package',
+                  p.popular && 'package--popular',
+                  i > 0 && 'later-on-phone',
+                )}
               >
                 {p.popular ? <span className="badge">Most Popular</span> : null}
                 <img

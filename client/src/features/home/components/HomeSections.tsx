@@ -19,7 +19,7 @@ import './home.css';
 
 export function Achievements() {
   return (
-    <section className="achievements" aria-label="Our achievements">
+    <section className="achievements section--later" aria-label="Our achievements">
       <ul className="container stats-grid">
         {achievements.map((a) => (
           <li key={a.label} className="stat">

@@ -4,6 +4,7 @@ import { Icon } from '@/components/ui/Icon';
 import { PageHero } from '@/components/ui/PageHero';
 import { SectionHeader } from '@/components/ui/SectionHeader';
 import { paths } from '@/config/paths';
+import { classNames } from '@/lib/class-names';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { destinations, studyReasons, studyServices } from '../data/destinations';
 import { IconCardGrid } from '@/components/ui/IconCardGrid';
@@ -37,8 +38,8 @@ export default function StudyAbroadPage() {
             lead="Tuition ranges are indicative yearly fees; scholarships can reduce them."
           />
           <div className="card-grid card-grid--2 destination-grid">
-            {destinations.map((d) => (
-              <article key={d.name} className="card destination">
+            {destinations.map((d, i) => (
+              <article key={d.name} className={classNames('card destination', i > 0 && 'later-on-phone')}>
                 <img
                   className="card__image"
                   src={d.image}
