@@ -279,6 +279,40 @@ def test_a_block_laid_out_later_is_never_on_the_first_screen(
         context.close()
 
 
+PLACEHOLDERS = """() => {
+  const blocks = [...document.querySelectorAll('.later-on-phone')];
+  const placeholders = blocks.map((e) => parseFloat(getComputedStyle(e).containIntrinsicHeight.replace('auto', '')));
+  for (const e of blocks) e.classList.add('later--shown');
+  return blocks.map((e, i) => ({
+    block: `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`,
+    placeholder: placeholders[i],
+    height: Math.ceil(e.getBoundingClientRect().height),
+  }));
+}"""
+
+
+def test_a_later_block_s_placeholder_is_as_tall_as_the_block_on_a_small_phone(
+    browser: Browser, live_server: str
+) -> None:
+    """Text past a skipped block's placeholder stands on what follows it, for the browser and for axe
+    (Lighthouse's accessibility audit read the footer's light text on the page's white)."""
+    context = browser.new_context(
+        base_url=live_server, java_script_enabled=False, viewport={"width": 360, "height": 640}
+    )
+    try:
+        page = context.new_page()
+        short = {}
+        for path in PUBLIC_ROUTES:
+            page.goto(path)
+            blocks = page.evaluate(PLACEHOLDERS)
+            assert blocks, path
+            if too_short := [b for b in blocks if b["height"] > b["placeholder"]]:
+                short[path] = too_short
+        assert short == {}
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("path", ["/blog/category/career-advice", "/blog/tag/Visa", "/jobs?country=Oman"])
 def test_listing_and_filtered_pages_hydrate_from_the_html(browser: Browser, live_server: str, path: str) -> None:
     """Served with their posts (or the board) and a data block: no hydration error, no API request."""
