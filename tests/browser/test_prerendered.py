@@ -291,6 +291,25 @@ PLACEHOLDERS = """() => {
 }"""
 
 
+@pytest.mark.parametrize("width", [360, 390, 412])
+def test_no_public_page_is_wider_than_a_phone(browser: Browser, live_server: str, width: int) -> None:
+    """A page wider than the screen makes a phone zoom out, and everything on screen moves when it
+    stops being so (a skipped card's placeholder width once did that on /blog: a layout shift)."""
+    context = browser.new_context(
+        base_url=live_server, java_script_enabled=False, viewport={"width": width, "height": 800}
+    )
+    try:
+        page = context.new_page()
+        wide = {}
+        for path in PUBLIC_ROUTES:
+            page.goto(path)
+            if (scroll_width := page.evaluate("document.documentElement.scrollWidth")) > width:
+                wide[path] = scroll_width
+        assert wide == {}
+    finally:
+        context.close()
+
+
 def test_a_later_block_s_placeholder_is_as_tall_as_the_block_on_a_small_phone(
     browser: Browser, live_server: str
 ) -> None:
