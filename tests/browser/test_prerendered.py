@@ -279,18 +279,6 @@ def test_a_block_laid_out_later_is_never_on_the_first_screen(
         context.close()
 
 
-PLACEHOLDERS = """() => {
-  const blocks = [...document.querySelectorAll('.later-on-phone')];
-  const placeholders = blocks.map((e) => parseFloat(getComputedStyle(e).containIntrinsicHeight.replace('auto', '')));
-  for (const e of blocks) e.classList.add('later--shown');
-  return blocks.map((e, i) => ({
-    block: `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`,
-    placeholder: placeholders[i],
-    height: Math.ceil(e.getBoundingClientRect().height),
-  }));
-}"""
-
-
 @pytest.mark.parametrize("width", [360, 390, 412])
 def test_no_public_page_is_wider_than_a_phone(browser: Browser, live_server: str, width: int) -> None:
     """A page wider than the screen makes a phone zoom out, and everything on screen moves when it
@@ -308,6 +296,18 @@ def test_no_public_page_is_wider_than_a_phone(browser: Browser, live_server: str
         assert wide == {}
     finally:
         context.close()
+
+
+PLACEHOLDERS = """() => {
+  const blocks = [...document.querySelectorAll('.later-on-phone')];
+  const placeholders = blocks.map((e) => parseFloat(getComputedStyle(e).containIntrinsicHeight.replace('auto', '')));
+  for (const e of blocks) e.classList.add('later--shown');
+  return blocks.map((e, i) => ({
+    block: `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`,
+    placeholder: placeholders[i],
+    height: Math.ceil(e.getBoundingClientRect().height),
+  }));
+}"""
 
 
 def test_a_later_block_s_placeholder_is_as_tall_as_the_block_on_a_small_phone(
