@@ -7,6 +7,7 @@ import structlog
 from litestar.types import BeforeMessageSendHookHandler, Message, Scope
 
 from app.client_address import client_address_of
+from app.head_requests import method_sent
 
 log = structlog.get_logger("app.access")
 
@@ -26,7 +27,7 @@ def access_log_hook(trusted_proxies: tuple[str, ...]) -> BeforeMessageSendHookHa
         client = client_address_of(peer[0] if peer else None, headers, trusted_proxies)
         log.info(
             "request",
-            method=scope.get("method", ""),
+            method=method_sent(scope),
             path=scope.get("path", ""),
             status=message["status"],
             client=client,

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
+from structlog.testing import capture_logs
 
 from tests.api.conftest import APPOINTMENT, AppFactory
 
@@ -130,3 +131,16 @@ async def test_the_client_is_served_with_a_fallback_and_cache_headers(make_app: 
     assert stale_asset.status_code == 404
     assert api_missing.status_code == 404
     assert api_missing.json() == {"message": "Not Found"}
+
+
+async def test_head_is_get_without_its_body_and_only_where_get_is(client: Client) -> None:
+    with capture_logs() as logs:
+        head = await client.head("/api/blog-posts")
+    sent = await client.get("/api/blog-posts")
+    assert (head.status_code, head.content) == (200, b"")
+    assert head.headers["content-length"] == sent.headers["content-length"] == str(len(sent.content))
+    assert [(entry["method"], entry["path"]) for entry in logs if entry["event"] == "request"] == [
+        ("HEAD", "/api/blog-posts")
+    ]
+    post_only = await client.head("/api/appointments")
+    assert (post_only.status_code, post_only.content) == (405, b"")

@@ -320,3 +320,19 @@ def test_headings_go_down_one_level_at_a_time_on_every_public_page(base_url: str
         assert levels[:1] == [1], path
         skips = [(a, b) for a, b in itertools.pairwise(levels) if b > a + 1]
         assert not skips, f"{path}: {levels}"
+
+
+def test_head_answers_wherever_get_does_with_its_headers_and_no_body(base_url: str) -> None:
+    """RFC 9110 9.3.2: a monitor checking ``/healthz``, a link checker or a cache revalidating a page
+    sends ``HEAD``; Litestar answered every one 405 (app/head_requests.py), over uvicorn as here."""
+    asset = re.search(r'src="(/assets/start-[^"]+\.js)"', get(base_url, "/").text)
+    assert asset is not None
+    for path in ["/", "/blog/1", "/healthz", "/robots.txt", "/api/blog-posts", asset.group(1), "/nothing-here"]:
+        sent = get(base_url, path, **{"accept-encoding": "br"})
+        head = httpx.head(base_url + path, headers={"accept-encoding": "br"}, timeout=20)
+        assert (head.status_code, head.content) == (sent.status_code, b""), path
+        for name in ["content-type", "content-length", "content-encoding", "etag", "cache-control", "x-frame-options"]:
+            assert head.headers.get(name) == sent.headers.get(name), (path, name)
+    home = httpx.head(base_url + "/", timeout=20)
+    assert int(home.headers["content-length"]) > 10_000
+    assert "default-src 'self'" in home.headers["content-security-policy"]
