@@ -307,6 +307,18 @@ def test_homes_six_country_cards_link_to_the_country_packages(base_url: str) -> 
     assert hrefs == ["/country-packages"] * 6
 
 
+def test_the_promo_video_s_poster_is_a_lazy_image_not_the_video_s_attribute(base_url: str) -> None:
+    # A video's poster attribute is fetched with the page's first requests (8.5 KB beside the hero's
+    # image, for a player two screens down on a phone); a lazy image is not.
+    home = get(base_url, "/").text
+    video = re.search(r"<video[^>]*promo__video[^>]*>", home)
+    assert video is not None and "poster=" not in video.group(0)
+    poster = re.search(r'<img class="promo__poster"[^>]*>', home)
+    assert poster is not None
+    assert 'src="/images/promo-poster.webp"' in poster.group(0) and 'loading="lazy"' in poster.group(0)
+    assert 'alt=""' in poster.group(0)
+
+
 def _heading_levels(markup: str) -> list[int]:
     return [int(level) for level in re.findall(r"<h([1-6])[\s>]", markup[markup.index('<div id="root">') :])]
 

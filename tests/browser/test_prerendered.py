@@ -482,3 +482,20 @@ def test_a_page_lays_out_its_text_in_few_fonts(browser: Browser, live_server: st
         assert other_family == {}
     finally:
         context.close()
+
+
+def test_without_javascript_the_promo_shows_its_poster_not_a_dead_player(browser: Browser, live_server: str) -> None:
+    """The poster is a lazy image under the video (tests/api/test_public_pages.py); without JavaScript
+    the custom controls do nothing and Chrome would draw its own over a black box, so neither shows."""
+    context = browser.new_context(base_url=live_server, java_script_enabled=False, viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto("/")
+        player = page.locator(".promo__player")
+        player.scroll_into_view_if_needed()
+        expect(player.locator("img.promo__poster")).to_be_visible()
+        page.wait_for_function("document.querySelector('img.promo__poster').naturalWidth > 0")
+        expect(player.locator("video")).to_be_hidden()
+        expect(player.locator(".player-controls")).to_be_hidden()
+    finally:
+        context.close()

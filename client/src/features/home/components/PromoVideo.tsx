@@ -3,6 +3,8 @@ import { Icon } from '@/components/ui/Icon';
 import { SectionHeader } from '@/components/ui/SectionHeader';
 import './home.css';
 
+const POSTER = '/images/promo-poster.webp';
+
 export function formatTime(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
   const whole = Math.floor(seconds);
@@ -38,11 +40,13 @@ export function PromoVideo() {
     if (!video) return undefined;
     const loadMetadata = () => {
       if (video.preload !== 'none') return;
+      // The image under the video has fetched the poster by now; the video shows it over its first frame.
+      video.poster = POSTER;
       video.preload = 'metadata';
       if (video.paused && video.readyState === 0) video.load();
     };
     if (typeof IntersectionObserver !== 'function') {
-      video.preload = 'metadata';
+      loadMetadata();
       return undefined;
     }
     const observer = new IntersectionObserver(
@@ -98,21 +102,34 @@ export function PromoVideo() {
           </ul>
         </div>
         <figure className="promo__player">
-          <video
-            ref={videoRef}
-            className="promo__video"
-            preload="none"
-            // The promo has no sound track (nothing to caption); its figcaption describes what it shows.
-            muted
-            playsInline
-            poster="/images/promo-poster.webp"
-            width={1280}
-            height={720}
-            onClick={toggle}
-          >
-            <source src="/video/promo.webm" type="video/webm" />
-            <source src="/video/promo.mp4" type="video/mp4" />
-          </video>
+          <div className="promo__stage">
+            {/* Not the video's poster attribute: Chrome fetches that with the page's first requests,
+                8.5 KB beside the hero's image, for a player below the first screen. A lazy image under
+                the video shows through until the video has a poster of its own (set when it nears). */}
+            <img
+              className="promo__poster"
+              src={POSTER}
+              alt=""
+              width={1280}
+              height={720}
+              loading="lazy"
+              decoding="async"
+            />
+            <video
+              ref={videoRef}
+              className="promo__video"
+              preload="none"
+              // The promo has no sound track (nothing to caption); its figcaption describes what it shows.
+              muted
+              playsInline
+              width={1280}
+              height={720}
+              onClick={toggle}
+            >
+              <source src="/video/promo.webm" type="video/webm" />
+              <source src="/video/promo.mp4" type="video/mp4" />
+            </video>
+          </div>
           <div className="player-controls">
             <button
               type="button"
