@@ -309,7 +309,7 @@ def test_homes_six_country_cards_link_to_the_country_packages(base_url: str) -> 
 
 def test_the_promo_video_s_poster_is_a_lazy_image_not_the_video_s_attribute(base_url: str) -> None:
     # A video's poster attribute is fetched with the page's first requests (8.5 KB beside the hero's
-    # image, for a player two screens down on a phone); a lazy image is not.
+    # image, for a player below the first screen of a phone); a lazy image is not.
     home = get(base_url, "/").text
     video = re.search(r"<video[^>]*promo__video[^>]*>", home)
     assert video is not None and "poster=" not in video.group(0)
