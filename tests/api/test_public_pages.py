@@ -312,10 +312,12 @@ def test_the_promo_video_s_poster_is_a_lazy_image_not_the_video_s_attribute(base
     # image, for a player below the first screen of a phone); a lazy image is not.
     home = get(base_url, "/").text
     video = re.search(r"<video[^>]*promo__video[^>]*>", home)
-    assert video is not None and "poster=" not in video.group(0)
+    assert video is not None
+    assert "poster=" not in video.group(0)
     poster = re.search(r'<img class="promo__poster"[^>]*>', home)
     assert poster is not None
-    assert 'src="/images/promo-poster.webp"' in poster.group(0) and 'loading="lazy"' in poster.group(0)
+    assert 'src="/images/promo-poster.webp"' in poster.group(0)
+    assert 'loading="lazy"' in poster.group(0)
     assert 'alt=""' in poster.group(0)
 
 
