@@ -166,13 +166,15 @@ def js_bytes(report: dict[str, Any]) -> int:
 
 
 def commit_task_ms(report: dict[str, Any]) -> float:
-    """Lighthouse's simulated length of the browser's navigation commit, when it was a long task.
+    """The length of the browser's navigation commit, when it was a long task: simulated by Lighthouse,
+    or as traced under ``low-end-applied``.
 
     It is the first "Unattributable" long task, starting before the first paint: the renderer
     committing the navigation (creating the page's JavaScript context, a fresh process's first one
     under the app's Cross-Origin-Opener-Policy). Lighthouse's estimate of the first paint leaves it
     out while its estimate of the main thread keeps it, so whatever it lasts past that paint counts
-    as blocking time although no page code runs in it (README, Benchmark).
+    as blocking time although no page code runs in it (README, Benchmark). Under ``low-end-applied``
+    it ends before the first paint, as in the trace, and counts for nothing.
     """
     audits = report["audits"]
     fcp = audits["first-contentful-paint"]["numericValue"]
