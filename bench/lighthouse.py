@@ -11,9 +11,9 @@ TBT), CLS and the bytes of JavaScript on the wire until the page is idle (transf
 server sent it).
 
 A third profile, ``low-end-applied`` (not run by default: a run takes about half an hour), slows Chrome
-itself ten times (Lighthouse's DevTools throttling) instead of simulating the slowdown from a fast
-run: its figures are the trace's own, so they show what Lighthouse's model gets wrong about the
-low-end profile's TBT (README, Benchmark).
+itself ten times (Lighthouse's DevTools throttling, which also applies its slow 4G to the network)
+instead of simulating the slowdown from a fast run: its figures are the trace's own, so they show
+what Lighthouse's model gets wrong about the low-end profile's TBT (README, Benchmark).
 
     .venv/bin/python bench/lighthouse.py [--runs N] [--profile mobile|low-end|low-end-applied]... [route ...]
 
