@@ -248,7 +248,9 @@ class Settings:
         return self.data_dir / "agency.sqlite3"
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+    def from_env(cls, env: Mapping[str, str] | None = None, *, serving: bool = True) -> Settings:
+        """``serving=False``: read for a script, without the server's production checks (a script
+        checks the settings it uses: ``agency_scripts.settings.read_settings``)."""
         env = os.environ if env is None else env
         _refuse_unknown(env)
         try:
@@ -301,7 +303,7 @@ class Settings:
                 load_files_key(settings.files_key)
             except FileKeyError as exc:
                 raise SettingsError(str(exc)) from exc
-        problem = unsafe_for_production(settings)
+        problem = unsafe_for_production(settings) if serving else None
         if problem is not None:
             raise SettingsError(problem)
         if settings.demo and settings.admin_auth.identity != "local":
