@@ -8,11 +8,17 @@ Delivery reports, as Arkesel sends them to a send's ``callback_url`` (``{"id", "
 (late), ``report_times`` times (duplicated), or before the send is even answered
 (``report_before_answer``: the report reaches the app before its "sent" write);
 :meth:`SmsGatewayServer.send_report` sends one on command, in whatever order a test wants.
+
+A gateway that does not honour ``Idempotency-Key`` (``honour_idempotency_key = False``: every
+request is a new text) and answers that go missing after the text was accepted (``lose_answers``
+the next N, ``lose_share`` a seeded share: the connection is dropped unanswered, as a timeout or a
+reset looks to the sender) reproduce how a lost answer turns into a second text.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import threading
 import time
 from dataclasses import dataclass, field
@@ -30,6 +36,8 @@ class RecordedSms:
     answered_status: int
     replayed: bool = False
     """A repeat of an ``Idempotency-Key`` already answered with success: answered the same, not sent again."""
+    answer_lost: bool = False
+    """Accepted (the text went), but the connection was dropped before the answer."""
     gateway_id: str | None = None
     """The id the gateway gave an accepted message (what its delivery reports name)."""
 
@@ -65,6 +73,13 @@ class Behaviour:
     report_delay_s: float = 0.0
     report_times: int = 1
     report_before_answer: bool = False
+    honour_idempotency_key: bool = True
+    """False: a repeated key is sent again, as by a gateway that ignores the header."""
+    lose_answers: int = 0
+    """Drop the connection unanswered after accepting the next this many sends."""
+    lose_share: float = 0.0
+    """Drop the answer of this share of the accepted sends (drawn from ``lose_seed``)."""
+    lose_seed: int = 42
 
 
 @dataclass(frozen=True)
@@ -94,6 +109,7 @@ class SmsGatewayServer:
         self._lock = threading.Lock()
         self._delivered = threading.Condition(self._lock)
         self._answers: dict[str, dict[str, Any]] = {}
+        self._losing: random.Random | None = None
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -110,7 +126,8 @@ class SmsGatewayServer:
                     body = {"_raw": raw.decode("latin-1")}
                 key = self.headers.get("Idempotency-Key")
                 with server._lock:
-                    replay = server._answers.get(key) if key else None
+                    honoured = key if key and server.behaviour.honour_idempotency_key else None
+                    replay = server._answers.get(honoured) if honoured else None
                 if replay is not None:
                     status, answer = 200, replay
                 else:
@@ -119,7 +136,10 @@ class SmsGatewayServer:
                     time.sleep(server.behaviour.delay_s)
                 gateway_id = _id_of(answer) if status < 300 else None
                 headers = {k.lower(): v for k, v in self.headers.items()}
-                recorded = RecordedSms(headers, body, received, status, replay is not None, gateway_id)
+                lost = status < 300 and replay is None and server._loses_answer()
+                recorded = RecordedSms(
+                    headers, body, received, status, replay is not None, gateway_id=gateway_id, answer_lost=lost
+                )
                 # Recorded before answering, as a real gateway has sent the SMS by then: a test
                 # that reads `requests` once its call returned must find it, and an answer lost
                 # on the way back still counts as a send.
@@ -130,6 +150,9 @@ class SmsGatewayServer:
                     server._delivered.notify_all()
                 if status < 300 and replay is None:
                     server._auto_report(recorded)
+                if lost:
+                    self.close_connection = True
+                    return
                 payload = json.dumps(answer).encode()
                 try:
                     self.send_response(status)
@@ -158,6 +181,18 @@ class SmsGatewayServer:
         status = b.status if b.status >= 400 else 503
         return status, b.error_body if b.error_body is not None else {"message": "Gateway unavailable"}
 
+    def _loses_answer(self) -> bool:
+        b = self.behaviour
+        with self._lock:
+            if b.lose_answers > 0:
+                b.lose_answers -= 1
+                return True
+            if b.lose_share <= 0:
+                return False
+            if self._losing is None:
+                self._losing = random.Random(b.lose_seed)
+            return self._losing.random() < b.lose_share
+
     def _auto_report(self, sms: RecordedSms) -> None:
         b = self.behaviour
         if b.report is None or sms.callback_url is None:
@@ -171,7 +206,10 @@ class SmsGatewayServer:
         def later() -> None:
             time.sleep(delay)
             for _ in range(times):
-                self.send_report(sms, status)
+                try:
+                    self.send_report(sms, status)
+                except httpx.HTTPError:
+                    return  # the app has stopped: a report of the gateway's own goes nowhere
 
         threading.Thread(target=later, daemon=True).start()
 
@@ -198,6 +236,14 @@ class SmsGatewayServer:
     def stop(self) -> None:
         self._httpd.shutdown()
         self._httpd.server_close()
+
+    def doubles(self) -> int:
+        """Texts received more than once: every delivery to a phone after its first (one text per
+        phone is what a test or bench sends)."""
+        counts: dict[str, int] = {}
+        for sms in self.delivered():
+            counts[sms.phone] = counts.get(sms.phone, 0) + 1
+        return sum(n - 1 for n in counts.values())
 
     def delivered(self) -> list[RecordedSms]:
         """The requests answered with success, without idempotent replays."""
