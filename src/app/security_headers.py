@@ -9,7 +9,9 @@ A ``before_send`` hook of the app, so nothing bypasses it (404s, 500s, files):
   payment page by ``window.location`` is a top-level navigation, which CSP does not restrict.
 - ``X-Frame-Options: DENY``, ``X-Content-Type-Options: nosniff``,
   ``Referrer-Policy: strict-origin-when-cross-origin``, a restrictive ``Permissions-Policy``,
-  ``Cross-Origin-Opener-Policy: same-origin``.
+  ``Cross-Origin-Opener-Policy: same-origin``. A page that carries a token in its URL sets
+  ``Referrer-Policy: no-referrer`` itself, and a route's own policy is kept when it is stricter
+  (:data:`STRICTER_REFERRER_POLICIES`), so the token never leaves in a ``Referer``.
 - ``Strict-Transport-Security`` when ``AGENCY_ENV=production``.
 - The API reference (``/schema``, development only) is held to the same CSP: its viewer is served
   from this origin (``app.api_reference``).
@@ -94,7 +96,23 @@ def security_headers(*, production: bool) -> list[tuple[bytes, bytes]]:
     return headers
 
 
+REFERRER_POLICY = b"referrer-policy"
+STRICTER_REFERRER_POLICIES = frozenset((b"no-referrer", b"same-origin", b"strict-origin"))
+"""Policies that send less than the default: a route that sets one keeps it."""
+
+
+def _keeps_own_referrer_policy(existing: list[tuple[bytes, bytes]]) -> bool:
+    return any(
+        name.lower() == REFERRER_POLICY and value.strip().lower() in STRICTER_REFERRER_POLICIES
+        for name, value in existing
+    )
+
+
 def _merge(existing: Iterable[tuple[bytes, bytes]], extra: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """``existing`` with ``extra`` replacing the same names, except a route's stricter referrer policy."""
+    existing = list(existing)
+    if _keeps_own_referrer_policy(existing):
+        extra = [(name, value) for name, value in extra if name != REFERRER_POLICY]
     replaced = {name for name, _ in extra}
     return [(name, value) for name, value in existing if name.lower() not in replaced] + extra
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from litestar import Litestar, Response, get
+from litestar.params import FromPath
 from litestar.testing import AsyncTestClient
 
-from app.security_headers import CONTENT_SECURITY_POLICY
+from app.security_headers import CONTENT_SECURITY_POLICY, security_headers_hook
 from tests.api.conftest import AppFactory
 from tests.support.production import production
 
@@ -106,3 +108,42 @@ async def test_the_builds_scripts_and_styles_carry_only_what_applies_to_them(
                 assert "etag" not in response.headers, path
                 assert "content-disposition" not in response.headers, path
         assert_secure((await client.get("/assets/app-1a2b.mjs")).headers)
+
+
+TOKEN_PAGES = (
+    "/appointment?token=a-change-token",
+    "/newsletter/confirm?token=a-confirm-token",
+    "/newsletter/unsubscribe?s=a-subscription&token=an-unsubscribe-token",
+    "/job-alerts/unsubscribe?alert=an-alert&token=an-unsubscribe-token",
+    "/receipt/VA1?token=a-receipt-token",
+)
+"""Every page that carries a token in its URL (grep ``no-referrer``)."""
+
+
+async def test_pages_with_a_token_in_the_url_keep_no_referrer(make_app: AppFactory) -> None:
+    async with AsyncTestClient(make_app()) as client:
+        for path in TOKEN_PAGES:
+            response = await client.get(path)
+            assert response.status_code in (200, 404), (path, response.text)
+            assert response.headers.get_list("referrer-policy") == ["no-referrer"], path
+            assert response.headers["x-frame-options"] == "DENY", path
+        other = await client.get("/api/health")
+        assert other.headers.get_list("referrer-policy") == ["strict-origin-when-cross-origin"]
+
+
+@get("/policy/{own:str}", sync_to_thread=False)
+def _page_with_its_own_policy(own: FromPath[str]) -> Response[str]:
+    return Response("page", headers={"Referrer-Policy": own})
+
+
+async def test_a_route_keeps_a_stricter_referrer_policy_and_loses_a_weaker_one() -> None:
+    app = Litestar([_page_with_its_own_policy], before_send=[security_headers_hook(production=False)])
+    async with AsyncTestClient(app) as client:
+        for own, sent in (
+            ("unsafe-url", "strict-origin-when-cross-origin"),
+            ("origin", "strict-origin-when-cross-origin"),
+            ("same-origin", "same-origin"),
+            ("no-referrer", "no-referrer"),
+        ):
+            response = await client.get(f"/policy/{own}")
+            assert response.headers.get_list("referrer-policy") == [sent], own
