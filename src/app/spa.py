@@ -11,7 +11,7 @@ from litestar import Request, Response, get
 from litestar.di import NamedDependency
 from litestar.exceptions import NotFoundException
 from litestar.params import FromPath
-from litestar.response import File
+from litestar.response import File, Stream
 
 from agency_core.jobs.board import JobBoard
 from agency_core.staff.fee_policy import FeePolicyService
@@ -19,6 +19,7 @@ from agency_core.submissions.service import AgencyService
 from app.api.fees import policy_out
 from app.pages.fee_policy import fee_policy_html
 from app.pages.site import public_page
+from app.ranged_files import ranged_file
 from app.settings import Settings
 
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -63,6 +64,14 @@ def _serve(path: Path, cache: str, accept_encoding: str = "") -> File:
     return _file(path, *_variant(path, cache, accept_encoding))
 
 
+def _serve_static(request: Request[Any, Any, Any], path: Path) -> File | Stream | Response[bytes]:
+    """A file of the build outside ``/assets/``; one stored as is (media, images) takes byte ranges."""
+    served, headers = _variant(path, NO_CACHE, request.headers.get("accept-encoding", ""))
+    if "Vary" in headers:
+        return _file(path, served, headers)
+    return ranged_file(request, path, _media_type(path), headers)
+
+
 ASSET_IN_MEMORY_BYTES = 512 * 1024
 
 
@@ -92,7 +101,7 @@ async def spa(
     job_board: NamedDependency[JobBoard],
     fee_policy: NamedDependency[FeePolicyService],
     path: FromPath[str] = "/",
-) -> File | Response[bytes]:
+) -> File | Stream | Response[bytes]:
     relative = path.lstrip("/")
     if relative == "api" or relative.startswith("api/"):
         raise NotFoundException(detail="Not Found")
@@ -102,7 +111,7 @@ async def spa(
     if found is not None and not relative.startswith("_pages/") and found.suffix not in {".br", ".gz"}:
         if relative.startswith("assets/"):
             return _serve_asset(found, encoding)
-        return _serve(found, NO_CACHE, encoding)
+        return _serve_static(request, found)
 
     async def terms_fees() -> str:
         return fee_policy_html(await policy_out(await fee_policy.policy(), job_board))
