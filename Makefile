@@ -14,11 +14,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CLIENT_SOURCES := $(shell find client/src client/public client/scripts -type f 2>/dev/null) \
 	$(wildcard client/index.html client/vite.config.ts client/tsconfig*.json)
 
-.PHONY: help install run build test checks lint lint-client typecheck test-python test-client size rules api-types clean
+.PHONY: help install run build test test-fast test-fast-python test-fast-client checks lint lint-client typecheck test-python test-client size docs rules api-types clean
 
 help:
 	@echo "make run   - install, build the client, start the site at http://127.0.0.1:8000 (demo mode, SQLite under var/)"
 	@echo "make test  - install what tests need and run every test (lint, types, Python, client, browser)"
+	@echo "make test-fast - the core, the SQLite adapters and Vitest: the inner loop, under a minute"
+	@echo "make docs  - build the docs site (docs/, MkDocs Material) with --strict into site/"
 
 $(STAMPS):
 	@mkdir -p $(STAMPS)
@@ -85,6 +87,11 @@ test-client: $(STAMPS)/client-deps
 size: build
 	@cd client && $(NPM) run size --silent
 
+# The docs site from docs/ (mkdocs.yml): a dead link, an anchor that is not there or a page left out
+# of the nav fails the build (--strict). tests/test_docs.py checks the repository paths the pages name.
+docs: $(STAMPS)/venv
+	@NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir site
+
 # The Python suites run in parallel on pytest-xdist workers (PYTEST_WORKERS=1 runs them
 # in one process). Every worker starts its own emulators, app processes and data directories on free
 # ports; browser tests sort last in each worker (tests/conftest.py).
@@ -102,7 +109,7 @@ test-python: $(TEST_DEPS) build
 # they end (beside pytest's progress, which stays live).
 checks: $(TEST_DEPS) build
 	@log=$(STAMPS)/checks.log; status=0; \
-	(for check in lint lint-client typecheck test-client size; do $(MAKE) $$check || exit; done) > $$log 2>&1 \
+	(for check in lint lint-client typecheck test-client size docs; do $(MAKE) $$check || exit; done) > $$log 2>&1 \
 		|| status=$$?; echo; cat $$log; exit $$status
 
 # The installs and the build run side by side (each writes its own folder), then the Python suites
@@ -113,5 +120,16 @@ test:
 	@$(MAKE) -j4 $(TEST_DEPS) build
 	@$(MAKE) -j2 test-python checks
 
+# The inner loop: the core's tests, the adapters' contract suites on SQLite (no emulator, no fresh
+# virtual environment) and Vitest, side by side.
+test-fast: $(STAMPS)/venv $(STAMPS)/client-deps
+	@$(MAKE) -j2 test-fast-python test-fast-client
+
+test-fast-python: $(STAMPS)/venv
+	@$(BIN)/pytest -q -m 'not emulator and not slow' tests/core tests/adapters
+
+test-fast-client: $(STAMPS)/client-deps
+	@cd client && $(NPM) run test --silent
+
 clean:
-	rm -rf $(STAMPS) $(VENV) client/node_modules client/dist tools/node_modules tools/api-docs/node_modules
+	rm -rf $(STAMPS) $(VENV) site client/node_modules client/dist tools/node_modules tools/api-docs/node_modules
