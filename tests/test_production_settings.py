@@ -1,5 +1,5 @@
-"""Production fails closed: ``agency serve`` refuses to start without each setting the README's
-production section lists, and with an ``AGENCY_ENV`` that is neither development nor production."""
+"""Production fails closed: ``agency serve`` refuses to start without each setting docs/settings.md
+lists as required in production, and with an ``AGENCY_ENV`` that is neither development nor production."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ import pytest
 from app.settings import Settings, SettingsError
 from tests.support.production import REQUIRED, production
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+SETTINGS_PAGE = Path(__file__).resolve().parents[1] / "docs" / "settings.md"
 
 
-def readme_required_settings() -> list[str]:
-    section = README.read_text().split("### Production settings", 1)[1].split("\n#", 1)[0]
+def documented_required_settings() -> list[str]:
+    section = SETTINGS_PAGE.read_text().split("## Required in production", 1)[1].split("\n#", 1)[0]
     return re.findall(r"^- `([A-Z_]+)`", section, flags=re.MULTILINE)
 
 
@@ -33,11 +33,11 @@ def serve(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_the_readme_lists_every_setting_production_requires() -> None:
-    assert sorted(readme_required_settings()) == sorted(set(REQUIRED) - {"AGENCY_ENV"})
+def test_the_settings_page_lists_every_setting_production_requires() -> None:
+    assert sorted(documented_required_settings()) == sorted(set(REQUIRED) - {"AGENCY_ENV"})
 
 
-@pytest.mark.parametrize("name", readme_required_settings())
+@pytest.mark.parametrize("name", documented_required_settings())
 def test_production_without_a_required_setting_is_refused_naming_it(name: str, tmp_path: Path) -> None:
     env = production(AGENCY_DATA_DIR=str(tmp_path))
     del env[name]

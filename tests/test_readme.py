@@ -1,4 +1,4 @@
-"""The README's examples work as written."""
+"""The README's commands and the scripts page's example work as written."""
 
 from __future__ import annotations
 
@@ -9,11 +9,13 @@ from pathlib import Path
 
 from tests.support.sms_gateway import SmsGatewayServer
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+SCRIPTS_PAGE = ROOT / "docs" / "scripts.md"
 
 
 def test_the_python_status_sms_example_runs_as_written(sms_server: SmsGatewayServer) -> None:
-    text = README.read_text(encoding="utf-8")
+    text = SCRIPTS_PAGE.read_text(encoding="utf-8")
     (example,) = [e for e in re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL) if "send_status_sms" in e]
     assert len(example.strip().splitlines()) <= 6
     example = example.replace("https://sms.example.com/api", sms_server.base_url)
@@ -26,9 +28,12 @@ def test_the_python_status_sms_example_runs_as_written(sms_server: SmsGatewaySer
     assert request.message.startswith("Congratulations Ama Owusu!")
 
 
-def test_the_two_setup_commands_are_make_targets() -> None:
-    makefile = (README.parent / "Makefile").read_text(encoding="utf-8")
-    assert "make run" in README.read_text(encoding="utf-8")
+def test_the_readme_s_commands_are_make_targets() -> None:
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    readme = README.read_text(encoding="utf-8")
+    assert "make run" in readme
+    assert "make test-fast" in readme
     assert re.search(r"^run:", makefile, flags=re.MULTILINE)
     assert re.search(r"^test:", makefile, flags=re.MULTILINE)
-    assert "make test" in (README.parent / ".ci" / "run").read_text(encoding="utf-8")
+    assert re.search(r"^test-fast:", makefile, flags=re.MULTILINE)
+    assert "make test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")

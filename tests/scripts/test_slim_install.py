@@ -1,5 +1,5 @@
-"""The install a script author makes, as the README tells it: a fresh virtual environment, the
-project without the server, then the README's nightly job against the local gateway."""
+"""The install a script author makes, as docs/scripts.md tells it: a fresh virtual environment, the
+project without the server, then the page's nightly job against the local gateway."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from tests.scripts.records import DataDir, env_for
 from tests.support.sms_gateway import SmsGatewayServer
 
 ROOT = Path(__file__).resolve().parents[2]
-README = ROOT / "README.md"
+SCRIPTS_PAGE = ROOT / "docs" / "scripts.md"
 SERVER_ONLY = re.compile(
     r"^(litestar|uvicorn|msgspec|structlog|google-.*|grpcio.*|pyrebase4|oauth2client|faker|argon2-cffi)$"
 )
@@ -28,9 +28,8 @@ SERVER_ONLY = re.compile(
 pytestmark = pytest.mark.slow
 
 
-def readme_block(language: str, marker: str) -> str:
-    text = README.read_text(encoding="utf-8")
-    section = text[text.index("## For scripts") :]
+def page_block(language: str, marker: str) -> str:
+    section = SCRIPTS_PAGE.read_text(encoding="utf-8")
     (block,) = [b for b in re.findall(rf"```{language}\n(.*?)```", section, flags=re.DOTALL) if marker in b]
     return str(block)
 
@@ -46,7 +45,7 @@ def run(
 
 @pytest.fixture(scope="module")
 def slim_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One fresh environment for the module (pip from PyPI takes a while): the README's install."""
+    """One fresh environment for the module (pip from PyPI takes a while): the page's install."""
     base = tmp_path_factory.mktemp("slim")
     checkout = base / "checkout"  # a copy, so the build writes nothing into the worktree
     checkout.mkdir()
@@ -55,7 +54,7 @@ def slim_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     venv = base / "agency-scripts"
     made = run(sys.executable, "-m", "venv", venv)
     assert made.returncode == 0, made.stderr
-    command = readme_block("sh", "pip install").strip()
+    command = page_block("sh", "pip install").strip()
     assert command == "python3 -m venv ~/agency-scripts && ~/agency-scripts/bin/pip install /path/to/this/checkout"
     installed = run(venv / "bin" / "pip", "install", "-q", "--disable-pip-version-check", checkout)
     assert installed.returncode == 0, installed.stderr
@@ -76,7 +75,7 @@ async def test_the_readmes_nightly_job_runs_on_the_slim_install(
     await data.add("VA1", "+233241234567", firstName="Ama", lastName="Owusu")
     await data.add("VA2", "050 123 4567", firstName="Layla")
     script = tmp_path / "nightly.py"
-    script.write_text(readme_block("python", "StatusClient"), encoding="utf-8")
+    script.write_text(page_block("python", "StatusClient"), encoding="utf-8")
     sheet = tmp_path / "nightly.csv"
     with sheet.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
