@@ -61,8 +61,11 @@
   }
   document.addEventListener('submit', holdSubmit, true);
   document.addEventListener('click', holdClick, true);
-  // A hidden tab paints nothing: nothing to wait for.
-  if (document.visibilityState === 'hidden') start();
+  // A hidden tab paints nothing, and neither does a page the server sent without content (the admin
+  // area, whose HTML is the empty root): nothing to wait for. A `defer` script runs once the document
+  // is parsed, so the root is already there.
+  var root = document.getElementById('root');
+  if (document.visibilityState === 'hidden' || (root && !root.firstElementChild)) start();
   document.addEventListener('visibilitychange', start);
   // Once the page has painted and its images have loaded (the largest one is often the hero's
   // image, painted a frame after it arrives), then after one more frame.
