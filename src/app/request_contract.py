@@ -26,7 +26,7 @@ from litestar.openapi.spec import OpenAPI, Operation, Reference, Schema
 from litestar.openapi.spec.enums import OpenAPIType
 
 from agency_core.admin_settings import ADMIN_PHONE_COUNT, MAX_APPOINTMENT_CAPACITY, SENDER_PATTERN
-from agency_core.bulk.model import MAX_SELECTION
+from agency_core.bulk.model import EVERY_APPLICATION, MAX_SELECTION
 from agency_core.jobs.rules import JOB_FORM, JOB_STATUSES, JobField
 from agency_core.messaging.bulk_texts import MAX_SEPTETS
 from agency_core.messaging.templates import MAX_LENGTH as TEMPLATE_MAX
@@ -39,17 +39,18 @@ from agency_core.payments.fees import REFUND_RULES_MAX
 from agency_core.payments.refunds import REASON_MAX as REFUND_REASON_MAX
 from agency_core.records import APPOINTMENT_OUTCOMES, ApplicationStatus, AppointmentStatus, PaymentState
 from agency_core.spec.constants import SENDER_ID_MAX_LENGTH
-from agency_core.spec.inputs import sent_names
-from agency_core.spec.validation import EMAIL_PATTERN, FORMS, Field
+from agency_core.spec.validation import DEFAULT_PHONE_REGION, EMAIL_PATTERN, FORMS, Field
 from agency_core.staff.blog_input import LONG as LONG_BLOG_TEXT
 from agency_core.staff.notes import NOTE_MAX_LENGTH, REPLY_MAX_LENGTH, ReplyChannel
-from agency_core.staff.query import APPOINTMENT_VIEWS, MAX_SEARCH_LENGTH, MESSAGE_VIEWS, ApplicationQueryInput, View
+from agency_core.staff.query import APPLICATION_FILTERS, APPOINTMENT_VIEWS, MAX_SEARCH_LENGTH, MESSAGE_VIEWS, View
 
 PHONE_PATTERN: Final = (
-    r"^(?:(?:\+233|0)(?:2(?:[0346-9][0-9]|5[67])|5(?:[03-7][0-9]|9[1-9]))[0-9]{6}|\+9715[02-68][0-9]{7})$"
+    r"^(?:\+233(?:2(?:[0346-9][0-9]|5[67])|5(?:[03-7][0-9]|9[1-9]))[0-9]{6}"
+    r"|0(?:2(?:[0346-9][0-9]|5[67])|5(?:7[0-9]|9[1-9]))[0-9]{6}|\+9715[02-68][0-9]{7})$"
 )
-"""Ghanaian mobiles (``+233241234567`` or ``0241234567``) and UAE mobiles (``+971501234567``),
-as libphonenumber's metadata defines them: every match is a valid number."""
+"""Ghanaian mobiles (``+233241234567``, or ``0241234567`` where no UAE mobile shares the local
+form) and UAE mobiles (``+971501234567``), as libphonenumber's metadata defines them: every match
+is a valid number, with or without a ``phoneRegion`` of ``GH``."""
 DATE_PATTERN: Final = r"^[1-9][0-9]{3}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])$"
 SPACE: Final = r"\s\x1c-\x1f\x85"
 r"""White space by both readings of ``\s``: JSON Schema's (ECMA-262) lacks these five characters,
@@ -74,6 +75,7 @@ def _schema(spec: Mapping[str, Any]) -> Schema:
         "maximum": "maximum",
         "minItems": "min_items",
         "maxItems": "max_items",
+        "minProperties": "min_properties",
         "required": "required",
         "description": "description",
         "const": "const",
@@ -153,6 +155,13 @@ def _form_field(field: Field) -> dict[str, Any]:
         return email()
     if field.kind == "phone":
         return phone()
+    if field.kind == "region":
+        return {
+            "enum": [DEFAULT_PHONE_REGION],
+            "description": "The phone's country (ISO 3166, e.g. GH or AE): a local number is read in it; without "
+            "it, a local number valid in more than one of the agency's countries is refused (422). Any region "
+            "code the server's phone library knows is accepted; the published enum is a part of them.",
+        }
     if field.kind == "date":
         return day(", today (Africa/Accra) or later" if field.not_before_today else "")
     return text(field.max_length, required=field.required is not None)
@@ -313,13 +322,16 @@ def _erase_body() -> dict[str, Any]:
 def _application_filter() -> dict[str, Any]:
     """The applications list's filter as a bulk action's ``matching``: its query parameters by name,
     each with the list's own schema."""
-    names = sent_names(ApplicationQueryInput)
     free = {"type": "string", "maxLength": SHORT_TEXT}
+    filters = {name: _admin_query_schema(APPLICATIONS, name)[0] or free for name in APPLICATION_FILTERS}
     return {
         "type": "object",
-        "properties": {name: _admin_query_schema(APPLICATIONS, name)[0] or free for name in names},
+        "properties": {**filters, EVERY_APPLICATION: {"type": "string", "enum": ["true"]}},
         "additionalProperties": False,
-        "description": 'The list\'s filters by their query names; "owner": "me" is the signed-in staff member',
+        "minProperties": 1,
+        "description": 'The list\'s filters by their query names; "owner": "me" is the signed-in staff member.'
+        f' An unknown name is refused; at least one filter must be set, or "{EVERY_APPLICATION}": "true" alone'
+        " for every application.",
     }
 
 
@@ -396,6 +408,15 @@ def _newsletter_issue_body() -> dict[str, Any]:
     return {"type": "object", "properties": properties, "required": ["subject", "body"]}
 
 
+def _phone_confirm_body() -> dict[str, Any]:
+    region = {
+        "type": "string",
+        "pattern": "^[A-Z]{2}$",
+        "description": "One of the application's choices (GET /api/admin/phones-to-confirm); another: 422",
+    }
+    return {"type": "object", "properties": {"region": region}, "required": ["region"]}
+
+
 BODIES: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {
     "ApplicationForm": lambda: form_body("application", multipart=True),
     "AppointmentIn": lambda: form_body("appointment"),
@@ -419,6 +440,7 @@ BODIES: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {
     "NewsletterIssueIn": _newsletter_issue_body,
     "FeePolicyIn": _fee_policy_body,
     "RefundIn": _refund_body,
+    "PhoneConfirmIn": _phone_confirm_body,
 }
 """Component schemas replaced by the core's rules (by the name Litestar gives each body)."""
 PARTS: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {

@@ -176,6 +176,66 @@ async def test_selections_and_bulk_ids_are_checked(make_harness: MakeHarness, sm
     ]
 
 
+async def test_a_misspelt_filter_key_is_refused_422_on_every_bulk_route_and_nothing_is_done(
+    make_harness: MakeHarness, sms_server: SmsGatewayServer
+) -> None:
+    h = await signed_in(make_harness, **_settings(sms_server, undo_s=30))
+    await add_application(h, "VA310", T0, jobCategory="Engineering")
+    misspelt = {"matching": {"jobCategry": "Engineering"}}
+    bodies = {
+        f"{BULK}/status/preview": {**misspelt, "status": "processing"},
+        f"{BULK}/status": {**misspelt, "status": "processing", "bulkId": "BK1"},
+        f"{BULK}/messages/preview": {**misspelt, "text": "Hello {name}"},
+        f"{BULK}/messages": {**misspelt, "text": "Hello {name}", "bulkId": "BK2"},
+    }
+    for path, body in bodies.items():
+        answer = await h.unsafe("POST", path, json=body)
+        assert answer.status_code == 422, path
+        assert answer.json()["errors"]["matching"].startswith("Unknown filter jobCategry: the filters are q,"), path
+    assert await _status(h, "VA310") == "received"
+    exported = await h.client.get("/api/admin/applications/export.csv", params={"jobCategry": "Engineering"})
+    assert exported.status_code == 422
+    assert exported.json()["errors"]["jobCategry"].startswith("Unknown filter jobCategry: the filters are q,")
+    assert not [
+        e for e in await audit_actions(h) if e["action"].startswith(("applications.bulk", "applications.export"))
+    ]
+    await asyncio.sleep(0.2)
+    assert sms_server.requests == []
+
+
+async def test_ids_and_a_filter_together_are_refused_422(
+    make_harness: MakeHarness, sms_server: SmsGatewayServer
+) -> None:
+    h = await signed_in(make_harness, **_settings(sms_server, undo_s=30))
+    await add_application(h, "VA320", T0)
+    both = {"applicationIds": ["VA320"], "matching": {"status": "received"}}
+    for path, extra in (
+        (f"{BULK}/status/preview", {"status": "processing"}),
+        (f"{BULK}/messages/preview", {"text": "Hi"}),
+    ):
+        answer = await h.unsafe("POST", path, json={**both, **extra})
+        assert (answer.status_code, answer.json()) == (
+            422,
+            {"errors": {"matching": "Send either applicationIds or matching, not both"}},
+        )
+
+
+async def test_an_empty_filter_is_refused_and_every_application_must_be_asked_for(
+    make_harness: MakeHarness, sms_server: SmsGatewayServer
+) -> None:
+    h = await signed_in(make_harness, **_settings(sms_server, undo_s=30))
+    await add_application(h, "VA330", T0)
+    await add_application(h, "VA331", T0, email="other@example.com")
+    empty = await h.unsafe("POST", f"{BULK}/messages/preview", json={"matching": {}, "text": "Hi"})
+    assert (empty.status_code, empty.json()) == (
+        422,
+        {"errors": {"matching": 'Choose at least one filter, or send "all": "true" to select every application'}},
+    )
+    everyone = await h.unsafe("POST", f"{BULK}/messages/preview", json={"matching": {"all": "true"}, "text": "Hi"})
+    assert everyone.status_code == 200, everyone.text
+    assert sorted(i["applicationId"] for i in everyone.json()["items"]) == ["VA330", "VA331"]
+
+
 async def test_everything_matching_the_mine_view_is_the_signed_in_ones_applications(
     make_harness: MakeHarness, sms_server: SmsGatewayServer
 ) -> None:

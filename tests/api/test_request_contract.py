@@ -151,12 +151,15 @@ def test_a_bulk_body_publishes_both_selections_and_the_lists_own_filter(
     assert refs == ["BulkPicked", "BulkMatching"]
     listed = {p["name"]: p["schema"] for p in document["paths"]["/api/admin/applications"]["get"]["parameters"]}
     published = schemas["ApplicationFilter"]["properties"]
-    assert set(published) == set(listed) - {"page", "pageSize"}
+    assert set(published) == set(listed) - {"page", "pageSize"} | {"all"}  # "all": "true", every application
     assert all(published[name] == listed[name] for name in ("status", "view", "payment", "from", "to", "q"))
     validator = jsonschema_rs.validator_for({**schemas[body], "components": {"schemas": schemas}})
     rest = {"status": "processing", "text": "Hello", "bulkId": "BK1"}
     assert validator.is_valid({**rest, "applicationIds": ["VA1"]})
     assert validator.is_valid({**rest, "matching": {"status": "received", "owner": "me"}})
-    assert not validator.is_valid({**rest, "applicationIds": ["VA1"], "matching": {}})  # one or the other
+    assert not validator.is_valid({**rest, "applicationIds": ["VA1"], "matching": {"status": "received"}})  # one only
+    assert not validator.is_valid({**rest, "matching": {"jobCategry": "Engineering"}})  # a misspelt filter
+    assert not validator.is_valid({**rest, "matching": {}})  # every application is asked for in so many words
+    assert validator.is_valid({**rest, "matching": {"all": "true"}})
     assert not validator.is_valid({**rest, "matching": {"status": "hired"}})
     assert not validator.is_valid(rest)

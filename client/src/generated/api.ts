@@ -1530,8 +1530,10 @@ export interface components {
             size: number;
             url: string;
         };
-        /** @description The list's filters by their query names; "owner": "me" is the signed-in staff member */
+        /** @description The list's filters by their query names; "owner": "me" is the signed-in staff member. An unknown name is refused; at least one filter must be set, or "all": "true" alone for every application. */
         ApplicationFilter: {
+            /** @enum {string} */
+            all?: "true";
             /**
              * Format: date
              * @description YYYY-MM-DD

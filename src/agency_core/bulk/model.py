@@ -10,7 +10,7 @@ from typing import Final, Protocol
 
 from agency_core.errors import Rejected
 from agency_core.records import ApplicationStatus
-from agency_core.staff.query import ApplicationQuery, check_application_query
+from agency_core.staff.query import ApplicationQuery, check_application_query, unknown_filter
 
 MAX_SELECTION: Final = 200
 """Applicants one bulk action may touch (a Firestore transaction holds 500 writes)."""
@@ -18,6 +18,11 @@ SELECTION_REQUIRED: Final = "Select at least one application"
 SELECTION_TOO_LARGE: Final = f"Select at most {MAX_SELECTION} applications at once; narrow the filter"
 SELECTION_IDS: Final = "Applications must be a list of application IDs"
 MATCHING_INVALID: Final = "The filter must be the list's filters by name"
+EVERY_APPLICATION: Final = "all"
+"""The filter ``{"all": "true"}``: every application, asked for in so many words (an empty filter is refused)."""
+FILTER_EMPTY: Final = f'Choose at least one filter, or send "{EVERY_APPLICATION}": "true" to select every application'
+EVERY_ALONE: Final = f'"{EVERY_APPLICATION}" must be "true" and stand alone: it selects every application'
+IDS_AND_FILTER: Final = "Send either applicationIds or matching, not both"
 BULK_ID_INVALID: Final = "Start again from the preview"
 UNDO_CLOSED: Final = "The undo window has closed; the messages have been sent."
 ALREADY_UNDONE: Final = "This change was already undone."
@@ -83,14 +88,35 @@ class Selection:
         return f"filter {self.query.describe()}" if self.query is not None else f"{len(self.ids)} selected"
 
 
-def check_selection(ids: object, matching: Mapping[str, str | None] | None) -> Selection:
-    """The selection a request names: its ``applicationIds`` or, when ``matching`` is given, its filter.
+def check_filter(matching: object) -> ApplicationQuery:
+    """The list's filter a bulk action names: every key one of the list's filters (a misspelt one
+    would otherwise filter nothing and select everyone), at least one set, or ``{"all": "true"}``.
     Raises :class:`~agency_core.errors.Rejected`."""
+    if not isinstance(matching, Mapping) or not all(isinstance(v, str) for v in matching.values()):
+        raise Rejected({"matching": MATCHING_INVALID})
+    unknown = unknown_filter((str(k) for k in matching), also=(EVERY_APPLICATION,))
+    if unknown is not None:
+        raise Rejected({"matching": unknown[1]})
+    chosen = {k: v for k, v in matching.items() if v.strip()}
+    if EVERY_APPLICATION in matching:
+        if chosen != {EVERY_APPLICATION: "true"}:
+            raise Rejected({"matching": EVERY_ALONE})
+        return ApplicationQuery()
+    if not chosen:
+        raise Rejected({"matching": FILTER_EMPTY})
+    query, errors = check_application_query(chosen)
+    if query is None:
+        raise Rejected(errors)
+    return query
+
+
+def check_selection(ids: object, matching: object = None) -> Selection:
+    """The selection a request names: its ``applicationIds`` or its filter (``matching``), never both
+    (``None``: not sent). Raises :class:`~agency_core.errors.Rejected`."""
     if matching is not None:
-        query, errors = check_application_query(matching)
-        if query is None:
-            raise Rejected(errors)
-        return Selection(query=query)
+        if ids is not None:
+            raise Rejected({"matching": IDS_AND_FILTER})
+        return Selection(query=check_filter(matching))
     if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
         raise Rejected({"applicationIds": SELECTION_IDS})
     unique = tuple(dict.fromkeys(i.strip() for i in ids if i.strip()))

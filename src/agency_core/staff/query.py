@@ -14,7 +14,7 @@ from typing import Final, TypeVar
 from agency_core.errors import Rejected
 from agency_core.payments.shown import ShownPayment
 from agency_core.records import ApplicationStatus, PaymentState
-from agency_core.spec.inputs import input_of, wire
+from agency_core.spec.inputs import input_of, sent_names, wire
 from agency_core.staff.records import ApplicationRecord
 from agency_core.staff.search import Search, search_key, search_of
 
@@ -227,3 +227,16 @@ def application_matches(record: ApplicationRecord, query: ApplicationQuery, key:
     if query.date_to is not None and day > query.date_to:
         return False
     return not query.q or query.search.matches(search_key(app.id, data) if key is None else key)
+
+
+APPLICATION_FILTERS: Final = sent_names(ApplicationQueryInput)
+"""The applications list's filters by the names they are sent as."""
+UNKNOWN_FILTER: Final = "Unknown filter {name}: the filters are {names}"
+
+
+def unknown_filter(names: Iterable[str], also: Sequence[str] = ()) -> tuple[str, str] | None:
+    """The first of ``names`` that is neither one of the list's filters nor in ``also``, with its
+    refusal; ``None`` when every name is known. A misspelt filter would otherwise filter nothing."""
+    known = (*APPLICATION_FILTERS, *also)
+    name = next((n for n in names if n not in known), None)
+    return None if name is None else (name, UNKNOWN_FILTER.format(name=name, names=", ".join(known)))

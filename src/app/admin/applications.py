@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Final
+from typing import Annotated, Any, Final
 
-from litestar import Controller, Response, get, post
+from litestar import Controller, Request, Response, get, post
 from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter, SkipValidation
 
-from agency_core.errors import NotFound
+from agency_core.errors import NotFound, Rejected
 from agency_core.payments.refund_service import RefundService
 from agency_core.ports import FileStore
 from agency_core.signin.identity import AdminUser
 from agency_core.spec.forms import form_fields
 from agency_core.staff.notes_service import NotesService
-from agency_core.staff.query import ApplicationQuery, ApplicationQueryInput, parse_application_query
+from agency_core.staff.query import ApplicationQuery, ApplicationQueryInput, parse_application_query, unknown_filter
 from agency_core.staff.service import AdminService
 from app.admin.common import CONFLICT, csv_response, page_request
 from app.admin.schemas.applications import (
@@ -141,7 +141,11 @@ class ApplicationsController(Controller):
         admin: NamedDependency[AdminUser],
         refunds: NamedDependency[RefundService],
         filters: NamedDependency[ApplicationQuery],
+        request: Request[Any, Any, Any],
     ) -> Response[str]:
+        unknown = unknown_filter(request.query_params.keys())
+        if unknown is not None:  # a misspelt filter would export every application
+            raise Rejected({unknown[0]: unknown[1]})
         rows = list(await area.export_applications(admin.email, filters))
         last_notes = await notes.last_note_dates([r.id for r in rows])
         refunded = await refunded_by_application(refunds, rows)

@@ -6,9 +6,8 @@ from litestar import Controller, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody
 
-from agency_core.bulk.model import MATCHING_INVALID, Selection, check_selection
+from agency_core.bulk.model import Selection, check_selection
 from agency_core.bulk.service import BulkService
-from agency_core.errors import Rejected
 from agency_core.signin.identity import AdminUser
 from app.admin.applications import mine
 from app.admin.common import CONFLICT
@@ -30,13 +29,10 @@ from app.checked_body import CoreChecked
 def _selection(body: BulkSelection, admin: AdminUser) -> Selection:
     """The picked ids, or the list's filter as the list reads it ("owner": "me" is the signed-in one)."""
     data = to_core(body)
-    if "matching" not in data:
-        return check_selection(data.get("applicationIds"), None)
-    matching = data["matching"]
-    if not isinstance(matching, dict):
-        raise Rejected({"matching": MATCHING_INVALID})
-    filters = {str(k): v if isinstance(v, str) else None for k, v in matching.items()}
-    return check_selection(None, {**filters, "owner": mine(filters.get("owner"), admin)})
+    matching = data.get("matching")
+    if isinstance(matching, dict) and isinstance(matching.get("owner"), str):
+        matching = {**matching, "owner": mine(matching["owner"], admin)}
+    return check_selection(data.get("applicationIds"), matching)
 
 
 class BulkController(Controller):

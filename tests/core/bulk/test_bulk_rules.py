@@ -70,6 +70,40 @@ def test_a_selection_is_picked_ids_or_the_filter() -> None:
 
 
 @pytest.mark.parametrize(
+    ("matching", "error"),
+    [
+        (
+            {"jobCategry": "Engineering"},
+            "Unknown filter jobCategry: the filters are q, status, jobCategory, preferredCountry, from, to, payment,"
+            " jobId, view, owner, all",
+        ),
+        ({}, 'Choose at least one filter, or send "all": "true" to select every application'),
+        ({"status": " ", "q": ""}, 'Choose at least one filter, or send "all": "true" to select every application'),
+        ({"all": "true", "status": "received"}, '"all" must be "true" and stand alone: it selects every application'),
+        ({"all": "yes"}, '"all" must be "true" and stand alone: it selects every application'),
+        ({"status": 5}, "The filter must be the list's filters by name"),
+        ("all", "The filter must be the list's filters by name"),
+    ],
+)
+def test_a_misspelt_empty_or_mixed_filter_is_refused_naming_what_is_wrong(matching: object, error: str) -> None:
+    with pytest.raises(Rejected) as refused:
+        check_selection(None, matching)
+    assert refused.value.errors == {"matching": error}
+
+
+def test_ids_and_a_filter_together_are_refused() -> None:
+    with pytest.raises(Rejected) as refused:
+        check_selection(["VA1"], {"status": "received"})
+    assert refused.value.errors == {"matching": "Send either applicationIds or matching, not both"}
+
+
+def test_every_application_is_asked_for_in_so_many_words() -> None:
+    everyone = check_selection(None, {"all": "true"})
+    assert everyone.query == ApplicationQuery()
+    assert everyone.describe() == "filter all"
+
+
+@pytest.mark.parametrize(
     ("raw", "valid"), [("BK123", True), ("BK", False), ("VA123", False), ("BK12a", False), (5, False)]
 )
 def test_bulk_ids(raw: object, valid: bool) -> None:

@@ -12,6 +12,7 @@ import { filtersFrom } from '../views/filters';
 import { partsSummary } from './parts';
 import './bulk.css';
 import { ScrollList } from './ScrollList';
+import { matchingSelection } from './selection';
 
 const MAX_LENGTH = 459;
 const schema = yup.object({
@@ -36,10 +37,10 @@ function useRecipients(): { selection: BulkSelection; describe: string; back: st
       back,
     };
   }
-  const matching = applicationFilter(filtersFrom(params));
-  const named = Object.entries(matching).map(([key, value]) => `${key}: ${value}`);
+  const filters = filtersFrom(params);
+  const named = Object.entries(applicationFilter(filters)).map(([key, value]) => `${key}: ${value}`);
   const describe = named.length ? `every application matching ${named.join(', ')}` : 'every application';
-  return { selection: { matching }, describe, back };
+  return { selection: matchingSelection(filters), describe, back };
 }
 
 /** Issue 23's message to many: write once, preview (recipients, parts), confirm; each gets it once. */

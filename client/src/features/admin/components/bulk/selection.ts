@@ -40,9 +40,19 @@ export function useSelection(): SelectionState {
   return { selected, isSelected, toggle, setPage, selectAllMatching, clear };
 }
 
+/**
+ * Everything the list's filter matches, as a bulk selection: the filters that are set, or
+ * `{ all: 'true' }` when none is (the server refuses an empty filter, so that a misspelt or lost
+ * filter never selects every application by accident).
+ */
+export function matchingSelection(filters: ApplicationFilters): BulkSelection {
+  const matching = applicationFilter(filters);
+  return { matching: Object.keys(matching).length > 0 ? matching : { all: 'true' } };
+}
+
 /** The request's selection: the ids, or the filter (only the filters that are set). */
 export function toBulkSelection(selected: Selected, filters: ApplicationFilters): BulkSelection {
-  if (selected.all) return { matching: applicationFilter(filters) };
+  if (selected.all) return matchingSelection(filters);
   return { applicationIds: [...selected.ids] };
 }
 
