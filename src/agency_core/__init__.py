@@ -11,6 +11,8 @@ The public API, for internal scripts: any :class:`SmsGateway` will do (the HTTP 
 status (and text it exactly once) from a script, use ``agency_scripts.StatusClient``.
 """
 
+import logging
+
 from agency_core.ids import IdGenerator
 from agency_core.messaging.notifications import (
     ApplicationNotification,
@@ -29,6 +31,9 @@ from agency_core.messaging.sms_texts import ApplicationAlert, AppointmentDetails
 from agency_core.ports import SmsGateway, SmsResult
 from agency_core.records import ApplicationStatus
 from agency_core.spec.validation import Cleaned, Form, normalise_phone, validate
+
+for _logger in (__name__, "agency"):  # the core's loggers: silent unless the caller configures logging
+    logging.getLogger(_logger).addHandler(logging.NullHandler())
 
 __all__ = [
     "ApplicationAlert",

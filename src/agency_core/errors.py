@@ -39,6 +39,7 @@ class Rejected(UseCaseError):
     def __init__(self, errors: Mapping[str, str]) -> None:
         super().__init__("rejected")
         self.errors = dict(errors)
+        self.args = ("; ".join(self.errors.values()) or "rejected",)  # str() says why, not just "rejected"
 
 
 class Unavailable(UseCaseError):
@@ -82,6 +83,7 @@ class UnknownApplication(NotFound):
     def __init__(self, application_id: str) -> None:
         super().__init__("Application")
         self.application_id = application_id
+        self.args = (f"Application {application_id} not found",)  # the message stays the API's answer
 
 
 class Refusal(StrEnum):

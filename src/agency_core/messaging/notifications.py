@@ -111,10 +111,20 @@ async def deliver(gateway: SmsGateway, sms: OutgoingSms, idempotency_key: str | 
     return SmsResult(True, _SUCCESS_MESSAGES[sms.kind], result.data, result.delivery, result.gateway_status)
 
 
-def status_sms_key(phone: str, status: ApplicationStatus) -> str:
-    """The idempotency key of a status text sent by phone (no application record): one per phone
-    and status, so sending the same status to the same phone again is answered, not sent."""
-    return f"sms-status-{status.value}-{hashlib.sha256(phone.encode()).hexdigest()[:20]}"
+NAME_REQUIRED = "Give the applicant's name: a status text is never sent without one"
+
+
+def status_sms_key(status: ApplicationStatus, phone: str, name: str, text: str) -> str:
+    """The idempotency key of a status text sent by phone (no application record): one per person
+    and text, so two people sharing a phone are each texted, and a repeat is answered, not sent."""
+    person_and_text = "\n".join((phone, name.strip(), text))
+    return f"sms-status-{status.value}-{hashlib.sha256(person_and_text.encode()).hexdigest()[:20]}"
+
+
+def application_status_key(application_id: str, status: ApplicationStatus) -> str:
+    """The key of an application's status text: the outbox's (``agency status``), so the same
+    change texted by both paths reaches the applicant once."""
+    return f"{application_id}-status-{status.value}"
 
 
 async def send_status_sms(
@@ -127,22 +137,53 @@ async def send_status_sms(
     region: str | None = None,
     default_region: str = DEFAULT_PHONE_REGION,
     idempotency_key: str | None = None,
+    application_id: str | None = None,
     texts: Texts = DEFAULTS,
 ) -> Outcome:
     """Text an applicant their application status; returns a typed outcome, never raises.
 
-    A local number is read in ``region`` (else in the agency's countries, refused when valid in
-    more than one: :func:`~agency_core.messaging.phones.phone_for_sms`). The text goes with
-    ``idempotency_key`` (default :func:`status_sms_key`), so a repeat is answered, not sent twice.
-    The words are the status template's: as staff saved it in ``texts``, else the default."""
+    A blank ``name`` is refused. A local number is read in ``region`` (else in the agency's
+    countries, refused when valid in more than one: :func:`~agency_core.messaging.phones.phone_for_sms`).
+    The text goes with ``idempotency_key``, else the application's key (:func:`application_status_key`)
+    when ``application_id`` is given, else one per person and text (:func:`status_sms_key`), so a
+    repeat is answered, not sent twice. The words are the status template's: as staff saved it in
+    ``texts``, else the default."""
+    planned = plan_status_sms(phone, name, status, track_url, region=region, default_region=default_region, texts=texts)
+    if isinstance(planned, NotSent):
+        return NotSent(idempotency_key or "", planned.reason)
+    key = idempotency_key or status_sms_key_of(planned, name, status, application_id)
+    return outcome_of_result(key, await deliver(gateway, planned, key))
+
+
+def status_sms_key_of(sms: OutgoingSms, name: str, status: ApplicationStatus, application_id: str | None) -> str:
+    """The default key of a status text sent by phone: the application's when one is named, else
+    one per person and text."""
+    if application_id:
+        return application_status_key(application_id, status)
+    return status_sms_key(status, sms.phone, name, sms.text)
+
+
+def plan_status_sms(
+    phone: str,
+    name: str,
+    status: ApplicationStatus,
+    track_url: str = "",
+    *,
+    region: str | None = None,
+    default_region: str = DEFAULT_PHONE_REGION,
+    texts: Texts = DEFAULTS,
+) -> OutgoingSms | NotSent:
+    """The status text to a person, to the phone read as :func:`send_status_sms` reads it, or why
+    none may go (a blank name, an invalid or ambiguous phone; the ``NotSent`` has no key yet)."""
+    if not name.strip():
+        return NotSent("", NAME_REQUIRED)
     try:
         e164 = phone_for_sms(phone, region, default_region)
     except InvalidPhone as exc:
         logger.warning("Refused to send SMS to %s", mask_phone(phone), extra={"reason": exc.message})
-        return NotSent(idempotency_key or "", exc.message)
-    key = idempotency_key or status_sms_key(e164, status)
+        return NotSent("", exc.message)
     (sms,) = status_messages(e164, name, status, track_url, texts)
-    return outcome_of_result(key, await deliver(gateway, sms, key))
+    return sms
 
 
 @dataclass(frozen=True, slots=True)

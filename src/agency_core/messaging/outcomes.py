@@ -8,29 +8,44 @@ same key again never texts the applicant twice. ``success`` (the gateway has the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from agency_core.ports import Delivery, SmsResult
 from agency_core.records import OutboxMessage, OutboxStatus
 
 STATUS_SMS_SENT = "Application status SMS sent successfully"
-DONE_STATES = frozenset({"sent", "queued", "no_sms", "dry_run"})
-"""Outcomes that leave nothing to do: sent, queued for the outbox worker, no SMS by design, a dry run."""
+DONE_STATES = frozenset({"sent", "replayed", "queued", "no_sms", "dry_run"})
+"""Outcomes that leave nothing to do: sent (now or on an earlier run), queued for the outbox worker,
+no SMS by design, a dry run."""
+
+
+def when(at: datetime) -> str:
+    """A moment as outcomes and reports print it: ``2026-03-02 09:30 UTC``."""
+    return at.strftime("%Y-%m-%d %H:%M UTC")
 
 
 @dataclass(frozen=True, slots=True)
 class Sent:
-    """The gateway has the text. ``replayed``: it had it before this call (a re-run), nothing was sent again."""
+    """The gateway has the text. ``replayed``: it had it before this call (a re-run), nothing was
+    sent again; ``sent_at``: when it went, when known. ``state`` is then ``replayed``."""
 
     key: str
     replayed: bool = False
     gateway_message: str = ""
     data: object = None
+    sent_at: datetime | None = None
     success = True
-    state = "sent"
+
+    @property
+    def state(self) -> str:
+        return "replayed" if self.replayed else "sent"
 
     @property
     def message(self) -> str:
-        return STATUS_SMS_SENT
+        if not self.replayed:
+            return STATUS_SMS_SENT
+        at = f" ({when(self.sent_at)})" if self.sent_at is not None else ""
+        return f"Application status SMS already sent on an earlier run{at}; not sent again"
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,17 +104,21 @@ class Queued:
 
 @dataclass(frozen=True, slots=True)
 class DryRun:
-    """A dry run: checked, nothing written, nothing sent; ``text`` is what would go to ``phone``."""
+    """A dry run: checked, nothing written, nothing sent; ``text`` is what would go to ``phone``.
+    ``already_sent_at``: this text already went (a real run would not send it again)."""
 
     key: str
     phone: str
     text: str
     success = False  # nothing reached the gateway
+    already_sent_at: datetime | None = None
     state = "dry_run"
 
     @property
     def message(self) -> str:
         return "Dry run: nothing sent"
+        if self.already_sent_at is not None:
+            return f"Dry run: nothing sent; this text already went on {when(self.already_sent_at)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +154,7 @@ def outcome_of_result(key: str, result: SmsResult) -> Outcome:
 def outcome_of_message(message: OutboxMessage) -> Outcome:
     """The outcome of an outbox message no attempt was made on now (sent before, given up, or held)."""
     if message.status is OutboxStatus.DELIVERED:
-        return Sent(message.id, replayed=True)
+        return Sent(message.id, replayed=True, sent_at=message.delivered_at)
     if message.status is OutboxStatus.FAILED:
         return NotSent(message.id, f"The outbox gave up after {message.attempts} attempts: {message.last_error}")
     return Unknown(message.id, "Another sender (the app's outbox worker) is sending it now; run again to see")
