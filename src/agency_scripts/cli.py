@@ -1,9 +1,11 @@
 """``agency status``: a thin shell over :class:`~agency_scripts.client.AsyncStatusClient`.
 
 One JSON line per row on stdout, one summary line on stderr; nothing is called a success that did
-not happen. Exit codes: 0 every row done (sent, queued, no SMS by design, or a dry run); 1 a text
-refused by the gateway or not sent (safe to run again); 2 bad input or settings, nothing changed
-or sent; 3 a text whose outcome is unknown (run again: the same key is never texted twice).
+not happen, and a text sent on an earlier run is ``replayed``. Exit codes: 0 every row done (sent,
+replayed, queued, no SMS by design, or a dry run); 1 a text refused by the gateway or not sent
+(safe to run again); 2 bad input or settings, nothing changed or sent; 3 a text whose outcome is
+unknown (run again: the same key is never texted twice). ``--show ID`` reads one application and
+its status texts, changing nothing.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any, Final
 from agency_core.errors import UseCaseError
 from agency_core.records import ApplicationStatus
 from agency_scripts.client import AsyncStatusClient
-from agency_scripts.reports import BatchRejected, StatusReport, StatusRow, describe
+from agency_scripts.reports import ApplicationLookup, BatchRejected, StatusReport, StatusRow, describe
 from app.settings import SettingsError
 
 EXIT_OK: Final = 0
@@ -46,7 +48,10 @@ def add_status_command(commands: Any) -> None:
     status.add_argument("--key", help="the idempotency key (default: <application>-status-<status>)")
     status.add_argument("--dry-run", action="store_true", help="check and show the texts; change and send nothing")
     status.add_argument("--no-wait", action="store_true", help="queue the texts for the app's outbox worker")
-    status.add_argument("--actor", help="who the audit log names (default AGENCY_SCRIPT_ACTOR or script:<user>)")
+    status.add_argument(
+        "--actor", help="who the audit log names, marked script: (default AGENCY_SCRIPT_ACTOR or script:<user>)"
+    )
+    status.add_argument("--show", metavar="ID", help="show the application's status and its texts; change nothing")
 
 
 def read_rows(path: Path) -> list[StatusRow]:
@@ -70,6 +75,8 @@ def read_rows(path: Path) -> list[StatusRow]:
 
 
 def _rows(args: argparse.Namespace) -> list[StatusRow]:
+    if args.show is not None:
+        raise SettingsError("--show ID reads one application: give no status, --csv or --dry-run with it")
     if args.csv is not None:
         if args.application_id or args.status:
             raise SettingsError("give either an application ID and a status, or --csv FILE, not both")
@@ -121,8 +128,42 @@ def _print_rejected(rows: Sequence[StatusRow], error: BatchRejected) -> None:
         print(json.dumps({**line, "message": describe(refusal)}))
 
 
+def lookup_line(lookup: ApplicationLookup) -> dict[str, object]:
+    texts = [
+        {
+            "key": t.key,
+            "announces": t.announces.value if t.announces is not None else None,
+            "queuedAt": t.queued_at.isoformat(),
+            "sentAt": t.sent_at.isoformat() if t.sent_at is not None else None,
+            "delivery": t.delivery.value,
+            "attempts": t.attempts,
+            "lastError": t.last_error,
+        }
+        for t in lookup.texts
+    ]
+    return {"application": lookup.application_id, "status": lookup.status.value, "texts": texts}
+
+
+async def _show(args: argparse.Namespace) -> int:
+    try:
+        client = AsyncStatusClient.from_env(dry_run=True)
+    except SettingsError as exc:
+        print(f"agency: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    async with client:
+        try:
+            lookup = await client.show(args.show)
+        except UseCaseError as exc:
+            print(f"agency: {describe(exc)}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    print(json.dumps(lookup_line(lookup)))
+    return EXIT_OK
+
+
 async def run_status(args: argparse.Namespace) -> int:
     """The ``agency status`` command; returns its exit code."""
+    if args.show is not None and not (args.application_id or args.status or args.csv or args.dry_run):
+        return await _show(args)
     try:
         rows = _rows(args)
         client = AsyncStatusClient.from_env(actor=args.actor, dry_run=args.dry_run)

@@ -18,7 +18,8 @@ from collections.abc import Coroutine, Iterable, Mapping, Sequence
 from types import TracebackType
 from typing import Any, Self, TypeVar
 
-from agency_core.errors import Conflict, UseCaseError
+from agency_core.errors import Conflict, Rejected, UnknownApplication, UseCaseError
+from agency_core.messaging.notifications import NAME_REQUIRED
 from agency_core.messaging.outcomes import (
     DryRun,
     NoSms,
@@ -33,15 +34,17 @@ from agency_core.records import ApplicationStatus, OutboxMessage, OutboxStatus
 from agency_core.staff.service import StatusChangePlan
 from agency_scripts.compose import GATEWAY_NOT_CONFIGURED, ScriptParts, build_parts
 from agency_scripts.reports import (
+    ApplicationLookup,
     BatchRejected,
     BatchReport,
     GatewayNotConfigured,
     StatusReport,
     StatusRow,
+    StatusText,
     describe,
+    is_status_text,
 )
-from agency_scripts.settings import ScriptSettings
-from app.settings import Settings
+from agency_scripts.settings import read_settings, script_actor
 
 T = TypeVar("T")
 OTHER_SENDER_POLL_S = 0.2
@@ -53,7 +56,7 @@ class AsyncStatusClient:
 
     def __init__(self, parts: ScriptParts, *, actor: str | None = None, dry_run: bool = False) -> None:
         self._parts = parts
-        self.actor = actor or parts.script.actor
+        self.actor = script_actor(actor) if actor and actor.strip() else parts.script.actor
         self.dry_run = dry_run
         self._sending = asyncio.Semaphore(parts.script.concurrency)
         self._started = False
@@ -62,10 +65,11 @@ class AsyncStatusClient:
     def from_env(
         cls, env: Mapping[str, str] | None = None, *, actor: str | None = None, dry_run: bool = False
     ) -> AsyncStatusClient:
-        """Built from the app's settings (``AGENCY_*`` in the environment, or ``env``); raises
-        :class:`app.settings.SettingsError` naming a wrong setting."""
-        env = os.environ if env is None else env
-        return cls(build_parts(Settings.from_env(env), ScriptSettings.from_env(env)), actor=actor, dry_run=dry_run)
+        """Built from the app's settings (``AGENCY_*`` in the environment, or ``env``): only those a
+        script uses (the gateway unless ``dry_run``); raises
+        :class:`~agency_scripts.settings.SettingsMissing` naming every one unset or wrong."""
+        settings, script = read_settings(os.environ if env is None else env, sends=not dry_run)
+        return cls(build_parts(settings, script), actor=actor, dry_run=dry_run)
 
     async def start(self) -> None:
         if not self._started:
@@ -90,11 +94,26 @@ class AsyncStatusClient:
 
     async def check(self, row: StatusRow) -> StatusChangePlan:
         """Check one change, writing and sending nothing; raises the refusal (unknown application
-        or status, a move the rules refuse, an invalid or ambiguous phone)."""
+        or status, a move the rules refuse, an invalid or ambiguous phone, no name to text)."""
         await self.start()
-        return await self._parts.admin.plan_status_change(
+        plan = await self._parts.admin.plan_status_change(
             row.application_id, str(row.status), region=row.region, idempotency_key=row.idempotency_key
         )
+        data = plan.record.application.data
+        if plan.sms is not None and not f"{data.first_name}{data.last_name}".strip():
+            raise Rejected({"name": f"{row.application_id}: {NAME_REQUIRED}"})
+        return plan
+
+    async def show(self, application_id: str) -> ApplicationLookup:
+        """The application's status and its status texts: whether and when each went, and its
+        delivery. Reads only; raises :class:`UnknownApplication` naming the ID."""
+        await self.start()
+        record = await self._parts.admin_store.application(application_id)
+        if record is None:
+            raise UnknownApplication(application_id)
+        messages = await self._parts.store.outbox.list(application_id)
+        texts = tuple(StatusText.of(m) for m in messages if is_status_text(m))
+        return ApplicationLookup(application_id, record.status, texts)
 
     async def change_status(
         self,
@@ -150,11 +169,7 @@ class AsyncStatusClient:
     async def _carry_out(self, row: StatusRow, plan: StatusChangePlan, *, wait: bool, dry_run: bool) -> StatusReport:
         new = plan.new
         if dry_run:
-            sms = plan.sms
-            outcome: Outcome = (
-                DryRun(sms.id, sms.address, sms.text) if sms is not None else NoSms("", plan.no_sms_reason)
-            )
-            return StatusReport(row.application_id, new, False, outcome)
+            return StatusReport(row.application_id, new, False, await self._dry_outcome(plan))
         changed = False
         if not plan.done:
             try:
@@ -167,6 +182,14 @@ class AsyncStatusClient:
                 )
             changed = True
         return StatusReport(row.application_id, new, changed, await self._text_outcome(plan, wait=wait))
+
+    async def _dry_outcome(self, plan: StatusChangePlan) -> Outcome:
+        sms = plan.sms
+        if sms is None:
+            return NoSms("", plan.no_sms_reason)
+        stored = await self._parts.store.outbox.get(sms.id)
+        went = stored.delivered_at if stored is not None and stored.status is OutboxStatus.DELIVERED else None
+        return DryRun(sms.id, sms.address, sms.text, already_sent_at=went)
 
     async def _text_outcome(self, plan: StatusChangePlan, *, wait: bool) -> Outcome:
         if plan.sms is None:
@@ -246,6 +269,9 @@ class StatusClient:
 
     def check(self, row: StatusRow) -> StatusChangePlan:
         return self._call(self._inner.check(row))
+
+    def show(self, application_id: str) -> ApplicationLookup:
+        return self._call(self._inner.show(application_id))
 
     def change_status(
         self,

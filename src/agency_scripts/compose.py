@@ -5,6 +5,8 @@ unless ``AGENCY_STORE=firestore``). Only this module of the package names adapte
 from __future__ import annotations
 
 import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from adapters.media import LocalMediaStore
@@ -14,13 +16,14 @@ from agency_core.admin_settings import AdminSettings, LiveSettings
 from agency_core.ids import IdGenerator
 from agency_core.messaging.outbox import OutboxWorker
 from agency_core.messaging.template_store import LiveTemplates
-from agency_core.messaging.templates import Texts
 from agency_core.ports import Delivery, SmsResult, Store
 from agency_core.staff.ports import AdminStore
 from agency_core.staff.service import AdminService
 from agency_scripts.settings import GATEWAY_POOL, ScriptSettings, script_track_url
 from app.composition.backends import Backend, build_backend
+from app.composition.sms_reports import report_secret
 from app.settings import Settings, SettingsError
+from app.sms_report_settings import report_url
 
 LEASE_MARGIN_S = 5.0
 """A script's lease on its text outlives one gateway call by this much."""
@@ -71,22 +74,31 @@ class _NoGateway:
 
 
 def http_gateway(settings: Settings, sender: SenderSource | None = None) -> HttpSmsGateway | None:
-    """The configured HTTP gateway (``AGENCY_SMS_*``), or ``None`` when there is none."""
+    """The configured HTTP gateway (``AGENCY_SMS_*``), or ``None`` when there is none. With
+    ``AGENCY_SITE_URL`` it asks for delivery reports at the app's report URL, as the app's worker
+    does: they settle a text whose answer was lost, and ``/track`` shows them."""
     sms = settings.sms
     if not sms.base_url:
         return None
-    return HttpSmsGateway(sms.base_url, sms.api_key, sender or sms.sender, sms.timeout_s, max_connections=GATEWAY_POOL)
+    reports = report_url(settings.site_url, report_secret(settings)) if settings.site_url else None
+    return HttpSmsGateway(
+        sms.base_url, sms.api_key, sender or sms.sender, sms.timeout_s, max_connections=GATEWAY_POOL, report_url=reports
+    )
+
+
+def _backend(settings: Settings, database: Database) -> Backend:
+    try:
+        return build_backend(settings, database)
+    except ImportError as exc:  # the slim install has no Firestore SDK
+        raise SettingsError(
+            f"AGENCY_STORE={settings.api.store} needs the server's packages: pip install 'vandy-agency[server]' ({exc})"
+        ) from exc
 
 
 def build_parts(settings: Settings, script: ScriptSettings) -> ScriptParts:
     track_url = script_track_url(settings)
     database = Database(settings.database_path)
-    try:
-        backend = build_backend(settings, database)
-    except ImportError as exc:  # the slim install has no Firestore SDK
-        raise SettingsError(
-            f"AGENCY_STORE={settings.api.store} needs the server's packages: pip install 'vandy-agency[server]' ({exc})"
-        ) from exc
+    backend = _backend(settings, database)
     live = LiveSettings(backend.admin_store, AdminSettings(settings.sms.admin_phones, settings.sms.sender))
     sms = settings.sms
     gateway = http_gateway(settings, live.sms_sender)
@@ -106,18 +118,22 @@ def build_parts(settings: Settings, script: ScriptSettings) -> ScriptParts:
         gateway if gateway is not None else _NoGateway(),
         lease_s=sms.timeout_s + LEASE_MARGIN_S,
         owner=f"script-{secrets.token_hex(6)}",
+        unsettled_wait=settings.sms_reports.settle_wait,
     )
     return ScriptParts(settings, script, database, backend, admin, worker, gateway)
 
 
-async def saved_texts(settings: Settings) -> Texts:
-    """The message texts staff saved in the admin area, for ``agency sms status`` (a text by phone,
-    without an application): it sends the same words as the app."""
+@asynccontextmanager
+async def opened_backend(settings: Settings) -> AsyncIterator[Backend]:
+    """The app's stores, started, for ``agency sms status`` (a text by phone, without an
+    application): the texts staff saved, and the audit log it writes."""
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
     database = Database(settings.database_path)
-    backend = build_backend(settings, database)
+    backend = _backend(settings, database)
     try:
         await backend.store.start()
-        return await LiveTemplates(backend.store.templates).texts()
+        await backend.admin_store.start()
+        yield backend
     finally:
         await backend.close()
         await database.close()

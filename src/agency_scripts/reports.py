@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 
 from agency_core.errors import Rejected, Unavailable, UseCaseError
+from agency_core.messaging.delivery import DeliveryState, delivery_state
+from agency_core.messaging.notifications import SmsKind
 from agency_core.messaging.outcomes import DONE_STATES, Outcome
-from agency_core.records import ApplicationStatus
+from agency_core.records import ApplicationStatus, Channel, OutboxMessage
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +55,57 @@ class BatchReport:
         return all(r.ok for r in self.reports)
 
 
+@dataclass(frozen=True, slots=True)
+class StatusText:
+    """One status text of an application as the outbox keeps it. ``announces``: the status it
+    tells of, when its key says so (a caller's own key does not); ``sent_at``: when the gateway
+    took it (``None``: not yet); ``delivery``: pending, sent, delivered or failed (by the gateway's
+    delivery report when one came)."""
+
+    key: str
+    announces: ApplicationStatus | None
+    queued_at: datetime
+    sent_at: datetime | None
+    delivery: DeliveryState
+    attempts: int
+    last_error: str | None
+
+    @classmethod
+    def of(cls, message: OutboxMessage) -> StatusText:
+        return cls(
+            message.id,
+            _announced(message),
+            message.created_at,
+            message.delivered_at,
+            delivery_state(message),
+            message.attempts,
+            message.last_error,
+        )
+
+
+def _announced(message: OutboxMessage) -> ApplicationStatus | None:
+    if message.id == f"{message.source_id}-0":  # the submission's own text: "received"
+        return ApplicationStatus.RECEIVED
+    for status in ApplicationStatus:
+        if message.id == f"{message.source_id}-status-{status.value}":
+            return status
+    return None
+
+
+def is_status_text(message: OutboxMessage) -> bool:
+    return message.channel is Channel.SMS and message.kind == SmsKind.STATUS.value
+
+
+@dataclass(frozen=True, slots=True)
+class ApplicationLookup:
+    """What :meth:`~agency_scripts.client.AsyncStatusClient.show` read: the application's status
+    and its status texts, oldest first. Reading it changed nothing."""
+
+    application_id: str
+    status: ApplicationStatus
+    texts: tuple[StatusText, ...]
+
+
 class GatewayNotConfigured(Unavailable):
     """No SMS gateway in the settings and no dry run asked for: nothing was changed or sent."""
 
@@ -69,7 +123,6 @@ class BatchRejected(Rejected):
 
 
 def describe(error: UseCaseError) -> str:
-    """One line for a refusal (a :class:`Rejected` carries its messages by field)."""
-    if isinstance(error, Rejected) and error.message == "rejected":
-        return "; ".join(error.errors.values())
-    return error.message
+    """One line for a refusal: its ``str()``, which says why (a :class:`Rejected` joins its
+    messages by field; "not found" names the ID)."""
+    return str(error)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import getpass
 import ipaddress
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -15,6 +15,13 @@ from agency_core.spec.validation import DEFAULT_PHONE_REGION
 from app.settings import Settings, SettingsError
 
 DEFAULT_CONCURRENCY = 10
+SCRIPT_MARK = "script:"
+PRODUCTION_NEEDS = (
+    ("AGENCY_DATA_DIR", "the app's data directory"),
+    ("AGENCY_FILES_KEY", "the key the records' passport numbers are sealed under"),
+    ("AGENCY_SITE_URL", "the public address, https://...: status texts link to its /track page"),
+)
+"""What a script run in production needs set, and why (it reads nothing else of the server's)."""
 GATEWAY_POOL = 20
 """The HTTP gateway's connection pool (``adapters.sms_http``): sends in flight never exceed it."""
 
@@ -41,6 +48,13 @@ def script_track_url(settings: Settings) -> str:
     return track_link(public)
 
 
+def script_actor(name: str) -> str:
+    """The audit log's actor of a script: always marked ``script:`` (``staff@…`` becomes
+    ``script:staff@…``), so no entry reads as a staff member's own change."""
+    name = name.strip()
+    return name if name.startswith(SCRIPT_MARK) else f"{SCRIPT_MARK}{name}"
+
+
 @dataclass(frozen=True, slots=True)
 class ScriptSettings:
     """``AGENCY_PHONE_REGION`` (default GH): the region a local phone number is read in, unless a
@@ -53,11 +67,65 @@ class ScriptSettings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> ScriptSettings:
+        problems = _script_problems(env)
+        if problems:
+            raise SettingsMissing(problems)
         region = (env.get("AGENCY_PHONE_REGION") or DEFAULT_PHONE_REGION).strip().upper()
-        if region not in phonenumbers.SUPPORTED_REGIONS:
-            raise SettingsError(f"AGENCY_PHONE_REGION must be a two-letter country code such as GH: {region!r}")
-        actor = (env.get("AGENCY_SCRIPT_ACTOR") or "").strip() or f"script:{getpass.getuser()}"
-        raw = (env.get("AGENCY_SCRIPT_CONCURRENCY") or str(DEFAULT_CONCURRENCY)).strip()
-        if not raw.isdigit() or not 1 <= int(raw) <= GATEWAY_POOL:
-            raise SettingsError(f"AGENCY_SCRIPT_CONCURRENCY must be a whole number from 1 to {GATEWAY_POOL}")
-        return cls(region, actor, int(raw))
+        actor = script_actor((env.get("AGENCY_SCRIPT_ACTOR") or "").strip() or getpass.getuser())
+        return cls(region, actor, int((env.get("AGENCY_SCRIPT_CONCURRENCY") or str(DEFAULT_CONCURRENCY)).strip()))
+
+
+class SettingsMissing(SettingsError):
+    """Every setting a script needs that is unset or wrong, named at once (``problems``, one line each)."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("the script's settings are missing or wrong: " + "; ".join(self.problems))
+
+
+def _script_problems(env: Mapping[str, str]) -> list[str]:
+    problems = []
+    region = (env.get("AGENCY_PHONE_REGION") or DEFAULT_PHONE_REGION).strip().upper()
+    if region not in phonenumbers.SUPPORTED_REGIONS:
+        problems.append(f"AGENCY_PHONE_REGION must be a two-letter country code such as GH: {region!r}")
+    raw = (env.get("AGENCY_SCRIPT_CONCURRENCY") or str(DEFAULT_CONCURRENCY)).strip()
+    if not raw.isdigit() or not 1 <= int(raw) <= GATEWAY_POOL:
+        problems.append(f"AGENCY_SCRIPT_CONCURRENCY must be a whole number from 1 to {GATEWAY_POOL}")
+    return problems
+
+
+def _unset(env: Mapping[str, str], name: str) -> bool:
+    return not (env.get(name) or "").strip()
+
+
+def _missing_for_script(env: Mapping[str, str], *, sends: bool) -> list[str]:
+    """The settings a script uses that are unset: in production the data directory, the documents'
+    key (the records' passport numbers are sealed under it) and the public site address (the texts'
+    ``/track`` link); for sends, the gateway. Nothing the server alone uses is asked for."""
+    production = (env.get("AGENCY_ENV") or "").strip().lower() == "production"
+    missing = []
+    if production:
+        for name, what in PRODUCTION_NEEDS:
+            if _unset(env, name):
+                missing.append(f"{name} ({what})")
+    if sends and _unset(env, "AGENCY_SMS_BASE_URL"):
+        missing.append("AGENCY_SMS_BASE_URL and AGENCY_SMS_API_KEY (the SMS gateway), or a dry run")
+    return missing
+
+
+def read_settings(env: Mapping[str, str], *, sends: bool) -> tuple[Settings, ScriptSettings]:
+    """The app's settings as a script uses them, and the script's own; raises one
+    :class:`SettingsMissing` naming everything unset or wrong (``sends``: the gateway is needed)."""
+    problems = _missing_for_script(env, sends=sends) + _script_problems(env)
+    try:
+        settings = Settings.from_env(env, serving=False)
+    except SettingsError as exc:
+        raise SettingsMissing([str(exc), *problems]) from exc
+    if not _unset(env, "AGENCY_SITE_URL"):  # unset is already listed; set, it must be public
+        try:
+            script_track_url(settings)
+        except SettingsError as exc:
+            problems.append(str(exc))
+    if problems:
+        raise SettingsMissing(problems)
+    return settings, ScriptSettings.from_env(env)

@@ -8,24 +8,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import logging
 import os
 import sys
 from collections.abc import Sequence
 from typing import Any
 
-from agency_core.errors import UseCaseError
-from agency_core.messaging.notifications import send_status_sms
-from agency_core.messaging.outcomes import DryRun
-from agency_core.messaging.phones import phone_for_sms
-from agency_core.messaging.sms_texts import status_message
-from agency_core.records import ApplicationStatus
-from agency_scripts.cli import EXIT_BAD_INPUT, add_status_command, exit_code, run_status
-from agency_scripts.compose import GATEWAY_NOT_CONFIGURED, http_gateway, saved_texts
-from agency_scripts.reports import StatusReport
-from agency_scripts.settings import ScriptSettings, script_track_url
+from agency_scripts.cli import EXIT_BAD_INPUT, add_status_command, run_status
+from agency_scripts.phone_text import add_sms_status_command, run_sms_status
 from app.settings import Settings, SettingsError
+
+SCRIPT_COMMANDS = ("status", "sms")
+"""Commands of the slim install: they read only the settings a script uses (``agency_scripts.settings``)."""
 
 
 def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
@@ -37,14 +31,7 @@ def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="start the site (PORT, AGENCY_DATA_DIR and more from the environment)")
     serve.add_argument("--port", type=int, default=None)
     sms = commands.add_parser("sms", help="send SMS through the configured gateway")
-    sms_commands = sms.add_subparsers(dest="sms_command", required=True)
-    status = sms_commands.add_parser("status", help="text a phone a status message (no record is changed)")
-    status.add_argument("--phone", required=True)
-    status.add_argument("--name", required=True)
-    status.add_argument("--status", required=True, choices=[s.value for s in ApplicationStatus])
-    status.add_argument("--region", help="the country of a local phone number (GH, AE...)")
-    status.add_argument("--key", help="the idempotency key (default: one per phone and status)")
-    status.add_argument("--dry-run", action="store_true", help="show the text; send nothing")
+    add_sms_status_command(sms.add_subparsers(dest="sms_command", required=True))
     retention = commands.add_parser("retention", help="remove personal data past its retention period")
     retention.add_argument("--dry-run", action="store_true", help="only show what would be removed")
     _add_admin_commands(commands)
@@ -62,37 +49,6 @@ def _add_admin_commands(commands: Any) -> None:
 def _fail(message: str) -> int:
     print(f"agency: {message}", file=sys.stderr)
     return EXIT_BAD_INPUT
-
-
-async def _sms_status(settings: Settings, args: argparse.Namespace) -> int:
-    status = ApplicationStatus(args.status)
-    try:
-        script = ScriptSettings.from_env(os.environ)
-        phone = phone_for_sms(args.phone, args.region, script.phone_region)
-        track_url = script_track_url(settings)
-    except SettingsError as exc:
-        return _fail(str(exc))
-    except UseCaseError as exc:
-        print(json.dumps({"success": False, "sms": "rejected", "message": exc.message}))
-        return EXIT_BAD_INPUT
-    texts = await saved_texts(settings)
-    if args.dry_run:
-        text = status_message(status, args.name, track_url, texts)
-        dry = DryRun("", phone, text)
-        print(json.dumps({"success": dry.success, "sms": dry.state, "message": dry.message, "text": text}))
-        return 0
-    gateway = http_gateway(settings)
-    if gateway is None:
-        return _fail(GATEWAY_NOT_CONFIGURED)
-    try:
-        outcome = await send_status_sms(
-            gateway, phone, args.name, status, track_url, idempotency_key=args.key, texts=texts
-        )
-    finally:
-        await gateway.aclose()
-    line = {"success": outcome.success, "sms": outcome.state, "key": outcome.key, "message": outcome.message}
-    print(json.dumps({**line, "gatewayStatus": getattr(outcome, "gateway_status", None)}))
-    return exit_code([StatusReport("", status, False, outcome)])
 
 
 def _serve(settings: Settings, port: int | None) -> int:
@@ -117,7 +73,7 @@ def _serve(settings: Settings, port: int | None) -> int:
 
 
 def _configure_logging(command: str) -> None:
-    if command in ("status", "sms"):  # every failure is in the command's own output: only errors are logged
+    if command in SCRIPT_COMMANDS:  # every failure is in the command's own output: only errors are logged
         logging.basicConfig(level=logging.ERROR, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
         return
     from app.logging import configure_logging
@@ -139,7 +95,7 @@ def _run(args: argparse.Namespace, settings: Settings) -> int:
             return asyncio.run(run_admin_command(settings, args))
         except SettingsError as exc:
             return _fail(str(exc))
-    return asyncio.run(_sms_status(settings, args))
+    raise AssertionError(f"no such command: {args.command}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -148,6 +104,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     _configure_logging(args.command)
     if args.command == "status":
         sys.exit(asyncio.run(run_status(args)))
+    if args.command == "sms":
+        sys.exit(asyncio.run(run_sms_status(args)))
     try:
         settings = Settings.from_env()
     except SettingsError as exc:

@@ -76,7 +76,9 @@ async def test_the_legacy_sms_command_refuses_without_a_gateway() -> None:
     assert done.returncode == 2
     assert done.stdout == ""
     assert "AGENCY_SMS_BASE_URL" in done.stderr
-    ambiguous = await run("sms", "status", "--phone", "0501234567", "--name", "A", "--status", "approved", env={})
+    ambiguous = await run(
+        "sms", "status", "--phone", "0501234567", "--name", "A", "--status", "approved", "--dry-run", env={}
+    )  # fmt: skip
     assert ambiguous.returncode == 2
     assert json.loads(ambiguous.stdout)["sms"] == "rejected"
     assert "+233501234567, +971501234567" in json.loads(ambiguous.stdout)["message"]
@@ -124,7 +126,8 @@ async def test_a_csv_of_fifty_failing_half_way_run_three_times_texts_each_applic
     third = await run("status", "--csv", str(path), env=env)
     assert third.returncode == 0, third.stderr
     assert [line["statusChanged"] for line in lines(third)] == [False] * 50
-    assert third.stderr.strip() == "agency: 50 rows: 0 statuses changed; SMS: 50 sent"
+    assert [line["sms"] for line in lines(third)] == ["replayed"] * 40 + ["sent"] * 10
+    assert third.stderr.strip() == "agency: 50 rows: 0 statuses changed; SMS: 40 replayed, 10 sent"
     assert sorted(r.phone for r in sms_server.delivered()) == [phone_of(n) for n in range(50)]
     changes = [e for e in await data.audit() if e.action == "application.status"]
     assert sorted(e.target.split(":")[0] for e in changes) == ids
@@ -159,7 +162,58 @@ async def test_a_killed_run_then_a_rerun_texts_each_applicant_once(
     sms_server.behaviour.delay_s = 0.0
     rerun = await run("status", "--csv", str(path), env=env)
     assert rerun.returncode == 0, rerun.stderr
-    assert [line["sms"] for line in lines(rerun)] == ["sent"] * 20
+    assert {line["sms"] for line in lines(rerun)} <= {"sent", "replayed"}
     await asyncio.sleep(1.0)  # requests the killed run had in flight are recorded once answered
     assert sorted(r.phone for r in sms_server.delivered()) == [phone_of(n) for n in range(20)]
     assert [await data.status(i) for i in ids] == [ApplicationStatus.PROCESSING] * 20
+
+
+async def test_show_prints_the_status_and_its_texts_and_changes_nothing(
+    data: DataDir, sms_server: SmsGatewayServer
+) -> None:
+    await data.add("VA1", "+233241234567")
+    env = env_for(data.path, sms_server.base_url)
+    assert (await run("status", "VA1", "processing", env=env)).returncode == 0
+    shown = await run("status", "--show", "VA1", env=env_for(data.path, None))
+    assert shown.returncode == 0, shown.stderr
+    (line,) = lines(shown)
+    texts = line["texts"]
+    assert isinstance(texts, list)
+    (text,) = texts
+    assert (line["application"], line["status"]) == ("VA1", "processing")
+    assert (text["key"], text["announces"], text["delivery"], text["attempts"]) == (
+        "VA1-status-processing",
+        "processing",
+        "sent",
+        1,
+    )
+    assert str(text["sentAt"]).startswith("20")
+    missing = await run("status", "--show", "VA404", env=env)
+    assert (missing.returncode, missing.stdout) == (2, "")
+    assert missing.stderr.strip() == "agency: Application VA404 not found"
+    assert len(sms_server.requests) == 1
+
+
+async def test_a_rerun_prints_replayed_and_the_actor_flag_is_marked_as_a_scripts(
+    data: DataDir, sms_server: SmsGatewayServer
+) -> None:
+    await data.add("VA1", "+233241234567")
+    env = env_for(data.path, sms_server.base_url)
+    first = await run("status", "VA1", "processing", "--actor", "staff@vandytravel.com", env=env)
+    again = await run("status", "VA1", "processing", env=env)
+    assert [first.returncode, again.returncode] == [0, 0]
+    assert [lines(first)[0]["sms"], lines(again)[0]["sms"]] == ["sent", "replayed"]
+    assert again.stderr.strip() == "agency: 1 rows: 0 statuses changed; SMS: 1 replayed"
+    (entry,) = [e for e in await data.audit() if e.action == "application.status"]
+    assert entry.actor == "script:staff@vandytravel.com"
+    assert len(sms_server.requests) == 1
+
+
+async def test_the_cli_names_every_missing_production_setting_at_once() -> None:
+    done = await run("status", "VA1", "processing", env={"AGENCY_ENV": "production"})
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("agency: the script's settings are missing or wrong: AGENCY_DATA_DIR (")
+    for name in ("AGENCY_FILES_KEY", "AGENCY_SITE_URL", "AGENCY_SMS_BASE_URL"):
+        assert name in done.stderr
+    assert "AGENCY_SECRET_KEY" not in done.stderr
+    assert "AGENCY_LABOUR_LICENCE" not in done.stderr

@@ -5,11 +5,16 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
+from cryptography.fernet import Fernet
 
 from adapters.sms_http import HttpSmsGateway
 from adapters.sqlite.personal_data import SqlitePersonalDataStore
+from agency_core.errors import Rejected
+from agency_core.messaging.delivery import DeliveryState
+from agency_core.messaging.notifications import NAME_REQUIRED
 from agency_core.messaging.outbox import OutboxWorker
 from agency_core.privacy.model import Person
 from agency_core.records import ApplicationStatus, OutboxStatus
@@ -31,12 +36,13 @@ from agency_scripts import (
     UnknownStatus,
 )
 from agency_scripts.compose import build_parts
-from agency_scripts.settings import ScriptSettings, script_track_url
+from agency_scripts.settings import ScriptSettings, SettingsMissing, read_settings, script_track_url
 from app.settings import Settings, SettingsError
 from tests.scripts.records import DataDir, env_for, phone_of
 from tests.support.sms_gateway import SmsGatewayServer
 
 PROCESSING = ApplicationStatus.PROCESSING
+SENT, PENDING = DeliveryState.SENT, DeliveryState.PENDING
 
 
 def client_for(data: DataDir, sms_server: SmsGatewayServer | None, **extra: str) -> AsyncStatusClient:
@@ -55,7 +61,8 @@ async def test_a_change_is_the_admins_status_change_texted_once(data: DataDir, s
         Sent("VA1-status-processing", gateway_message="Message queued", data={"id": "msg-1"}),
     )
     assert report.outcome.message == "Application status SMS sent successfully"
-    assert (again.changed, again.outcome) == (False, Sent("VA1-status-processing", replayed=True))
+    assert (again.changed, again.outcome.state, again.outcome.key) == (False, "replayed", "VA1-status-processing")
+    assert again.outcome.message.startswith("Application status SMS already sent on an earlier run (20")
     (request,) = sms_server.requests
     assert request.idempotency_key == "VA1-status-processing"
     assert request.body["sender"] == "VANDYHR"
@@ -129,10 +136,13 @@ async def test_an_explicit_region_decides_a_local_number(data: DataDir, sms_serv
 
 async def test_without_a_gateway_sends_refuse_naming_the_setting_unless_a_dry_run(data: DataDir) -> None:
     await data.add("VA1", "+233241234567")
-    async with client_for(data, None, AGENCY_SITE_URL="http://127.0.0.1:8000") as client:
+    env = env_for(data.path, None, AGENCY_SITE_URL="http://127.0.0.1:8000")
+    with pytest.raises(SettingsMissing, match="AGENCY_SMS_BASE_URL"):
+        AsyncStatusClient.from_env(env)
+    async with AsyncStatusClient.from_env(env, dry_run=True) as client:
         with pytest.raises(GatewayNotConfigured, match="AGENCY_SMS_BASE_URL"):
-            await client.change_status("VA1", "processing")
-        dry = await client.change_status("VA1", "processing", dry_run=True)
+            await client.change_status("VA1", "processing", dry_run=False)
+        dry = await client.change_status("VA1", "processing")
     assert dry.changed is False
     assert isinstance(dry.outcome, DryRun)
     assert dry.outcome.message == "Dry run: nothing sent"
@@ -219,7 +229,7 @@ async def test_a_text_the_apps_worker_is_sending_is_waited_for_not_sent_again(
         report = await client.change_status("VA1", "processing")
         assert await delivering == 1
         await gateway.aclose()
-    assert report.outcome == Sent("VA1-status-processing", replayed=True)
+    assert (report.outcome.state, report.outcome.key) == ("replayed", "VA1-status-processing")
     assert len(sms_server.requests) == 1
 
 
@@ -248,11 +258,12 @@ async def test_a_batch_of_fifty_failing_half_way_texts_everyone_exactly_once_ove
     sms_server.behaviour.fail_phones = {phone_of(n) for n in range(40, 50)}
     async with client_for(data, sms_server) as client:
         second = await client.change_statuses(rows)
-    assert second.counts == {"sent": 40, "refused": 10}
+    assert second.counts == {"replayed": 25, "sent": 15, "refused": 10}
     sms_server.behaviour.fail_phones = set()
     async with client_for(data, sms_server) as client:
         third = await client.change_statuses(rows)
-    assert third.counts == {"sent": 50}
+    assert third.counts == {"replayed": 40, "sent": 10}
+    assert third.ok
     assert not any(r.changed for r in (*second.reports, *third.reports))
     delivered = sorted(r.phone for r in sms_server.delivered())
     assert delivered == [phone_of(n) for n in range(50)]
@@ -289,3 +300,107 @@ async def test_a_callers_key_goes_to_the_gateway_and_cannot_be_reused_for_anothe
     }
     assert await data.status("VA2") is ApplicationStatus.RECEIVED
     assert await data.status("VA1") is PROCESSING
+
+
+async def test_show_reports_the_status_and_when_each_text_went_changing_nothing(
+    data: DataDir, sms_server: SmsGatewayServer
+) -> None:
+    await data.add("VA1", "+233241234567")
+    async with client_for(data, sms_server) as client:
+        before = await client.show("VA1")
+        await client.change_status("VA1", "processing")
+        await client.change_status("VA1", "approved", wait=False)
+        after = await client.show("VA1")
+        again = await client.show("VA1")
+        with pytest.raises(UnknownApplication) as missing:
+            await client.show("VA404")
+    assert (before.status, before.texts) == (ApplicationStatus.RECEIVED, ())
+    assert after == again
+    assert after.status is ApplicationStatus.APPROVED
+    processing, approved = after.texts
+    assert (processing.key, processing.announces, processing.delivery.value) == (
+        "VA1-status-processing",
+        PROCESSING,
+        "sent",
+    )
+    assert processing.sent_at is not None
+    assert (approved.announces, approved.sent_at, approved.delivery.value) == (
+        ApplicationStatus.APPROVED,
+        None,
+        "pending",
+    )
+    assert len(sms_server.requests) == 1  # show sent nothing, and the queued text is still queued
+    assert str(missing.value) == "Application VA404 not found"
+
+
+async def test_a_dry_run_says_when_the_text_already_went(data: DataDir, sms_server: SmsGatewayServer) -> None:
+    await data.add("VA1", "+233241234567")
+    async with client_for(data, sms_server) as client:
+        sent = await client.change_status("VA1", "processing")
+        dry = await client.change_status("VA1", "processing", dry_run=True)
+    (stored,) = await data.sms("VA1")
+    assert isinstance(dry.outcome, DryRun)
+    assert dry.outcome.already_sent_at == stored.delivered_at
+    assert dry.outcome.message.startswith("Dry run: nothing sent; this text already went on 20")
+    assert sent.outcome.state == "sent"
+    assert len(sms_server.requests) == 1
+
+
+async def test_an_application_without_a_name_is_refused_before_anything_is_sent(
+    data: DataDir, sms_server: SmsGatewayServer
+) -> None:
+    await data.add("VA1", "+233241234567", firstName="  ", lastName="")
+    async with client_for(data, sms_server) as client:
+        with pytest.raises(Rejected) as refused:
+            await client.change_status("VA1", "processing")
+    assert str(refused.value) == f"VA1: {NAME_REQUIRED}"
+    assert sms_server.requests == []
+    assert await data.status("VA1") is ApplicationStatus.RECEIVED
+
+
+async def test_an_actor_given_is_marked_as_a_scripts_in_the_audit_log(
+    data: DataDir, sms_server: SmsGatewayServer
+) -> None:
+    await data.add("VA1", "+233241234567")
+    await data.add("VA2", "+233241234568")
+    env = env_for(data.path, sms_server.base_url, AGENCY_SCRIPT_ACTOR="ops@vandytravel.com")
+    async with AsyncStatusClient.from_env(env) as by_setting:
+        await by_setting.change_status("VA1", "processing")
+    async with AsyncStatusClient.from_env(env, actor="staff@vandytravel.com") as by_argument:
+        await by_argument.change_status("VA2", "processing")
+    changes = sorted((e.target[:3], e.actor) for e in await data.audit() if e.action == "application.status")
+    assert changes == [("VA1", "script:ops@vandytravel.com"), ("VA2", "script:staff@vandytravel.com")]
+
+
+def test_production_script_settings_ask_only_for_what_a_script_uses_all_at_once(tmp_path: Path) -> None:
+    env = {"AGENCY_ENV": "production", "AGENCY_SCRIPT_CONCURRENCY": "99"}
+    with pytest.raises(SettingsMissing) as missing:
+        AsyncStatusClient.from_env(env)
+    assert [p.split(" ")[0] for p in missing.value.problems] == [
+        "AGENCY_DATA_DIR",
+        "AGENCY_FILES_KEY",
+        "AGENCY_SITE_URL",
+        "AGENCY_SMS_BASE_URL",
+        "AGENCY_SCRIPT_CONCURRENCY",
+    ]
+    assert "AGENCY_SECRET_KEY" not in str(missing.value)  # the server's, not a script's
+    complete = {
+        "AGENCY_ENV": "production",
+        "AGENCY_DATA_DIR": str(tmp_path),
+        "AGENCY_FILES_KEY": Fernet.generate_key().decode(),
+        "AGENCY_SITE_URL": "https://vandytravel.com",
+    }
+    settings, script = read_settings(complete, sends=False)
+    assert (settings.production, settings.data_dir, script.phone_region) == (True, tmp_path.resolve(), "GH")
+    with pytest.raises(SettingsMissing, match="AGENCY_SITE_URL set to the public address"):
+        read_settings(complete | {"AGENCY_SITE_URL": "http://localhost:8000"}, sends=False)
+
+
+def test_every_refusal_says_why_in_its_str() -> None:
+    rejected = BatchRejected({0: UnknownApplication("VA9"), 1: UnknownStatus("Status must be ...")}, 2)
+    assert str(UnknownApplication("VA9")) == "Application VA9 not found"
+    assert UnknownApplication("VA9").message == "Application not found"  # the API's answer names no ID
+    assert str(Rejected({"name": "Enter a name", "phone": "Enter a phone"})) == "Enter a name; Enter a phone"
+    assert str(rejected) == rejected.message
+    assert rejected.message.startswith("2 of 2 rows refused, nothing sent (row 1: Application VA9 not found")
+    assert str(GatewayNotConfigured("No SMS gateway")) == "No SMS gateway"
