@@ -16,7 +16,7 @@ from agency_core.jobs import rules as jobs
 from agency_core.messaging import templates
 from agency_core.payments import fees
 from agency_core.spec import constants as c
-from agency_core.spec import uploads
+from agency_core.spec import phone_numbers, uploads
 from agency_core.spec import validation as v
 
 
@@ -32,6 +32,8 @@ def _field(field: v.Field) -> dict[str, Any]:
         out["notBeforeToday"] = True
     if field.only_when is not None:
         out["onlyWhen"] = field.only_when
+    if field.region is not None:
+        out["region"] = field.region
     if field.upload is not None:
         rule = c.UPLOAD_RULES[field.upload]
         out["upload"] = {
@@ -133,6 +135,11 @@ def export() -> dict[str, Any]:
             "blogCategories": _records(c.BLOG_CATEGORIES),
         },
         "jobForm": jobs.export_rules(),
+        "phoneRegions": {
+            "default": phone_numbers.DEFAULT_PHONE_REGION,
+            "listedFirst": len(phone_numbers.LISTED_FIRST),
+            "regions": [[r.code, r.name, r.dial_code] for r in phone_numbers.phone_regions()],
+        },
     }
 
 

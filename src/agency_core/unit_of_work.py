@@ -78,6 +78,11 @@ class ApplicationWrites(Protocol):
         """Set ``opened_at`` when it is unset (a second opening, or an unknown id, writes nothing)."""
         ...
 
+    async def confirm_phone(self, application: records.Application, phone: str, region: str) -> None:
+        """Store ``phone`` (E.164) read in ``region``, on condition that the stored phone is still
+        ``application``'s and has no region (else :class:`PreconditionFailed`)."""
+        ...
+
 
 class AppointmentWrites(Protocol):
     async def add(

@@ -39,16 +39,18 @@ from agency_core.payments.fees import REFUND_RULES_MAX
 from agency_core.payments.refunds import REASON_MAX as REFUND_REASON_MAX
 from agency_core.records import APPOINTMENT_OUTCOMES, ApplicationStatus, AppointmentStatus, PaymentState
 from agency_core.spec.constants import SENDER_ID_MAX_LENGTH
-from agency_core.spec.validation import EMAIL_PATTERN, FORMS, Field
+from agency_core.spec.validation import DEFAULT_PHONE_REGION, EMAIL_PATTERN, FORMS, Field
 from agency_core.staff.blog_input import LONG as LONG_BLOG_TEXT
 from agency_core.staff.notes import NOTE_MAX_LENGTH, REPLY_MAX_LENGTH, ReplyChannel
 from agency_core.staff.query import APPLICATION_FILTERS, APPOINTMENT_VIEWS, MAX_SEARCH_LENGTH, MESSAGE_VIEWS, View
 
 PHONE_PATTERN: Final = (
-    r"^(?:(?:\+233|0)(?:2(?:[0346-9][0-9]|5[67])|5(?:[03-7][0-9]|9[1-9]))[0-9]{6}|\+9715[02-68][0-9]{7})$"
+    r"^(?:\+233(?:2(?:[0346-9][0-9]|5[67])|5(?:[03-7][0-9]|9[1-9]))[0-9]{6}"
+    r"|0(?:2(?:[0346-9][0-9]|5[67])|5(?:7[0-9]|9[1-9]))[0-9]{6}|\+9715[02-68][0-9]{7})$"
 )
-"""Ghanaian mobiles (``+233241234567`` or ``0241234567``) and UAE mobiles (``+971501234567``),
-as libphonenumber's metadata defines them: every match is a valid number."""
+"""Ghanaian mobiles (``+233241234567``, or ``0241234567`` where no UAE mobile shares the local
+form) and UAE mobiles (``+971501234567``), as libphonenumber's metadata defines them: every match
+is a valid number, with or without a ``phoneRegion`` of ``GH``."""
 DATE_PATTERN: Final = r"^[1-9][0-9]{3}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])$"
 SPACE: Final = r"\s\x1c-\x1f\x85"
 r"""White space by both readings of ``\s``: JSON Schema's (ECMA-262) lacks these five characters,
@@ -153,6 +155,13 @@ def _form_field(field: Field) -> dict[str, Any]:
         return email()
     if field.kind == "phone":
         return phone()
+    if field.kind == "region":
+        return {
+            "enum": [DEFAULT_PHONE_REGION],
+            "description": "The phone's country (ISO 3166, e.g. GH or AE): a local number is read in it; without "
+            "it, a local number valid in more than one of the agency's countries is refused (422). Any region "
+            "code the server's phone library knows is accepted; the published enum is a part of them.",
+        }
     if field.kind == "date":
         return day(", today (Africa/Accra) or later" if field.not_before_today else "")
     return text(field.max_length, required=field.required is not None)
@@ -399,6 +408,15 @@ def _newsletter_issue_body() -> dict[str, Any]:
     return {"type": "object", "properties": properties, "required": ["subject", "body"]}
 
 
+def _phone_confirm_body() -> dict[str, Any]:
+    region = {
+        "type": "string",
+        "pattern": "^[A-Z]{2}$",
+        "description": "One of the application's choices (GET /api/admin/phones-to-confirm); another: 422",
+    }
+    return {"type": "object", "properties": {"region": region}, "required": ["region"]}
+
+
 BODIES: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {
     "ApplicationForm": lambda: form_body("application", multipart=True),
     "AppointmentIn": lambda: form_body("appointment"),
@@ -422,6 +440,7 @@ BODIES: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {
     "NewsletterIssueIn": _newsletter_issue_body,
     "FeePolicyIn": _fee_policy_body,
     "RefundIn": _refund_body,
+    "PhoneConfirmIn": _phone_confirm_body,
 }
 """Component schemas replaced by the core's rules (by the name Litestar gives each body)."""
 PARTS: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {

@@ -31,6 +31,7 @@ from adapters.firestore.documents import (
     hashed,
     is_recent,
     payment_of,
+    search_fields,
 )
 from adapters.firestore.notes import NoteWrites, OwnerWrites, ReplyWrites
 from adapters.firestore.personal_data import PersonalDataWrites
@@ -161,6 +162,17 @@ class _Applications(_Writes):
                 tx.update(ref, {"opened_at": at})
 
         self._steps.append(_Step(write, check))
+
+    async def confirm_phone(self, application: records.Application, phone: str, region: str) -> None:
+        stored = application.data.phone
+
+        def unconfirmed(doc: Document) -> bool:
+            data = doc.get("data") or {}
+            return bool(data.get("phone") == stored and not data.get("phoneRegion"))
+
+        confirmed = replace(application, data=replace(application.data, phone=phone, phone_region=region))
+        fields = {"data.phone": phone, "data.phoneRegion": region, **search_fields(confirmed)}
+        self._update_if("applications", application.id, unconfirmed, fields, f"applications {application.id}")
 
 
 class _Appointments(_Writes):

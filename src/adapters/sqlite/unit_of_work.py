@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from adapters.codec import settings_document, timestamp, to_row
@@ -42,6 +43,7 @@ from agency_core.newsletter.model import NewsletterIssue
 from agency_core.payments.model import Payment
 from agency_core.payments.refunds import Refund
 from agency_core.records import ApplicationStatus, AppointmentStatus
+from agency_core.staff.search import search_key
 from agency_core.unit_of_work import DuplicateKeyTaken, PreconditionFailed, SlotFull
 
 SETTINGS_KEY = "admin"
@@ -88,6 +90,16 @@ class _Applications(_Writes):
         sql = "UPDATE applications SET opened_at = ? WHERE id = ? AND opened_at IS NULL"
         params = (timestamp(at), application_id)
         self._steps.append(lambda conn: conn.execute(sql, params))
+
+    async def confirm_phone(self, application: records.Application, phone: str, region: str) -> None:
+        data = replace(application.data, phone=phone, phone_region=region)
+        key = search_key(application.id, data)
+        sql = (
+            "UPDATE applications SET data = json_set(data, '$.phone', ?, '$.phoneRegion', ?), search_key = ?"
+            " WHERE id = ? AND json_extract(data, '$.phone') = ? AND json_extract(data, '$.phoneRegion') IS NULL"
+        )
+        params = (phone, region, key, application.id, application.data.phone)
+        self._update_if(f"application {application.id}", sql, *params)
 
 
 class _Appointments(_Writes):

@@ -40,7 +40,7 @@ from agency_core.ids import IdGenerator
 from agency_core.messaging.bulk_texts import check_bulk_message, render_bulk_message
 from agency_core.messaging.delivery import DeliveryState, delivery_state
 from agency_core.messaging.gsm import sms_parts
-from agency_core.messaging.phones import phone_for_sms
+from agency_core.messaging.phones import stored_phone_for_sms
 from agency_core.paging import ALL
 from agency_core.ports import Outbox
 from agency_core.records import ApplicationStatus, OutboxMessage, OutboxStatus
@@ -308,11 +308,12 @@ class BulkService:
     def _message(
         self, bulk_id: str, record: ApplicationRecord, template: str, at: datetime
     ) -> tuple[OutboxMessage | None, str]:
-        phone = record.application.data.phone.strip()
+        data = record.application.data
+        phone = data.phone.strip()
         if not phone:
             return None, NO_PHONE
         try:
-            e164 = phone_for_sms(phone, None, self.phone_region)
+            e164 = stored_phone_for_sms(record.id, phone, data.phone_region, None, self.phone_region)
         except InvalidPhone as exc:
             return None, exc.message
         text = render_bulk_message(template, _name(record))

@@ -1,35 +1,40 @@
-"""Which phone a text goes to: a local number is read in a region, never guessed across countries.
+"""Which phone a text goes to: a local number is read in a region, never guessed across countries,
+and a stored number whose country was never known is not texted until staff confirm it.
 
-Ghana's and the UAE's local mobile numbers share the prefixes 050-056, so ``050 123 4567`` is a
-valid number in both. A number with its country code (``+971…``, ``00971…``) is what it says; a
-local one is read in the region given, else in every one of the agency's countries: valid in
-exactly one, it is that one's; valid in more, it is refused, naming the candidates.
+The reading rule is :mod:`agency_core.spec.phone_numbers` (the forms use it too). A record stores
+its phone in E.164 with the region it was read in; one stored before regions were kept holds the
+number as Ghana's reading of what was typed, so when that number's local form is valid in more
+than one of the agency's countries (``050 123 4567``: Ghana's or the UAE's), it may belong to the
+other one: :func:`needs_confirmation` says so, and :func:`stored_phone_for_sms` refuses to text it.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-import phonenumbers
+from agency_core.errors import AmbiguousPhone
+from agency_core.spec.phone_numbers import (
+    DEFAULT_PHONE_REGION,
+    is_international,
+    local_readings,
+    read_phone,
+    region_of,
+)
+from agency_core.spec.phone_numbers import known_region as known_region
 
-from agency_core.errors import AmbiguousPhone, InvalidPhone
-from agency_core.spec.validation import DEFAULT_PHONE_REGION, INVALID_PHONE, normalise_phone
-
-AGENCY_REGIONS: Final = ("GH", "AE")
-"""The countries the agency's applicants live in (offices in Kumasi and the UAE)."""
-
-
-def _international(raw: str) -> bool:
-    stripped = raw.strip()
-    return stripped.startswith(("+", "00"))
+UNCONFIRMED_PHONE: Final = (
+    "Application {record_id}: its phone {phone} was stored without its country and may be {others}; "
+    "staff must confirm its country (admin area, Phones to confirm) before it is texted"
+)
 
 
-def known_region(region: str) -> str:
-    """``region`` as an upper-case ISO 3166 code the phone library knows (raises InvalidPhone)."""
-    code = region.strip().upper()
-    if code not in phonenumbers.SUPPORTED_REGIONS:
-        raise InvalidPhone(f"Unknown phone region {region!r}: use a two-letter country code such as GH or AE")
-    return code
+class UnconfirmedPhone(AmbiguousPhone):
+    """A stored phone that may belong to another agency country, not confirmed by staff; names the record."""
+
+    def __init__(self, record_id: str, candidates: tuple[str, ...]) -> None:
+        others = " or ".join(candidates[1:])
+        super().__init__(UNCONFIRMED_PHONE.format(record_id=record_id, phone=candidates[0], others=others), candidates)
+        self.record_id = record_id
 
 
 def phone_for_sms(raw: str, region: str | None = None, default_region: str = DEFAULT_PHONE_REGION) -> str:
@@ -37,24 +42,44 @@ def phone_for_sms(raw: str, region: str | None = None, default_region: str = DEF
 
     ``region`` (explicit) decides a local number; without it the default region and the agency's
     other countries are tried, and a number valid in more than one of them is refused."""
-    if _international(raw):
-        e164 = normalise_phone(raw.strip().replace("00", "+", 1) if raw.strip().startswith("00") else raw)
-        if e164 is None:
-            raise InvalidPhone(INVALID_PHONE)
-        return e164
-    if region is not None:
-        e164 = normalise_phone(raw, known_region(region))
-        if e164 is None:
-            raise InvalidPhone(INVALID_PHONE)
-        return e164
-    regions = dict.fromkeys((known_region(default_region), *AGENCY_REGIONS))
-    candidates = tuple(dict.fromkeys(e for e in (normalise_phone(raw, r) for r in regions) if e is not None))
-    if not candidates:
-        raise InvalidPhone(INVALID_PHONE)
-    if len(candidates) > 1:
-        raise AmbiguousPhone(
-            f"The local number {raw.strip()} is valid in more than one country "
-            f"({', '.join(candidates)}): give its region ({' or '.join(regions)}) or write it with its country code",
-            candidates,
-        )
-    return candidates[0]
+    return read_phone(raw, region, default_region).e164
+
+
+def needs_confirmation(phone: str, phone_region: str) -> bool:
+    """A stored phone with no region, of the region forms read local numbers in before regions were
+    kept (a ``+971…`` one was typed with its code), whose local form another agency country reads too."""
+    stored = phone.strip()
+    if phone_region or region_of(stored) != DEFAULT_PHONE_REGION:
+        return False
+    return len(local_readings(stored)) > 1
+
+
+def stored_phone_for_sms(
+    record_id: str,
+    phone: str,
+    phone_region: str,
+    region: str | None = None,
+    default_region: str = DEFAULT_PHONE_REGION,
+) -> str:
+    """May this stored phone be texted? Its E.164 number when it may; otherwise
+    :class:`UnconfirmedPhone` naming ``record_id`` (a number stored without its country that staff
+    have yet to confirm), :class:`InvalidPhone` or :class:`AmbiguousPhone` (an old record holding
+    the number as typed, read in ``region`` or else by the reading rule)."""
+    stored = phone.strip()
+    if phone_region or not is_international(stored):
+        return phone_for_sms(stored, region, default_region)
+    if needs_confirmation(stored, phone_region):
+        candidates = tuple(r.e164 for r in local_readings(stored))
+        raise UnconfirmedPhone(record_id, candidates)
+    return phone_for_sms(stored)
+
+
+__all__ = [
+    "UNCONFIRMED_PHONE",
+    "AmbiguousPhone",
+    "UnconfirmedPhone",
+    "known_region",
+    "needs_confirmation",
+    "phone_for_sms",
+    "stored_phone_for_sms",
+]

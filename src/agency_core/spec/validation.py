@@ -13,23 +13,32 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Final, Literal, cast
 
-import phonenumbers
-
+from agency_core.errors import AmbiguousPhone, InvalidPhone
 from agency_core.spec import constants as c
 from agency_core.spec.forms import F, form_of
+from agency_core.spec.phone_numbers import DEFAULT_PHONE_REGION as DEFAULT_PHONE_REGION
+from agency_core.spec.phone_numbers import INVALID_PHONE as INVALID_PHONE
+from agency_core.spec.phone_numbers import PHONE_PATTERN as PHONE_PATTERN
+from agency_core.spec.phone_numbers import (
+    UNKNOWN_REGION,
+    ambiguity_message,
+    is_phone_region,
+    read_phone,
+    region_of,
+)
+from agency_core.spec.phone_numbers import normalise_phone as normalise_phone
 
 FieldKind = Literal[
-    "text", "longtext", "email", "phone", "date", "select", "multiselect", "checkbox", "file", "password"
+    "text", "longtext", "email", "phone", "region", "date", "select", "multiselect", "checkbox", "file", "password"
 ]
+"""``region``: a phone's country (an ISO 3166 code), read with the phone field that names it."""
 
-EMAIL_PATTERN: Final = r"^[^\s@]+@[^\s@]+$"
-"""The spec's e-mail rule: text@text with no spaces."""
-PHONE_PATTERN: Final = r"^\+?[0-9][0-9 ()-]{6,19}$"
-"""A loose shape check the browser can apply; the server also checks the number itself."""
-DEFAULT_PHONE_REGION: Final = "GH"
+EMAIL_PATTERN: Final = r'^[^\s@,;:<>"()\[\]\\\x00-\x1f\x7f]+@[^\s@,;:<>"()\[\]\\\x00-\x1f\x7f]+$'
+"""The spec's e-mail rule, text@text with no spaces, for one address: no list (``,`` ``;``) or
+group (``:``), no display name or its quotes and angle brackets, nothing that could end a mail
+header (CR, LF or another control character). A field holding two addresses sent its mail to both."""
 
 INVALID_EMAIL: Final = "Invalid email address"
-INVALID_PHONE: Final = "Enter a valid phone number"
 INVALID_OPTION: Final = "Choose one of the listed options"
 INVALID_DATE: Final = "Enter a valid date"
 DATE_IN_PAST: Final = "Choose today or a later date"
@@ -39,7 +48,6 @@ SHORT_TEXT: Final = 200
 LONG_TEXT: Final = 5000
 
 _EMAIL_RE: Final = re.compile(EMAIL_PATTERN)
-_PHONE_RE: Final = re.compile(PHONE_PATTERN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +62,8 @@ class Field:
     not_before_today: bool = False
     only_when: str | None = None
     upload: str | None = None
+    region: str | None = None
+    """A phone's: the field holding its country (kind ``region``); blank: the number's own or ambiguous."""
 
     @property
     def max_length(self) -> int:
@@ -75,6 +85,11 @@ class Form:
 
 def _email(message: str = "Email is required") -> Field:
     return Field("email", "email", message)
+
+
+def _phone(required: str | None = None) -> tuple[Field, Field]:
+    """The phone and its country: the forms store the number in E.164 with the region it was read in."""
+    return Field("phone", "phone", required, region="phoneRegion"), Field("phoneRegion", "region")
 
 
 NEWSLETTER: Final = Form(
@@ -104,7 +119,7 @@ APPLICATION_STEPS: Final = (
             Field("firstName", required="First name is required"),
             Field("lastName", required="Last name is required"),
             _email(),
-            Field("phone", "phone", "Phone number is required"),
+            *_phone("Phone number is required"),
             Field("country", required="Country is required"),
             Field("city", required="City is required"),
         ),
@@ -149,7 +164,7 @@ APPOINTMENT: Final = Form(
     (
         Field("fullName", required="Full name is required"),
         _email(),
-        Field("phone", "phone", "Phone number is required"),
+        *_phone("Phone number is required"),
         Field("countryOfInterest", "select", options=c.APPOINTMENT_COUNTRIES),
         Field("serviceType", "select", "Service type is required", c.APPOINTMENT_SERVICE_TYPES),
         Field("preferredDate", "date", "Preferred date is required", not_before_today=True),
@@ -164,7 +179,7 @@ CONTACT: Final = Form(
     (
         Field("name", required="Name is required"),
         _email(),
-        Field("phone", "phone"),
+        *_phone(),
         Field("service", "select", options=c.CONTACT_SERVICES),
         Field("subject", required="Subject is required"),
         Field("message", "longtext", "Message is required"),
@@ -186,22 +201,10 @@ Value = str | bool | Sequence[str] | None
 :mod:`agency_core.spec.uploads`; here a file field holds its file name, or nothing."""
 
 
-def normalise_phone(raw: str, region: str = DEFAULT_PHONE_REGION) -> str | None:
-    """The E.164 form of ``raw`` (Ghana by default, other countries by their + prefix),
-    or ``None`` when it cannot be a phone number."""
-    if not _PHONE_RE.match(raw.strip()):
-        return None
-    try:
-        number = phonenumbers.parse(raw, region)
-    except phonenumbers.NumberParseException:
-        return None
-    if not phonenumbers.is_valid_number(number):
-        return None
-    return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
-
-
 def is_email(value: str) -> bool:
-    return bool(_EMAIL_RE.match(value))
+    """One address by the spec's rule (:data:`EMAIL_PATTERN`), the whole value (``$`` alone would let a
+    final line break through)."""
+    return bool(_EMAIL_RE.fullmatch(value))
 
 
 def _is_blank(value: Value) -> bool:
@@ -230,7 +233,7 @@ class Cleaned:
         return form_of(kind, self.values)
 
 
-def _check(field: Field, value: Value, today: date) -> tuple[Value, str | None]:
+def _check(field: Field, value: Value, today: date, data: Mapping[str, object]) -> tuple[Value, str | None]:
     """Normalise one present, non-blank value and say what is wrong with it, if anything."""
     if field.kind == "checkbox":
         return _truthy(value), None
@@ -241,6 +244,8 @@ def _check(field: Field, value: Value, today: date) -> tuple[Value, str | None]:
     text = value.strip()
     if len(text) > field.max_length:
         return text, TOO_LONG.format(max=field.max_length)
+    if field.kind == "phone":
+        return _check_phone(text, _chosen_region(data.get(field.region)) if field.region else None)
     check = _TEXT_CHECKS.get(field.kind)
     return (text, None) if check is None else check(field, text, today)
 
@@ -254,9 +259,24 @@ def _check_email(_: Field, text: str, __: date) -> tuple[Value, str | None]:
     return text, None if is_email(text) else INVALID_EMAIL
 
 
-def _check_phone(_: Field, text: str, __: date) -> tuple[Value, str | None]:
-    e164 = normalise_phone(text)
-    return (e164 or text), None if e164 else INVALID_PHONE
+def _chosen_region(raw: object) -> str | None:
+    """The country chosen for a phone, when it is one (an unknown one is the region field's error)."""
+    code = raw.strip().upper() if isinstance(raw, str) else ""
+    return code if is_phone_region(code) else None
+
+
+def _check_phone(text: str, region: str | None) -> tuple[Value, str | None]:
+    try:
+        return read_phone(text, region).e164, None
+    except AmbiguousPhone as ambiguous:
+        return text, ambiguity_message(ambiguous.candidates)
+    except InvalidPhone:
+        return text, INVALID_PHONE
+
+
+def _check_region(_: Field, text: str, __: date) -> tuple[Value, str | None]:
+    code = text.upper()
+    return code, None if is_phone_region(code) else UNKNOWN_REGION
 
 
 def _check_select(field: Field, text: str, _: date) -> tuple[Value, str | None]:
@@ -275,7 +295,7 @@ def _check_date(field: Field, text: str, today: date) -> tuple[Value, str | None
 
 _TEXT_CHECKS: Mapping[str, Callable[[Field, str, date], tuple[Value, str | None]]] = {
     "email": _check_email,
-    "phone": _check_phone,
+    "region": _check_region,
     "select": _check_select,
     "date": _check_date,
 }
@@ -307,11 +327,25 @@ def validate(form: Form, data: Mapping[str, object], today: date) -> Cleaned:
         if field.kind == "file":
             values[field.name] = value
             continue
-        cleaned, message = _check(field, value, today)
+        cleaned, message = _check(field, value, today, data)
         values[field.name] = cleaned
         if message is not None:
             errors[field.name] = message
+    _keep_phone_regions(form, values, errors)
     return Cleaned(values, errors)
+
+
+def _keep_phone_regions(form: Form, values: dict[str, Value], errors: dict[str, str]) -> None:
+    """Each read phone's region is the one it was read in (``+971…`` with Ghana chosen is AE's);
+    a region without a phone is not kept."""
+    for field in form.fields:
+        if field.kind != "phone" or field.region is None or field.region in errors:
+            continue
+        phone = values.get(field.name)
+        if isinstance(phone, str) and field.name not in errors:
+            values[field.region] = region_of(phone)
+        else:
+            values.pop(field.region, None)
 
 
 def _is_value(raw: object) -> bool:

@@ -32,7 +32,7 @@ from agency_core.messaging.delivery import (
     not_delivered_in_time,
 )
 from agency_core.messaging.notifications import status_messages
-from agency_core.messaging.phones import phone_for_sms
+from agency_core.messaging.phones import stored_phone_for_sms
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
 from agency_core.paging import ALL, Page, PageRequest, page_of
 from agency_core.payments.refunds import RefundStore
@@ -49,9 +49,11 @@ from agency_core.records import (
     OutboxMessage,
 )
 from agency_core.spec import constants as c
+from agency_core.spec.phone_numbers import ReadPhone
 from agency_core.spec.uploads import BLOG_IMAGE_EXTENSIONS, content_matches
 from agency_core.spec.validation import DEFAULT_PHONE_REGION
 from agency_core.staff.blog_input import PostChange
+from agency_core.staff.phone_confirmations import ALREADY_CONFIRMED, PhoneToConfirm, chosen_reading, phone_to_confirm
 from agency_core.staff.ports import AdminStore, MediaStore
 from agency_core.staff.query import ApplicationQuery, View, parse_status, status_must_be
 from agency_core.staff.records import ApplicationRecord, Counts, MessageRecord, OutboxHealth
@@ -396,7 +398,7 @@ class AdminService:
             return StatusChangePlan(record, new, done, None, SMS_SWITCHED_OFF.format(status=new.value))
         if not phone:
             return StatusChangePlan(record, new, done, None, NO_PHONE)
-        e164 = phone_for_sms(phone, region, self.phone_region)
+        e164 = stored_phone_for_sms(application_id, phone, data.phone_region, region, self.phone_region)
         name = f"{data.first_name.strip()} {data.last_name.strip()}".strip()
         (sms,) = status_messages(e164, name, new, self.track_url, await self.templates.texts())
         now = self.clock()
@@ -438,6 +440,32 @@ class AdminService:
         if outbox:
             self.on_enqueue()
         return await self._detail(await self._application(application_id))
+
+    # -- phones to confirm ----------------------------------------------------------------
+
+    async def phones_to_confirm(self) -> list[PhoneToConfirm]:
+        """Applications whose stored phone may be another agency country's, newest first (reads
+        every application: a list that only shrinks, as staff confirm and new forms keep regions)."""
+        records = (await self.store.applications(ApplicationQuery(), ALL)).items
+        return [item for item in map(phone_to_confirm, records) if item is not None]
+
+    async def confirm_phone(self, actor: str, application_id: str, raw_region: object) -> ReadPhone:
+        """Keep the reading of the application's phone in the region staff picked, with its audit
+        entry; :class:`Conflict` when it awaits no confirming (or was confirmed meanwhile)."""
+        record = await self._application(application_id)
+        item = phone_to_confirm(record)
+        if item is None:
+            raise Conflict(ALREADY_CONFIRMED)
+        chosen = chosen_reading(item, raw_region)
+        changed = "kept" if chosen.e164 == item.phone else "changed to the other country's reading"
+        entry = self._audit(actor, "application.phone.confirm", f"{application_id}: {chosen.region} ({changed})")
+        try:
+            async with self.uow() as uow:
+                await uow.applications.confirm_phone(record.application, chosen.e164, chosen.region)
+                await uow.audit.add(entry)
+        except PreconditionFailed:
+            raise Conflict(ALREADY_CONFIRMED) from None
+        return chosen
 
     # -- appointments ---------------------------------------------------------------------
 

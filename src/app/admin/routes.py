@@ -22,6 +22,7 @@ from app.admin.jobs import JobsController
 from app.admin.messages import MessagesController
 from app.admin.newsletter import NewsletterController
 from app.admin.notes import NotesController, RepliesController, staff_list
+from app.admin.phones import PhonesToConfirmController
 from app.admin.refunds import RefundsController
 from app.admin.settings import AdminSettingsController, audit_log
 from app.admin.subscribers import SubscribersController
@@ -30,6 +31,7 @@ from app.admin.templates import TemplatesController
 ADMIN_HANDLERS: list[ControllerRouterHandler] = [
     dashboard,
     ApplicationsController,
+    PhonesToConfirmController,
     AppointmentsController,
     MessagesController,
     JobsController,

@@ -30,6 +30,8 @@ class ApplicationForm:
     lastName: str | None = None
     email: str | None = None
     phone: str | None = None
+    phoneRegion: str | None = None
+    """The phone's country (``AE``); without it a local number of more than one served country is refused."""
     country: str | None = None
     city: str | None = None
     dateOfBirth: str | None = None
@@ -59,6 +61,7 @@ class AppointmentIn:
     fullName: str | None = None
     email: str | None = None
     phone: str | None = None
+    phoneRegion: str | None = None
     countryOfInterest: str | None = None
     serviceType: str | None = None
     preferredDate: str | None = None
@@ -75,6 +78,7 @@ class ContactMessageIn:
     name: str | None = None
     email: str | None = None
     phone: str | None = None
+    phoneRegion: str | None = None
     service: str | None = None
     subject: str | None = None
     message: str | None = None

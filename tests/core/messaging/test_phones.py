@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from agency_core.errors import AmbiguousPhone, InvalidPhone
 from agency_core.messaging.gsm import gsm7_name, is_gsm7
-from agency_core.messaging.phones import phone_for_sms
+from agency_core.messaging.phones import UnconfirmedPhone, needs_confirmation, phone_for_sms, stored_phone_for_sms
 from agency_core.messaging.sms_texts import status_message
 from agency_core.records import ApplicationStatus
 
@@ -70,3 +70,45 @@ def test_names_are_transliterated_or_left_out() -> None:
     assert gsm7_name("Ọbɛng Ɔkyeame Zoë") == "Obeng Okyeame Zoe"
     assert gsm7_name("Layla ليلى") == "Layla"
     assert status_message(ApplicationStatus.APPROVED, "王伟").startswith("Congratulations applicant!")
+
+
+@pytest.mark.parametrize(
+    ("phone", "region", "unconfirmed"),
+    [
+        ("+233501234567", "", True),
+        ("+233501234567", "GH", False),
+        ("+233241234567", "", False),
+        ("+971501234567", "", False),
+        ("050 123 4567", "", False),
+    ],
+)
+def test_only_an_old_ghana_reading_of_a_shared_local_number_needs_confirming(
+    phone: str, region: str, unconfirmed: bool
+) -> None:
+    assert needs_confirmation(phone, region) is unconfirmed
+
+
+def test_an_unconfirmed_stored_phone_is_refused_naming_the_application() -> None:
+    with pytest.raises(UnconfirmedPhone) as refused:
+        stored_phone_for_sms("VA1732312345678", "+233501234567", "", region="AE")
+    assert refused.value.record_id == "VA1732312345678"
+    assert str(refused.value) == (
+        "Application VA1732312345678: its phone +233501234567 was stored without its country and may be "
+        "+971501234567; staff must confirm its country (admin area, Phones to confirm) before it is texted"
+    )
+    assert refused.value.errors == {"phone": str(refused.value)}
+
+
+@pytest.mark.parametrize(
+    ("phone", "stored_region", "region", "texted"),
+    [
+        ("+971501234567", "AE", None, "+971501234567"),
+        ("+233501234567", "GH", "AE", "+233501234567"),
+        ("+233241234567", "", None, "+233241234567"),
+        ("050 123 4567", "", "AE", "+971501234567"),
+    ],
+)
+def test_a_stored_phone_that_may_be_texted_goes_to_its_number(
+    phone: str, stored_region: str, region: str | None, texted: str
+) -> None:
+    assert stored_phone_for_sms("VA1", phone, stored_region, region) == texted

@@ -97,6 +97,7 @@ def test_no_valid_application_is_rejected(first: str, city: str, country: str, c
         "preferredCountry": country,
         "jobCategory": category,
         "phone": f"0{local}",
+        "phoneRegion": "GH",
     }
     result = v.validate(v.APPLICATION, data, TODAY)
     phone_ok = v.normalise_phone(f"0{local}") is not None
