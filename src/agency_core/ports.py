@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Protocol
 
@@ -20,6 +20,7 @@ from agency_core.records import (
     JobAlert,
     NewsletterSubscription,
     OutboxMessage,
+    ReportedDelivery,
 )
 from agency_core.unit_of_work import UnitOfWork
 
@@ -156,6 +157,20 @@ class Outbox(Protocol):
         """Give up: status ``failed``."""
         ...
 
+    async def mark_unsettled(
+        self, message_id: str, error: str, at: datetime, settle_wait: timedelta, owner: str | None = None
+    ) -> bool:
+        """The answer to the send at ``at`` was lost: release the lease and hold the message as
+        :func:`agency_core.messaging.delivery.on_answer_lost` says, in one transaction."""
+        ...
+
+    async def record_report(
+        self, message_id: str, report: ReportedDelivery, status: str, gateway_id: str, at: datetime
+    ) -> bool:
+        """Apply a delivery report as :func:`agency_core.messaging.delivery.on_report` says, in one
+        transaction, when it still matches the message (``report_matches``); True when it moved it."""
+        ...
+
     async def release(self, owner: str) -> int:
         """Free every lease ``owner`` holds (a clean shutdown); returns how many."""
         ...
@@ -166,7 +181,8 @@ class Outbox(Protocol):
         self, message_id: str, now: datetime, lease_until: datetime, owner: str
     ) -> OutboxMessage | None:
         """Lease one pending message now, whenever its next attempt was due, if its lease is free or
-        expired (adding one to its attempts); ``None`` when it is not pending or another holds it."""
+        expired (adding one to its attempts); ``None`` when it is not pending, another holds it, or
+        it is held unsettled until a later ``next_attempt_at``."""
         ...
 
     async def list(self, source_id: str | None = None) -> list[OutboxMessage]:

@@ -229,6 +229,10 @@ class OutboxMessage:
     report_status: str | None = None
     """The gateway's own word for it (``DELIVERED``, ``UNDELIVERABLE``...)."""
     channel: Channel = Channel.SMS
+    unsettled_since: datetime | None = None
+    """The answer to the send at this time was lost (the gateway may have the text): the message
+    is held, not resent, until a delivery report settles it or ``next_attempt_at`` (the settle wait)
+    comes (``agency_core.messaging.delivery``)."""
 
     def not_before(self, at: datetime) -> OutboxMessage:
         """This message scheduled: no worker claims it before ``at`` (its first attempt time)."""

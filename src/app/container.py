@@ -117,6 +117,7 @@ def build_outbox_worker(settings: Settings, store: Store, sms: SmsGateway) -> Ou
         lease_s=o.lease_s,
         poll_s=o.poll_s,
         concurrency=o.concurrency,
+        unsettled_wait=settings.sms_reports.settle_wait,
     )
 
 
@@ -164,6 +165,8 @@ class Container:
     data_requests: DataRequestService
     hit_counter: StartableHitCounter
     rate_limiter: RateLimiter
+    report_rate_limiter: RateLimiter
+    """The delivery reports' own limit (``AGENCY_SMS_REPORT_RATE_PER_MIN``)."""
     identity: Identity
     attempts: CountingAttempts
     sign_in: SignIn
@@ -314,6 +317,7 @@ class Container:
             data_requests=data_requests,
             hit_counter=hits,
             rate_limiter=RateLimiter(hits, settings.api.rate_limit_per_minute),
+            report_rate_limiter=RateLimiter(hits, settings.sms_reports.per_minute),
             identity=identity,
             attempts=attempts,
             sign_in=build_sign_in(settings, backend, identity, attempts),
@@ -326,7 +330,7 @@ class Container:
                 on_enqueue=worker.wake,
                 templates=live_texts,
             ),
-            delivery_reports=DeliveryReports(store.outbox, store.unit_of_work, secret),
+            delivery_reports=DeliveryReports(store.outbox, secret),
         )
 
     async def migrate_sign_in(self) -> None:

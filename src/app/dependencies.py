@@ -15,7 +15,7 @@ from litestar.di import Provide
 from app.admin.security import ADMIN_COOKIES, SIGN_IN, AdminCookies
 from app.client_address import TRUSTED_PROXIES
 from app.container import Container
-from app.rate_limit import RATE_LIMITER
+from app.rate_limit import RATE_LIMITER, REPORT_RATE_LIMITER
 
 
 def _constant(value: object) -> Callable[[], object]:
@@ -67,6 +67,7 @@ def state_of(container: Container) -> State:
             SIGN_IN: container.sign_in,
             ADMIN_COOKIES: admin_cookies(container),
             RATE_LIMITER: container.rate_limiter,
+            REPORT_RATE_LIMITER: container.report_rate_limiter,
             TRUSTED_PROXIES: container.settings.api.trusted_proxies,
         }
     )

@@ -33,16 +33,19 @@ def rate_limit_headers(decision: RateDecision, window_s: float) -> dict[str, str
 
 RATE_LIMITER: Final = "rate_limiter"
 """The ``app.state`` key of the container's :class:`RateLimiter` (set by :func:`app.dependencies.state_of`)."""
+REPORT_RATE_LIMITER: Final = "report_rate_limiter"
+"""The ``app.state`` key of the delivery reports' own limiter, sized for a gateway, not a person."""
 
 
 class SharedRateLimitMiddleware(ASGIMiddleware):
     scopes = (ScopeType.HTTP,)
 
-    def __init__(self, group: str) -> None:
+    def __init__(self, group: str, limiter_key: str = RATE_LIMITER) -> None:
         self.group = group
+        self.limiter_key = limiter_key
 
     async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
-        limiter: RateLimiter = scope["litestar_app"].state[RATE_LIMITER]
+        limiter: RateLimiter = scope["litestar_app"].state[self.limiter_key]
         if not limiter.enabled:
             await next_app(scope, receive, send)
             return
@@ -63,6 +66,7 @@ class SharedRateLimitMiddleware(ASGIMiddleware):
         await next_app(scope, receive, send_with_headers)
 
 
-def shared_rate_limit(group: str) -> SharedRateLimitMiddleware:
-    """The middleware for one route group (its routes share one count per address)."""
-    return SharedRateLimitMiddleware(group)
+def shared_rate_limit(group: str, limiter_key: str = RATE_LIMITER) -> SharedRateLimitMiddleware:
+    """The middleware for one route group (its routes share one count per address), counted by the
+    limiter at ``app.state[limiter_key]``."""
+    return SharedRateLimitMiddleware(group, limiter_key)

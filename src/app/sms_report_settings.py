@@ -4,7 +4,10 @@
 gateway does not sign its calls). Production with a gateway configured refuses to start without one
 of at least 32 characters; elsewhere, unset, a random one is kept in the data directory.
 ``AGENCY_SMS_DELIVERY_DEADLINE_MIN`` (default 30): a text not delivered this many minutes after it
-was sent is flagged for staff.
+was sent is flagged for staff. ``AGENCY_SMS_SETTLE_WAIT_MIN`` (default 15): a text whose answer was
+lost is held this many minutes for its delivery report before it is sent again.
+``AGENCY_SMS_REPORT_RATE_PER_MIN`` (default 600, 0: off): reports taken per minute from one address,
+a limit of their own sized for a gateway's bursts (the forms' limit is for people).
 """
 
 from __future__ import annotations
@@ -13,9 +16,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 
-from agency_core.messaging.delivery import DEFAULT_DEADLINE, MIN_SECRET_LENGTH
+from agency_core.messaging.delivery import DEFAULT_DEADLINE, DEFAULT_SETTLE_WAIT, MIN_SECRET_LENGTH
 
 MAX_DEADLINE_MIN = 7 * 24 * 60
+MAX_SETTLE_WAIT_MIN = 24 * 60
+DEFAULT_REPORTS_PER_MIN = 600
+MAX_REPORTS_PER_MIN = 100_000
 
 
 class SmsReportSettingsError(ValueError):
@@ -27,6 +33,10 @@ class SmsReportSettings:
     secret: str = ""
     """``AGENCY_SMS_REPORT_SECRET``; empty: a random one in ``AGENCY_DATA_DIR`` (never in production)."""
     deadline: timedelta = DEFAULT_DEADLINE
+    settle_wait: timedelta = DEFAULT_SETTLE_WAIT
+    """``AGENCY_SMS_SETTLE_WAIT_MIN``: how long a text whose answer was lost waits for its report."""
+    per_minute: int = DEFAULT_REPORTS_PER_MIN
+    """``AGENCY_SMS_REPORT_RATE_PER_MIN``: reports per minute from one address; 0 turns the limit off."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> SmsReportSettings:
@@ -40,14 +50,28 @@ class SmsReportSettings:
                 "AGENCY_ENV=production needs AGENCY_SMS_REPORT_SECRET (32+ random characters) "
                 "when AGENCY_SMS_BASE_URL is set: it guards the gateway's delivery report URL"
             )
-        raw = (env.get("AGENCY_SMS_DELIVERY_DEADLINE_MIN") or "").strip()
-        if not raw:
-            return cls(secret)
-        if not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= MAX_DEADLINE_MIN:
-            raise SmsReportSettingsError(
-                f"AGENCY_SMS_DELIVERY_DEADLINE_MIN must be a whole number of minutes from 1 to {MAX_DEADLINE_MIN}"
-            )
-        return cls(secret, timedelta(minutes=int(raw)))
+        deadline = _minutes(env, "AGENCY_SMS_DELIVERY_DEADLINE_MIN", DEFAULT_DEADLINE, MAX_DEADLINE_MIN)
+        settle_wait = _minutes(env, "AGENCY_SMS_SETTLE_WAIT_MIN", DEFAULT_SETTLE_WAIT, MAX_SETTLE_WAIT_MIN)
+        return cls(secret, deadline, settle_wait, _per_minute(env))
+
+
+def _per_minute(env: Mapping[str, str]) -> int:
+    name = "AGENCY_SMS_REPORT_RATE_PER_MIN"
+    raw = (env.get(name) or "").strip()
+    if not raw:
+        return DEFAULT_REPORTS_PER_MIN
+    if not raw.isascii() or not raw.isdigit() or int(raw) > MAX_REPORTS_PER_MIN:
+        raise SmsReportSettingsError(f"{name} must be a whole number from 0 (no limit) to {MAX_REPORTS_PER_MIN}")
+    return int(raw)
+
+
+def _minutes(env: Mapping[str, str], name: str, default: timedelta, most: int) -> timedelta:
+    raw = (env.get(name) or "").strip()
+    if not raw:
+        return default
+    if not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= most:
+        raise SmsReportSettingsError(f"{name} must be a whole number of minutes from 1 to {most}")
+    return timedelta(minutes=int(raw))
 
 
 DELIVERY_REPORT_PATH = "/api/sms/delivery-reports"

@@ -240,12 +240,63 @@ def test_a_text_not_delivered_in_time_is_flagged_for_staff(live: Live, gateway: 
     assert dashboard["outbox"]["notDelivered"] == len(flagged) >= 1
 
 
-async def test_reports_are_rate_limited_with_the_public_forms(make_app: AppFactory) -> None:
-    async with AsyncTestClient(make_app(AGENCY_RATE_LIMIT="2")) as client:
+async def test_reports_have_a_limit_of_their_own_not_the_forms(make_app: AppFactory) -> None:
+    async with AsyncTestClient(make_app(AGENCY_RATE_LIMIT="2", AGENCY_SMS_REPORT_RATE_PER_MIN="5")) as client:
         answers = [
             await client.post("/api/sms/delivery-reports?key=wrong&message=VA1-0", json={"status": "DELIVERED"})
-            for _ in range(3)
+            for _ in range(6)
         ]
-    assert [a.status_code for a in answers] == [404, 404, 429]
-    assert answers[0].headers["RateLimit-Limit"] == "2"
-    assert "Retry-After" in answers[2].headers
+        form = await client.post("/api/track", json={"applicationId": "VA1", "contact": "+233201234567"})
+    assert [a.status_code for a in answers] == [404] * 5 + [429]
+    assert answers[0].headers["RateLimit-Limit"] == "5"
+    assert "Retry-After" in answers[5].headers
+    # The reports counted against their own limit only: a form from the same address still passes.
+    assert form.status_code != 429
+    assert form.headers["RateLimit-Limit"] == "2"
+
+
+def test_a_report_without_the_stored_gateway_id_is_refused_and_changes_nothing(live: Live) -> None:
+    application_id, sms = apply(live)
+    before = settled(live, application_id, "sent")
+    answer = httpx.post(sms.callback_url or "", json={"status": "DELIVERED"}, timeout=10)
+    assert (answer.status_code, answer.json()) == (200, {"status": "refused"})
+    assert staff_view(live, application_id) == before
+    assert tracked(live, application_id) == ["not delivered"]
+
+
+def applicant_texts(live: Live, application_id: str) -> list[RecordedSms]:
+    return [
+        r
+        for r in live.gateway.delivered()
+        if r.phone == APPLICANT_PHONE and (r.idempotency_key or "").startswith(application_id)
+    ]
+
+
+def test_a_lost_answer_is_settled_by_its_delivered_report_and_never_resent(
+    live: Live, gateway: SmsGatewayServer
+) -> None:
+    """The gateway ignores the key and drops the answer: before, the worker's retry texted twice."""
+    gateway.behaviour = Behaviour(
+        honour_idempotency_key=False, lose_phones={APPLICANT_PHONE}, report="DELIVERED", report_delay_s=0.3
+    )
+    application_id, sms = apply(live)
+    assert sms.answer_lost
+    assert settled(live, application_id, "delivered")["delivery"] == "delivered"
+    time.sleep(1.0)  # the worker retries every 0.05-0.2 s here: a resend would have come by now
+    assert len(applicant_texts(live, application_id)) == 1
+    assert tracked(live, application_id) == ["delivered"]
+
+
+def test_a_lost_answer_without_a_report_is_held_and_resent_once_a_report_says_not_delivered(
+    live: Live, gateway: SmsGatewayServer
+) -> None:
+    gateway.behaviour = Behaviour(honour_idempotency_key=False, lose_phones={APPLICANT_PHONE})
+    application_id, sms = apply(live)
+    time.sleep(1.0)
+    assert len(applicant_texts(live, application_id)) == 1, "held, not resent, while nothing says what happened"
+    assert staff_view(live, application_id)["delivery"] == "pending"
+    gateway.behaviour.lose_phones = set()
+    assert gateway.send_report(sms, "UNDELIVERABLE", gateway_id="gw-lost") == 200
+    resent = eventually(lambda: applicant_texts(live, application_id), lambda found: len(found) == 2)
+    assert len(resent) == 2
+    assert settled(live, application_id, "sent")["delivery"] == "sent"

@@ -80,6 +80,8 @@ class Behaviour:
     lose_share: float = 0.0
     """Drop the answer of this share of the accepted sends (drawn from ``lose_seed``)."""
     lose_seed: int = 42
+    lose_phones: set[str] = field(default_factory=set)
+    """Drop the answer of every accepted send to these phones."""
 
 
 @dataclass(frozen=True)
@@ -136,7 +138,7 @@ class SmsGatewayServer:
                     time.sleep(server.behaviour.delay_s)
                 gateway_id = _id_of(answer) if status < 300 else None
                 headers = {k.lower(): v for k, v in self.headers.items()}
-                lost = status < 300 and replay is None and server._loses_answer()
+                lost = status < 300 and replay is None and server._loses_answer(set(body.get("recipients") or []))
                 recorded = RecordedSms(
                     headers, body, received, status, replay is not None, gateway_id=gateway_id, answer_lost=lost
                 )
@@ -181,9 +183,11 @@ class SmsGatewayServer:
         status = b.status if b.status >= 400 else 503
         return status, b.error_body if b.error_body is not None else {"message": "Gateway unavailable"}
 
-    def _loses_answer(self) -> bool:
+    def _loses_answer(self, phones: set[str]) -> bool:
         b = self.behaviour
         with self._lock:
+            if phones & b.lose_phones:
+                return True
             if b.lose_answers > 0:
                 b.lose_answers -= 1
                 return True

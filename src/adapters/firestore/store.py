@@ -18,7 +18,7 @@ the outbox query needs the composite index ``sms_outbox(status ASC, next_attempt
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
@@ -44,6 +44,7 @@ from adapters.firestore.documents import (
 from adapters.firestore.templates import FirestoreTemplates
 from adapters.firestore.unit_of_work import FirestoreUnitOfWork, backfill_slots
 from adapters.sealing import PASSPORT_FIELD, PassportSealer
+from agency_core.messaging.delivery import on_answer_lost, on_report, report_matches
 from agency_core.newsletter.model import NewsletterIssue
 from agency_core.records import (
     AdminNotification,
@@ -122,6 +123,18 @@ class FirestoreAppointments(_Base):
             if starts_at is not None and doc.get("status") != AppointmentStatus.CANCELLED.value:
                 counts[starts_at] = counts.get(starts_at, 0) + 1
         return counts
+
+    async def live_between(self, start: datetime, end: datetime) -> list[Appointment]:
+        query = (
+            self._col("appointments")
+            .where(filter=FieldFilter("starts_at", ">=", start))
+            .where(filter=FieldFilter("starts_at", "<", end))
+        )
+        return [
+            from_document(Appointment, doc)
+            async for snap in query.stream()
+            if (doc := snap.to_dict() or {}).get("status") != AppointmentStatus.CANCELLED.value
+        ]
 
     async def by_token(self, token_hash: str) -> tuple[Appointment, AppointmentStatus] | None:
         if not token_hash:
@@ -234,11 +247,10 @@ class FirestoreOutbox(_Base):
             if not snap.exists:
                 return None
             doc = snap.to_dict()
-            if (
-                doc["status"] != OutboxStatus.PENDING.value
-                or (due_only and (moment(doc["next_attempt_at"]) or now) > now)
-                or not _lease_free(doc, now)
-            ):
+            due = (moment(doc["next_attempt_at"]) or now) <= now
+            held = doc.get("unsettled_since") is not None  # after a lost answer: waits even for a script
+            waits = (due_only or held) and not due
+            if doc["status"] != OutboxStatus.PENDING.value or waits or not _lease_free(doc, now):
                 return None
             attempt = int(doc["attempts"]) + 1
             # First in the commit: if another worker made this claim, nothing else is written.
@@ -285,7 +297,8 @@ class FirestoreOutbox(_Base):
         self, message_id: str, now: datetime, owner: str | None = None, gateway_id: str | None = None
     ) -> bool:
         sent = {"status": OutboxStatus.DELIVERED.value, "delivered_at": now, "gateway_id": gateway_id}
-        return await self._mark(message_id, {**sent, "lease_until": None, "lease_owner": None}, owner)
+        released = {"lease_until": None, "lease_owner": None, "unsettled_since": None}
+        return await self._mark(message_id, {**sent, **released}, owner)
 
     async def awaiting_delivery(self, sent_since: datetime) -> list[OutboxMessage]:
         query = (
@@ -313,6 +326,51 @@ class FirestoreOutbox(_Base):
             {"status": OutboxStatus.FAILED.value, "last_error": error, "lease_until": None, "lease_owner": None},
             owner,
         )
+
+    async def mark_unsettled(
+        self, message_id: str, error: str, at: datetime, settle_wait: timedelta, owner: str | None = None
+    ) -> bool:
+        return await self._move(message_id, lambda m: on_answer_lost(m, at, settle_wait, error), owner=owner)
+
+    async def record_report(
+        self, message_id: str, report: ReportedDelivery, status: str, gateway_id: str, at: datetime
+    ) -> bool:
+        def move(message: OutboxMessage) -> OutboxMessage:
+            if report_matches(message, gateway_id) is not None:
+                return message
+            return on_report(message, report, status, at, gateway_id)
+
+        return await self._move(message_id, move, pending_only=False)
+
+    async def _move(
+        self,
+        message_id: str,
+        move: Callable[[OutboxMessage], OutboxMessage],
+        *,
+        owner: str | None = None,
+        pending_only: bool = True,
+    ) -> bool:
+        """Read, move by the core's rule and write back the fields it changed, in one transaction."""
+        ref = self._col("sms_outbox").document(message_id)
+
+        @firestore.async_transactional
+        async def work(tx: Any) -> bool:
+            snap = await ref.get(transaction=tx)
+            if not snap.exists:
+                return False
+            message = from_document(OutboxMessage, snap.to_dict())
+            if pending_only and message.status is not OutboxStatus.PENDING:
+                return False
+            if owner is not None and message.lease_owner != owner:
+                return False
+            before, after = to_document(message), to_document(move(message))
+            changed = {name: value for name, value in after.items() if value != before[name]}
+            if changed:
+                tx.update(ref, changed)
+            return bool(changed)
+
+        moved: bool = await work(self._client.transaction())
+        return moved
 
     async def release(self, owner: str) -> int:
         query = self._col("sms_outbox").where(filter=FieldFilter("lease_owner", "==", owner))

@@ -7,8 +7,8 @@ as ISO 8601 UTC text (which sorts as time does).
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
-from datetime import datetime
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
 from typing import TypeVar
 
 from adapters.codec import from_row, timestamp, to_row
@@ -19,6 +19,7 @@ from adapters.sqlite.rows import application_of, fill_search_keys, find_duplicat
 from adapters.sqlite.templates import MIGRATION as TEMPLATES_MIGRATION
 from adapters.sqlite.templates import SqliteTemplates
 from adapters.sqlite.unit_of_work import SqliteUnitOfWork
+from agency_core.messaging.delivery import on_answer_lost, on_report, report_matches
 from agency_core.newsletter.model import NewsletterIssue
 from agency_core.records import (
     AdminNotification,
@@ -30,6 +31,8 @@ from agency_core.records import (
     JobAlert,
     NewsletterSubscription,
     OutboxMessage,
+    OutboxStatus,
+    ReportedDelivery,
 )
 
 T = TypeVar("T")
@@ -241,6 +244,11 @@ MIGRATIONS = (
         UPDATE sms_outbox SET channel = 'email' WHERE kind = 'email'
         """,
     ),
+    Migration(
+        # A text whose answer was lost is held until its delivery report settles it.
+        "records_0015_outbox_unsettled",
+        "ALTER TABLE sms_outbox ADD COLUMN unsettled_since TEXT",
+    ),
 )
 
 
@@ -280,6 +288,16 @@ class SqliteAppointments:
                 (timestamp(start), timestamp(end)),
             ).fetchall()
             return {datetime.fromisoformat(row[0]): int(row[1]) for row in rows}
+
+        return await self._db.run(work)
+
+    async def live_between(self, start: datetime, end: datetime) -> list[Appointment]:
+        def work(conn: sqlite3.Connection) -> list[Appointment]:
+            rows = conn.execute(
+                "SELECT * FROM appointments WHERE starts_at >= ? AND starts_at < ? AND status != 'cancelled'",
+                (timestamp(start), timestamp(end)),
+            ).fetchall()
+            return [from_row(Appointment, row) for row in rows]
 
         return await self._db.run(work)
 
@@ -414,8 +432,9 @@ class SqliteOutbox:
         def work(conn: sqlite3.Connection) -> OutboxMessage | None:
             updated = conn.execute(
                 "UPDATE sms_outbox SET lease_until = ?, lease_owner = ?, attempts = attempts + 1 "
-                "WHERE id = ? AND status = 'pending' AND (lease_until IS NULL OR lease_until <= ?)",
-                (timestamp(lease_until), owner, message_id, timestamp(now)),
+                "WHERE id = ? AND status = 'pending' AND (lease_until IS NULL OR lease_until <= ?) "
+                "AND (unsettled_since IS NULL OR next_attempt_at <= ?)",
+                (timestamp(lease_until), owner, message_id, timestamp(now), timestamp(now)),
             )
             return _one(conn, OutboxMessage, "sms_outbox", "id", message_id) if updated.rowcount else None
 
@@ -426,7 +445,7 @@ class SqliteOutbox:
     ) -> bool:
         return await self._mark(
             "UPDATE sms_outbox SET status = 'delivered', delivered_at = ?, gateway_id = ?, lease_until = NULL, "
-            "lease_owner = NULL WHERE id = ? AND status = 'pending'",
+            "lease_owner = NULL, unsettled_since = NULL WHERE id = ? AND status = 'pending'",
             (timestamp(now), gateway_id, message_id),
             owner,
         )
@@ -459,6 +478,47 @@ class SqliteOutbox:
             (error, message_id),
             owner,
         )
+
+    async def mark_unsettled(
+        self, message_id: str, error: str, at: datetime, settle_wait: timedelta, owner: str | None = None
+    ) -> bool:
+        return await self._move(message_id, lambda m: on_answer_lost(m, at, settle_wait, error), owner=owner)
+
+    async def record_report(
+        self, message_id: str, report: ReportedDelivery, status: str, gateway_id: str, at: datetime
+    ) -> bool:
+        def move(message: OutboxMessage) -> OutboxMessage:
+            if report_matches(message, gateway_id) is not None:
+                return message
+            return on_report(message, report, status, at, gateway_id)
+
+        return await self._move(message_id, move, pending_only=False)
+
+    async def _move(
+        self,
+        message_id: str,
+        move: Callable[[OutboxMessage], OutboxMessage],
+        *,
+        owner: str | None = None,
+        pending_only: bool = True,
+    ) -> bool:
+        """Read, move by the core's rule and write back the columns it changed, in one transaction."""
+
+        def work(conn: sqlite3.Connection) -> bool:
+            message = _one(conn, OutboxMessage, "sms_outbox", "id", message_id)
+            if message is None or (pending_only and message.status is not OutboxStatus.PENDING):
+                return False
+            if owner is not None and message.lease_owner != owner:
+                return False
+            before, after = to_row(message), to_row(move(message))
+            changed = {column: value for column, value in after.items() if value != before[column]}
+            if not changed:
+                return False
+            assignments = ", ".join(f"{column} = ?" for column in changed)
+            conn.execute(f"UPDATE sms_outbox SET {assignments} WHERE id = ?", (*changed.values(), message_id))  # noqa: S608 - column names from the record type
+            return True
+
+        return await self._db.transaction(work)
 
     async def _mark(self, sql: str, params: tuple[object, ...], owner: str | None) -> bool:
         if owner is not None:

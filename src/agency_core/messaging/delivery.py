@@ -7,12 +7,18 @@ forward (:func:`advance`): nothing -> failed -> delivered. A delivered report ou
 one because a handset receipt is proof the text arrived, while a network's failure report may be
 followed by a later successful retry; so whatever order the reports come in, the same state wins,
 and a final state never goes back to ``sent`` or ``pending``.
+
+A lost answer (a timeout or a reset after the request went) does not mean the text did not go, and a
+gateway need not honour ``Idempotency-Key``; so the message is held *unsettled* (still ``pending``,
+``unsettled_since`` set, its next attempt a settle wait away) instead of being resent. Its delivery
+report settles it (the callback URL names the outbox message, so a report arrives even when the answer
+did not): delivered makes it "sent", not delivered makes it due now. Without a report it is resent
+once the settle wait (``AGENCY_SMS_SETTLE_WAIT_MIN``) has passed.
 """
 
 from __future__ import annotations
 
 import hmac
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -22,10 +28,11 @@ from agency_core.clock import Clock, utc_now
 from agency_core.errors import NotFound
 from agency_core.ports import Outbox
 from agency_core.records import Channel, OutboxMessage, OutboxStatus, ReportedDelivery
-from agency_core.unit_of_work import UnitOfWork
 
 DEFAULT_DEADLINE: Final = timedelta(minutes=30)
 """A text not delivered this long after it was sent is flagged for staff."""
+DEFAULT_SETTLE_WAIT: Final = timedelta(minutes=15)
+"""How long a text whose answer was lost waits for its delivery report before it is resent."""
 FLAG_WINDOW: Final = timedelta(days=7)
 """How far back the dashboard looks for texts not delivered in time."""
 MIN_SECRET_LENGTH: Final = 32
@@ -123,15 +130,62 @@ def on_sent(message: OutboxMessage, at: datetime, gateway_id: str | None) -> Out
     """The gateway accepted the message (a pending one only; its report, if any, is kept)."""
     if message.status is not OutboxStatus.PENDING:
         return message
-    return replace(message, status=OutboxStatus.DELIVERED, delivered_at=at, gateway_id=gateway_id)
+    return replace(message, status=OutboxStatus.DELIVERED, delivered_at=at, gateway_id=gateway_id, unsettled_since=None)
 
 
-def on_report(message: OutboxMessage, report: ReportedDelivery | None, status: str, at: datetime) -> OutboxMessage:
-    """A report arrived (before or after the "sent" write): kept when it moves the message forward."""
+def is_unsettled(message: OutboxMessage) -> bool:
+    """After a lost answer: not known sent (held until its settle wait, or due again once a report
+    said it was not delivered; a delivered report still settles it until it is resent and answered)."""
+    return message.status is OutboxStatus.PENDING and message.unsettled_since is not None
+
+
+def on_answer_lost(message: OutboxMessage, at: datetime, settle_wait: timedelta, error: str) -> OutboxMessage:
+    """The answer to the send made at ``at`` was lost: held unsettled (the lease handed back) until a
+    report settles it or the settle wait ends. A report that beat this write settles it now (on a
+    pending message it can only be this send's: an answered send leaves it pending with no report)."""
+    if message.status is not OutboxStatus.PENDING:
+        return message
+    released = replace(message, lease_until=None, lease_owner=None, last_error=error)
+    if message.delivery_report is ReportedDelivery.DELIVERED:
+        return replace(released, status=OutboxStatus.DELIVERED, delivered_at=at, unsettled_since=None)
+    if message.delivery_report is ReportedDelivery.FAILED:
+        return _not_delivered(released, at)
+    return replace(released, unsettled_since=at, next_attempt_at=at + settle_wait)
+
+
+def _not_delivered(message: OutboxMessage, at: datetime) -> OutboxMessage:
+    """A held text reported not delivered: due now. The report is not kept as the message's (the
+    resend is a new text, its own reports to come); it stays unsettled, so a delivered report of
+    the lost send that still arrives before the resend settles it."""
+    return replace(
+        message,
+        delivery_report=None,
+        unsettled_since=message.unsettled_since or at,
+        next_attempt_at=min(at, message.next_attempt_at),
+    )
+
+
+def on_report(
+    message: OutboxMessage, report: ReportedDelivery | None, status: str, at: datetime, gateway_id: str = ""
+) -> OutboxMessage:
+    """A report arrived (before or after the "sent" write): kept when it moves the message forward,
+    with the gateway id it names when none is stored (the answer that carried it was lost). An
+    unsettled message is settled by it: "sent" when delivered, due now when not delivered."""
     merged = advance(message.delivery_report, report)
     if merged is message.delivery_report:
         return message
-    return replace(message, delivery_report=merged, reported_at=at, report_status=status[:REPORT_STATUS_MAX])
+    moved = replace(
+        message,
+        delivery_report=merged,
+        reported_at=at,
+        report_status=status[:REPORT_STATUS_MAX],
+        gateway_id=message.gateway_id or gateway_id or None,
+    )
+    if not is_unsettled(message):
+        return moved
+    if merged is ReportedDelivery.DELIVERED:
+        return replace(moved, status=OutboxStatus.DELIVERED, delivered_at=message.unsettled_since, unsettled_since=None)
+    return _not_delivered(moved, at)
 
 
 # -- the use case -----------------------------------------------------------------------------------
@@ -149,14 +203,26 @@ class ReportOutcome(StrEnum):
     """A repeat, a weaker report, or an intermediate status: nothing to write."""
     IGNORED = "ignored"
     """No such message, or the report names another gateway id than the one stored."""
+    REFUSED = "refused"
+    """The report names no gateway id while the message has one: nothing changed."""
+
+
+def report_matches(message: OutboxMessage, gateway_id: str) -> ReportOutcome | None:
+    """Why a report may not touch ``message`` (``None``: it may). Once the gateway gave the message
+    an id, a report must name that id; before (the answer was lost) any id is taken."""
+    stored = message.gateway_id
+    if stored is None:
+        return None
+    if not gateway_id:
+        return ReportOutcome.REFUSED
+    return None if hmac.compare_digest(gateway_id.encode(), stored.encode()) else ReportOutcome.IGNORED
 
 
 class DeliveryReports:
     """Takes the gateway's reports, on the callback URL that carries the deployment's ``secret``."""
 
-    def __init__(self, outbox: Outbox, uow: Callable[[], UnitOfWork], secret: str, clock: Clock = utc_now) -> None:
+    def __init__(self, outbox: Outbox, secret: str, clock: Clock = utc_now) -> None:
         self.outbox = outbox
-        self.uow = uow
         self._secret = secret
         self.clock = clock
 
@@ -168,12 +234,13 @@ class DeliveryReports:
         message = await self.outbox.get(message_id)
         if message is None or message.channel is not Channel.SMS:
             return ReportOutcome.IGNORED
-        stored_id = message.gateway_id
-        if gateway_id and stored_id is not None and not hmac.compare_digest(gateway_id.encode(), stored_id.encode()):
-            return ReportOutcome.IGNORED
+        refusal = report_matches(message, gateway_id)
+        if refusal is not None:
+            return refusal
         report = report_of(status)
         if advance(message.delivery_report, report) is message.delivery_report or report is None:
             return ReportOutcome.UNCHANGED
-        async with self.uow() as uow:
-            await uow.outbox.record_report(message_id, report, status.strip()[:REPORT_STATUS_MAX], self.clock())
-        return ReportOutcome.APPLIED
+        moved = await self.outbox.record_report(
+            message_id, report, status.strip()[:REPORT_STATUS_MAX], gateway_id, self.clock()
+        )
+        return ReportOutcome.APPLIED if moved else ReportOutcome.UNCHANGED

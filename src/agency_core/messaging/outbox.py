@@ -7,6 +7,10 @@ worker's messages come back when the lease runs out (and not before: many instan
 one outbox), and the message id goes to the gateway as the idempotency key. A result is written
 only while this worker still holds the lease; :meth:`OutboxWorker.release` hands every lease
 back on a clean shutdown, so another instance takes the messages over at once.
+
+A text whose answer was lost is not retried with backoff (a gateway that ignores the key would send
+it twice): it is held unsettled until its delivery report, or ``unsettled_wait``, says what happened
+(:mod:`agency_core.messaging.delivery`). The hold is in the outbox, so every instance keeps it.
 """
 
 from __future__ import annotations
@@ -22,8 +26,9 @@ from datetime import timedelta
 
 from agency_core.clock import Clock, utc_now
 from agency_core.masking import mask_email, mask_phone
+from agency_core.messaging.delivery import DEFAULT_SETTLE_WAIT
 from agency_core.messaging.email import EmailSender, from_outbox
-from agency_core.ports import Outbox, SmsGateway, SmsResult
+from agency_core.ports import Delivery, Outbox, SmsGateway, SmsResult
 from agency_core.records import Channel, OutboxMessage
 
 logger = logging.getLogger("agency.outbox")
@@ -59,6 +64,7 @@ class OutboxWorker:
         email: EmailSender | None = None,
         owner: str | None = None,
         settle_s: float = 0.02,
+        unsettled_wait: timedelta = DEFAULT_SETTLE_WAIT,
     ) -> None:
         self.email = email
         """Sends the outbox's e-mails (kind ``email``); without one they wait in the outbox."""
@@ -74,6 +80,8 @@ class OutboxWorker:
         self.settle_s = settle_s
         """How long a round waits after a wake-up: the request that woke it answers first, and the
         wake-ups of the requests committing meanwhile share the round (one claim for them all)."""
+        self.unsettled_wait = unsettled_wait
+        """How long a text whose answer was lost waits for its delivery report before a resend."""
         self._concurrency = concurrency
         self._wake = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -118,13 +126,20 @@ class OutboxWorker:
     async def send_now(self, message_id: str) -> tuple[OutboxMessage | None, SmsResult | None]:
         """One attempt at one message now, whenever its next attempt was due (a script waiting for
         its own text). Returns the message as it then stands and the gateway's answer; ``None`` for
-        the answer when no attempt was made (already delivered or failed, or another worker holds it)."""
+        the answer when no attempt was made (already delivered or failed, another worker holds it,
+        or it is held unsettled after a lost answer)."""
         now = self.clock()
         claimed = await self.outbox.claim_message(message_id, now, now + self.lease, self.owner)
         result = await self._send(claimed) if claimed is not None else None
         return await self.outbox.get(message_id), result
 
     async def _send(self, message: OutboxMessage) -> SmsResult:
+        if message.attempts > self.policy.max_attempts:
+            # Only a held message gets here (its last answer was lost too): no report came in the
+            # settle wait, and the attempts are spent.
+            error = f"no answer and no delivery report after {message.attempts - 1} attempts"
+            await self.outbox.mark_failed(message.id, error, self.owner)
+            return SmsResult(False, error)
         if message.channel is Channel.EMAIL:
             result = await self._send_email(message)
         else:
@@ -143,6 +158,10 @@ class OutboxWorker:
         if result.success:
             held = await self.outbox.mark_delivered(message.id, now, self.owner, gateway_id=result.gateway_id)
             logger.info("sms delivered", extra=fields)
+        elif result.outcome is Delivery.UNKNOWN and message.channel is Channel.SMS:
+            held = await self.outbox.mark_unsettled(message.id, result.message, now, self.unsettled_wait, self.owner)
+            wait_min = round(self.unsettled_wait.total_seconds() / 60, 1)
+            logger.warning("sms answer lost: held for its report", extra={**fields, "settle_wait_min": wait_min})
         elif message.attempts >= self.policy.max_attempts:
             held = await self.outbox.mark_failed(message.id, result.message, self.owner)
             logger.error("sms failed for good", extra={**fields, "error": result.message})

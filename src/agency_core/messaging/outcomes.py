@@ -76,8 +76,9 @@ class NotSent:
 
 @dataclass(frozen=True, slots=True)
 class Unknown:
-    """The gateway may have the text (the answer was lost). Run again: the same key makes the
-    gateway answer the first send's result instead of sending twice."""
+    """The gateway may have the text (the answer was lost). The outbox holds it: a run again sends
+    nothing until its delivery report says it did not go, or the settle wait
+    (``AGENCY_SMS_SETTLE_WAIT_MIN``) has passed with no report."""
 
     key: str
     reason: str
@@ -139,6 +140,12 @@ class NoSms:
 Outcome = Sent | Refused | NotSent | Unknown | Queued | DryRun | NoSms
 
 
+HELD_UNSETTLED = (
+    "The gateway's answer was lost, so the text may have gone: it is held until its delivery report "
+    "says, and sent again only if that says it was not delivered or no report comes by {until}"
+)
+
+
 def outcome_of_result(key: str, result: SmsResult) -> Outcome:
     """The outcome of one gateway answer."""
     delivery = result.outcome
@@ -157,4 +164,6 @@ def outcome_of_message(message: OutboxMessage) -> Outcome:
         return Sent(message.id, replayed=True, sent_at=message.delivered_at)
     if message.status is OutboxStatus.FAILED:
         return NotSent(message.id, f"The outbox gave up after {message.attempts} attempts: {message.last_error}")
+    if message.unsettled_since is not None:
+        return Unknown(message.id, HELD_UNSETTLED.format(until=f"{message.next_attempt_at:%Y-%m-%d %H:%M} UTC"))
     return Unknown(message.id, "Another sender (the app's outbox worker) is sending it now; run again to see")

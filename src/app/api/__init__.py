@@ -17,7 +17,7 @@ from app.api.legal import legal
 from app.api.newsletter import ConfirmPage, NewsletterOneClick, NewsletterUnsubscribePage
 from app.api.payments import PaymentInfo, PaymentLookup, PaymentStart
 from app.api.tracking import Tracking
-from app.rate_limit import shared_rate_limit
+from app.rate_limit import REPORT_RATE_LIMITER, shared_rate_limit
 from app.settings import Settings
 
 __all__ = ["build_api_router", "exception_handlers"]
@@ -27,14 +27,21 @@ def build_api_router(settings: Settings) -> Router:
     limit = settings.api.rate_limit_per_minute
     forms = Router(
         path="/",
-        route_handlers=[PublicForms, PaymentStart, PaymentLookup, Tracking, DeliveryReportRoutes, FeeLookup],
+        route_handlers=[PublicForms, PaymentStart, PaymentLookup, Tracking, FeeLookup],
         # Counted in the shared store (see app.rate_limit), so every instance enforces one limit.
         middleware=[shared_rate_limit("forms")] if limit > 0 else [],
+    )
+    reports = Router(
+        path="/",
+        route_handlers=[DeliveryReportRoutes],
+        # A gateway posts reports in bursts from a few addresses: a limit of its own (not the forms').
+        middleware=[shared_rate_limit("sms-reports", REPORT_RATE_LIMITER)] if settings.sms_reports.per_minute else [],
     )
     return Router(
         path="/",
         route_handlers=[
             forms,
+            reports,
             BlogPosts,
             PaymentInfo,
             PublicJobs,

@@ -2,7 +2,9 @@
 report (Arkesel's ``callback_url``), public because the gateway calls it, guarded by the secret in its
 query (compared in constant time; a wrong one answers 404 like a route that does not exist and
 changes nothing). The body is JSON or a form with the gateway's message id (``id``, ``sms_id`` or
-``message_id``) and its ``status``. Bodies over 4 KiB are refused (413); rate limited with the forms."""
+``message_id``) and its ``status``. A report without the gateway id stored for the message is refused
+and changes nothing. Bodies over 4 KiB are refused (413); rate limited per address by a limit of its
+own (``AGENCY_SMS_REPORT_RATE_PER_MIN``), sized for a gateway."""
 
 from __future__ import annotations
 
@@ -33,7 +35,8 @@ _ID_NAMES = ("id", "sms_id", "message_id", "messageId")
 class ReportTaken:
     status: str
     """``applied`` (the message moved forward), ``unchanged`` (a repeat, a weaker or an intermediate
-    report) or ``ignored`` (no such message, or another gateway id)."""
+    report), ``ignored`` (no such message, or another gateway id) or ``refused`` (no gateway id
+    while the message has one); nothing changed but for ``applied``."""
 
 
 def report_fields(body: bytes) -> Mapping[str, Any]:

@@ -29,7 +29,6 @@ from agency_core.messaging.delivery import (
     track_text,
 )
 from agency_core.records import Channel, OutboxMessage, OutboxStatus, ReportedDelivery
-from tests.core.fakes import FakeUnitOfWork
 
 T0 = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)
 SECRET = "s" * 40
@@ -159,39 +158,63 @@ def test_the_secret_is_compared_whole_and_never_empty() -> None:
 
 
 class _Outbox:
+    """``get`` and ``record_report`` in memory, by the core's rules, recording each report written."""
+
     def __init__(self, *messages: OutboxMessage) -> None:
         self.rows = {m.id: m for m in messages}
+        self.writes: list[tuple[str, ReportedDelivery, str, str, datetime]] = []
 
     async def get(self, message_id: str) -> OutboxMessage | None:
         return self.rows.get(message_id)
 
+    async def record_report(
+        self, message_id: str, report: ReportedDelivery, status: str, gateway_id: str, at: datetime
+    ) -> bool:
+        self.writes.append((message_id, report, status, gateway_id, at))
+        before = self.rows[message_id]
+        self.rows[message_id] = on_report(before, report, status, at, gateway_id)
+        return self.rows[message_id] != before
 
-def reports(*messages: OutboxMessage) -> tuple[DeliveryReports, FakeUnitOfWork]:
-    uow = FakeUnitOfWork()
-    return DeliveryReports(_Outbox(*messages), uow, SECRET, clock=lambda: T0), uow  # type: ignore[arg-type]
+
+def reports(*messages: OutboxMessage) -> tuple[DeliveryReports, _Outbox]:
+    outbox = _Outbox(*messages)
+    return DeliveryReports(outbox, SECRET, clock=lambda: T0), outbox  # type: ignore[arg-type]
 
 
 async def test_a_wrong_secret_is_not_found_and_writes_nothing() -> None:
-    service, uow = reports(text(gateway_id="gw-1"))
+    service, outbox = reports(text(gateway_id="gw-1"))
     with pytest.raises(NotFound):
         await service.receive("wrong", "VA1-0", "gw-1", "DELIVERED")
-    assert uow.writes == []
+    assert outbox.writes == []
 
 
-async def test_a_report_is_written_through_the_unit_of_work() -> None:
-    service, uow = reports(text(status=OutboxStatus.DELIVERED, gateway_id="gw-1"))
+async def test_a_report_is_written_through_the_outbox() -> None:
+    service, outbox = reports(text(status=OutboxStatus.DELIVERED, gateway_id="gw-1"))
     assert await service.receive(SECRET, "VA1-0", "gw-1", " DELIVERED ") is ReportOutcome.APPLIED
-    (write,) = uow.writes
-    assert (write.repository, write.method) == ("outbox", "record_report")
-    assert write.args == ("VA1-0", ReportedDelivery.DELIVERED, "DELIVERED", T0)
+    assert outbox.writes == [("VA1-0", ReportedDelivery.DELIVERED, "DELIVERED", "gw-1", T0)]
+
+
+async def test_a_report_without_the_stored_gateway_id_is_refused_and_changes_nothing() -> None:
+    service, outbox = reports(text(status=OutboxStatus.DELIVERED, gateway_id="gw-1"))
+    assert await service.receive(SECRET, "VA1-0", "", "DELIVERED") is ReportOutcome.REFUSED
+    assert outbox.writes == []
+    assert outbox.rows["VA1-0"].delivery_report is None
+
+
+async def test_a_report_of_a_text_whose_answer_was_lost_is_taken_with_any_id_and_keeps_it() -> None:
+    held = text(unsettled_since=T0, next_attempt_at=T0 + timedelta(minutes=15))
+    service, outbox = reports(held)
+    assert await service.receive(SECRET, "VA1-0", "gw-7", "DELIVERED") is ReportOutcome.APPLIED
+    settled = outbox.rows["VA1-0"]
+    assert (settled.status, settled.gateway_id, settled.unsettled_since) == (OutboxStatus.DELIVERED, "gw-7", None)
 
 
 async def test_unknown_messages_other_gateway_ids_and_weaker_reports_write_nothing() -> None:
     delivered = text(status=OutboxStatus.DELIVERED, gateway_id="gw-1", delivery_report=ReportedDelivery.DELIVERED)
-    service, uow = reports(delivered, text(id="VA1-mail", kind="email", channel=Channel.EMAIL))
+    service, outbox = reports(delivered, text(id="VA1-mail", kind="email", channel=Channel.EMAIL))
     assert await service.receive(SECRET, "VA9-0", "gw-1", "DELIVERED") is ReportOutcome.IGNORED
     assert await service.receive(SECRET, "VA1-0", "gw-2", "FAILED") is ReportOutcome.IGNORED
     assert await service.receive(SECRET, "VA1-mail", "", "DELIVERED") is ReportOutcome.IGNORED
     assert await service.receive(SECRET, "VA1-0", "gw-1", "FAILED") is ReportOutcome.UNCHANGED
     assert await service.receive(SECRET, "VA1-0", "gw-1", "SUBMITTED") is ReportOutcome.UNCHANGED
-    assert uow.writes == []
+    assert outbox.writes == []
