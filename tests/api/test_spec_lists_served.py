@@ -8,9 +8,9 @@ of its own card), never because the word occurs somewhere else on the page ("UAE
 
 Lists no served page carries, by design (the server's HTML is a page's first screen):
 
-- Application experience levels, education levels and availability: the apply wizard's step 2
-  ("Professional"), rendered by the client once step 1 is valid. The application's countries and job
-  categories, on the same step, are asserted on ``/jobs``, whose filters list the same values.
+- Application experience levels, education levels and availability: the apply wizard's step 3
+  ("Experience"), rendered by the client once steps 1 and 2 are valid. The application's countries
+  and job categories (step 2) are asserted on ``/jobs``, whose filters list the same values.
 - Newsletter interests: the newsletter pop-up, opened by the client after 10 s.
 - Chat quick options, and the job countries and study destinations of its replies: the chat
   widget, loaded by the client on the visitor's first interaction.
