@@ -61,6 +61,20 @@
   }
   document.addEventListener('submit', holdSubmit, true);
   document.addEventListener('click', holdClick, true);
+  // A choice in a pre-rendered filter (the job board's selects and search box) made before the page
+  // has hydrated: hydration puts back the value the page was served with, so the last one is kept
+  // here by the control's id for the page to take (src/lib/early-values.ts).
+  var values = {};
+  window.__earlyValues = values;
+  function keepValue(event) {
+    var control = event.target;
+    if (document.documentElement.hasAttribute('data-hydrated') || !control || !control.id) return;
+    if (control.tagName !== 'SELECT' && control.tagName !== 'INPUT') return;
+    if (control.form && shellOf(control.form)) return;
+    values[control.id] = control.value;
+  }
+  document.addEventListener('change', keepValue, true);
+  document.addEventListener('input', keepValue, true);
   // A hidden tab paints nothing, and neither does a page the server sent without content (the admin
   // area, whose HTML is the empty root): nothing to wait for. A `defer` script runs once the document
   // is parsed, so the root is already there.

@@ -9,9 +9,9 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
-from tests.browser.conftest import new_page, open_route
+from tests.browser.conftest import PHONE, new_page, open_route
 from tests.browser.test_admin import sign_in, toast
 from tests.support.app_process import RunningApp, running_app
 
@@ -122,3 +122,35 @@ def test_admin_publishes_visitor_finds_and_applies_admin_sees_it(browser: Browse
     finally:
         admin.context.close()
         visitor.context.close()
+
+
+def test_a_country_picked_before_the_job_board_is_alive_is_kept(browser: Browser, jobs_app: RunningApp) -> None:
+    """On a slow phone the board's pre-rendered selects work before its code: a pick made then used to
+    become "All countries" when the page hydrated. The entry is held on the network until the pick is made."""
+    page = new_page(browser, jobs_app.base_url, viewport=PHONE)
+    held: list[Route] = []
+    holding = True
+
+    def hold_entry(route: Route) -> None:
+        if holding and re.search(r"/assets/index-[^/]+\.js$", route.request.url):
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/assets/*.js", hold_entry)
+    try:
+        page.goto("/jobs")
+        page.wait_for_function("() => typeof window.__earlyValues === 'object'")
+        page.get_by_label("Country").select_option("Qatar")
+        page.get_by_role("searchbox", name="Search").fill("nurse")
+        assert page.locator("html[data-hydrated]").count() == 0
+        holding = False
+        for route in held:
+            route.continue_()
+        page.locator("html[data-hydrated]").wait_for(state="attached")
+        expect(page).to_have_url(re.compile(r"/jobs\?country=Qatar$"))
+        expect(page.get_by_label("Country")).to_have_value("Qatar")
+        expect(page.get_by_role("searchbox", name="Search")).to_have_value("nurse")
+        expect(page.get_by_role("heading", name="Jobs Abroad", level=1)).to_be_visible()
+    finally:
+        page.context.close()

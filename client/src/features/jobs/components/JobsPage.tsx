@@ -6,6 +6,7 @@ import { PageLoader } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { constants } from '@/config/rules';
 import { jobForm } from '@/generated/rules.json';
+import { useEarlyValues } from '@/lib/early-values';
 import { initialRouteData } from '@/lib/route-data';
 import { useResource } from '@/lib/use-resource';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -134,6 +135,14 @@ export default function JobsPage() {
     }
     setParams(next);
   };
+  // A country or category picked, or words typed, while the page was still coming alive.
+  useEarlyValues(['jobs-country', 'jobs-category', 'jobs-q'], (early) => {
+    if (early['jobs-q'] !== undefined) setWords(early['jobs-q']);
+    const picked: Partial<JobFilters> = {};
+    if (early['jobs-country'] !== undefined) picked.country = countryOf(early['jobs-country']);
+    if (early['jobs-category'] !== undefined) picked.category = early['jobs-category'];
+    if (Object.keys(picked).length > 0) update(picked);
+  });
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     update({ q: words.trim() });
