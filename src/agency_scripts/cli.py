@@ -15,6 +15,7 @@ import csv
 import json
 import sys
 from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
 
@@ -31,6 +32,8 @@ EXIT_UNKNOWN: Final = 3
 CSV_COLUMNS: Final = ("application_id", "status", "region", "idempotency_key")
 _EXTRA: Final = {"gateway_status": "gatewayStatus", "phone": "phone", "text": "text"}
 """Fields some outcomes carry (a refusal's HTTP status, a dry run's text), as printed."""
+_WHEN: Final = {"sent_at": "sentAt", "already_sent_at": "alreadySentAt"}
+"""When a text went, printed when known (a replayed text, a dry run of one that went)."""
 
 
 def add_status_command(commands: Any) -> None:
@@ -100,6 +103,10 @@ def report_line(number: int, report: StatusReport) -> dict[str, object]:
     for name, shown in _EXTRA.items():
         if hasattr(outcome, name):
             line[shown] = getattr(outcome, name)
+    for name, shown in _WHEN.items():
+        at = getattr(outcome, name, None)
+        if isinstance(at, datetime):
+            line[shown] = at.isoformat()
     return line
 
 

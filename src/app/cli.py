@@ -88,14 +88,12 @@ def _run(args: argparse.Namespace, settings: Settings) -> int:
         from app.retention_cli import run_retention
 
         return asyncio.run(run_retention(settings, dry_run=args.dry_run))
-    if args.command == "admin":
-        from app.admin.cli import run_admin_command
+    from app.admin.cli import run_admin_command  # the one command left: admin
 
-        try:
-            return asyncio.run(run_admin_command(settings, args))
-        except SettingsError as exc:
-            return _fail(str(exc))
-    raise AssertionError(f"no such command: {args.command}")
+    try:
+        return asyncio.run(run_admin_command(settings, args))
+    except SettingsError as exc:
+        return _fail(str(exc))
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -203,6 +203,8 @@ async def test_a_rerun_prints_replayed_and_the_actor_flag_is_marked_as_a_scripts
     again = await run("status", "VA1", "processing", env=env)
     assert [first.returncode, again.returncode] == [0, 0]
     assert [lines(first)[0]["sms"], lines(again)[0]["sms"]] == ["sent", "replayed"]
+    assert "sentAt" not in lines(first)[0]
+    assert str(lines(again)[0]["sentAt"]).startswith("20")
     assert again.stderr.strip() == "agency: 1 rows: 0 statuses changed; SMS: 1 replayed"
     (entry,) = [e for e in await data.audit() if e.action == "application.status"]
     assert entry.actor == "script:staff@vandytravel.com"
