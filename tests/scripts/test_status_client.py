@@ -404,3 +404,20 @@ def test_every_refusal_says_why_in_its_str() -> None:
     assert str(rejected) == rejected.message
     assert rejected.message.startswith("2 of 2 rows refused, nothing sent (row 1: Application VA9 not found")
     assert str(GatewayNotConfigured("No SMS gateway")) == "No SMS gateway"
+
+
+async def test_two_applications_on_one_phone_are_each_texted_once_and_a_rerun_texts_nobody(
+    data: DataDir, sms_server: SmsGatewayServer
+) -> None:
+    await data.add("VA1", "+233241234567", firstName="Ama", lastName="Owusu")
+    await data.add("VA2", "0241234567", firstName="Kofi", lastName="Owusu")
+    rows = [StatusRow("VA1", "processing"), StatusRow("VA2", "processing")]
+    async with client_for(data, sms_server) as client:
+        first = await client.change_statuses(rows)
+        again = await client.change_statuses(rows)
+    assert [(r.outcome.state, r.outcome.key) for r in first.reports] == [
+        ("sent", "VA1-status-processing"),
+        ("sent", "VA2-status-processing"),
+    ]
+    assert again.counts == {"replayed": 2}
+    assert sorted(r.message.split(",")[0] for r in sms_server.requests) == ["Dear Ama Owusu", "Dear Kofi Owusu"]
