@@ -5,8 +5,9 @@ case (:meth:`AdminService.change_status`): the status moves by the core's rules,
 the outbox with the admin settings' switch and sender ID, the audit entry names the script's actor,
 all in one unit of work. It then sends the text itself (one attempt, with the outbox message id as
 the gateway's ``Idempotency-Key``) and reports a typed outcome. A re-run finds the status already
-moved and its text in the outbox: a delivered text is reported, not sent again; one whose first
-attempt failed or got no answer is tried again with the same key.
+moved and its text in the outbox: a delivered text is reported ``replayed``, not sent again; one
+whose first attempt failed or got no answer is tried again with the same key. :meth:`show` reads an
+application's status and texts, changing nothing.
 """
 
 from __future__ import annotations

@@ -70,9 +70,8 @@ class ScriptSettings:
         problems = _script_problems(env)
         if problems:
             raise SettingsMissing(problems)
-        region = (env.get("AGENCY_PHONE_REGION") or DEFAULT_PHONE_REGION).strip().upper()
         actor = script_actor((env.get("AGENCY_SCRIPT_ACTOR") or "").strip() or getpass.getuser())
-        return cls(region, actor, int((env.get("AGENCY_SCRIPT_CONCURRENCY") or str(DEFAULT_CONCURRENCY)).strip()))
+        return cls(_region(env), actor, int(_concurrency(env)))
 
 
 class SettingsMissing(SettingsError):
@@ -83,12 +82,20 @@ class SettingsMissing(SettingsError):
         super().__init__("the script's settings are missing or wrong: " + "; ".join(self.problems))
 
 
+def _region(env: Mapping[str, str]) -> str:
+    return (env.get("AGENCY_PHONE_REGION") or DEFAULT_PHONE_REGION).strip().upper()
+
+
+def _concurrency(env: Mapping[str, str]) -> str:
+    return (env.get("AGENCY_SCRIPT_CONCURRENCY") or str(DEFAULT_CONCURRENCY)).strip()
+
+
 def _script_problems(env: Mapping[str, str]) -> list[str]:
+    """What is wrong with the script's own settings, one line each."""
     problems = []
-    region = (env.get("AGENCY_PHONE_REGION") or DEFAULT_PHONE_REGION).strip().upper()
-    if region not in phonenumbers.SUPPORTED_REGIONS:
-        problems.append(f"AGENCY_PHONE_REGION must be a two-letter country code such as GH: {region!r}")
-    raw = (env.get("AGENCY_SCRIPT_CONCURRENCY") or str(DEFAULT_CONCURRENCY)).strip()
+    if _region(env) not in phonenumbers.SUPPORTED_REGIONS:
+        problems.append(f"AGENCY_PHONE_REGION must be a two-letter country code such as GH: {_region(env)!r}")
+    raw = _concurrency(env)
     if not raw.isdigit() or not 1 <= int(raw) <= GATEWAY_POOL:
         problems.append(f"AGENCY_SCRIPT_CONCURRENCY must be a whole number from 1 to {GATEWAY_POOL}")
     return problems
