@@ -111,15 +111,15 @@ class DryRun:
     key: str
     phone: str
     text: str
-    success = False  # nothing reached the gateway
     already_sent_at: datetime | None = None
+    success = False  # nothing reached the gateway
     state = "dry_run"
 
     @property
     def message(self) -> str:
-        return "Dry run: nothing sent"
         if self.already_sent_at is not None:
             return f"Dry run: nothing sent; this text already went on {when(self.already_sent_at)}"
+        return "Dry run: nothing sent"
 
 
 @dataclass(frozen=True, slots=True)
