@@ -337,7 +337,7 @@ def served_pages() -> Iterator[dict[str, str]]:
         pytest.fail("client/dist/_pages missing: run make build")
     with running_app("agency-spec-lists-") as app:
         pages: dict[str, str] = {}
-        for route in sorted({shown.route for shown in SHOWN}):
+        for route in sorted({shown.route for shown in SHOWN} | {"/blog", "/country-packages"}):
             response = httpx.get(app.base_url + route, timeout=20)
             assert response.status_code == 200, route
             pages[route] = response.text.replace("<!-- -->", "")
@@ -362,3 +362,24 @@ def test_a_spec_list_shown_as_a_select_has_its_values_in_the_spec_s_order_and_no
     assert select is not None
     served = re.findall(r'<option value="([^"]+)">', select.group(1))
     assert served == [html.escape(value) for (value,) in shown.values]
+
+
+def test_the_blog_shows_the_spec_s_twelve_popular_tags(served_pages: dict[str, str]) -> None:
+    tags = re.search(r'<ul class="tag-list">(.*?)</ul>', served_pages["/blog"], re.DOTALL)
+    assert tags is not None
+    assert len(re.findall(r"<li>", tags.group(1))) == 12
+
+
+def test_each_country_package_card_shows_four_features_four_industries_and_three_inclusions(
+    served_pages: dict[str, str],
+) -> None:
+    cards = re.findall(r'<article class="card package.*?</article>', served_pages["/country-packages"], re.DOTALL)
+    assert len(cards) == 6
+    for card in cards:
+        shown = {
+            heading: len(re.findall(r"<li[ >]", items))
+            for heading, items in re.findall(
+                r'<h4 class="small-heading">([^<]*)</h4><ul[^>]*>(.*?)</ul>', card, re.DOTALL
+            )
+        }
+        assert shown == {"Features": 4, "Industries": 4, "Package includes": 3}, card[:200]
