@@ -12,7 +12,7 @@ from email.utils import formatdate
 
 import aiosmtplib
 
-from agency_core.messaging.email import Attachment, Email
+from agency_core.messaging.email import Attachment, Email, check_recipient
 
 
 def _attach(msg: EmailMessage, attachment: Attachment) -> None:
@@ -47,7 +47,7 @@ class SmtpEmailSender:
         # long URLs (List-Unsubscribe) stay plain text on one line instead of being encoded
         msg = EmailMessage(policy=policy.SMTP.clone(max_line_length=998))
         msg["From"] = self.sender
-        msg["To"] = email.to
+        msg["To"] = check_recipient(email.to)  # never a list: the outbox stored one address per message
         msg["Subject"] = email.subject
         msg["Date"] = formatdate(usegmt=True)
         domain = self.sender.rsplit("@", 1)[-1].strip("> ") or "localhost"

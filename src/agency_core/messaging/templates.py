@@ -48,6 +48,8 @@ class TemplateSpec:
     channel: Channel
     placeholders: tuple[Placeholder, ...]
     default: str
+    one_line: bool = False
+    """An e-mail subject: a mail header, which a line break breaks."""
 
     @property
     def names(self) -> frozenset[str]:
@@ -83,6 +85,10 @@ def _sms(key: str, label: str, default: str, *placeholders: Placeholder) -> Temp
 
 def _mail(key: str, label: str, default: str, *placeholders: Placeholder) -> TemplateSpec:
     return TemplateSpec(key, label, Channel.EMAIL, placeholders, default)
+
+
+def _subject(key: str, label: str, default: str, *placeholders: Placeholder) -> TemplateSpec:
+    return TemplateSpec(key, label, Channel.EMAIL, placeholders, default, one_line=True)
 
 
 _SPECS: Final = (
@@ -184,7 +190,7 @@ _SPECS: Final = (
         APPLICATION_ID,
         Placeholder("reference", "VA1795479503425-1795479503425"),
     ),
-    _mail(
+    _subject(
         "email.application.subject",
         "E-mail subject: application received",
         "Your application {application_id}",
@@ -210,7 +216,7 @@ _SPECS: Final = (
         ),
         MAIL_TRACK,
     ),
-    _mail(
+    _subject(
         "email.id_reminder.subject",
         "E-mail subject: application ID sent again",
         "Your application {application_id}",
@@ -227,7 +233,9 @@ _SPECS: Final = (
         APPLICATION_ID,
         MAIL_TRACK,
     ),
-    _mail("email.appointment.subject", "E-mail subject: appointment booked", "Your appointment {reference}", REFERENCE),
+    _subject(
+        "email.appointment.subject", "E-mail subject: appointment booked", "Your appointment {reference}", REFERENCE
+    ),
     _mail(
         "email.appointment.body",
         "E-mail: appointment booked",
@@ -242,7 +250,7 @@ _SPECS: Final = (
         Placeholder(PROMISE.name, PROMISE.longest, optional=True),
         CHANGE_LINK,
     ),
-    _mail(
+    _subject(
         "email.appointment_reminder.subject",
         "E-mail subject: appointment reminder",
         "Reminder: your appointment {reference}",
@@ -311,7 +319,7 @@ _CHANGE_SPECS: Final = (
         DATE,
         TIME,
     ),
-    _mail(
+    _subject(
         "email.appointment_moved.subject",
         "E-mail subject: appointment moved",
         "Your appointment {reference} is moved",
@@ -331,7 +339,7 @@ _CHANGE_SPECS: Final = (
         Placeholder(PROMISE.name, PROMISE.longest, optional=True),
         CHANGE_LINK,
     ),
-    _mail(
+    _subject(
         "email.appointment_cancelled.subject",
         "E-mail subject: appointment cancelled",
         "Your appointment {reference} is cancelled",
@@ -351,7 +359,7 @@ _CHANGE_SPECS: Final = (
 )
 
 _PAYMENT_SPECS: Final = (
-    _mail(
+    _subject(
         "email.receipt.subject",
         "E-mail subject: receipt of the processing fee",
         "Receipt {receipt_number} for application {application_id}",
@@ -386,7 +394,7 @@ _PAYMENT_SPECS: Final = (
         MONEY,
         APPLICATION_ID,
     ),
-    _mail(
+    _subject(
         "email.refund.subject",
         "E-mail subject: processing fee refunded",
         "Refund of your processing fee ({application_id})",
@@ -406,7 +414,7 @@ _PAYMENT_SPECS: Final = (
 )
 
 _NEWSLETTER_SPECS: Final = (
-    _mail(
+    _subject(
         "email.newsletter_welcome.subject",
         "E-mail subject: newsletter welcome",
         "Welcome to the Vandy Travel newsletter: please confirm your address",
@@ -441,13 +449,13 @@ _NEWSLETTER_SPECS: Final = (
 )
 
 _REPLY_SPECS: Final = (
-    _mail(
+    _subject(
         "email.reply.subject",
         "E-mail subject: staff reply to a contact message",
         "Re: {subject}",
         Placeholder("subject", "Question about the Housekeeping Supervisor job in Doha and my passport renewal"),
     ),
-    _mail(
+    _subject(
         "email.reply.subject_blank",
         "E-mail subject: staff reply to a contact message without a subject",
         f"Re: your message to {c.AGENCY_NAME}",
@@ -483,6 +491,7 @@ UNOPENED: Final = 'The "}}" at character {at} has no opening "{{"'
 UNKNOWN_PLACEHOLDER: Final = "Unknown placeholder {{{name}}}: this message can use {allowed}"
 NO_PLACEHOLDERS: Final = "Unknown placeholder {{{name}}}: this message has no placeholders"
 MISSING_PLACEHOLDER: Final = "This message must keep {{{name}}}: without it, it cannot do its job"
+SUBJECT_ONE_LINE: Final = "A subject must be one line: remove the line break"
 TOO_MANY_PARTS: Final = (
     "This text takes {parts} SMS parts (more than {warn}): every part is billed and some phones show it split"
 )
@@ -524,6 +533,8 @@ def check(spec: TemplateSpec, text: str) -> str | None:
         return TEXT_REQUIRED
     if len(text) > MAX_LENGTH[spec.channel]:
         return TOO_LONG.format(max=MAX_LENGTH[spec.channel])
+    if spec.one_line and ("\n" in text or "\r" in text):
+        return SUBJECT_ONE_LINE
     brace = brace_error(text)
     if brace is not None:
         return brace

@@ -9,6 +9,7 @@ import sys
 from typing import Any
 
 from agency_core.signin.identity import ADMIN_ROLE, DEMO_ADMIN_PASSWORD, normalise_email
+from agency_core.spec.validation import is_email
 from app.container import Container
 from app.settings import Settings, SettingsError
 
@@ -52,8 +53,8 @@ async def run_admin_command(settings: Settings, args: argparse.Namespace) -> int
             if settings.admin_auth.identity != "local" or local is None:
                 raise SettingsError("admin create makes a local account; with AGENCY_IDENTITY=firebase use admin grant")
             email = normalise_email(args.email)
-            if "@" not in email or " " in email:
-                raise SettingsError("--email must be an e-mail address")
+            if not is_email(email):
+                raise SettingsError("--email must be one e-mail address")
             password = _read_password(args.password_stdin)
             problem = _password_problem(settings, password)
             if problem is not None:

@@ -73,9 +73,13 @@ def test_emails_outside_text_at_text_are_invalid(email: str) -> None:
     assert v.validate(v.CONTACT, data, TODAY).errors == {"email": "Invalid email address"}
 
 
+ONE_ADDRESS_TEXT = st.characters(blacklist_categories=("Zs", "Zl", "Zp", "Cc"), blacklist_characters='@,;:<>"()[]\\')
+"""Text with no space, no ``@`` and none of what makes a list or a display name of an address."""
+
+
 @given(
-    st.text(st.characters(blacklist_categories=("Zs", "Cc"), blacklist_characters="@"), min_size=1, max_size=30),
-    st.text(st.characters(blacklist_categories=("Zs", "Cc"), blacklist_characters="@"), min_size=1, max_size=30),
+    st.text(ONE_ADDRESS_TEXT, min_size=1, max_size=30),
+    st.text(ONE_ADDRESS_TEXT, min_size=1, max_size=30),
 )
 def test_any_text_at_text_without_spaces_is_accepted(local: str, domain: str) -> None:
     data = valid_values(v.NEWSLETTER) | {"email": f"{local}@{domain}"}
