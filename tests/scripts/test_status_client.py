@@ -159,12 +159,17 @@ def test_production_refuses_a_loopback_site_address_for_texts() -> None:
     assert script_track_url(replace(settings, site_url="https://vandytravel.com")) == "vandytravel.com/track"
 
 
-async def test_a_timeout_after_the_gateway_received_is_unknown_and_a_rerun_sends_nothing_twice(
+async def test_a_timeout_after_the_gateway_received_is_unknown_held_then_resent_once_under_its_key(
     data: DataDir, sms_server: SmsGatewayServer
 ) -> None:
     await data.add("VA1", "+233241234567")
     settings = Settings.from_env(env_for(data.path, sms_server.base_url))
-    settings = replace(settings, sms=replace(settings.sms, timeout_s=0.3))
+    settle = timedelta(seconds=2)  # no delivery report comes: the text may be resent after the wait
+    settings = replace(
+        settings,
+        sms=replace(settings.sms, timeout_s=0.3),
+        sms_reports=replace(settings.sms_reports, settle_wait=settle),
+    )
     sms_server.behaviour.delay_s = 1.0
     async with AsyncStatusClient(build_parts(settings, ScriptSettings(actor="script:t"))) as client:
         first = await client.change_status("VA1", "processing")
@@ -173,8 +178,12 @@ async def test_a_timeout_after_the_gateway_received_is_unknown_and_a_rerun_sends
     await asyncio.to_thread(sms_server.wait_for, 1)  # the gateway has sent it (its answer was lost)
     sms_server.behaviour.delay_s = 0.0
     async with AsyncStatusClient(build_parts(settings, ScriptSettings(actor="script:t"))) as client:
-        second = await client.change_status("VA1", "processing")
-    assert (second.changed, second.outcome.state) == (False, "sent")
+        held = await client.change_status("VA1", "processing")
+        await asyncio.sleep(settle.total_seconds())
+        third = await client.change_status("VA1", "processing")
+    assert (held.changed, held.outcome.state) == (False, "unknown")
+    assert "held until its delivery report" in held.outcome.message
+    assert (third.changed, third.outcome.state) == (False, "sent")
     assert [r.replayed for r in sms_server.requests] == [False, True]
     assert len(sms_server.delivered()) == 1
     (sms,) = await data.sms("VA1")
