@@ -16,6 +16,7 @@ from typing import Any
 import anyio
 from litestar import Request, Response
 from litestar.datastructures import ETag
+from litestar.enums import MediaType
 from litestar.response import File, Stream
 from litestar.status_codes import HTTP_206_PARTIAL_CONTENT, HTTP_416_REQUESTED_RANGE_NOT_SATISFIABLE
 
@@ -72,6 +73,7 @@ def ranged_file(
         return Response(
             b"",
             status_code=HTTP_416_REQUESTED_RANGE_NOT_SATISFIABLE,
+            media_type=MediaType.TEXT,
             headers={**headers, **validators, "Content-Range": unsatisfied_content_range(stat.st_size)},
         )
     return Stream(

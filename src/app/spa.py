@@ -67,7 +67,7 @@ def _serve(path: Path, cache: str, accept_encoding: str = "") -> File:
 def _serve_static(request: Request[Any, Any, Any], path: Path) -> File | Stream | Response[bytes]:
     """A file of the build outside ``/assets/``; one stored as is (media, images) takes byte ranges."""
     served, headers = _variant(path, NO_CACHE, request.headers.get("accept-encoding", ""))
-    if "Vary" in headers:
+    if "Vary" in headers:  # it has compressed twins: a range would count bytes of the encoding sent
         return _file(path, served, headers)
     return ranged_file(request, path, _media_type(path), headers)
 

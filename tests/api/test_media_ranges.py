@@ -78,6 +78,7 @@ def test_a_range_past_the_end_is_a_416_naming_the_size(base_url: str, promo: byt
     response = get(base_url, Range=header)
     assert response.status_code == 416
     assert response.headers["content-range"] == f"bytes */{len(promo)}"
+    assert response.headers["content-type"].startswith("text/plain")
     assert response.content == b""
 
 
