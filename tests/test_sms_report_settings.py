@@ -16,7 +16,7 @@ from app.sms_report_settings import report_url
 from tests.support.production import production
 
 GATEWAY = {"AGENCY_SMS_BASE_URL": "https://sms.example.com/api", "AGENCY_SMS_API_KEY": "k"}
-SECRET = "r" * 40
+SECRET = "mT4qZ8wX1vKc7RbN0yLp3HsJ6dFg9UeA2iOo5tWx"  # random: production refuses a guessable one
 
 
 def test_production_with_a_gateway_and_no_secret_is_refused_naming_it() -> None:
@@ -69,3 +69,29 @@ def test_settings_built_without_from_env_still_fail_closed_in_production(tmp_pat
     assert not (tmp_path / SECRET_FILE).exists()
     with pytest.raises(SettingsError, match="AGENCY_SMS_REPORT_SECRET"):
         report_secret(replace(prod, sms=replace(prod.sms, base_url="https://sms.example.com/api")))
+
+
+def test_the_settle_wait_and_the_report_limit_have_sane_defaults() -> None:
+    settings = Settings.from_env({})
+    assert settings.sms_reports.settle_wait == timedelta(minutes=15)
+    assert settings.sms_reports.per_minute == 600
+
+
+def test_the_settle_wait_and_the_report_limit_are_read() -> None:
+    settings = Settings.from_env({"AGENCY_SMS_SETTLE_WAIT_MIN": "5", "AGENCY_SMS_REPORT_RATE_PER_MIN": "0"})
+    assert (settings.sms_reports.settle_wait, settings.sms_reports.per_minute) == (timedelta(minutes=5), 0)
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("AGENCY_SMS_SETTLE_WAIT_MIN", "0"),
+        ("AGENCY_SMS_SETTLE_WAIT_MIN", "1441"),
+        ("AGENCY_SMS_SETTLE_WAIT_MIN", "15m"),
+        ("AGENCY_SMS_REPORT_RATE_PER_MIN", "-1"),
+        ("AGENCY_SMS_REPORT_RATE_PER_MIN", "lots"),
+    ],
+)
+def test_a_wrong_settle_wait_or_report_limit_stops_the_start_naming_it(name: str, value: str) -> None:
+    with pytest.raises(SettingsError, match=name):
+        Settings.from_env({name: value})
