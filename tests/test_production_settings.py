@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 import subprocess
 import sys
 from pathlib import Path
@@ -67,3 +68,55 @@ def test_agency_env_is_read_in_any_case(value: str, production_mode: bool) -> No
 def test_production_with_the_legal_numbers_unset_says_so_not_not_set() -> None:
     with pytest.raises(SettingsError, match="AGENCY_LABOUR_LICENCE"):
         Settings.from_env(production(AGENCY_LABOUR_LICENCE="  "))
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("AGENCY_SECRET_KEY", "k" * 40),
+        ("AGENCY_SECRET_KEY", "passwordpasswordpasswordpassword"),
+        ("AGENCY_SECRET_KEY", "abcdefghijklmnopqrstuvwxyz0123456789"),
+        ("AGENCY_SMS_REPORT_SECRET", "r" * 40),
+    ],
+)
+def test_a_guessable_secret_is_refused_by_its_entropy_naming_it(name: str, value: str) -> None:
+    with pytest.raises(SettingsError) as refused:
+        Settings.from_env(production(**{name: value}))
+    assert str(refused.value).startswith(f"{name} is too easy to guess")
+
+
+def test_a_random_secret_of_32_characters_passes() -> None:
+    for _ in range(200):
+        key, report = secrets.token_hex(16), secrets.token_urlsafe(24)
+        settings = Settings.from_env(production(AGENCY_SECRET_KEY=key, AGENCY_SMS_REPORT_SECRET=report))
+        assert (settings.secret_key, settings.sms_reports.secret) == (key, report)
+
+
+def test_production_without_a_gateway_or_smtp_host_is_refused_naming_both(tmp_path: Path) -> None:
+    env = production(AGENCY_DATA_DIR=str(tmp_path))
+    del env["AGENCY_MESSAGES"]
+    done = serve(env)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1] == (
+        "agency: AGENCY_ENV=production needs AGENCY_SMS_BASE_URL and AGENCY_SMTP_HOST to deliver texts and "
+        "e-mails, or AGENCY_MESSAGES=log-only to only log them (masked) and keep them in the admin outbox"
+    )
+
+
+def test_production_with_a_gateway_but_no_smtp_host_names_the_smtp_host() -> None:
+    env = production(
+        AGENCY_SMS_BASE_URL="https://sms.example.com/api",
+        AGENCY_SMS_API_KEY="gateway-key",
+        AGENCY_SMS_REPORT_SECRET=secrets.token_urlsafe(32),
+    )
+    del env["AGENCY_MESSAGES"]
+    with pytest.raises(SettingsError, match=r"^AGENCY_ENV=production needs AGENCY_SMTP_HOST to deliver"):
+        Settings.from_env(env)
+    assert Settings.from_env({**env, "AGENCY_SMTP_HOST": "smtp.example.com"}).production
+    assert Settings.from_env({**env, "AGENCY_MESSAGES": "LOG-ONLY"}).log_only_messages
+
+
+def test_an_unknown_messages_mode_is_refused_naming_it() -> None:
+    with pytest.raises(SettingsError) as refused:
+        Settings.from_env(production(AGENCY_MESSAGES="quiet"))
+    assert str(refused.value) == "AGENCY_MESSAGES must be send or log-only, not 'quiet'"

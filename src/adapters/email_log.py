@@ -1,4 +1,7 @@
-"""The e-mail sender of the embedded default (no ``AGENCY_SMTP_HOST``): every e-mail goes to the log."""
+"""The e-mail sender without ``AGENCY_SMTP_HOST``: no e-mail leaves the process.
+
+Each e-mail is logged as a line with its outbox id and the masked address: never its subject or
+text, which may hold a name or a link with a token. Staff read it in the admin area's outbox."""
 
 from __future__ import annotations
 
@@ -14,4 +17,4 @@ class LoggingEmailSender:
     """Implements :class:`agency_core.jobs.alerts.EmailSender` by logging; always succeeds."""
 
     async def send(self, email: Email, message_id: str) -> None:
-        logger.info("E-mail (no SMTP host configured) %s to %s: %s", message_id, mask_email(email.to), email.subject)
+        logger.info("E-mail (no SMTP host configured, not sent) %s to %s", message_id, mask_email(email.to))

@@ -1,4 +1,8 @@
-"""The SMS gateway of the embedded default: no account needed, every text goes to the log."""
+"""The SMS gateway without ``AGENCY_SMS_BASE_URL``: no account needed, no text leaves the process.
+
+Each text is logged as a line with its outbox id, the masked phone and its length: never its body,
+which holds names, e-mail addresses and links with tokens (an appointment's change link opens the
+booking). Staff read the text itself in the admin area's outbox."""
 
 from __future__ import annotations
 
@@ -15,10 +19,10 @@ class LoggingSmsGateway:
 
     async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SmsResult:
         logger.info(
-            "SMS (no gateway configured) %s to %s: %s",
+            "SMS (no gateway configured, not sent) %s to %s: %d characters",
             idempotency_key or "-",
             mask_phone(phone),
-            message.replace("\n", " | "),
+            len(message),
         )
         return SmsResult(True, "SMS logged (no gateway configured)", {"recipients": [phone]})
 

@@ -1,6 +1,7 @@
-"""Every ``AGENCY_*`` setting the app and the scripts read: in production an ``AGENCY_*`` variable
-not in this list stops the start, so a misspelt name (``AGENCY_SMS_REPORT_SECRT``) is not silently
-ignored while its setting falls back to a default. ``tests/test_known_settings.py`` keeps the list
+"""Every setting the app and the scripts read under our prefixes (:data:`CHECKED_PREFIXES`): in
+production a variable with one of those prefixes that is not in this list stops the start, so a
+misspelt name (``AGENCY_SMS_REPORT_SECRT``, ``PAYSTACK_SECRT_KEY``) is not silently ignored while
+its setting falls back to a default. ``tests/test_known_settings.py`` keeps the list
 equal to the names the code reads and to ``.env.example``."""
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ KNOWN_SETTINGS: Final = frozenset(
         "AGENCY_LEGAL_ADDRESS",
         "AGENCY_LEGAL_NAME",
         "AGENCY_MAX_BODY_BYTES",
+        "AGENCY_MESSAGES",
         "AGENCY_NEWSLETTER_PER_MINUTE",
         "AGENCY_OFFICES",
         "AGENCY_OFFICE_TIME_ZONE",
@@ -65,10 +67,24 @@ KNOWN_SETTINGS: Final = frozenset(
         "AGENCY_SMTP_USERNAME",
         "AGENCY_STORE",
         "AGENCY_TRUSTED_PROXIES",
+        "FIREBASE_API_KEY",
+        "FIREBASE_AUTH_DOMAIN",
+        "FIREBASE_AUTH_EMULATOR_HOST",
+        "FIREBASE_PROJECT_ID",
+        "PAYSTACK_BASE_URL",
+        "PAYSTACK_PUBLIC_KEY",
+        "PAYSTACK_SECRET_KEY",
     )
 )
+CHECKED_PREFIXES: Final = ("AGENCY_", "PAYSTACK_", "FIREBASE_")
+SET_BY_THE_PLATFORM: Final = frozenset(("FIREBASE_CONFIG", "FIREBASE_WEBAPP_CONFIG"))
+"""Firebase's hosting sets these for its own SDKs; nothing here reads them, and they are no typo."""
 
 
 def unknown_settings(env: Mapping[str, str]) -> list[str]:
-    """The ``AGENCY_*`` names in ``env`` that no part of the product reads, sorted."""
-    return sorted(name for name in env if name.startswith("AGENCY_") and name not in KNOWN_SETTINGS)
+    """The names in ``env`` with a checked prefix that no part of the product reads, sorted."""
+    return sorted(
+        name
+        for name in env
+        if name.startswith(CHECKED_PREFIXES) and name not in KNOWN_SETTINGS and name not in SET_BY_THE_PLATFORM
+    )

@@ -14,9 +14,11 @@ from app.api_settings import ApiSettings, ApiSettingsError
 from app.bulk_settings import BulkSettings, BulkSettingsError
 from app.files_key import FileKeyError, load_files_key
 from app.known_settings import unknown_settings
+from app.message_settings import MessageSettingsError, log_only_from_env, undeliverable_in_production
 from app.newsletter_settings import NewsletterSettings, NewsletterSettingsError
 from app.office_settings import OfficeSettings, OfficeSettingsError
 from app.payment_settings import PaymentSettings, PaymentSettingsError
+from app.secret_strength import weak_secret
 from app.site_settings import NOT_SET, SiteSettings, SiteSettingsError, parse_site_url
 from app.sms_report_settings import SmsReportSettings, SmsReportSettingsError
 
@@ -151,7 +153,8 @@ ENV_CHOICES = ("development", "production")
 
 
 def _refuse_unknown(env: Mapping[str, str]) -> None:
-    """Production only: an ``AGENCY_*`` name nothing reads is a misspelt setting (``app/known_settings.py``)."""
+    """Production only: an ``AGENCY_*``, ``PAYSTACK_*`` or ``FIREBASE_*`` name nothing reads is a
+    misspelt setting (``app/known_settings.py``)."""
     unknown = unknown_settings(env) if _env_name(env) == "production" else []
     if unknown:
         raise SettingsError(
@@ -206,11 +209,24 @@ def unsafe_for_production(settings: Settings) -> str | None:
         return "AGENCY_SECRET_KEY must not be the demo password"
     if len(settings.secret_key) < 32:
         return "AGENCY_SECRET_KEY must be at least 32 characters in production"
+    weak = _weak_secret(settings)
+    if weak is not None:
+        return weak
     if settings.payments.test_keys:
         return "AGENCY_ENV=production refuses Paystack test keys (sk_test_/pk_test_): set the live keys"
     if not settings.files_key:
         return "AGENCY_ENV=production needs AGENCY_FILES_KEY (a Fernet key) to encrypt uploaded documents"
-    return _missing_in_production(settings)
+    return _missing_in_production(settings) or undeliverable_in_production(
+        sms_gateway=settings.sms.base_url is not None,
+        smtp_host=settings.smtp.host is not None,
+        log_only=settings.log_only_messages,
+    )
+
+
+def _weak_secret(settings: Settings) -> str | None:
+    """The first secret setting of ours that is too easy to guess (keys of other services are theirs)."""
+    secrets = (("AGENCY_SECRET_KEY", settings.secret_key), ("AGENCY_SMS_REPORT_SECRET", settings.sms_reports.secret))
+    return next((w for name, value in secrets if value and (w := weak_secret(name, value)) is not None), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +251,9 @@ class Settings:
     sms_reports: SmsReportSettings = field(default_factory=SmsReportSettings)
     bulk: BulkSettings = field(default_factory=BulkSettings)
     newsletter: NewsletterSettings = field(default_factory=NewsletterSettings)
+    log_only_messages: bool = False
+    """``AGENCY_MESSAGES=log-only``: production may start without a gateway or SMTP host; texts and
+    e-mails it cannot send are logged, masked (``app/message_settings.py``)."""
     files_key: str = ""
     """``AGENCY_FILES_KEY``: the Fernet key of uploaded documents. Unset outside production: a key
     kept in ``AGENCY_DATA_DIR/files.key``."""
@@ -275,7 +294,14 @@ class Settings:
             sms_reports = SmsReportSettings.from_env(env)
             bulk = BulkSettings.from_env(env)
             newsletter = NewsletterSettings.from_env(env)
-        except (OfficeSettingsError, SmsReportSettingsError, BulkSettingsError, NewsletterSettingsError) as exc:
+            log_only_messages = log_only_from_env(env)
+        except (
+            OfficeSettingsError,
+            SmsReportSettingsError,
+            BulkSettingsError,
+            NewsletterSettingsError,
+            MessageSettingsError,
+        ) as exc:
             raise SettingsError(str(exc)) from exc
         settings = cls(
             env_name=_env_name(env),
@@ -296,6 +322,7 @@ class Settings:
             sms_reports=sms_reports,
             bulk=bulk,
             newsletter=newsletter,
+            log_only_messages=log_only_messages,
             files_key=(env.get("AGENCY_FILES_KEY") or "").strip(),
         )
         if settings.files_key:

@@ -40,7 +40,7 @@ def site() -> Iterator[Site]:
         PAYSTACK_BASE_URL=paystack.base_url,
         AGENCY_SMS_BASE_URL=sms.base_url,
         AGENCY_SMS_API_KEY="test-key",
-        AGENCY_SMS_REPORT_SECRET="r" * 40,
+        AGENCY_SMS_REPORT_SECRET="Wq7Zk2Vn9Xc4Lr1Tb8Hs5Jd0Mf3Gp6Ya",
         AGENCY_SMTP_HOST="127.0.0.1",
         AGENCY_SMTP_PORT=str(smtp.port),
         AGENCY_SMTP_STARTTLS="0",

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-STRONG_KEY = "k" * 48
+STRONG_KEY = "J3q9vXo2Lr7sWc1NhT5yBd8KmZa4PeUf6GiQ0xEt"
+"""A random secret (``secrets.token_urlsafe``): production refuses a guessable one such as 48 × ``k``."""
 FILES_KEY = "q0LSNm0wqzN2m0ReBqzl2lvTG6QhdU_iBQZOt-KN5sw="
 """A Fernet key: production also needs AGENCY_FILES_KEY (documents are encrypted at rest)."""
 
@@ -19,6 +20,10 @@ REQUIRED = {
 """Every setting production refuses to start without (README "Production settings")."""
 
 
+LOG_ONLY = {"AGENCY_MESSAGES": "log-only"}
+"""Production also needs an SMS gateway and an SMTP host, or this (``app/message_settings.py``)."""
+
+
 def production(**env: str) -> dict[str, str]:
-    """A production environment, with ``env`` added or overriding."""
-    return {**REQUIRED, **env}
+    """A production environment that logs its messages, with ``env`` added or overriding."""
+    return {**REQUIRED, **LOG_ONLY, **env}
