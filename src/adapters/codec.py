@@ -22,6 +22,7 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from agency_core.admin_settings import AdminSettings, read_closed_dates
+from agency_core.appointments.booking_limits import MAX_DAILY_BOOKINGS, MAX_HORIZON_DAYS
 from agency_core.payments.fees import DEFAULT_REFUND_RULES, FeePolicy, FeeRule
 from agency_core.payments.model import Payment
 from agency_core.records import ApplicationStatus, OutboxMessage
@@ -234,6 +235,8 @@ def settings_document(settings: AdminSettings) -> dict[str, Any]:
         "statusSms": {status.value: settings.sends_status_sms(status) for status in ApplicationStatus},
         "appointmentCapacity": settings.appointment_capacity,
         "closedDates": [day.isoformat() for day in settings.closed_dates],
+        "bookingHorizonDays": settings.booking_horizon_days,
+        "dailyBookingsPerPerson": settings.daily_bookings_per_person,
     } | ({} if settings.fee_policy is None else {"feePolicy": fee_policy_document(settings.fee_policy)})
 
 
@@ -257,6 +260,11 @@ def settings_of(stored: Mapping[str, Any], defaults: AdminSettings) -> AdminSett
         result = dataclasses.replace(result, appointment_capacity=capacity)
     if isinstance(closed, list):
         result = dataclasses.replace(result, closed_dates=read_closed_dates(closed) or ())
+    horizon, per_person = stored.get("bookingHorizonDays"), stored.get("dailyBookingsPerPerson")
+    if isinstance(horizon, int) and not isinstance(horizon, bool) and 1 <= horizon <= MAX_HORIZON_DAYS:
+        result = dataclasses.replace(result, booking_horizon_days=horizon)
+    if isinstance(per_person, int) and not isinstance(per_person, bool) and 1 <= per_person <= MAX_DAILY_BOOKINGS:
+        result = dataclasses.replace(result, daily_bookings_per_person=per_person)
     if policy is not None:
         result = dataclasses.replace(result, fee_policy=policy)
     return result

@@ -14,6 +14,14 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Final, Protocol
 
+from agency_core.appointments.booking_limits import (
+    DAILY_LIMIT_INVALID,
+    DEFAULT_DAILY_BOOKINGS,
+    DEFAULT_HORIZON_DAYS,
+    HORIZON_INVALID,
+    MAX_DAILY_BOOKINGS,
+    MAX_HORIZON_DAYS,
+)
 from agency_core.errors import Rejected
 from agency_core.payments.fees import FeePolicy
 from agency_core.records import ApplicationStatus
@@ -48,6 +56,10 @@ class AdminSettings:
     """Dates the office takes no bookings (public holidays), besides Saturdays and Sundays."""
     fee_policy: FeePolicy | None = None
     """The fee policy staff saved (:mod:`agency_core.payments.fees`); ``None``: the configured fee for all."""
+    booking_horizon_days: int = DEFAULT_HORIZON_DAYS
+    """How many days ahead an appointment may be booked (:mod:`agency_core.appointments.booking_limits`)."""
+    daily_bookings_per_person: int = DEFAULT_DAILY_BOOKINGS
+    """How many live bookings one phone or e-mail may hold on one day."""
 
     def sends_status_sms(self, status: ApplicationStatus) -> bool:
         return self.status_sms.get(status, True)
@@ -112,6 +124,8 @@ class SettingsInput:
     status_sms: object = None
     appointment_capacity: object = ABSENT
     closed_dates: object = ABSENT
+    booking_horizon_days: object = ABSENT
+    daily_bookings_per_person: object = ABSENT
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +137,8 @@ class SettingsChange:
     status_sms: Mapping[ApplicationStatus, bool]
     appointment_capacity: int | None = None
     closed_dates: tuple[date, ...] | None = None
+    booking_horizon_days: int | None = None
+    daily_bookings_per_person: int | None = None
 
     def applied_to(self, kept: AdminSettings) -> AdminSettings:
         """The settings this change makes of ``kept`` (whose fee policy it never touches)."""
@@ -133,6 +149,12 @@ class SettingsChange:
             kept.appointment_capacity if self.appointment_capacity is None else self.appointment_capacity,
             kept.closed_dates if self.closed_dates is None else self.closed_dates,
             kept.fee_policy,
+            kept.booking_horizon_days if self.booking_horizon_days is None else self.booking_horizon_days,
+            (
+                kept.daily_bookings_per_person
+                if self.daily_bookings_per_person is None
+                else self.daily_bookings_per_person
+            ),
         )
 
 
@@ -143,10 +165,15 @@ class SettingsCheck:
 
 
 def _capacity(raw: object, errors: dict[str, str]) -> int | None:
+    return _whole_number(raw, MAX_APPOINTMENT_CAPACITY, "appointmentCapacity", CAPACITY_INVALID, errors)
+
+
+def _whole_number(raw: object, most: int, name: str, message: str, errors: dict[str, str]) -> int | None:
+    """A whole number from 1 to ``most``; ``None`` when left out (keep what is saved)."""
     if raw is ABSENT:
         return None
-    if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= MAX_APPOINTMENT_CAPACITY:
-        errors["appointmentCapacity"] = CAPACITY_INVALID
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= most:
+        errors[name] = message
         return 1
     return raw
 
@@ -217,13 +244,17 @@ def check_settings(data: Mapping[str, object]) -> SettingsCheck:
     sent = input_of(SettingsInput, data)
     errors: dict[str, str] = {}
     capacity = _capacity(sent.appointment_capacity, errors)
+    horizon = _whole_number(sent.booking_horizon_days, MAX_HORIZON_DAYS, "bookingHorizonDays", HORIZON_INVALID, errors)
+    per_person = _whole_number(
+        sent.daily_bookings_per_person, MAX_DAILY_BOOKINGS, "dailyBookingsPerPerson", DAILY_LIMIT_INVALID, errors
+    )
     closed = _closed_dates(sent.closed_dates, errors)
     phones = _phones(sent.admin_phones, errors)
     sender = _sender(sent.sms_sender, errors)
     switches = _switches(sent.status_sms, errors)
     if errors:
         return SettingsCheck(None, errors)
-    return SettingsCheck(SettingsChange(phones, sender, switches, capacity, closed), {})
+    return SettingsCheck(SettingsChange(phones, sender, switches, capacity, closed, horizon, per_person), {})
 
 
 def export_rules() -> dict[str, object]:
@@ -235,6 +266,8 @@ def export_rules() -> dict[str, object]:
         "senderMaxLength": SENDER_ID_MAX_LENGTH,
         "senderPattern": SENDER_PATTERN.pattern,
         "maxAppointmentCapacity": MAX_APPOINTMENT_CAPACITY,
+        "maxBookingHorizonDays": MAX_HORIZON_DAYS,
+        "maxDailyBookingsPerPerson": MAX_DAILY_BOOKINGS,
         "messages": {
             "phoneInvalid": INVALID_PHONE,
             "senderRequired": SENDER_REQUIRED,
@@ -242,6 +275,8 @@ def export_rules() -> dict[str, object]:
             "senderInvalid": SENDER_INVALID,
             "capacityInvalid": CAPACITY_INVALID,
             "closedDatesInvalid": CLOSED_DATES_INVALID,
+            "horizonInvalid": HORIZON_INVALID,
+            "dailyLimitInvalid": DAILY_LIMIT_INVALID,
         },
     }
 

@@ -85,6 +85,10 @@ class AppointmentRepository(Protocol):
         """How many bookings that are not cancelled start at each instant in ``[start, end)``."""
         ...
 
+    async def live_between(self, start: datetime, end: datetime) -> list[Appointment]:
+        """The bookings that are not cancelled and start in ``[start, end)`` (a day holds a few dozen)."""
+        ...
+
     async def by_token(self, token_hash: str) -> tuple[Appointment, AppointmentStatus] | None:
         """The booking whose change link token hashes to ``token_hash``, with its status."""
         ...

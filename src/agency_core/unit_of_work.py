@@ -93,8 +93,12 @@ class AppointmentWrites(Protocol):
         cancelled hold the same ``starts_at``: else :class:`SlotFull`."""
         ...
 
-    async def set_status(self, reference: str, current: AppointmentStatus, new: AppointmentStatus) -> None:
-        """Set ``new``, on condition that the status is still ``current``."""
+    async def set_status(
+        self, reference: str, current: AppointmentStatus, new: AppointmentStatus, version: int
+    ) -> None:
+        """Set ``new``, on condition that the booking is still at ``current`` and at the ``version`` the
+        use case read (a move in between makes it :class:`PreconditionFailed`: the reminders it withdraws
+        are those of that version)."""
         ...
 
     async def move(self, before: records.Appointment, after: records.Appointment, capacity: int) -> None:

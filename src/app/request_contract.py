@@ -26,6 +26,7 @@ from litestar.openapi.spec import OpenAPI, Operation, Reference, Schema
 from litestar.openapi.spec.enums import OpenAPIType
 
 from agency_core.admin_settings import ADMIN_PHONE_COUNT, MAX_APPOINTMENT_CAPACITY, SENDER_PATTERN
+from agency_core.appointments.booking_limits import MAX_DAILY_BOOKINGS, MAX_HORIZON_DAYS
 from agency_core.bulk.model import EVERY_APPLICATION, MAX_SELECTION
 from agency_core.jobs.rules import JOB_FORM, JOB_STATUSES, JobField
 from agency_core.messaging.bulk_texts import MAX_SEPTETS
@@ -254,6 +255,8 @@ def _settings_body() -> dict[str, Any]:
             "statusSms": {"type": "object", "properties": switches, "required": list(switches)},
             "appointmentCapacity": {**whole(1, MAX_APPOINTMENT_CAPACITY), "description": "Left out: unchanged"},
             "closedDates": {"type": "array", "items": day(), "description": "Left out: unchanged"},
+            "bookingHorizonDays": {**whole(1, MAX_HORIZON_DAYS), "description": "Left out: unchanged"},
+            "dailyBookingsPerPerson": {**whole(1, MAX_DAILY_BOOKINGS), "description": "Left out: unchanged"},
         },
         "required": ["adminPhones", "smsSender", "statusSms"],
     }

@@ -87,10 +87,37 @@ async def test_a_move_to_a_full_slot_or_from_a_stale_version_writes_nothing(stor
         await _move(stores, first, ELEVEN + (NOON - ELEVEN) * 2)  # still version 0: stale
     assert await stores.records.appointments.booked(TEN, EVENING) == {ELEVEN: 1, NOON: 1}
     async with stores.records.unit_of_work() as uow:
-        await uow.appointments.set_status("VA1", AppointmentStatus.BOOKED, AppointmentStatus.CANCELLED)
+        await uow.appointments.set_status("VA1", AppointmentStatus.BOOKED, AppointmentStatus.CANCELLED, moved.version)
     with pytest.raises(PreconditionFailed):  # a cancelled booking does not move
         await _move(stores, moved, TEN)
     assert await stores.records.appointments.booked(TEN, EVENING) == {ELEVEN: 1}
+
+
+async def test_a_status_change_from_a_version_moved_since_writes_nothing(stores: Stores) -> None:
+    first = await _book(stores, "VA1", TEN)
+    moved = await _move(stores, first, NOON)
+    with pytest.raises(PreconditionFailed):
+        async with stores.records.unit_of_work() as uow:
+            await uow.appointments.set_status("VA1", AppointmentStatus.BOOKED, AppointmentStatus.CANCELLED, 0)
+    record = await stores.admin.appointment("VA1")
+    assert record is not None
+    assert (record.status, record.appointment.version, record.appointment.starts_at) == (
+        AppointmentStatus.BOOKED, 1, NOON
+    )  # fmt: skip
+    assert await stores.records.appointments.booked(TEN, EVENING) == {NOON: 1}
+    async with stores.records.unit_of_work() as uow:
+        await uow.appointments.set_status("VA1", AppointmentStatus.BOOKED, AppointmentStatus.CANCELLED, moved.version)
+    assert await stores.records.appointments.booked(TEN, EVENING) == {}
+
+
+async def test_the_live_bookings_of_a_day_leave_out_the_cancelled(stores: Stores) -> None:
+    await _book(stores, "VA1", TEN)
+    await _book(stores, "VA2", ELEVEN)
+    async with stores.records.unit_of_work() as uow:
+        await uow.appointments.set_status("VA2", AppointmentStatus.BOOKED, AppointmentStatus.CANCELLED, 0)
+    live = await stores.records.appointments.live_between(TEN, EVENING)
+    assert [a.reference for a in live] == ["VA1"]
+    assert await stores.records.appointments.live_between(NOON, EVENING) == []
 
 
 async def test_two_moves_racing_for_the_last_seat_leave_exactly_one(stores: Stores) -> None:
@@ -118,7 +145,7 @@ async def test_the_change_link_finds_its_booking_and_its_status(stores: Stores) 
     assert await stores.records.appointments.by_token("hash-VA9") is None
     assert await stores.records.appointments.by_token("") is None
     async with stores.records.unit_of_work() as uow:
-        await uow.appointments.set_status("VA1", AppointmentStatus.BOOKED, AppointmentStatus.CANCELLED)
+        await uow.appointments.set_status("VA1", AppointmentStatus.BOOKED, AppointmentStatus.CANCELLED, 0)
     found = await stores.records.appointments.by_token("hash-VA1")
     assert found is not None
     assert found[1] is AppointmentStatus.CANCELLED
@@ -150,7 +177,7 @@ async def test_the_calendar_reads_every_booking_of_a_range_with_its_status(store
     await _book(stores, "VA1", TEN)
     await _book(stores, "VA3", EVENING)
     async with stores.records.unit_of_work() as uow:
-        await uow.appointments.set_status("VA1", AppointmentStatus.BOOKED, AppointmentStatus.CANCELLED)
+        await uow.appointments.set_status("VA1", AppointmentStatus.BOOKED, AppointmentStatus.CANCELLED, 0)
     found = await stores.admin.appointments_between(TEN, EVENING)
     assert [(r.appointment.reference, r.status) for r in found] == [
         ("VA1", AppointmentStatus.CANCELLED),

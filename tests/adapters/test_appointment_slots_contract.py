@@ -66,7 +66,7 @@ async def test_a_cancelled_booking_frees_its_seat_and_other_slots_are_apart(stor
     assert not await _book(stores, "VA2", TEN, 1)
     assert await _book(stores, "VA3", ELEVEN, 1)
     async with stores.records.unit_of_work() as uow:
-        await uow.appointments.set_status("VA1", AppointmentStatus.BOOKED, AppointmentStatus.CANCELLED)
+        await uow.appointments.set_status("VA1", AppointmentStatus.BOOKED, AppointmentStatus.CANCELLED, 0)
     assert await stores.records.appointments.booked(TEN, ELEVEN) == {}
     assert await _book(stores, "VA4", TEN, 1)
     stored = await stores.records.appointments.get("VA4")
@@ -120,7 +120,7 @@ async def test_counts_by_status_over_a_range(stores: Stores) -> None:
     assert await _book(stores, "VA2", TEN, 2)
     assert await _book(stores, "VA3", ELEVEN, 1)
     async with stores.records.unit_of_work() as uow:
-        await uow.appointments.set_status("VA2", AppointmentStatus.BOOKED, AppointmentStatus.NO_SHOW)
+        await uow.appointments.set_status("VA2", AppointmentStatus.BOOKED, AppointmentStatus.NO_SHOW, 0)
     assert await stores.admin.appointment_counts(TEN, ELEVEN) == {
         AppointmentStatus.BOOKED: 1,
         AppointmentStatus.NO_SHOW: 1,

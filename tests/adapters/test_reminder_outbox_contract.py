@@ -122,7 +122,7 @@ async def test_one_reminder_per_channel_through_a_crash_and_an_outage(stores: St
 async def test_a_cancelled_booking_s_reminders_are_withdrawn(stores: Stores) -> None:
     await _book(stores, "VA2")
     async with stores.records.unit_of_work() as uow:
-        await uow.appointments.set_status("VA2", AppointmentStatus.BOOKED, AppointmentStatus.CANCELLED)
+        await uow.appointments.set_status("VA2", AppointmentStatus.BOOKED, AppointmentStatus.CANCELLED, 0)
         await uow.outbox.withdraw(reminder_ids("VA2"), WITHDRAWN_CANCELLED)
     clock, gateway = Clock(REMIND + timedelta(minutes=1)), Gateway()
     assert await _worker(stores, clock, gateway, "any").run_once() == 0

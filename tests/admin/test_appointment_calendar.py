@@ -3,19 +3,21 @@ and free seats; a status moved from it is enforced and audited by the core; stra
 
 from __future__ import annotations
 
-from datetime import time
+from datetime import date, time, timedelta
 from typing import Any
 
 import pytest
 
+from agency_core.appointments.booking_limits import CALENDAR_OUT_OF_RANGE
 from agency_core.appointments.offices import Office
 from app.office_settings import OfficeSettings, OfficeSettingsError
 from tests.admin.area import audit_actions, signed_in
 from tests.admin.conftest import MakeHarness
-from tests.api.conftest import APPOINTMENT
+from tests.api.conftest import APPOINTMENT, BOOKING_DAY
 
 URL = "/api/admin/appointments/calendar"
-MONDAY = "2099-03-02"
+MONDAY = BOOKING_DAY
+TUESDAY, WEDNESDAY = ((date.fromisoformat(MONDAY) + timedelta(days=n)).isoformat() for n in (1, 2))
 
 
 async def _book(h: Any, day: str, label: str, email: str) -> str:
@@ -34,7 +36,7 @@ async def test_a_day_and_a_week_show_bookings_and_free_seats(make_harness: MakeH
     assert saved.status_code == 200, saved.text
     first = await _book(h, MONDAY, "10:00 AM", "a@example.com")
     second = await _book(h, MONDAY, "10:00 AM", "b@example.com")
-    wednesday = await _book(h, "2099-03-04", "02:00 PM", "c@example.com")
+    wednesday = await _book(h, WEDNESDAY, "02:00 PM", "c@example.com")
     day = await h.client.get(URL, params={"start": MONDAY, "days": "1"})
     assert day.status_code == 200
     assert day.headers["cache-control"] == "no-store"
@@ -43,13 +45,13 @@ async def test_a_day_and_a_week_show_bookings_and_free_seats(make_harness: MakeH
     slots = {s["time"]: s for s in body["days"][0]["slots"]}
     assert len(slots) == 9
     ten = slots["10:00 AM"]
-    assert (ten["capacity"], ten["free"], ten["startsAt"]) == (2, 0, "2099-03-02T10:00:00Z")
+    assert (ten["capacity"], ten["free"], ten["startsAt"]) == (2, 0, f"{MONDAY}T10:00:00Z")
     assert [b["reference"] for b in ten["bookings"]] == sorted([first, second])
     assert (slots["11:00 AM"]["free"], slots["11:00 AM"]["bookings"]) == (2, [])
     cancelled = await h.unsafe("POST", f"/api/admin/appointments/{first}/status", json={"status": "cancelled"})
     assert cancelled.status_code == 200
     week = (await h.client.get(URL, params={"start": MONDAY, "days": "7"})).json()
-    assert [d["date"] for d in week["days"]][:3] == [MONDAY, "2099-03-03", "2099-03-04"]
+    assert [d["date"] for d in week["days"]][:3] == [MONDAY, TUESDAY, WEDNESDAY]
     assert [d["open"] for d in week["days"]] == [True] * 5 + [False] * 2
     monday_ten = {s["time"]: s for s in week["days"][0]["slots"]}["10:00 AM"]
     assert monday_ten["free"] == 1  # the cancelled booking is shown and holds no seat
@@ -85,7 +87,7 @@ async def test_a_second_office_has_its_own_calendar_zone_hours_and_seats(make_ha
     )
     slots = desk["days"][0]["slots"]
     assert [s["time"] for s in slots] == ["09:00 AM", "10:00 AM", "11:00 AM", "12:00 PM"]
-    assert (slots[0]["startsAt"], slots[0]["capacity"], slots[0]["free"]) == ("2099-03-02T05:00:00Z", 2, 2)
+    assert (slots[0]["startsAt"], slots[0]["capacity"], slots[0]["free"]) == (f"{MONDAY}T05:00:00Z", 2, 2)
     assert all(s["bookings"] == [] for s in slots)  # the Kumasi booking is not the desk's
     unknown = await h.client.get(URL, params={"start": MONDAY, "office": "accra"})
     assert (unknown.status_code, unknown.json()) == (404, {"message": "Office not found"})
@@ -104,3 +106,10 @@ def test_offices_come_from_one_setting_and_a_bad_one_stops_the_start() -> None:
     for bad in ("{}", "[{}]", '[{"id": "x", "name": "X", "timeZone": "Mars/Base"}]', main, late):
         with pytest.raises(OfficeSettingsError, match="AGENCY_OFFICES"):
             OfficeSettings.from_env({"AGENCY_OFFICES": bad})
+
+
+async def test_a_calendar_from_year_9999_or_year_1_answers_422_naming_the_range(make_harness: MakeHarness) -> None:
+    h = await signed_in(make_harness)
+    for start, days in (("9999-12-31", "1"), ("9999-12-27", "7"), ("0001-01-01", "7")):
+        response = await h.client.get(URL, params={"start": start, "days": days})
+        assert (response.status_code, response.json()) == (422, {"errors": {"start": CALENDAR_OUT_OF_RANGE}})

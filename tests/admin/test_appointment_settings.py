@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
+from agency_core.appointments.booking_limits import (
+    DAILY_LIMIT_INVALID,
+    HORIZON_INVALID,
+    beyond_horizon,
+    daily_limit_reached,
+)
 from agency_core.appointments.slots import OFFICE_CLOSED
 from tests.admin.area import signed_in
 from tests.admin.conftest import MakeHarness
-from tests.api.conftest import APPOINTMENT
+from tests.api.conftest import APPOINTMENT, BOOKING_DAY
 
-DAY = "2099-03-02"  # a Monday
+DAY = BOOKING_DAY  # a Monday
+TUESDAY = (date.fromisoformat(DAY) + timedelta(days=1)).isoformat()
 
 
 def _at(label: str, day: str = DAY) -> dict[str, Any]:
@@ -29,13 +37,38 @@ async def test_staff_set_the_capacity_and_closed_dates(make_harness: MakeHarness
         }
     }
     saved = await h.unsafe(
-        "PUT", "/api/admin/settings", json={**current, "appointmentCapacity": 3, "closedDates": ["2099-03-03"]}
+        "PUT", "/api/admin/settings", json={**current, "appointmentCapacity": 3, "closedDates": [TUESDAY]}
     )
     assert saved.status_code == 200, saved.text
-    assert (saved.json()["appointmentCapacity"], saved.json()["closedDates"]) == (3, ["2099-03-03"])
+    assert (saved.json()["appointmentCapacity"], saved.json()["closedDates"]) == (3, [TUESDAY])
     without = {k: v for k, v in current.items() if k not in ("appointmentCapacity", "closedDates")}
     assert (await h.unsafe("PUT", "/api/admin/settings", json=without)).json()["appointmentCapacity"] == 3
-    codes = [(await h.client.post("/api/appointments", json=_at("09:00 AM"))).status_code for _ in range(4)]
+    people = [{**_at("09:00 AM"), "email": f"p{n}@example.com", "phone": f"024123400{n}"} for n in range(4)]
+    codes = [(await h.client.post("/api/appointments", json=person)).status_code for person in people]
     assert codes == [201, 201, 201, 409]
-    closed = await h.client.post("/api/appointments", json=_at("09:00 AM", day="2099-03-03"))
+    closed = await h.client.post("/api/appointments", json=_at("09:00 AM", day=TUESDAY))
     assert closed.json() == {"errors": {"preferredDate": OFFICE_CLOSED}}
+
+
+async def test_staff_set_the_booking_horizon_and_the_daily_limit_within_bounds(make_harness: MakeHarness) -> None:
+    h = await signed_in(make_harness)
+    current = (await h.client.get("/api/admin/settings")).json()
+    assert (current["bookingHorizonDays"], current["dailyBookingsPerPerson"]) == (90, 2)
+    bad = await h.unsafe(
+        "PUT", "/api/admin/settings", json={**current, "bookingHorizonDays": 731, "dailyBookingsPerPerson": 0}
+    )
+    assert bad.status_code == 422
+    assert bad.json()["errors"] == {
+        "bookingHorizonDays": HORIZON_INVALID,
+        "dailyBookingsPerPerson": DAILY_LIMIT_INVALID,
+    }
+    horizon = (date.fromisoformat(DAY) - datetime.now(UTC).date()).days  # DAY is the horizon's last day
+    saved = await h.unsafe(
+        "PUT", "/api/admin/settings", json={**current, "bookingHorizonDays": horizon, "dailyBookingsPerPerson": 1}
+    )
+    assert saved.status_code == 200, saved.text
+    refused = await h.client.post("/api/appointments", json=_at("09:00 AM", day=TUESDAY))
+    assert refused.json() == {"errors": {"preferredDate": beyond_horizon(horizon)}}
+    assert (await h.client.post("/api/appointments", json=_at("09:00 AM"))).status_code == 201
+    again = await h.client.post("/api/appointments", json=_at("10:00 AM"))
+    assert again.json() == {"errors": {"preferredDate": daily_limit_reached(1)}}

@@ -18,6 +18,7 @@ from app.api_settings import ApiSettings, OutboxSettings
 from app.settings import SmtpSettings
 from tests.admin.area import container, signed_in
 from tests.admin.conftest import AdminHarness, MakeHarness
+from tests.api.conftest import BOOKING_DAY
 from tests.support.smtp_server import SmtpServer
 
 JOB: dict[str, Any] = {
@@ -173,7 +174,7 @@ async def test_applicant_and_appointment_get_a_confirmation_email(make_harness: 
             "email": "ama@example.com",
             "phone": "0241234567",
             "serviceType": "recruitment",
-            "preferredDate": "2099-03-02",
+            "preferredDate": BOOKING_DAY,
             "preferredTime": "10:00 AM",
             "consent": True,
         },

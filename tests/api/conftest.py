@@ -4,6 +4,7 @@ import asyncio
 import threading
 import time
 from collections.abc import AsyncIterator, Callable
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -87,13 +88,23 @@ def container_of(app: Litestar) -> Container:
     return container
 
 
+def bookable_monday(today: date | None = None, weeks: int = 1) -> date:
+    """A Monday ``weeks`` to ``weeks`` + 1 weeks after ``today`` (UTC, the office's zone Africa/Accra):
+    within the default booking horizon (90 days) and more than a day ahead, so it gets reminders."""
+    start = (today or datetime.now(UTC).date()) + timedelta(weeks=weeks)
+    return start + timedelta(days=-start.weekday() % 7)
+
+
+BOOKING_DAY = bookable_monday().isoformat()
+"""The date of :data:`APPOINTMENT`: a Monday next week or the week after."""
+
 APPOINTMENT: dict[str, Any] = {
     "fullName": "Ama Owusu",
     "email": "ama@example.com",
     "phone": "024 123 4567",
     "countryOfInterest": "Qatar",
     "serviceType": "recruitment",
-    "preferredDate": "2099-03-02",
+    "preferredDate": BOOKING_DAY,
     "preferredTime": "10:00 AM",
     "message": "I would like to work in Doha.",
     "consent": True,

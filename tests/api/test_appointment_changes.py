@@ -25,7 +25,7 @@ from agency_core.appointments.slots import SLOT_FULL
 from agency_core.ports import Outbox
 from agency_core.records import OutboxStatus
 from app.api.appointment_change import CANCEL_BUTTON, CANCELLED, MOVE_BUTTON, MOVED
-from tests.api.conftest import APPOINTMENT, AppFactory, container_of
+from tests.api.conftest import APPOINTMENT, AppFactory, bookable_monday, container_of
 from tests.support.sealing import new_sealer
 from tests.support.smtp_server import SmtpServer
 
@@ -34,8 +34,8 @@ BACKENDS = ["sqlite", pytest.param("firestore", marks=pytest.mark.emulator)]
 
 
 def _monday() -> str:
-    """A Monday of its own far ahead, so runs on the shared emulator never share slots."""
-    return (date(2100, 1, 4) + timedelta(weeks=secrets.randbelow(4_000))).isoformat()
+    """A Monday within the booking horizon, one of eleven, so runs on the shared emulator seldom share slots."""
+    return bookable_monday(weeks=1 + secrets.randbelow(11)).isoformat()
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@ closed dates staff set, and what a stranger learns from the slots endpoint (coun
 
 from __future__ import annotations
 
+from datetime import date, timedelta
 from typing import Any
 
 from litestar import Litestar
@@ -10,10 +11,11 @@ from litestar.testing import AsyncTestClient
 
 from agency_core.appointments.slots import OFFICE_CLOSED, SLOT_FULL
 from agency_core.records import NEW_APPOINTMENT
-from tests.api.conftest import APPOINTMENT, AppFactory, container_of
+from tests.api.conftest import APPOINTMENT, BOOKING_DAY, AppFactory, container_of
 
 Client = AsyncTestClient[Litestar]
-DAY = "2099-03-02"  # a Monday
+DAY = BOOKING_DAY  # a Monday
+SATURDAY = (date.fromisoformat(DAY) + timedelta(days=5)).isoformat()
 
 
 def _at(label: str, day: str = DAY, **more: Any) -> dict[str, Any]:
@@ -38,7 +40,7 @@ async def test_a_full_slot_answers_409_writes_nothing_and_the_day_shows_it_full(
                            "04:00 PM", "05:00 PM"]  # fmt: skip
     assert (slots["10:00 AM"]["state"], slots["10:00 AM"]["free"]) == ("full", 0)
     assert (slots["11:00 AM"]["state"], slots["11:00 AM"]["free"]) == ("free", 1)
-    assert slots["10:00 AM"]["startsAt"] == "2099-03-02T10:00:00Z"
+    assert slots["10:00 AM"]["startsAt"] == f"{DAY}T10:00:00Z"
     # a stranger learns counts, never who booked
     for secret in ("Ama", "ama@example.com", first.json()["reference"]):
         assert secret not in day.text
@@ -53,9 +55,10 @@ async def test_the_slots_endpoint_refuses_a_malformed_date(client: Client) -> No
 async def test_weekends_are_closed_and_a_capacity_from_the_environment_holds(make_app: AppFactory) -> None:
     app = make_app(AGENCY_APPOINTMENT_CAPACITY="2")
     async with AsyncTestClient(app) as client:
-        saturday = await client.post("/api/appointments", json=_at("10:00 AM", day="2099-03-07"))
+        saturday = await client.post("/api/appointments", json=_at("10:00 AM", day=SATURDAY))
         assert (saturday.status_code, saturday.json()) == (422, {"errors": {"preferredDate": OFFICE_CLOSED}})
-        codes = [(await client.post("/api/appointments", json=_at("09:00 AM"))).status_code for _ in range(3)]
+        people = [_at("09:00 AM", email=f"p{n}@example.com", phone=f"024123400{n}") for n in range(3)]
+        codes = [(await client.post("/api/appointments", json=person)).status_code for person in people]
         assert codes == [201, 201, 409]
-        day = (await client.get("/api/appointment-slots", params={"date": "2099-03-07"})).json()
+        day = (await client.get("/api/appointment-slots", params={"date": SATURDAY})).json()
         assert {s["state"] for s in day["slots"]} == {"closed"}

@@ -11,13 +11,14 @@ import sqlite3
 import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from datetime import date, timedelta
 from typing import Any
 
 import httpx
 import pytest
 
 from agency_core.appointments.slots import SLOT_FULL
-from tests.api.conftest import APPOINTMENT
+from tests.api.conftest import APPOINTMENT, BOOKING_DAY
 from tests.api.test_multi_instance import Cluster, cluster, firestore_client
 from tests.support.app_process import running_app
 
@@ -25,13 +26,16 @@ __all__ = ["cluster"]
 
 PEOPLE = 50
 
+TUESDAY = (date.fromisoformat(BOOKING_DAY) + timedelta(days=1)).isoformat()
+
 
 def _book_together(base_urls: list[str], day: str, label: str) -> list[tuple[int, dict[str, Any]]]:
     """``PEOPLE`` bookings of one slot, released at once, spread over ``base_urls``."""
     start = threading.Barrier(PEOPLE, timeout=60)
 
     def book(i: int) -> tuple[int, dict[str, Any]]:
-        body = {**APPOINTMENT, "email": f"p{i}@example.com", "preferredDate": day, "preferredTime": label}
+        body = {**APPOINTMENT, "email": f"p{i}@example.com", "phone": f"024123{i:04d}", "preferredDate": day}
+        body["preferredTime"] = label
         with httpx.Client(timeout=60) as client:
             start.wait()
             response = client.post(f"{base_urls[i % len(base_urls)]}/api/appointments", json=body)
@@ -49,7 +53,7 @@ def _assert_capacity_held(outcomes: list[tuple[int, dict[str, Any]]], capacity: 
 
 
 @pytest.mark.emulator
-@pytest.mark.parametrize(("capacity", "day"), [(1, "2099-03-02"), (3, "2099-03-03")])
+@pytest.mark.parametrize(("capacity", "day"), [(1, BOOKING_DAY), (3, TUESDAY)])
 def test_three_instances_on_firestore_book_exactly_the_capacity(cluster: Cluster, capacity: int, day: str) -> None:
     apps = cluster.start([f"book{capacity}-{n}" for n in range(3)], AGENCY_APPOINTMENT_CAPACITY=str(capacity))
     try:
@@ -71,7 +75,7 @@ def test_three_instances_on_firestore_book_exactly_the_capacity(cluster: Cluster
 
 def test_one_sqlite_instance_takes_fifty_concurrent_bookings_of_one_slot() -> None:
     with running_app("agency-booking-") as app:
-        booked = _assert_capacity_held(_book_together([app.base_url], "2099-03-02", "10:00 AM"), 1)
+        booked = _assert_capacity_held(_book_together([app.base_url], BOOKING_DAY, "10:00 AM"), 1)
         with sqlite3.connect(app.data_dir / "agency.sqlite3") as db:
             rows = db.execute("SELECT reference FROM appointments").fetchall()
             notes = db.execute("SELECT COUNT(*) FROM admin_notifications").fetchone()[0]

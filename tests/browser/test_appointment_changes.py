@@ -23,6 +23,7 @@ from adapters.sqlite.store import SqliteStore
 from agency_core.records import NEW_APPOINTMENT, AdminNotification, Appointment
 from agency_core.spec.forms import AppointmentRequest, NewAppointmentNotice, form_of
 from app.api.appointment_change import CANCEL_BUTTON, CANCELLED, MOVE_BUTTON, MOVED
+from tests.api.conftest import BOOKING_DAY
 from tests.browser.conftest import DIST, new_page
 from tests.browser.test_admin import sign_in, toast
 from tests.support.app_process import running_app
@@ -31,7 +32,7 @@ from tests.support.smtp_server import SmtpServer
 
 pytestmark = pytest.mark.browser
 
-DAY = "2099-03-02"  # a Monday
+DAY = BOOKING_DAY  # a Monday
 
 
 @dataclass

@@ -15,7 +15,7 @@ from typing import Any
 from agency_core.admin_settings import AdminSettings
 from agency_core.appointments.records import AppointmentRecord
 from agency_core.jobs.model import Job
-from agency_core.records import Application, OutboxMessage
+from agency_core.records import Application, Appointment, OutboxMessage
 from agency_core.staff.records import MessageRecord
 
 
@@ -160,12 +160,20 @@ class _Applications:
         return self.earlier
 
 
+class _Appointments:
+    """No bookings yet (the appointment tests keep their own, with seats)."""
+
+    async def live_between(self, _start: datetime, _end: datetime) -> list[Appointment]:
+        return []
+
+
 class FakeStore:
     """The reads the public use cases make, and the unit of work they write through."""
 
     def __init__(self, uow: FakeUnitOfWork) -> None:
         self.uow = uow
         self.applications = _Applications()
+        self.appointments = _Appointments()
 
     def unit_of_work(self) -> FakeUnit:
         return self.uow()

@@ -210,21 +210,23 @@ class _Appointments(_Writes):
 
         self._steps.append(_Step(write, check, retries=capacity + 1))
 
-    async def set_status(self, reference: str, current: AppointmentStatus, new: AppointmentStatus) -> None:
+    async def set_status(
+        self, reference: str, current: AppointmentStatus, new: AppointmentStatus, version: int
+    ) -> None:
         ref = self._col("appointments").document(reference)
+        versions = self._col("appointment_versions")
         seat: list[Any] = []
+        read: list[_Booking] = []
 
         async def check(tx: Transaction) -> None:
             seat.clear()
-            doc = await _read(tx, ref)
-            if doc is None or (doc.get("status") or AppointmentStatus.BOOKED) != current:
-                raise PreconditionFailed(f"appointments {reference}")
-            starts_at, number = moment(doc.get("starts_at")), doc.get("seat")
+            read[:] = [booking := await _booking_at(tx, ref, versions, current, version)]
+            starts_at, number = moment(booking.doc.get("starts_at")), booking.doc.get("seat")
             if new is AppointmentStatus.CANCELLED and starts_at is not None and isinstance(number, int):
                 seat.append(self._col("appointment_seats").document(seat_id(starts_at, number)))
 
         def write(tx: Transaction) -> None:
-            tx.update(ref, {"status": new.value})
+            read[0].write(tx, {"status": new.value})
             for seat_ref in seat:
                 tx.delete(seat_ref)
 
@@ -235,17 +237,16 @@ class _Appointments(_Writes):
         starts_at = after.starts_at
         seats = self._col("appointment_seats")
         new_seats = [seats.document(seat_id(starts_at, n)) for n in range(capacity)] if starts_at else []
+        versions = self._col("appointment_versions")
         old_seat: list[Any] = []
         chosen: list[int] = []
+        read: list[_Booking] = []
 
         async def check(tx: Transaction) -> None:
             old_seat.clear()
             chosen.clear()
-            doc = await _read(tx, ref)
-            status = (doc or {}).get("status") or AppointmentStatus.BOOKED
-            if doc is None or status != AppointmentStatus.BOOKED or int(doc.get("version") or 0) != before.version:
-                raise PreconditionFailed(f"appointments {before.reference}")
-            old_start, number = moment(doc.get("starts_at")), doc.get("seat")
+            read[:] = [booking := await _booking_at(tx, ref, versions, AppointmentStatus.BOOKED, before.version)]
+            old_start, number = moment(booking.doc.get("starts_at")), booking.doc.get("seat")
             if old_start is not None and isinstance(number, int):
                 old_seat.append(seats.document(seat_id(old_start, number)))
             for n, seat_ref in enumerate(new_seats):
@@ -256,15 +257,44 @@ class _Appointments(_Writes):
                 raise SlotFull(starts_at)
 
         def write(tx: Transaction) -> None:
-            # The new seat first: a commit that loses it to another instance writes nothing else.
+            # The new seat first, then the version left: a commit that loses the seat to another instance
+            # writes nothing else (the emulator applies a commit's writes one by one, so a version it left
+            # before losing the seat would lock the booking there; Firestore itself commits atomically).
             seat = chosen[0] if chosen else None
             if seat is not None:
                 tx.create(new_seats[seat], {"reference": before.reference, "starts_at": starts_at})
+            read[0].write(tx, to_document(replace(after, seat=seat)))
             for old_ref in old_seat:
                 tx.delete(old_ref)
-            tx.update(ref, to_document(replace(after, seat=seat)))
 
         self._steps.append(_Step(write, check, retries=capacity + 1))
+
+
+@dataclass(frozen=True, slots=True)
+class _Booking:
+    """A booking as a commit's check read it, at the status and version the use case read."""
+
+    ref: Any
+    doc: Document
+    version_left: Any
+    """``appointment_versions/<reference>-v<version>``: created by the one write that leaves this version
+    (a move to the next one, or a final status). Being created, it makes the second of two commits that
+    read the same version fail even where transactions are not serialised (the local emulator); that
+    commit runs again and its check finds the booking changed."""
+
+    def write(self, tx: Transaction, fields: Document) -> None:
+        """Leave the version read (before any other write of the booking's, so a loser writes none) and update."""
+        tx.create(self.version_left, {"reference": self.ref.id, "version": int(self.doc.get("version") or 0)})
+        tx.update(self.ref, fields)
+
+
+async def _booking_at(tx: Transaction, ref: Any, versions: Any, status: AppointmentStatus, version: int) -> _Booking:
+    """The booking, on condition that it is at ``status`` and ``version``; else :class:`PreconditionFailed`."""
+    doc = await _read(tx, ref)
+    at = None if doc is None else (doc.get("status") or AppointmentStatus.BOOKED, int(doc.get("version") or 0))
+    if doc is None or at != (status, version):
+        raise PreconditionFailed(f"appointments {ref.id}")
+    return _Booking(ref, doc, versions.document(f"{ref.id}-v{version}"))
 
 
 class _ContactMessages(_Writes):

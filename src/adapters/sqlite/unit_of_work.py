@@ -121,9 +121,11 @@ class _Appointments(_Writes):
 
         self._steps.append(step)
 
-    async def set_status(self, reference: str, current: AppointmentStatus, new: AppointmentStatus) -> None:
-        sql = "UPDATE appointments SET status = ? WHERE reference = ? AND status = ?"
-        self._update_if(f"appointment {reference}", sql, new.value, reference, current.value)
+    async def set_status(
+        self, reference: str, current: AppointmentStatus, new: AppointmentStatus, version: int
+    ) -> None:
+        sql = "UPDATE appointments SET status = ? WHERE reference = ? AND status = ? AND version = ?"
+        self._update_if(f"appointment {reference}", sql, new.value, reference, current.value, version)
 
     async def move(self, before: records.Appointment, after: records.Appointment, capacity: int) -> None:
         row = to_row(after)

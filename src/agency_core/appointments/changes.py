@@ -24,6 +24,7 @@ from typing import Final
 from zoneinfo import ZoneInfo
 
 from agency_core.admin_settings import SettingsSource
+from agency_core.appointments.booking_limits import BookingWindow
 from agency_core.appointments.calendar_file import CalendarMethod, appointment_calendar, calendar_attachment
 from agency_core.appointments.change_texts import (
     cancelled_email,
@@ -48,6 +49,7 @@ from agency_core.appointments.slots import (
     booking_problem,
     day_slots,
     local_label,
+    office_today,
     slot_start,
 )
 from agency_core.audit import AuditEntry
@@ -194,8 +196,18 @@ class AppointmentChanges:
             raise InvalidLink
         return found[0]
 
+    async def _date_problem(self, day: date) -> str | None:
+        """Why ``day`` cannot be shown or moved to (outside the booking window), or ``None``."""
+        horizon = (await self.settings.current()).booking_horizon_days
+        return BookingWindow(office_today(self.clock(), self.office_zone), horizon).problem(day)
+
     async def view(self, token: str, day: date | None = None) -> OwnBooking:
+        """The booking and the slots of ``day`` (its own date when ``None``); a ``day`` outside the
+        booking window is :class:`Rejected` (``date``)."""
         appointment = await self._booking(token)
+        problem = None if day is None else await self._date_problem(day)
+        if problem is not None:
+            raise Rejected({"date": problem})
         calendar = await self._calendar()
         starts_at = appointment.starts_at or appointment.created_at
         shown = day or date.fromisoformat(appointment.data.preferred_date or starts_at.date().isoformat())
@@ -212,7 +224,10 @@ class AppointmentChanges:
         try:
             async with self.store.unit_of_work() as uow:
                 await uow.appointments.set_status(
-                    appointment.reference, AppointmentStatus.BOOKED, AppointmentStatus.CANCELLED
+                    appointment.reference,
+                    AppointmentStatus.BOOKED,
+                    AppointmentStatus.CANCELLED,
+                    appointment.version,
                 )
                 await uow.outbox.withdraw(reminder_ids(appointment.reference, appointment.version), WITHDRAWN_CANCELLED)
                 await uow.outbox.enqueue(messages)
@@ -228,6 +243,9 @@ class AppointmentChanges:
         now = self.clock()
         if label not in c.APPOINTMENT_TIME_SLOTS:
             raise Rejected({"preferredTime": "Please select a preferred time"})
+        problem = await self._date_problem(day)
+        if problem is not None:
+            raise Rejected({"preferredDate": problem})
         problem = booking_problem(day, label, calendar, now)
         if problem is not None:
             raise Rejected({"preferredDate" if problem == OFFICE_CLOSED else "preferredTime": problem})

@@ -134,9 +134,9 @@ class OutboxWorker:
         return await self.outbox.get(message_id), result
 
     async def _send(self, message: OutboxMessage) -> SmsResult:
-        if message.attempts > self.policy.max_attempts:
-            # Only a held message gets here (its last answer was lost too): no report came in the
-            # settle wait, and the attempts are spent.
+        if message.unsettled_since is not None and message.attempts > self.policy.max_attempts:
+            # Held after its last attempt's answer was lost: no report came in the settle wait, and
+            # the attempts are spent.
             error = f"no answer and no delivery report after {message.attempts - 1} attempts"
             await self.outbox.mark_failed(message.id, error, self.owner)
             return SmsResult(False, error)

@@ -13,10 +13,12 @@ from typing import Final
 from zoneinfo import ZoneInfo
 
 from agency_core.admin_settings import AdminSettings, LiveSettings, SettingsChange
+from agency_core.appointments.booking_limits import staff_calendar_problem
 from agency_core.appointments.changes import cancellation_messages
 from agency_core.appointments.offices import Office, find_office, held_at, main_office, office_calendar
 from agency_core.appointments.records import AppointmentRecord
 from agency_core.appointments.reminders import WITHDRAWN_CANCELLED, reminder_ids
+from agency_core.appointments.slots import office_today
 from agency_core.appointments.staff_calendar import CALENDAR_SPANS, StaffCalendar, calendar_days, span_bounds
 from agency_core.audit import AuditEntry
 from agency_core.clock import Clock, utc_now
@@ -497,6 +499,9 @@ class AdminService:
         if days not in CALENDAR_SPANS:
             raise Rejected({"days": "Days must be 1 or 7"})
         office = find_office(self.offices, office_id)
+        out_of_range = staff_calendar_problem(start, days, office_today(self.clock(), self.office_zone))
+        if out_of_range is not None:
+            raise Rejected({"start": out_of_range})
         if office is None:
             raise NotFound("Office")
         current = await self.settings.current()
@@ -521,7 +526,7 @@ class AdminService:
         texts = await self.templates.texts()
         try:
             async with self.uow() as uow:
-                await uow.appointments.set_status(reference, record.status, new)
+                await uow.appointments.set_status(reference, record.status, new, record.appointment.version)
                 if new is AppointmentStatus.CANCELLED:
                     appointment = record.appointment
                     await uow.outbox.withdraw(reminder_ids(reference, appointment.version), WITHDRAWN_CANCELLED)

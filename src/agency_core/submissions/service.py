@@ -13,6 +13,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from agency_core.admin_settings import SettingsSource
+from agency_core.appointments.booking_limits import BookingWindow, bookings_of, daily_limit_reached
 from agency_core.appointments.calendar_file import CalendarMethod, calendar_attachment
 from agency_core.appointments.changes import calendar_file, change_link, new_change_token, token_hash
 from agency_core.appointments.reminders import reminder_messages, reminder_time
@@ -354,6 +355,7 @@ class AgencyService:
         now = self.clock()
         calendar = await self.office_calendar()
         day, label = date.fromisoformat(request.preferred_date), request.preferred_time
+        await self._check_date(day, request)
         problem = booking_problem(day, label, calendar, now)
         if problem is not None:
             logger.info("appointment refused", extra={"reason": problem})
@@ -383,6 +385,23 @@ class AgencyService:
             },
         )
         return Accepted(reference)
+
+    async def booking_window(self) -> BookingWindow:
+        """The dates that can be booked: from today (the office's) to the horizon staff set."""
+        return BookingWindow(self.today(), (await self.settings.current()).booking_horizon_days)
+
+    async def _check_date(self, day: date, request: AppointmentRequest) -> None:
+        """Refuse a date beyond the booking horizon, or one on which this phone or e-mail already holds
+        as many bookings as one person may (so nobody books every slot of a day, each texting a phone)."""
+        problem = (await self.booking_window()).problem(day)
+        if problem is None:
+            limit = (await self.settings.current()).daily_bookings_per_person
+            live = await self.store.appointments.live_between(*_day_bounds(day, self.office_zone))
+            if bookings_of(live, request.phone, request.email) >= limit:
+                problem = daily_limit_reached(limit)
+        if problem is not None:
+            logger.info("appointment refused", extra={"reason": problem})
+            raise Rejected({_DATE_FIELD: problem})
 
     def _appointment_messages(
         self, appointment: Appointment, link: str = "", texts: Texts = DEFAULTS
@@ -424,11 +443,13 @@ class AgencyService:
         return notification, outbox
 
     async def appointment_slots(self, day: date) -> DaySlots:
-        """The spec's nine slots of ``day`` as the booking form shows them (free, full, past, closed)."""
+        """The spec's nine slots of ``day`` as the booking form shows them (free, full, past, closed);
+        a day outside the booking window is :class:`Rejected` (``date``)."""
+        problem = (await self.booking_window()).problem(day)
+        if problem is not None:
+            raise Rejected({"date": problem})
         calendar = await self.office_calendar()
-        zone = ZoneInfo(calendar.zone)
-        start = datetime.combine(day, time(0), zone).astimezone(UTC)
-        end = datetime.combine(day + timedelta(days=1), time(0), zone).astimezone(UTC)
+        start, end = _day_bounds(day, calendar.zone)
         booked = await self.store.appointments.booked(start, end)
         slots = day_slots(day, calendar, booked, self.clock())
         return DaySlots(day, calendar.zone, zone_name(start, calendar.zone), slots)
@@ -477,3 +498,10 @@ class AgencyService:
     async def blog_post(self, post_id: str) -> BlogPost | None:
         post = await self.store.blog_posts.get(post_id)
         return post if post is not None and post.published else None
+
+
+def _day_bounds(day: date, zone: str) -> tuple[datetime, datetime]:
+    """The UTC instants ``day`` starts and ends at in ``zone``."""
+    tz = ZoneInfo(zone)
+    start = datetime.combine(day, time(0), tz).astimezone(UTC)
+    return start, datetime.combine(day + timedelta(days=1), time(0), tz).astimezone(UTC)

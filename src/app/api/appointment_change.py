@@ -121,6 +121,14 @@ def _day(raw: str | None) -> date | None:
         return None
 
 
+async def _view_within_window(changes: AppointmentChanges, token: str, day: date | None) -> OwnBooking:
+    """The booking with the slots of ``day``, or of its own date when ``day`` is outside the booking window."""
+    try:
+        return await changes.view(token, day)
+    except Rejected:
+        return await changes.view(token)
+
+
 class AppointmentChangePage(Controller):
     path = CHANGE_PATH
     include_in_schema = False
@@ -132,10 +140,13 @@ class AppointmentChangePage(Controller):
         token: FromQuery[str] = "",
         date: FromQuery[str | None] = None,
     ) -> Response[str]:
+        day = _day(date)
         try:
-            own = await appointment_changes.view(token, _day(date))
+            own = await appointment_changes.view(token, day)
         except NotFound:
             return _invalid()
+        except Rejected as refused:
+            return await self._again(appointment_changes, token, None, refused)
         return _page(_manage(own, token), 200)
 
     @post("/cancel", status_code=200)
@@ -175,7 +186,7 @@ class AppointmentChangePage(Controller):
     ) -> Response[str]:
         text = refused.message if isinstance(refused, Conflict) else "; ".join(refused.errors.values())
         try:
-            own = await changes.view(token, day)
+            own = await _view_within_window(changes, token, day)
         except NotFound:
             return _invalid()
         status = 409 if isinstance(refused, Conflict) else 422

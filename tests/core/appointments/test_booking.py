@@ -9,9 +9,16 @@ from typing import Any
 
 import pytest
 
+from agency_core.appointments.booking_limits import (
+    DATE_BEFORE_TODAY,
+    MAX_DAILY_BOOKINGS,
+    beyond_horizon,
+    daily_limit_reached,
+)
 from agency_core.appointments.slots import OFFICE_CLOSED, SLOT_FULL, SLOT_PAST, SlotState
 from agency_core.errors import Conflict, Rejected
 from agency_core.ids import IdGenerator
+from agency_core.records import Appointment
 from agency_core.submissions.service import AgencyService
 from agency_core.unit_of_work import SlotFull
 from tests.api.conftest import APPOINTMENT
@@ -23,9 +30,13 @@ MONDAY = "2026-11-23"
 class _Appointments:
     def __init__(self) -> None:
         self.counts: dict[datetime, int] = {}
+        self.live: list[Appointment] = []
 
     async def booked(self, start: datetime, end: datetime) -> dict[datetime, int]:
         return {at: n for at, n in self.counts.items() if start <= at < end}
+
+    async def live_between(self, start: datetime, end: datetime) -> list[Appointment]:
+        return [a for a in self.live if a.starts_at is not None and start <= a.starts_at < end]
 
 
 class Booking:
@@ -37,6 +48,8 @@ class Booking:
         self.store.appointments = _Appointments()  # type: ignore[attr-defined]
         self.uow.on_commit = self._take_seat
         live = FakeSettings()
+        # Tests about seats book one person many times; the per-person limit has tests of its own.
+        settings.setdefault("daily_bookings_per_person", MAX_DAILY_BOOKINGS)
         live.settings = replace(live.settings, appointment_capacity=capacity, **settings)
         self.service = AgencyService(
             self.store,  # type: ignore[arg-type]
@@ -55,6 +68,7 @@ class Booking:
                 if taken >= capacity:
                     raise SlotFull(appointment.starts_at)
                 self.store.appointments.counts[appointment.starts_at] = taken + 1  # type: ignore[attr-defined]
+                self.store.appointments.live.append(appointment)  # type: ignore[attr-defined]
 
 
 def _at(day: str, label: str) -> dict[str, Any]:
@@ -161,3 +175,45 @@ async def test_a_booking_23_hours_59_minutes_ahead_gets_no_reminder_and_no_promi
     exactly = Booking(datetime(2026, 11, 22, 10, tzinfo=UTC))
     await exactly.service.book_appointment(_at(MONDAY, "10:00 AM"))
     assert len(_outbox(exactly)) == 4  # 24 hours ahead exactly: the reminder goes out at once
+
+
+async def test_a_date_beyond_the_booking_horizon_is_refused_on_the_date_and_nothing_written() -> None:
+    b = Booking(datetime(2026, 11, 20, 9, tzinfo=UTC), booking_horizon_days=30)
+    for day in ("2026-12-21", "9999-12-31"):  # the Monday after the horizon's last day (2026-12-20), year 9999
+        with pytest.raises(Rejected) as refused:
+            await b.service.book_appointment(_at(day, "10:00 AM"))
+        assert refused.value.errors == {"preferredDate": beyond_horizon(30)}
+    assert (b.uow.committed, b.uow.discarded) == ([], [])
+    await b.service.book_appointment(_at("2026-12-18", "10:00 AM"))  # a Friday within it
+    assert len(b.uow.committed) == 1
+
+
+async def test_the_slots_of_a_day_outside_the_booking_window_are_refused_with_a_message() -> None:
+    b = Booking(datetime(2026, 11, 20, 9, tzinfo=UTC))
+    for day, message in (
+        (date(9999, 12, 31), beyond_horizon(90)),
+        (date(2027, 2, 19), beyond_horizon(90)),  # the day after the horizon's last
+        (date(1, 1, 1), DATE_BEFORE_TODAY),
+        (date(2026, 11, 19), DATE_BEFORE_TODAY),
+    ):
+        with pytest.raises(Rejected) as refused:
+            await b.service.appointment_slots(day)
+        assert refused.value.errors == {"date": message}
+    assert len((await b.service.appointment_slots(date(2027, 2, 18))).slots) == 9  # the horizon's last day
+
+
+async def test_one_person_books_at_most_the_daily_limit_by_phone_or_by_e_mail() -> None:
+    b = Booking(datetime(2026, 11, 20, 9, tzinfo=UTC), daily_bookings_per_person=2)
+    await b.service.book_appointment(_at(MONDAY, "09:00 AM"))
+    await b.service.book_appointment(_at(MONDAY, "10:00 AM"))
+    same_phone = {**_at(MONDAY, "11:00 AM"), "email": "other@example.com"}
+    same_email = {**_at(MONDAY, "11:00 AM"), "phone": "0209876543"}
+    for form in (_at(MONDAY, "11:00 AM"), same_phone, same_email):
+        with pytest.raises(Rejected) as refused:
+            await b.service.book_appointment(form)
+        assert refused.value.errors == {"preferredDate": daily_limit_reached(2)}
+    assert len(b.uow.committed) == 2
+    await b.service.book_appointment(_at("2026-11-24", "11:00 AM"))  # another day
+    someone_else = {**_at(MONDAY, "11:00 AM"), "email": "kofi@example.com", "phone": "0209876543"}
+    await b.service.book_appointment(someone_else)
+    assert len(b.uow.committed) == 4

@@ -65,6 +65,12 @@ class Office:
 
     # -- the reads ------------------------------------------------------------------------------
 
+    async def live_between(self, start: datetime, end: datetime) -> list[Appointment]:
+        return [
+            a for a, s in self.booked_.values()
+            if s is not AppointmentStatus.CANCELLED and a.starts_at is not None and start <= a.starts_at < end
+        ]  # fmt: skip
+
     async def booked(self, start: datetime, end: datetime) -> dict[datetime, int]:
         counts: dict[datetime, int] = {}
         for appointment, status in self.booked_.values():
@@ -96,8 +102,8 @@ class Office:
             if self._taken(after.starts_at, before.reference) >= capacity:
                 raise SlotFull(after.starts_at)
         if write.method == "set_status" and write.repository == "appointments":
-            reference, current, _ = write.args
-            if self.booked_[reference][1] is not current:
+            reference, current, _, version = write.args
+            if self.booked_[reference][1] is not current or self.booked_[reference][0].version != version:
                 raise PreconditionFailed(reference)
 
     def _commit(self, writes: list[Write]) -> None:
@@ -113,7 +119,7 @@ class Office:
             case ("appointments", "move"):
                 self.booked_[write.args[1].reference] = (write.args[1], AppointmentStatus.BOOKED)
             case ("appointments", "set_status"):
-                reference, _, new = write.args
+                reference, _, new, _ = write.args
                 self.booked_[reference] = (self.booked_[reference][0], new)
             case ("outbox", "enqueue"):
                 for message in write.args[0]:

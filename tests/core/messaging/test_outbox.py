@@ -8,8 +8,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from agency_core.messaging.delivery import on_answer_lost
 from agency_core.messaging.outbox import OutboxWorker, RetryPolicy
-from agency_core.ports import SmsResult
+from agency_core.ports import Delivery, SmsResult
 from agency_core.records import OutboxMessage, OutboxStatus
 
 T0 = datetime(2026, 5, 4, 9, 0, tzinfo=UTC)
@@ -84,6 +85,14 @@ class FakeOutbox:
         )
         return True
 
+    async def mark_unsettled(
+        self, message_id: str, error: str, at: datetime, settle_wait: timedelta, owner: str | None = None
+    ) -> bool:
+        if not self._held(message_id, owner):
+            return False
+        self.rows[message_id] = on_answer_lost(self.rows[message_id], at, settle_wait, error)
+        return True
+
     async def release(self, owner: str) -> int:
         held = [m for m in self.rows.values() if m.status is OutboxStatus.PENDING and m.lease_owner == owner]
         for m in held:
@@ -98,9 +107,11 @@ class FakeOutbox:
 
 
 class FakeGateway:
-    def __init__(self, fail_times: int = 0, delay_s: float = 0.0, raises: bool = False) -> None:
+    def __init__(self, fail_times: int = 0, delay_s: float = 0.0, raises: bool = False, lose_times: int = 0) -> None:
         self.sent: list[tuple[str, str, str | None]] = []
         self.fail_times = fail_times
+        self.lose_times = lose_times
+        """Answers lost after the text went (``Delivery.UNKNOWN``), as a read timeout."""
         self.delay_s = delay_s
         self.raises = raises
         self.in_flight = 0
@@ -118,6 +129,9 @@ class FakeGateway:
             if self.fail_times > 0:
                 self.fail_times -= 1
                 return SmsResult(False, "Gateway unavailable")
+            if self.lose_times > 0:
+                self.lose_times -= 1
+                return SmsResult(False, "ReadTimeout", None, Delivery.UNKNOWN)
             return SmsResult(True, "Message queued")
         finally:
             self.in_flight -= 1
@@ -276,3 +290,29 @@ async def test_a_result_after_the_lease_was_taken_over_is_not_written() -> None:
     await slow._send(leased)  # its send fails, but the retry it would write is not its own any more
     row = outbox.rows["VA1-0"]
     assert (row.lease_owner, row.last_error, row.attempts) == ("fast", None, taken.attempts)
+
+
+async def test_a_lost_answer_holds_the_text_unleased_and_no_round_resends_it_before_the_settle_wait() -> None:
+    outbox, gateway, clock = FakeOutbox([message(0)]), FakeGateway(lose_times=1), Clock()
+    w = worker(outbox, gateway, clock, unsettled_wait=timedelta(minutes=15))
+    await w.run_once()
+    held = outbox.rows["VA1-0"]
+    assert (held.status, held.unsettled_since, held.lease_owner) == (OutboxStatus.PENDING, T0, None)
+    clock.advance(15 * 60 - 1)
+    assert await w.run_once() == 0
+    assert len(gateway.sent) == 1
+    clock.advance(1)
+    assert await w.run_once() == 1
+    assert len(gateway.sent) == 2
+    assert outbox.rows["VA1-0"].status is OutboxStatus.DELIVERED
+
+
+async def test_a_text_held_after_its_last_attempt_fails_without_another_send() -> None:
+    outbox, gateway, clock = FakeOutbox([message(0)]), FakeGateway(lose_times=2), Clock()
+    w = worker(outbox, gateway, clock, policy=RetryPolicy(max_attempts=2), unsettled_wait=timedelta(minutes=1))
+    for _ in range(3):
+        await w.run_once()
+        clock.advance(60)
+    failed = outbox.rows["VA1-0"]
+    assert (failed.status, failed.attempts, len(gateway.sent)) == (OutboxStatus.FAILED, 3, 2)
+    assert failed.last_error == "no answer and no delivery report after 2 attempts"

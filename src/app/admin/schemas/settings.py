@@ -28,6 +28,10 @@ class AdminSettings(Body):
     """Consultations booked per slot."""
     closed_dates: list[str]
     """Dates (YYYY-MM-DD) the office takes no bookings, besides weekends."""
+    booking_horizon_days: int
+    """How many days ahead an appointment may be booked."""
+    daily_bookings_per_person: int
+    """How many bookings one phone or e-mail may hold on one day."""
 
 
 class AdminSettingsIn(Body, kw_only=True):
@@ -39,6 +43,10 @@ class AdminSettingsIn(Body, kw_only=True):
     appointment_capacity: int = UNSET
     """Left out: unchanged."""
     closed_dates: list[str] = UNSET
+    """Left out: unchanged."""
+    booking_horizon_days: int = UNSET
+    """Left out: unchanged."""
+    daily_bookings_per_person: int = UNSET
     """Left out: unchanged."""
 
 
@@ -58,6 +66,8 @@ def settings_body(settings: admin_settings.AdminSettings) -> AdminSettings:
         status_sms=StatusSmsSwitches(**switches),
         appointment_capacity=settings.appointment_capacity,
         closed_dates=[day.isoformat() for day in settings.closed_dates],
+        booking_horizon_days=settings.booking_horizon_days,
+        daily_bookings_per_person=settings.daily_bookings_per_person,
     )
 
 
