@@ -285,7 +285,8 @@ class Settings:
         except PaymentSettingsError as exc:
             raise SettingsError(str(exc)) from exc
         try:
-            site = SiteSettings.from_env(env)
+            # A demo shows marked sample numbers; production (which refuses demo mode too) the real ones.
+            site = SiteSettings.from_env(env, demo=_flag(env, "AGENCY_DEMO") and _env_name(env) != "production")
             site_url = parse_site_url(env.get("AGENCY_SITE_URL"))
         except SiteSettingsError as exc:
             raise SettingsError(str(exc)) from exc

@@ -4,7 +4,7 @@ notice and the retention periods (see ``.env.example``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from urllib.parse import urlsplit
 
 from agency_core.spec.numbers import ascii_whole_number
@@ -56,6 +56,9 @@ class RetentionSettings:
 
 
 NOT_SET = "not set"
+DEMO_ONLY = "(sample, demo only)"
+SAMPLE_LABOUR_LICENCE = f"SAMPLE-LD/PRA/0000 {DEMO_ONLY}"
+SAMPLE_DPC_REGISTRATION = f"SAMPLE-DPC-0000 {DEMO_ONLY}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +88,15 @@ class LegalFacts:
             data_request_contact=get("AGENCY_DATA_REQUEST_CONTACT", base.data_request_contact),
         )
 
+    def with_demo_samples(self) -> LegalFacts:
+        """A demo's facts: each number not set shows a marked sample, so the footer's "check our licence
+        number" points at a number, not at "not set". Production requires the real ones instead."""
+        return replace(
+            self,
+            dpc_registration=SAMPLE_DPC_REGISTRATION if self.dpc_registration == NOT_SET else self.dpc_registration,
+            labour_licence=SAMPLE_LABOUR_LICENCE if self.labour_licence == NOT_SET else self.labour_licence,
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class SiteSettings:
@@ -92,8 +104,9 @@ class SiteSettings:
     retention: RetentionSettings = RetentionSettings()
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str]) -> SiteSettings:
+    def from_env(cls, env: Mapping[str, str], *, demo: bool = False) -> SiteSettings:
+        legal = LegalFacts.from_env(env)
         return cls(
-            legal=LegalFacts.from_env(env),
+            legal=legal.with_demo_samples() if demo else legal,
             retention=RetentionSettings.from_env(env),
         )
