@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -40,7 +41,8 @@ SETTINGS = AdminSettings(
 STORED_TEXT = (
     '{"adminPhones":["+233241234567","+233241234567","+233241234567","+233241234567"],"smsSender":"VANDY",'
     '"statusSms":{"received":true,"processing":true,"approved":true,"rejected":false},"appointmentCapacity":3,'
-    '"closedDates":["2026-12-25","2026-12-26"],"feePolicy":{"currency":"USD","defaultMinor":5000,'
+    '"closedDates":["2026-12-25","2026-12-26"],"bookingHorizonDays":90,"dailyBookingsPerPerson":2,'
+    '"feePolicy":{"currency":"USD","defaultMinor":5000,'
     '"defaultReason":"Our standard fee","countries":[{"match":"United Arab Emirates","amountMinor":null,'
     '"reason":"Employer pays"}],"jobs":[{"match":"J7","amountMinor":1000,"reason":"Employer pays part"}],'
     '"refundRules":"Refunded in full if we cannot place you."}}'
@@ -97,6 +99,20 @@ async def test_settings_an_older_version_stored_still_read(stores: Stores) -> No
         s: s is not ApplicationStatus.APPROVED for s in ApplicationStatus
     }
     assert (read.appointment_capacity, read.closed_dates, read.fee_policy) == (1, (), None)
+    assert (read.booking_horizon_days, read.daily_bookings_per_person) == (90, 2)
+
+
+async def test_the_booking_horizon_and_the_daily_limit_are_stored_and_read_back(stores: Stores) -> None:
+    saved = replace(SETTINGS, booking_horizon_days=30, daily_bookings_per_person=5)
+    assert await commits(stores.records, lambda uow: (uow.settings.put(saved, T0),))
+    assert await stores.admin.get_settings() == saved
+
+
+def test_an_out_of_bounds_stored_horizon_or_daily_limit_falls_back_to_the_defaults() -> None:
+    defaults = AdminSettings(("+233241111111",) * 4, "VANDY")
+    for horizon, per_person in ((0, 0), (731, 21), (True, False), ("90", "2")):
+        odd = {"bookingHorizonDays": horizon, "dailyBookingsPerPerson": per_person}
+        assert settings_of(odd, defaults) == defaults
 
 
 def test_odd_stored_values_fall_back_to_the_defaults() -> None:
