@@ -727,6 +727,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/phones-to-confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Applications whose stored phone may be another agency country's, newest first */
+        get: operations["ApiAdminPhonesToConfirmListPhones"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/phones-to-confirm/{application_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the phone's country: one of its choices (audited); 409 when it awaits no confirming */
+        post: operations["ApiAdminPhonesToConfirmApplicationIdConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/session": {
         parameters: {
             query?: never;
@@ -1436,7 +1470,9 @@ export interface components {
         AdminSettings: {
             adminPhones: string[];
             appointmentCapacity: number;
+            bookingHorizonDays: number;
             closedDates: string[];
+            dailyBookingsPerPerson: number;
             smsSender: string;
             statusSms: components["schemas"]["StatusSmsSwitches"];
         };
@@ -1445,7 +1481,11 @@ export interface components {
             /** @description Left out: unchanged */
             appointmentCapacity?: number;
             /** @description Left out: unchanged */
+            bookingHorizonDays?: number;
+            /** @description Left out: unchanged */
             closedDates?: string[];
+            /** @description Left out: unchanged */
+            dailyBookingsPerPerson?: number;
             smsSender: string;
             statusSms: {
                 approved: boolean;
@@ -1616,6 +1656,11 @@ export interface components {
             passportNumber?: string;
             /** @description Required: when missing, 422 with "Phone number is required" */
             phone: string;
+            /**
+             * @description The phone's country (ISO 3166, e.g. GH or AE): a local number is read in it; without it, a local number valid in more than one of the agency's countries is refused (422). Any region code the server's phone library knows is accepted; the published enum is a part of them.
+             * @enum {unknown}
+             */
+            phoneRegion?: "GH";
             /** Format: binary */
             photo?: string;
             /**
@@ -1699,6 +1744,7 @@ export interface components {
             message?: string | null;
             /** @description Required: when missing, 422 with "Phone number is required" */
             phone: string;
+            phoneRegion?: "GH" | null;
             /**
              * Format: date
              * @description Required: when missing, 422 with "Preferred date is required"
@@ -1890,6 +1936,12 @@ export interface components {
             startsAt: string;
             time: string;
         };
+        /** ConfirmedPhone */
+        ConfirmedPhone: {
+            applicationId: string;
+            phone: string;
+            region: string;
+        };
         ContactMessageIn: {
             /** @description Required: when missing, 422 with "Email is required" */
             email: string;
@@ -1898,6 +1950,7 @@ export interface components {
             /** @description Required: when missing, 422 with "Name is required" */
             name: string;
             phone?: string | null;
+            phoneRegion?: "GH" | null;
             service?: ("General Inquiry" | "Job Application Support" | "Visa Services" | "Travel Arrangements" | "Corporate Services" | "Document Processing" | "Other") | null;
             /** @description Required: when missing, 422 with "Subject is required" */
             subject: string;
@@ -2401,6 +2454,32 @@ export interface components {
             paidAt: string | null;
             reference: string | null;
             state: string;
+        };
+        /** PhoneChoice */
+        PhoneChoice: {
+            country: string;
+            phone: string;
+            region: string;
+        };
+        PhoneConfirmIn: {
+            /** @description One of the application's choices (GET /api/admin/phones-to-confirm); another: 422 */
+            region: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** PhoneToConfirm */
+        PhoneToConfirm: {
+            applicantName: string;
+            applicationId: string;
+            choices: components["schemas"]["PhoneChoice"][];
+            /** Format: date-time */
+            createdAt: string;
+            phone: string;
+            typed: string;
+        };
+        /** PhonesToConfirm */
+        PhonesToConfirm: {
+            items: components["schemas"]["PhoneToConfirm"][];
         };
         /** PlannedSmsOut */
         PlannedSmsOut: {
@@ -6659,6 +6738,160 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminPhonesToConfirmListPhones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhonesToConfirm"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminPhonesToConfirmApplicationIdConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneConfirmIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfirmedPhone"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The record's current state does not allow the change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
             /** @description A service the answer depends on is unavailable */
