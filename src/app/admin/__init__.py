@@ -2,7 +2,8 @@
 
 ``build_admin_router(settings)`` returns one Litestar ``Router``; everything registered in it
 is guarded (see :mod:`app.admin.security`) except the session routes and, in demo mode only,
-``GET /api/admin/demo-credentials``.
+``GET /api/admin/demo-credentials``; every write takes only its declared body type
+(:mod:`app.admin.json_only`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from litestar.di import Provide
 from litestar.types import ControllerRouterHandler
 
 from app.admin import routes
+from app.admin.json_only import declared_body_only
 from app.admin.security import AdminError, admin_error_response, admin_guard, current_admin
 from app.admin.session import demo_credentials, sign_in, sign_out, who_am_i
 from app.settings import Settings
@@ -31,7 +33,7 @@ def build_admin_router(settings: Settings, extra_handlers: Sequence[ControllerRo
     return Router(
         path=ADMIN_PATH,
         route_handlers=handlers,
-        guards=[admin_guard],
+        guards=[admin_guard, declared_body_only],
         dependencies={"admin": Provide(current_admin, sync_to_thread=False)},
         exception_handlers={**USE_CASE_ERRORS, AdminError: admin_error_response},
         tags=["admin"],
