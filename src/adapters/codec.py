@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 from agency_core.admin_settings import AdminSettings, read_closed_dates
 from agency_core.appointments.booking_limits import MAX_DAILY_BOOKINGS, MAX_HORIZON_DAYS
+from agency_core.messaging.parts_cap import DEFAULT_MAX_PARTS, read_max_parts
 from agency_core.payments.fees import DEFAULT_REFUND_RULES, FeePolicy, FeeRule
 from agency_core.payments.model import Payment
 from agency_core.records import ApplicationStatus, OutboxMessage
@@ -237,7 +238,13 @@ def settings_document(settings: AdminSettings) -> dict[str, Any]:
         "closedDates": [day.isoformat() for day in settings.closed_dates],
         "bookingHorizonDays": settings.booking_horizon_days,
         "dailyBookingsPerPerson": settings.daily_bookings_per_person,
+        **_parts_cap_field(settings),
     } | ({} if settings.fee_policy is None else {"feePolicy": fee_policy_document(settings.fee_policy)})
+
+
+def _parts_cap_field(settings: AdminSettings) -> dict[str, int]:
+    """Stored once staff change it from the default: the settings of those who never did are stored as before."""
+    return {} if settings.sms_max_parts == DEFAULT_MAX_PARTS else {"smsMaxParts": settings.sms_max_parts}
 
 
 def _switches_of(raw: Mapping[str, Any], defaults: AdminSettings) -> dict[ApplicationStatus, bool]:
@@ -265,6 +272,9 @@ def settings_of(stored: Mapping[str, Any], defaults: AdminSettings) -> AdminSett
         result = dataclasses.replace(result, booking_horizon_days=horizon)
     if isinstance(per_person, int) and not isinstance(per_person, bool) and 1 <= per_person <= MAX_DAILY_BOOKINGS:
         result = dataclasses.replace(result, daily_bookings_per_person=per_person)
+    max_parts = read_max_parts(stored.get("smsMaxParts"))  # absent from settings saved before the cap
+    if max_parts is not None:
+        result = dataclasses.replace(result, sms_max_parts=max_parts)
     if policy is not None:
         result = dataclasses.replace(result, fee_policy=policy)
     return result

@@ -23,6 +23,7 @@ from agency_core.appointments.booking_limits import (
     MAX_HORIZON_DAYS,
 )
 from agency_core.errors import Rejected
+from agency_core.messaging.parts_cap import DEFAULT_MAX_PARTS, MAX_PARTS_INVALID, MOST_MAX_PARTS, read_max_parts
 from agency_core.payments.fees import FeePolicy
 from agency_core.records import ApplicationStatus
 from agency_core.spec.constants import SENDER_ID_MAX_LENGTH
@@ -60,6 +61,8 @@ class AdminSettings:
     """How many days ahead an appointment may be booked (:mod:`agency_core.appointments.booking_limits`)."""
     daily_bookings_per_person: int = DEFAULT_DAILY_BOOKINGS
     """How many live bookings one phone or e-mail may hold on one day."""
+    sms_max_parts: int = DEFAULT_MAX_PARTS
+    """The most SMS parts a message template may take at its longest (:mod:`agency_core.messaging.parts_cap`)."""
 
     def sends_status_sms(self, status: ApplicationStatus) -> bool:
         return self.status_sms.get(status, True)
@@ -126,6 +129,7 @@ class SettingsInput:
     closed_dates: object = ABSENT
     booking_horizon_days: object = ABSENT
     daily_bookings_per_person: object = ABSENT
+    sms_max_parts: object = ABSENT
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +143,7 @@ class SettingsChange:
     closed_dates: tuple[date, ...] | None = None
     booking_horizon_days: int | None = None
     daily_bookings_per_person: int | None = None
+    sms_max_parts: int | None = None
 
     def applied_to(self, kept: AdminSettings) -> AdminSettings:
         """The settings this change makes of ``kept`` (whose fee policy it never touches)."""
@@ -155,6 +160,7 @@ class SettingsChange:
                 if self.daily_bookings_per_person is None
                 else self.daily_bookings_per_person
             ),
+            sms_max_parts=kept.sms_max_parts if self.sms_max_parts is None else self.sms_max_parts,
         )
 
 
@@ -190,6 +196,15 @@ def read_closed_dates(raw: object) -> tuple[date, ...] | None:
     if date.min in days or not isinstance(raw, Sequence) or isinstance(raw, str):
         return None
     return tuple(sorted(days))
+
+
+def _sms_max_parts(raw: object, errors: dict[str, str]) -> int | None:
+    if raw is ABSENT:
+        return None
+    cap = read_max_parts(raw)
+    if cap is None:
+        errors["smsMaxParts"] = MAX_PARTS_INVALID
+    return cap
 
 
 def _closed_dates(raw: object, errors: dict[str, str]) -> tuple[date, ...] | None:
@@ -252,9 +267,11 @@ def check_settings(data: Mapping[str, object]) -> SettingsCheck:
     phones = _phones(sent.admin_phones, errors)
     sender = _sender(sent.sms_sender, errors)
     switches = _switches(sent.status_sms, errors)
+    max_parts = _sms_max_parts(sent.sms_max_parts, errors)
     if errors:
         return SettingsCheck(None, errors)
-    return SettingsCheck(SettingsChange(phones, sender, switches, capacity, closed, horizon, per_person), {})
+    change = SettingsChange(phones, sender, switches, capacity, closed, horizon, per_person, sms_max_parts=max_parts)
+    return SettingsCheck(change, {})
 
 
 def export_rules() -> dict[str, object]:
@@ -268,7 +285,9 @@ def export_rules() -> dict[str, object]:
         "maxAppointmentCapacity": MAX_APPOINTMENT_CAPACITY,
         "maxBookingHorizonDays": MAX_HORIZON_DAYS,
         "maxDailyBookingsPerPerson": MAX_DAILY_BOOKINGS,
+        "maxSmsParts": MOST_MAX_PARTS,
         "messages": {
+            "smsMaxPartsInvalid": MAX_PARTS_INVALID,
             "phoneInvalid": INVALID_PHONE,
             "senderRequired": SENDER_REQUIRED,
             "senderTooLong": SENDER_TOO_LONG,

@@ -296,7 +296,7 @@ class Container:
             live_settings=live,
             media=media,
             admin_area=admin_area,
-            message_templates=MessageTemplates(store.templates, store.unit_of_work, ids, live_texts),
+            message_templates=MessageTemplates(store.templates, store.unit_of_work, ids, live_texts, settings=live),
             bulk=bulk,
             notes=notes,
             payments=payments,

@@ -30,6 +30,7 @@ from agency_core.appointments.booking_limits import MAX_DAILY_BOOKINGS, MAX_HORI
 from agency_core.bulk.model import EVERY_APPLICATION, MAX_SELECTION
 from agency_core.jobs.rules import JOB_FORM, JOB_STATUSES, JobField
 from agency_core.messaging.bulk_texts import MAX_SEPTETS
+from agency_core.messaging.parts_cap import LEAST_MAX_PARTS, MOST_MAX_PARTS
 from agency_core.messaging.templates import MAX_LENGTH as TEMPLATE_MAX
 from agency_core.messaging.templates import Channel as TemplateChannel
 from agency_core.newsletter.issues import MAX_BODY, MAX_SUBJECT
@@ -255,6 +256,7 @@ def _settings_body() -> dict[str, Any]:
             "statusSms": {"type": "object", "properties": switches, "required": list(switches)},
             "appointmentCapacity": {**whole(1, MAX_APPOINTMENT_CAPACITY), "description": "Left out: unchanged"},
             "closedDates": {"type": "array", "items": day(), "description": "Left out: unchanged"},
+            "smsMaxParts": {**whole(LEAST_MAX_PARTS, MOST_MAX_PARTS), "description": "Left out: unchanged"},
             "bookingHorizonDays": {**whole(1, MAX_HORIZON_DAYS), "description": "Left out: unchanged"},
             "dailyBookingsPerPerson": {**whole(1, MAX_DAILY_BOOKINGS), "description": "Left out: unchanged"},
         },

@@ -26,6 +26,7 @@ async def test_defaults_come_from_the_environment(make_harness: MakeHarness) -> 
         "statusSms": {"received": True, "processing": True, "approved": True, "rejected": True},
         "appointmentCapacity": 1,
         "closedDates": [],
+        "smsMaxParts": 3,
     }
 
 

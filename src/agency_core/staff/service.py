@@ -281,6 +281,7 @@ class AdminService:
                 ("statusSms", dict(before.status_sms), dict(saved.status_sms)),
                 ("appointmentCapacity", before.appointment_capacity, saved.appointment_capacity),
                 ("closedDates", before.closed_dates, saved.closed_dates),
+                ("smsMaxParts", before.sms_max_parts, saved.sms_max_parts),
             )
             if old != new
         ]

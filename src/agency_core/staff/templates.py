@@ -1,8 +1,10 @@
 """The admin area's message templates: list, preview, save and restore, each change audited.
 
-Saving adds a version (the text checked by :func:`agency_core.messaging.templates.check`); restoring
-adds a version equal to an older one (version 0 is the default text). Both write the version and
-its audit entry in one unit of work, on condition that no one saved the same version number first.
+Saving adds a version (the text checked by :func:`agency_core.messaging.templates.check`, and an SMS
+within the parts cap staff set, :mod:`agency_core.messaging.parts_cap`); restoring adds a version
+equal to an older one (version 0 is the default text, always allowed; an older one is held to the
+cap). Both write the version and its audit entry in one unit of work, on condition that no one saved
+the same version number first.
 """
 
 from __future__ import annotations
@@ -11,10 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from agency_core.admin_settings import SettingsSource
 from agency_core.audit import AuditEntry
 from agency_core.clock import Clock, utc_now
 from agency_core.errors import Conflict, NotFound, Rejected
 from agency_core.ids import IdGenerator
+from agency_core.messaging.parts_cap import DEFAULT_MAX_PARTS, over_the_cap
 from agency_core.messaging.template_store import LiveTemplates, TemplateStore, TemplateVersion
 from agency_core.messaging.templates import TEMPLATES, Preview, TemplateSpec, check, preview
 from agency_core.spec import constants as c
@@ -66,12 +70,22 @@ class MessageTemplates:
         ids: IdGenerator,
         live: LiveTemplates | None = None,
         clock: Clock = utc_now,
+        settings: SettingsSource | None = None,
     ) -> None:
         self.store = store
         self.uow = uow
         self.ids = ids
         self.live = live
         self.clock = clock
+        self.settings = settings
+        """Where the SMS parts cap is read (``None``: the default cap)."""
+
+    async def _max_parts(self) -> int:
+        return DEFAULT_MAX_PARTS if self.settings is None else (await self.settings.current()).sms_max_parts
+
+    async def _refusal(self, spec: TemplateSpec, text: str) -> str | None:
+        """Why ``text`` cannot be saved for ``spec``: its rules, then the parts cap at its longest."""
+        return check(spec, text) or over_the_cap(preview(spec, text).parts, await self._max_parts())
 
     async def list(self) -> list[TemplateView]:
         latest = {v.key: v for v in await self.store.latest()}
@@ -82,12 +96,12 @@ class MessageTemplates:
         versions = await self.store.versions(key)
         return TemplateHistory(_view(spec, versions[0] if versions else None), versions)
 
-    def preview(self, key: str, text: str) -> PreviewResult:
+    async def preview(self, key: str, text: str) -> PreviewResult:
         spec = _spec(key)
-        return PreviewResult(preview(spec, text), check(spec, text) or "")
+        return PreviewResult(preview(spec, text), await self._refusal(spec, text) or "")
 
     async def save(self, actor: str, key: str, text: str) -> TemplateHistory:
-        error = check(_spec(key), text)
+        error = await self._refusal(_spec(key), text)
         if error is not None:
             raise Rejected({"text": error})
         return await self._add(actor, key, text, restored_from=DEFAULT_VERSION, action="template.save")
@@ -101,6 +115,9 @@ class MessageTemplates:
             if old is None:
                 raise NotFound("Template version")
             text = old.text
+            over = over_the_cap(preview(spec, text).parts, await self._max_parts())
+            if over is not None:
+                raise Rejected({"version": over})
         return await self._add(actor, key, text, restored_from=version, action="template.restore")
 
     async def _add(self, actor: str, key: str, text: str, *, restored_from: int, action: str) -> TemplateHistory:

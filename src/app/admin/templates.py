@@ -36,7 +36,7 @@ class TemplatesController(Controller):
     async def preview(
         self, templates: NamedDependency[MessageTemplates], key: FromPath[str], data: JSONBody[TemplateTextIn]
     ) -> TemplatePreview:
-        return template_preview(templates.preview(key, data.text))
+        return template_preview(await templates.preview(key, data.text))
 
     @put("/{key:str}", summary="Save a new version (422 for an unknown placeholder or unbalanced braces)")
     async def save(

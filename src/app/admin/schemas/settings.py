@@ -32,6 +32,8 @@ class AdminSettings(Body):
     """How many days ahead an appointment may be booked."""
     daily_bookings_per_person: int
     """How many bookings one phone or e-mail may hold on one day."""
+    sms_max_parts: int
+    """The most SMS parts a message template may take at its longest (saving one past it is refused)."""
 
 
 class AdminSettingsIn(Body, kw_only=True):
@@ -47,6 +49,8 @@ class AdminSettingsIn(Body, kw_only=True):
     booking_horizon_days: int = UNSET
     """Left out: unchanged."""
     daily_bookings_per_person: int = UNSET
+    """Left out: unchanged."""
+    sms_max_parts: int = UNSET
     """Left out: unchanged."""
 
 
@@ -68,6 +72,7 @@ def settings_body(settings: admin_settings.AdminSettings) -> AdminSettings:
         closed_dates=[day.isoformat() for day in settings.closed_dates],
         booking_horizon_days=settings.booking_horizon_days,
         daily_bookings_per_person=settings.daily_bookings_per_person,
+        sms_max_parts=settings.sms_max_parts,
     )
 
 
