@@ -328,7 +328,9 @@ def _application_filter() -> dict[str, Any]:
     """The applications list's filter as a bulk action's ``matching``: its query parameters by name,
     each with the list's own schema."""
     free = {"type": "string", "maxLength": SHORT_TEXT}
-    filters = {name: _admin_query_schema(APPLICATIONS, name)[0] or free for name in APPLICATION_FILTERS}
+    listed = {name: _admin_query_schema(APPLICATIONS, name)[0] or free for name in APPLICATION_FILTERS}
+    # A blank value filters nothing: a filter of blanks alone would be the empty filter the core refuses.
+    filters = {name: s if "enum" in s or "pattern" in s else {**s, "pattern": NOT_BLANK} for name, s in listed.items()}
     return {
         "type": "object",
         "properties": {**filters, EVERY_APPLICATION: {"type": "string", "enum": ["true"]}},

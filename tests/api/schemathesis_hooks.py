@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from datetime import date
-from typing import Any
+from typing import Any, Final
 
 import httpx
 import schemathesis
@@ -66,17 +66,22 @@ SESSION_COOKIE = "AGENCY_FUZZ_COOKIE"
 """Set by the test for the signed-in run: where the app is and its session, for :func:`_shown_filter`."""
 
 
+EVERY_APPLICATION: Final = {"all": "true"}
+
+
 def _shown_filter(matching: dict[str, Any]) -> dict[str, Any]:
     """A bulk action's ``matching`` as the list sends it: "Select all matching" is offered only when
     the list shows applications for the filter, so a filter that shows none becomes the unfiltered
-    list's (the suite seeds one application)."""
+    list's, ``{"all": "true"}`` (the suite seeds one application); ``all`` is only ever sent alone."""
+    if "all" in matching:
+        return EVERY_APPLICATION
     _order_query(matching)
     base, cookie = os.environ.get(FUZZED_APP), os.environ.get(SESSION_COOKIE)
     if base is None or cookie is None:
         return matching
     listed = httpx.get(f"{base}/api/admin/applications", params=matching, headers={"Cookie": cookie}, timeout=10)
     shown = listed.status_code == 200 and listed.json()["total"] > 0
-    return matching if shown else {}
+    return matching if shown else EVERY_APPLICATION
 
 
 @schemathesis.hook

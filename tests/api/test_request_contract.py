@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from agency_core.jobs.rules import JOB_FORM, check_job
 from agency_core.spec.validation import FORMS, is_email, normalise_phone
 from app.openapi_document import openapi_document
-from app.request_contract import DATE_PATTERN, EMAIL, PHONE_PATTERN
+from app.request_contract import DATE_PATTERN, EMAIL, NOT_BLANK, PHONE_PATTERN
 
 FORM_BODIES = {
     "AppointmentIn": "appointment",
@@ -152,7 +152,8 @@ def test_a_bulk_body_publishes_both_selections_and_the_lists_own_filter(
     listed = {p["name"]: p["schema"] for p in document["paths"]["/api/admin/applications"]["get"]["parameters"]}
     published = schemas["ApplicationFilter"]["properties"]
     assert set(published) == set(listed) - {"page", "pageSize"} | {"all"}  # "all": "true", every application
-    assert all(published[name] == listed[name] for name in ("status", "view", "payment", "from", "to", "q"))
+    assert all(published[name] == listed[name] for name in ("status", "view", "payment", "from", "to"))
+    assert published["q"] == {**listed["q"], "pattern": NOT_BLANK}  # a filter of blanks selects nobody
     validator = jsonschema_rs.validator_for({**schemas[body], "components": {"schemas": schemas}})
     rest = {"status": "processing", "text": "Hello", "bulkId": "BK1"}
     assert validator.is_valid({**rest, "applicationIds": ["VA1"]})
@@ -161,5 +162,6 @@ def test_a_bulk_body_publishes_both_selections_and_the_lists_own_filter(
     assert not validator.is_valid({**rest, "matching": {"jobCategry": "Engineering"}})  # a misspelt filter
     assert not validator.is_valid({**rest, "matching": {}})  # every application is asked for in so many words
     assert validator.is_valid({**rest, "matching": {"all": "true"}})
+    assert not validator.is_valid({**rest, "matching": {"q": " "}})
     assert not validator.is_valid({**rest, "matching": {"status": "hired"}})
     assert not validator.is_valid(rest)
