@@ -20,6 +20,8 @@ describe('settings', () => {
       statusSms: { received: true, processing: true, approved: true, rejected: true },
       appointmentCapacity: 1,
       closedDates: [],
+      bookingHorizonDays: 90,
+      dailyBookingsPerPerson: 2,
     };
     expect(validateSettings({ ...ok, adminPhones: ok.adminPhones.map((p) => p.replace(/ /g, '')) })).toEqual(
       {},

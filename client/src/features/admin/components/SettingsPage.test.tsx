@@ -16,6 +16,8 @@ const SETTINGS = {
   statusSms: { received: true, processing: true, approved: true, rejected: true },
   appointmentCapacity: 1,
   closedDates: ['2026-12-25'],
+  bookingHorizonDays: 90,
+  dailyBookingsPerPerson: 2,
 };
 
 function renderPage(onPut: (body: unknown) => Response | Promise<Response>) {
@@ -70,6 +72,38 @@ describe('SettingsPage', () => {
     expect(puts).toBe(0);
   });
 
+  it('checks the booking horizon and the daily limit against their bounds, then sends them', async () => {
+    const bodies: unknown[] = [];
+    renderPage((body) => {
+      bodies.push(body);
+      return HttpResponse.json({ ...SETTINGS, bookingHorizonDays: 30, dailyBookingsPerPerson: 1 });
+    });
+    const user = userEvent.setup();
+    const horizon = await screen.findByLabelText('Booking horizon (days ahead)');
+    const daily = screen.getByLabelText('Bookings per person per day');
+    await user.clear(horizon);
+    await user.type(horizon, '731');
+    await user.clear(daily);
+    await user.type(daily, '0');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(
+      await screen.findByText('Booking horizon must be a whole number of days from 1 to 730'),
+    ).toHaveAttribute('id', 'settings-horizon-error');
+    expect(horizon).toHaveFocus();
+    expect(daily).toHaveAttribute('aria-describedby', 'settings-daily-limit-error');
+    expect(
+      screen.getByText('Bookings per person per day must be a whole number from 1 to 20'),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await user.clear(horizon);
+    await user.type(horizon, '30');
+    await user.clear(daily);
+    await user.type(daily, '1');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({ bookingHorizonDays: 30, dailyBookingsPerPerson: 1 });
+  });
+
   it("sends the cleaned body, then shows the server's field messages", async () => {
     const bodies: unknown[] = [];
     renderPage((body) => {
@@ -101,6 +135,8 @@ describe('SettingsPage', () => {
       statusSms: { received: true, processing: true, approved: true, rejected: false },
       appointmentCapacity: 3,
       closedDates: ['2026-12-25', '2026-12-26'],
+      bookingHorizonDays: 90,
+      dailyBookingsPerPerson: 2,
     });
     expect(sender).toHaveValue('VANDYJOBS');
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));

@@ -23,11 +23,20 @@ export { validateSettings } from './settings-rules';
 type SettingsFormik = FormikProps<SettingsValues>;
 
 const PHONE_FIELDS = Array.from({ length: settingsRules.adminPhoneCount }, (_, i) => `adminPhones.${i}`);
-const FIELD_ORDER = [...PHONE_FIELDS, 'smsSender', 'appointmentCapacity', 'closedText'];
+const FIELD_ORDER = [
+  ...PHONE_FIELDS,
+  'smsSender',
+  'appointmentCapacity',
+  'closedText',
+  'bookingHorizonDays',
+  'dailyBookingsPerPerson',
+];
 const FIELD_IDS: Record<string, string> = {
   smsSender: 'settings-sender',
   appointmentCapacity: 'settings-capacity',
   closedText: 'settings-closed',
+  bookingHorizonDays: 'settings-horizon',
+  dailyBookingsPerPerson: 'settings-daily-limit',
 };
 const settingsFieldId = (name: string) => FIELD_IDS[name] ?? `settings-phone-${name.split('.')[1]}`;
 
@@ -148,6 +157,38 @@ function AppointmentFields({ form }: { form: SettingsFormik }) {
           One date per line, as YYYY-MM-DD. No bookings are taken on these dates.
         </p>
         <FieldError form={form} name="closedText" />
+      </div>
+      <div className="admin-field">
+        <label htmlFor="settings-horizon">Booking horizon (days ahead)</label>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={settingsRules.maxBookingHorizonDays}
+          value={form.values.bookingHorizonDays}
+          {...described(form, 'bookingHorizonDays')}
+          onChange={(e) => void form.setFieldValue('bookingHorizonDays', e.target.value)}
+        />
+        <p className="admin-muted admin-small" id="settings-horizon-hint">
+          How many days ahead an appointment can be booked or moved to.
+        </p>
+        <FieldError form={form} name="bookingHorizonDays" />
+      </div>
+      <div className="admin-field">
+        <label htmlFor="settings-daily-limit">Bookings per person per day</label>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={settingsRules.maxDailyBookingsPerPerson}
+          value={form.values.dailyBookingsPerPerson}
+          {...described(form, 'dailyBookingsPerPerson')}
+          onChange={(e) => void form.setFieldValue('dailyBookingsPerPerson', e.target.value)}
+        />
+        <p className="admin-muted admin-small" id="settings-daily-limit-hint">
+          How many appointments one phone number or e-mail address can hold on one day.
+        </p>
+        <FieldError form={form} name="dailyBookingsPerPerson" />
       </div>
     </fieldset>
   );

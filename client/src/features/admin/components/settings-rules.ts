@@ -17,6 +17,8 @@ export interface SettingsValues {
   statusSms: AdminSettings['statusSms'];
   appointmentCapacity: string;
   closedText: string;
+  bookingHorizonDays: string;
+  dailyBookingsPerPerson: string;
 }
 
 export const normalisePhone = (value: string) => value.replace(/[\s\-().]/g, '');
@@ -34,9 +36,10 @@ function isCalendarDate(text: string): boolean {
   );
 }
 
-function isCapacity(text: string | undefined): boolean {
+/** A whole number from 1 to `most`, as typed. */
+function isWholeNumber(text: string | undefined, most: number): boolean {
   const n = Number(text);
-  return /^\d+$/.test(text ?? '') && n >= 1 && n <= settingsRules.maxAppointmentCapacity;
+  return /^\d+$/.test(text ?? '') && n >= 1 && n <= most;
 }
 
 export function valuesOf(settings: AdminSettings): SettingsValues {
@@ -49,6 +52,8 @@ export function valuesOf(settings: AdminSettings): SettingsValues {
     statusSms: settings.statusSms,
     appointmentCapacity: String(settings.appointmentCapacity),
     closedText: settings.closedDates.join('\n'),
+    bookingHorizonDays: String(settings.bookingHorizonDays),
+    dailyBookingsPerPerson: String(settings.dailyBookingsPerPerson),
   };
 }
 
@@ -60,6 +65,8 @@ export function settingsBody(values: SettingsValues): AdminSettings {
     statusSms: values.statusSms,
     appointmentCapacity: Number(values.appointmentCapacity),
     closedDates: splitDates(values.closedText),
+    bookingHorizonDays: Number(values.bookingHorizonDays),
+    dailyBookingsPerPerson: Number(values.dailyBookingsPerPerson),
   };
 }
 
@@ -87,11 +94,25 @@ export const settingsSchema: yup.ObjectSchema<Omit<SettingsValues, 'statusSms'>>
   appointmentCapacity: yup
     .string()
     .default('')
-    .test('capacity', messages.capacityInvalid, (text) => isCapacity(text)),
+    .test('capacity', messages.capacityInvalid, (text) =>
+      isWholeNumber(text, settingsRules.maxAppointmentCapacity),
+    ),
   closedText: yup
     .string()
     .default('')
     .test('dates', messages.closedDatesInvalid, (text) => splitDates(text).every(isCalendarDate)),
+  bookingHorizonDays: yup
+    .string()
+    .default('')
+    .test('horizon', messages.horizonInvalid, (text) =>
+      isWholeNumber(text, settingsRules.maxBookingHorizonDays),
+    ),
+  dailyBookingsPerPerson: yup
+    .string()
+    .default('')
+    .test('daily', messages.dailyLimitInvalid, (text) =>
+      isWholeNumber(text, settingsRules.maxDailyBookingsPerPerson),
+    ),
 });
 
 /** The messages by field (`adminPhones.0`, `smsSender`, ...) for `settings`, as the form would show them. */

@@ -133,6 +133,8 @@ export function adminBackend(overrides: Partial<FakeAdminBackend> = {}): FakeAdm
       statusSms: { received: true, processing: true, approved: true, rejected: true },
       appointmentCapacity: 1,
       closedDates: [],
+      bookingHorizonDays: 90,
+      dailyBookingsPerPerson: 2,
     },
     audit: [],
     requests: [],
