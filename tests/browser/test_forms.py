@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from adapters.sealing import PassportSealer
+from tests.api.conftest import BOOKING_DAY
 from tests.browser.conftest import DIST, PHONE, new_page, open_route
 from tests.support.app_process import running_app
 from tests.support.sms_gateway import RecordedSms, SmsGatewayServer
@@ -134,7 +135,7 @@ def test_appointment_form(form_page: Page, sms_app: SmsApp) -> None:
     form.get_by_label("Phone Number").fill("024 123 4567")
     form.get_by_label("Country of Interest (optional)").select_option("Qatar")
     form.get_by_label("Visa Services").check()
-    form.get_by_label("Preferred Date").fill("2099-03-02")
+    form.get_by_label("Preferred Date").fill(BOOKING_DAY)
     form.get_by_label("Preferred Time").select_option("10:00 AM")
     form.get_by_label("Message (optional)").fill("I would like to work in Doha.")
     form.get_by_label("I agree to be contacted about this appointment and accept the terms").check()
@@ -155,7 +156,7 @@ def test_appointment_form(form_page: Page, sms_app: SmsApp) -> None:
     assert sms[0].headers.get("api-key") == "test-key"
     assert "at 10:00 AM GMT." in sms[0].message
     # The slot is now full (one seat by default): the form shows it disabled, its text unchanged.
-    form.get_by_label("Preferred Date").fill("2099-03-02")
+    form.get_by_label("Preferred Date").fill(BOOKING_DAY)
     slot = form.get_by_label("Preferred Time").locator("option", has_text="10:00 AM")
     expect(slot).to_be_disabled()
     expect(slot).to_have_text("10:00 AM")
