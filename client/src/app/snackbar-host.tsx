@@ -7,7 +7,7 @@ export default function SnackbarHost() {
   useEffect(markSnackbarHostReady, []);
   return (
     <SnackbarProvider
-      maxSnack={3}
+      maxSnack={1}
       autoHideDuration={5000}
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
     />

@@ -3,12 +3,27 @@
  * `notify(...)` — or notistack's global `enqueueSnackbar` inside lazy chunks — rather than
  * the `useSnackbar` hook: the SnackbarProvider is mounted beside the app, not around it.
  */
+import type { SnackbarMessage } from 'notistack';
+
 export type NotifyVariant = 'default' | 'success' | 'error' | 'warning' | 'info';
 
 export async function notify(message: string, variant: NotifyVariant = 'default'): Promise<void> {
+  await showToast(message, variant);
+}
+
+/**
+ * One toast at a time: a new one takes the place of the one showing (three used to pile up, and
+ * "Login successful" stayed over the next pages). Every toast goes through here.
+ */
+export async function showToast(content: SnackbarMessage, variant: NotifyVariant): Promise<void> {
   await snackbarHost();
-  const { enqueueSnackbar } = await import('notistack');
-  enqueueSnackbar(message, { variant });
+  // The module's named exports, or its default export where a bundle gives only that.
+  const module = (await import('notistack')) as Partial<typeof import('notistack')> & {
+    default?: typeof import('notistack');
+  };
+  const api = module.enqueueSnackbar ? module : module.default;
+  api?.closeSnackbar?.();
+  api?.enqueueSnackbar?.(content, { variant });
 }
 
 let markReady: () => void = () => undefined;
