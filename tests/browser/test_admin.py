@@ -276,7 +276,9 @@ def test_public_visitors_never_download_the_admin_code(browser: Browser, admin_a
         page.context.close()
 
 
-def test_the_admin_area_starts_at_once_not_after_the_three_second_fallback(browser: Browser, admin_app: AdminApp) -> None:
+def test_the_admin_area_starts_at_once_not_after_the_three_second_fallback(
+    browser: Browser, admin_app: AdminApp
+) -> None:
     """The admin HTML is the empty root: no paint to wait for, so the starter asks for the entry as soon as the
     document is parsed (it waited for `setTimeout(start, 3000)` before, and Sign In showed after 3.4-3.6 s)."""
     page = new_page(browser, admin_app.base_url)
