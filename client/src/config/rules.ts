@@ -8,6 +8,7 @@ export type FieldKind =
   | 'text'
   | 'email'
   | 'phone'
+  | 'region'
   | 'select'
   | 'multiselect'
   | 'date'
@@ -31,6 +32,8 @@ export interface FieldRule {
   required?: string;
   options?: string[];
   onlyWhen?: string;
+  /** A phone's: the name of the field holding its country (kind `region`). */
+  region?: string;
   upload?: UploadRule;
   mustBeTrue?: boolean;
   notBeforeToday?: boolean;

@@ -7,7 +7,7 @@
  * rule gives the same message the API answers in its 422.
  */
 import * as yup from 'yup';
-import { formFields, messages, patterns } from '@/config/form-rules';
+import { formFields, messages, patterns, phoneRegions } from '@/config/form-rules';
 import { constants, type FieldKind, type FieldRule, type FormName } from '@/config/rules';
 
 export type FormValue = string | boolean | string[] | File | null | undefined;
@@ -181,16 +181,30 @@ export function initialValuesFor(form: FormName): FormValues {
   const values: FormValues = {};
   for (const rule of formFields(form)) {
     values[rule.name] =
-      rule.kind === 'checkbox' ? false : rule.kind === 'multiselect' ? [] : rule.kind === 'file' ? null : '';
+      rule.kind === 'checkbox'
+        ? false
+        : rule.kind === 'multiselect'
+          ? []
+          : rule.kind === 'file'
+            ? null
+            : rule.kind === 'region'
+              ? phoneRegions.default
+              : '';
   }
   return values;
 }
 
 /** The values as the API wants them: text trimmed, fields hidden by `onlyWhen` dropped, files left out. */
+function sentRules(form: FormName, values: FormValues): FieldRule[] {
+  const rules = formFields(form);
+  // A phone's country goes with its phone only: no number, no country.
+  const unused = new Set(rules.filter((r) => r.region && isBlank(values[r.name])).map((r) => r.region));
+  return rules.filter((rule) => !unused.has(rule.name) && (!rule.onlyWhen || values[rule.onlyWhen] === true));
+}
+
 export function toPayload(form: FormName, values: FormValues): Record<string, string | boolean | string[]> {
   const payload: Record<string, string | boolean | string[]> = {};
-  for (const rule of formFields(form)) {
-    if (rule.onlyWhen && values[rule.onlyWhen] !== true) continue;
+  for (const rule of sentRules(form, values)) {
     const value = values[rule.name];
     if (rule.kind === 'file' || value === null || value === undefined || value instanceof File) continue;
     if (typeof value === 'string') {

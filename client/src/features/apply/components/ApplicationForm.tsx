@@ -1,6 +1,7 @@
 import { Formik, useFormikContext, type FormikHelpers } from 'formik';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CheckboxField, FileField, Honeypot, RuleField } from '@/components/form/Fields';
+import { PhoneField } from '@/components/form/PhoneField';
 import { PrivacyNoticeLink } from '@/components/ui/PrivacyNoticeLink';
 import { FormShell } from '@/components/form/FormShell';
 import { applicationSteps, formFields } from '@/config/form-rules';
@@ -74,7 +75,7 @@ function fileBytes(values: FormValues): number {
 function DraftSaver({ step }: { step: number }) {
   const { values } = useFormikContext<FormValues>();
   useEffect(() => {
-    const timer = window.setTimeout(() => saveDraft(step, values), 250);
+    const timer = window.setTimeout(() => saveDraft(step, values, EMPTY), 250);
     return () => window.clearTimeout(timer);
   }, [step, values]);
   return null;
@@ -111,6 +112,8 @@ function StepField({
       />
     );
   if (rule.kind === 'file') return <FileField rule={rule} label={label} />;
+  if (rule.kind === 'region') return null; // beside its phone
+  if (rule.region) return <PhoneField rule={rule} label={label} regionName={rule.region} />;
   return <RuleField rule={rule} label={label} />;
 }
 

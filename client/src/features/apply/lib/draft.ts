@@ -41,15 +41,18 @@ export function loadDraft(): Draft | null {
   }
 }
 
-export function saveDraft(step: number, values: FormValues): void {
+/** Saves the values once the visitor has answered something (a value other than its preset `empty` one). */
+export function saveDraft(step: number, values: FormValues, empty: FormValues = {}): void {
   const kept: Record<string, string | boolean> = {};
   for (const [name, value] of Object.entries(values)) {
     if (name === 'website') continue;
     if (typeof value === 'string' || typeof value === 'boolean') kept[name] = value;
   }
-  if (
-    !Object.values(kept).some((value) => value === true || (typeof value === 'string' && value.trim() !== ''))
-  ) {
+  const answered = Object.entries(kept).some(
+    ([name, value]) =>
+      value !== empty[name] && (value === true || (typeof value === 'string' && value.trim() !== '')),
+  );
+  if (!answered) {
     clearDraft();
     return;
   }

@@ -1,6 +1,7 @@
 import { Formik, type FormikHelpers } from 'formik';
 import { useRef, useState } from 'react';
 import { CheckboxField, Honeypot, RadioGroupField, RuleField } from '@/components/form/Fields';
+import { PhoneField } from '@/components/form/PhoneField';
 import { PrivacyNoticeLink } from '@/components/ui/PrivacyNoticeLink';
 import { FocusFirstError } from '@/components/form/FocusFirstError';
 import { FormShell } from '@/components/form/FormShell';
@@ -79,6 +80,9 @@ export function AppointmentForm() {
               return (
                 <CheckboxField key={rule.name} rule={rule} label={label} after={<PrivacyNoticeLink />} />
               );
+            if (rule.kind === 'region') return null; // beside its phone
+            if (rule.region)
+              return <PhoneField key={rule.name} rule={rule} label={label} regionName={rule.region} />;
             return (
               <RuleField
                 key={rule.name}

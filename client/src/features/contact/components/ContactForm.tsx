@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { Honeypot, RuleField } from '@/components/form/Fields';
 import { FocusFirstError } from '@/components/form/FocusFirstError';
 import { FormShell } from '@/components/form/FormShell';
+import { PhoneField } from '@/components/form/PhoneField';
 import { formFields } from '@/config/form-rules';
 import { handleFailure, rulesFormSetup } from '@/lib/forms/rules-form';
 import { toPayload, type FormValues } from '@/lib/forms/schema-from-rules';
@@ -40,14 +41,13 @@ export function ContactForm() {
     <Formik initialValues={setup.initialValues} validationSchema={setup.validationSchema} onSubmit={onSubmit}>
       {({ isSubmitting }) => (
         <FormShell ref={formRef} label="Contact form" className="form-grid">
-          {formFields('contact').map((rule) => (
-            <RuleField
-              key={rule.name}
-              rule={rule}
-              label={LABELS[rule.name] ?? rule.name}
-              wide={rule.name === 'subject'}
-            />
-          ))}
+          {formFields('contact').map((rule) => {
+            const label = LABELS[rule.name] ?? rule.name;
+            if (rule.kind === 'region') return null; // beside its phone
+            if (rule.region)
+              return <PhoneField key={rule.name} rule={rule} label={label} regionName={rule.region} />;
+            return <RuleField key={rule.name} rule={rule} label={label} wide={rule.name === 'subject'} />;
+          })}
           <Honeypot />
           <FocusFirstError formRef={formRef} order={setup.order} />
           <button type="submit" className="button button--primary field--wide" disabled={isSubmitting}>
