@@ -23,7 +23,7 @@ from agency_core.payments.refunds import RefundStatus, RefundStore, refund_statu
 from agency_core.ports import Outbox
 from agency_core.records import ApplicationStatus, Channel, FeeDue, OutboxMessage, PaymentState
 from agency_core.spec.forms import ApplicationForm
-from agency_core.spec.validation import INVALID_EMAIL, is_email, normalise_phone
+from agency_core.spec.validation import DEFAULT_PHONE_REGION, INVALID_EMAIL, is_email, normalise_phone
 from agency_core.staff.ports import AdminStore
 
 TRACK_NOT_FOUND: Final = "No application matches this ID and phone number or email."
@@ -112,14 +112,16 @@ class TrackedApplication:
 
 def contact_matches(data: ApplicationForm, contact: str) -> bool:
     """``contact`` is the application's e-mail (any case) or its phone (any form that normalises
-    to the same E.164 number, like the forms do)."""
+    to the same E.164 number, a local one read in the region the phone was stored with: a UAE
+    applicant's ``050 123 4567`` is ``+971501234567``)."""
     contact = contact.strip()
     if not contact:
         return False
     if "@" in contact:
         wanted, held = contact.lower(), data.email.strip().lower()
     else:
-        wanted, held = normalise_phone(contact) or "", data.phone.strip()
+        wanted = normalise_phone(contact, data.phone_region or DEFAULT_PHONE_REGION) or ""
+        held = data.phone.strip()
     return bool(wanted) and bool(held) and hmac.compare_digest(wanted.encode(), held.encode())
 
 

@@ -97,3 +97,20 @@ def test_the_link_keeps_each_status_text_within_its_part_count(name: str, url: s
     with_link = status_message(status, name, track_link(url))
     assert is_gsm7(with_link)
     assert sms_parts(with_link) <= STATUS_SMS_MAX_PARTS == 2
+
+
+@pytest.mark.parametrize(
+    ("stored", "region", "contact", "matches"),
+    [
+        ("+971501234567", "AE", "050 123 4567", True),
+        ("+971501234567", "AE", "+971 50 123 4567", True),
+        ("+233501234567", "GH", "050 123 4567", True),
+        ("+233501234567", "", "050 123 4567", True),
+        ("+971501234567", "AE", "0501234568", False),
+    ],
+)
+def test_a_local_phone_is_read_in_the_country_it_was_stored_with(
+    stored: str, region: str, contact: str, matches: bool
+) -> None:
+    data = form_of(ApplicationForm, {**DATA, "phone": stored, "phoneRegion": region})
+    assert contact_matches(data, contact) is matches
