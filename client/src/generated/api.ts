@@ -1473,6 +1473,7 @@ export interface components {
             bookingHorizonDays: number;
             closedDates: string[];
             dailyBookingsPerPerson: number;
+            smsMaxParts: number;
             smsSender: string;
             statusSms: components["schemas"]["StatusSmsSwitches"];
         };
@@ -1486,6 +1487,8 @@ export interface components {
             closedDates?: string[];
             /** @description Left out: unchanged */
             dailyBookingsPerPerson?: number;
+            /** @description Left out: unchanged */
+            smsMaxParts?: number;
             smsSender: string;
             statusSms: {
                 approved: boolean;

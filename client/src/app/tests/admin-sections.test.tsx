@@ -22,6 +22,7 @@ describe('settings', () => {
       closedDates: [],
       bookingHorizonDays: 90,
       dailyBookingsPerPerson: 2,
+      smsMaxParts: 3,
     };
     expect(validateSettings({ ...ok, adminPhones: ok.adminPhones.map((p) => p.replace(/ /g, '')) })).toEqual(
       {},

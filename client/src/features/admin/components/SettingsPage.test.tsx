@@ -18,6 +18,7 @@ const SETTINGS = {
   closedDates: ['2026-12-25'],
   bookingHorizonDays: 90,
   dailyBookingsPerPerson: 2,
+  smsMaxParts: 3,
 };
 
 function renderPage(onPut: (body: unknown) => Response | Promise<Response>) {
@@ -104,6 +105,31 @@ describe('SettingsPage', () => {
     expect(bodies[0]).toMatchObject({ bookingHorizonDays: 30, dailyBookingsPerPerson: 1 });
   });
 
+  it('checks the SMS parts cap against its bounds, then sends it', async () => {
+    const bodies: unknown[] = [];
+    renderPage((body) => {
+      bodies.push(body);
+      return HttpResponse.json({ ...SETTINGS, smsMaxParts: 4 });
+    });
+    const user = userEvent.setup();
+    const parts = await screen.findByLabelText('Most SMS parts per message template');
+    expect(parts).toHaveValue(3);
+    await user.clear(parts);
+    await user.type(parts, '11');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('SMS parts must be a whole number from 1 to 10')).toHaveAttribute(
+      'id',
+      'settings-sms-parts-error',
+    );
+    expect(parts).toHaveFocus();
+    expect(bodies).toEqual([]);
+    await user.clear(parts);
+    await user.type(parts, '4');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({ smsMaxParts: 4 });
+  });
+
   it("sends the cleaned body, then shows the server's field messages", async () => {
     const bodies: unknown[] = [];
     renderPage((body) => {
@@ -137,6 +163,7 @@ describe('SettingsPage', () => {
       closedDates: ['2026-12-25', '2026-12-26'],
       bookingHorizonDays: 90,
       dailyBookingsPerPerson: 2,
+      smsMaxParts: 3,
     });
     expect(sender).toHaveValue('VANDYJOBS');
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));

@@ -26,6 +26,7 @@ const PHONE_FIELDS = Array.from({ length: settingsRules.adminPhoneCount }, (_, i
 const FIELD_ORDER = [
   ...PHONE_FIELDS,
   'smsSender',
+  'smsMaxParts',
   'appointmentCapacity',
   'closedText',
   'bookingHorizonDays',
@@ -33,6 +34,7 @@ const FIELD_ORDER = [
 ];
 const FIELD_IDS: Record<string, string> = {
   smsSender: 'settings-sender',
+  smsMaxParts: 'settings-sms-parts',
   appointmentCapacity: 'settings-capacity',
   closedText: 'settings-closed',
   bookingHorizonDays: 'settings-horizon',
@@ -107,6 +109,23 @@ function TextMessageFields({ form }: { form: SettingsFormik }) {
           At most {settingsRules.senderMaxLength} characters.
         </p>
         <FieldError form={form} name="smsSender" />
+      </div>
+      <div className="admin-field">
+        <label htmlFor="settings-sms-parts">Most SMS parts per message template</label>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={settingsRules.maxSmsParts}
+          value={form.values.smsMaxParts}
+          {...described(form, 'smsMaxParts')}
+          onChange={(e) => void form.setFieldValue('smsMaxParts', e.target.value)}
+        />
+        <p className="admin-muted admin-small" id="settings-sms-parts-hint">
+          Every part is billed. A template that would take more parts with the longest names and links cannot
+          be saved.
+        </p>
+        <FieldError form={form} name="smsMaxParts" />
       </div>
       <fieldset className="admin-field admin-checks">
         <legend>Send an SMS to the applicant when the status becomes</legend>

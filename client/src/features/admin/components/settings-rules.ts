@@ -19,6 +19,7 @@ export interface SettingsValues {
   closedText: string;
   bookingHorizonDays: string;
   dailyBookingsPerPerson: string;
+  smsMaxParts: string;
 }
 
 export const normalisePhone = (value: string) => value.replace(/[\s\-().]/g, '');
@@ -54,6 +55,7 @@ export function valuesOf(settings: AdminSettings): SettingsValues {
     closedText: settings.closedDates.join('\n'),
     bookingHorizonDays: String(settings.bookingHorizonDays),
     dailyBookingsPerPerson: String(settings.dailyBookingsPerPerson),
+    smsMaxParts: String(settings.smsMaxParts),
   };
 }
 
@@ -67,6 +69,7 @@ export function settingsBody(values: SettingsValues): AdminSettings {
     closedDates: splitDates(values.closedText),
     bookingHorizonDays: Number(values.bookingHorizonDays),
     dailyBookingsPerPerson: Number(values.dailyBookingsPerPerson),
+    smsMaxParts: Number(values.smsMaxParts),
   };
 }
 
@@ -113,6 +116,10 @@ export const settingsSchema: yup.ObjectSchema<Omit<SettingsValues, 'statusSms'>>
     .test('daily', messages.dailyLimitInvalid, (text) =>
       isWholeNumber(text, settingsRules.maxDailyBookingsPerPerson),
     ),
+  smsMaxParts: yup
+    .string()
+    .default('')
+    .test('parts', messages.smsMaxPartsInvalid, (text) => isWholeNumber(text, settingsRules.maxSmsParts)),
 });
 
 /** The messages by field (`adminPhones.0`, `smsSender`, ...) for `settings`, as the form would show them. */

@@ -135,6 +135,7 @@ export function adminBackend(overrides: Partial<FakeAdminBackend> = {}): FakeAdm
       closedDates: [],
       bookingHorizonDays: 90,
       dailyBookingsPerPerson: 2,
+      smsMaxParts: 3,
     },
     audit: [],
     requests: [],
