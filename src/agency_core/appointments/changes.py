@@ -259,7 +259,10 @@ class AppointmentChanges:
         before = appointment_details(appointment, self.office_zone)
         phones = (await self.settings.current()).admin_phones
         messages = self._move_messages(moved, before, phones, now, await self.templates.texts())
-        audit = self._audit("appointment.move", f"{appointment.reference}: {before.date} {before.time} -> {label}")
+        after = appointment_details(moved, self.office_zone)
+        audit = self._audit(
+            "appointment.move", f"{appointment.reference}: {before.date} {before.time} -> {after.date} {after.time}"
+        )
         try:
             async with self.store.unit_of_work() as uow:
                 await uow.appointments.move(appointment, moved, calendar.capacity)

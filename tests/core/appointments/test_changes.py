@@ -282,3 +282,12 @@ def test_tokens_are_random_and_hashes_fixed() -> None:
     tokens = {new_change_token() for _ in range(100)}
     assert len(tokens) == 100
     assert token_hash("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+
+
+async def test_the_audit_line_of_a_move_names_the_new_date_and_time() -> None:
+    office = Office()
+    reference, token = await office.book()
+    await office.changes.move(token, date(2026, 11, 24), "02:00 PM")
+    audit = [w.args[0] for w in office.uow.writes if w.repository == "audit"]
+    (entry,) = [e for e in audit if e.action == "appointment.move"]
+    assert entry.target == f"{reference}: 2026-11-23 10:00 AM GMT -> 2026-11-24 02:00 PM GMT"
