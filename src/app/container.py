@@ -262,6 +262,7 @@ class Container:
             site_url=lambda: site_url(settings),
             on_refund=refunds.webhook,
             refunds=backend.refunds,
+            office_zone=settings.office.time_zone,
         )
         r = settings.site.retention
         periods = RetentionPeriods(r.documents_days, r.messages_days, r.appointments_days, r.alerts_days)

@@ -54,7 +54,7 @@ def receipt_html(receipt: Receipt, legal: LegalFacts) -> str:
         ("Amount", f"{receipt.label} ({receipt.amount})"),
         ("Currency", receipt.currency),
         ("Paid by", receipt.channel),
-        ("Date", f"{receipt.paid_at:%d %B %Y, %H:%M} UTC"),
+        ("Date", receipt.paid_on),
         ("Reference", receipt.reference),
     ]
     items = "".join(f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in rows)

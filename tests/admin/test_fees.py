@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -14,6 +15,7 @@ from agency_core.payments.fees import AMOUNT_INVALID, NO_FEE_DUE, REASON_REQUIRE
 from agency_core.payments.service import receipt_mail_id
 from agency_core.records import Channel
 from agency_core.signin.identity import DEMO_ADMIN_EMAIL
+from app.office_settings import OfficeSettings
 from app.payment_settings import PaymentSettings
 from app.receipt_page import RECEIPT_NOT_FOUND
 from tests.admin.area import audit_actions, container, signed_in
@@ -187,3 +189,26 @@ async def test_a_paid_fee_gets_a_numbered_receipt_from_track_and_email(
         assert RECEIPT_NOT_FOUND in stranger.text
         assert stranger.headers["cache-control"] == "no-store"
         assert app_id not in stranger.text
+
+
+async def test_the_receipt_tells_the_payment_time_in_the_offices_zone(
+    make_harness: MakeHarness, paystack: LocalPaystack
+) -> None:
+    payments = PaymentSettings(paystack.secret_key, "", paystack.base_url)
+    h = await signed_in(make_harness, payments=payments, office=OfficeSettings(time_zone="Asia/Dubai"))
+    applied = await apply(h, "Qatar", "dubai@example.com")
+    app_id = applied["applicationId"]
+    started = await h.client.post(f"/api/applications/{app_id}/payment", json={"paymentKey": applied["paymentKey"]})
+    paystack.complete(started.json()["reference"], "success")
+    assert (await h.client.get(f"/api/payments/{started.json()['reference']}")).json()["state"] == "paid"
+    loaded = await container(h).payments.store.load(app_id)
+    assert loaded is not None
+    paid_at = loaded[1].paid_at
+    assert paid_at is not None
+    at_the_office = paid_at.astimezone(ZoneInfo("Asia/Dubai"))
+    shown = f"{at_the_office:%d %B %Y}, {at_the_office:%I:%M %p} +04"  # Dubai's short name, as /track and texts say it
+    page = (await h.client.get((await track(h, app_id, "dubai@example.com"))["receiptUrl"])).text
+    assert f"<dt>Date</dt><dd>{shown}</dd>" in page
+    assert "UTC" not in page
+    (mail,) = [m for m in await container(h).store.outbox.list(app_id) if m.id == receipt_mail_id(app_id)]
+    assert f"Date: {shown}\n" in json.loads(mail.text)["text"]

@@ -1,10 +1,15 @@
 """The words of a staff reply to a contact message: the e-mail (from the agency's address, subject
 "Re: ...") and the SMS. The e-mail's frame (subject, greeting, the quoted original) is made of message
-templates (``email.reply.*``); the reply itself is what staff wrote."""
+templates (``email.reply.*``); the reply itself is what staff wrote.
+
+One greeting: when staff open their reply with their own ("Dear Ama,", "Good morning Mr Mensah"),
+the frame's "Dear <full name>," is left out, as the staff member's words are the more personal."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
+from typing import Final
 
 from agency_core.messaging.email import Email
 from agency_core.messaging.templates import DEFAULTS, Texts, render
@@ -18,7 +23,19 @@ def reply_subject(subject: str, texts: Texts = DEFAULTS) -> str:
     return subject if subject.lower().startswith("re:") else render("email.reply.subject", {"subject": subject}, texts)
 
 
-def _greeting(name: str, texts: Texts) -> str:
+_OWN_GREETING: Final = re.compile(
+    r"(?:dear|hello|hi|hey|greetings|good\s+(?:morning|afternoon|evening|day))\b", re.IGNORECASE
+)
+
+
+def opens_with_greeting(text: str) -> bool:
+    """Whether the reply's first words greet the reader."""
+    return _OWN_GREETING.match(text.lstrip()) is not None
+
+
+def _greeting(name: str, text: str, texts: Texts) -> str:
+    if opens_with_greeting(text):
+        return ""
     name = name.strip()
     return (
         render("email.reply.greeting", {"name": name}, texts)
@@ -30,10 +47,10 @@ def _greeting(name: str, texts: Texts) -> str:
 def reply_email(
     to: str, name: str, subject: str, text: str, original: str, received_at: datetime, texts: Texts = DEFAULTS
 ) -> Email:
-    """The reply, signed by the agency, with the message it answers quoted below."""
+    """The reply, signed by the agency, with the message it answers quoted below; greeted once."""
     quoted = "\n".join(f"> {line}" if line else ">" for line in original.strip().splitlines())
     values = {
-        "greeting": _greeting(name, texts),
+        "greeting": _greeting(name, text, texts),
         "reply": text,
         "received_on": f"{received_at:%d %B %Y}" if quoted else "",
         "quoted": quoted,

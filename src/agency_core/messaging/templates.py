@@ -370,14 +370,14 @@ _PAYMENT_SPECS: Final = (
         "email.receipt.body",
         "E-mail: receipt of the processing fee",
         "Dear {name},\n\nThank you: we have received your processing fee for application {application_id}.\n\n"
-        "Receipt number: {receipt_number}\nAmount: {amount}\nPaid by: {channel}\nDate: {paid_at} UTC\n"
+        "Receipt number: {receipt_number}\nAmount: {amount}\nPaid by: {channel}\nDate: {paid_at}\n"
         f"Reference: {{reference}}\n\nYour receipt (to print or keep): {{receipt_link}}{_SIGN_LINE}",
         NAME,
         APPLICATION_ID,
         Placeholder("receipt_number", "000042"),
         MONEY,
         Placeholder("channel", "mobile_money"),
-        Placeholder("paid_at", "30 September 2026, 23:59"),
+        Placeholder("paid_at", "30 September 2026, 11:59 PM GMT"),
         PAID_REFERENCE,
         Placeholder(
             "receipt_link",
@@ -466,7 +466,7 @@ _REPLY_SPECS: Final = (
         "email.reply.body",
         "E-mail: staff reply frame (the reply itself is written by staff)",
         f"{{greeting}}\n\n{{reply}}{_SIGN_LINE}\n\nYour message of {{received_on}}:\n{{quoted}}",
-        Placeholder("greeting", "Dear Nana Akosua Frimpomaa Ofori-Atta,"),
+        Placeholder("greeting", "Dear Nana Akosua Frimpomaa Ofori-Atta,", optional=True),
         Placeholder("reply", "Thank you for your message. " * 20, required=True),
         Placeholder("received_on", "30 September 2026", optional=True),
         Placeholder("quoted", "> " + "I would like to know more about the job. " * 10, optional=True),

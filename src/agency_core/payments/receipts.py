@@ -15,9 +15,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
 from urllib.parse import quote
+from zoneinfo import ZoneInfo
 
+from agency_core.appointments.slots import local_label
 from agency_core.messaging.email import Email
 from agency_core.messaging.templates import DEFAULTS, Texts, render
+from agency_core.spec.constants import AGENCY_TIME_ZONE
 
 RECEIPT_PATH: Final = "/receipt"
 
@@ -58,6 +61,14 @@ class Receipt:
     reference: str
     refunded: str = ""
     """``Partly refunded: USD 20`` when part or all of it was refunded, else ""."""
+    time_zone: str = AGENCY_TIME_ZONE
+    """The office's zone, that the receipt's date and time are told in (as ``/track`` tells them)."""
+
+    @property
+    def paid_on(self) -> str:
+        """``28 November 2026, 02:15 PM GMT``: the wall-clock time at the office and the zone's name."""
+        local = self.paid_at.astimezone(ZoneInfo(self.time_zone))
+        return f"{local:%d %B %Y}, {local_label(self.paid_at, self.time_zone)}"
 
 
 def receipt_email(to: str, receipt: Receipt, link: str, texts: Texts = DEFAULTS) -> Email:
@@ -67,7 +78,7 @@ def receipt_email(to: str, receipt: Receipt, link: str, texts: Texts = DEFAULTS)
         "receipt_number": receipt_label(receipt.number),
         "amount": receipt.amount,
         "channel": receipt.channel,
-        "paid_at": f"{receipt.paid_at:%d %B %Y, %H:%M}",
+        "paid_at": receipt.paid_on,
         "reference": receipt.reference,
         "receipt_link": link,
     }

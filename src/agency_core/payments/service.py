@@ -52,7 +52,7 @@ from agency_core.payments.model import (
 from agency_core.payments.receipts import Receipt, receipt_email, receipt_path, token_matches
 from agency_core.payments.refunds import RefundStore, refund_status, refunded_minor
 from agency_core.records import Application, Channel, FeeDue, OutboxMessage, PaymentState
-from agency_core.spec.constants import ID_PREFIX
+from agency_core.spec.constants import AGENCY_TIME_ZONE, ID_PREFIX
 from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
 
 logger = logging.getLogger("agency.payments")
@@ -132,7 +132,10 @@ class PaymentService:
         site_url: Callable[[], str] = lambda: "",
         on_refund: Callable[[GatewayRefund], Awaitable[None]] | None = None,
         refunds: RefundStore | None = None,
+        office_zone: str = AGENCY_TIME_ZONE,
     ) -> None:
+        self.office_zone = office_zone
+        """The zone receipts tell their date and time in (``AGENCY_OFFICE_TIME_ZONE``, as ``/track``)."""
         self.templates = templates
         """The receipt SMS uses its template as staff saved it, else the default."""
         self.refunds = refunds
@@ -381,6 +384,7 @@ class PaymentService:
             channel_label(paid.channel),
             paid.paid_at or paid.updated_at or application.created_at,
             paid.reference or "",
+            time_zone=self.office_zone,
         )
 
     async def receipt(self, application_id: str, token: str) -> Receipt:

@@ -102,7 +102,7 @@ def test_saved_payment_texts_are_the_ones_sent() -> None:
         "email.refund.body": "Because: {reason}",
     }
     mail = receipt_email("a@x.y", receipt, "", texts)
-    assert (mail.subject, mail.text) == ("Receipt no. 000042", "Paid USD 50 on 30 September 2026, 14:05.")
+    assert (mail.subject, mail.text) == ("Receipt no. 000042", "Paid USD 50 on 30 September 2026, 02:05 PM GMT.")
     assert refund_sms_text("Ama", "VA1", "USD 20", texts) == "Refunded USD 20, Ama"
     refund = Refund("VA1-refund-1", "VA1", 2000, "USD", "withdrawn", "staff", NOW)
     refunded = refund_email("a@x.y", "Ama", "VA1", refund, texts)
