@@ -7,18 +7,36 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Final
 
+import phonenumbers
+
 # OWASP CSV injection: a cell is read as a formula when it starts with = + - @ (or tab / CR);
 # spreadsheets skip leading spaces, and a reader that splits on another separator (";" in many
 # locales, tab, "|") starts a new cell after it. Both get a ' in front, and such cells are quoted.
 _FORMULA_AT_START: Final = re.compile(r"^(?:[\s\"']*[=+\-@]|[\t\r])")
 _FORMULA_AFTER_SEPARATOR: Final = re.compile(r"([,;|\t\r\n][\s\"']*)(?=[=+\-@])")
 _MUST_QUOTE: Final = re.compile(r"[,;|\t\r\n\"]")
+_E164: Final = re.compile(r"\+[1-9][0-9]{6,14}", re.ASCII)
+
+
+def spreadsheet_phone(e164: str) -> str | None:
+    """A stored phone (E.164) as text every spreadsheet keeps as it is: ``(+233) 24 123 4567``.
+    ``+233…`` alone is a formula (it would become 233241234567, or need the neutraliser's visible
+    '), and ``+233 24 123 4567`` still starts one; a leading bracket starts neither a formula nor a
+    number, and the spaces keep it from being read as one. None when it is no phone number."""
+    try:
+        number = phonenumbers.parse(e164)
+    except phonenumbers.NumberParseException:
+        return None
+    international = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.INTERNATIONAL)
+    code = f"+{number.country_code}"
+    return f"({code}) {international.removeprefix(code).strip()}"
 
 
 def csv_cell(value: object) -> str:
-    """One cell's text, safe to open in a spreadsheet: a cell that could start a formula (its
-    first character, after leading whitespace) gets a leading ', and so does every piece after a
-    separator that could (``;=1+1`` becomes ``;'=1+1``)."""
+    """One cell's text, safe to open in a spreadsheet: a phone number (E.164) is written as
+    :func:`spreadsheet_phone`; a cell that could start a formula (its first character, after
+    leading whitespace) gets a leading ', and so does every piece after a separator that could
+    (``;=1+1`` becomes ``;'=1+1``)."""
     if value is None:
         text = ""
     elif isinstance(value, bool):
@@ -29,6 +47,8 @@ def csv_cell(value: object) -> str:
         text = ", ".join(str(v) for v in value)
     else:
         text = str(value)
+    if _E164.fullmatch(text):
+        text = spreadsheet_phone(text) or text
     text = _FORMULA_AFTER_SEPARATOR.sub(r"\1'", text)
     return "'" + text if _FORMULA_AT_START.match(text) else text
 
