@@ -1,4 +1,5 @@
-"""Serves the built client: files from ``client/dist``, else ``index.html`` for client routes."""
+"""Serves the built client: files from ``client/dist``, the public pages, the admin client's shell,
+and for any other path the not-found page with 404 (:mod:`app.pages.not_found`)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from agency_core.staff.fee_policy import FeePolicyService
 from agency_core.submissions.service import AgencyService
 from app.api.fees import policy_out
 from app.pages.fee_policy import fee_policy_html
+from app.pages.not_found import is_admin_client, not_found_page
 from app.pages.site import public_page
 from app.ranged_files import ranged_file
 from app.settings import Settings
@@ -122,6 +124,10 @@ async def spa(
     if PurePosixPath(relative).suffix:
         # A missing file (a stale hashed asset, an image) is a 404, not the app's HTML page.
         raise NotFoundException(detail="Not Found")
+    if not is_admin_client(relative):
+        missing = not_found_page(request, settings, relative)
+        if missing is not None:
+            return missing
     index = dist / "index.html"
     if not index.is_file():
         raise NotFoundException(detail="The client is not built: run `make build`.")
