@@ -25,6 +25,7 @@ const SubscribersPage = lazy(() => import('./components/SubscribersPage'));
 const BlogPostsPage = lazy(() => import('./components/BlogPostsPage'));
 const SettingsPage = lazy(() => import('./components/SettingsPage'));
 const DataRequestsPage = lazy(() => import('./components/DataRequestsPage'));
+const PhonesToConfirmPage = lazy(() => import('./components/PhonesToConfirmPage'));
 const TemplatesPage = lazy(() => import('./components/templates/TemplatesPage'));
 const BulkMessagePage = lazy(() => import('./components/bulk/BulkMessagePage'));
 const BulkResultPage = lazy(() => import('./components/bulk/BulkResultPage'));
@@ -60,6 +61,7 @@ export default function AdminApp() {
               <Route path="dashboard" element={<DashboardPage />} />
               <Route path="applications" element={<ApplicationsPage />} />
               <Route path="applications/:applicationId" element={<ApplicationDetailPage />} />
+              <Route path="phones-to-confirm" element={<PhonesToConfirmPage />} />
               <Route path="applications/message" element={<BulkMessagePage />} />
               <Route path="bulk/:bulkId" element={<BulkResultPage />} />
               <Route path="appointments" element={<AppointmentsPage />} />

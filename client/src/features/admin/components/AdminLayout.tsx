@@ -16,6 +16,7 @@ interface SideItem {
 export const SIDEBAR: SideItem[] = [
   { label: 'Dashboard', to: '/admin', icon: 'home', end: true },
   { label: 'Applications', to: '/admin/applications', icon: 'file' },
+  { label: 'Phones to confirm', to: '/admin/phones-to-confirm', icon: 'shield' },
   { label: 'Jobs', to: '/admin/jobs', icon: 'briefcase' },
   { label: 'Messages', to: '/admin/messages', icon: 'mail' },
   { label: 'Appointments', to: '/admin/appointments', icon: 'calendar' },
