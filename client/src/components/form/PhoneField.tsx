@@ -65,7 +65,7 @@ export function PhoneField({
       </label>
       <div className="phone-field__row">
         <label htmlFor={regionIds.id} className="visually-hidden">
-          Country of the phone number
+          Phone country
         </label>
         <select
           id={regionIds.id}

@@ -18,7 +18,7 @@ async function fillContact(user: ReturnType<typeof userEvent.setup>) {
 describe('PhoneField', () => {
   it('offers Ghana by default, the countries served first, then every other, each with its code', () => {
     renderForm(<ContactForm />);
-    const country = screen.getByLabelText('Country of the phone number');
+    const country = screen.getByLabelText('Phone country');
     expect(country).toHaveAttribute('name', 'phoneRegion');
     expect(country).toHaveValue('GH');
     const groups = within(country).getAllByRole('group');
@@ -47,7 +47,7 @@ describe('PhoneField', () => {
     const user = userEvent.setup();
     renderForm(<ContactForm />);
     await fillContact(user);
-    await user.selectOptions(screen.getByLabelText('Country of the phone number'), 'AE');
+    await user.selectOptions(screen.getByLabelText('Phone country'), 'AE');
     await user.type(screen.getByLabelText(/^Phone Number/), '050 123 4567');
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     await waitFor(() => expect(posted.bodies).toHaveLength(1));
@@ -65,7 +65,7 @@ describe('PhoneField', () => {
     const phone = screen.getByLabelText(/^Phone Number/);
     await waitFor(() => expect(phone).toHaveFocus());
     expect(phone.getAttribute('aria-describedby')).toContain(message.id);
-    await user.selectOptions(screen.getByLabelText('Country of the phone number'), 'AE');
+    await user.selectOptions(screen.getByLabelText('Phone country'), 'AE');
     expect(screen.queryByText(AMBIGUOUS)).toBeNull();
   });
 });
