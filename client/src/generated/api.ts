@@ -2664,6 +2664,7 @@ export interface components {
             edited: boolean;
             key: string;
             label: string;
+            oneLine: boolean;
             placeholders: components["schemas"]["TemplatePlaceholder"][];
             text: string;
             updatedAt: string | null;

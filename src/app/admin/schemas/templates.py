@@ -44,6 +44,8 @@ class TemplateVersion(Body):
 
 class TemplateDetail(TemplateSummary):
     default: str
+    one_line: bool
+    """An e-mail subject: one line (a line break is refused)."""
     placeholders: list[TemplatePlaceholder]
     versions: list[TemplateVersion]
     """Newest first; the default text is version 0 and not listed."""
@@ -105,6 +107,7 @@ def template_detail(history: staff.TemplateHistory) -> TemplateDetail:
     return TemplateDetail(
         **_summary_fields(history.view),  # type: ignore[arg-type]
         default=spec.default,
+        one_line=spec.one_line,
         placeholders=[
             TemplatePlaceholder(name=p.name, longest=p.longest, optional=p.optional) for p in spec.placeholders
         ],

@@ -26,6 +26,7 @@ const DETAIL = {
     { name: 'track_url', longest: 'x/track', optional: true },
   ],
   versions: [],
+  oneLine: false,
 };
 
 function previewOf(text: string) {
@@ -126,6 +127,43 @@ describe('TemplatesPage', () => {
     expect(
       await screen.findByText('Unknown placeholder {nmae}: this message can use {name}, {track_url}'),
     ).toBeInTheDocument();
+  });
+
+  it('edits an e-mail subject on one line, where Enter adds no line break', async () => {
+    const subjectKey = 'email.application.subject';
+    const subject = {
+      ...DETAIL,
+      key: subjectKey,
+      label: 'E-mail subject: application received',
+      channel: 'email',
+      text: 'Your application {application_id}',
+      default: 'Your application {application_id}',
+      placeholders: [{ name: 'application_id', longest: 'VA1795479503425', optional: false }],
+      oneLine: true,
+    };
+    const saved: unknown[] = [];
+    server.use(
+      http.get(`*/api/admin/templates/${subjectKey}`, () => HttpResponse.json(subject)),
+      http.post(`*/api/admin/templates/${subjectKey}/preview`, () =>
+        HttpResponse.json({ ...previewOf('Your application VA1'), encoding: null, parts: null }),
+      ),
+      http.put(`*/api/admin/templates/${subjectKey}`, async ({ request }) => {
+        saved.push(await request.json());
+        return HttpResponse.json(subject);
+      }),
+    );
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={[`/admin/templates?key=${subjectKey}`]}>
+        <SnackbarProvider />
+        <TemplatesPage />
+      </MemoryRouter>,
+    );
+    const box = await screen.findByLabelText('Text of “E-mail subject: application received”');
+    expect(box.tagName).toBe('INPUT');
+    await user.type(box, ' now{enter}');
+    expect(await screen.findByText('Template saved')).toBeInTheDocument();
+    expect(saved).toEqual([{ text: 'Your application {application_id} now' }]);
   });
 
   it("puts the server's refusal on the field and keeps the text", async () => {

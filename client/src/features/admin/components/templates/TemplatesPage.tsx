@@ -1,5 +1,5 @@
 import { useFormik } from 'formik';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { notify } from '@/lib/notify';
 import { useResource } from '@/lib/use-resource';
@@ -162,6 +162,16 @@ function TemplateEditor({ initial }: { initial: TemplateDetail }) {
   const preview = usePreview(detail.key, text);
   const shownError = form.errors.text ?? (preview?.error || '');
 
+  const fieldProps = {
+    value: text,
+    'aria-invalid': shownError ? true : undefined,
+    'aria-describedby': shownError ? 'template-text-error' : 'template-text-hint',
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      void form.setFieldValue('text', e.target.value);
+      form.setErrors({});
+    },
+  };
+
   const apply = (saved: TemplateDetail, message: string) => {
     setDetail(saved);
     form.resetForm({ values: { text: saved.text } });
@@ -184,17 +194,12 @@ function TemplateEditor({ initial }: { initial: TemplateDetail }) {
       <form className="admin-form admin-card" onSubmit={form.handleSubmit} noValidate>
         <div className="admin-field admin-field--full">
           <label htmlFor="template-text">Text of “{detail.label}”</label>
-          <textarea
-            id="template-text"
-            rows={8}
-            value={text}
-            aria-invalid={shownError ? true : undefined}
-            aria-describedby={shownError ? 'template-text-error' : 'template-text-hint'}
-            onChange={(e) => {
-              void form.setFieldValue('text', e.target.value);
-              form.setErrors({});
-            }}
-          />
+          {detail.oneLine ? (
+            // A subject is a mail header: one line, so no Enter key that would add a line break.
+            <input id="template-text" {...fieldProps} />
+          ) : (
+            <textarea id="template-text" rows={8} {...fieldProps} />
+          )}
           <p className="admin-muted admin-small" id="template-text-hint">
             Placeholders: {detail.placeholders.map((p) => `{${p.name}}`).join(', ') || 'none'}. A line whose
             optional placeholder is empty is left out.
