@@ -60,6 +60,8 @@ async def test_year_9999_on_every_public_date_route_answers_4xx_and_writes_nothi
     assert page.status_code == 422
     assert beyond_horizon(90) in page.text
     assert BOOKING_DAY in page.text  # the booking's own day is shown instead
+    last_day = (datetime.now(UTC).date() + timedelta(days=90)).isoformat()
+    assert f'min="{datetime.now(UTC).date().isoformat()}" max="{last_day}"' in page.text  # the picker's bounds
     for day in (FAR, "0001-01-01", DAY_AFTER_HORIZON):
         moved = await client.post("/appointment/move", data={"token": token, "date": day, "time": "10:00 AM"})
         assert moved.status_code == 422, (day, moved.text)

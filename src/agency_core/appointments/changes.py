@@ -160,6 +160,8 @@ class OwnBooking:
     details: AppointmentDetails
     day: date
     slots: list[SlotView]
+    window: BookingWindow
+    """The dates it can be moved to (the page's date picker offers only those)."""
 
 
 class AppointmentChanges:
@@ -196,16 +198,21 @@ class AppointmentChanges:
             raise InvalidLink
         return found[0]
 
+    async def _window(self) -> BookingWindow:
+        """The dates a booking can be moved to, and its page can show: today (office zone) to the horizon."""
+        horizon = (await self.settings.current()).booking_horizon_days
+        return BookingWindow(office_today(self.clock(), self.office_zone), horizon)
+
     async def _date_problem(self, day: date) -> str | None:
         """Why ``day`` cannot be shown or moved to (outside the booking window), or ``None``."""
-        horizon = (await self.settings.current()).booking_horizon_days
-        return BookingWindow(office_today(self.clock(), self.office_zone), horizon).problem(day)
+        return (await self._window()).problem(day)
 
     async def view(self, token: str, day: date | None = None) -> OwnBooking:
         """The booking and the slots of ``day`` (its own date when ``None``); a ``day`` outside the
         booking window is :class:`Rejected` (``date``)."""
         appointment = await self._booking(token)
-        problem = None if day is None else await self._date_problem(day)
+        window = await self._window()
+        problem = None if day is None else window.problem(day)
         if problem is not None:
             raise Rejected({"date": problem})
         calendar = await self._calendar()
@@ -213,7 +220,7 @@ class AppointmentChanges:
         shown = day or date.fromisoformat(appointment.data.preferred_date or starts_at.date().isoformat())
         booked = await self.store.appointments.booked(*_day_bounds(shown, calendar.zone))
         slots = day_slots(shown, calendar, booked, self.clock())
-        return OwnBooking(appointment, appointment_details(appointment, self.office_zone), shown, slots)
+        return OwnBooking(appointment, appointment_details(appointment, self.office_zone), shown, slots, window)
 
     async def cancel(self, token: str) -> Appointment:
         appointment = await self._booking(token)

@@ -81,7 +81,8 @@ def _move_form(own: OwnBooking, token: str) -> str:
     day = own.day.isoformat()
     pick = (
         f'<form method="get" action="{CHANGE_PATH}"><input type="hidden" name="token" value="{_e(token)}">'
-        f'<label for="move-date">New date</label><input id="move-date" type="date" name="date" value="{day}">'
+        f'<label for="move-date">New date</label><input id="move-date" type="date" name="date" value="{day}"'
+        f' min="{own.window.today.isoformat()}" max="{own.window.last_day.isoformat()}">'
         f' <button type="submit">{SHOW_TIMES}</button></form>'
     )
     free = [s for s in own.slots if s.state is SlotState.FREE and s.starts_at != own.appointment.starts_at]
