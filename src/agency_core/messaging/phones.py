@@ -12,15 +12,18 @@ from __future__ import annotations
 
 from typing import Final
 
-from agency_core.errors import AmbiguousPhone
+from agency_core.errors import AmbiguousPhone, InvalidPhone
 from agency_core.spec.phone_numbers import (
     DEFAULT_PHONE_REGION,
+    INVALID_PHONE,
+    ReadPhone,
     is_international,
+    is_phone_region,
     local_readings,
-    read_phone,
+    phone_readings,
     region_of,
+    tried_regions,
 )
-from agency_core.spec.phone_numbers import known_region as known_region
 
 UNCONFIRMED_PHONE: Final = (
     "Application {record_id}: its phone {phone} was stored without its country and may be {others}; "
@@ -35,6 +38,31 @@ class UnconfirmedPhone(AmbiguousPhone):
         others = " or ".join(candidates[1:])
         super().__init__(UNCONFIRMED_PHONE.format(record_id=record_id, phone=candidates[0], others=others), candidates)
         self.record_id = record_id
+
+
+def known_region(region: str) -> str:
+    """``region`` as an upper-case ISO 3166 code the phone library knows (raises InvalidPhone)."""
+    code = region.strip().upper()
+    if not is_phone_region(code):
+        raise InvalidPhone(f"Unknown phone region {region!r}: use a two-letter country code such as GH or AE")
+    return code
+
+
+def read_phone(raw: str, region: str | None = None, default_region: str = DEFAULT_PHONE_REGION) -> ReadPhone:
+    """``raw`` read by the rule (:mod:`agency_core.spec.phone_numbers`), or :class:`InvalidPhone` /
+    :class:`AmbiguousPhone` naming the candidates."""
+    default = known_region(default_region)
+    readings = phone_readings(raw, None if region is None else known_region(region), default)
+    if not readings:
+        raise InvalidPhone(INVALID_PHONE)
+    if len(readings) > 1:
+        candidates = tuple(r.e164 for r in readings)
+        raise AmbiguousPhone(
+            f"The local number {raw.strip()} is valid in more than one country ({', '.join(candidates)}): "
+            f"give its region ({' or '.join(tried_regions(default))}) or write it with its country code",
+            candidates,
+        )
+    return readings[0]
 
 
 def phone_for_sms(raw: str, region: str | None = None, default_region: str = DEFAULT_PHONE_REGION) -> str:
@@ -81,5 +109,6 @@ __all__ = [
     "known_region",
     "needs_confirmation",
     "phone_for_sms",
+    "read_phone",
     "stored_phone_for_sms",
 ]

@@ -17,8 +17,6 @@ from typing import Final
 import phonenumbers
 from phonenumbers import geocoder
 
-from agency_core.errors import AmbiguousPhone, InvalidPhone
-
 PHONE_PATTERN: Final = r"^\+?[0-9][0-9 ()-]{6,19}$"
 """A loose shape check the browser can apply; the server also checks the number itself."""
 DEFAULT_PHONE_REGION: Final = "GH"
@@ -96,41 +94,25 @@ def is_phone_region(code: str) -> bool:
     return code in phonenumbers.SUPPORTED_REGIONS
 
 
-def known_region(region: str) -> str:
-    """``region`` as an upper-case ISO 3166 code the phone library knows (raises InvalidPhone)."""
-    code = region.strip().upper()
-    if not is_phone_region(code):
-        raise InvalidPhone(f"Unknown phone region {region!r}: use a two-letter country code such as GH or AE")
-    return code
+def tried_regions(default_region: str = DEFAULT_PHONE_REGION) -> tuple[str, ...]:
+    """The regions a local number with no country is read in: the default, then :data:`AGENCY_REGIONS`."""
+    return tuple(dict.fromkeys((default_region, *AGENCY_REGIONS)))
 
 
-def read_phone(raw: str, region: str | None = None, default_region: str = DEFAULT_PHONE_REGION) -> ReadPhone:
-    """``raw`` read by the module's rule, or :class:`InvalidPhone` / :class:`AmbiguousPhone`.
-
-    ``region`` (explicit) decides a local number; without it ``default_region`` and
-    :data:`AGENCY_REGIONS` are tried, and a number valid in more than one of them is refused."""
+def phone_readings(
+    raw: str, region: str | None = None, default_region: str = DEFAULT_PHONE_REGION
+) -> tuple[ReadPhone, ...]:
+    """Every reading of ``raw`` by the module's rule: none, it is no valid number; more than one, it
+    is an ambiguous local number. ``region`` (explicit, a known code) decides a local number."""
     text = raw.strip()
     if is_international(text):
         read = _parse("+" + text[2:] if text.startswith("00") else text, DEFAULT_PHONE_REGION)
-        if read is None:
-            raise InvalidPhone(INVALID_PHONE)
-        return read
-    if region is not None:
-        read = _parse(text, known_region(region))
-        if read is None:
-            raise InvalidPhone(INVALID_PHONE)
-        return read
-    regions = tuple(dict.fromkeys((known_region(default_region), *AGENCY_REGIONS)))
-    found = {r.e164: r for r in (_parse(text, code) for code in regions) if r is not None}
-    if not found:
-        raise InvalidPhone(INVALID_PHONE)
-    if len(found) > 1:
-        raise AmbiguousPhone(
-            f"The local number {text} is valid in more than one country "
-            f"({', '.join(found)}): give its region ({' or '.join(regions)}) or write it with its country code",
-            tuple(found),
-        )
-    return next(iter(found.values()))
+    elif region is not None:
+        read = _parse(text, region)
+    else:
+        found = {r.e164: r for r in (_parse(text, code) for code in tried_regions(default_region)) if r is not None}
+        return tuple(found.values())
+    return () if read is None else (read,)
 
 
 def ambiguity_message(candidates: tuple[str, ...]) -> str:

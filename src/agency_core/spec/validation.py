@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Final, Literal, cast
 
-from agency_core.errors import AmbiguousPhone, InvalidPhone
 from agency_core.spec import constants as c
 from agency_core.spec.forms import F, form_of
 from agency_core.spec.phone_numbers import DEFAULT_PHONE_REGION as DEFAULT_PHONE_REGION
@@ -23,7 +22,7 @@ from agency_core.spec.phone_numbers import (
     UNKNOWN_REGION,
     ambiguity_message,
     is_phone_region,
-    read_phone,
+    phone_readings,
     region_of,
 )
 from agency_core.spec.phone_numbers import normalise_phone as normalise_phone
@@ -266,12 +265,12 @@ def _chosen_region(raw: object) -> str | None:
 
 
 def _check_phone(text: str, region: str | None) -> tuple[Value, str | None]:
-    try:
-        return read_phone(text, region).e164, None
-    except AmbiguousPhone as ambiguous:
-        return text, ambiguity_message(ambiguous.candidates)
-    except InvalidPhone:
+    readings = phone_readings(text, region)
+    if not readings:
         return text, INVALID_PHONE
+    if len(readings) > 1:
+        return text, ambiguity_message(tuple(r.e164 for r in readings))
+    return readings[0].e164, None
 
 
 def _check_region(_: Field, text: str, __: date) -> tuple[Value, str | None]:

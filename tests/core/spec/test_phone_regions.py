@@ -6,9 +6,10 @@ from datetime import date
 
 import pytest
 
+from agency_core.messaging.phones import read_phone
 from agency_core.spec import validation as v
 from agency_core.spec.forms import ApplicationForm, ContactForm
-from agency_core.spec.phone_numbers import LISTED_FIRST, local_readings, phone_regions, read_phone
+from agency_core.spec.phone_numbers import LISTED_FIRST, local_readings, phone_regions
 
 TODAY = date(2026, 11, 28)
 CONTACT = {"name": "Ama", "email": "ama@example.com", "subject": "Visa", "message": "Hello"}
