@@ -17,6 +17,7 @@ from adapters.sqlite.admin_store import SqliteAdminStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
 from agency_core.admin_settings import AdminSettings
+from agency_core.appointments.reminders import WITHDRAWN_MOVED
 from agency_core.audit import AuditEntry
 from agency_core.ids import IdTaken
 from agency_core.jobs.model import Job
@@ -161,8 +162,10 @@ async def test_application_filters_status_and_outbox(stores: Stores) -> None:
     assert (counts.total_applications, counts.new_messages, counts.active_jobs) == (3, 0, 0)
     failed = replace(sms, id="F1", source_id="VA2", status=OutboxStatus.FAILED)
     await add_application(r, application("VA9", T0, email="z@example.com"), [failed], T0 - timedelta(days=9))
+    withdrawn = replace(sms, id="W1", source_id="VA8", status=OutboxStatus.FAILED, last_error=WITHDRAWN_MOVED)
+    await add_application(r, application("VA8", T0, email="w@example.com"), [withdrawn], T0 - timedelta(days=9))
     health = await s.outbox_health(T0 - timedelta(hours=1))
-    assert (health.pending, health.failed_last_24h) == (1, 1)
+    assert (health.pending, health.failed_last_24h, health.withdrawn_last_24h) == (1, 1, 1)
 
 
 async def test_appointments_messages_jobs_posts_and_subscribers(stores: Stores) -> None:

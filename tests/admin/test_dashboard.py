@@ -25,7 +25,10 @@ async def test_the_cards_count_the_records(make_harness: MakeHarness) -> None:
     empty = (await h.client.get("/api/admin/dashboard")).json()
     assert (empty["totalApplications"], empty["activeJobs"], empty["newMessages"]) == (0, 0, 0)
     assert empty["blogPosts"] == 7  # the built-in posts
-    assert (empty["latestApplications"], empty["outbox"]) == ([], {"pending": 0, "failedLast24h": 0, "notDelivered": 0})
+    assert (empty["latestApplications"], empty["outbox"]) == (
+        [],
+        {"pending": 0, "failedLast24h": 0, "withdrawnLast24h": 0, "notDelivered": 0},
+    )
 
     for i in range(7):
         await add_application(h, f"VA{i}", T0 + timedelta(minutes=i), email=f"a{i}@example.com")
@@ -90,7 +93,7 @@ async def test_outbox_health_counts_pending_and_recent_failures(make_harness: Ma
         now,
     )
     board = (await h.client.get("/api/admin/dashboard")).json()
-    assert board["outbox"] == {"pending": 2, "failedLast24h": 1, "notDelivered": 0}
+    assert board["outbox"] == {"pending": 2, "failedLast24h": 1, "withdrawnLast24h": 0, "notDelivered": 0}
 
 
 class _Idle:

@@ -2003,9 +2003,10 @@ export interface components {
         };
         /**
          * DeliveryState
+         * @description Where a message stands, as staff see it and /track words it (derived by delivery_state).
          * @enum {string}
          */
-        DeliveryState: "pending" | "sent" | "delivered" | "failed";
+        DeliveryState: "pending" | "sent" | "emailed" | "delivered" | "failed" | "withdrawn";
         /** DemoCredentials */
         DemoCredentials: {
             email: string;
@@ -2352,6 +2353,7 @@ export interface components {
             failedLast24h: number;
             notDelivered: number;
             pending: number;
+            withdrawnLast24h: number;
         };
         /**
          * OutboxStatus
@@ -2763,7 +2765,7 @@ export interface components {
         TrackedMessageOut: {
             at: string;
             /** @enum {string} */
-            delivery: "delivered" | "not delivered";
+            delivery: "sending" | "sent" | "delivered" | "not delivered";
         };
         /** TrackedPaymentOut */
         TrackedPaymentOut: {

@@ -33,6 +33,7 @@ from agency_core.admin_settings import AdminSettings
 from agency_core.appointments.records import AppointmentRecord
 from agency_core.audit import AuditEntry
 from agency_core.jobs.model import Job
+from agency_core.messaging.delivery import DeliveryState, count_states
 from agency_core.paging import Page, PageRequest, page_of
 from agency_core.records import AppointmentStatus, BlogPost, JobAlert, JobStatus, NewsletterSubscription, OutboxMessage
 from agency_core.staff.query import ApplicationQuery, application_matches
@@ -71,10 +72,13 @@ class FirestoreAdminStore(Collections):
     async def outbox_health(self, since: datetime) -> OutboxHealth:
         docs = await self._all("sms_outbox")
         pending = sum(1 for d in docs if d["status"] == "pending")
-        failed = sum(
-            1 for d in docs if d["status"] == "failed" and from_document(OutboxMessage, d).next_attempt_at >= since
-        )
-        return OutboxHealth(pending, failed)
+        stopped = [
+            m
+            for d in docs
+            if d["status"] == "failed" and (m := from_document(OutboxMessage, d)).next_attempt_at >= since
+        ]
+        states = count_states(stopped)
+        return OutboxHealth(pending, states[DeliveryState.FAILED], states[DeliveryState.WITHDRAWN])
 
     # -- applications ---------------------------------------------------------------------
 

@@ -25,8 +25,16 @@ from agency_core.admin_settings import AdminSettings
 from agency_core.appointments.records import AppointmentRecord
 from agency_core.audit import AuditEntry
 from agency_core.jobs.model import Job
+from agency_core.messaging.delivery import DeliveryState, count_states
 from agency_core.paging import Page, PageRequest
-from agency_core.records import AppointmentStatus, BlogPost, JobAlert, JobStatus, NewsletterSubscription
+from agency_core.records import (
+    AppointmentStatus,
+    BlogPost,
+    JobAlert,
+    JobStatus,
+    NewsletterSubscription,
+    OutboxMessage,
+)
 from agency_core.staff.query import ApplicationQuery
 from agency_core.staff.records import ApplicationRecord, Counts, MessageRecord, OutboxHealth
 
@@ -192,10 +200,11 @@ class SqliteAdminStore:
     async def outbox_health(self, since: datetime) -> OutboxHealth:
         def work(conn: sqlite3.Connection) -> OutboxHealth:
             pending = conn.execute("SELECT COUNT(*) FROM sms_outbox WHERE status = 'pending'").fetchone()[0]
-            failed = conn.execute(
-                "SELECT COUNT(*) FROM sms_outbox WHERE status = 'failed' AND next_attempt_at >= ?", (timestamp(since),)
-            ).fetchone()[0]
-            return OutboxHealth(int(pending), int(failed))
+            stopped = conn.execute(
+                "SELECT * FROM sms_outbox WHERE status = 'failed' AND next_attempt_at >= ?", (timestamp(since),)
+            ).fetchall()
+            states = count_states(from_row(OutboxMessage, row) for row in stopped)
+            return OutboxHealth(int(pending), states[DeliveryState.FAILED], states[DeliveryState.WITHDRAWN])
 
         return await self._db.run(work)
 

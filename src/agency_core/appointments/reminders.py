@@ -17,11 +17,12 @@ from agency_core.messaging.email import to_outbox
 from agency_core.messaging.notifications import SmsKind
 from agency_core.messaging.sms_texts import AppointmentDetails, appointment_reminder_message
 from agency_core.messaging.templates import DEFAULTS, Texts
+from agency_core.messaging.withdrawal import withdrawal_reason
 from agency_core.records import OutboxMessage
 
 REMINDER_LEAD: Final = timedelta(hours=24)
-WITHDRAWN_CANCELLED: Final = "Withdrawn: the appointment was cancelled"
-WITHDRAWN_MOVED: Final = "Withdrawn: the appointment was moved"
+WITHDRAWN_CANCELLED: Final = withdrawal_reason("the appointment was cancelled")
+WITHDRAWN_MOVED: Final = withdrawal_reason("the appointment was moved")
 
 
 def reminder_ids(reference: str, version: int = 0) -> tuple[str, str]:

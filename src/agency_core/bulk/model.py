@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import Final, Protocol
 
 from agency_core.errors import Rejected
+from agency_core.messaging.withdrawal import withdrawal_reason
 from agency_core.records import ApplicationStatus
 from agency_core.staff.query import ApplicationQuery, check_application_query, unknown_filter
 
@@ -29,7 +30,7 @@ ALREADY_UNDONE: Final = "This change was already undone."
 NOT_UNDOABLE: Final = "Only a status change can be undone."
 CHANGED_SINCE: Final = "Some applications changed since; nothing was undone."
 CHANGED_MEANWHILE: Final = "The application changed meanwhile; reload it."
-WITHDRAWN_UNDONE: Final = "withdrawn: the status change was undone"
+WITHDRAWN_UNDONE: Final = withdrawal_reason("the status change was undone")
 BULK_PREFIX: Final = "BK"
 
 

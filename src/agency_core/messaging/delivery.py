@@ -19,6 +19,8 @@ once the settle wait (``AGENCY_SMS_SETTLE_WAIT_MIN``) has passed.
 from __future__ import annotations
 
 import hmac
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -26,6 +28,7 @@ from typing import Final, Literal
 
 from agency_core.clock import Clock, utc_now
 from agency_core.errors import NotFound
+from agency_core.messaging.withdrawal import is_withdrawn
 from agency_core.ports import Outbox
 from agency_core.records import Channel, OutboxMessage, OutboxStatus, ReportedDelivery
 
@@ -38,21 +41,30 @@ FLAG_WINDOW: Final = timedelta(days=7)
 MIN_SECRET_LENGTH: Final = 32
 """The callback URL's secret: at least this many characters (production refuses fewer)."""
 REPORT_STATUS_MAX: Final = 40
-TrackDelivery = Literal["delivered", "not delivered"]
+TrackDelivery = Literal["sending", "sent", "delivered", "not delivered"]
 """``/track``'s word for one text."""
+SENDING_TEXT: Final[TrackDelivery] = "sending"
+SENT_TEXT: Final[TrackDelivery] = "sent"
 DELIVERED_TEXT: Final[TrackDelivery] = "delivered"
 NOT_DELIVERED_TEXT: Final[TrackDelivery] = "not delivered"
 """What ``/track`` says of each text it lists."""
 
 
 class DeliveryState(StrEnum):
+    """Where a message stands, as staff see it and /track words it (derived by delivery_state)."""
+
     PENDING = "pending"
-    """Not accepted by the gateway yet."""
+    """Queued: not accepted by the gateway or mail server yet."""
     SENT = "sent"
-    """Accepted; no final report yet."""
+    """A text the gateway accepted, awaiting its delivery report."""
+    EMAILED = "emailed"
+    """An e-mail the mail server accepted: final (e-mail has no delivery reports)."""
     DELIVERED = "delivered"
+    """A text the gateway reported delivered to the handset."""
     FAILED = "failed"
     """Reported undeliverable, or never accepted (the outbox gave up)."""
+    WITHDRAWN = "withdrawn"
+    """Taken back before it went, on purpose (an Undo, a moved or cancelled appointment): no failure."""
 
 
 _DELIVERED_WORDS: Final = frozenset({"delivered", "delivrd", "success", "successful"})
@@ -83,12 +95,29 @@ def advance(current: ReportedDelivery | None, incoming: ReportedDelivery | None)
 
 
 def delivery_state(message: OutboxMessage) -> DeliveryState:
-    """Where the text stands, from its send status and its strongest report."""
+    """The one place a stored message becomes the state shown to staff, counted on the dashboard and
+    worded on ``/track``: from its send status, its strongest report (texts only) and a withdrawal."""
+    if is_withdrawn(message):
+        return DeliveryState.WITHDRAWN
+    if message.channel is Channel.EMAIL:
+        return _EMAIL_STATES[message.status]
     if message.delivery_report is ReportedDelivery.DELIVERED:
         return DeliveryState.DELIVERED
     if message.delivery_report is ReportedDelivery.FAILED or message.status is OutboxStatus.FAILED:
         return DeliveryState.FAILED
     return DeliveryState.SENT if message.status is OutboxStatus.DELIVERED else DeliveryState.PENDING
+
+
+def count_states(messages: Iterable[OutboxMessage]) -> Counter[DeliveryState]:
+    """How many messages are in each state (the dashboard's failed and withdrawn figures)."""
+    return Counter(delivery_state(m) for m in messages)
+
+
+_EMAIL_STATES: Final = {
+    OutboxStatus.PENDING: DeliveryState.PENDING,
+    OutboxStatus.DELIVERED: DeliveryState.EMAILED,
+    OutboxStatus.FAILED: DeliveryState.FAILED,
+}
 
 
 def not_delivered_in_time(message: OutboxMessage, now: datetime, deadline: timedelta = DEFAULT_DEADLINE) -> bool:
@@ -105,9 +134,24 @@ def not_delivered_in_time(message: OutboxMessage, now: datetime, deadline: timed
     )
 
 
-def track_text(message: OutboxMessage) -> TrackDelivery:
-    """``/track``'s word for one text: "delivered" or "not delivered"."""
-    return DELIVERED_TEXT if delivery_state(message) is DeliveryState.DELIVERED else NOT_DELIVERED_TEXT
+def is_scheduled(message: OutboxMessage, now: datetime) -> bool:
+    """Queued for a later time (a reminder) and not tried yet: it has not gone, nor started to."""
+    return message.status is OutboxStatus.PENDING and message.attempts == 0 and message.next_attempt_at > now
+
+
+_TRACK_TEXTS: Final[dict[DeliveryState, TrackDelivery]] = {
+    DeliveryState.PENDING: SENDING_TEXT,
+    DeliveryState.SENT: SENT_TEXT,
+    DeliveryState.EMAILED: SENT_TEXT,
+    DeliveryState.DELIVERED: DELIVERED_TEXT,
+    DeliveryState.FAILED: NOT_DELIVERED_TEXT,
+}
+
+
+def track_text(message: OutboxMessage) -> TrackDelivery | None:
+    """``/track``'s word for one message: "sent" until a report says "delivered" or "not delivered"
+    ("sending" while queued); ``None`` for a withdrawn one, which the applicant is not shown."""
+    return _TRACK_TEXTS.get(delivery_state(message))
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,6 +41,9 @@ class MessageRecord:
 class OutboxHealth:
     pending: int
     failed_last_24h: int
+    """Given up on by the outbox: never a withdrawn one (``delivery_state``)."""
+    withdrawn_last_24h: int
+    """Taken back on purpose (an Undo, a moved or cancelled appointment)."""
 
 
 @dataclass(frozen=True, slots=True)

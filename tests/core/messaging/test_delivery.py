@@ -16,6 +16,7 @@ from agency_core.errors import NotFound
 from agency_core.messaging.delivery import (
     DELIVERED_TEXT,
     NOT_DELIVERED_TEXT,
+    SENT_TEXT,
     DeliveryReports,
     DeliveryState,
     ReportOutcome,
@@ -131,7 +132,7 @@ def test_a_text_never_accepted_is_failed_and_track_says_not_delivered() -> None:
     assert delivery_state(text(status=OutboxStatus.FAILED)) is DeliveryState.FAILED
     assert track_text(text(status=OutboxStatus.FAILED)) == NOT_DELIVERED_TEXT
     assert track_text(text(status=OutboxStatus.DELIVERED, delivery_report=ReportedDelivery.DELIVERED)) == DELIVERED_TEXT
-    assert track_text(text(status=OutboxStatus.DELIVERED)) == NOT_DELIVERED_TEXT
+    assert track_text(text(status=OutboxStatus.DELIVERED)) == SENT_TEXT
 
 
 def test_not_delivered_in_time_after_the_deadline_only() -> None:

@@ -64,7 +64,9 @@ class SmsRecord(Body):
     delivered_at: datetime | None
     """When the gateway accepted it (sent)."""
     delivery: DeliveryState
-    """``pending``, ``sent`` (accepted, no report yet), ``delivered`` or ``failed``, from the gateway's reports."""
+    """``pending`` (queued), ``sent`` (a text accepted, awaiting its report), ``delivered``, ``failed``,
+    ``withdrawn`` (taken back by an Undo or a move: no failure) or ``emailed`` (an e-mail the mail
+    server accepted, which has no reports): ``agency_core.messaging.delivery.delivery_state``."""
     not_delivered_in_time: bool
     """Sent, and no delivered report within ``AGENCY_SMS_DELIVERY_DEADLINE_MIN`` minutes."""
     reported_at: datetime | None

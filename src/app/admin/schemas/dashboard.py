@@ -18,6 +18,9 @@ UNDELIVERED_SHOWN = 20
 class OutboxFigures(Body):
     pending: int
     failed_last_24h: int = msgspec.field(name="failedLast24h")
+    """Messages the outbox gave up on in the last 24 hours; a withdrawn one is never counted here."""
+    withdrawn_last_24h: int = msgspec.field(name="withdrawnLast24h")
+    """Taken back on purpose in the last 24 hours (an Undo of a bulk move, a moved or cancelled appointment)."""
     not_delivered: int
     """SMS of the last 7 days sent but not delivered within ``AGENCY_SMS_DELIVERY_DEADLINE_MIN`` minutes."""
 
@@ -77,6 +80,7 @@ def dashboard_body(board: admin_service.Dashboard) -> Dashboard:
         outbox=OutboxFigures(
             pending=board.outbox.pending,
             failed_last_24h=board.outbox.failed_last_24h,
+            withdrawn_last_24h=board.outbox.withdrawn_last_24h,
             not_delivered=len(board.not_delivered),
         ),
         appointments=AppointmentFigures(board.appointments.today, board.appointments.no_show_rate),
