@@ -88,6 +88,10 @@ export default function DashboardPage() {
                     <dt>Failed (last 24 h)</dt>
                     <dd data-testid="outbox-failed">{data.outbox.failedLast24h}</dd>
                   </div>
+                  <div>
+                    <dt>Withdrawn (last 24 h)</dt>
+                    <dd data-testid="outbox-withdrawn">{data.outbox.withdrawnLast24h}</dd>
+                  </div>
                   <NotDeliveredFigure count={data.outbox.notDelivered} />
                 </dl>
                 <NotDeliveredList items={data.notDelivered} />

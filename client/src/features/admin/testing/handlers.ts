@@ -240,7 +240,7 @@ export const adminHandlers = [
       newMessages: backend.messages.filter((m) => !m.read).length,
       blogPosts: backend.posts.length,
       latestApplications: backend.applications.slice(0, 5),
-      outbox: { pending: 1, failedLast24h: 0, notDelivered: 0 },
+      outbox: { pending: 1, failedLast24h: 0, withdrawnLast24h: 0, notDelivered: 0 },
       notDelivered: [],
       appointments: { today: 2, noShowRate: 0.25 },
       applications: {

@@ -57,6 +57,36 @@ describe('TrackPage', () => {
     expect(posted.bodies[0]).toEqual({ applicationId: 'VA1', contact: '020 123 4567' });
   });
 
+  it('shows a text sent without a report as sent, in calm colours, and only a failure in red', async () => {
+    answer('/track', 200, {
+      applicationId: 'VA2',
+      status: 'received',
+      submittedAt: '2026-03-02T09:30:00+00:00',
+      jobCategory: 'Construction',
+      preferredCountry: 'Qatar',
+      history: [{ status: 'received', at: '2026-03-02T09:30:00+00:00' }],
+      job: null,
+      payment: null,
+      messages: [
+        { at: '2026-03-02T09:31:00+00:00', delivery: 'sent' },
+        { at: '2026-03-03T10:01:00+00:00', delivery: 'sending' },
+        { at: '2026-03-04T10:01:00+00:00', delivery: 'not delivered' },
+      ],
+    });
+    const user = userEvent.setup();
+    renderWithRouter(<TrackPage />, '/track?id=VA2');
+    await user.type(screen.getByLabelText('Phone number or email'), '020 123 4567');
+    await user.click(screen.getByRole('button', { name: 'Track Application' }));
+    await screen.findByRole('heading', { name: 'Application VA2' });
+    const words = [...screen.getByTestId('track-messages').querySelectorAll('strong')];
+    expect(words.map((word) => word.textContent)).toEqual(['sent', 'sending', 'not delivered']);
+    expect(words.map((word) => word.classList.contains('track-delivery--not-delivered'))).toEqual([
+      false,
+      false,
+      true,
+    ]);
+  });
+
   it('shows the one not-found message for a wrong pair', async () => {
     answer('/track', 404, { message: NOT_FOUND });
     const user = userEvent.setup();

@@ -6,13 +6,27 @@ import { NotDeliveredFigure, NotDeliveredList } from './NotDeliveredList';
 
 describe('DeliveryBadge', () => {
   it.each([
-    ['pending', 'Pending'],
+    ['pending', 'Queued'],
     ['sent', 'Sent, awaiting report'],
+    ['emailed', 'Sent'],
     ['delivered', 'Delivered'],
     ['failed', 'Not delivered'],
+    ['withdrawn', 'Withdrawn'],
   ] as const)('shows %s as "%s"', (delivery, label) => {
     render(<DeliveryBadge sms={{ delivery, notDeliveredInTime: false, reportStatus: null }} />);
     expect(screen.getByTestId('sms-delivery')).toHaveTextContent(new RegExp(`^${label}$`));
+  });
+
+  it('shows a withdrawn text in a neutral badge, never the failure red', () => {
+    render(<DeliveryBadge sms={{ delivery: 'withdrawn', notDeliveredInTime: false, reportStatus: null }} />);
+    const badge = screen.getByText('Withdrawn');
+    expect(badge).toHaveClass('admin-status--withdrawn');
+    expect(badge).not.toHaveClass('admin-status--failed');
+  });
+
+  it('shows an e-mail accepted by the mail server as sent, not awaiting a report', () => {
+    render(<DeliveryBadge sms={{ delivery: 'emailed', notDeliveredInTime: false, reportStatus: null }} />);
+    expect(screen.getByTestId('sms-delivery')).not.toHaveTextContent('awaiting report');
   });
 
   it('flags a text not delivered in time, with the gateway word as a hint', () => {

@@ -3,12 +3,25 @@ import type { SmsRecord } from '../../api/types';
 
 export type DeliveryState = SmsRecord['delivery'];
 
-/** What staff read for each state of a text (the gateway's delivery reports move it forward only). */
+/** What staff read for each state of a message (the server derives the state: a text's reports move it
+ * forward only, an e-mail has none, and a withdrawn message was taken back on purpose). */
 export const DELIVERY_LABELS: Record<DeliveryState, string> = {
-  pending: 'Pending',
+  pending: 'Queued',
   sent: 'Sent, awaiting report',
+  emailed: 'Sent',
   delivered: 'Delivered',
   failed: 'Not delivered',
+  withdrawn: 'Withdrawn',
+};
+
+/** The badge's colour: red only for a real failure; a withdrawn message stays neutral. */
+const DELIVERY_TONES: Record<DeliveryState, string> = {
+  pending: 'queued',
+  sent: 'queued',
+  emailed: 'sent',
+  delivered: 'delivered',
+  failed: 'failed',
+  withdrawn: 'withdrawn',
 };
 
 export const NOT_DELIVERED_IN_TIME = 'Not delivered in time';
@@ -23,7 +36,7 @@ export function DeliveryBadge({
   return (
     <span className="admin-delivery" data-testid="sms-delivery" data-state={state}>
       <span
-        className={`admin-status admin-status--${state === 'sent' ? 'queued' : state}`}
+        className={`admin-status admin-status--${DELIVERY_TONES[state]}`}
         title={sms.reportStatus ? `Gateway report: ${sms.reportStatus}` : undefined}
       >
         {DELIVERY_LABELS[state]}
