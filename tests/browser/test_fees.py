@@ -117,6 +117,7 @@ def test_no_fee_country_skips_payment_and_a_paid_fee_has_a_receipt_on_track(
     expect(refunds.get_by_test_id("refund-status")).to_have_text("Nothing refunded")
     refunds.get_by_label("Reason for the refund").fill("Rejected before processing")
     refunds.get_by_role("button", name="Refund").click()
+    page.get_by_role("dialog", name="Refund the processing fee?").get_by_role("button", name="Refund").click()
     toast(page, "Refund sent to Paystack")
     expect(refunds.get_by_role("button", name="Refund")).to_have_count(0)
     deadline_reload = 0

@@ -9,6 +9,8 @@ import { countOf, formatDate, formatDateTime, runAction, useAdminTitle } from '.
 import { AsyncView, FilterTabs, PageHeader, PagedTable, StatusBadge, type FilterOption } from './ui';
 import { APPOINTMENT_VIEWS } from '../api/views';
 import { QuickViews } from './views/QuickViews';
+import { useConfirm } from './confirm/useConfirm';
+import { outcomeRequest, type AppointmentOutcome } from './confirm/outcome-requests';
 
 const PAGE_SIZE = 20;
 const STATUS_TABS: readonly FilterOption[] = [
@@ -18,7 +20,6 @@ const STATUS_TABS: readonly FilterOption[] = [
   ['cancelled', 'Cancelled'],
   ['', 'All'],
 ];
-type AppointmentOutcome = 'attended' | 'no_show' | 'cancelled';
 const OUTCOME_DONE: Record<AppointmentOutcome, string> = {
   attended: 'Appointment marked attended',
   no_show: 'Appointment marked no-show',
@@ -37,8 +38,10 @@ export default function AppointmentsPage() {
     `appointments:${status}:${page}:${view}`,
   );
   const [changed, setChanged] = useState<Record<string, Appointment>>({});
+  const { dialog, confirm } = useConfirm();
 
   const mark = async (appointment: Appointment, next: AppointmentOutcome) => {
+    if (!(await confirm(outcomeRequest(appointment.reference, appointment.fullName, next)))) return;
     const updated = await runAction(
       () => setAppointmentStatus(appointment.reference, next),
       OUTCOME_DONE[next],
@@ -48,6 +51,7 @@ export default function AppointmentsPage() {
 
   return (
     <>
+      {dialog}
       <PageHeader title="Appointments">
         <a className="admin-button" href={appointmentsExportHref(status, view)} download>
           Export CSV

@@ -7,13 +7,14 @@ import { getAppointmentCalendar, type CalendarDay, type CalendarSlot } from '../
 import type { Appointment } from '../../api/types';
 import { formatDate, formatDateTime, runAction, staffTimeZone, useAdminTitle } from '../hooks';
 import { AsyncView, FilterTabs, PageHeader, StatusBadge, type FilterOption } from '../ui';
+import { useConfirm } from '../confirm/useConfirm';
+import { outcomeRequest, type AppointmentOutcome as Outcome } from '../confirm/outcome-requests';
 
 const OFFICE_ZONE = 'Africa/Accra';
 const SPANS: readonly FilterOption[] = [
   ['1', 'Day'],
   ['7', 'Week'],
 ];
-type Outcome = 'attended' | 'no_show' | 'cancelled';
 const OUTCOMES: readonly (readonly [Outcome, string, string])[] = [
   ['attended', 'Attended', 'Appointment marked attended'],
   ['no_show', 'No-show', 'Appointment marked no-show'],
@@ -175,8 +176,10 @@ export default function AppointmentCalendarPage() {
     `calendar:${start}:${days}:${office}`,
   );
   const [changed, setChanged] = useState<Record<string, Appointment>>({});
+  const { dialog, confirm } = useConfirm();
 
   const mark = async (booking: Appointment, next: Outcome) => {
+    if (!(await confirm(outcomeRequest(booking.reference, booking.fullName, next)))) return;
     const done = OUTCOMES.find(([value]) => value === next)?.[2];
     const updated = await runAction(() => setAppointmentStatus(booking.reference, next), done);
     if (updated) {
@@ -187,6 +190,7 @@ export default function AppointmentCalendarPage() {
 
   return (
     <>
+      {dialog}
       <PageHeader title="Calendar" />
       <div className="admin-calendar__toolbar">
         <FilterTabs
