@@ -39,7 +39,7 @@ $(STAMPS)/tools-deps: tools/package.json tools/package-lock.json | $(STAMPS)
 	@cd tools && $(NPM) ci
 	@touch $@
 
-# Swagger UI's files for the API reference at /schema (development only; README "API reference").
+# Swagger UI's files for the API reference at /schema (development only; docs/api.md, "API reference").
 $(STAMPS)/api-docs-deps: tools/api-docs/package.json tools/api-docs/package-lock.json | $(STAMPS)
 	@cd tools/api-docs && $(NPM) ci --ignore-scripts
 	@touch $@
@@ -96,7 +96,7 @@ docs: $(STAMPS)/venv
 # in one process). Every worker starts its own emulators, app processes and data directories on free
 # ports; browser tests sort last in each worker (tests/conftest.py).
 # Four on a 2-core machine: a worker spends much of its time waiting on its browser, emulators and app
-# processes, so two workers left the cores 40 % idle (README "Tests" has the measurements). A fixed
+# processes, so two workers left the cores 40 % idle (docs/performance/2026-11-24-test-workers.md has the measurements). A fixed
 # number, not "auto": a container may report the host's cores while it is given two.
 PYTEST_WORKERS ?= 4
 

@@ -1,7 +1,7 @@
 """The agency's domain core: rules, messages, IDs and notifications, free of any framework.
 
 The public API, for internal scripts: any :class:`SmsGateway` will do (the HTTP one is
-``adapters.sms_http.HttpSmsGateway``; the README shows the full five lines)::
+``adapters.sms_http.HttpSmsGateway``; docs/scripts.md shows the full five lines)::
 
     result = await send_status_sms(gateway, "+233241234567", "Ama Owusu", ApplicationStatus.APPROVED)
     assert result.message == "Application status SMS sent successfully"

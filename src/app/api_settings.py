@@ -54,7 +54,7 @@ class ApiSettings:
     client_body_min_bytes_per_s: float = 1024.0
     """Slowest average body upload accepted once ``client_header_timeout_s`` has passed."""
     sign_in_max_delay_s: float = 8.0
-    """Longest delay before checking a password for an e-mail under attack (README "Admin sign-in")."""
+    """Longest delay before checking a password for an e-mail under attack (docs/admin-sign-in.md)."""
     """``AGENCY_TRUSTED_PROXIES``: peers whose ``X-Forwarded-For``/``Forwarded`` is believed."""
 
     @classmethod

@@ -33,7 +33,7 @@ EXTRA_STATUSES = {
     ("/api/admin/demo-credentials", "get"): {404},
     ("/api/admin/appointments/calendar", "get"): {404},
 }
-"""The session routes' own answers (README "Admin sign-in"); demo credentials are 404 outside demo mode;
+"""The session routes' own answers (docs/admin-sign-in.md); demo credentials are 404 outside demo mode;
 the calendar of an office that is not configured is 404."""
 FILE_TYPES = ("application/pdf", "image/jpeg", "image/png", "image/webp")
 

@@ -486,7 +486,7 @@ VIEW_QUERY: Final = {
     "/api/admin/appointments/export.csv": list(APPOINTMENT_VIEWS),
     "/api/admin/messages": list(MESSAGE_VIEWS),
 }
-"""The quick views (README "Search, views for the day") each list takes."""
+"""The quick views (docs/admin-area.md) each list takes."""
 IDENTIFIER_QUERY: Final = {"/api/admin/data-requests", "/api/admin/data-requests/export.zip"}
 
 

@@ -1,5 +1,5 @@
 """The API reference: Swagger UI on the served OpenAPI document in development, from this origin
-only and under the site's CSP; nothing of it in production (README "API reference")."""
+only and under the site's CSP; nothing of it in production (docs/api.md, "API reference")."""
 
 from __future__ import annotations
 

@@ -74,7 +74,7 @@ def admin_app() -> Iterator[AdminApp]:
     """Its own app process (demo mode) whose SMS go to a local gateway, with one application in it."""
     if not (DIST / "index.html").is_file():
         pytest.fail("client/dist missing: run make build")
-    # A one-second undo window: the status SMS leaves soon after the confirmation (README "Bulk actions").
+    # A one-second undo window: the status SMS leaves soon after the confirmation (docs/bulk.md).
     with running_app("agency-admin-", with_gateway=True, env={"AGENCY_BULK_UNDO_SECONDS": "1"}) as app:
         assert app.gateway is not None
         response = httpx.post(

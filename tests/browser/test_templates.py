@@ -39,7 +39,7 @@ LONG = EDITED + "\nBring your passport, two photos, your CV and your certificate
 def app() -> Iterator[RunningApp]:
     if not (DIST / "index.html").is_file():
         pytest.fail("client/dist missing: run make build")
-    # A one-second undo window: the status SMS leaves soon after the confirmation (README "Bulk actions").
+    # A one-second undo window: the status SMS leaves soon after the confirmation (docs/bulk.md).
     with running_app("agency-templates-", with_gateway=True, env={"AGENCY_BULK_UNDO_SECONDS": "1"}) as running:
         yield running
 

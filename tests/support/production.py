@@ -17,7 +17,7 @@ REQUIRED = {
     "AGENCY_LABOUR_LICENCE": "LD/PEA/0421",
     "AGENCY_DPC_REGISTRATION": "DPC-REG-20931",
 }
-"""Every setting production refuses to start without (README "Production settings")."""
+"""Every setting production refuses to start without (docs/settings.md)."""
 
 
 LOG_ONLY = {"AGENCY_MESSAGES": "log-only"}

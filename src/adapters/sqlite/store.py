@@ -190,7 +190,7 @@ MIGRATIONS = (
     Migration("records_0011_notes_owners", NOTES_OWNERS_SQL),
     Migration(
         # Existing subscriptions stay unconfirmed (confirmed_at NULL): none of them proved that the
-        # address is its owner's (anyone could subscribe anyone), consent or not. See README "Newsletter".
+        # address is its owner's (anyone could subscribe anyone), consent or not. See docs/newsletter.md.
         "records_0008_newsletter_issues",
         """
         ALTER TABLE newsletter_subscriptions ADD COLUMN confirmation_hash TEXT NOT NULL DEFAULT '';
@@ -236,7 +236,7 @@ MIGRATIONS = (
     ),
     Migration(
         # One outbox for every channel: the address named as such, and the channel it goes by
-        # (e-mails were the rows of kind "email"). Pending messages stay pending. See README "One outbox".
+        # (e-mails were the rows of kind "email"). Pending messages stay pending. See docs/sms-delivery.md.
         "records_0014_outbox_channel",
         """
         ALTER TABLE sms_outbox RENAME COLUMN phone TO address;

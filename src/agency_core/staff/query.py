@@ -36,7 +36,7 @@ def parse_status(raw: object, kind: type[S], allowed: Iterable[S] | None = None)
 
 
 class View(StrEnum):
-    """The quick views of a working day (README "Views for the day"). Applications: ``today``
+    """The quick views of a working day (docs/admin-area.md). Applications: ``today``
     submitted since midnight in the office's zone, ``new`` still received (no decision yet),
     ``unread`` never opened by staff. Appointments: ``today`` slot today, ``new`` booked and not
     yet marked. Messages: ``today`` received today, ``unread`` not marked read (a message's "new")."""

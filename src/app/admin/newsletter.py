@@ -1,5 +1,5 @@
 """``/api/admin/newsletter``: write an issue (or start from the blog digest), preview it, send a test to
-oneself, send it to every confirmed subscriber; each write audited (README "Newsletter")."""
+oneself, send it to every confirmed subscriber; each write audited (docs/newsletter.md)."""
 
 from __future__ import annotations
 

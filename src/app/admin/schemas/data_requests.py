@@ -75,7 +75,7 @@ class HeldSms(Body):
     created_at: str | None
     delivered_at: str | None
     delivery: str
-    """``pending``, ``sent``, ``delivered`` or ``failed`` (README "SMS delivery reports")."""
+    """``pending``, ``sent``, ``delivered`` or ``failed`` (docs/sms-delivery.md)."""
 
 
 class HeldNote(Body):

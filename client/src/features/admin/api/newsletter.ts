@@ -1,4 +1,4 @@
-/** The newsletter's admin calls (README "Newsletter"). */
+/** The newsletter's admin calls (docs/newsletter.md). */
 import type { components } from '@/generated/api';
 import { client } from '@/lib/api-client';
 import { admin } from './client';
