@@ -13,7 +13,8 @@ server sent it).
 A third profile, ``low-end-applied`` (not run by default: a run takes about half an hour), slows Chrome
 itself ten times (Lighthouse's DevTools throttling, which also applies its slow 4G to the network)
 instead of simulating the slowdown from a fast run: its figures are the trace's own, so they show
-what Lighthouse's model gets wrong about the low-end profile's TBT (docs/performance/2026-11-27-first-layout-and-commit.md).
+what Lighthouse's model gets wrong about the low-end profile's TBT
+(docs/performance/2026-11-27-first-layout-and-commit.md).
 
     .venv/bin/python bench/lighthouse.py [--runs N] [--profile mobile|low-end|low-end-applied]... [route ...]
 
@@ -173,7 +174,8 @@ def commit_task_ms(report: dict[str, Any]) -> float:
     committing the navigation (creating the page's JavaScript context, a fresh process's first one
     under the app's Cross-Origin-Opener-Policy). Lighthouse's estimate of the first paint leaves it
     out while its estimate of the main thread keeps it, so whatever it lasts past that paint counts
-    as blocking time although no page code runs in it (docs/performance/2026-11-27-first-layout-and-commit.md). Under ``low-end-applied``
+    as blocking time although no page code runs in it
+    (docs/performance/2026-11-27-first-layout-and-commit.md). Under ``low-end-applied``
     it ends before the first paint, as in the trace, and counts for nothing.
     """
     audits = report["audits"]
