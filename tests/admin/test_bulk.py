@@ -122,7 +122,7 @@ async def test_an_undone_bulk_move_reverts_every_status_and_texts_nobody(
     body = undo.json()
     assert body["undoneAt"] is not None
     assert body["undoneBy"] == DEMO_ADMIN_EMAIL
-    assert (body["failed"], body["pending"]) == (49, 0)  # withdrawn from the outbox
+    assert (body["withdrawn"], body["failed"], body["pending"]) == (49, 0, 0)  # withdrawn, not failed
     assert {await _status(h, i) for i in ids[:49]} == {"received"}
     assert await _status(h, "VA149") == "approved"
     twice = await h.unsafe("POST", f"{BULK}/{moved['bulkId']}/undo")

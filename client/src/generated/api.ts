@@ -1861,6 +1861,7 @@ export interface components {
             undoUntil: string | null;
             undoneAt: string | null;
             undoneBy: string;
+            withdrawn: number;
         };
         /** BulkItemOut */
         BulkItemOut: {

@@ -113,8 +113,8 @@ class BulkProgress:
     deliveries: dict[str, DeliveryState] = field(default_factory=dict)
 
     def count(self, state: DeliveryState) -> int:
-        """Messages waiting, sent (accepted, no final report), delivered or failed (reported failed,
-        given up by the outbox, or withdrawn by an undo)."""
+        """Messages waiting, sent (accepted, no final report), delivered, failed (reported failed or
+        given up by the outbox) or withdrawn by an undo."""
         return sum(1 for s in self.deliveries.values() if s is state)
 
 

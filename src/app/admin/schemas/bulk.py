@@ -69,7 +69,7 @@ class BulkItemOut(Body):
     sms: OutboxStatus | None
     """The outbox's state of its SMS (``None``: no SMS)."""
     delivery: DeliveryState | None
-    """Where its SMS stands as the gateway reported: pending, sent, delivered or failed (``None``: no SMS)."""
+    """Where its SMS stands: pending, sent, delivered, failed or withdrawn (``None``: no SMS)."""
 
 
 class BulkActionOut(Body):
@@ -91,7 +91,9 @@ class BulkActionOut(Body):
     delivered: int
     """Reported delivered to the phone by the gateway."""
     failed: int
-    """Reported undeliverable by the gateway, failed for good in the outbox, or withdrawn by an undo."""
+    """Reported undeliverable by the gateway, or failed for good in the outbox."""
+    withdrawn: int
+    """Withdrawn by an undo before they went: never counted as failed."""
     items: list[BulkItemOut]
 
 
@@ -134,6 +136,7 @@ def action_out(progress: BulkProgress) -> BulkActionOut:
         sent=progress.count(DeliveryState.SENT),
         delivered=progress.count(DeliveryState.DELIVERED),
         failed=progress.count(DeliveryState.FAILED),
+        withdrawn=progress.count(DeliveryState.WITHDRAWN),
         items=[
             BulkItemOut(
                 application_id=i.application_id,

@@ -373,6 +373,7 @@ export const adminHandlers = [
       pending: done,
       sent: 0,
       failed: 0,
+      withdrawn: 0,
       items,
     });
   }),

@@ -8,7 +8,7 @@ import './bulk.css';
 
 const REFRESH_MS = 2000;
 
-/** A bulk action's result: how many of its messages wait, were sent, delivered or failed (as the gateway reported). */
+/** A bulk action's result: how many of its messages wait, were sent, delivered, failed or were withdrawn by the undo. */
 export default function BulkResultPage() {
   const { bulkId = '' } = useParams();
   useAdminTitle(`Bulk action ${bulkId}`);
@@ -67,13 +67,18 @@ export default function BulkResultPage() {
                     <dd data-testid="count-failed">{bulk.failed}</dd>
                   </div>
                   <div>
+                    <dt>Withdrawn</dt>
+                    <dd data-testid="count-withdrawn">{bulk.withdrawn}</dd>
+                  </div>
+                  <div>
                     <dt>Left out</dt>
                     <dd data-testid="count-refused">{bulk.refused}</dd>
                   </div>
                 </dl>
                 <p className="admin-muted admin-small">
                   Sent: accepted by the SMS gateway, no delivery report yet. Delivered and failed: as the
-                  gateway reported (failed also counts messages the outbox gave up on or an undo withdrew).
+                  gateway reported (failed also counts messages the outbox gave up on). Withdrawn: taken back
+                  by the undo before they went.
                 </p>
               </section>
               <section className="admin-card">
