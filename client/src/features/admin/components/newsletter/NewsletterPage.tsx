@@ -16,6 +16,7 @@ import { useAdmin } from '../../session/session';
 import { notify } from '@/lib/notify';
 import { useResource } from '@/lib/use-resource';
 import { countOf, formatDateTime, runAction, useAdminTitle } from '../hooks';
+import { useFollow } from '../use-follow';
 import { AsyncView, DataTable, PageHeader, StatusBadge } from '../ui';
 
 const EMPTY: NewsletterDraft = { subject: '', body: '' };
@@ -36,7 +37,7 @@ function NewsletterEditor({
   return (
     <section className="admin-card" aria-labelledby="newsletter-editor">
       <div className="admin-card__head">
-        <h2 id="newsletter-editor">{current ? `Newsletter ${current.id}` : 'Write a newsletter'}</h2>
+        <h2 id="newsletter-editor">{current ? `Newsletter “${current.subject}”` : 'Write a newsletter'}</h2>
         {editable ? (
           <button type="button" className="admin-button" onClick={onDigest} disabled={busy}>
             Start from blog digest
@@ -272,6 +273,16 @@ export default function NewsletterPage() {
     if (done) open(done);
   };
 
+  // The counts move as the outbox sends: read the issue again until none is left queued.
+  const follow = useFollow(
+    (issue: NewsletterIssue) => getIssue(issue.id),
+    (issue: NewsletterIssue) => issue.counts.queued === 0,
+    (issue: NewsletterIssue) => {
+      setCurrent((shown) => (shown?.id === issue.id ? issue : shown));
+      if (issue.counts.queued === 0) reload(); // the list's counts too, once final
+    },
+  );
+
   const refresh = async (issue: NewsletterIssue) => {
     const fresh = await act(() => getIssue(issue.id));
     if (fresh) open(fresh);
@@ -284,6 +295,7 @@ export default function NewsletterPage() {
     if (!done) return;
     void notify(`Newsletter queued for ${countOf(done.queuedNow, 'subscriber')}`, 'success');
     open(done.issue);
+    follow(done.issue);
     reload();
   };
 

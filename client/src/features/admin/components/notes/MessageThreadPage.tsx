@@ -14,6 +14,7 @@ import {
 import type { ContactMessage } from '../../api/types';
 import { useResource } from '@/lib/use-resource';
 import { formatDateTime, runAction, useAdminTitle } from '../hooks';
+import { useFollow } from '../use-follow';
 import { AsyncView, PageHeader, StatusBadge } from '../ui';
 import { TextAreaField } from './TextAreaField';
 
@@ -107,6 +108,17 @@ export default function MessageThreadPage() {
   useAdminTitle('Message');
   const [state, reload] = useResource((signal) => getThread(messageId, signal), `thread:${messageId}`);
   const [latest, setLatest] = useState<MessageThread | null>(null);
+  // A reply is queued: read the thread again until each reply is delivered or failed.
+  const follow = useFollow(
+    (thread: MessageThread) => getThread(thread.message.id),
+    (thread: MessageThread) =>
+      thread.replies.every((reply) => reply.delivery && reply.delivery !== 'pending'),
+    setLatest,
+  );
+  const sent = (thread: MessageThread) => {
+    setLatest(thread);
+    follow(thread);
+  };
   return (
     <>
       <p className="admin-back">
@@ -163,7 +175,7 @@ export default function MessageThreadPage() {
                 </button>
               </section>
               <section className="admin-card">
-                <ReplyForm message={message} onSent={setLatest} />
+                <ReplyForm message={message} onSent={sent} />
               </section>
             </>
           );
