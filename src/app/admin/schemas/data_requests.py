@@ -75,7 +75,7 @@ class HeldSms(Body):
     created_at: str | None
     delivered_at: str | None
     delivery: str
-    """``pending``, ``sent``, ``delivered`` or ``failed`` (docs/sms-delivery.md)."""
+    """``pending``, ``sent``, ``emailed``, ``delivered``, ``failed`` or ``withdrawn`` (docs/sms-delivery.md)."""
 
 
 class HeldNote(Body):
