@@ -34,6 +34,8 @@ def _field(field: v.Field) -> dict[str, Any]:
         out["onlyWhen"] = field.only_when
     if field.region is not None:
         out["region"] = field.region
+    if field.kind == "region":
+        out["default"] = phone_numbers.DEFAULT_PHONE_REGION
     if field.upload is not None:
         rule = c.UPLOAD_RULES[field.upload]
         out["upload"] = {
@@ -135,11 +137,6 @@ def export() -> dict[str, Any]:
             "blogCategories": _records(c.BLOG_CATEGORIES),
         },
         "jobForm": jobs.export_rules(),
-        "phoneRegions": {
-            "default": phone_numbers.DEFAULT_PHONE_REGION,
-            "listedFirst": len(phone_numbers.LISTED_FIRST),
-            "regions": [[r.code, r.name, r.dial_code] for r in phone_numbers.phone_regions()],
-        },
     }
 
 
@@ -153,9 +150,22 @@ def export_admin() -> dict[str, Any]:
     }
 
 
+def export_phone_regions() -> dict[str, Any]:
+    """The phone country list, a document of its own (``client/src/generated/phone-regions.json``):
+    only the forms' phone field loads it, never the entry that carries ``rules.json``."""
+    return {
+        "listedFirst": len(phone_numbers.LISTED_FIRST),
+        "regions": [[r.code, r.name, r.dial_code] for r in phone_numbers.phone_regions()],
+    }
+
+
+EXPORTS = {"admin": export_admin, "phone-regions": export_phone_regions}
+"""``python -m agency_core.rules_export <name>``: the other generated documents."""
+
+
 def render(document: dict[str, Any] | None = None) -> str:
     return json.dumps(export() if document is None else document, indent=2, ensure_ascii=False) + "\n"
 
 
 if __name__ == "__main__":
-    print(render(export_admin() if sys.argv[1:] == ["admin"] else None), end="")
+    print(render(EXPORTS[sys.argv[1]]() if sys.argv[1:] else None), end="")

@@ -7,7 +7,6 @@ import {
   forms as rawForms,
   messages as rawMessages,
   patterns as rawPatterns,
-  phoneRegions as rawPhoneRegions,
 } from '@/generated/rules.json';
 import type { ApplicationStep, FieldRule, FormName } from './rules';
 
@@ -19,11 +18,3 @@ export const patterns = rawPatterns;
 export function formFields(form: FormName): FieldRule[] {
   return forms[form];
 }
-
-/** The phone country list (server-made names and dialling codes, no phone metadata): the first
- * `listedFirst` are Ghana, the Gulf states and the other countries served. */
-export const phoneRegions = rawPhoneRegions as {
-  default: string;
-  listedFirst: number;
-  regions: [string, string, number][];
-};

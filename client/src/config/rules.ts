@@ -34,6 +34,8 @@ export interface FieldRule {
   onlyWhen?: string;
   /** A phone's: the name of the field holding its country (kind `region`). */
   region?: string;
+  /** A phone country's preset value (`GH`). */
+  default?: string;
   upload?: UploadRule;
   mustBeTrue?: boolean;
   notBeforeToday?: boolean;

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from datetime import date
+from pathlib import Path
 
 import pytest
 
+from agency_core import rules_export
 from agency_core.messaging.phones import read_phone
 from agency_core.spec import validation as v
 from agency_core.spec.forms import ApplicationForm, ContactForm
@@ -96,3 +98,11 @@ def test_a_stored_number_lists_every_reading_of_its_local_form(stored: str, read
 def test_reading_gives_the_region_with_the_number() -> None:
     read = read_phone("00971 50 123 4567")
     assert (read.e164, read.region) == ("+971501234567", "AE")
+
+
+def test_the_committed_phone_country_list_is_current_and_apart_from_the_rules() -> None:
+    """Only the forms' phone field loads the list; the entry, which carries rules.json, does not."""
+    generated = Path(__file__).resolve().parents[3] / "client" / "src" / "generated"
+    committed = (generated / "phone-regions.json").read_text(encoding="utf-8")
+    assert committed == rules_export.render(rules_export.export_phone_regions()), "run `make rules`"
+    assert "Afghanistan" not in (generated / "rules.json").read_text(encoding="utf-8")

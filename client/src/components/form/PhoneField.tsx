@@ -7,7 +7,7 @@
 import { useField } from 'formik';
 import type { ChangeEvent } from 'react';
 import type { FieldRule } from '@/config/rules';
-import { phoneRegions } from '@/config/form-rules';
+import rawPhoneRegions from '@/generated/phone-regions.json';
 import { FieldMessage, useFieldMessage } from './Fields';
 import { useFieldIds } from './form-context';
 
@@ -21,6 +21,8 @@ function regionOption([code, name, dialCode]: readonly [string, string, number])
   );
 }
 
+/** Server-made names and dialling codes (no phone metadata): Ghana, the Gulf and the others served first. */
+const phoneRegions = rawPhoneRegions as { listedFirst: number; regions: [string, string, number][] };
 const SERVED = phoneRegions.regions.slice(0, phoneRegions.listedFirst);
 const OTHERS = phoneRegions.regions.slice(phoneRegions.listedFirst);
 
@@ -71,7 +73,7 @@ export function PhoneField({
           id={regionIds.id}
           name={regionName}
           className="phone-field__country"
-          value={region.value || phoneRegions.default}
+          value={region.value}
           onChange={onRegion}
           onBlur={region.onBlur}
           autoComplete="tel-country-code"

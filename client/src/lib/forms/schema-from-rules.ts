@@ -7,7 +7,7 @@
  * rule gives the same message the API answers in its 422.
  */
 import * as yup from 'yup';
-import { formFields, messages, patterns, phoneRegions } from '@/config/form-rules';
+import { formFields, messages, patterns } from '@/config/form-rules';
 import { constants, type FieldKind, type FieldRule, type FormName } from '@/config/rules';
 
 export type FormValue = string | boolean | string[] | File | null | undefined;
@@ -187,9 +187,7 @@ export function initialValuesFor(form: FormName): FormValues {
           ? []
           : rule.kind === 'file'
             ? null
-            : rule.kind === 'region'
-              ? phoneRegions.default
-              : '';
+            : (rule.default ?? '');
   }
   return values;
 }
