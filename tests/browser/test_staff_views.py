@@ -213,3 +213,29 @@ def test_on_a_phone_lists_are_cards_with_folded_filters_and_44px_targets(browser
             assert small_targets(page) == [], path
     finally:
         page.context.close()
+
+
+def test_the_applicant_page_names_the_job_and_shows_its_main_actions_on_the_first_screen(
+    browser: Browser, day: Day
+) -> None:
+    page = new_page(browser, day.base_url, viewport=LAPTOP)
+    try:
+        sign_in(page)
+        page.goto("/admin/applications")
+        page.get_by_role("link", name="Kwame Ɔdɔm").click()
+        expect(page.get_by_role("heading", name="Kwame Ɔdɔm", level=1)).to_be_visible()
+        job = page.get_by_test_id("application-summary").get_by_role("link", name=JOB_TITLE)
+        expect(job).to_have_attribute("href", f"/jobs/{day.job_id}")
+        main = page.locator("main")
+        for plumbing in ("Job Id", "Shown Payment", day.job_id):
+            expect(main).not_to_contain_text(plumbing)
+        page.evaluate("window.scrollTo(0, 0)")
+        for action in (
+            page.get_by_role("link", name="Download CV"),
+            page.get_by_role("button", name="Mark as Processing"),
+        ):
+            box = action.bounding_box()
+            assert box is not None
+            assert box["y"] + box["height"] <= LAPTOP["height"], box  # within the first screen, no scrolling
+    finally:
+        page.context.close()

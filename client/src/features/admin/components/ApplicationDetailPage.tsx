@@ -4,6 +4,7 @@ import { getApplication } from '../api/endpoints';
 import { useBulkMove } from './bulk/useBulkMove';
 import type { ApplicationDetail, ApplicationStatus } from '../api/types';
 import { useResource } from '@/lib/use-resource';
+import { paths } from '@/config/paths';
 import { formatDate, formatDateTime, humanize, useAdminTitle } from './hooks';
 import { DeliveryBadge } from './delivery/DeliveryBadge';
 import { RefundsPanel } from './fees/RefundsPanel';
@@ -80,6 +81,9 @@ const SHOWN = new Set([
   'paymentUpdatedAt',
   'ownerId',
   'ownerName',
+  'jobId',
+  'jobTitle',
+  'shownPayment',
 ]);
 
 function show(value: unknown): string {
@@ -155,7 +159,8 @@ function PaymentSection({ app }: { app: ApplicationDetail }) {
         <div>
           <dt>Payment</dt>
           <dd>
-            <StatusBadge status={app.payment ?? 'unpaid'} />
+            {/* the payment's state with its refunds ("partly refunded"), where the server sends it */}
+            <StatusBadge status={app.shownPayment ?? app.payment ?? 'unpaid'} />
           </dd>
         </div>
         <div>
@@ -176,6 +181,17 @@ function PaymentSection({ app }: { app: ApplicationDetail }) {
         </div>
       </dl>
     </section>
+  );
+}
+
+/** The job applied for, by its title, linked to its page; an application from the general form has none. */
+function JobApplied({ app }: { app: ApplicationDetail }) {
+  if (!app.jobId) return null;
+  return (
+    <>
+      {' '}
+      for the job <a href={paths.job(app.jobId)}>{app.jobTitle || 'no longer listed'}</a>
+    </>
   );
 }
 
@@ -234,10 +250,15 @@ export default function ApplicationDetailPage() {
               <PageHeader title={`${app.firstName} ${app.lastName}`}>
                 <StatusBadge status={app.status} />
               </PageHeader>
-              <p className="admin-muted">
+              <p className="admin-muted" data-testid="application-summary">
                 Application <strong>{app.applicationId}</strong>, submitted {formatDateTime(app.createdAt)}
+                <JobApplied app={app} />
               </p>
-              <StatusSection app={app} busy={busy} onMove={(status) => void changeStatus(status)} />
+              {/* The main actions first, side by side: they fit the first screen of an office laptop. */}
+              <div className="admin-grid admin-grid--3">
+                <StatusSection app={app} busy={busy} onMove={(status) => void changeStatus(status)} />
+                <FilesSection files={app.files} />
+              </div>
               <section className="admin-card" aria-labelledby="owner-heading">
                 <h2 id="owner-heading">Owner</h2>
                 <OwnerSelect
@@ -286,7 +307,6 @@ export default function ApplicationDetailPage() {
               ) : null}
               <PaymentSection app={app} />
               <RefundsPanel applicationId={app.applicationId} />
-              <FilesSection files={app.files} />
               <section className="admin-card" aria-labelledby="sms-heading">
                 <div className="admin-card__head">
                   <h2 id="sms-heading">SMS History</h2>
