@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { writeAdminShells } from './admin-pages.mjs';
 import { chunkModules, chunkStyles, pageChunks } from './page-styles.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -197,6 +198,8 @@ started = started.replace(
 );
 writeFileSync(indexPath, started);
 console.log(`prerender: entry stylesheet inlined into index.html, the app started by /${starterFile}`);
+const adminShells = writeAdminShells(root, dist, manifest, entryKey, started);
+console.log(`prerender: ${adminShells} admin route shells naming their modules (dist/_pages/admin/)`);
 
 // Compress once at build time what the app serves as files (fonts, images and video are not).
 const COMPRESS = /\.(js|mjs|css|svg|json|html|txt|xml|map|webmanifest)$/;

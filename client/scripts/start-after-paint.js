@@ -12,15 +12,24 @@
   var entry = me.getAttribute('data-entry');
   var preloads = (me.getAttribute('data-preload') || '').split(' ');
   var started = false;
-  // The page's own chunk and its imports, named by the page's head (scripts/prerender.mjs): requested
+  // The page's own chunk and its imports, named by the page's head (scripts/prerender.mjs; an admin
+  // route's also names the admin chunk and their stylesheets, scripts/admin-pages.mjs): requested
   // with the entry, not after it has run and asked for them (one round trip less before the page
-  // works). Vite's preloader then finds them in the head and does not append them again.
+  // works). Vite's preloader then finds the modules in the head and does not append them again; a
+  // stylesheet is only preloaded (the one Vite's preloader appends and waits for is then already on
+  // its way, and the page is never shown before its styles).
   var pageModules = document.querySelector('meta[name="page-modules"]');
   var modules = pageModules ? (pageModules.getAttribute('content') || '').split(' ') : [];
   function preload(href) {
     if (!href) return;
     var link = document.createElement('link');
-    link.rel = 'modulepreload';
+    if (/\.css$/.test(href)) {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else {
+      link.rel = 'modulepreload';
+    }
+    // As Vite's preloader asks for them (CORS, anonymous): a request of another mode is not reused.
     link.crossOrigin = 'anonymous';
     link.href = href;
     document.head.appendChild(link);

@@ -18,6 +18,7 @@ from agency_core.jobs.board import JobBoard
 from agency_core.staff.fee_policy import FeePolicyService
 from agency_core.submissions.service import AgencyService
 from app.api.fees import policy_out
+from app.pages.admin_shell import admin_shell
 from app.pages.fee_policy import fee_policy_html
 from app.pages.not_found import is_admin_client, not_found_page
 from app.pages.site import public_page
@@ -128,7 +129,8 @@ async def spa(
         missing = not_found_page(request, settings, relative)
         if missing is not None:
             return missing
-    index = dist / "index.html"
+    # An admin route's shell names its modules, for the starter to request them with the entry.
+    index = admin_shell(dist, relative) or dist / "index.html"
     if not index.is_file():
         raise NotFoundException(detail="The client is not built: run `make build`.")
     return _serve(index, NO_CACHE, encoding)

@@ -6,9 +6,12 @@ import { lazy, Suspense } from 'react';
 import { Link, Route, Routes } from 'react-router-dom';
 import { AdminLayout } from './components/AdminLayout';
 import { AdminLoading, RequireAdmin } from './session/RequireAdmin';
-import { AdminSessionProvider } from './session/session';
+import { AdminSessionProvider, startSessionCheck } from './session/session';
 import './admin.css';
 import './components/views/views.css';
+
+// As soon as this chunk runs, beside the route's chunk (requested with the entry), not after it.
+startSessionCheck();
 
 const LoginPage = lazy(() => import('./components/LoginPage'));
 const DashboardPage = lazy(() => import('./components/DashboardPage'));

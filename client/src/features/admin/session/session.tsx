@@ -1,7 +1,8 @@
 /**
  * The admin session (spec section 4): unauthenticated | loading | authenticated admin.
  * The server is the source of truth (`GET /api/admin/session`); this provider asks it once
- * on entry, signs in and out, and ends the session when any admin call answers 401.
+ * on entry (a check started as the admin chunk loads: startSessionCheck), signs in and out, and
+ * ends the session when any admin call answers 401.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError } from '@/lib/api-client';
@@ -34,6 +35,26 @@ export interface SessionApi {
 
 const SessionContext = createContext<SessionApi | null>(null);
 
+let earlyCheck: Promise<AdminUser> | null = null;
+
+/**
+ * Asks the server for the session now, before React renders the provider: the admin chunk calls it
+ * as it loads (AdminApp.tsx), so the check runs beside the route's chunk, not after it (issue 43).
+ */
+export function startSessionCheck(): void {
+  if (earlyCheck) return;
+  earlyCheck = getSession();
+  // Read by the provider; until then a refusal is not an unhandled rejection.
+  earlyCheck.catch(() => undefined);
+}
+
+/** The check started early, once; a fresh one afterwards (a remount, a second provider). */
+function sessionCheck(signal: AbortSignal): Promise<AdminUser> {
+  const started = earlyCheck;
+  earlyCheck = null;
+  return started ?? getSession(signal);
+}
+
 function messageOf(error: unknown): string | undefined {
   if (error instanceof ApiError) {
     const body = error.body as { message?: unknown } | null;
@@ -50,7 +71,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    getSession(controller.signal).then(
+    sessionCheck(controller.signal).then(
       (admin) => setState({ status: 'authenticated', admin }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
