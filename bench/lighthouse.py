@@ -5,10 +5,10 @@ low-end one (CPU slowdown 10: the entry-level Android phones most applicants use
 public route (the static ones of ``client/src/app/public-routes.json``, the blog list, a post, a
 blog category and tag, ``/jobs``, a filtered ``/jobs`` and a ``/jobs/{id}``; two jobs are seeded
 before the app starts) it runs each profile ``--runs`` times (3) and prints one table per profile
-with the median of each figure: the four category scores, FCP, LCP, TBT, the browser's navigation
-commit when it was a long task (``commit_task_ms``: no page code runs in it, yet part of it counts in
-TBT), CLS and the bytes of JavaScript on the wire until the page is idle (transfer size, as the
-server sent it).
+with the median of each figure (and the range of the performance score and LCP): the four category
+scores, FCP, LCP, TBT, the browser's navigation commit when it was a long task (``commit_task_ms``:
+no page code runs in it, yet part of it counts in TBT), CLS and the bytes of JavaScript on the wire
+until the page is idle (transfer size, as the server sent it).
 
 A third profile, ``low-end-applied`` (not run by default: a run takes about half an hour), slows Chrome
 itself ten times (Lighthouse's DevTools throttling, which also applies its slow 4G to the network)
@@ -16,7 +16,13 @@ instead of simulating the slowdown from a fast run: its figures are the trace's 
 what Lighthouse's model gets wrong about the low-end profile's TBT
 (docs/performance/2026-11-27-first-layout-and-commit.md).
 
-    .venv/bin/python bench/lighthouse.py [--runs N] [--profile mobile|low-end|low-end-applied]... [route ...]
+``--admin`` measures the admin area instead: the demo admin signs in through the API and Lighthouse
+sends the session and CSRF cookies with every request (``--extra-headers``), except on
+``/admin/login``, loaded signed out as a person signing in does. The routes: ``/admin/login``,
+``/admin``, ``/admin/applications``, an applicant's page (one application is sent through the
+public API after the start) and the calendar.
+
+    .venv/bin/python bench/lighthouse.py [--runs N] [--profile mobile|low-end|low-end-applied]... [--admin] [route ...]
 
 ``--save-json DIR`` keeps the median-performance report of each route and profile (LCP breakdown,
 ``network-requests``, ``bootup-time``, ``long-tasks``); ``--client-dist DIR`` measures another build;
@@ -35,17 +41,20 @@ import os
 import statistics
 import subprocess
 import tempfile
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
+import httpx
 from _common import REPO_ROOT, AppProcess
 from tests.support.writes import save_job
 
 from agency_core.audit import AuditEntry
 from agency_core.jobs.model import Job
 from agency_core.records import JobStatus
+from agency_core.signin.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from app.container import Container
 from app.settings import Settings
 
@@ -63,6 +72,31 @@ RECORD_ROUTES = [
     "/jobs?country=Qatar",
     "/jobs/JB1",
 ]
+
+
+LOGIN_ROUTE = "/admin/login"
+ADMIN_ROUTES = [LOGIN_ROUTE, "/admin", "/admin/applications", "/admin/applications/{application}", "/admin/calendar"]
+BENCH_CV = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+BENCH_APPLICATION = {
+    "firstName": "Kwabena",
+    "lastName": "Asante",
+    "email": "kwabena.asante@example.com",
+    "phone": "0241239876",
+    "country": "Ghana",
+    "city": "Kumasi",
+    "dateOfBirth": "1994-03-08",
+    "nationality": "Ghanaian",
+    "preferredCountry": "Qatar",
+    "jobCategory": "Construction",
+    "experience": "Mid Level (3-5 years)",
+    "education": "Diploma/Certificate",
+    "languages": "English, Twi",
+    "availability": "Immediately",
+    "salary": "",
+    "hasPassport": "false",
+    "additionalInfo": "Steel fixer for five years.",
+    "terms": "true",
+}
 
 
 @dataclass(frozen=True)
@@ -127,18 +161,40 @@ async def seed_jobs(data_dir: Path) -> None:
         await container.close()
 
 
-def run_lighthouse(url: str, profile: Profile, attempts: int = 3) -> dict[str, Any]:
+def send_application(base_url: str) -> str:
+    """One application through the public API, as an applicant sends it; its ID."""
+    answer = httpx.post(
+        f"{base_url}/api/applications",
+        data=BENCH_APPLICATION,
+        files={"cv": ("cv.pdf", BENCH_CV, "application/pdf")},
+        timeout=30,
+    )
+    answer.raise_for_status()
+    return str(answer.json()["applicationId"])
+
+
+def admin_cookie(base_url: str) -> str:
+    """The demo admin signed in through the API: the ``Cookie`` header of its session (and CSRF token)."""
+    with httpx.Client(base_url=base_url, timeout=30) as client:
+        client.get("/api/admin/session")
+        client.headers["X-CSRF-Token"] = client.cookies["csrftoken"]
+        answer = client.post("/api/admin/session", json={"email": DEMO_ADMIN_EMAIL, "password": DEMO_ADMIN_PASSWORD})
+        answer.raise_for_status()
+        return "; ".join(f"{cookie.name}={cookie.value}" for cookie in client.cookies.jar)
+
+
+def run_lighthouse(url: str, profile: Profile, attempts: int = 3, extra: Sequence[str] = ()) -> dict[str, Any]:
     """One report; a run Lighthouse itself gave up on (NO_NAVSTART on a loaded machine) is retried."""
     for attempt in range(1, attempts + 1):
         try:
-            return run_lighthouse_once(url, profile)
+            return run_lighthouse_once(url, profile, extra)
         except subprocess.CalledProcessError:
             if attempt == attempts:
                 raise
     raise AssertionError("unreachable")
 
 
-def run_lighthouse_once(url: str, profile: Profile) -> dict[str, Any]:
+def run_lighthouse_once(url: str, profile: Profile, extra: Sequence[str] = ()) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="lh-") as out_dir:
         out = Path(out_dir) / "report.json"
         env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")}
@@ -152,6 +208,7 @@ def run_lighthouse_once(url: str, profile: Profile) -> dict[str, Any]:
                 f"--chrome-flags={CHROME_FLAGS}",
                 f"--only-categories={','.join(CATEGORIES)}",
                 *profile.flags,
+                *extra,
             ],
             check=True,
             env=env,
@@ -202,21 +259,39 @@ def figures(report: dict[str, Any]) -> dict[str, float]:
 
 def row(route: str, runs: list[dict[str, float]]) -> str:
     m = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+    perf = [run["performance"] for run in runs]
+    lcp = [run["lcp"] for run in runs]
     return (
-        f"| `{route}` | {m['performance']:.0f} | {m['accessibility']:.0f} | {m['best-practices']:.0f} "
-        f"| {m['seo']:.0f} | {m['fcp']:.2f} s | {m['lcp']:.2f} s | {m['tbt']:.0f} ms | {m['commit']:.0f} ms "
+        f"| `{route}` | {m['performance']:.0f} ({min(perf):.0f}-{max(perf):.0f}) | {m['accessibility']:.0f} "
+        f"| {m['best-practices']:.0f} | {m['seo']:.0f} | {m['fcp']:.2f} s "
+        f"| {m['lcp']:.2f} s ({min(lcp):.2f}-{max(lcp):.2f}) | {m['tbt']:.0f} ms | {m['commit']:.0f} ms "
         f"| {m['cls']:.3f} "
         f"| {m['js']:.1f} KiB |"
     )
 
 
-def measure(base_url: str, profile: Profile, routes: list[str], runs: int, save_json: str | None) -> None:
+def no_flags(route: str) -> Sequence[str]:
+    del route
+    return ()
+
+
+def measure(
+    base_url: str,
+    profile: Profile,
+    routes: list[str],
+    runs: int,
+    save_json: str | None,
+    flags_for: Callable[[str], Sequence[str]] = no_flags,
+) -> None:
     print(f"\n### {profile.name}, median of {runs}\n")
     print(f"load average before: {os.getloadavg()[0]:.2f}\n")
-    print("| route | perf | a11y | best practices | SEO | FCP | LCP | TBT | commit task | CLS | JS until idle |")
+    print(
+        "| route | perf (range) | a11y | best practices | SEO | FCP | LCP (range) | TBT | commit task | CLS "
+        "| JS until idle |"
+    )
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for route in routes:
-        reports = [run_lighthouse(base_url + route, profile) for _ in range(runs)]
+        reports = [run_lighthouse(base_url + route, profile, extra=flags_for(route)) for _ in range(runs)]
         print(row(route, [figures(r) for r in reports]), flush=True)
         if save_json:
             perf = [r["categories"]["performance"]["score"] or 0 for r in reports]
@@ -236,16 +311,27 @@ def main() -> None:
     parser.add_argument("--client-dist", help="serve another build of the client (a before/after comparison)")
     parser.add_argument("--save-json", help="keep each route's median Lighthouse report as JSON in this directory")
     parser.add_argument("--base-url", help="measure an app already running at this origin instead of starting one")
+    parser.add_argument("--admin", action="store_true", help="the admin area's routes, signed in as the demo admin")
     parser.add_argument("routes", nargs="*")
     args = parser.parse_args()
     if not LIGHTHOUSE.exists():
         raise SystemExit("lighthouse is not installed: run `make .stamps/tools-deps`")
-    routes = args.routes or public_routes()
     profiles = [PROFILES[name] for name in args.profile or ["mobile", "low-end"]]
 
     def measure_profiles(base_url: str) -> None:
+        if not args.admin:
+            for profile in profiles:
+                measure(base_url, profile, args.routes or public_routes(), args.runs, args.save_json)
+            return
+        application = send_application(base_url)
+        routes = [route.format(application=application) for route in args.routes or ADMIN_ROUTES]
+        signed_in = [f"--extra-headers={json.dumps({'Cookie': admin_cookie(base_url)})}"]
+
+        def flags_for(route: str) -> Sequence[str]:
+            return () if route == LOGIN_ROUTE else signed_in
+
         for profile in profiles:
-            measure(base_url, profile, routes, args.runs, args.save_json)
+            measure(base_url, profile, routes, args.runs, args.save_json, flags_for)
 
     if args.base_url:
         measure_profiles(args.base_url.rstrip("/"))

@@ -11,11 +11,13 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from agency_core.signin.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from tests.browser.conftest import DESKTOP, DIST, PHONE, SCREENSHOTS, inject_axe, new_page
 from tests.support.app_process import running_app
 from tests.support.sms_gateway import RecordedSms, SmsGatewayServer
@@ -295,5 +297,53 @@ def test_the_admin_area_starts_at_once_not_after_the_three_second_fallback(
         assert entry_requested_ms is not None
         # Well under the old fallback even on a loaded machine; on a quiet one it is a few tens of ms.
         assert entry_requested_ms < 1500, entry_requested_ms
+    finally:
+        page.context.close()
+
+
+def sign_in_through_the_api(context: BrowserContext) -> None:
+    """The demo admin signed in by the context's own requests, so its pages load signed in."""
+    context.request.get("/api/admin/session")
+    csrf = next(cookie["value"] for cookie in context.cookies() if cookie["name"] == "csrftoken")
+    answer = context.request.post(
+        "/api/admin/session",
+        data={"email": DEMO_ADMIN_EMAIL, "password": DEMO_ADMIN_PASSWORD},
+        headers={"X-CSRF-Token": csrf},
+    )
+    assert answer.status == 200, answer.text()
+
+
+def test_a_full_load_of_admin_applications_requests_its_chunks_with_the_entry_and_checks_the_session_at_once(
+    browser: Browser, admin_app: AdminApp
+) -> None:
+    """No waterfall before the first API call (issue 43). With 200 ms on every request, so that rounds cannot overlap
+    by chance: the admin chunk, the page's chunk and every script asked for before the first API call were requested
+    while the entry was still on the wire (by the starter, from the shell's `page-modules`), not by the entry or a
+    chunk once it had run; and the first API call is the session check. Two rounds after the HTML and the starter."""
+    page = new_page(browser, admin_app.base_url)
+    sign_in_through_the_api(page.context)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    conditions = {"offline": False, "latency": 200, "downloadThroughput": -1, "uploadThroughput": -1}
+    cdp.send("Network.emulateNetworkConditions", conditions)
+    try:
+        page.goto("/admin/applications")
+        expect(page.get_by_role("heading", name="Applications", level=1)).to_be_visible()
+        expect(page.get_by_text("Kwabena Asante").first).to_be_visible()
+        timings: list[dict[str, Any]] = page.evaluate(
+            """() => performance.getEntriesByType('resource').map((e) => (
+              { url: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd }))"""
+        )
+        entry_path = page.evaluate("() => document.querySelector('script[data-entry]').getAttribute('data-entry')")
+        entry = next(t for t in timings if t["url"] == entry_path)
+        first_api = min((t for t in timings if t["url"].startswith("/api/")), key=lambda t: t["start"])
+        assert first_api["url"] == "/api/admin/session", first_api
+        scripts = [
+            t for t in timings if t["url"].endswith(".js") and t["start"] < first_api["start"] and t is not entry
+        ]
+        modules = [t for t in scripts if not t["url"].startswith("/assets/start-")]
+        assert {t["url"].split("/")[-1].split("-")[0] for t in modules} >= {"AdminApp", "ApplicationsPage"}
+        late = [t["url"] for t in modules if t["start"] >= entry["end"]]
+        assert not late, f"asked for after the entry had arrived: {late}"
     finally:
         page.context.close()
