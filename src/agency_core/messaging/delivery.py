@@ -134,11 +134,6 @@ def not_delivered_in_time(message: OutboxMessage, now: datetime, deadline: timed
     )
 
 
-def is_scheduled(message: OutboxMessage, now: datetime) -> bool:
-    """Queued for a later time (a reminder) and not tried yet: it has not gone, nor started to."""
-    return message.status is OutboxStatus.PENDING and message.attempts == 0 and message.next_attempt_at > now
-
-
 _TRACK_TEXTS: Final[dict[DeliveryState, TrackDelivery]] = {
     DeliveryState.PENDING: SENDING_TEXT,
     DeliveryState.SENT: SENT_TEXT,

@@ -15,8 +15,7 @@ from datetime import datetime
 from typing import Final, Literal, Protocol
 
 from agency_core.audit import AuditEntry
-from agency_core.clock import Clock, utc_now
-from agency_core.messaging.delivery import TrackDelivery, is_scheduled, track_text
+from agency_core.messaging.delivery import TrackDelivery, track_text
 from agency_core.messaging.notifications import SmsKind
 from agency_core.payments.model import Fee, Payment
 from agency_core.payments.receipts import receipt_label
@@ -171,14 +170,10 @@ class TrackedMessage:
 _NOT_TO_THE_APPLICANT: Final = frozenset({SmsKind.ADMIN_ALERT.value})
 
 
-def applicant_texts(messages: Sequence[OutboxMessage], now: datetime) -> tuple[TrackedMessage, ...]:
-    """The application's texts to the applicant (not the staff alerts, not e-mails), oldest first:
-    neither a withdrawn one nor one scheduled for later (a reminder), as neither has gone."""
-    shown = (
-        (m, track_text(m))
-        for m in messages
-        if m.channel is Channel.SMS and m.kind not in _NOT_TO_THE_APPLICANT and not is_scheduled(m, now)
-    )
+def applicant_texts(messages: Sequence[OutboxMessage]) -> tuple[TrackedMessage, ...]:
+    """The application's texts to the applicant (not the staff alerts, not e-mails), oldest first; not
+    a withdrawn one, which never went (a text held for an undo window is "sending" until it goes)."""
+    shown = ((m, track_text(m)) for m in messages if m.channel is Channel.SMS and m.kind not in _NOT_TO_THE_APPLICANT)
     return tuple(TrackedMessage(m.delivered_at or m.created_at, word) for m, word in shown if word is not None)
 
 
@@ -190,10 +185,8 @@ class TrackingService:
         outbox: Outbox | None = None,
         receipt_link: Callable[[str, int], str] | None = None,
         refunds: RefundStore | None = None,
-        clock: Clock = utc_now,
     ) -> None:
         self.store = store
-        self.clock = clock
         self.audit = audit
         self.outbox = outbox
         self.refunds = refunds
@@ -217,7 +210,7 @@ class TrackingService:
             history=history,
             job=_job_of(app.data),
             payment=await self._payment_of(app.id, record.payment, app.fee),
-            messages=applicant_texts(await self.outbox.list(app.id), self.clock()) if self.outbox is not None else (),
+            messages=applicant_texts(await self.outbox.list(app.id)) if self.outbox is not None else (),
         )
 
     async def _payment_of(self, application_id: str, payment: Payment, fee: FeeDue | None) -> TrackedPayment:

@@ -21,7 +21,6 @@ from agency_core.messaging.delivery import (
     DeliveryState,
     count_states,
     delivery_state,
-    is_scheduled,
     track_text,
 )
 from agency_core.messaging.withdrawal import is_withdrawn, withdrawal_reason
@@ -69,7 +68,7 @@ def test_every_withdrawal_reason_reads_as_withdrawn_not_failed() -> None:
 def test_a_withdrawn_text_is_not_shown_on_track() -> None:
     withdrawn = text(status=OutboxStatus.FAILED, last_error=WITHDRAWN_UNDONE)
     assert track_text(withdrawn) is None
-    shown = applicant_texts([withdrawn, text(id="VA1-1", status=OutboxStatus.DELIVERED, delivered_at=T0)], T0)
+    shown = applicant_texts([withdrawn, text(id="VA1-1", status=OutboxStatus.DELIVERED, delivered_at=T0)])
     assert [m.delivery for m in shown] == [SENT_TEXT]
 
 
@@ -90,11 +89,9 @@ def test_an_email_is_queued_sent_or_failed_and_never_awaits_a_report() -> None:
     assert delivery_state(email(status=OutboxStatus.FAILED, last_error="SMTP 550")) is DeliveryState.FAILED
 
 
-def test_a_scheduled_reminder_is_not_on_track_until_it_is_due() -> None:
-    reminder = text(id="AP1-reminder", next_attempt_at=T0 + timedelta(days=2))
-    assert is_scheduled(reminder, T0)
-    assert applicant_texts([reminder], T0) == ()
-    assert [m.delivery for m in applicant_texts([reminder], T0 + timedelta(days=2))] == [SENDING_TEXT]
+def test_a_text_held_for_an_undo_window_is_sending_on_track() -> None:
+    held = text(id="BK1-VA1-sms", next_attempt_at=T0 + timedelta(seconds=30))
+    assert [m.delivery for m in applicant_texts([held])] == [SENDING_TEXT]
 
 
 def test_the_dashboard_counts_withdrawn_apart_from_failed() -> None:
