@@ -17,7 +17,6 @@ from typing import Final
 from urllib.parse import quote
 from zoneinfo import ZoneInfo
 
-from agency_core.appointments.slots import local_label
 from agency_core.messaging.email import Email
 from agency_core.messaging.templates import DEFAULTS, Texts, render
 from agency_core.spec.constants import AGENCY_TIME_ZONE
@@ -68,7 +67,7 @@ class Receipt:
     def paid_on(self) -> str:
         """``28 November 2026, 02:15 PM GMT``: the wall-clock time at the office and the zone's name."""
         local = self.paid_at.astimezone(ZoneInfo(self.time_zone))
-        return f"{local:%d %B %Y}, {local_label(self.paid_at, self.time_zone)}"
+        return f"{local:%d %B %Y, %I:%M %p} {local.tzname() or self.time_zone}"
 
 
 def receipt_email(to: str, receipt: Receipt, link: str, texts: Texts = DEFAULTS) -> Email:
