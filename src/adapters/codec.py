@@ -21,8 +21,7 @@ from datetime import UTC, date, datetime
 from enum import Enum
 from typing import Any, TypeVar
 
-from agency_core.admin_settings import AdminSettings, read_closed_dates
-from agency_core.appointments.booking_limits import MAX_DAILY_BOOKINGS, MAX_HORIZON_DAYS
+from agency_core.admin_settings import MAX_DAILY_BOOKINGS, MAX_HORIZON_DAYS, AdminSettings, read_closed_dates
 from agency_core.messaging.parts_cap import DEFAULT_MAX_PARTS, read_max_parts
 from agency_core.payments.fees import DEFAULT_REFUND_RULES, FeePolicy, FeeRule
 from agency_core.payments.model import Payment

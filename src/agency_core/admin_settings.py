@@ -14,14 +14,6 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Final, Protocol
 
-from agency_core.appointments.booking_limits import (
-    DAILY_LIMIT_INVALID,
-    DEFAULT_DAILY_BOOKINGS,
-    DEFAULT_HORIZON_DAYS,
-    HORIZON_INVALID,
-    MAX_DAILY_BOOKINGS,
-    MAX_HORIZON_DAYS,
-)
 from agency_core.errors import Rejected
 from agency_core.messaging.parts_cap import DEFAULT_MAX_PARTS, MAX_PARTS_INVALID, MOST_MAX_PARTS, read_max_parts
 from agency_core.payments.fees import FeePolicy
@@ -38,6 +30,13 @@ SENDER_TOO_LONG: Final = f"Sender id must be at most {SENDER_ID_MAX_LENGTH} char
 SENDER_INVALID: Final = "Sender id may only hold letters, digits, spaces and . & -"
 SWITCH_REQUIRED: Final = "Must be true or false"
 MAX_APPOINTMENT_CAPACITY: Final = 50
+# How far ahead a booking may be and how many one person may hold a day (appointments/booking_limits.py).
+DEFAULT_HORIZON_DAYS: Final = 90
+MAX_HORIZON_DAYS: Final = 730
+DEFAULT_DAILY_BOOKINGS: Final = 2
+MAX_DAILY_BOOKINGS: Final = 20
+HORIZON_INVALID: Final = f"Booking horizon must be a whole number of days from 1 to {MAX_HORIZON_DAYS}"
+DAILY_LIMIT_INVALID: Final = f"Bookings per person per day must be a whole number from 1 to {MAX_DAILY_BOOKINGS}"
 CAPACITY_INVALID: Final = f"Consultations per slot must be a whole number from 1 to {MAX_APPOINTMENT_CAPACITY}"
 CLOSED_DATES_INVALID: Final = "Closed dates must be a list of dates (YYYY-MM-DD)"
 

@@ -25,8 +25,13 @@ from typing import Any, Final
 from litestar.openapi.spec import OpenAPI, Operation, Reference, Schema
 from litestar.openapi.spec.enums import OpenAPIType
 
-from agency_core.admin_settings import ADMIN_PHONE_COUNT, MAX_APPOINTMENT_CAPACITY, SENDER_PATTERN
-from agency_core.appointments.booking_limits import MAX_DAILY_BOOKINGS, MAX_HORIZON_DAYS
+from agency_core.admin_settings import (
+    ADMIN_PHONE_COUNT,
+    MAX_APPOINTMENT_CAPACITY,
+    MAX_DAILY_BOOKINGS,
+    MAX_HORIZON_DAYS,
+    SENDER_PATTERN,
+)
 from agency_core.bulk.model import EVERY_APPLICATION, MAX_SELECTION
 from agency_core.jobs.rules import JOB_FORM, JOB_STATUSES, JobField
 from agency_core.messaging.bulk_texts import MAX_SEPTETS

@@ -5,12 +5,8 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from agency_core.appointments.booking_limits import (
-    DAILY_LIMIT_INVALID,
-    HORIZON_INVALID,
-    beyond_horizon,
-    daily_limit_reached,
-)
+from agency_core.admin_settings import DAILY_LIMIT_INVALID, HORIZON_INVALID
+from agency_core.appointments.booking_limits import beyond_horizon, daily_limit_reached
 from agency_core.appointments.slots import OFFICE_CLOSED
 from tests.admin.area import signed_in
 from tests.admin.conftest import MakeHarness

@@ -1,6 +1,6 @@
 """How far ahead a booking may be, and how many bookings one person may hold on one day.
 
-Both are admin settings (:class:`~agency_core.admin_settings.AdminSettings`). The horizon also bounds
+Both are admin settings (:class:`~agency_core.admin_settings.AdminSettings`, with their bounds). The horizon also bounds
 every date a route reads (the slots of a day, the change page, the staff calendar), so no date a
 visitor types reaches the date arithmetic outside the range it can handle: year 9999 or year 1 is
 refused with a message instead of overflowing.
@@ -13,17 +13,12 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Final
 
+from agency_core.admin_settings import DEFAULT_HORIZON_DAYS, MAX_HORIZON_DAYS
 from agency_core.records import Appointment
 
-DEFAULT_HORIZON_DAYS: Final = 90
-MAX_HORIZON_DAYS: Final = 730
-DEFAULT_DAILY_BOOKINGS: Final = 2
-MAX_DAILY_BOOKINGS: Final = 20
 STAFF_LOOKBACK_DAYS: Final = 3660
 """How far back the staff calendar goes: ten years of history, and nothing the arithmetic overflows on."""
 
-HORIZON_INVALID: Final = f"Booking horizon must be a whole number of days from 1 to {MAX_HORIZON_DAYS}"
-DAILY_LIMIT_INVALID: Final = f"Bookings per person per day must be a whole number from 1 to {MAX_DAILY_BOOKINGS}"
 DATE_BEFORE_TODAY: Final = "Please choose a date from today on."
 CALENDAR_OUT_OF_RANGE: Final = "Choose a start date within ten years back and two years ahead."
 

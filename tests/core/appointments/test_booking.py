@@ -9,12 +9,8 @@ from typing import Any
 
 import pytest
 
-from agency_core.appointments.booking_limits import (
-    DATE_BEFORE_TODAY,
-    MAX_DAILY_BOOKINGS,
-    beyond_horizon,
-    daily_limit_reached,
-)
+from agency_core.admin_settings import MAX_DAILY_BOOKINGS
+from agency_core.appointments.booking_limits import DATE_BEFORE_TODAY, beyond_horizon, daily_limit_reached
 from agency_core.appointments.slots import OFFICE_CLOSED, SLOT_FULL, SLOT_PAST, SlotState
 from agency_core.errors import Conflict, Rejected
 from agency_core.ids import IdGenerator
