@@ -111,6 +111,9 @@ def test_staff_write_preview_test_and_send_a_newsletter(page: Page, newsletter_a
     assert sent["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     time.sleep(0.5)
     assert len(app.smtp.received()) == 4  # the unconfirmed address got nothing
+    # the issue is read again while the outbox sends: its counts change without Refresh (issue 43)
+    expect(page.get_by_test_id("newsletter-state")).to_contain_text("Queued: 0 · Sent: 1 · Failed: 0")
+    expect(page.get_by_role("heading", name="Newsletter “Gulf jobs this month”", level=2)).to_be_visible()
     row = page.get_by_role("row", name=re.compile("Gulf jobs this month"))
     expect(row).to_contain_text("Sent")
     row.get_by_role("button", name="Open").click()
