@@ -114,6 +114,19 @@ async def test_an_email_reply_reaches_the_smtp_server_and_shows_in_the_thread(
     ]
 
 
+async def test_a_reply_that_greets_the_reader_itself_reaches_them_with_one_greeting(
+    make_harness: MakeHarness, smtp: SmtpServer, sms_server: SmsGatewayServer
+) -> None:
+    h = await harness(make_harness, smtp, sms_server)
+    await add_message(h, "M3", email="abena@example.com")
+    text = "Good morning Abena,\n\nAbout two weeks."
+    assert (await h.unsafe("POST", f"{URL}/M3/replies", json={"text": text})).status_code == 201
+    (mail,) = await until(smtp.received)
+    body = mail.get_payload(decode=True).decode().replace("\r\n", "\n")
+    assert body.startswith("Good morning Abena,\n\nAbout two weeks.\n")
+    assert "Dear" not in body
+
+
 async def test_an_sms_reply_reaches_the_gateway_when_only_a_phone_was_given(
     make_harness: MakeHarness, smtp: SmtpServer, sms_server: SmsGatewayServer
 ) -> None:
