@@ -41,6 +41,7 @@ describe('admin guard', () => {
       'Subscribers',
       'Templates',
       'Newsletter',
+      'Phones to confirm',
       'Blog Posts',
       'Settings',
       'Logout',

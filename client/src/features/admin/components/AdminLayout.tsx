@@ -16,7 +16,6 @@ interface SideItem {
 export const SIDEBAR: SideItem[] = [
   { label: 'Dashboard', to: '/admin', icon: 'home', end: true },
   { label: 'Applications', to: '/admin/applications', icon: 'file' },
-  { label: 'Phones to confirm', to: '/admin/phones-to-confirm', icon: 'shield' },
   { label: 'Jobs', to: '/admin/jobs', icon: 'briefcase' },
   { label: 'Messages', to: '/admin/messages', icon: 'mail' },
   { label: 'Appointments', to: '/admin/appointments', icon: 'calendar' },
@@ -24,6 +23,7 @@ export const SIDEBAR: SideItem[] = [
   { label: 'Subscribers', to: '/admin/subscribers', icon: 'users' },
   { label: 'Templates', to: '/admin/templates', icon: 'mail' },
   { label: 'Newsletter', to: '/admin/newsletter', icon: 'mail' },
+  { label: 'Phones to confirm', to: '/admin/phones-to-confirm', icon: 'shield' },
   { label: 'Blog Posts', to: '/admin/blog', icon: 'chat' },
   { label: 'Settings', to: '/admin/settings', icon: 'shield' },
 ];
