@@ -170,7 +170,7 @@ async def test_application_filters_status_and_outbox(stores: Stores) -> None:
 
 async def test_appointments_messages_jobs_posts_and_subscribers(stores: Stores) -> None:
     r, s = stores.records, stores.admin
-    for ref, day in (("A2", "2099-01-02"), ("A1", "2099-01-01")):
+    for ref, day in (("A2", "2099-01-02"), ("A1", "2099-01-01")):  # stores take any date; the horizon is the core's
         await add_appointment(
             r,
             Appointment(ref, form_of(AppointmentRequest, {"preferredDate": day}), T0),
@@ -180,7 +180,10 @@ async def test_appointments_messages_jobs_posts_and_subscribers(stores: Stores) 
     assert [a.appointment.reference for a in (await s.appointments(None, PageRequest())).items] == ["A1", "A2"]
 
     def settle(new: AppointmentStatus, n: int) -> Writes:
-        return lambda uow: (uow.appointments.set_status("A1", AppointmentStatus.BOOKED, new), uow.audit.add(audit(n)))
+        return lambda uow: (
+            uow.appointments.set_status("A1", AppointmentStatus.BOOKED, new, 0),
+            uow.audit.add(audit(n)),
+        )
 
     assert await commits(r, settle(AppointmentStatus.ATTENDED, 1))
     assert not await commits(r, settle(AppointmentStatus.CANCELLED, 2))

@@ -27,6 +27,8 @@ async def test_defaults_come_from_the_environment(make_harness: MakeHarness) -> 
         "appointmentCapacity": 1,
         "closedDates": [],
         "smsMaxParts": 3,
+        "bookingHorizonDays": 90,
+        "dailyBookingsPerPerson": 2,
     }
 
 

@@ -59,7 +59,8 @@ def test_a_bulk_send_to_200_with_a_failing_gateway_and_a_restart_sends_each_once
     first = AppProcess(env, log_path=tmp_path / "first.log").start()
     try:
         with contextlib.closing(_signed_in(first.base_url)) as client:
-            body = {"matching": {}, "text": "Dear {name}, interviews for the Qatar hotel jobs are on Monday."}
+            text = "Dear {name}, interviews for the Qatar hotel jobs are on Monday."
+            body = {"matching": {"all": "true"}, "text": text}
             answer = client.post("/api/admin/bulk/messages/preview", json=body)
             assert answer.status_code == 200, answer.text
             preview = answer.json()

@@ -30,4 +30,6 @@ def test_guards_and_middleware_read_narrow_objects_from_the_state(tmp_path: Path
     assert app.state["sign_in"] is container.sign_in
     assert app.state["rate_limiter"] is container.rate_limiter
     assert app.state["trusted_proxies"] == container.settings.api.trusted_proxies
-    assert set(app.state.dict()) == {"container", "sign_in", "admin_cookies", "rate_limiter", "trusted_proxies"}
+    assert app.state["report_rate_limiter"] is container.report_rate_limiter
+    names = {"container", "sign_in", "admin_cookies", "rate_limiter", "report_rate_limiter", "trusted_proxies"}
+    assert set(app.state.dict()) == names

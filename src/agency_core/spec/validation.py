@@ -331,7 +331,9 @@ def validate(form: Form, data: Mapping[str, object], today: date) -> Cleaned:
         if message is not None:
             errors[field.name] = message
     _keep_phone_regions(form, values, errors)
-    return Cleaned(values, errors)
+    # In the form's order (a phone's region, kept last above, stands after its phone), as records store it.
+    ordered = {field.name: values[field.name] for field in form.fields if field.name in values}
+    return Cleaned(ordered, errors)
 
 
 def _keep_phone_regions(form: Form, values: dict[str, Value], errors: dict[str, str]) -> None:
