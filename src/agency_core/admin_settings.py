@@ -20,6 +20,7 @@ from agency_core.payments.fees import FeePolicy
 from agency_core.records import ApplicationStatus
 from agency_core.spec.constants import SENDER_ID_MAX_LENGTH
 from agency_core.spec.inputs import ABSENT, input_of
+from agency_core.spec.numbers import json_whole_number
 from agency_core.spec.validation import INVALID_PHONE, normalise_phone
 
 ADMIN_PHONE_COUNT: Final = 4
@@ -177,10 +178,11 @@ def _whole_number(raw: object, most: int, name: str, message: str, errors: dict[
     """A whole number from 1 to ``most``; ``None`` when left out (keep what is saved)."""
     if raw is ABSENT:
         return None
-    if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= most:
+    number = json_whole_number(raw)
+    if number is None or not 1 <= number <= most:
         errors[name] = message
         return 1
-    return raw
+    return number
 
 
 def read_closed_dates(raw: object) -> tuple[date, ...] | None:

@@ -52,3 +52,13 @@ def test_refusals_are_keyed_by_the_field_sent(sent: dict[str, object], errors: d
     with pytest.raises(Rejected) as refused:
         a.parse_settings({**SENT, **sent})
     assert refused.value.errors == errors
+
+
+def test_a_whole_number_sent_as_a_json_float_is_that_number_and_a_fraction_is_refused() -> None:
+    # JSON Schema's "integer" (the published contract) admits 4.0; a client may send it so.
+    change = a.parse_settings({**SENT, "appointmentCapacity": 4.0, "smsMaxParts": 4.0, "bookingHorizonDays": 30.0})
+    saved = change.applied_to(KEPT)
+    assert (saved.appointment_capacity, saved.sms_max_parts, saved.booking_horizon_days) == (4, 4, 30)
+    with pytest.raises(Rejected) as refused:
+        a.parse_settings({**SENT, "appointmentCapacity": 4.5, "smsMaxParts": 2.5})
+    assert set(refused.value.errors) == {"appointmentCapacity", "smsMaxParts"}

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from agency_core.spec.numbers import json_whole_number
+
 DEFAULT_MAX_PARTS: Final = 3
 LEAST_MAX_PARTS: Final = 1
 MOST_MAX_PARTS: Final = 10
@@ -22,9 +24,10 @@ OVER_THE_CAP: Final = (
 
 def read_max_parts(raw: object) -> int | None:
     """``raw`` as a cap when it is a whole number within the bounds, else ``None``."""
-    if isinstance(raw, bool) or not isinstance(raw, int) or not LEAST_MAX_PARTS <= raw <= MOST_MAX_PARTS:
+    number = json_whole_number(raw)
+    if number is None or not LEAST_MAX_PARTS <= number <= MOST_MAX_PARTS:
         return None
-    return raw
+    return number
 
 
 def over_the_cap(parts: int | None, cap: int) -> str | None:

@@ -25,3 +25,15 @@ def ascii_whole_number(text: str, max_digits: int = 18) -> int | None:
     if not is_ascii_digits(digits) or len(digits) > max_digits:
         return None
     return int(digits)
+
+
+def json_whole_number(raw: object) -> int | None:
+    """A JSON number that is whole: ``4`` or ``4.0`` (JSON Schema's "integer" admits both), else ``None``;
+    never a bool."""
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, float) and raw.is_integer():
+        return int(raw)
+    return None
