@@ -7,7 +7,7 @@ so its positive-data check still finds any value the published schema admits and
 from __future__ import annotations
 
 import os
-from datetime import date
+from datetime import date, timedelta
 from typing import Any, Final
 
 import httpx
@@ -25,6 +25,36 @@ def _later(value: object) -> object:
     return value
 
 
+def _bookable(value: object) -> object:
+    """A ``YYYY-MM-DD`` day outside the booking horizon (today to 90 days ahead by default) moved to the
+    same weekday one to two weeks from today, so an office that is closed that weekday stays closed."""
+    if not (isinstance(value, str) and len(value) == 10):
+        return value
+    try:
+        day = date.fromisoformat(value)
+    except ValueError:
+        return value
+    today = date.today()
+    if today <= day <= today + timedelta(days=60):
+        return value
+    return (today + timedelta(days=7 + (day.weekday() - today.weekday()) % 7)).isoformat()
+
+
+def _calendar_start(value: object) -> object:
+    """The staff calendar shows ten years back to two years ahead: a start outside that, on the same weekday
+    this week or the next."""
+    if not (isinstance(value, str) and len(value) == 10):
+        return value
+    try:
+        day = date.fromisoformat(value)
+    except ValueError:
+        return value
+    today = date.today()
+    if today - timedelta(days=3600) <= day <= today + timedelta(days=700):
+        return value
+    return (today + timedelta(days=(day.weekday() - today.weekday()) % 7)).isoformat()
+
+
 def _order_body(path: str, body: dict[str, Any]) -> None:
     if path.startswith("/api/admin/jobs"):
         low, high = body.get("salaryMin"), body.get("salaryMax")
@@ -33,7 +63,7 @@ def _order_body(path: str, body: dict[str, Any]) -> None:
         if "closingDate" in body:
             body["closingDate"] = _later(body["closingDate"])
     elif path == "/api/appointments" and "preferredDate" in body:
-        body["preferredDate"] = _later(body["preferredDate"])
+        body["preferredDate"] = _bookable(body["preferredDate"])
     elif path == "/api/admin/data-requests/erase" and "q" in body:
         body["confirm"] = body["q"]
     elif path == "/api/admin/fee-policy":
@@ -93,3 +123,7 @@ def before_call(ctx: Any, case: Any, kwargs: dict[str, Any]) -> None:  # noqa: A
             case.body["matching"] = _shown_filter(case.body["matching"])
     if isinstance(case.query, dict):
         _order_query(case.query)
+        if case.operation.path == "/api/appointment-slots" and "date" in case.query:
+            case.query["date"] = _bookable(case.query["date"])
+        if case.operation.path == "/api/admin/appointments/calendar" and "start" in case.query:
+            case.query["start"] = _calendar_start(case.query["start"])

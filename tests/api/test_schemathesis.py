@@ -39,12 +39,17 @@ BASE_CHECKS = [
     "response_headers_conformance",
 ]
 CHECKS = ",".join([*BASE_CHECKS, "positive_data_acceptance"])
-UPLOADS = ("/api/applications", "/api/admin/blog-posts/images", "/api/admin/templates/{key}")
+UPLOADS = (
+    "/api/applications",
+    "/api/admin/blog-posts/images",
+    "/api/admin/templates/{key}",
+    "/api/admin/templates/{key}/restore",
+)
 """Paths whose acceptance depends on what no schema states, run without the positive-data check: the two uploads'
 files are checked by their bytes (their positive cases are random bytes), and a template's SMS text by the parts it
 takes at its longest under the cap staff set in the settings (which the same run changes)."""
-UPLOAD_OPERATIONS = 4
-"""The two uploads' POSTs, and the template's GET and PUT."""
+UPLOAD_OPERATIONS = 5
+"""The two uploads' POSTs, the template's GET and PUT, and its restore (of a version that may pass the cap)."""
 PYTHONPATH = os.pathsep.join([str(Path(__file__).resolve().parents[2]), os.environ.get("PYTHONPATH", "")])
 SCHEMATHESIS = str(Path(sys.executable).with_name("schemathesis"))
 RUN_TIMEOUT_S = 1200
