@@ -44,12 +44,16 @@ UPLOADS = (
     "/api/admin/blog-posts/images",
     "/api/admin/templates/{key}",
     "/api/admin/templates/{key}/restore",
+    "/api/appointments",
+    "/api/appointment-slots",
 )
 """Paths whose acceptance depends on what no schema states, run without the positive-data check: the two uploads'
 files are checked by their bytes (their positive cases are random bytes), and a template's SMS text by the parts it
-takes at its longest under the cap staff set in the settings (which the same run changes)."""
-UPLOAD_OPERATIONS = 5
-"""The two uploads' POSTs, the template's GET and PUT, and its restore (of a version that may pass the cap)."""
+takes at its longest under the cap staff set in the settings (which the same run changes), and a booking or a day's
+slots by the booking horizon and the bookings per person per day, settings the same run changes too (their bounds
+have tests of their own: tests/api/test_booking_bounds.py)."""
+UPLOAD_OPERATIONS = 7
+"""The two uploads' POSTs, the template's GET, PUT and restore, the booking's POST and the slots' GET."""
 PYTHONPATH = os.pathsep.join([str(Path(__file__).resolve().parents[2]), os.environ.get("PYTHONPATH", "")])
 SCHEMATHESIS = str(Path(sys.executable).with_name("schemathesis"))
 RUN_TIMEOUT_S = 1200
