@@ -49,6 +49,7 @@ from typing import Any
 
 import httpx
 from _common import REPO_ROOT, AppProcess
+from tests.api.conftest import APPLICATION, PDF
 from tests.support.writes import save_job
 
 from agency_core.audit import AuditEntry
@@ -76,27 +77,6 @@ RECORD_ROUTES = [
 
 LOGIN_ROUTE = "/admin/login"
 ADMIN_ROUTES = [LOGIN_ROUTE, "/admin", "/admin/applications", "/admin/applications/{application}", "/admin/calendar"]
-BENCH_CV = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
-BENCH_APPLICATION = {
-    "firstName": "Kwabena",
-    "lastName": "Asante",
-    "email": "kwabena.asante@example.com",
-    "phone": "0241239876",
-    "country": "Ghana",
-    "city": "Kumasi",
-    "dateOfBirth": "1994-03-08",
-    "nationality": "Ghanaian",
-    "preferredCountry": "Qatar",
-    "jobCategory": "Construction",
-    "experience": "Mid Level (3-5 years)",
-    "education": "Diploma/Certificate",
-    "languages": "English, Twi",
-    "availability": "Immediately",
-    "salary": "",
-    "hasPassport": "false",
-    "additionalInfo": "Steel fixer for five years.",
-    "terms": "true",
-}
 
 
 @dataclass(frozen=True)
@@ -165,8 +145,8 @@ def send_application(base_url: str) -> str:
     """One application through the public API, as an applicant sends it; its ID."""
     answer = httpx.post(
         f"{base_url}/api/applications",
-        data=BENCH_APPLICATION,
-        files={"cv": ("cv.pdf", BENCH_CV, "application/pdf")},
+        data=APPLICATION,
+        files={"cv": ("cv.pdf", PDF, "application/pdf")},
         timeout=30,
     )
     answer.raise_for_status()
