@@ -128,11 +128,14 @@ export function formatDateTime(iso: string | null | undefined, timeZone: string 
   });
 }
 
-export function formatDate(iso: string | null | undefined): string {
+/** A day: a calendar date ("2026-11-24") as it is, a moment (a job's last update) as its day in the
+ * staff member's zone, never the device's. */
+export function formatDate(iso: string | null | undefined, timeZone: string = staffTimeZone()): string {
   if (!iso) return '—';
-  const date = new Date(iso.length === 10 ? `${iso}T00:00:00` : iso);
+  const calendarDay = iso.length === 10;
+  const date = new Date(calendarDay ? `${iso}T00:00:00Z` : iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString('en-GB', { dateStyle: 'medium' });
+  return date.toLocaleDateString('en-GB', { dateStyle: 'medium', timeZone: calendarDay ? 'UTC' : timeZone });
 }
 
 /** "1 job", "2 jobs". */
