@@ -8,6 +8,7 @@ import re
 import secrets
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -114,6 +115,22 @@ def test_production_with_a_gateway_but_no_smtp_host_names_the_smtp_host() -> Non
         Settings.from_env(env)
     assert Settings.from_env({**env, "AGENCY_SMTP_HOST": "smtp.example.com"}).production
     assert Settings.from_env({**env, "AGENCY_MESSAGES": "LOG-ONLY"}).log_only_messages
+
+
+def test_production_refuses_the_test_clock_and_development_reads_it() -> None:
+    with pytest.raises(SettingsError) as refused:
+        Settings.from_env(production(AGENCY_NOW="2026-11-28T23:59:50Z"))
+    assert str(refused.value) == "AGENCY_ENV=production refuses a set clock: unset AGENCY_NOW"
+    assert Settings.from_env({"AGENCY_NOW": "2026-11-29T01:59:50+02:00"}).now == datetime(
+        2026, 11, 28, 23, 59, 50, tzinfo=UTC
+    )
+    assert Settings.from_env({}).now is None
+    for wrong in ("2026-11-28T23:59:50", "tomorrow"):
+        with pytest.raises(SettingsError) as refused:
+            Settings.from_env({"AGENCY_NOW": wrong})
+        assert str(refused.value) == (
+            f"AGENCY_NOW must be an instant with its zone, e.g. 2026-11-28T23:59:50Z, not {wrong!r}"
+        )
 
 
 def test_an_unknown_messages_mode_is_refused_naming_it() -> None:

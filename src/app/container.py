@@ -24,31 +24,27 @@ from adapters.sqlite.database import Database
 from agency_core.admin_settings import AdminSettings, LiveSettings
 from agency_core.appointments.changes import AppointmentChanges
 from agency_core.bulk.service import BulkService
-from agency_core.clock import utc_now
+from agency_core.clock import Clock, running_from, utc_now
 from agency_core.ids import IdGenerator
 from agency_core.jobs.alerts import JobAlertMailer
 from agency_core.jobs.board import JobBoard
 from agency_core.messaging.delivery import DeliveryReports
 from agency_core.messaging.outbox import OutboxWorker, RetryPolicy
-from agency_core.messaging.sms_texts import track_link
 from agency_core.messaging.template_store import LiveTemplates
 from agency_core.newsletter.issues import NewsletterIssues
-from agency_core.newsletter.subscriptions import NewsletterLinks, NewsletterSubscriptions
+from agency_core.newsletter.subscriptions import NewsletterSubscriptions
 from agency_core.payments.fees import FeeSchedule
-from agency_core.payments.receipts import receipt_path
 from agency_core.payments.refund_service import RefundService
-from agency_core.payments.refunds import RefundGateway
 from agency_core.payments.service import PaymentService
 from agency_core.ports import FileStore, SmsGateway, Store
 from agency_core.privacy.data_requests import DataRequestService
-from agency_core.privacy.retention import RetentionPeriods, RetentionService
+from agency_core.privacy.retention import RetentionService
 from agency_core.signin.identity import ADMIN_ROLE, DEMO_ADMIN_EMAIL, DEMO_ADMIN_NAME, DEMO_ADMIN_PASSWORD, AdminUser
 from agency_core.signin.service import RoleCache, SignIn
 from agency_core.signin.throttle import SignInLimiter
 from agency_core.staff.fee_policy import FeePolicyService
 from agency_core.staff.notes_service import NotesService
 from agency_core.staff.ports import AdminStore, MediaStore
-from agency_core.staff.service import AdminService
 from agency_core.staff.templates import MessageTemplates
 from agency_core.submissions.rate_limits import RateLimiter
 from agency_core.submissions.service import AgencyService
@@ -63,7 +59,22 @@ from app.composition.outside import (
     build_payment_gateway,
     build_sms_gateway,
 )
+from app.composition.services import (
+    Shared,
+    build_agency,
+    build_appointment_changes,
+    build_bulk,
+    build_job_alert_mailer,
+    build_newsletter,
+    build_notes,
+    build_payments,
+    build_privacy,
+    build_staff,
+    build_tracking,
+    site_url,
+)
 from app.composition.sms_reports import report_secret
+from app.composition.staff import StaffArea
 from app.settings import Settings, SettingsError
 from app.sms_report_settings import report_url
 
@@ -103,11 +114,12 @@ def default_admin_settings(settings: Settings) -> AdminSettings:
     )
 
 
-def site_url(settings: Settings) -> str:
-    return settings.site_url or f"http://{settings.host}:{settings.port}"
+def app_clock(settings: Settings) -> Clock:
+    """The real time, or with ``AGENCY_NOW`` (tests, development) a clock that starts at that instant."""
+    return utc_now if settings.now is None else running_from(settings.now)
 
 
-def build_outbox_worker(settings: Settings, store: Store, sms: SmsGateway) -> OutboxWorker:
+def build_outbox_worker(settings: Settings, store: Store, sms: SmsGateway, clock: Clock = utc_now) -> OutboxWorker:
     o = settings.api.outbox
     return OutboxWorker(
         store.outbox,
@@ -118,6 +130,7 @@ def build_outbox_worker(settings: Settings, store: Store, sms: SmsGateway) -> Ou
         poll_s=o.poll_s,
         concurrency=o.concurrency,
         unsettled_wait=settings.sms_reports.settle_wait,
+        clock=clock,
     )
 
 
@@ -149,7 +162,8 @@ class Container:
     admin_store: AdminStore
     live_settings: LiveSettings
     media: MediaStore
-    admin_area: AdminService
+    staff: StaffArea
+    """The admin area's use cases, one per subject (:mod:`app.composition.staff`)."""
     message_templates: MessageTemplates
     bulk: BulkService
     notes: NotesService
@@ -172,117 +186,34 @@ class Container:
     sign_in: SignIn
     appointment_changes: AppointmentChanges
     delivery_reports: DeliveryReports
+    clock: Clock = utc_now
+    """What every service reads as "now" (:func:`app_clock`, or the one a test passes to :meth:`build`)."""
     _retention_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
     _outbox_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
 
     @classmethod
-    def build(cls, settings: Settings) -> Container:
+    def build(cls, settings: Settings, clock: Clock | None = None) -> Container:
+        """The adapters of the settings, then each subject's services (:mod:`app.composition.services`)."""
+        now = clock or app_clock(settings)
         database = Database(settings.database_path)
         backend = build_backend(settings, database)
         ids = IdGenerator()
         store = backend.store
-        admin_store = backend.admin_store
-        live = LiveSettings(admin_store, default_admin_settings(settings))
+        live = LiveSettings(backend.admin_store, default_admin_settings(settings))
         secret = report_secret(settings)
         sms = build_sms_gateway(settings, live, report_url(site_url(settings), secret))
-        live_texts = LiveTemplates(store.templates)
         files = build_file_store(settings)
         media = build_media_store(settings)
-        worker = build_outbox_worker(settings, store, sms)
-        board = JobBoard(admin_store, utc_now)
-        track_url = track_link(site_url(settings))
-        links = NewsletterLinks(lambda: site_url(settings), settings.secret_key)
-        newsletter = NewsletterSubscriptions(store, ids, links, utc_now, worker.wake, live_texts)
-        newsletter_issues = NewsletterIssues(
-            store, ids, links, utc_now, lambda: settings.newsletter.per_minute, worker.wake, live_texts
-        )
+        worker = build_outbox_worker(settings, store, sms, now)
+        shared = Shared(settings, backend, ids, live, LiveTemplates(store.templates), now, worker.wake)
+        board = JobBoard(backend.admin_store, now)
         fee_schedule = FeeSchedule(live, settings.payments.fee)
-        agency = AgencyService(
-            store,
-            files,
-            ids,
-            live,
-            on_enqueue=worker.wake,
-            jobs=board,
-            site_url=lambda: site_url(settings),
-            track_url=track_url,
-            office_zone=settings.office.time_zone,
-            templates=live_texts,
-            newsletter=newsletter,
-            fees=fee_schedule,
-        )
-        mailer = JobAlertMailer(
-            store.job_alerts, store.unit_of_work, lambda: site_url(settings), settings.secret_key, utc_now, worker.wake
-        )
-        admin_area = AdminService(
-            admin_store,
-            store.outbox,
-            live,
-            media,
-            ids,
-            on_enqueue=worker.wake,
-            on_publish=mailer.job_published,
-            track_url=track_url,
-            uow=store.unit_of_work,
-            office_zone=settings.office.time_zone,
-            offices=settings.office.offices,
-            delivery_deadline=settings.sms_reports.deadline,
-            templates=live_texts,
-            refunds=backend.refunds,
-        )
-        bulk = BulkService(
-            admin_area,
-            admin_store,
-            backend.bulks,
-            store.outbox,
-            ids,
-            uow=store.unit_of_work,
-            options=settings.bulk.options,
-            on_enqueue=worker.wake,
-        )
-        gateway = build_payment_gateway(settings)
-        refunds = RefundService(
-            backend.payments,
-            backend.refunds,
-            gateway if isinstance(gateway, RefundGateway) else None,
-            ids,
-            on_enqueue=worker.wake,
-            uow=store.unit_of_work,
-            templates=live_texts,
-        )
-        payments = PaymentService(
-            backend.payments,
-            gateway,
-            settings.payments.fee,
-            ids,
-            on_enqueue=worker.wake,
-            uow=store.unit_of_work,
-            templates=live_texts,
-            receipt_secret=settings.secret_key,
-            site_url=lambda: site_url(settings),
-            on_refund=refunds.webhook,
-            refunds=backend.refunds,
-            office_zone=settings.office.time_zone,
-        )
-        r = settings.site.retention
-        periods = RetentionPeriods(r.documents_days, r.messages_days, r.appointments_days, r.alerts_days)
-        retention = RetentionService(backend.retention, files, store.unit_of_work, ids, periods, clock=utc_now)
-        data_requests = DataRequestService(
-            backend.personal_data, files.delete, files.read, store.unit_of_work, ids, utc_now
-        )
-        hits = backend.hit_counter
+        newsletter = build_newsletter(shared)
+        mailer = build_job_alert_mailer(shared)
+        staff = build_staff(shared, media, mailer)
+        money = build_payments(shared, build_payment_gateway(settings))
+        privacy = build_privacy(shared, files)
         identity = build_identity(settings, database)
-        notes = NotesService(
-            backend.notes,
-            admin_store,
-            identity.roles,
-            store.outbox,
-            ids,
-            uow=store.unit_of_work,
-            on_enqueue=worker.wake,
-            templates=live_texts,
-        )
-        attempts = backend.attempts
         return cls(
             settings=settings,
             database=database,
@@ -292,46 +223,33 @@ class Container:
             store=store,
             files=files,
             outbox_worker=worker,
-            agency=agency,
-            admin_store=admin_store,
+            agency=build_agency(shared, files, board, newsletter.subscriptions, fee_schedule),
+            admin_store=backend.admin_store,
             live_settings=live,
             media=media,
-            admin_area=admin_area,
-            message_templates=MessageTemplates(store.templates, store.unit_of_work, ids, live_texts, settings=live),
-            bulk=bulk,
-            notes=notes,
-            payments=payments,
+            staff=staff,
+            message_templates=MessageTemplates(store.templates, store.unit_of_work, ids, shared.texts, now, live),
+            bulk=build_bulk(shared, staff),
+            notes=build_notes(shared, identity.roles),
+            payments=money.payments,
             job_board=board,
             job_alert_mailer=mailer,
-            tracking=TrackingService(
-                admin_store,
-                backend.audit_trail,
-                store.outbox,
-                receipt_link=lambda i, n: receipt_path(settings.secret_key, i, n),
-                refunds=backend.refunds,
-            ),
-            newsletter=newsletter,
-            newsletter_issues=newsletter_issues,
-            refunds=refunds,
-            fee_policy=FeePolicyService(fee_schedule, live, ids, uow=store.unit_of_work),
-            retention=retention,
-            data_requests=data_requests,
-            hit_counter=hits,
-            rate_limiter=RateLimiter(hits, settings.api.rate_limit_per_minute),
-            report_rate_limiter=RateLimiter(hits, settings.sms_reports.per_minute),
+            tracking=build_tracking(shared),
+            newsletter=newsletter.subscriptions,
+            newsletter_issues=newsletter.issues,
+            refunds=money.refunds,
+            fee_policy=FeePolicyService(fee_schedule, live, ids, uow=store.unit_of_work, clock=now),
+            retention=privacy.retention,
+            data_requests=privacy.data_requests,
+            hit_counter=backend.hit_counter,
+            rate_limiter=RateLimiter(backend.hit_counter, settings.api.rate_limit_per_minute),
+            report_rate_limiter=RateLimiter(backend.hit_counter, settings.sms_reports.per_minute),
             identity=identity,
-            attempts=attempts,
-            sign_in=build_sign_in(settings, backend, identity, attempts),
-            appointment_changes=AppointmentChanges(
-                store,
-                live,
-                settings.office.time_zone,
-                ids.next_id,
-                site_url=lambda: site_url(settings),
-                on_enqueue=worker.wake,
-                templates=live_texts,
-            ),
-            delivery_reports=DeliveryReports(store.outbox, secret),
+            attempts=backend.attempts,
+            sign_in=build_sign_in(settings, backend, identity, backend.attempts),
+            appointment_changes=build_appointment_changes(shared),
+            delivery_reports=DeliveryReports(store.outbox, secret, now),
+            clock=now,
         )
 
     async def migrate_sign_in(self) -> None:
@@ -358,7 +276,7 @@ class Container:
         await self.store.start()
         await self.admin_store.start()
         await self.hit_counter.migrate()
-        await self.store.blog_posts.seed(seed_blog_posts())
+        await self.store.blog_posts.seed(seed_blog_posts(self.clock()))
         self._outbox_task = asyncio.create_task(self.outbox_worker.run(), name="sms-outbox")
         self._retention_task = asyncio.create_task(run_retention_daily(self.retention), name="retention")
         await self.prepare_sign_in()

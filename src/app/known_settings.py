@@ -32,6 +32,7 @@ KNOWN_SETTINGS: Final = frozenset(
         "AGENCY_MAX_BODY_BYTES",
         "AGENCY_MESSAGES",
         "AGENCY_NEWSLETTER_PER_MINUTE",
+        "AGENCY_NOW",
         "AGENCY_OFFICES",
         "AGENCY_OFFICE_TIME_ZONE",
         "AGENCY_OUTBOX_LEASE_S",

@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from litestar import Litestar
 from litestar.openapi import OpenAPIConfig
 
+from agency_core.clock import Clock
 from app.access_log import access_log_hook
 from app.admin import build_admin_router
 from app.admin.blog import media_file
@@ -28,13 +29,13 @@ from app.spa import spa
 from app.test_checkout_page import TestCheckoutPage
 
 
-def create_app(settings: Settings | None = None) -> Litestar:
+def create_app(settings: Settings | None = None, clock: Clock | None = None) -> Litestar:
     configure_logging()
     settings = settings or Settings.from_env()
     problem = unsafe_for_production(settings)
     if problem is not None:
         raise SettingsError(problem)
-    container = Container.build(settings)
+    container = Container.build(settings, clock)
 
     @asynccontextmanager
     async def lifespan(_: Litestar) -> AsyncGenerator[None, None]:

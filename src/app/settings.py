@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 from agency_core.signin.identity import DEMO_ADMIN_PASSWORD
@@ -40,6 +41,20 @@ def _phones(raw: str | None) -> tuple[str, ...]:
             raise SettingsError(f"AGENCY_ADMIN_PHONES: {item.strip()!r} is not a phone number")
         phones.append(e164)
     return tuple(phones)
+
+
+def _test_now(env: Mapping[str, str]) -> datetime | None:
+    """``AGENCY_NOW``: the instant the app's clock starts at (development and tests only)."""
+    raw = (env.get("AGENCY_NOW") or "").strip()
+    if not raw:
+        return None
+    try:
+        at = datetime.fromisoformat(raw)
+    except ValueError:
+        at = None
+    if at is None or at.tzinfo is None:
+        raise SettingsError(f"AGENCY_NOW must be an instant with its zone, e.g. 2026-11-28T23:59:50Z, not {raw!r}")
+    return at.astimezone(UTC)
 
 
 def _flag(env: Mapping[str, str], name: str, default: bool = False) -> bool:
@@ -203,6 +218,8 @@ def unsafe_for_production(settings: Settings) -> str | None:
         return None
     if settings.demo:
         return "AGENCY_ENV=production refuses demo mode: unset AGENCY_DEMO"
+    if settings.now is not None:
+        return "AGENCY_ENV=production refuses a set clock: unset AGENCY_NOW"
     if settings.secret_key == DEV_SECRET_KEY or not settings.secret_key:
         return "AGENCY_ENV=production needs AGENCY_SECRET_KEY set to a long random value"
     if settings.secret_key == DEMO_ADMIN_PASSWORD:
@@ -257,6 +274,9 @@ class Settings:
     files_key: str = ""
     """``AGENCY_FILES_KEY``: the Fernet key of uploaded documents. Unset outside production: a key
     kept in ``AGENCY_DATA_DIR/files.key``."""
+    now: datetime | None = None
+    """``AGENCY_NOW`` (development and tests only; production refuses it): the app's clock reads this
+    instant at start-up and runs on from it (``agency_core.clock.running_from``); unset, the real time."""
 
     @property
     def production(self) -> bool:
@@ -325,6 +345,7 @@ class Settings:
             newsletter=newsletter,
             log_only_messages=log_only_messages,
             files_key=(env.get("AGENCY_FILES_KEY") or "").strip(),
+            now=_test_now(env),
         )
         if settings.files_key:
             try:
