@@ -21,6 +21,8 @@ from agency_core.appointments.reminders import WITHDRAWN_MOVED
 from agency_core.audit import AuditEntry
 from agency_core.ids import IdTaken
 from agency_core.jobs.model import Job
+from agency_core.messaging import outbox_messages
+from agency_core.messaging.email import Email
 from agency_core.paging import PageRequest
 from agency_core.ports import Store
 from agency_core.records import (
@@ -29,12 +31,10 @@ from agency_core.records import (
     ApplicationStatus,
     Appointment,
     AppointmentStatus,
-    Channel,
     ContactMessage,
     JobAlert,
     JobStatus,
     NewsletterSubscription,
-    OutboxMessage,
     OutboxStatus,
 )
 from agency_core.spec.forms import (
@@ -136,7 +136,9 @@ async def test_application_filters_status_and_outbox(stores: Stores) -> None:
     assert await ids(ApplicationQuery(job_category="Healthcare & Medical")) == ["VA2"]
     assert await ids(ApplicationQuery(date_from=date(2026, 5, 5), date_to=date(2026, 5, 5))) == ["VA2"]
 
-    sms = OutboxMessage("VA1-status-processing", "VA1", "status", "+233241234567", "hi", T0, T0)
+    sms = outbox_messages.sms(
+        id="VA1-status-processing", source_id="VA1", kind="status", phone="+233241234567", text="hi", now=T0
+    )
 
     def move(n: int) -> Writes:
         return lambda uow: (
@@ -283,10 +285,13 @@ async def test_job_postings_round_trip_and_count_applications(stores: Stores) ->
 
 async def test_outbox_enqueue_new_skips_known_ids_and_job_alerts_can_be_removed(stores: Stores) -> None:
     r = stores.records
-    mail = OutboxMessage("JB1-mail-J1", "JB1", "email", "a@example.com", "{}", T0, T0, channel=Channel.EMAIL)
+    mail = outbox_messages.email(id="JB1-mail-J1", source_id="JB1", mail=Email("a@example.com", "Job", ""), now=T0)
     await writes.enqueue(r, [mail])
     await writes.enqueue(r, [replace(mail, text="again"), replace(mail, id="JB1-mail-J2")])
-    assert [(m.id, m.text) for m in await r.outbox.list("JB1")] == [("JB1-mail-J1", "{}"), ("JB1-mail-J2", "{}")]
+    assert [(m.id, m.text) for m in await r.outbox.list("JB1")] == [
+        ("JB1-mail-J1", mail.text),
+        ("JB1-mail-J2", mail.text),
+    ]
 
     await add_job_alert(
         r, JobAlert("J2", form_of(JobAlertRequest, {"email": "b@example.com"}), T0 + timedelta(hours=1))

@@ -16,6 +16,7 @@ from adapters.sqlite.bulk import SqliteBulkStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import MIGRATIONS, SqliteStore
 from agency_core.bulk.model import BulkAction, BulkItem, BulkKind, BulkStore
+from agency_core.messaging import outbox_messages
 from agency_core.records import ApplicationStatus, OutboxMessage, OutboxStatus
 from agency_core.unit_of_work import PreconditionFailed
 from tests.adapters.backends import BACKENDS, Stores, open_stores
@@ -54,7 +55,9 @@ def action(bulk_id: str = "BK1") -> BulkAction:
 
 
 def message(bulk_id: str, app_id: str) -> OutboxMessage:
-    return OutboxMessage(f"{bulk_id}-{app_id}-sms", app_id, "bulk_message", "+233241234567", "Hi", T0, T0)
+    return outbox_messages.sms(
+        id=f"{bulk_id}-{app_id}-sms", source_id=app_id, kind="bulk_message", phone="+233241234567", text="Hi", now=T0
+    )
 
 
 async def add_with_message(stores: Stores, bulk: BulkAction, sms: OutboxMessage) -> None:

@@ -14,6 +14,7 @@ import pytest
 
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import MIGRATIONS, SqliteStore
+from agency_core.messaging import outbox_messages
 from agency_core.messaging.delivery import DeliveryState, delivery_state, report_of
 from agency_core.records import OutboxMessage, OutboxStatus, ReportedDelivery
 from tests.adapters.backends import BACKENDS, Stores, open_stores
@@ -30,7 +31,7 @@ async def stores(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
 
 
 def sms(message_id: str, kind: str = "status") -> OutboxMessage:
-    return OutboxMessage(message_id, "VA1", kind, "+233241234567", "Hello", T0, T0)
+    return outbox_messages.sms(id=message_id, source_id="VA1", kind=kind, phone="+233241234567", text="Hello", now=T0)
 
 
 async def report(stores: Stores, message_id: str, word: str, at: datetime) -> None:

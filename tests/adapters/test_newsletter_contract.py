@@ -14,7 +14,8 @@ import pytest
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
 from agency_core.ids import IdTaken
-from agency_core.messaging.email import Email, to_outbox
+from agency_core.messaging import outbox_messages
+from agency_core.messaging.email import Email
 from agency_core.newsletter.model import IssueStatus, NewsletterIssue
 from agency_core.ports import Store
 from agency_core.records import NewsletterSubscription, OutboxMessage
@@ -96,14 +97,17 @@ async def test_an_issue_and_its_emails_commit_together_and_only_from_what_was_re
     sent = replace(
         draft, status=IssueStatus.SENT, sends=1, sent_at=later, sent_by="a@x.y", recipients=1, updated_at=later
     )
-    mail = to_outbox(Email("s@x.y", "Visa news", "Body"), "NL1-nl-VA1", "NL1", later)
+    mail = outbox_messages.email(id="NL1-nl-VA1", source_id="NL1", mail=Email("s@x.y", "Visa news", "Body"), now=later)
     await send(store, sent, draft, mail)
     assert await store.newsletter_issues.get("NL1") == sent
     assert [m.id for m in await store.outbox.list("NL1")] == ["NL1-nl-VA1"]
     # a second send from the stale draft writes nothing: neither the issue nor its e-mails
     with pytest.raises(PreconditionFailed):
         await send(
-            store, replace(sent, sends=2), draft, to_outbox(Email("t@x.y", "S", "B"), "NL1-nl-VA2", "NL1", later)
+            store,
+            replace(sent, sends=2),
+            draft,
+            outbox_messages.email(id="NL1-nl-VA2", source_id="NL1", mail=Email("t@x.y", "S", "B"), now=later),
         )
     assert [m.id for m in await store.outbox.list("NL1")] == ["NL1-nl-VA1"]
     async with store.unit_of_work() as uow:

@@ -5,6 +5,7 @@ the same, and nothing pending is lost."""
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -14,7 +15,8 @@ from adapters.codec import to_document, to_row
 from adapters.firestore.personal_data import FirestorePersonalDataStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import MIGRATIONS, SqliteStore
-from agency_core.messaging.email import Email, to_outbox
+from agency_core.messaging import outbox_messages
+from agency_core.messaging.email import Email
 from agency_core.privacy.data_requests import ERASED_TEXT
 from agency_core.privacy.model import Person
 from agency_core.records import Channel, OutboxMessage, OutboxStatus
@@ -23,9 +25,18 @@ from tests.support.sealing import new_sealer
 from tests.support.writes import enqueue
 
 T0 = datetime(2026, 11, 20, 9, 0, tzinfo=UTC)
-SMS = OutboxMessage("VA1-status-processing", "VA1", "status", "+233241234567", "Dear Ama", T0, T0)
-MAIL = to_outbox(Email("ama@example.com", "Your application", "Dear Ama"), "VA1-mail", "VA1", T0)
-SENT = OutboxMessage("VA1-received", "VA1", "received", "+233241234567", "Received", T0, T0, OutboxStatus.DELIVERED)
+SMS = outbox_messages.sms(
+    id="VA1-status-processing", source_id="VA1", kind="status", phone="+233241234567", text="Dear Ama", now=T0
+)
+MAIL = outbox_messages.email(
+    id="VA1-mail", source_id="VA1", mail=Email("ama@example.com", "Your application", "Dear Ama"), now=T0
+)
+SENT = replace(
+    outbox_messages.sms(
+        id="VA1-received", source_id="VA1", kind="received", phone="+233241234567", text="Received", now=T0
+    ),
+    status=OutboxStatus.DELIVERED,
+)
 
 
 def _before_channels(message: OutboxMessage) -> dict[str, object]:

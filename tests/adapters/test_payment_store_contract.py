@@ -19,6 +19,7 @@ from adapters.sqlite.database import Database
 from adapters.sqlite.payments import SqlitePayments, SqliteRefunds
 from adapters.sqlite.store import SqliteStore
 from agency_core.audit import AuditEntry
+from agency_core.messaging import outbox_messages
 from agency_core.paging import PageRequest
 from agency_core.payments.model import Payment, PaymentStore
 from agency_core.payments.refunds import RefundStore
@@ -102,7 +103,14 @@ PAID = Payment(PaymentState.PAID, "VA1-aaaaaa", 5000, "USD", "card", T0 + timede
 
 
 def receipt(now: datetime = T0) -> OutboxMessage:
-    return OutboxMessage("VA1-payment-receipt", "VA1", "payment_receipt", "+233241234567", "receipt", now, now)
+    return outbox_messages.sms(
+        id="VA1-payment-receipt",
+        source_id="VA1",
+        kind="payment_receipt",
+        phone="+233241234567",
+        text="receipt",
+        now=now,
+    )
 
 
 async def test_unpaid_until_saved_then_compare_and_set(stores: Stores) -> None:

@@ -19,6 +19,7 @@ from adapters.firestore.personal_data import FirestorePersonalDataStore
 from adapters.sqlite.personal_data import SqlitePersonalDataStore
 from agency_core.audit import AuditEntry
 from agency_core.ids import IdGenerator
+from agency_core.messaging import outbox_messages
 from agency_core.paging import PageRequest
 from agency_core.ports import Store
 from agency_core.privacy.data_requests import (
@@ -84,7 +85,12 @@ async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterat
 
 
 def _sms(sms_id: str, source: str, phone: str, status: OutboxStatus = OutboxStatus.PENDING) -> OutboxMessage:
-    return OutboxMessage(sms_id, source, "status", phone, f"Dear Akosua ({phone})", T0, T0, status=status)
+    return replace(
+        outbox_messages.sms(
+            id=sms_id, source_id=source, kind="status", phone=phone, text=f"Dear Akosua ({phone})", now=T0
+        ),
+        status=status,
+    )
 
 
 async def _seed(b: Backend) -> bytes:

@@ -16,6 +16,7 @@ from adapters.seed.blog import seed_blog_posts
 from adapters.sqlite.database import Database
 from adapters.sqlite.store import SqliteStore
 from agency_core.ids import IdTaken
+from agency_core.messaging import outbox_messages
 from agency_core.payments.keys import payment_key_hash, payment_key_matches
 from agency_core.ports import Store
 from agency_core.records import (
@@ -75,7 +76,9 @@ def application(app_id: str = "VA1", email: str = "ama@example.com", at: datetim
 
 
 def sms(message_id: str, source_id: str, at: datetime = T0, phone: str = "+233241234567") -> OutboxMessage:
-    return OutboxMessage(message_id, source_id, "status", phone, f"text {message_id}", at, at)
+    return outbox_messages.sms(
+        id=message_id, source_id=source_id, kind="status", phone=phone, text=f"text {message_id}", now=at
+    )
 
 
 async def test_an_application_and_its_sms_are_stored_together(store: Store) -> None:

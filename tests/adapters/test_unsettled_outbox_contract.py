@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from agency_core.messaging import outbox_messages
 from agency_core.records import OutboxMessage, OutboxStatus, ReportedDelivery
 from tests.adapters.backends import BACKENDS, Stores, open_stores
 from tests.support.writes import enqueue
@@ -28,7 +29,14 @@ async def stores(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
 async def held_after_a_lost_answer(stores: Stores, message_id: str = "VA1-0") -> OutboxMessage:
     """Enqueued, claimed by worker-a, its answer lost at T0."""
     outbox = stores.records.outbox
-    await enqueue(stores.records, [OutboxMessage(message_id, "VA1", "status", "+233241234567", "Hello", T0, T0)])
+    await enqueue(
+        stores.records,
+        [
+            outbox_messages.sms(
+                id=message_id, source_id="VA1", kind="status", phone="+233241234567", text="Hello", now=T0
+            )
+        ],
+    )
     (claimed,) = await outbox.claim(T0, T0 + LEASE, 10, "worker-a")
     assert claimed.id == message_id
     assert await outbox.mark_unsettled(message_id, "RemoteProtocolError", T0, WAIT, "worker-a")
@@ -61,7 +69,10 @@ async def test_a_script_may_claim_a_held_message_once_the_settle_wait_has_passed
 
 async def test_only_the_worker_holding_the_lease_may_hold_the_message(stores: Stores) -> None:
     outbox = stores.records.outbox
-    await enqueue(stores.records, [OutboxMessage("VA1-0", "VA1", "status", "+233241234567", "Hello", T0, T0)])
+    await enqueue(
+        stores.records,
+        [outbox_messages.sms(id="VA1-0", source_id="VA1", kind="status", phone="+233241234567", text="Hello", now=T0)],
+    )
     await outbox.claim(T0, T0 + LEASE, 10, "worker-a")
     assert not await outbox.mark_unsettled("VA1-0", "ReadTimeout", T0, WAIT, "worker-b")
     message = await outbox.get("VA1-0")
@@ -90,7 +101,10 @@ async def test_a_failed_report_makes_a_held_message_due_at_once(stores: Stores) 
 
 async def test_a_delivered_report_that_came_before_the_lost_answer_settles_it_at_once(stores: Stores) -> None:
     outbox = stores.records.outbox
-    await enqueue(stores.records, [OutboxMessage("VA1-0", "VA1", "status", "+233241234567", "Hello", T0, T0)])
+    await enqueue(
+        stores.records,
+        [outbox_messages.sms(id="VA1-0", source_id="VA1", kind="status", phone="+233241234567", text="Hello", now=T0)],
+    )
     await outbox.claim(T0, T0 + LEASE, 10, "worker-a")
     assert await outbox.record_report("VA1-0", ReportedDelivery.DELIVERED, "DELIVERED", "gw-3", T0)
     assert await outbox.mark_unsettled("VA1-0", "ReadTimeout", T0 + timedelta(seconds=1), WAIT, "worker-a")
@@ -101,7 +115,10 @@ async def test_a_delivered_report_that_came_before_the_lost_answer_settles_it_at
 
 async def test_a_report_without_the_stored_gateway_id_changes_nothing(stores: Stores) -> None:
     outbox = stores.records.outbox
-    await enqueue(stores.records, [OutboxMessage("VA1-0", "VA1", "status", "+233241234567", "Hello", T0, T0)])
+    await enqueue(
+        stores.records,
+        [outbox_messages.sms(id="VA1-0", source_id="VA1", kind="status", phone="+233241234567", text="Hello", now=T0)],
+    )
     await outbox.claim(T0, T0 + LEASE, 10, "worker-a")
     assert await outbox.mark_delivered("VA1-0", T0, "worker-a", gateway_id="gw-1")
     assert not await outbox.record_report("VA1-0", ReportedDelivery.FAILED, "FAILED", "", T0 + LEASE)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
+from agency_core.messaging import outbox_messages
 from agency_core.records import Application, OutboxMessage, OutboxStatus
 from agency_core.spec.forms import ApplicationForm, form_of
 from tests.admin.area import T0, add_application, add_message, container, signed_in
@@ -75,11 +77,24 @@ async def test_outbox_health_counts_pending_and_recent_failures(make_harness: Ma
     far = now + timedelta(days=1)
     old = now - timedelta(days=3)
     messages = [
-        OutboxMessage("p1", "X", "status", "+233241234567", "hi", now, far),
-        OutboxMessage("p2", "X", "status", "+233241234567", "hi", now, far),
-        OutboxMessage("f1", "X", "status", "+233241234567", "hi", now, now, status=OutboxStatus.FAILED),
-        OutboxMessage("f2", "X", "status", "+233241234567", "hi", old, old, status=OutboxStatus.FAILED),
-        OutboxMessage("d1", "X", "status", "+233241234567", "hi", now, now, status=OutboxStatus.DELIVERED),
+        outbox_messages.scheduled_sms(
+            id="p1", source_id="X", kind="status", phone="+233241234567", text="hi", now=now, at=far
+        ),
+        outbox_messages.scheduled_sms(
+            id="p2", source_id="X", kind="status", phone="+233241234567", text="hi", now=now, at=far
+        ),
+        replace(
+            outbox_messages.sms(id="f1", source_id="X", kind="status", phone="+233241234567", text="hi", now=now),
+            status=OutboxStatus.FAILED,
+        ),
+        replace(
+            outbox_messages.sms(id="f2", source_id="X", kind="status", phone="+233241234567", text="hi", now=old),
+            status=OutboxStatus.FAILED,
+        ),
+        replace(
+            outbox_messages.sms(id="d1", source_id="X", kind="status", phone="+233241234567", text="hi", now=now),
+            status=OutboxStatus.DELIVERED,
+        ),
     ]
     await writes.add_application(
         c.store,

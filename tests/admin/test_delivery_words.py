@@ -11,7 +11,8 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from agency_core.records import Application, Channel, OutboxMessage, OutboxStatus
+from agency_core.messaging import outbox_messages
+from agency_core.records import Application, Channel, OutboxStatus
 from agency_core.spec.forms import ApplicationForm, form_of
 from app.api_settings import ApiSettings, OutboxSettings
 from app.bulk_settings import BulkSettings
@@ -102,7 +103,7 @@ async def test_an_accepted_text_is_sent_on_track_and_an_email_is_sent_in_the_his
     h = await signed_in(make_harness)
     at = datetime.now(UTC)
     data = form_of(ApplicationForm, application_data(phone=PHONE, email="ama@example.com"))
-    accepted = OutboxMessage("VA304-0", "VA304", "status", PHONE, "Received", at, at)
+    accepted = outbox_messages.sms(id="VA304-0", source_id="VA304", kind="status", phone=PHONE, text="Received", now=at)
     accepted = replace(accepted, status=OutboxStatus.DELIVERED, delivered_at=at, gateway_id="gw-304")
     receipt = replace(accepted, id="VA304-receipt", kind="email", address="ama@example.com", channel=Channel.EMAIL)
     await writes.add_application(container(h).store, Application("VA304", data, (), at), [accepted, receipt], at)

@@ -12,7 +12,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from agency_core.records import Channel, OutboxMessage, OutboxStatus
+from agency_core.messaging import outbox_messages
+from agency_core.messaging.email import Email
+from agency_core.records import OutboxStatus
 from app.api_settings import ApiSettings, OutboxSettings
 from app.settings import SmtpSettings
 from tests.admin.area import container, signed_in
@@ -53,8 +55,9 @@ async def test_a_stored_message_with_a_broken_subject_is_sent_on_one_line_not_fa
     )
     now = datetime.now(UTC)
     stored = json.dumps({"subject": "Your application\nVA1795479503425", "text": "Dear Ama,", "headers": []})
-    message = OutboxMessage(
-        "VA1795479503425-mail", "VA1795479503425", "email", "ama@example.com", stored, now, now, channel=Channel.EMAIL
+    mail = Email("ama@example.com", "Your application VA1795479503425", "Dear Ama,")
+    message = replace(
+        outbox_messages.email(id="VA1795479503425-mail", source_id="VA1795479503425", mail=mail, now=now), text=stored
     )
     async with container(h).store.unit_of_work() as uow:
         await uow.outbox.enqueue([message])

@@ -25,7 +25,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from agency_core.messaging.email import EMAIL_KIND
+from agency_core.messaging.outbox_messages import EMAIL_KIND
 from tests.api.conftest import APPLICATION, PDF
 from tests.support.app_process import AppProcess
 from tests.support.firebase_auth_emulator import FirebaseAuthEmulator

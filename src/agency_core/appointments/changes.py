@@ -54,7 +54,7 @@ from agency_core.appointments.slots import (
 )
 from agency_core.audit import AuditEntry
 from agency_core.errors import Conflict, NotFound, Rejected, UseCaseError
-from agency_core.messaging.email import to_outbox
+from agency_core.messaging import outbox_messages
 from agency_core.messaging.notifications import SmsKind
 from agency_core.messaging.sms_texts import AppointmentDetails
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
@@ -135,13 +135,17 @@ def cancellation_messages(
     details = appointment_details(appointment, zone)
     ref, data = appointment.reference, appointment.data
     sms = cancelled_message(details, texts)
-    messages = [OutboxMessage(f"{ref}-cancelled", ref, SmsKind.APPOINTMENT.value, data.phone, sms, now, now)]
+    messages = [
+        outbox_messages.sms(
+            id=f"{ref}-cancelled", source_id=ref, kind=SmsKind.APPOINTMENT.value, phone=data.phone, text=sms, now=now
+        )
+    ]
     email = data.email
     if email:
         ics = calendar_file(appointment, CalendarMethod.CANCEL, appointment.version + 1, now, zone)
         attachment = calendar_attachment(ics, CalendarMethod.CANCEL)
         mail = cancelled_email(email, data.full_name, details, attachment, texts)
-        messages.append(to_outbox(mail, f"{ref}-cancelled-mail", ref, now))
+        messages.append(outbox_messages.email(id=f"{ref}-cancelled-mail", source_id=ref, mail=mail, now=now))
     staff = staff_cancel_message(details, data.full_name, texts)
     messages += _to_staff(f"{ref}-cancelled", ref, admin_phones, staff, now)
     return messages
@@ -149,7 +153,10 @@ def cancellation_messages(
 
 def _to_staff(prefix: str, ref: str, phones: Sequence[str], text: str, now: datetime) -> list[OutboxMessage]:
     kind = SmsKind.ADMIN_ALERT.value
-    return [OutboxMessage(f"{prefix}-admin-{i}", ref, kind, phone, text, now, now) for i, phone in enumerate(phones)]
+    return [
+        outbox_messages.sms(id=f"{prefix}-admin-{i}", source_id=ref, kind=kind, phone=phone, text=text, now=now)
+        for i, phone in enumerate(phones)
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,7 +302,11 @@ class AppointmentChanges:
         prefix = f"{ref}-moved-v{version}"
         # The link is not in the texts again: only its hash is stored, and the applicant has it already.
         sms = moved_message(details, texts=texts)
-        messages = [OutboxMessage(prefix, ref, SmsKind.APPOINTMENT.value, phone, sms, now, now)]
+        messages = [
+            outbox_messages.sms(
+                id=prefix, source_id=ref, kind=SmsKind.APPOINTMENT.value, phone=phone, text=sms, now=now
+            )
+        ]
         if email:
             ics = calendar_file(moved, CalendarMethod.REQUEST, version, now, self.office_zone)
             mail = moved_email(
@@ -307,7 +318,7 @@ class AppointmentChanges:
                 remind_at is not None,
                 texts,
             )
-            messages.append(to_outbox(mail, f"{prefix}-mail", ref, now))
+            messages.append(outbox_messages.email(id=f"{prefix}-mail", source_id=ref, mail=mail, now=now))
         if remind_at is not None:
             messages += reminder_messages(details, phone, email, name, remind_at, now, version=version)
         staff = staff_change_message(details, name, f"{before.date} at {before.time}", texts)

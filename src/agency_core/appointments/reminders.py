@@ -12,8 +12,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Final
 
+from agency_core.messaging import outbox_messages
 from agency_core.messaging.confirmation_emails import appointment_reminder_email
-from agency_core.messaging.email import to_outbox
 from agency_core.messaging.notifications import SmsKind
 from agency_core.messaging.sms_texts import AppointmentDetails, appointment_reminder_message
 from agency_core.messaging.templates import DEFAULTS, Texts
@@ -52,10 +52,19 @@ def reminder_messages(
     """The SMS reminder, and the e-mail one when an address was given, both not before ``at``."""
     sms_id, mail_id = reminder_ids(details.reference, version)
     text = appointment_reminder_message(details, texts)
-    messages = [OutboxMessage(sms_id, details.reference, SmsKind.APPOINTMENT_REMINDER.value, phone, text, now, now)]
+    messages = [
+        outbox_messages.sms(
+            id=sms_id,
+            source_id=details.reference,
+            kind=SmsKind.APPOINTMENT_REMINDER.value,
+            phone=phone,
+            text=text,
+            now=now,
+        )
+    ]
     if email:
         mail = appointment_reminder_email(
             email, name, details.reference, details.service, details.date, details.time, texts
         )
-        messages.append(to_outbox(mail, mail_id, details.reference, now))
+        messages.append(outbox_messages.email(id=mail_id, source_id=details.reference, mail=mail, now=now))
     return [message.not_before(at) for message in messages]

@@ -37,6 +37,7 @@ from agency_core.bulk.model import (
 from agency_core.clock import Clock, utc_now
 from agency_core.errors import Conflict, InvalidPhone, NotFound, Rejected, UnknownStatus, UseCaseError
 from agency_core.ids import IdGenerator
+from agency_core.messaging import outbox_messages
 from agency_core.messaging.bulk_texts import check_bulk_message, render_bulk_message
 from agency_core.messaging.delivery import DeliveryState, delivery_state
 from agency_core.messaging.gsm import sms_parts
@@ -318,7 +319,15 @@ class BulkService:
             return None, exc.message
         text = render_bulk_message(template, _name(record))
         now = self.clock()
-        return OutboxMessage(f"{bulk_id}-{record.id}-sms", record.id, BULK_MESSAGE_KIND, e164, text, now, at), ""
+        return outbox_messages.scheduled_sms(
+            id=f"{bulk_id}-{record.id}-sms",
+            source_id=record.id,
+            kind=BULK_MESSAGE_KIND,
+            phone=e164,
+            text=text,
+            now=now,
+            at=at,
+        ), ""
 
     async def preview_message(self, selection: Selection, raw_text: object) -> BulkPreview:
         """Each recipient's text and parts (the whole message, placeholders filled); writes nothing."""

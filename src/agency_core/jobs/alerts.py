@@ -19,7 +19,8 @@ from typing import Final
 from urllib.parse import quote, urlencode
 
 from agency_core.jobs.model import Job
-from agency_core.messaging.email import Email, to_outbox
+from agency_core.messaging import outbox_messages
+from agency_core.messaging.email import Email
 from agency_core.ports import JobAlertRepository
 from agency_core.spec import constants as c
 from agency_core.spec.forms import JobAlertRequest
@@ -153,17 +154,17 @@ class JobAlertMailer:
         site = self.site_url()
         now = self.clock()
         planned = [
-            to_outbox(
-                job_alert_email(
+            outbox_messages.email(
+                id=f"{job.id}-mail-{a.id}",
+                source_id=job.id,
+                mail=job_alert_email(
                     job,
                     a.data.email.strip(),
                     f"{site}/jobs/{job.id}",
                     self.unsubscribe_page_url(a.id),
                     self.one_click_url(a.id),
                 ),
-                f"{job.id}-mail-{a.id}",
-                job.id,
-                now,
+                now=now,
             )
             for a in await self.alerts.all()
             if alert_matches(a.data, job) and a.data.email.strip()

@@ -7,7 +7,8 @@ from __future__ import annotations
 from datetime import datetime
 from urllib.parse import quote
 
-from agency_core.messaging.email import Email, to_outbox
+from agency_core.messaging import outbox_messages
+from agency_core.messaging.email import Email
 from agency_core.messaging.sms_texts import reminder_promise
 from agency_core.messaging.templates import DEFAULTS, Texts, render
 from agency_core.records import OutboxMessage
@@ -101,4 +102,4 @@ def appointment_reminder_email(
 
 
 def confirmation(email: Email, record_id: str, now: datetime) -> OutboxMessage:
-    return to_outbox(email, f"{record_id}-mail", f"{record_id}-mail", now)
+    return outbox_messages.email(id=f"{record_id}-mail", source_id=f"{record_id}-mail", mail=email, now=now)

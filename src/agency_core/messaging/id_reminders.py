@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from agency_core.messaging import outbox_messages
 from agency_core.messaging.confirmation_emails import id_reminder_email
-from agency_core.messaging.email import to_outbox
 from agency_core.messaging.notifications import SmsKind
 from agency_core.messaging.sms_texts import id_reminder_message
 from agency_core.messaging.templates import DEFAULTS, Texts
@@ -31,10 +31,19 @@ def id_reminders(
     phone = earlier.data.phone
     if phone:
         text = id_reminder_message(name, earlier.id, track_url, texts)
-        messages.append(OutboxMessage(sms_id, earlier.id, SmsKind.ID_REMINDER.value, phone, text, now, now))
+        messages.append(
+            outbox_messages.sms(
+                id=sms_id, source_id=earlier.id, kind=SmsKind.ID_REMINDER.value, phone=phone, text=text, now=now
+            )
+        )
     email = earlier.data.email
     if email:
         messages.append(
-            to_outbox(id_reminder_email(email, name, earlier.id, site_url, texts), mail_id, earlier.id, now)
+            outbox_messages.email(
+                id=mail_id,
+                source_id=earlier.id,
+                mail=id_reminder_email(email, name, earlier.id, site_url, texts),
+                now=now,
+            )
         )
     return messages

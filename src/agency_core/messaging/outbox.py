@@ -27,7 +27,8 @@ from datetime import timedelta
 from agency_core.clock import Clock, utc_now
 from agency_core.masking import mask_email, mask_phone
 from agency_core.messaging.delivery import DEFAULT_SETTLE_WAIT
-from agency_core.messaging.email import EmailSender, from_outbox
+from agency_core.messaging.email import EmailSender
+from agency_core.messaging.outbox_messages import email_of
 from agency_core.ports import Delivery, Outbox, SmsGateway, SmsResult
 from agency_core.records import Channel, OutboxMessage
 
@@ -118,7 +119,7 @@ class OutboxWorker:
         if self.email is None:
             return SmsResult(False, "no e-mail sender configured")
         try:
-            await self.email.send(from_outbox(message), message.id)
+            await self.email.send(email_of(message), message.id)
         except Exception as exc:  # a mail server outage is a failed attempt, retried with backoff
             return SmsResult(False, f"{type(exc).__name__}: {exc}"[:500])
         return SmsResult(True, "E-mail sent")

@@ -18,7 +18,8 @@ from agency_core.audit import AuditEntry
 from agency_core.clock import Clock
 from agency_core.errors import Conflict, NotFound, Rejected
 from agency_core.ids import IdGenerator
-from agency_core.messaging.email import Email, to_outbox
+from agency_core.messaging import outbox_messages
+from agency_core.messaging.email import Email
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
 from agency_core.messaging.templates import Texts
 from agency_core.newsletter.emails import TEST_PREFIX, Draft, digest_draft, newsletter_email
@@ -159,7 +160,9 @@ class NewsletterIssues:
         page = self.links.unsubscribe_page(PREVIEW_ID)
         texts = await self.templates.texts()
         email = newsletter_email(TEST_PREFIX + issue.subject, issue.body, actor, page, "", texts)
-        message = to_outbox(email, f"{issue.id}-test-{self._serial()}", f"{issue.id}-test", now)
+        message = outbox_messages.email(
+            id=f"{issue.id}-test-{self._serial()}", source_id=f"{issue.id}-test", mail=email, now=now
+        )
         async with self.store.unit_of_work() as uow:
             await uow.outbox.enqueue([message])
             await uow.audit.add(self._audit(actor, "newsletter.test", f"{issue.id} to {actor}"))
@@ -201,7 +204,7 @@ class NewsletterIssues:
             self.links.one_click(subscriber.id),
             texts,
         )
-        return to_outbox(email, message_id(issue.id, subscriber.id), issue.id, now)
+        return outbox_messages.email(id=message_id(issue.id, subscriber.id), source_id=issue.id, mail=email, now=now)
 
     async def _commit(
         self,

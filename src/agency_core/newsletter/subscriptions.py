@@ -19,7 +19,7 @@ from urllib.parse import quote, urlencode
 from agency_core.clock import Clock
 from agency_core.ids import IdGenerator
 from agency_core.masking import mask_email
-from agency_core.messaging.email import to_outbox
+from agency_core.messaging import outbox_messages
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
 from agency_core.newsletter.emails import welcome_email
 from agency_core.newsletter.tokens import (
@@ -130,7 +130,11 @@ class NewsletterSubscriptions:
             subscription = replace(subscription, confirmation_hash=digest, confirmation_sent_at=now)
             texts = await self.templates.texts()
             email = welcome_email(subscription.email, subscription.name, self.links.confirm(token), texts)
-            messages.append(to_outbox(email, f"{subscription.id}-welcome-{digest[:16]}", subscription.id, now))
+            messages.append(
+                outbox_messages.email(
+                    id=f"{subscription.id}-welcome-{digest[:16]}", source_id=subscription.id, mail=email, now=now
+                )
+            )
         async with self.store.unit_of_work() as uow:
             await uow.newsletter.put(subscription, expected)
             if messages:

@@ -19,7 +19,7 @@ from agency_core.audit import AuditEntry
 from agency_core.clock import Clock, utc_now
 from agency_core.errors import Conflict, Rejected, UseCaseError
 from agency_core.ids import IdGenerator, IdTaken
-from agency_core.messaging.email import to_outbox
+from agency_core.messaging import outbox_messages
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
 from agency_core.messaging.templates import Texts
 from agency_core.payments.model import (
@@ -260,8 +260,17 @@ class RefundService:
         phone, email = application.data.phone, application.data.email
         if phone:
             text = refund_sms_text(name, application.id, refund.fee.plain, texts)
-            messages.append(OutboxMessage(f"{refund.id}-sms", application.id, REFUND_SMS_KIND, phone, text, now, now))
+            messages.append(
+                outbox_messages.sms(
+                    id=f"{refund.id}-sms",
+                    source_id=application.id,
+                    kind=REFUND_SMS_KIND,
+                    phone=phone,
+                    text=text,
+                    now=now,
+                )
+            )
         if email:
             mail = refund_email(email, name, application.id, refund, texts)
-            messages.append(to_outbox(mail, f"{refund.id}-mail", application.id, now))
+            messages.append(outbox_messages.email(id=f"{refund.id}-mail", source_id=application.id, mail=mail, now=now))
         return messages

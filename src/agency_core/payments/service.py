@@ -19,7 +19,7 @@ from agency_core.clock import Clock, utc_now
 from agency_core.errors import Conflict, NotFound, Unavailable, UseCaseError
 from agency_core.ids import IdGenerator
 from agency_core.masking import mask_phone
-from agency_core.messaging.email import to_outbox
+from agency_core.messaging import outbox_messages
 from agency_core.messaging.notifications import SmsKind
 from agency_core.messaging.sms_texts import payment_receipt_message
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
@@ -414,15 +414,22 @@ class PaymentService:
         text = payment_receipt_message(name, application.id, amount, paid.reference or "", texts)
         now = self.clock()
         messages = [
-            OutboxMessage(
-                receipt_id(application.id), application.id, SmsKind.PAYMENT_RECEIPT.value, phone, text, now, now
+            outbox_messages.sms(
+                id=receipt_id(application.id),
+                source_id=application.id,
+                kind=SmsKind.PAYMENT_RECEIPT.value,
+                phone=phone,
+                text=text,
+                now=now,
             )
         ]
         email, receipt = application.data.email, self.receipt_of(application, paid)
         if email and receipt is not None:
             link = self.receipt_link(application.id, receipt.number) if self.receipt_secret and self.site_url() else ""
             mail = receipt_email(email, receipt, link, texts)
-            messages.append(to_outbox(mail, receipt_mail_id(application.id), application.id, now))
+            messages.append(
+                outbox_messages.email(id=receipt_mail_id(application.id), source_id=application.id, mail=mail, now=now)
+            )
         return messages
 
 

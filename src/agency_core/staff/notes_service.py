@@ -12,12 +12,12 @@ from agency_core.audit import AuditEntry
 from agency_core.clock import Clock, utc_now
 from agency_core.errors import Conflict, NotFound, Rejected
 from agency_core.ids import IdGenerator
-from agency_core.messaging.email import to_outbox
+from agency_core.messaging import outbox_messages
 from agency_core.messaging.phones import phone_for_sms
 from agency_core.messaging.reply_texts import reply_email, reply_sms
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
 from agency_core.ports import Outbox
-from agency_core.records import OutboxMessage, OutboxStatus
+from agency_core.records import OutboxStatus
 from agency_core.spec import constants as c
 from agency_core.spec.validation import DEFAULT_PHONE_REGION
 from agency_core.staff.notes import (
@@ -207,11 +207,18 @@ class NotesService:
                 record.message.created_at,
                 await self.templates.texts(),
             )
-            send = to_outbox(mail, f"{reply_id}-reply-mail", message_id, now)
+            send = outbox_messages.email(id=f"{reply_id}-reply-mail", source_id=message_id, mail=mail, now=now)
             to, subject = email, mail.subject
         else:
             to = phone_for_sms(phone, None, self.phone_region)
-            send = OutboxMessage(f"{reply_id}-reply-sms", message_id, REPLY_KIND, to, reply_sms(text), now, now)
+            send = outbox_messages.sms(
+                id=f"{reply_id}-reply-sms",
+                source_id=message_id,
+                kind=REPLY_KIND,
+                phone=to,
+                text=reply_sms(text),
+                now=now,
+            )
             subject = ""
         reply = Reply(reply_id, message_id, channel, to, subject, text, author.email, author.name, now, send.id)
         entry = self._audit(author.email, "message.reply", f"{message_id}: {channel.value} {reply_id}")

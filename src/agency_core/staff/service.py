@@ -26,6 +26,7 @@ from agency_core.errors import Conflict, NotFound, Rejected, UnknownApplication,
 from agency_core.ids import IdGenerator, IdTaken
 from agency_core.jobs.model import Job
 from agency_core.jobs.rules import JobForm, check_job
+from agency_core.messaging import outbox_messages
 from agency_core.messaging.delivery import (
     DEFAULT_DEADLINE,
     FLAG_WINDOW,
@@ -406,7 +407,12 @@ class AdminService:
         (sms,) = status_messages(e164, name, new, self.track_url, await self.templates.texts())
         now = self.clock()
         return StatusChangePlan(
-            record, new, done, OutboxMessage(key, application_id, sms.kind.value, sms.phone, sms.text, now, now)
+            record,
+            new,
+            done,
+            outbox_messages.sms(
+                id=key, source_id=application_id, kind=sms.kind.value, phone=sms.phone, text=sms.text, now=now
+            ),
         )
 
     async def change_status(

@@ -35,6 +35,7 @@ from agency_core.jobs.board import JobBoard
 from agency_core.jobs.model import Job
 from agency_core.jobs.rules import JOB_NOT_OPEN
 from agency_core.masking import mask_email, mask_phone
+from agency_core.messaging import outbox_messages
 from agency_core.messaging.confirmation_emails import application_email, appointment_email, confirmation
 from agency_core.messaging.id_reminders import id_reminders
 from agency_core.messaging.notifications import OutgoingSms, SmsKind, application_messages, appointment_messages
@@ -182,7 +183,9 @@ class AgencyService:
 
     def _outbox(self, source_id: str, planned: Sequence[OutgoingSms], now: datetime) -> list[OutboxMessage]:
         return [
-            OutboxMessage(f"{source_id}-{i}", source_id, sms.kind.value, sms.phone, sms.text, now, now)
+            outbox_messages.sms(
+                id=f"{source_id}-{i}", source_id=source_id, kind=sms.kind.value, phone=sms.phone, text=sms.text, now=now
+            )
             for i, sms in enumerate(planned)
         ]
 

@@ -18,7 +18,7 @@ from agency_core.appointments.reminders import WITHDRAWN_CANCELLED, WITHDRAWN_MO
 from agency_core.appointments.slots import SLOT_FULL
 from agency_core.errors import Conflict, NotFound, Rejected
 from agency_core.ids import IdGenerator
-from agency_core.messaging.email import from_outbox
+from agency_core.messaging import outbox_messages
 from agency_core.records import Appointment, AppointmentStatus, OutboxMessage, OutboxStatus
 from agency_core.submissions.service import AgencyService
 from agency_core.unit_of_work import PreconditionFailed, SlotFull
@@ -150,7 +150,7 @@ class Office:
         return live
 
     def calendar(self, message_id: str) -> str:
-        email = from_outbox(self.outbox[message_id][0])
+        email = outbox_messages.email_of(self.outbox[message_id][0])
         (attachment,) = email.attachments
         return attachment.content
 
@@ -166,7 +166,7 @@ async def test_the_link_opens_the_booking_and_only_its_hash_is_stored() -> None:
     stored, status = office.booked_[reference]
     assert stored.token_hash == token_hash(token) != token
     assert token not in repr(stored)
-    mail = from_outbox(office.outbox[f"{reference}-mail"][0])
+    mail = outbox_messages.email_of(office.outbox[f"{reference}-mail"][0])
     assert f"{SITE}/appointment?token={token}" in mail.text
     own = await office.changes.view(token)
     assert (own.appointment.reference, own.details.time, own.day) == (reference, "10:00 AM GMT", date(2026, 11, 23))
@@ -218,7 +218,7 @@ async def test_a_move_less_than_a_day_ahead_gets_no_reminder_and_promises_none()
     office.now = datetime(2026, 11, 23, 8, tzinfo=UTC)
     await office.changes.move(token, date(2026, 11, 23), "04:00 PM")
     assert office.live_reminders(reference) == {}
-    mail = from_outbox(office.outbox[f"{reference}-moved-v1-mail"][0])
+    mail = outbox_messages.email_of(office.outbox[f"{reference}-moved-v1-mail"][0])
     assert "reminder" not in mail.text
     assert "moved to 2026-11-23 at 04:00 PM GMT" in mail.text
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from agency_core.appointments.reminders import WITHDRAWN_CANCELLED, WITHDRAWN_MOVED
 from agency_core.bulk.model import WITHDRAWN_UNDONE
+from agency_core.messaging import outbox_messages
 from agency_core.messaging.delivery import (
     DELIVERED_TEXT,
     NOT_DELIVERED_TEXT,
@@ -33,7 +34,10 @@ WITHDRAWALS = [WITHDRAWN_UNDONE, WITHDRAWN_MOVED, WITHDRAWN_CANCELLED, "withdraw
 
 
 def text(**changes: Any) -> OutboxMessage:
-    return replace(OutboxMessage("VA1-0", "VA1", "status", "+233241234567", "Hello", T0, T0), **changes)
+    return replace(
+        outbox_messages.sms(id="VA1-0", source_id="VA1", kind="status", phone="+233241234567", text="Hello", now=T0),
+        **changes,
+    )
 
 
 def email(**changes: Any) -> OutboxMessage:

@@ -11,6 +11,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
+from agency_core.messaging import outbox_messages
 from agency_core.messaging.delivery import is_unsettled, on_answer_lost, on_report, report_of
 from agency_core.messaging.outcomes import Unknown, outcome_of_message
 from agency_core.records import OutboxMessage, OutboxStatus, ReportedDelivery
@@ -21,7 +22,10 @@ WORDS = ["DELIVERED", "DELIVRD", "FAILED", "UNDELIVERABLE", "SUBMITTED", "SENT",
 
 
 def leased(**changes: Any) -> OutboxMessage:
-    message = OutboxMessage("VA1-0", "VA1", "status", "+233241234567", "Hello", T0, T0, attempts=1)
+    message = replace(
+        outbox_messages.sms(id="VA1-0", source_id="VA1", kind="status", phone="+233241234567", text="Hello", now=T0),
+        attempts=1,
+    )
     return replace(message, lease_owner="worker-a", lease_until=T0 + timedelta(seconds=30), **changes)
 
 

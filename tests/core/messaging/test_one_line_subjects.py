@@ -12,8 +12,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from agency_core.messaging import outbox_messages
 from agency_core.messaging.confirmation_emails import application_email
-from agency_core.messaging.email import Email, from_outbox, one_line, to_outbox
+from agency_core.messaging.email import Email, one_line
 from agency_core.messaging.templates import SUBJECT_ONE_LINE, TEMPLATES, check, render, spec_of
 
 T0 = datetime(2026, 11, 28, 9, 30, tzinfo=UTC)
@@ -44,13 +45,17 @@ def test_a_subject_saved_with_a_line_break_before_the_rule_falls_back_to_the_def
 def test_a_rendered_subject_is_folded_before_it_is_stored() -> None:
     email = Email("a@example.com", "Re: visa\r\n question\tBcc: x@example.com", "Body")
     assert email.subject == "Re: visa question Bcc: x@example.com"
-    assert json.loads(to_outbox(email, "M1", "S1", T0).text)["subject"] == email.subject
+    assert (
+        json.loads(outbox_messages.email(id="M1", source_id="S1", mail=email, now=T0).text)["subject"] == email.subject
+    )
 
 
 def test_a_message_stored_with_a_broken_subject_reads_back_with_one_line() -> None:
-    message = to_outbox(Email("a@example.com", "Your application VA1", "Body"), "M1", "S1", T0)
+    message = outbox_messages.email(
+        id="M1", source_id="S1", mail=Email("a@example.com", "Your application VA1", "Body"), now=T0
+    )
     stored = replace(message, text=json.dumps({"subject": "Your application\nVA1", "text": "Body", "headers": []}))
-    assert from_outbox(stored).subject == "Your application VA1"
+    assert outbox_messages.email_of(stored).subject == "Your application VA1"
 
 
 def test_the_confirmation_e_mail_has_a_one_line_subject_whatever_the_values() -> None:

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from agency_core.messaging import outbox_messages
 from agency_core.messaging.delivery import on_answer_lost
 from agency_core.messaging.outbox import OutboxWorker, RetryPolicy
 from agency_core.ports import Delivery, SmsResult
@@ -138,7 +139,9 @@ class FakeGateway:
 
 
 def message(i: int, phone: str = "+233241234567") -> OutboxMessage:
-    return OutboxMessage(f"VA1-{i}", "VA1", "admin_alert", phone, f"text {i}", T0, T0)
+    return outbox_messages.sms(
+        id=f"VA1-{i}", source_id="VA1", kind="admin_alert", phone=phone, text=f"text {i}", now=T0
+    )
 
 
 def worker(outbox: FakeOutbox, gateway: FakeGateway, clock: Clock, **kw: object) -> OutboxWorker:

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from agency_core.errors import Rejected
 from agency_core.ids import IdGenerator
-from agency_core.messaging.email import Email, from_outbox, to_outbox
+from agency_core.messaging import outbox_messages
+from agency_core.messaging.email import Email
 from agency_core.newsletter.emails import WELCOME_SUBJECT, digest_draft, newsletter_email, welcome_email
 from agency_core.newsletter.issues import BODY_REQUIRED, SUBJECT_REQUIRED, SUBJECT_TOO_LONG, checked_draft, schedule
 from agency_core.newsletter.model import IssueCounts
@@ -27,7 +28,7 @@ from agency_core.newsletter.tokens import (
     unsubscribe_token,
     unsubscribe_token_ok,
 )
-from agency_core.records import BlogPost, Channel, NewsletterSubscription, OutboxMessage, OutboxStatus
+from agency_core.records import BlogPost, NewsletterSubscription, OutboxMessage, OutboxStatus
 from agency_core.spec.forms import NewsletterForm, form_of
 
 T0 = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
@@ -74,7 +75,9 @@ def test_the_newsletter_email_has_the_one_click_headers_and_a_visible_link() -> 
     assert email.text.startswith("Hello\n\n--\n")
     assert newsletter_email("S", "B", "a@x.y", f"{SITE}/page", "").headers == ()  # a test e-mail
     # through the outbox and back, headers and all
-    assert from_outbox(to_outbox(email, "NL1-nl-VA1", "NL1", T0)) == email
+    assert (
+        outbox_messages.email_of(outbox_messages.email(id="NL1-nl-VA1", source_id="NL1", mail=email, now=T0)) == email
+    )
 
 
 def test_the_welcome_email_links_to_the_confirmation() -> None:
@@ -109,7 +112,7 @@ def test_a_draft_needs_a_one_line_subject_and_a_body() -> None:
 
 
 def message(mid: str, status: OutboxStatus = OutboxStatus.PENDING) -> OutboxMessage:
-    return OutboxMessage(mid, "NL1", "email", "a@x.y", "{}", T0, T0, status, channel=Channel.EMAIL)
+    return replace(outbox_messages.email(id=mid, source_id="NL1", mail=Email("a@x.y", "", ""), now=T0), status=status)
 
 
 @given(st.integers(min_value=0, max_value=250), st.integers(min_value=1, max_value=60))
@@ -179,7 +182,7 @@ class MemoryUnit:
 
 
 def welcomes(store: MemoryStore) -> list[Email]:
-    return [from_outbox(m) for m in store.outbox]
+    return [outbox_messages.email_of(m) for m in store.outbox]
 
 
 async def test_subscribing_again_resends_the_link_at_most_once_per_interval_and_never_when_confirmed() -> None:
