@@ -1020,6 +1020,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/appointment-slots/window": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What cannot be booked in the whole booking window */
+        get: operations["ApiAppointmentSlotsWindowWindowSlots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appointments": {
         parameters: {
             query?: never;
@@ -1726,6 +1743,8 @@ export interface components {
         };
         /** AppointmentCreated */
         AppointmentCreated: {
+            /** @default  */
+            calendarUrl: string;
             reference: string;
         };
         /** AppointmentFigures */
@@ -2458,6 +2477,7 @@ export interface components {
             channel: string | null;
             currency: string | null;
             paidAt: string | null;
+            receiptUrl?: string | null;
             reference: string | null;
             state: string;
         };
@@ -2797,6 +2817,16 @@ export interface components {
             errors: {
                 [key: string]: string;
             };
+        };
+        /** WindowSlotsOut */
+        WindowSlotsOut: {
+            closed: string[];
+            first: string;
+            last: string;
+            taken: {
+                [key: string]: string[];
+            };
+            timeZone: string;
         };
     };
     responses: never;
@@ -8168,6 +8198,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+        };
+    };
+    ApiAppointmentSlotsWindowWindowSlots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WindowSlotsOut"];
                 };
             };
         };

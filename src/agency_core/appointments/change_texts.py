@@ -21,8 +21,14 @@ def _sms(key: str, texts: Texts, details: AppointmentDetails, **values: str) -> 
     return render(key, {name: to_gsm7(value) for name, value in (_values(details) | values).items()}, texts)
 
 
-def moved_message(details: AppointmentDetails, link: str = "", texts: Texts = DEFAULTS) -> str:
-    return _sms("sms.appointment.moved", texts, details, change_link=link.removeprefix("https://"))
+def moved_message(
+    details: AppointmentDetails, link: str = "", texts: Texts = DEFAULTS, promise_reminder: bool = False
+) -> str:
+    """The applicant's SMS after a move: the change ``link`` again, and the reminder's promise when one is scheduled."""
+    promise = reminder_promise(texts) if promise_reminder else ""
+    return _sms(
+        "sms.appointment.moved", texts, details, change_link=link.removeprefix("https://"), reminder_promise=promise
+    )
 
 
 def cancelled_message(details: AppointmentDetails, texts: Texts = DEFAULTS) -> str:

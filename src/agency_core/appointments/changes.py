@@ -46,8 +46,10 @@ from agency_core.appointments.slots import (
     SLOT_FULL,
     OfficeCalendar,
     SlotView,
+    appointment_date,
     booking_problem,
     day_slots,
+    local_date,
     local_label,
     office_today,
     slot_start,
@@ -65,6 +67,7 @@ from agency_core.spec import constants as c
 from agency_core.unit_of_work import PreconditionFailed, SlotFull
 
 CHANGE_PATH: Final = "/appointment"
+CALENDAR_PATH: Final = f"{CHANGE_PATH}/calendar.ics"
 TOKEN_BYTES: Final = 16
 """128 bits: the issue's floor, and the link still fits the booking SMS in two parts."""
 INVALID_LINK: Final = "This link is not valid any more. Please contact us to change your appointment."
@@ -92,6 +95,11 @@ def change_link(site_url: str, token: str) -> str:
     return f"{site_url}{CHANGE_PATH}?token={token}" if site_url else ""
 
 
+def calendar_path(token: str) -> str:
+    """The booking's calendar file, keyed by its change token (never by its guessable reference)."""
+    return f"{CALENDAR_PATH}?token={token}"
+
+
 def link_works(appointment: Appointment, status: AppointmentStatus, token: str, now: datetime) -> bool:
     """The token is this booking's, the booking is still booked and has not started."""
     if not appointment.token_hash or not hmac.compare_digest(appointment.token_hash, token_hash(token)):
@@ -100,13 +108,24 @@ def link_works(appointment: Appointment, status: AppointmentStatus, token: str, 
 
 
 def appointment_details(appointment: Appointment, zone: str) -> AppointmentDetails:
+    """What the texts and the change page say: the date with its weekday (:func:`appointment_date`)
+    and the time with its zone, both in the appointment's (the office's) zone."""
     starts_at = appointment.starts_at or appointment.created_at
+    zone = appointment.time_zone or zone
     return AppointmentDetails(
         appointment.data.service_type,
-        appointment.data.preferred_date,
-        local_label(starts_at, appointment.time_zone or zone),
+        local_date(starts_at, zone) if appointment.starts_at else _stored_date(appointment.data.preferred_date),
+        local_label(starts_at, zone),
         appointment.reference,
     )
+
+
+def _stored_date(value: str) -> str:
+    """A booking stored before slots were kept: its form's date, with its weekday when it reads as one."""
+    try:
+        return appointment_date(date.fromisoformat(value))
+    except ValueError:
+        return value
 
 
 def event_title(appointment: Appointment) -> str:
@@ -229,6 +248,12 @@ class AppointmentChanges:
         slots = day_slots(shown, calendar, booked, self.clock())
         return OwnBooking(appointment, appointment_details(appointment, self.office_zone), shown, slots, window)
 
+    async def calendar(self, token: str) -> str:
+        """The booking's ``.ics`` as it stands (``REQUEST``, ``SEQUENCE`` its version, as the last e-mail's
+        file), for the page's "Add to calendar"; the same neutral :class:`InvalidLink` as the page otherwise."""
+        appointment = await self._booking(token)
+        return calendar_file(appointment, CalendarMethod.REQUEST, appointment.version, self.clock(), self.office_zone)
+
     async def cancel(self, token: str) -> Appointment:
         appointment = await self._booking(token)
         now = self.clock()
@@ -272,7 +297,8 @@ class AppointmentChanges:
         )
         before = appointment_details(appointment, self.office_zone)
         phones = (await self.settings.current()).admin_phones
-        messages = self._move_messages(moved, before, phones, now, await self.templates.texts())
+        link = change_link(self.site_url(), token)
+        messages = self._move_messages(moved, before, phones, now, await self.templates.texts(), link)
         after = appointment_details(moved, self.office_zone)
         audit = self._audit(
             "appointment.move", f"{appointment.reference}: {before.date} {before.time} -> {after.date} {after.time}"
@@ -291,17 +317,23 @@ class AppointmentChanges:
         return moved
 
     def _move_messages(
-        self, moved: Appointment, before: AppointmentDetails, phones: Sequence[str], now: datetime, texts: Texts
+        self,
+        moved: Appointment,
+        before: AppointmentDetails,
+        phones: Sequence[str],
+        now: datetime,
+        texts: Texts,
+        link: str = "",
     ) -> list[OutboxMessage]:
         """The applicant's SMS and e-mail (calendar ``REQUEST``, ``SEQUENCE`` = version), the new reminders
-        (ids of the new version) and the staff SMS."""
+        (ids of the new version) and the staff SMS. The applicant's texts carry the change ``link`` (the
+        token the move came with, which stays this booking's) and, when a reminder is scheduled, its promise."""
         ref, data, version = moved.reference, moved.data, moved.version
         details = appointment_details(moved, self.office_zone)
         phone, email, name = data.phone, data.email, data.full_name
         remind_at = reminder_time(moved.starts_at or now, now)
         prefix = f"{ref}-moved-v{version}"
-        # The link is not in the texts again: only its hash is stored, and the applicant has it already.
-        sms = moved_message(details, texts=texts)
+        sms = moved_message(details, link, texts, remind_at is not None)
         messages = [
             outbox_messages.sms(
                 id=prefix, source_id=ref, kind=SmsKind.APPOINTMENT.value, phone=phone, text=sms, now=now
@@ -313,14 +345,16 @@ class AppointmentChanges:
                 email,
                 name,
                 details,
-                "",
+                link,
                 calendar_attachment(ics, CalendarMethod.REQUEST),
                 remind_at is not None,
                 texts,
             )
             messages.append(outbox_messages.email(id=f"{prefix}-mail", source_id=ref, mail=mail, now=now))
         if remind_at is not None:
-            messages += reminder_messages(details, phone, email, name, remind_at, now, version=version)
+            messages += reminder_messages(
+                details, phone, email, name, remind_at, now, version=version, texts=texts, change_link=link
+            )
         staff = staff_change_message(details, name, f"{before.date} at {before.time}", texts)
         return messages + _to_staff(prefix, ref, phones, staff, now)
 

@@ -48,10 +48,12 @@ def reminder_messages(
     *,
     version: int = 0,
     texts: Texts = DEFAULTS,
+    change_link: str = "",
 ) -> list[OutboxMessage]:
-    """The SMS reminder, and the e-mail one when an address was given, both not before ``at``."""
+    """The SMS reminder, and the e-mail one when an address was given, both not before ``at``; both carry
+    the applicant's ``change_link`` (it works until the appointment starts, so past the reminder)."""
     sms_id, mail_id = reminder_ids(details.reference, version)
-    text = appointment_reminder_message(details, texts)
+    text = appointment_reminder_message(details, texts, change_link)
     messages = [
         outbox_messages.sms(
             id=sms_id,
@@ -64,7 +66,7 @@ def reminder_messages(
     ]
     if email:
         mail = appointment_reminder_email(
-            email, name, details.reference, details.service, details.date, details.time, texts
+            email, name, details.reference, details.service, details.date, details.time, texts, change_link
         )
         messages.append(outbox_messages.email(id=mail_id, source_id=details.reference, mail=mail, now=now))
     return [message.not_before(at) for message in messages]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time
+from datetime import UTC, date, datetime, time, timedelta
 from enum import StrEnum
 from typing import Final
 from zoneinfo import ZoneInfo
@@ -84,6 +84,22 @@ def local_label(instant: datetime, zone: str) -> str:
     return f"{local.strftime('%I:%M %p')} {zone_name(instant, zone)}"
 
 
+def appointment_date(day: date) -> str:
+    """``"Tue 1 Dec 2026"``: the date of an appointment as every message to the applicant writes it, with
+    its weekday (an ISO ``2026-12-01`` was misread), short enough for an SMS, in English whatever the
+    server's locale."""
+    return f"{_WEEKDAYS[day.weekday()]} {day.day} {_MONTHS[day.month - 1]} {day.year}"
+
+
+def local_date(instant: datetime, zone: str) -> str:
+    """:func:`appointment_date` of the day ``instant`` falls on in ``zone`` (the office's)."""
+    return appointment_date(instant.astimezone(ZoneInfo(zone)).date())
+
+
+_WEEKDAYS: Final = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_MONTHS: Final = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
 def booking_problem(day: date, label: str, calendar: OfficeCalendar, now: datetime) -> str | None:
     """Why the slot cannot be asked for (closed day, already started), or ``None``."""
     if not calendar.is_open_on(day):
@@ -109,6 +125,37 @@ def day_slots(day: date, calendar: OfficeCalendar, booked: Mapping[datetime, int
             state = SlotState.FREE
         views.append(SlotView(label, start, state, free if state is SlotState.FREE else 0))
     return views
+
+
+@dataclass(frozen=True, slots=True)
+class WindowSlots:
+    """What cannot be booked in a whole booking window, for the form to know before a date is picked:
+    the closed days (weekends, holidays) and, per open day, the slots that are full or past. A slot
+    named nowhere is free; the server still judges each booking at commit."""
+
+    first: date
+    last: date
+    zone: str
+    closed: list[date]
+    taken: dict[date, list[str]]
+
+
+def window_slots(
+    first: date, last: date, calendar: OfficeCalendar, booked: Mapping[datetime, int], now: datetime
+) -> WindowSlots:
+    """:func:`day_slots` of every day from ``first`` to ``last``, kept to what is not free."""
+    closed: list[date] = []
+    taken: dict[date, list[str]] = {}
+    day = first
+    while day <= last:
+        if not calendar.is_open_on(day):
+            closed.append(day)
+        else:
+            labels = [s.label for s in day_slots(day, calendar, booked, now) if s.state is not SlotState.FREE]
+            if labels:
+                taken[day] = labels
+        day += timedelta(days=1)
+    return WindowSlots(first, last, calendar.zone, closed, taken)
 
 
 def stored_slot_start(data: AppointmentRequest, zone: str = c.AGENCY_TIME_ZONE) -> datetime | None:

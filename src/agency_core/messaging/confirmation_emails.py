@@ -87,8 +87,16 @@ def appointment_email(
 
 
 def appointment_reminder_email(
-    to: str, name: str, reference: str, service: str, day: str, slot: str, texts: Texts = DEFAULTS
+    to: str,
+    name: str,
+    reference: str,
+    service: str,
+    day: str,
+    slot: str,
+    texts: Texts = DEFAULTS,
+    change_link: str = "",
 ) -> Email:
+    """The reminder 24 hours before; it carries the applicant's ``change_link`` (move or cancel) when there is one."""
     return _email(
         to,
         "appointment_reminder",
@@ -98,6 +106,7 @@ def appointment_reminder_email(
         date=day,
         time=slot,
         reference=reference,
+        change_link=change_link,
     )
 
 

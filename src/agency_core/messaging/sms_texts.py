@@ -130,7 +130,8 @@ def appointment_message(
     )
 
 
-def appointment_reminder_message(details: AppointmentDetails, texts: Texts = DEFAULTS) -> str:
+def appointment_reminder_message(details: AppointmentDetails, texts: Texts = DEFAULTS, change_link: str = "") -> str:
+    """The reminder 24 hours before; it ends with the applicant's ``change_link`` when there is one."""
     return _sms(
         "sms.appointment.reminder",
         texts,
@@ -138,6 +139,7 @@ def appointment_reminder_message(details: AppointmentDetails, texts: Texts = DEF
         date=details.date,
         time=details.time,
         reference=details.reference,
+        change_link=change_link.removeprefix("https://"),
     )
 
 

@@ -61,7 +61,8 @@ TRACK = Placeholder("track_url", "www.vandytravelrecruitment.com/track", optiona
 APPLICATION_ID = Placeholder("application_id", "VA1795479503425")
 JOB_TITLE = Placeholder("job_title", "Housekeeping Supervisor (5-star Hote...")
 SERVICE = Placeholder("service", "Travel Arrangements")
-DATE = Placeholder("date", "2026-12-31")
+DATE = Placeholder("date", "Wed 30 Sep 2026")
+"""An appointment's date with its weekday (:func:`agency_core.appointments.slots.appointment_date`)."""
 TIME = Placeholder("time", "10:00 AM GMT+04:00")
 REFERENCE = Placeholder("reference", "VA1795479503425")
 PROMISE = Placeholder("reminder_promise", f"We will send a reminder {c.APPOINTMENT_REMINDER_BEFORE} before.")
@@ -159,11 +160,12 @@ _SPECS: Final = (
         "sms.appointment.reminder",
         "SMS: appointment reminder",
         "Reminder: your {service} appointment with Vandy Travel is on {date} at {time}. "
-        f"Ref: {{reference}}.\n{SIGN}",
+        f"Ref: {{reference}}.\n{SIGN}\nChange or cancel: {{change_link}}",
         SERVICE,
         DATE,
         TIME,
         REFERENCE,
+        SMS_CHANGE_LINK,
     ),
     _sms(
         "appointment.reminder_promise",
@@ -261,17 +263,19 @@ _SPECS: Final = (
         "E-mail: appointment reminder",
         "Dear {name},\n\nThis is a reminder of your {service} appointment with "
         f"{c.AGENCY_NAME} on {{date}} at {{time}}.\n"
-        f"Your reference is {{reference}}. {_QUOTE}\n\n{SIGN}",
+        f"Your reference is {{reference}}. {_QUOTE}\n\n"
+        f"Change or cancel your appointment: {{change_link}}\n\n{SIGN}",
         NAME,
         SERVICE,
         DATE,
         TIME,
         REFERENCE,
+        CHANGE_LINK,
     ),
 )
 
 _SIGN_LINE = f"\n\n{SIGN}"
-BEFORE = Placeholder("before", "2026-12-31 at 10:00 AM GMT+04:00")
+BEFORE = Placeholder("before", "Wed 30 Sep 2026 at 10:00 AM GMT+04:00")
 STAFF_NAME = Placeholder("name", "Nana Akosua Frimpomaa Ofori-Atta")
 PAID_REFERENCE = Placeholder("reference", "VA1795479503425-1795479503425")
 MONEY = Placeholder("amount", "USD 1,000.00")
@@ -281,11 +285,12 @@ _CHANGE_SPECS: Final = (
         "sms.appointment.moved",
         "SMS: appointment moved by the applicant",
         "Your {service} appointment with Vandy Travel is moved to {date} at {time}. "
-        f"Ref: {{reference}}.\n{SIGN}\nChange or cancel: {{change_link}}",
+        f"Ref: {{reference}}. {{reminder_promise}}\n{SIGN}\nChange or cancel: {{change_link}}",
         SERVICE,
         DATE,
         TIME,
         REFERENCE,
+        PROMISE,
         SMS_CHANGE_LINK,
     ),
     _sms(

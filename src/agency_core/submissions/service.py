@@ -22,10 +22,13 @@ from agency_core.appointments.slots import (
     SLOT_FULL,
     OfficeCalendar,
     SlotView,
+    WindowSlots,
     booking_problem,
     day_slots,
+    local_date,
     local_label,
     slot_start,
+    window_slots,
     zone_name,
 )
 from agency_core.clock import Clock, utc_now
@@ -117,6 +120,8 @@ class Accepted:
     """An application's payment key (only its hash is stored): needed to start paying its fee."""
     fee: FeeDue | None = None
     """The fee an application owes, decided by the fee policy at submission (``None``: not decided)."""
+    change_token: str = ""
+    """A booking's change token (only its hash is stored): its confirmation links the calendar file with it."""
 
 
 def _is_bot(data: Mapping[str, object]) -> bool:
@@ -387,7 +392,7 @@ class AgencyService:
                 "phone": mask_phone(request.phone),
             },
         )
-        return Accepted(reference)
+        return Accepted(reference, change_token=token)
 
     async def booking_window(self) -> BookingWindow:
         """The dates that can be booked: from today (the office's) to the horizon staff set."""
@@ -414,11 +419,9 @@ class AgencyService:
         request, reference, now = appointment.data, appointment.reference, appointment.created_at
         phone = request.phone
         starts_at = appointment.starts_at or now
+        zone = appointment.time_zone or self.office_zone
         details = AppointmentDetails(
-            request.service_type,
-            request.preferred_date,
-            local_label(starts_at, appointment.time_zone or self.office_zone),
-            reference,
+            request.service_type, local_date(starts_at, zone), local_label(starts_at, zone), reference
         )
         notice = NewAppointmentNotice(
             reference=reference,
@@ -442,7 +445,7 @@ class AgencyService:
         mail = replace(mail, attachments=(calendar_attachment(ics, CalendarMethod.REQUEST),))
         outbox.append(confirmation(mail, reference, now))
         if remind_at is not None:
-            outbox += reminder_messages(details, phone, email, name, remind_at, now, texts=texts)
+            outbox += reminder_messages(details, phone, email, name, remind_at, now, texts=texts, change_link=link)
         return notification, outbox
 
     async def appointment_slots(self, day: date) -> DaySlots:
@@ -456,6 +459,16 @@ class AgencyService:
         booked = await self.store.appointments.booked(start, end)
         slots = day_slots(day, calendar, booked, self.clock())
         return DaySlots(day, calendar.zone, zone_name(start, calendar.zone), slots)
+
+    async def window_slots(self) -> WindowSlots:
+        """What cannot be booked from today to the horizon, in one answer: the form knows a date's taken
+        slots as soon as it is picked, without a request per date."""
+        window = await self.booking_window()
+        calendar = await self.office_calendar()
+        start = _day_bounds(window.today, calendar.zone)[0]
+        end = _day_bounds(window.last_day, calendar.zone)[1]
+        booked = await self.store.appointments.booked(start, end)
+        return window_slots(window.today, window.last_day, calendar, booked, self.clock())
 
     # -- contact, newsletter, job alerts --------------------------------------------------
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from litestar import Router
 
 from app.api.appointment_change import AppointmentChangePage
-from app.api.appointment_slots import appointment_slots
+from app.api.appointment_slots import appointment_slots, window_slots
 from app.api.blog import BlogPosts
 from app.api.delivery_reports import DeliveryReportRoutes
 from app.api.errors import exception_handlers
@@ -53,6 +53,7 @@ def build_api_router(settings: Settings) -> Router:
             legal,
             fee_policy,
             appointment_slots,
+            window_slots,
             AppointmentChangePage,
         ],
     )

@@ -1,4 +1,5 @@
-"""The applicant's page to move or cancel a booking: ``/appointment?token=...`` (the confirmation's link).
+"""The applicant's page to move or cancel a booking: ``/appointment?token=...`` (the confirmation's link),
+and its calendar file, ``/appointment/calendar.ics?token=...`` ("Add to calendar").
 
 Served by Python as plain HTML with forms, so it works without JavaScript. Opening it changes
 nothing (mail scanners and link previews follow links); only its buttons POST. A token that is
@@ -18,8 +19,9 @@ from litestar.di import NamedDependency
 from litestar.enums import RequestEncodingType
 from litestar.params import Body, FromQuery
 
-from agency_core.appointments.changes import CHANGE_PATH, INVALID_LINK, AppointmentChanges, OwnBooking
-from agency_core.appointments.slots import SlotState
+from agency_core.appointments.calendar_file import FILENAME
+from agency_core.appointments.changes import CHANGE_PATH, INVALID_LINK, AppointmentChanges, OwnBooking, calendar_path
+from agency_core.appointments.slots import SlotState, appointment_date
 from agency_core.errors import Conflict, NotFound, Rejected
 from agency_core.spec import constants as c
 
@@ -30,6 +32,7 @@ SHOW_TIMES: Final = "Show free times"
 CANCELLED: Final = "Your appointment is cancelled. We have sent you a confirmation."
 MOVED: Final = "Your appointment is moved. We have sent you a confirmation."
 NO_FREE_TIMES: Final = "No free times on this date. Please choose another date."
+ADD_TO_CALENDAR: Final = "Add to calendar"
 PAGE_HEADERS: Final = {"Cache-Control": "no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer"}
 
 
@@ -68,12 +71,14 @@ def _message(text: str, role: str = "status") -> str:
     return f'<p role="{role}">{_e(text)}</p>'
 
 
-def _booking(own: OwnBooking) -> str:
+def _booking(own: OwnBooking, token: str) -> str:
+    """The booking as it stands (its date with the weekday), and its calendar file to download."""
     d = own.details
     service = c.SERVICE_TYPE_LABELS.get(d.service, d.service)
     return (
         f"<dl><dt>Service</dt><dd>{_e(service)}</dd><dt>Date</dt><dd>{_e(d.date)}</dd>"
         f"<dt>Time</dt><dd>{_e(d.time)}</dd><dt>Reference</dt><dd>{_e(d.reference)}</dd></dl>"
+        f'<p><a href="{_e(calendar_path(token))}" download="{FILENAME}">{ADD_TO_CALENDAR}</a></p>'
     )
 
 
@@ -88,15 +93,16 @@ def _move_form(own: OwnBooking, token: str) -> str:
     free = [s for s in own.slots if s.state is SlotState.FREE and s.starts_at != own.appointment.starts_at]
     if not free:
         return f"<h2>Move to another time</h2>{pick}{_message(NO_FREE_TIMES)}"
+    # No time is checked: the applicant picks one (a pre-checked first slot moved bookings to 9:00 in one tap);
+    # a move without one is refused with "Please select a preferred time".
     options = "".join(
-        f'<label><input type="radio" name="time" value="{_e(s.label)}"{" checked" if i == 0 else ""}> '
-        f"{_e(s.label)}</label>"
-        for i, s in enumerate(free)
+        f'<label><input type="radio" name="time" value="{_e(s.label)}"> {_e(s.label)}</label>' for s in free
     )
     move = (
         f'<form method="post" action="{CHANGE_PATH}/move"><input type="hidden" name="token" value="{_e(token)}">'
         f'<input type="hidden" name="date" value="{day}">'
-        f"<fieldset><legend>Free times on {day} ({_e(own.details.time.split(' ', 2)[-1])})</legend>{options}</fieldset>"
+        f"<fieldset><legend>Free times on {appointment_date(own.day)} ({_e(own.details.time.split(' ', 2)[-1])})"
+        f"</legend>{options}</fieldset>"
         f'<button type="submit">{MOVE_BUTTON}</button></form>'
     )
     return f"<h2>Move to another time</h2>{pick}{move}"
@@ -108,7 +114,7 @@ def _manage(own: OwnBooking, token: str, notice: str = "") -> str:
         f'<input type="hidden" name="token" value="{_e(token)}">'
         f'<button class="danger" type="submit">{CANCEL_BUTTON}</button></form>'
     )
-    return f"{notice}{_booking(own)}{_move_form(own, token)}{cancel}"
+    return f"{notice}{_booking(own, token)}{_move_form(own, token)}{cancel}"
 
 
 def _invalid() -> Response[str]:
@@ -149,6 +155,19 @@ class AppointmentChangePage(Controller):
         except Rejected as refused:
             return await self._again(appointment_changes, token, None, refused)
         return _page(_manage(own, token), 200)
+
+    @get("/calendar.ics")
+    async def calendar(
+        self, appointment_changes: NamedDependency[AppointmentChanges], token: FromQuery[str] = ""
+    ) -> Response[str]:
+        """The booking's ``.ics`` while its link works; otherwise the page's neutral 404 (nothing personal).
+        Personal, so never stored by a cache."""
+        try:
+            text = await appointment_changes.calendar(token)
+        except NotFound:
+            return _invalid()
+        headers = PAGE_HEADERS | {"Content-Disposition": f'attachment; filename="{FILENAME}"'}
+        return Response(text, media_type="text/calendar; charset=utf-8", headers=headers)
 
     @post("/cancel", status_code=200)
     async def cancel(

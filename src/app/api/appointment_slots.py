@@ -15,6 +15,7 @@ from litestar.di import NamedDependency
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import QueryParameter
 
+from agency_core.appointments.slots import WindowSlots
 from agency_core.errors import Rejected
 from agency_core.submissions.service import AgencyService, DaySlots
 from app.api.schemas import ValidationErrors
@@ -50,6 +51,36 @@ def day_slots_body(found: DaySlots) -> DaySlotsOut:
         found.zone_name,
         [SlotOut(s.label, s.starts_at, s.state.value, s.free) for s in found.slots],
     )
+
+
+@dataclass
+class WindowSlotsOut:
+    """What cannot be booked from today to the booking horizon: the form loads it once, when it opens, and
+    knows a date's taken slots as soon as it is picked. A slot named nowhere is free."""
+
+    first: str
+    last: str
+    timeZone: str
+    closed: list[str]
+    """Days the office is closed (weekends, holidays): no slot can be booked."""
+    taken: dict[str, list[str]]
+    """Per open day (``YYYY-MM-DD``), the spec's labels of the slots that are full or already past."""
+
+
+def window_slots_body(found: WindowSlots) -> WindowSlotsOut:
+    return WindowSlotsOut(
+        found.first.isoformat(),
+        found.last.isoformat(),
+        found.zone,
+        [day.isoformat() for day in found.closed],
+        {day.isoformat(): labels for day, labels in found.taken.items()},
+    )
+
+
+@get("/api/appointment-slots/window", tags=["forms"], summary="What cannot be booked in the whole booking window")
+async def window_slots(agency: NamedDependency[AgencyService]) -> Response[WindowSlotsOut]:
+    body = window_slots_body(await agency.window_slots())
+    return Response(body, headers={"Cache-Control": "no-store"})
 
 
 @get(

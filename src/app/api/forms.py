@@ -17,6 +17,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, JSONBody
 from litestar.status_codes import HTTP_201_CREATED, HTTP_415_UNSUPPORTED_MEDIA_TYPE
 
+from agency_core.appointments.changes import calendar_path
 from agency_core.submissions.service import UPLOAD_FIELDS, AgencyService, Upload
 from app.api.fee_schemas import fee_due_out
 from app.api.schemas import (
@@ -133,7 +134,8 @@ class PublicForms(Controller):
         self, agency: NamedDependency[AgencyService], data: JSONBody[AppointmentIn]
     ) -> AppointmentCreated:
         outcome = await agency.book_appointment(_fields(data))
-        return AppointmentCreated(outcome.id)
+        calendar = calendar_path(outcome.change_token) if outcome.change_token else ""
+        return AppointmentCreated(outcome.id, calendar)
 
     @post(
         "/contact-messages",

@@ -115,6 +115,9 @@ class ApplicationCreated:
 @dataclass
 class AppointmentCreated:
     reference: str
+    calendarUrl: str = ""
+    """The booking's calendar file (``/appointment/calendar.ics?token=...``, its change token): the
+    confirmation's "Add to calendar"."""
 
 
 @dataclass

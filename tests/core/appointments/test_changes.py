@@ -209,7 +209,7 @@ async def test_a_move_leaves_one_reminder_per_channel_at_the_new_time_only() -> 
     # staff were told each time
     staff = [m for m, _, _ in office.outbox.values() if m.kind == "admin_alert" and "moved by the applicant" in m.text]
     assert len(staff) == 2
-    assert "from 2026-11-24 at 02:00 PM GMT to 2026-11-25 at 09:00 AM GMT" in staff[-1].text
+    assert "from Tue 24 Nov 2026 at 02:00 PM GMT to Wed 25 Nov 2026 at 09:00 AM GMT" in staff[-1].text
 
 
 async def test_a_move_less_than_a_day_ahead_gets_no_reminder_and_promises_none() -> None:
@@ -220,7 +220,10 @@ async def test_a_move_less_than_a_day_ahead_gets_no_reminder_and_promises_none()
     assert office.live_reminders(reference) == {}
     mail = outbox_messages.email_of(office.outbox[f"{reference}-moved-v1-mail"][0])
     assert "reminder" not in mail.text
-    assert "moved to 2026-11-23 at 04:00 PM GMT" in mail.text
+    assert "moved to Mon 23 Nov 2026 at 04:00 PM GMT" in mail.text
+    sms = office.outbox[f"{reference}-moved-v1"][0].text
+    assert "reminder" not in sms
+    assert f"vandy.example/appointment?token={token}" in sms
 
 
 async def test_a_move_to_a_full_slot_writes_nothing() -> None:
@@ -290,4 +293,52 @@ async def test_the_audit_line_of_a_move_names_the_new_date_and_time() -> None:
     await office.changes.move(token, date(2026, 11, 24), "02:00 PM")
     audit = [w.args[0] for w in office.uow.writes if w.repository == "audit"]
     (entry,) = [e for e in audit if e.action == "appointment.move"]
-    assert entry.target == f"{reference}: 2026-11-23 10:00 AM GMT -> 2026-11-24 02:00 PM GMT"
+    assert entry.target == f"{reference}: Mon 23 Nov 2026 10:00 AM GMT -> Tue 24 Nov 2026 02:00 PM GMT"
+
+
+async def test_moving_an_appointment_cannot_slip_the_moved_and_reminder_texts_keep_the_link_and_promise() -> None:
+    """Issue 43: the "moved" SMS and e-mail and the new reminders (SMS, e-mail) carry the change link,
+    the moved texts promise the reminder 24 hours before, and every date has its weekday."""
+    office = Office()
+    reference, token = await office.book()
+    link = f"{SITE}/appointment?token={token}"
+    booked_sms = office.outbox[f"{reference}-0"][0].text
+    assert "booked for Mon 23 Nov 2026 at 10:00 AM GMT" in booked_sms
+    for reminder in (f"{reference}-reminder", f"{reference}-reminder-mail"):
+        assert link.removeprefix("https://") in _text_of(office, reminder)
+    await office.changes.move(token, date(2026, 11, 24), "02:00 PM")
+    sms = office.outbox[f"{reference}-moved-v1"][0].text
+    assert sms.startswith("Your Recruitment appointment with Vandy Travel is moved to Tue 24 Nov 2026 at 02:00 PM GMT.")
+    assert "We will send a reminder 24 hours before." in sms
+    assert sms.endswith(f"Change or cancel: {link.removeprefix('https://')}")
+    mail = _text_of(office, f"{reference}-moved-v1-mail")
+    assert "moved to Tue 24 Nov 2026 at 02:00 PM GMT" in mail
+    assert "We will send a reminder 24 hours before." in mail
+    assert f"Change or cancel: {link}" in mail
+    reminder_sms = _text_of(office, f"{reference}-reminder-v1")
+    assert "is on Tue 24 Nov 2026 at 02:00 PM GMT" in reminder_sms
+    assert reminder_sms.endswith(f"Change or cancel: {link.removeprefix('https://')}")
+    assert f"Change or cancel your appointment: {link}" in _text_of(office, f"{reference}-reminder-mail-v1")
+    # the link still opens the moved booking (the token is the booking's, not the version's)
+    assert (await office.changes.view(token)).details.date == "Tue 24 Nov 2026"
+
+
+async def test_the_calendar_file_follows_the_token_and_the_booking_as_it_stands() -> None:
+    office = Office()
+    reference, token = await office.book()
+    await office.changes.move(token, date(2026, 11, 24), "02:00 PM")
+    ics = _unfold(await office.changes.calendar(token))
+    assert f"UID:{event_uid(reference)}" in ics
+    assert ("METHOD:REQUEST" in ics, "SEQUENCE:1" in ics) == (True, True)
+    assert "DTSTART;TZID=Africa/Accra:20261124T140000" in ics
+    for wrong in ("", token[:-1] + ("A" if token[-1] != "A" else "B"), reference):
+        with pytest.raises(NotFound):
+            await office.changes.calendar(wrong)
+    await office.changes.cancel(token)
+    with pytest.raises(NotFound):
+        await office.changes.calendar(token)
+
+
+def _text_of(office: Office, message_id: str) -> str:
+    message = office.outbox[message_id][0]
+    return outbox_messages.email_of(message).text if "-mail" in message_id else message.text

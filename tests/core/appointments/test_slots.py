@@ -14,8 +14,10 @@ from agency_core.appointments.slots import (
     SLOT_PAST,
     OfficeCalendar,
     SlotState,
+    appointment_date,
     booking_problem,
     day_slots,
+    local_date,
     local_label,
     office_today,
     slot_start,
@@ -118,3 +120,18 @@ def test_a_slot_is_past_exactly_when_its_start_is_not_after_now(moment: datetime
     else:
         assert (problem == SLOT_PAST) == (slot_start(day, label, zone) <= moment)
         assert slot_start(day, label, zone).astimezone(ZoneInfo(zone)).date() == day
+
+
+@given(st.dates(min_value=date(2000, 1, 1), max_value=date(2100, 12, 31)))
+def test_an_appointment_date_names_its_weekday_and_reads_back(day: date) -> None:
+    """Issue 43: "Tue 1 Dec 2026", never ``2026-12-01``; the weekday is the date's own, in English."""
+    text = appointment_date(day)
+    assert datetime.strptime(text, "%a %d %b %Y").date() == day
+    assert text.split(" ", 1)[0] == ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")[day.weekday()]
+    assert text.split(" ")[1] == str(day.day)  # no leading zero
+
+
+def test_an_instant_is_dated_in_the_office_zone() -> None:
+    assert appointment_date(date(2026, 12, 1)) == "Tue 1 Dec 2026"
+    late = datetime(2026, 12, 1, 21, 30, tzinfo=UTC)  # 1 December in Accra, 2 December in Dubai
+    assert (local_date(late, "Africa/Accra"), local_date(late, "Asia/Dubai")) == ("Tue 1 Dec 2026", "Wed 2 Dec 2026")
