@@ -114,7 +114,9 @@ def test_a_record_the_unit_of_work_names_may_not_import_it_back(tmp_path: Path) 
     """The unit of work's imports of records are the layers' one exception; a record that imported
     a use case (which imports the unit of work) would close a cycle through it, so the second
     contract refuses it."""
-    done = _lint(tmp_path, {"agency_core/staff/notes.py": "from agency_core.staff.service import AdminService\n"})
+    done = _lint(
+        tmp_path, {"agency_core/staff/notes.py": "from agency_core.staff.applications import ApplicationsAdmin\n"}
+    )
     assert done.returncode == 1, done.stdout + done.stderr
     assert f"{RECORDS} BROKEN" in done.stdout
-    assert "agency_core.staff.notes -> agency_core.staff.service" in done.stdout
+    assert "agency_core.staff.notes -> agency_core.staff.applications" in done.stdout

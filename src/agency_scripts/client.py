@@ -1,7 +1,7 @@
 """Change an application's status from a script, exactly as the admin area does.
 
 :class:`AsyncStatusClient` (and its synchronous face :class:`StatusClient`) runs the admin's use
-case (:meth:`AdminService.change_status`): the status moves by the core's rules, the text goes to
+case (:meth:`ApplicationsAdmin.change_status`): the status moves by the core's rules, the text goes to
 the outbox with the admin settings' switch and sender ID, the audit entry names the script's actor,
 all in one unit of work. It then sends the text itself (one attempt, with the outbox message id as
 the gateway's ``Idempotency-Key``) and reports a typed outcome. A re-run finds the status already
@@ -30,9 +30,9 @@ from agency_core.messaging.outcomes import (
     outcome_of_message,
     outcome_of_result,
 )
-from agency_core.ports import SmsResult
+from agency_core.ports import SendResult
 from agency_core.records import ApplicationStatus, OutboxMessage, OutboxStatus
-from agency_core.staff.service import StatusChangePlan
+from agency_core.staff.applications import StatusChangePlan
 from agency_scripts.compose import GATEWAY_NOT_CONFIGURED, ScriptParts, build_parts
 from agency_scripts.reports import (
     ApplicationLookup,
@@ -213,7 +213,7 @@ class AsyncStatusClient:
             return NoSms(key, ALREADY_NO_SMS.format(status=plan.new.value))
         return outcome_of_message(message)
 
-    async def _after_other_sender(self, key: str) -> tuple[OutboxMessage | None, SmsResult | None]:
+    async def _after_other_sender(self, key: str) -> tuple[OutboxMessage | None, SendResult | None]:
         outbox, worker = self._parts.store.outbox, self._parts.worker
         deadline = asyncio.get_running_loop().time() + worker.lease.total_seconds()
         while asyncio.get_running_loop().time() < deadline:

@@ -9,16 +9,17 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
-from adapters.media import LocalMediaStore
 from adapters.sms_http import HttpSmsGateway, SenderSource
 from adapters.sqlite.database import Database
 from agency_core.admin_settings import AdminSettings, LiveSettings
 from agency_core.ids import IdGenerator
 from agency_core.messaging.outbox import OutboxWorker
 from agency_core.messaging.template_store import LiveTemplates
-from agency_core.ports import Delivery, SmsResult, Store
+from agency_core.ports import Delivery, SendResult, Store
+from agency_core.staff.applications import ApplicationsAdmin
+from agency_core.staff.context import StaffContext
+from agency_core.staff.deliveries import Deliveries
 from agency_core.staff.ports import AdminStore
-from agency_core.staff.service import AdminService
 from agency_scripts.settings import GATEWAY_POOL, ScriptSettings, script_track_url
 from app.composition.backends import Backend, build_backend
 from app.composition.sms_reports import report_secret
@@ -35,7 +36,7 @@ class ScriptParts:
     script: ScriptSettings
     database: Database
     backend: Backend
-    admin: AdminService
+    admin: ApplicationsAdmin
     worker: OutboxWorker
     gateway: HttpSmsGateway | None
     """``None`` when ``AGENCY_SMS_BASE_URL`` is unset: only dry runs are possible."""
@@ -69,8 +70,8 @@ GATEWAY_NOT_CONFIGURED = (
 class _NoGateway:
     """Stands in for the gateway when none is configured; the client refuses sends before this."""
 
-    async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SmsResult:  # noqa: ARG002
-        return SmsResult(False, GATEWAY_NOT_CONFIGURED, None, Delivery.NOT_SENT)
+    async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SendResult:  # noqa: ARG002
+        return SendResult(False, GATEWAY_NOT_CONFIGURED, None, Delivery.NOT_SENT)
 
 
 def http_gateway(settings: Settings, sender: SenderSource | None = None) -> HttpSmsGateway | None:
@@ -102,14 +103,13 @@ def build_parts(settings: Settings, script: ScriptSettings) -> ScriptParts:
     live = LiveSettings(backend.admin_store, AdminSettings(settings.sms.admin_phones, settings.sms.sender))
     sms = settings.sms
     gateway = http_gateway(settings, live.sms_sender)
-    admin = AdminService(
-        backend.admin_store,
-        backend.store.outbox,
-        live,
-        LocalMediaStore(settings.data_dir / "media" / "blog"),
-        IdGenerator(),
+    context = StaffContext(
+        backend.admin_store, backend.store.outbox, live, IdGenerator(), uow=backend.store.unit_of_work
+    )
+    admin = ApplicationsAdmin(
+        context,
+        Deliveries(backend.store.outbox),
         track_url=track_url,
-        uow=backend.store.unit_of_work,
         phone_region=script.phone_region,
         templates=LiveTemplates(backend.store.templates),
     )

@@ -1,5 +1,5 @@
 """Litestar dependencies, built once from the container: every handler, public or admin, names the
-services it uses (``agency``, ``area``, ``files``...) and never sees the container or ``app.state``.
+services it uses (``agency``, ``applications_admin``, ``files``...) and never sees the container or ``app.state``.
 
 Guards and middleware cannot take dependencies; they read the few narrow objects of
 :func:`state_of` from ``app.state``.
@@ -38,7 +38,15 @@ def dependencies_of(container: Container) -> dict[str, Provide]:
         "newsletter": container.newsletter,
         "newsletter_issues": container.newsletter_issues,
         "tracking": container.tracking,
-        "area": container.admin_area,
+        "applications_admin": container.staff.applications,
+        "appointments_admin": container.staff.appointments,
+        "jobs_admin": container.staff.jobs,
+        "blog_admin": container.staff.blog,
+        "messages_admin": container.staff.messages,
+        "subscribers_admin": container.staff.subscribers,
+        "settings_admin": container.staff.settings,
+        "phones_admin": container.staff.phones,
+        "dashboard_admin": container.staff.dashboard,
         "templates": container.message_templates,
         "bulk": container.bulk,
         "notes": container.notes,

@@ -155,7 +155,7 @@ async def test_a_job_reads_as_closed_after_its_closing_date_and_no_read_writes_i
 async def audit_entry(h: AdminHarness) -> Any:
     from agency_core.audit import AuditEntry
 
-    return AuditEntry("AUtest", "test", "job.update", "test", container(h).admin_area.clock())
+    return AuditEntry("AUtest", "test", "job.update", "test", container(h).staff.context.clock())
 
 
 async def test_an_application_names_its_job_and_the_admin_filters_by_it(make_harness: MakeHarness) -> None:
@@ -174,7 +174,7 @@ async def test_an_application_names_its_job_and_the_admin_filters_by_it(make_har
     jobs = {j["id"]: j["applications"] for j in (await h.client.get(ADMIN)).json()["items"]}
     assert jobs == {job["id"]: 1, other["id"]: 0}
 
-    detail = await container(h).admin_area.open_application(app_id)
+    detail = await container(h).staff.applications.open_application(app_id)
     texts = {m.kind: m.text for m in detail.sms}
     assert "for the job Registered Nurse" in texts["status"]
     assert "Job: Registered Nurse (Healthcare & Medical)" in texts["admin_alert"]

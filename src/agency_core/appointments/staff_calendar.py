@@ -1,7 +1,7 @@
 """The staff calendar: a day or a week of the office's slots, each with its bookings and free seats.
 
 Read-only: staff move a booking's status from the calendar through
-:meth:`agency_core.staff.service.AdminService.set_appointment_status` (enforced and audited there).
+:meth:`agency_core.staff.appointments.AppointmentsAdmin.set_appointment_status` (enforced and audited there).
 Cancelled bookings are shown but hold no seat; a booking whose start matches none of the day's
 slots (booked under another zone or slot list) is listed under the day, not lost.
 """

@@ -47,10 +47,10 @@ from agency_core.ports import Outbox
 from agency_core.records import ApplicationStatus, OutboxMessage, OutboxStatus
 from agency_core.spec import constants as c
 from agency_core.spec.validation import DEFAULT_PHONE_REGION
+from agency_core.staff.applications import ApplicationsAdmin, StatusChangePlan
 from agency_core.staff.ports import AdminStore
 from agency_core.staff.query import parse_status, status_must_be
 from agency_core.staff.records import ApplicationRecord
-from agency_core.staff.service import AdminService, StatusChangePlan
 from agency_core.staff.statuses import move_refused_message
 from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
 
@@ -133,7 +133,7 @@ def _refusal(exc: UseCaseError) -> str:
 class BulkService:
     def __init__(
         self,
-        area: AdminService,
+        area: ApplicationsAdmin,
         store: AdminStore,
         bulks: BulkStore,
         outbox: Outbox,

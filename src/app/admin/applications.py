@@ -15,7 +15,7 @@ from agency_core.signin.identity import AdminUser
 from agency_core.spec.forms import form_fields
 from agency_core.staff.notes_service import NotesService
 from agency_core.staff.query import ApplicationQuery, ApplicationQueryInput, parse_application_query, unknown_filter
-from agency_core.staff.service import AdminService
+from agency_core.staff.applications import ApplicationsAdmin
 from app.admin.common import CONFLICT, csv_response, page_request
 from app.admin.schemas.applications import (
     ApplicationDetail,
@@ -124,19 +124,19 @@ class ApplicationsController(Controller):
     @get("/", summary="Applications, newest first, filtered and paginated", dependencies=FILTERS)
     async def list_applications(
         self,
-        area: NamedDependency[AdminService],
+        applications_admin: NamedDependency[ApplicationsAdmin],
         filters: NamedDependency[ApplicationQuery],
         page: FromQuery[str | None] = None,
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
     ) -> Page[ApplicationSummary]:
-        found = await area.applications(filters, page_request(page, page_size))
-        shown = await area.shown_payments(found.items)
+        found = await applications_admin.applications(filters, page_request(page, page_size))
+        shown = await applications_admin.shown_payments(found.items)
         return page_of(found, lambda r: application_summary(r, shown[r.id]))
 
     @get("/export.csv", summary="CSV of the filtered list (audited)", dependencies=FILTERS)
     async def export(
         self,
-        area: NamedDependency[AdminService],
+        applications_admin: NamedDependency[ApplicationsAdmin],
         notes: NamedDependency[NotesService],
         admin: NamedDependency[AdminUser],
         refunds: NamedDependency[RefundService],
@@ -146,7 +146,7 @@ class ApplicationsController(Controller):
         unknown = unknown_filter(request.query_params.keys())
         if unknown is not None:  # a misspelt filter would export every application
             raise Rejected({unknown[0]: unknown[1]})
-        rows = list(await area.export_applications(admin.email, filters))
+        rows = list(await applications_admin.export_applications(admin.email, filters))
         last_notes = await notes.last_note_dates([r.id for r in rows])
         refunded = await refunded_by_application(refunds, rows)
         header = (
@@ -187,23 +187,26 @@ class ApplicationsController(Controller):
     )
     async def neighbours(
         self,
-        area: NamedDependency[AdminService],
+        applications_admin: NamedDependency[ApplicationsAdmin],
         application_id: FromPath[str],
         filters: NamedDependency[ApplicationQuery],
     ) -> ApplicationNeighbours:
         """Position 0 (and no neighbours) when the application is not in the list: a guessed ID tells nothing."""
-        return application_neighbours(await area.application_neighbours(application_id, filters))
+        return application_neighbours(await applications_admin.application_neighbours(application_id, filters))
 
     @get("/{application_id:str}", summary="Every field, files and SMS history; marks it opened")
     async def detail(
-        self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], application_id: FromPath[str]
+        self,
+        applications_admin: NamedDependency[ApplicationsAdmin],
+        admin: NamedDependency[AdminUser],
+        application_id: FromPath[str],
     ) -> ApplicationDetail:
-        return application_detail(await area.open_application(application_id, admin.email))
+        return application_detail(await applications_admin.open_application(application_id, admin.email))
 
     @get("/{application_id:str}/files/{field:str}", summary="Download an uploaded file")
     async def download(
         self,
-        area: NamedDependency[AdminService],
+        applications_admin: NamedDependency[ApplicationsAdmin],
         admin: NamedDependency[AdminUser],
         files: NamedDependency[SkipValidation[FileStore]],
         application_id: FromPath[str],
@@ -212,7 +215,7 @@ class ApplicationsController(Controller):
         """The file decrypted (documents are encrypted at rest); the download is audited."""
         if field not in FILE_FIELDS:
             raise NotFound("File")
-        _, key, content_type, filename = await area.application_file(application_id, field, admin.email)
+        _, key, content_type, filename = await applications_admin.application_file(application_id, field, admin.email)
         try:
             content = await files.read(key)
         except ValueError as exc:
@@ -239,10 +242,10 @@ class ApplicationsController(Controller):
     )
     async def change_status(
         self,
-        area: NamedDependency[AdminService],
+        applications_admin: NamedDependency[ApplicationsAdmin],
         admin: NamedDependency[AdminUser],
         application_id: FromPath[str],
         data: JSONBody[StatusChange],
     ) -> ApplicationDetail:
-        detail = await area.change_status(admin.email, application_id, to_core(data).get("status"))
+        detail = await applications_admin.change_status(admin.email, application_id, to_core(data).get("status"))
         return application_detail(detail)

@@ -14,7 +14,7 @@ from agency_core.records import AppointmentStatus
 from agency_core.signin.identity import AdminUser
 from agency_core.spec.forms import form_fields
 from agency_core.staff.query import APPOINTMENT_VIEWS
-from agency_core.staff.service import AdminService
+from agency_core.staff.appointments import AppointmentsAdmin
 from app.admin.common import CONFLICT, csv_response, page_request, status_filter, view_filter
 from app.admin.schemas.appointments import (
     AdminAppointment,
@@ -39,10 +39,10 @@ CSV_FIELDS = (
 )
 
 
-def calendar_start(raw: str | None) -> date:
-    """``YYYY-MM-DD``; absent: today in UTC (the client sends the office's today)."""
+def calendar_start(raw: str | None, now: datetime) -> date:
+    """``YYYY-MM-DD``; absent: today in UTC by the app's clock (the client sends the office's today)."""
     if not raw:
-        return datetime.now(UTC).date()
+        return now.astimezone(UTC).date()
     try:
         return date.fromisoformat(raw) if len(raw) == 10 else date.fromisoformat("invalid")
     except ValueError:
@@ -59,37 +59,41 @@ class AppointmentsController(Controller):
     @get("/", summary="Appointments by preferred date")
     async def list_appointments(
         self,
-        area: NamedDependency[AdminService],
+        appointments_admin: NamedDependency[AppointmentsAdmin],
         status: FromQuery[str | None] = None,
         page: FromQuery[str | None] = None,
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
         view: Annotated[str | None, QueryParameter(description=VIEW_HELP)] = None,
     ) -> Page[AdminAppointment]:
         wanted = status_filter(status, AppointmentStatus)
-        found = await area.appointments(wanted, page_request(page, page_size), view_filter(view, APPOINTMENT_VIEWS))
+        found = await appointments_admin.appointments(
+            wanted, page_request(page, page_size), view_filter(view, APPOINTMENT_VIEWS)
+        )
         return page_of(found, admin_appointment)
 
     @get("/calendar", summary="A day or a week of the office's slots with their bookings and free seats")
     async def calendar(
         self,
-        area: NamedDependency[AdminService],
+        appointments_admin: NamedDependency[AppointmentsAdmin],
         start: FromQuery[str | None] = None,
         days: FromQuery[str | None] = None,
         office: FromQuery[str | None] = None,
     ) -> AppointmentCalendarOut:
-        found = await area.appointment_calendar(calendar_start(start), calendar_span(days), office or "")
-        return calendar_out(found, area.offices)
+        found = await appointments_admin.appointment_calendar(
+            calendar_start(start, appointments_admin.context.clock()), calendar_span(days), office or ""
+        )
+        return calendar_out(found, appointments_admin.offices)
 
     @get("/export.csv", summary="CSV of the appointments, by status (audited)")
     async def export(
         self,
-        area: NamedDependency[AdminService],
+        appointments_admin: NamedDependency[AppointmentsAdmin],
         admin: NamedDependency[AdminUser],
         status: FromQuery[str | None] = None,
         view: Annotated[str | None, QueryParameter(description=VIEW_HELP)] = None,
     ) -> Response[str]:
         wanted = status_filter(status, AppointmentStatus)
-        rows = await area.export_appointments(admin.email, wanted, view_filter(view, APPOINTMENT_VIEWS))
+        rows = await appointments_admin.export_appointments(admin.email, wanted, view_filter(view, APPOINTMENT_VIEWS))
         header = ("reference", "startsAt", "timeZone", "status", "createdAt", *CSV_FIELDS)
         return csv_response(
             "appointments",
@@ -117,10 +121,10 @@ class AppointmentsController(Controller):
     )
     async def set_status(
         self,
-        area: NamedDependency[AdminService],
+        appointments_admin: NamedDependency[AppointmentsAdmin],
         admin: NamedDependency[AdminUser],
         reference: FromPath[str],
         data: JSONBody[AppointmentStatusChange],
     ) -> AdminAppointment:
-        record = await area.set_appointment_status(admin.email, reference, to_core(data).get("status"))
+        record = await appointments_admin.set_appointment_status(admin.email, reference, to_core(data).get("status"))
         return admin_appointment(record)

@@ -19,7 +19,7 @@ from agency_core.signin.identity import AdminUser
 from agency_core.spec.uploads import CONTENT_TYPES, extension_of
 from agency_core.staff.blog_input import parse_post
 from agency_core.staff.ports import MediaStore
-from agency_core.staff.service import BLOG_IMAGE_MAX_BYTES, AdminService
+from agency_core.staff.blog import BLOG_IMAGE_MAX_BYTES, BlogAdmin
 from app.admin.common import page_request
 from app.admin.schemas.blog import AdminBlogPost, BlogPostIn, ImageUpload, UploadedImage, admin_blog_post
 from app.admin.schemas.common import Page, page_of, to_core
@@ -40,33 +40,33 @@ class BlogPostsAdminController(Controller):
     @get("/", summary="Every blog post, drafts too, newest first")
     async def list_posts(
         self,
-        area: NamedDependency[AdminService],
+        blog_admin: NamedDependency[BlogAdmin],
         page: FromQuery[str | None] = None,
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
     ) -> Page[AdminBlogPost]:
-        return page_of(await area.posts(page_request(page, page_size)), admin_blog_post)
+        return page_of(await blog_admin.posts(page_request(page, page_size)), admin_blog_post)
 
     @post("/", status_code=201, summary="Create a post (content HTML sanitised)", dto=CoreChecked, return_dto=None)
     async def create(
-        self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], data: JSONBody[BlogPostIn]
+        self, blog_admin: NamedDependency[BlogAdmin], admin: NamedDependency[AdminUser], data: JSONBody[BlogPostIn]
     ) -> AdminBlogPost:
-        return admin_blog_post(await area.create_post(admin.email, parse_post(to_core(data))))
+        return admin_blog_post(await blog_admin.create_post(admin.email, parse_post(to_core(data))))
 
     @put("/{post_id:str}", summary="Edit a post: the public blog shows it at once", dto=CoreChecked, return_dto=None)
     async def update(
         self,
-        area: NamedDependency[AdminService],
+        blog_admin: NamedDependency[BlogAdmin],
         admin: NamedDependency[AdminUser],
         post_id: FromPath[str],
         data: JSONBody[BlogPostIn],
     ) -> AdminBlogPost:
-        return admin_blog_post(await area.update_post(admin.email, post_id, parse_post(to_core(data))))
+        return admin_blog_post(await blog_admin.update_post(admin.email, post_id, parse_post(to_core(data))))
 
     @delete("/{post_id:str}", status_code=204, summary="Delete a post")
     async def remove(
-        self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], post_id: FromPath[str]
+        self, blog_admin: NamedDependency[BlogAdmin], admin: NamedDependency[AdminUser], post_id: FromPath[str]
     ) -> None:
-        await area.delete_post(admin.email, post_id)
+        await blog_admin.delete_post(admin.email, post_id)
 
     @post(
         "/images",
@@ -77,7 +77,7 @@ class BlogPostsAdminController(Controller):
     )
     async def upload_image(
         self,
-        area: NamedDependency[AdminService],
+        blog_admin: NamedDependency[BlogAdmin],
         admin: NamedDependency[AdminUser],
         data: Annotated[ImageUpload, Body(media_type=RequestEncodingType.MULTI_PART)],
     ) -> UploadedImage:
@@ -85,7 +85,7 @@ class BlogPostsAdminController(Controller):
         if not isinstance(image, UploadFile):
             raise Rejected({"image": "Choose an image to upload"})
         content = await image.read(BLOG_IMAGE_MAX_BYTES + 1)
-        name = await area.upload_image(admin.email, image.filename or "", content)
+        name = await blog_admin.upload_image(admin.email, image.filename or "", content)
         return UploadedImage(url=media_url(name))
 
 

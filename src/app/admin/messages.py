@@ -10,7 +10,7 @@ from litestar.params import FromPath, FromQuery, QueryParameter
 
 from agency_core.signin.identity import AdminUser
 from agency_core.staff.query import MESSAGE_VIEWS
-from agency_core.staff.service import AdminService
+from agency_core.staff.messages import MessagesAdmin
 from app.admin.common import page_request, view_filter
 from app.admin.schemas.common import Page, page_of
 from app.admin.schemas.messages import AdminMessage, admin_message
@@ -24,16 +24,19 @@ class MessagesController(Controller):
     @get("/", summary="Contact messages, unread first, then newest")
     async def list_messages(
         self,
-        area: NamedDependency[AdminService],
+        messages_admin: NamedDependency[MessagesAdmin],
         page: FromQuery[str | None] = None,
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
         view: Annotated[str | None, QueryParameter(description=VIEW_HELP)] = None,
     ) -> Page[AdminMessage]:
-        found = await area.messages(page_request(page, page_size), view_filter(view, MESSAGE_VIEWS))
+        found = await messages_admin.messages(page_request(page, page_size), view_filter(view, MESSAGE_VIEWS))
         return page_of(found, admin_message)
 
     @post("/{message_id:str}/read", status_code=200, summary="Mark a message read")
     async def mark_read(
-        self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], message_id: FromPath[str]
+        self,
+        messages_admin: NamedDependency[MessagesAdmin],
+        admin: NamedDependency[AdminUser],
+        message_id: FromPath[str],
     ) -> AdminMessage:
-        return admin_message(await area.mark_read(admin.email, message_id))
+        return admin_message(await messages_admin.mark_read(admin.email, message_id))

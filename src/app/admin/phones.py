@@ -8,7 +8,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody
 
 from agency_core.signin.identity import AdminUser
-from agency_core.staff.service import AdminService
+from agency_core.staff.phones import PhonesAdmin
 from app.admin.common import CONFLICT
 from app.admin.schemas.phones import ConfirmedPhone, PhoneConfirmIn, PhonesToConfirm, phone_to_confirm
 from app.checked_body import CoreChecked
@@ -18,8 +18,8 @@ class PhonesToConfirmController(Controller):
     path = "/phones-to-confirm"
 
     @get("/", summary="Applications whose stored phone may be another agency country's, newest first")
-    async def list_phones(self, area: NamedDependency[AdminService]) -> PhonesToConfirm:
-        return PhonesToConfirm(items=[phone_to_confirm(item) for item in await area.phones_to_confirm()])
+    async def list_phones(self, phones_admin: NamedDependency[PhonesAdmin]) -> PhonesToConfirm:
+        return PhonesToConfirm(items=[phone_to_confirm(item) for item in await phones_admin.phones_to_confirm()])
 
     @post(
         "/{application_id:str}",
@@ -31,10 +31,10 @@ class PhonesToConfirmController(Controller):
     )
     async def confirm(
         self,
-        area: NamedDependency[AdminService],
+        phones_admin: NamedDependency[PhonesAdmin],
         admin: NamedDependency[AdminUser],
         application_id: FromPath[str],
         data: JSONBody[PhoneConfirmIn],
     ) -> ConfirmedPhone:
-        chosen = await area.confirm_phone(admin.email, application_id, data.region)
+        chosen = await phones_admin.confirm_phone(admin.email, application_id, data.region)
         return ConfirmedPhone(application_id=application_id, phone=chosen.e164, region=chosen.region)

@@ -10,7 +10,7 @@ from litestar.params import FromQuery, JSONBody, QueryParameter
 
 from agency_core.admin_settings import parse_settings
 from agency_core.signin.identity import AdminUser
-from agency_core.staff.service import AdminService
+from agency_core.staff.settings_admin import SettingsAdmin
 from app.admin.common import page_request
 from app.admin.schemas.common import Page, page_of, to_core
 from app.admin.schemas.settings import AdminSettings, AdminSettingsIn, AuditEntry, audit_entry, settings_body
@@ -21,20 +21,23 @@ class AdminSettingsController(Controller):
     path = "/settings"
 
     @get("/", summary="The settings in force")
-    async def read(self, area: NamedDependency[AdminService]) -> AdminSettings:
-        return settings_body(await area.get_settings())
+    async def read(self, settings_admin: NamedDependency[SettingsAdmin]) -> AdminSettings:
+        return settings_body(await settings_admin.get_settings())
 
     @put("/", summary="Save settings: used by the server at once", dto=CoreChecked, return_dto=None)
     async def save(
-        self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser], data: JSONBody[AdminSettingsIn]
+        self,
+        settings_admin: NamedDependency[SettingsAdmin],
+        admin: NamedDependency[AdminUser],
+        data: JSONBody[AdminSettingsIn],
     ) -> AdminSettings:
-        return settings_body(await area.put_settings(admin.email, parse_settings(to_core(data))))
+        return settings_body(await settings_admin.put_settings(admin.email, parse_settings(to_core(data))))
 
 
 @get("/audit-log", summary="Admin actions, newest first")
 async def audit_log(
-    area: NamedDependency[AdminService],
+    settings_admin: NamedDependency[SettingsAdmin],
     page: FromQuery[str | None] = None,
     page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
 ) -> Page[AuditEntry]:
-    return page_of(await area.audit_log(page_request(page, page_size)), audit_entry)
+    return page_of(await settings_admin.audit_log(page_request(page, page_size)), audit_entry)

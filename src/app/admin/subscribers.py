@@ -10,7 +10,7 @@ from litestar.params import FromQuery, QueryParameter
 
 from agency_core.signin.identity import AdminUser
 from agency_core.spec.forms import form_fields
-from agency_core.staff.service import AdminService
+from agency_core.staff.subscribers import SubscribersAdmin
 from app.admin.common import csv_response, page_request
 from app.admin.schemas.common import Page, page_of
 from app.admin.schemas.subscribers import (
@@ -28,26 +28,26 @@ class SubscribersController(Controller):
     @get("/newsletter", summary="Newsletter subscriptions, newest first")
     async def newsletter(
         self,
-        area: NamedDependency[AdminService],
+        subscribers_admin: NamedDependency[SubscribersAdmin],
         page: FromQuery[str | None] = None,
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
     ) -> Page[NewsletterSubscriber]:
-        return page_of(await area.newsletter(page_request(page, page_size)), newsletter_subscriber)
+        return page_of(await subscribers_admin.newsletter(page_request(page, page_size)), newsletter_subscriber)
 
     @get("/job-alerts", summary="Job alerts, newest first")
     async def job_alerts(
         self,
-        area: NamedDependency[AdminService],
+        subscribers_admin: NamedDependency[SubscribersAdmin],
         page: FromQuery[str | None] = None,
         page_size: Annotated[str | None, QueryParameter(name="pageSize")] = None,
     ) -> Page[JobAlertSubscriber]:
-        return page_of(await area.job_alerts(page_request(page, page_size)), job_alert_subscriber)
+        return page_of(await subscribers_admin.job_alerts(page_request(page, page_size)), job_alert_subscriber)
 
     @get("/newsletter/export.csv", summary="CSV of every newsletter subscription (audited)")
     async def export_newsletter(
-        self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser]
+        self, subscribers_admin: NamedDependency[SubscribersAdmin], admin: NamedDependency[AdminUser]
     ) -> Response[str]:
-        rows = await area.export_newsletter(admin.email)
+        rows = await subscribers_admin.export_newsletter(admin.email)
         return csv_response(
             "newsletter",
             ("id", "email", "name", "interests", "createdAt", "updatedAt"),
@@ -56,9 +56,9 @@ class SubscribersController(Controller):
 
     @get("/job-alerts/export.csv", summary="CSV of every job alert (audited)")
     async def export_job_alerts(
-        self, area: NamedDependency[AdminService], admin: NamedDependency[AdminUser]
+        self, subscribers_admin: NamedDependency[SubscribersAdmin], admin: NamedDependency[AdminUser]
     ) -> Response[str]:
-        rows = await area.export_job_alerts(admin.email)
+        rows = await subscribers_admin.export_job_alerts(admin.email)
         return csv_response(
             "job-alerts",
             ("id", *ALERT_FIELDS, "createdAt"),

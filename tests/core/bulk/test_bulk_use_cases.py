@@ -23,10 +23,12 @@ from agency_core.errors import Conflict
 from agency_core.ids import IdGenerator
 from agency_core.records import Application, ApplicationStatus, OutboxMessage
 from agency_core.spec.forms import ApplicationForm, form_of
+from agency_core.staff.applications import ApplicationsAdmin
+from agency_core.staff.context import StaffContext
+from agency_core.staff.deliveries import Deliveries
 from agency_core.staff.records import ApplicationRecord
-from agency_core.staff.service import AdminService
 from agency_core.unit_of_work import PreconditionFailed
-from tests.core.fakes import FakeAdminStore, FakeMedia, FakeSettings, FakeUnitOfWork, Write
+from tests.core.fakes import FakeAdminStore, FakeSettings, FakeUnitOfWork, Write
 
 NOW = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)
 ADMIN = "staff@example.com"
@@ -65,15 +67,15 @@ class Harness:
         self.store = FakeAdminStore()
         settings = FakeSettings()
         ids = IdGenerator(lambda: 1_780_000_000_000)
-        area = AdminService(
+        context = StaffContext(
             self.store,  # type: ignore[arg-type]
             Outbox(),  # type: ignore[arg-type]
             LiveSettings(settings, settings.settings),
-            FakeMedia(),
             ids,
+            self.uow,
             clock=lambda: self.now,
-            uow=self.uow,
         )
+        area = ApplicationsAdmin(context, Deliveries(context.outbox, context.clock))
         self.service = BulkService(
             area,
             self.store,  # type: ignore[arg-type]

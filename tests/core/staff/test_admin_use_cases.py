@@ -21,9 +21,17 @@ from agency_core.records import (
     JobStatus,
 )
 from agency_core.spec.forms import ApplicationForm, AppointmentRequest, ContactForm, form_of
+from agency_core.staff.applications import ApplicationsAdmin
+from agency_core.staff.appointments import AppointmentsAdmin
+from agency_core.staff.blog import BlogAdmin
 from agency_core.staff.blog_input import parse_post
+from agency_core.staff.context import StaffContext
+from agency_core.staff.dashboard import DashboardAdmin
+from agency_core.staff.deliveries import Deliveries
+from agency_core.staff.jobs_admin import JobsAdmin
+from agency_core.staff.messages import MessagesAdmin
 from agency_core.staff.records import ApplicationRecord, MessageRecord
-from agency_core.staff.service import AdminService
+from agency_core.staff.settings_admin import SettingsAdmin
 from agency_core.staff.statuses import NOT_STARTED
 from agency_core.unit_of_work import PreconditionFailed
 from tests.admin.test_jobs import JOB
@@ -48,17 +56,22 @@ class Harness:
         self.store = FakeAdminStore()
         self.published: list[Job] = []
         fake_settings = FakeSettings() if settings is None else FakeSettings(settings)
-        self.service = AdminService(
+        context = StaffContext(
             self.store,  # type: ignore[arg-type]
             FakeOutbox(),  # type: ignore[arg-type]
             LiveSettings(fake_settings, fake_settings.settings),
-            FakeMedia(),
             IdGenerator(lambda: 1_780_000_000_000),
+            self.uow,
             clock=lambda: NOW,
-            on_publish=self.publish,
-            track_url="https://vandy.example/track",
-            uow=self.uow,
         )
+        deliveries = Deliveries(context.outbox, context.clock)
+        self.applications = ApplicationsAdmin(context, deliveries, track_url="https://vandy.example/track")
+        self.appointments = AppointmentsAdmin(context)
+        self.messages = MessagesAdmin(context)
+        self.blog = BlogAdmin(context, FakeMedia())
+        self.jobs = JobsAdmin(context, self.publish)
+        self.settings = SettingsAdmin(context)
+        self.dashboard = DashboardAdmin(context, self.applications, self.appointments, self.jobs, deliveries)
 
     async def publish(self, job: Job) -> None:
         self.published.append(job)
@@ -76,7 +89,7 @@ class Harness:
 async def test_a_status_change_writes_status_sms_and_audit_in_one_commit() -> None:
     h = Harness()
     h.add_application()
-    detail = await h.service.change_status(ADMIN, "VA1", "processing")
+    detail = await h.applications.change_status(ADMIN, "VA1", "processing")
     ((status, enqueue, audit, opened),) = h.uow.committed
     assert opened == Write("applications", "mark_opened", ("VA1", NOW))  # its detail view is the answer
     assert detail.record.id == "VA1"
@@ -94,7 +107,7 @@ async def test_a_status_change_with_its_sms_switched_off_queues_none() -> None:
     off = {s: s is not ApplicationStatus.PROCESSING for s in ApplicationStatus}
     h = Harness(AdminSettings(("+233241111111",), "VANDY", off))
     h.add_application()
-    await h.service.change_status(ADMIN, "VA1", "processing")
+    await h.applications.change_status(ADMIN, "VA1", "processing")
     ((_, enqueue, audit, _),) = h.uow.committed
     assert enqueue.args == ([],)
     assert audit.args[0].target.endswith("(status SMS off)")
@@ -105,7 +118,7 @@ async def test_a_status_change_that_lost_a_race_commits_nothing() -> None:
     h.add_application()
     h.uow.fail_next.append(PreconditionFailed("application VA1"))
     with pytest.raises(Conflict):
-        await h.service.change_status(ADMIN, "VA1", "processing")
+        await h.applications.change_status(ADMIN, "VA1", "processing")
     assert h.uow.committed == []
     assert [w.method for w in h.uow.discarded[0]] == ["set_status", "enqueue", "add", "mark_opened"]
 
@@ -114,18 +127,18 @@ async def test_a_refused_move_opens_no_unit_of_work() -> None:
     h = Harness()
     h.add_application()
     with pytest.raises(Conflict):
-        await h.service.change_status(ADMIN, "VA1", "approved")
+        await h.applications.change_status(ADMIN, "VA1", "approved")
     assert (h.uow.committed, h.uow.discarded) == ([], [])
 
 
 async def test_an_appointment_status_and_its_audit_commit_together_or_not_at_all() -> None:
     h = Harness()
     h.store.appointments["A1"] = AppointmentRecord(Appointment("A1", form_of(AppointmentRequest, {}), NOW))
-    await h.service.set_appointment_status(ADMIN, "A1", "attended")
+    await h.appointments.set_appointment_status(ADMIN, "A1", "attended")
     assert [(w.repository, w.method) for w in h.uow.committed[0]] == [("appointments", "set_status"), ("audit", "add")]
     h.uow.fail_next.append(PreconditionFailed("appointment A1"))
     with pytest.raises(Conflict):
-        await h.service.set_appointment_status(ADMIN, "A1", "cancelled")
+        await h.appointments.set_appointment_status(ADMIN, "A1", "cancelled")
     assert len(h.uow.committed) == 1
 
 
@@ -135,12 +148,12 @@ async def test_appointment_moves_are_booked_to_one_final_outcome(outcome: str) -
     h.store.appointments["A1"] = AppointmentRecord(
         Appointment("A1", form_of(AppointmentRequest, {}), NOW, NOW, "Africa/Accra")
     )
-    moved = await h.service.set_appointment_status(ADMIN, "A1", outcome)
+    moved = await h.appointments.set_appointment_status(ADMIN, "A1", outcome)
     assert moved.status.value == outcome
     h.store.appointments["A1"] = moved
     for other in {"attended", "no_show", "cancelled"} - {outcome}:
         with pytest.raises(Conflict) as refused:
-            await h.service.set_appointment_status(ADMIN, "A1", other)
+            await h.appointments.set_appointment_status(ADMIN, "A1", other)
         assert refused.value.message == f"The appointment is already {outcome}."
     (audit,) = h.audits()
     assert audit.target == f"A1: booked -> {outcome}"
@@ -154,9 +167,9 @@ async def test_attended_and_no_show_wait_for_the_start_time_and_a_cancel_does_no
     h.store.appointments["A1"] = AppointmentRecord(later)
     for outcome in ("attended", "no_show"):
         with pytest.raises(Conflict) as early:
-            await h.service.set_appointment_status(ADMIN, "A1", outcome)
+            await h.appointments.set_appointment_status(ADMIN, "A1", outcome)
         assert early.value.message == NOT_STARTED
-    assert (await h.service.set_appointment_status(ADMIN, "A1", "cancelled")).status.value == "cancelled"
+    assert (await h.appointments.set_appointment_status(ADMIN, "A1", "cancelled")).status.value == "cancelled"
 
 
 def test_an_appointment_marked_done_before_outcomes_reads_as_attended() -> None:
@@ -166,7 +179,7 @@ def test_an_appointment_marked_done_before_outcomes_reads_as_attended() -> None:
 async def test_reading_a_message_marks_it_read_with_its_audit() -> None:
     h = Harness()
     h.store.messages["M1"] = MessageRecord(ContactMessage("M1", form_of(ContactForm, {}), NOW))
-    await h.service.mark_read(ADMIN, "M1")
+    await h.messages.mark_read(ADMIN, "M1")
     ((read, audit),) = h.uow.committed
     assert read == Write("contact_messages", "mark_read", ("M1", NOW))
     assert (audit.args[0].action, audit.args[0].target) == ("message.read", "M1")
@@ -175,7 +188,7 @@ async def test_reading_a_message_marks_it_read_with_its_audit() -> None:
 async def test_a_new_post_takes_the_next_free_id_with_its_audit_in_the_same_commit() -> None:
     h = Harness()
     h.uow.next_post_id = "8"
-    post = await h.service.create_post(ADMIN, parse_post(POST))
+    post = await h.blog.create_post(ADMIN, parse_post(POST))
     ((create, audit),) = h.uow.committed
     assert create == Write("posts", "create", (post,))
     assert (post.id, audit.args[0].action, audit.args[0].target) == ("8", "blog.create", "8")
@@ -184,7 +197,7 @@ async def test_a_new_post_takes_the_next_free_id_with_its_audit_in_the_same_comm
 async def test_a_post_id_taken_meanwhile_is_retried() -> None:
     h = Harness()
     h.uow.fail_next.append(IdTaken("1"))
-    post = await h.service.create_post(ADMIN, parse_post(POST))
+    post = await h.blog.create_post(ADMIN, parse_post(POST))
     assert len(h.uow.discarded) == 1
     ((create, audit),) = h.uow.committed
     assert (create.args[0], audit.args[0].action) == (post, "blog.create")
@@ -192,27 +205,27 @@ async def test_a_post_id_taken_meanwhile_is_retried() -> None:
 
 async def test_a_post_update_and_delete_carry_their_audit_and_a_missing_post_is_not_found() -> None:
     h = Harness()
-    updated = await h.service.update_post(ADMIN, "3", parse_post({**POST, "title": "New"}))
-    await h.service.delete_post(ADMIN, "3")
+    updated = await h.blog.update_post(ADMIN, "3", parse_post({**POST, "title": "New"}))
+    await h.blog.delete_post(ADMIN, "3")
     (replace, update_audit), (delete, delete_audit) = h.uow.committed
     assert (replace.method, replace.args[0], update_audit.args[0].target) == ("replace", updated, "3: New")
     assert delete == Write("posts", "delete", ("3", NOW))
     assert delete_audit.args[0].action == "blog.delete"
     h.uow.fail_next.append(PreconditionFailed("post 9"))
     with pytest.raises(NotFound):
-        await h.service.delete_post(ADMIN, "9")
+        await h.blog.delete_post(ADMIN, "9")
     assert len(h.uow.committed) == 2
 
 
 async def test_saving_a_job_writes_it_with_its_audit_and_publishes_once() -> None:
     h = Harness()
-    job = await h.service.create_job(ADMIN, JOB)
+    job = await h.jobs.create_job(ADMIN, JOB)
     ((save, audit),) = h.uow.committed
     assert save == Write("jobs", "save", (job,))
     assert (audit.args[0].action, job.status, job.published_at) == ("job.create", JobStatus.OPEN, NOW)
     assert h.published == [job]
     h.store.jobs[job.id] = job
-    closed = await h.service.update_job(ADMIN, job.id, {**JOB, "status": "closed"})
+    closed = await h.jobs.update_job(ADMIN, job.id, {**JOB, "status": "closed"})
     assert h.uow.committed[1] == [Write("jobs", "save", (closed,)), Write("audit", "add", (h.audits()[1],))]
     assert h.audits()[1].action == "job.close"
     assert h.published == [job]
@@ -223,7 +236,7 @@ async def test_deleting_a_job_gone_meanwhile_is_not_found_and_commits_nothing() 
     h.store.jobs["JB1"] = Job("JB1", "Nurse", "Qatar", "Healthcare & Medical", "", "d", JobStatus.DRAFT, NOW, NOW)
     h.uow.fail_next.append(PreconditionFailed("job JB1"))
     with pytest.raises(NotFound):
-        await h.service.delete_job(ADMIN, "JB1")
+        await h.jobs.delete_job(ADMIN, "JB1")
     assert h.uow.committed == []
 
 
@@ -232,7 +245,7 @@ async def test_settings_and_their_audit_commit_together() -> None:
     phones = ["+233241111111"] * 4
     switches = dict.fromkeys(("received", "processing", "approved", "rejected"), True)
     change = parse_settings({"adminPhones": phones, "smsSender": "VANDY", "statusSms": switches})
-    saved = await h.service.put_settings(ADMIN, change)
+    saved = await h.settings.put_settings(ADMIN, change)
     ((put, audit),) = h.uow.committed
     assert put == Write("settings", "put", (saved, NOW))
     assert (audit.args[0].action, audit.args[0].target) == ("settings.update", "adminPhones")
@@ -255,18 +268,18 @@ async def test_the_dashboard_counts_today_s_bookings_and_this_month_s_no_show_ra
         h.store.appointments[ref] = AppointmentRecord(
             Appointment(ref, form_of(AppointmentRequest, {}), NOW, at, "Africa/Accra"), status
         )
-    figures = await h.service.appointment_figures()
+    figures = await h.dashboard.appointment_figures()
     assert (figures.today, figures.no_show_rate) == (2, 0.25)
 
 
 async def test_opening_an_application_writes_its_view_and_opened_time_in_one_commit() -> None:
     h = Harness()
     h.add_application()
-    detail = await h.service.open_application("VA1", ADMIN)
+    detail = await h.applications.open_application("VA1", ADMIN)
     ((view, opened),) = h.uow.committed
     assert (view.repository, view.args[0].action, view.args[0].target) == ("audit", "application.view", "VA1")
     assert opened == Write("applications", "mark_opened", ("VA1", NOW))
     assert detail.record.opened_at == NOW
     h.store.applications["VA1"] = detail.record  # opened: a second read writes only its audit entry
-    await h.service.open_application("VA1", ADMIN)
+    await h.applications.open_application("VA1", ADMIN)
     assert [w.method for w in h.uow.committed[1]] == ["add"]

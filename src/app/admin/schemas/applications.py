@@ -9,7 +9,7 @@ from agency_core.payments.model import Fee
 from agency_core.payments.shown import ShownPayment
 from agency_core.records import ApplicationStatus, OutboxMessage, OutboxStatus, PaymentState
 from agency_core.spec.forms import form_values
-from agency_core.staff import service as admin_service
+from agency_core.staff import applications as admin_applications
 from agency_core.staff.records import ApplicationRecord
 from agency_core.staff.statuses import next_statuses
 from agency_core.staff.views import Neighbours
@@ -172,7 +172,7 @@ def sms_record(message: OutboxMessage, view: DeliveryView | None = None) -> SmsR
     )
 
 
-def application_detail(detail: admin_service.ApplicationDetail) -> ApplicationDetail:
+def application_detail(detail: admin_applications.ApplicationDetail) -> ApplicationDetail:
     record = detail.record
     base = f"/api/admin/applications/{record.id}/files"
     files = [

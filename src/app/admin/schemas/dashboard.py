@@ -7,7 +7,7 @@ from datetime import datetime
 import msgspec
 
 from agency_core.records import ApplicationStatus
-from agency_core.staff import service as admin_service
+from agency_core.staff import dashboard as admin_dashboard
 from app.admin.schemas.applications import ApplicationSummary, application_summary
 from app.admin.schemas.appointments import AdminAppointment, admin_appointment
 from app.admin.schemas.common import Body, from_object
@@ -69,7 +69,7 @@ class Dashboard(Body):
     """Today's bookings (office's day), by start time."""
 
 
-def dashboard_body(board: admin_service.Dashboard) -> Dashboard:
+def dashboard_body(board: admin_dashboard.Dashboard) -> Dashboard:
     counts = board.counts
     return Dashboard(
         total_applications=counts.total_applications,

@@ -1,0 +1,240 @@
+"""The core's services, built per subject for the composition root (:meth:`app.container.Container.build`).
+
+Each builder takes :class:`Shared` (the settings, the stores, the ids, the live admin settings and
+message texts, the clock and the outbox's wake-up) and what its subject needs besides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from agency_core.admin_settings import LiveSettings
+from agency_core.appointments.changes import AppointmentChanges
+from agency_core.bulk.service import BulkService
+from agency_core.clock import Clock
+from agency_core.ids import IdGenerator
+from agency_core.jobs.alerts import JobAlertMailer
+from agency_core.jobs.board import JobBoard
+from agency_core.messaging.sms_texts import track_link
+from agency_core.messaging.template_store import LiveTemplates
+from agency_core.newsletter.issues import NewsletterIssues
+from agency_core.newsletter.subscriptions import NewsletterLinks, NewsletterSubscriptions
+from agency_core.payments.fees import FeeSchedule
+from agency_core.payments.model import PaymentGateway
+from agency_core.payments.receipts import receipt_path
+from agency_core.payments.refund_service import RefundService
+from agency_core.payments.refunds import RefundGateway
+from agency_core.payments.service import PaymentService
+from agency_core.ports import FileStore, Store
+from agency_core.privacy.data_requests import DataRequestService
+from agency_core.privacy.retention import RetentionPeriods, RetentionService
+from agency_core.staff.context import StaffContext
+from agency_core.staff.notes import StaffDirectory
+from agency_core.staff.notes_service import NotesService
+from agency_core.staff.ports import AdminStore, MediaStore
+from agency_core.submissions.service import AgencyService
+from agency_core.submissions.tracking import TrackingService
+from app.composition.backends import Backend
+from app.composition.staff import StaffArea, StaffParts, build_staff_area
+from app.settings import Settings
+
+
+def site_url(settings: Settings) -> str:
+    return settings.site_url or f"http://{settings.host}:{settings.port}"
+
+
+@dataclass(frozen=True, slots=True)
+class Shared:
+    """What every subject's services are built from."""
+
+    settings: Settings
+    backend: Backend
+    ids: IdGenerator
+    live: LiveSettings
+    texts: LiveTemplates
+    clock: Clock
+    wake: Callable[[], None]
+    """Wakes the outbox worker after a use case queued messages."""
+
+    @property
+    def store(self) -> Store:
+        return self.backend.store
+
+    @property
+    def admin_store(self) -> AdminStore:
+        return self.backend.admin_store
+
+    def site_url(self) -> str:
+        return site_url(self.settings)
+
+
+@dataclass(frozen=True, slots=True)
+class Newsletter:
+    subscriptions: NewsletterSubscriptions
+    issues: NewsletterIssues
+
+
+def build_newsletter(s: Shared) -> Newsletter:
+    links = NewsletterLinks(s.site_url, s.settings.secret_key)
+    return Newsletter(
+        NewsletterSubscriptions(s.store, s.ids, links, s.clock, s.wake, s.texts),
+        NewsletterIssues(s.store, s.ids, links, s.clock, lambda: s.settings.newsletter.per_minute, s.wake, s.texts),
+    )
+
+
+def build_agency(
+    s: Shared, files: FileStore, board: JobBoard, newsletter: NewsletterSubscriptions, fees: FeeSchedule
+) -> AgencyService:
+    """The public site's forms: applications, bookings, contact messages, job alerts."""
+    return AgencyService(
+        s.store,
+        files,
+        s.ids,
+        s.live,
+        on_enqueue=s.wake,
+        jobs=board,
+        site_url=s.site_url,
+        track_url=track_link(s.site_url()),
+        office_zone=s.settings.office.time_zone,
+        templates=s.texts,
+        newsletter=newsletter,
+        fees=fees,
+        clock=s.clock,
+    )
+
+
+def build_job_alert_mailer(s: Shared) -> JobAlertMailer:
+    store = s.store
+    return JobAlertMailer(store.job_alerts, store.unit_of_work, s.site_url, s.settings.secret_key, s.clock, s.wake)
+
+
+def staff_context(s: Shared) -> StaffContext:
+    return StaffContext(
+        s.admin_store,
+        s.store.outbox,
+        s.live,
+        s.ids,
+        s.store.unit_of_work,
+        s.clock,
+        s.wake,
+        s.settings.office.time_zone,
+    )
+
+
+def build_staff(s: Shared, media: MediaStore, mailer: JobAlertMailer) -> StaffArea:
+    """The admin area's use cases, one per subject."""
+    parts = StaffParts(
+        media=media,
+        templates=s.texts,
+        refunds=s.backend.refunds,
+        track_url=track_link(s.site_url()),
+        offices=s.settings.office.offices,
+        delivery_deadline=s.settings.sms_reports.deadline,
+        on_publish=mailer.job_published,
+    )
+    return build_staff_area(staff_context(s), parts)
+
+
+def build_bulk(s: Shared, staff: StaffArea) -> BulkService:
+    return BulkService(
+        staff.applications,
+        s.admin_store,
+        s.backend.bulks,
+        s.store.outbox,
+        s.ids,
+        uow=s.store.unit_of_work,
+        options=s.settings.bulk.options,
+        on_enqueue=s.wake,
+        clock=s.clock,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Payments:
+    payments: PaymentService
+    refunds: RefundService
+
+
+def build_payments(s: Shared, gateway: PaymentGateway | None) -> Payments:
+    """The fee's checkout and webhooks, and its refunds (through the gateway when it refunds)."""
+    refunds = RefundService(
+        s.backend.payments,
+        s.backend.refunds,
+        gateway if isinstance(gateway, RefundGateway) else None,
+        s.ids,
+        on_enqueue=s.wake,
+        uow=s.store.unit_of_work,
+        templates=s.texts,
+        clock=s.clock,
+    )
+    payments = PaymentService(
+        s.backend.payments,
+        gateway,
+        s.settings.payments.fee,
+        s.ids,
+        on_enqueue=s.wake,
+        uow=s.store.unit_of_work,
+        templates=s.texts,
+        receipt_secret=s.settings.secret_key,
+        site_url=s.site_url,
+        on_refund=refunds.webhook,
+        refunds=s.backend.refunds,
+        office_zone=s.settings.office.time_zone,
+        clock=s.clock,
+    )
+    return Payments(payments, refunds)
+
+
+@dataclass(frozen=True, slots=True)
+class Privacy:
+    retention: RetentionService
+    data_requests: DataRequestService
+
+
+def build_privacy(s: Shared, files: FileStore) -> Privacy:
+    r = s.settings.site.retention
+    periods = RetentionPeriods(r.documents_days, r.messages_days, r.appointments_days, r.alerts_days)
+    uow = s.store.unit_of_work
+    return Privacy(
+        RetentionService(s.backend.retention, files, uow, s.ids, periods, clock=s.clock),
+        DataRequestService(s.backend.personal_data, files.delete, files.read, uow, s.ids, s.clock),
+    )
+
+
+def build_notes(s: Shared, roles: StaffDirectory) -> NotesService:
+    return NotesService(
+        s.backend.notes,
+        s.admin_store,
+        roles,
+        s.store.outbox,
+        s.ids,
+        uow=s.store.unit_of_work,
+        on_enqueue=s.wake,
+        templates=s.texts,
+        clock=s.clock,
+    )
+
+
+def build_tracking(s: Shared) -> TrackingService:
+    secret = s.settings.secret_key
+    return TrackingService(
+        s.admin_store,
+        s.backend.audit_trail,
+        s.store.outbox,
+        receipt_link=lambda i, n: receipt_path(secret, i, n),
+        refunds=s.backend.refunds,
+    )
+
+
+def build_appointment_changes(s: Shared) -> AppointmentChanges:
+    return AppointmentChanges(
+        s.store,
+        s.live,
+        s.settings.office.time_zone,
+        s.ids.next_id,
+        site_url=s.site_url,
+        on_enqueue=s.wake,
+        templates=s.texts,
+        clock=s.clock,
+    )

@@ -1,0 +1,78 @@
+"""The admin area's use cases, one per subject, built on one :class:`StaffContext`.
+
+:func:`build_staff_area` is the composition root's builder for them; the web app hands each to
+the handlers of its subject (:func:`app.dependencies.dependencies_of`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+
+from agency_core.appointments.offices import Office
+from agency_core.jobs.model import Job
+from agency_core.messaging.template_store import TemplateSource
+from agency_core.payments.refunds import RefundStore
+from agency_core.staff.applications import ApplicationsAdmin
+from agency_core.staff.appointments import AppointmentsAdmin
+from agency_core.staff.blog import BlogAdmin
+from agency_core.staff.context import StaffContext
+from agency_core.staff.dashboard import DashboardAdmin
+from agency_core.staff.deliveries import Deliveries
+from agency_core.staff.jobs_admin import JobsAdmin
+from agency_core.staff.messages import MessagesAdmin
+from agency_core.staff.phones import PhonesAdmin
+from agency_core.staff.ports import MediaStore
+from agency_core.staff.settings_admin import SettingsAdmin
+from agency_core.staff.subscribers import SubscribersAdmin
+
+
+@dataclass(frozen=True, slots=True)
+class StaffArea:
+    """The admin area's subjects, each its own use case."""
+
+    context: StaffContext
+    applications: ApplicationsAdmin
+    appointments: AppointmentsAdmin
+    jobs: JobsAdmin
+    blog: BlogAdmin
+    messages: MessagesAdmin
+    subscribers: SubscribersAdmin
+    settings: SettingsAdmin
+    phones: PhonesAdmin
+    dashboard: DashboardAdmin
+
+
+@dataclass(frozen=True, slots=True)
+class StaffParts:
+    """What the admin area needs beyond the shared context."""
+
+    media: MediaStore
+    templates: TemplateSource
+    refunds: RefundStore | None
+    track_url: str
+    offices: Sequence[Office]
+    delivery_deadline: timedelta
+    on_publish: Callable[[Job], Awaitable[object]] | None = None
+
+
+def build_staff_area(context: StaffContext, parts: StaffParts) -> StaffArea:
+    deliveries = Deliveries(context.outbox, context.clock, parts.delivery_deadline)
+    applications = ApplicationsAdmin(
+        context, deliveries, track_url=parts.track_url, templates=parts.templates, refunds=parts.refunds
+    )
+    appointments = AppointmentsAdmin(context, parts.offices, parts.templates)
+    jobs = JobsAdmin(context, parts.on_publish)
+    return StaffArea(
+        context,
+        applications,
+        appointments,
+        jobs,
+        BlogAdmin(context, parts.media),
+        MessagesAdmin(context),
+        SubscribersAdmin(context),
+        SettingsAdmin(context),
+        PhonesAdmin(context),
+        DashboardAdmin(context, applications, appointments, jobs, deliveries),
+    )
