@@ -26,7 +26,7 @@ def live_app(request: pytest.FixtureRequest) -> Iterator[AppProcess]:
     extra: dict[str, str] = getattr(request, "param", {})
     with tempfile.TemporaryDirectory(prefix="agency-attack-") as data_dir:
         env = {"AGENCY_DATA_DIR": data_dir, "AGENCY_DEMO": "1", "AGENCY_RATE_LIMIT": "0", **extra}
-        app = AppProcess(env, log_path=Path(data_dir) / "app.log").start(timeout_s=60)
+        app = AppProcess(env, log_path=Path(data_dir) / "app.log").start()
         try:
             yield app
         finally:

@@ -74,7 +74,7 @@ def fuzzed_app() -> Iterator[AppProcess]:
             "PAYSTACK_SECRET_KEY": paystack.secret_key,
             "PAYSTACK_BASE_URL": paystack.base_url,
         }
-        app = AppProcess(env, log_path=Path(data_dir) / "app.log").start(timeout_s=60)
+        app = AppProcess(env, log_path=Path(data_dir) / "app.log").start()
         try:
             # One application, so that a bulk action on everything the list shows has something to act on.
             files = {"cv": ("cv.pdf", PDF, "application/pdf")}

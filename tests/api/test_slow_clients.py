@@ -28,7 +28,7 @@ def slow_app() -> Iterator[AppProcess]:
             "AGENCY_CLIENT_HEADER_TIMEOUT_S": str(HEADER_TIMEOUT_S),
             "AGENCY_CLIENT_BODY_MIN_BPS": "1024",
         }
-        app = AppProcess(env, log_path=Path(data_dir) / "app.log").start(timeout_s=60)
+        app = AppProcess(env, log_path=Path(data_dir) / "app.log").start()
         try:
             yield app
         finally:

@@ -19,45 +19,61 @@ from tests.support.firestore_emulator import free_port
 from tests.support.sms_gateway import SmsGatewayServer
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+START_WITHIN_S = 120.0
+"""How long a start waits for ``/api/health``: an app that imports in 3 s on an idle machine took more
+than 40 s beside four pytest workers and the emulators on two cores. A process that exits fails at once."""
+LAST_LINES = 30
 
 
 class AppProcess:
     def __init__(self, env: dict[str, str], port: int | None = None, log_path: Path | None = None) -> None:
         self.port = port or free_port()
         self.env = {**os.environ, **env, "PORT": str(self.port), "HOST": "127.0.0.1"}
-        self.log_path = log_path
+        self._own_log = log_path is None
+        self.log_path = log_path or Path(tempfile.mkstemp(prefix="agency-app-", suffix=".log")[1])
+        """Where its output goes (a temporary file unless given, removed by :meth:`stop`): a failed start
+        quotes its last lines."""
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout_s: float = 60.0) -> AppProcess:
-        out = self.log_path.open("ab") if self.log_path else subprocess.DEVNULL
-        try:
+    def start(self, timeout_s: float = START_WITHIN_S) -> AppProcess:
+        """Start ``python -m app`` and wait until ``/api/health`` answers 200; fail as soon as the
+        process exits, or after ``timeout_s``, naming the URL, the time waited and its last lines."""
+        with self.log_path.open("ab") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "app"], cwd=REPO_ROOT, env=self.env, stdout=out, stderr=out
             )
-        finally:
-            if self.log_path:
-                out.close()  # type: ignore[union-attr]
-        deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
+        health = f"{self.base_url}/api/health"
+        started = time.monotonic()
+        last = "no answer yet"
+        while (waited := time.monotonic() - started) < timeout_s:
             if self.process.poll() is not None:
-                raise RuntimeError(f"the app exited with {self.process.returncode}{self._log_tail()}")
+                raise RuntimeError(
+                    f"the app (pid {self.process.pid}) exited with {self.process.returncode} after {waited:.1f} s, "
+                    f"before {health} answered; {self._log_tail()}"
+                )
             try:
-                if httpx.get(f"{self.base_url}/api/health", timeout=0.5).status_code == 200:
+                answer = httpx.get(health, timeout=2.0)
+                if answer.status_code == 200:
                     return self
-            except httpx.HTTPError:
-                pass
+                last = f"last answer {answer.status_code}"
+            except httpx.HTTPError as exc:
+                last = f"last attempt: {type(exc).__name__}"
             time.sleep(0.05)
         self.kill()
-        raise RuntimeError(f"the app did not answer /api/health in time{self._log_tail()}")
+        raise RuntimeError(
+            f"the app (pid {self.process.pid}) did not answer {health} within {timeout_s:.0f} s ({last}); "
+            f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}; {self._log_tail()}"
+        )
 
     def _log_tail(self) -> str:
-        if self.log_path is None or not self.log_path.is_file():
-            return ""
-        return "\n" + self.log_path.read_text(errors="replace")[-4000:]
+        lines = self.log_path.read_text(errors="replace").splitlines() if self.log_path.is_file() else []
+        if not lines:
+            return f"it wrote nothing to {self.log_path}"
+        return f"its last lines ({self.log_path}):\n" + "\n".join(lines[-LAST_LINES:])
 
     def kill(self) -> None:
         """SIGKILL: no shutdown, leases stay held (a crash)."""
@@ -72,6 +88,8 @@ class AppProcess:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.kill()
+        if self._own_log:
+            self.log_path.unlink(missing_ok=True)
 
 
 FAST_OUTBOX = {"AGENCY_OUTBOX_POLL_S": "0.05", "AGENCY_OUTBOX_RETRY_BASE_S": "0.05", "AGENCY_OUTBOX_RETRY_CAP_S": "0.2"}
@@ -88,7 +106,7 @@ class RunningApp:
 
 @contextmanager
 def running_app(
-    prefix: str, *, with_gateway: bool = False, timeout_s: float = 60.0, env: dict[str, str] | None = None
+    prefix: str, *, with_gateway: bool = False, timeout_s: float = START_WITHIN_S, env: dict[str, str] | None = None
 ) -> Iterator[RunningApp]:
     """The app in demo mode on a fresh data directory, its SMS sent to a local gateway when asked;
     ``env`` adds or overrides settings."""

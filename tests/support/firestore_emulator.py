@@ -45,17 +45,37 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _wait_for_port(port: int, process: subprocess.Popen[bytes], timeout_s: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
+LISTEN_WITHIN_S = 120.0
+"""How long a start waits for the emulator's port (Node's start-up on a loaded 2-core machine); a
+process that exits fails at once."""
+
+
+def _output_of(process: subprocess.Popen[bytes]) -> str:
+    """The last lines of an exited process's piped standard error, if it was piped."""
+    if process.stderr is None or process.poll() is None:
+        return "its output was not kept"
+    lines = process.stderr.read().decode(errors="replace").splitlines()
+    return "its last lines:\n" + "\n".join(lines[-30:]) if lines else "it wrote nothing"
+
+
+def _wait_for_port(port: int, process: subprocess.Popen[bytes], timeout_s: float = LISTEN_WITHIN_S) -> None:
+    started = time.monotonic()
+    while (waited := time.monotonic() - started) < timeout_s:
         if process.poll() is not None:
-            raise RuntimeError(f"the Firestore emulator exited with {process.returncode}")
+            raise RuntimeError(
+                f"the Firestore emulator (pid {process.pid}) exited with {process.returncode} after {waited:.1f} s, "
+                f"before it listened on 127.0.0.1:{port}; {_output_of(process)}"
+            )
         try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
                 return
         except OSError:
             time.sleep(0.05)
-    raise RuntimeError(f"the Firestore emulator did not listen on {port} within {timeout_s}s")
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    raise RuntimeError(
+        f"the Firestore emulator (pid {process.pid}, {process.args!r}) did not listen on "
+        f"127.0.0.1:{port} within {timeout_s:.0f} s; load average {load}"
+    )
 
 
 @pytest.fixture(scope="session")
