@@ -10,6 +10,7 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from agency_core.clock import Clock
 from agency_core.signin.service import SignIn
 from app.admin.security import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE
 from app.container import Container
@@ -76,8 +77,11 @@ def admin_settings(tmp_path: Path, **changes: Any) -> Settings:
 async def make_harness(tmp_path: Path) -> AsyncIterator[MakeHarness]:
     clients: list[AsyncTestClient[Litestar]] = []
 
-    async def make(base_url: str = "http://testserver.local", **changes: Any) -> AdminHarness:
-        app = create_app(admin_settings(tmp_path, **changes))
+    async def make(
+        base_url: str = "http://testserver.local", clock: Clock | None = None, **changes: Any
+    ) -> AdminHarness:
+        """An app on ``tmp_path``: ``clock`` (``tests/support/clock.py``) for a test that asserts on dates."""
+        app = create_app(admin_settings(tmp_path, **changes), clock)
         client = AsyncTestClient(app=app, base_url=base_url)
         await client.__aenter__()
         clients.append(client)

@@ -10,7 +10,7 @@ import io
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -24,10 +24,10 @@ from app.api_settings import ApiSettings
 from tests.admin.area import TEST_PAYMENT_KEY, application_data, container, signed_in
 from tests.admin.conftest import AdminHarness, MakeHarness
 from tests.support import writes
+from tests.support.clock import NOW, clock
 from tests.support.firestore_emulator import FirestoreEmulator
 
 LIST = "/api/admin/applications"
-NOW = datetime.now(UTC)
 MIDNIGHT = NOW.replace(hour=0, minute=0, second=0, microsecond=0)
 TODAY = MIDNIGHT + (NOW - MIDNIGHT) / 2  # within today, before now
 EARLIER = MIDNIGHT - timedelta(days=3)
@@ -64,7 +64,7 @@ async def h(
         emulator: FirestoreEmulator = request.getfixturevalue("firestore_emulator")
         monkeypatch.setenv("FIRESTORE_EMULATOR_HOST", emulator.host)
         changes["api"] = replace(ApiSettings(), store="firestore", firestore_project_id=project)
-    harness = await signed_in(make_harness, **changes)
+    harness = await signed_in(make_harness, clock=clock(), **changes)
     app_store = container(harness).store
     own = FirestoreStore.connect(project, sealer=app_store.sealer) if request.param == "firestore" else None
     SEED[id(harness)] = own or app_store
