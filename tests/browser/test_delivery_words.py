@@ -1,4 +1,5 @@
-"""Delivery states in words that are true, in chromium: on a phone, an applicant whose text the
+"""Issue 43, ranked problem 2, "/track tells applicants their texts were 'not delivered'", in chromium.
+Delivery states in words that are true: on a phone, an applicant whose text the
 gateway accepted (no report yet) reads "sent" on /track, not a red "not delivered"; staff who undo
 a bulk move read "Withdrawn" in the applicant's SMS history, and the dashboard counts it withdrawn,
 not failed."""
@@ -58,7 +59,9 @@ def _sign_in(page: Page) -> None:
     expect(page.get_by_role("heading", name="Dashboard", level=1)).to_be_visible()
 
 
-def test_on_a_phone_the_applicant_sees_sent_on_track_before_any_report(browser: Browser, app: RunningApp) -> None:
+def test_track_tells_applicants_their_texts_were_not_delivered_no_more_on_a_phone_it_says_sent(
+    browser: Browser, app: RunningApp
+) -> None:
     application_id = _apply(app, "Esi", "Quaye", "0241239811")
     _wait_for_text_to(app, "+233241239811")  # accepted by the gateway, which sends no report here
     page = new_page(browser, app.base_url, viewport=PHONE)
@@ -81,7 +84,7 @@ def test_on_a_phone_the_applicant_sees_sent_on_track_before_any_report(browser: 
         page.context.close()
 
 
-def test_staff_see_withdrawn_after_an_undo_and_the_dashboard_counts_no_failure(
+def test_track_tells_applicants_their_texts_were_not_delivered_no_more_staff_read_withdrawn_not_failed(
     browser: Browser, app: RunningApp
 ) -> None:
     application_id = _apply(app, "Kojo", "Badu", "0241239822")
