@@ -63,7 +63,7 @@ def environment(data_dir: Path, gateway: SmsGatewayServer, site: str) -> dict[st
 
 def outbox_counts(data_dir: Path) -> dict[str, int]:
     with sqlite3.connect(data_dir / "agency.sqlite3") as db:
-        rows = db.execute("SELECT status, COUNT(*) FROM sms_outbox GROUP BY status").fetchall()
+        rows = db.execute("SELECT status, COUNT(*) FROM outbox GROUP BY status").fetchall()
     return {str(status): int(count) for status, count in rows}
 
 

@@ -86,8 +86,8 @@ def main() -> None:
         finally:
             app.stop()
         with sqlite3.connect(Path(data_dir) / "agency.sqlite3") as db:
-            statuses = dict(db.execute("SELECT status, COUNT(*) FROM sms_outbox GROUP BY status").fetchall())
-            attempts = db.execute("SELECT MAX(attempts), AVG(attempts) FROM sms_outbox").fetchone()
+            statuses = dict(db.execute("SELECT status, COUNT(*) FROM outbox GROUP BY status").fetchall())
+            attempts = db.execute("SELECT MAX(attempts), AVG(attempts) FROM outbox").fetchone()
     gateway.stop()
     delivered = gateway.delivered()
     per_key = Counter(r.idempotency_key for r in delivered)

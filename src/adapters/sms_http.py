@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 import httpx
 
 from agency_core.masking import mask_phone
-from agency_core.ports import SMS_FAILED, Delivery, SmsResult
+from agency_core.ports import SMS_FAILED, Delivery, SendResult
 
 logger = logging.getLogger(__name__)
 
@@ -86,12 +86,12 @@ class HttpSmsGateway:
             transport=transport,
         )
 
-    async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SmsResult:
+    async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SendResult:
         try:
             sender = self._sender if isinstance(self._sender, str) else await self._sender()
         except Exception as exc:  # a settings read failing must not lose the message: retried later
             logger.warning("SMS sender id unavailable: %s", type(exc).__name__)
-            return SmsResult(False, SMS_FAILED)
+            return SendResult(False, SMS_FAILED)
         payload: dict[str, Any] = {"sender": sender, "message": message, "recipients": [phone]}
         reported = bool(self._report_url and idempotency_key)
         if reported:
@@ -101,7 +101,7 @@ class HttpSmsGateway:
             response = await self._client.post("/send", json=payload, headers=headers)
         except httpx.HTTPError as exc:
             logger.warning("SMS gateway unreachable for %s: %s", mask_phone(phone), type(exc).__name__)
-            return SmsResult(False, SMS_FAILED, None, _transport_failure(exc))
+            return SendResult(False, SMS_FAILED, None, _transport_failure(exc))
         if response.is_success:
             try:
                 body: Any = response.json()
@@ -113,10 +113,10 @@ class HttpSmsGateway:
             # The id is kept only when a report was asked for: a text nobody will report on is never
             # flagged "not delivered in time".
             gateway_id = gateway_id_of(data) if reported else None
-            return SmsResult(True, message, data, Delivery.SENT, response.status_code, gateway_id)
+            return SendResult(True, message, data, Delivery.SENT, response.status_code, gateway_id)
         reason = _error_message(response)
         logger.warning("SMS gateway refused %s: %s %s", mask_phone(phone), response.status_code, reason)
-        return SmsResult(False, reason, None, Delivery.REFUSED, response.status_code)
+        return SendResult(False, reason, None, Delivery.REFUSED, response.status_code)
 
     async def aclose(self) -> None:
         await self._client.aclose()

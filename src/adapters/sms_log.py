@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 
 from agency_core.masking import mask_phone
-from agency_core.ports import SmsResult
+from agency_core.ports import SendResult
 
 logger = logging.getLogger(__name__)
 
@@ -17,14 +17,14 @@ logger = logging.getLogger(__name__)
 class LoggingSmsGateway:
     """Implements :class:`agency_core.ports.SmsGateway` by logging; always succeeds."""
 
-    async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SmsResult:
+    async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SendResult:
         logger.info(
             "SMS (no gateway configured, not sent) %s to %s: %d characters",
             idempotency_key or "-",
             mask_phone(phone),
             len(message),
         )
-        return SmsResult(True, "SMS logged (no gateway configured)", {"recipients": [phone]})
+        return SendResult(True, "SMS logged (no gateway configured)", {"recipients": [phone]})
 
     async def aclose(self) -> None:
         return None

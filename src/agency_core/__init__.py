@@ -28,7 +28,7 @@ from agency_core.messaging.notifications import (
 from agency_core.messaging.outcomes import DryRun, NoSms, NotSent, Outcome, Queued, Refused, Sent, Unknown
 from agency_core.messaging.phones import phone_for_sms
 from agency_core.messaging.sms_texts import ApplicationAlert, AppointmentDetails
-from agency_core.ports import SmsGateway, SmsResult
+from agency_core.ports import SendResult, SmsGateway
 from agency_core.records import ApplicationStatus
 from agency_core.spec.validation import Cleaned, Form, normalise_phone, validate
 
@@ -50,10 +50,10 @@ __all__ = [
     "OutgoingSms",
     "Queued",
     "Refused",
+    "SendResult",
     "Sent",
     "SmsGateway",
     "SmsKind",
-    "SmsResult",
     "Unknown",
     "application_messages",
     "appointment_messages",

@@ -41,8 +41,8 @@ class Delivery(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class SmsResult:
-    """What one SMS send came to: ``{success, message, data}`` as in spec section 7."""
+class SendResult:
+    """What one send came to, an SMS or an e-mail: ``{success, message, data}`` as in spec section 7."""
 
     success: bool
     message: str
@@ -67,7 +67,7 @@ class SmsGateway(Protocol):
     same message (the outbox retries with the same key).
     """
 
-    async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SmsResult: ...
+    async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SendResult: ...
 
 
 class ApplicationRepository(Protocol):

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from adapters.sqlite.database import Database
-from adapters.sqlite.store import MIGRATIONS, SqliteStore
+from adapters.sqlite.store import MIGRATIONS, OUTBOX_RENAMED, SqliteStore
 from agency_core.messaging import outbox_messages
 from agency_core.messaging.delivery import DeliveryState, delivery_state, report_of
 from agency_core.records import OutboxMessage, OutboxStatus, ReportedDelivery
@@ -123,7 +123,8 @@ async def test_a_report_in_the_same_unit_of_work_as_other_writes_is_discarded_wi
 
 async def test_sqlite_rows_from_before_the_migration_keep_their_state_and_still_send(tmp_path: Path) -> None:
     path = tmp_path / "agency.sqlite3"
-    before = [m for m in MIGRATIONS if m.name not in ("records_0007_delivery_reports", "records_0014_outbox_channel")]
+    skipped = ("records_0007_delivery_reports", "records_0014_outbox_channel", OUTBOX_RENAMED)
+    before = [m for m in MIGRATIONS if m.name not in skipped]
     db = Database(path)
     await db.migrate(before)
 
@@ -175,7 +176,7 @@ async def test_firestore_documents_without_the_new_fields_read_with_defaults(
             "attempts": 1,
             "delivered_at": T0,
         }
-        await stores.firestore.client.collection(stores.prefix + "sms_outbox").document("VA1-old").set(doc)
+        await stores.firestore.client.collection(stores.prefix + "outbox").document("VA1-old").set(doc)
         message = await stored(stores, "VA1-old")
         assert (message.gateway_id, message.delivery_report) == (None, None)
         assert delivery_state(message) is DeliveryState.SENT

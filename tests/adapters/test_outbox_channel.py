@@ -14,7 +14,7 @@ import pytest
 from adapters.codec import to_document, to_row
 from adapters.firestore.personal_data import FirestorePersonalDataStore
 from adapters.sqlite.database import Database
-from adapters.sqlite.store import MIGRATIONS, SqliteStore
+from adapters.sqlite.store import MIGRATIONS, OUTBOX_RENAMED, SqliteStore
 from agency_core.messaging import outbox_messages
 from agency_core.messaging.email import Email
 from agency_core.privacy.data_requests import ERASED_TEXT
@@ -63,7 +63,7 @@ async def test_each_message_says_its_channel_and_address(
 async def test_a_database_made_before_the_migration_keeps_every_message_and_its_pending_ones(tmp_path: Path) -> None:
     path = tmp_path / "agency.sqlite3"
     db = Database(path)
-    await db.migrate([m for m in MIGRATIONS if m.name != "records_0014_outbox_channel"])
+    await db.migrate([m for m in MIGRATIONS if m.name not in ("records_0014_outbox_channel", OUTBOX_RENAMED)])
     await db.close()
     with sqlite3.connect(path) as conn:
         for message in (SMS, MAIL, SENT):
@@ -81,7 +81,7 @@ async def test_a_database_made_before_the_migration_keeps_every_message_and_its_
         (SMS.id, Channel.SMS, "+233241234567"),
     ]  # the pending ones are still due
     with sqlite3.connect(path) as conn:
-        columns = [r[1] for r in conn.execute("PRAGMA table_info(sms_outbox)")]
+        columns = [r[1] for r in conn.execute("PRAGMA table_info(outbox)")]
     assert ("address" in columns, "channel" in columns, "phone" in columns) == (True, True, False)
     await db.close()
 
@@ -94,7 +94,7 @@ async def test_firestore_documents_stored_before_channels_still_read_and_erase(
     request.param = backend  # type: ignore[attr-defined]
     async with open_stores(request, tmp_path) as s:
         assert s.firestore is not None
-        outbox = s.firestore.client.collection(s.prefix + "sms_outbox")
+        outbox = s.firestore.client.collection(s.prefix + "outbox")
         for message in (SMS, MAIL, SENT):
             await outbox.document(message.id).set(_before_channels(message))
         assert await s.records.outbox.list("VA1") == [MAIL, SENT, SMS]

@@ -14,7 +14,7 @@ from agency_core.appointments.reminders import WITHDRAWN_CANCELLED, reminder_ids
 from agency_core.messaging.email import Email
 from agency_core.messaging.outbox import OutboxWorker, RetryPolicy
 from agency_core.messaging.sms_texts import AppointmentDetails
-from agency_core.ports import SmsResult
+from agency_core.ports import SendResult
 from agency_core.records import NEW_APPOINTMENT, AdminNotification, Appointment, AppointmentStatus, OutboxStatus
 from agency_core.spec.forms import AppointmentRequest, NewAppointmentNotice, form_of
 from tests.adapters.backends import BACKENDS, Stores, open_stores
@@ -40,11 +40,11 @@ class Gateway:
         self.sms: list[tuple[str, str | None]] = []
         self.mail: list[str] = []
 
-    async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SmsResult:
+    async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SendResult:
         if self.down:
-            return SmsResult(False, "gateway down")
+            return SendResult(False, "gateway down")
         self.sms.append((message, idempotency_key))
-        return SmsResult(True, "sent")
+        return SendResult(True, "sent")
 
 
 class Mail:

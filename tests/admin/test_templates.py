@@ -40,7 +40,7 @@ async def outbox_text(h: AdminHarness, message_id: str) -> str | None:
     if api.store == "firestore":
         from google.cloud import firestore
 
-        snap = firestore.Client(project=api.firestore_project_id).collection("sms_outbox").document(message_id).get()
+        snap = firestore.Client(project=api.firestore_project_id).collection("outbox").document(message_id).get()
         return str(snap.to_dict()["text"]) if snap.exists else None
     message = await container(h).store.outbox.get(message_id)
     return message.text if message is not None else None

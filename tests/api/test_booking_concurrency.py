@@ -67,7 +67,7 @@ def test_three_instances_on_firestore_book_exactly_the_capacity(cluster: Cluster
     notes = {d.to_dict()["data"]["reference"] for d in client.collection("admin_notifications").stream()}
     assert booked <= notes
     assert not {d["reference"] for d in stored} - notes  # no notification without its booking
-    outbox_sources = {d.to_dict()["source_id"] for d in client.collection("sms_outbox").stream()}
+    outbox_sources = {d.to_dict()["source_id"] for d in client.collection("outbox").stream()}
     assert {s.removesuffix("-mail") for s in outbox_sources} == {d["reference"] for d in stored}
     seats = [d.to_dict() for d in client.collection("appointment_seats").stream()]
     assert {s["reference"] for s in seats if s["reference"] in booked} == booked
@@ -79,7 +79,7 @@ def test_one_sqlite_instance_takes_fifty_concurrent_bookings_of_one_slot() -> No
         with sqlite3.connect(app.data_dir / "agency.sqlite3") as db:
             rows = db.execute("SELECT reference FROM appointments").fetchall()
             notes = db.execute("SELECT COUNT(*) FROM admin_notifications").fetchone()[0]
-            sources = {r[0] for r in db.execute("SELECT source_id FROM sms_outbox")}
+            sources = {r[0] for r in db.execute("SELECT source_id FROM outbox")}
     assert {r[0] for r in rows} == booked
     assert notes == 1
     assert {s.removesuffix("-mail") for s in sources} == booked

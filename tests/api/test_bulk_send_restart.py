@@ -98,7 +98,7 @@ def test_a_bulk_send_to_200_with_a_failing_gateway_and_a_restart_sends_each_once
     assert len({r.phone for r in delivered}) == RECIPIENTS
     assert (result["sent"], result["pending"], result["failed"], result["done"]) == (RECIPIENTS, 0, 0, RECIPIENTS)
     with sqlite3.connect(data_dir / "agency.sqlite3") as db:
-        rows = db.execute("SELECT status, COUNT(*) FROM sms_outbox GROUP BY status").fetchall()
+        rows = db.execute("SELECT status, COUNT(*) FROM outbox GROUP BY status").fetchall()
         audited = db.execute("SELECT COUNT(*) FROM audit_log WHERE action = 'applications.bulk_sms'").fetchone()
     assert rows == [("delivered", RECIPIENTS)]
     assert audited == (1,)

@@ -226,7 +226,7 @@ def test_a_text_not_delivered_in_time_is_flagged_for_staff(live: Live, gateway: 
     two_minutes_ago = (datetime.now(UTC) - timedelta(minutes=2)).isoformat(timespec="microseconds")
     with sqlite3.connect(live.app.data_dir / "agency.sqlite3") as db:
         db.execute(
-            "UPDATE sms_outbox SET delivered_at = ? WHERE id IN (?, ?)",
+            "UPDATE outbox SET delivered_at = ? WHERE id IN (?, ?)",
             (two_minutes_ago, late.idempotency_key, done.idempotency_key),
         )
     assert gateway.send_report(done, "DELIVERED") == 200

@@ -112,7 +112,7 @@ def _outbox(data_dir: Path) -> list[tuple[str, str, str]]:
     """The messages due by now (an appointment's reminders wait for their day), as staff see them."""
     due = datetime.now(UTC).isoformat(timespec="microseconds")
     with sqlite3.connect(f"file:{data_dir / 'agency.sqlite3'}?mode=ro", uri=True) as db:
-        query = "SELECT address, text, status FROM sms_outbox WHERE status != 'pending' OR next_attempt_at <= ?"
+        query = "SELECT address, text, status FROM outbox WHERE status != 'pending' OR next_attempt_at <= ?"
         return list(db.execute(query, (due,)))
 
 

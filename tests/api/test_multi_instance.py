@@ -118,7 +118,7 @@ def wait_until_delivered(cluster: Cluster, count: int, timeout_s: float) -> Coun
     client = firestore_client(cluster)
     deadline = time.monotonic() + timeout_s
     while True:
-        docs = [doc.to_dict() for doc in client.collection("sms_outbox").stream()]  # type: ignore[attr-defined]
+        docs = [doc.to_dict() for doc in client.collection("outbox").stream()]  # type: ignore[attr-defined]
         statuses = Counter(doc["status"] for doc in docs if doc.get("kind") != EMAIL_KIND)
         if statuses["delivered"] >= count or time.monotonic() > deadline:
             return statuses

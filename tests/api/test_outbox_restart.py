@@ -65,5 +65,5 @@ def test_killing_the_app_mid_delivery_loses_and_duplicates_nothing(
     assert set(per_key.values()) == {1}
     assert {key.rsplit("-", 1)[0] for key in per_key if key} == set(ids)
     with sqlite3.connect(tmp_path / "data" / "agency.sqlite3") as db:
-        rows = db.execute("SELECT status, COUNT(*) FROM sms_outbox WHERE kind != 'email' GROUP BY status").fetchall()
+        rows = db.execute("SELECT status, COUNT(*) FROM outbox WHERE kind != 'email' GROUP BY status").fetchall()
     assert rows == [("delivered", EXPECTED)]

@@ -70,7 +70,7 @@ class FirestoreAdminStore(Collections):
         )
 
     async def outbox_health(self, since: datetime) -> OutboxHealth:
-        docs = await self._all("sms_outbox")
+        docs = await self._all("outbox")
         pending = sum(1 for d in docs if d["status"] == "pending")
         stopped = [
             m

@@ -83,7 +83,7 @@ class FirestorePersonalDataStore(Collections):
         found.sms = sorted(
             (
                 m
-                for m in (from_document(OutboxMessage, d) for d in await self._all("sms_outbox"))
+                for m in (from_document(OutboxMessage, d) for d in await self._all("outbox"))
                 if m.source_id in sources or m.address in phones
             ),
             key=lambda m: (m.created_at, m.id),
@@ -143,7 +143,7 @@ class PersonalDataWrites:
         about = [(NOTES, "application_id", a.id) for a in found.applications]
         about += [(REPLIES, "message_id", m.id) for m in found.messages]
         deleted = self._deleted(found)
-        sms_refs = [col("sms_outbox").document(m.id) for m in found.sms]
+        sms_refs = [col("outbox").document(m.id) for m in found.sms]
         updates: list[tuple[Any, Document]] = []
         written: list[Any] = []
 

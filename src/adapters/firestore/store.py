@@ -2,17 +2,17 @@
 
 Collections are named after the records (``applications``, ``appointments``,
 ``contact_messages``, ``newsletter_subscriptions``, ``job_alerts``, ``admin_notifications``,
-``sms_outbox``, ``blog_posts``; ``application_keys`` guards against duplicate applications).
-A record and its SMS are written by one unit of work (:mod:`adapters.firestore.unit_of_work`).
+``outbox``, ``blog_posts``; ``application_keys`` guards against duplicate applications).
+A record and its messages are written by one unit of work (:mod:`adapters.firestore.unit_of_work`).
 
 Many app instances may share one Firestore project. The outbox claims each message in a
 transaction that reads it, checks it is pending, due and not leased (or its lease has expired),
-then creates the claim document ``sms_outbox_claims/<id>-<attempt>`` and writes the lease
+then creates the claim document ``outbox_claims/<id>-<attempt>`` and writes the lease
 (owner and expiry) on the message. The claim document makes the claim exclusive even where
 transactions are not serialised (the local emulator): only one worker can create claim number
 n+1 of a message. Marking a result is a transaction that checks the lease owner. In production
-the outbox query needs the composite index ``sms_outbox(status ASC, next_attempt_at ASC)`` and
-``sms_outbox_claims.expires_at`` a TTL policy (both in ``firestore.indexes.json``).
+the outbox query needs the composite index ``outbox(status ASC, next_attempt_at ASC)`` and
+``outbox_claims.expires_at`` a TTL policy (both in ``firestore.indexes.json``).
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from adapters.firestore.documents import (
     newest_first,
     search_fields,
 )
+from adapters.firestore.outbox_move import move_old_outbox
 from adapters.firestore.templates import FirestoreTemplates
 from adapters.firestore.unit_of_work import FirestoreUnitOfWork, backfill_slots
 from adapters.sealing import PASSPORT_FIELD, PassportSealer
@@ -213,7 +214,7 @@ CLAIM_KEEP = timedelta(days=1)
 class FirestoreOutbox(_Base):
     async def claim(self, now: datetime, lease_until: datetime, limit: int, owner: str = "") -> list[OutboxMessage]:
         query = (
-            self._col("sms_outbox")
+            self._col("outbox")
             .where(filter=FieldFilter("status", "==", OutboxStatus.PENDING.value))
             .where(filter=FieldFilter("next_attempt_at", "<=", now))
         )
@@ -239,7 +240,7 @@ class FirestoreOutbox(_Base):
     async def _claim_one(
         self, message_id: str, now: datetime, lease_until: datetime, owner: str, *, due_only: bool = True
     ) -> OutboxMessage | None:
-        ref = self._col("sms_outbox").document(message_id)
+        ref = self._col("outbox").document(message_id)
 
         @firestore.async_transactional
         async def work(tx: Any) -> OutboxMessage | None:
@@ -255,7 +256,7 @@ class FirestoreOutbox(_Base):
             attempt = int(doc["attempts"]) + 1
             # First in the commit: if another worker made this claim, nothing else is written.
             tx.create(
-                self._col("sms_outbox_claims").document(f"{message_id}-{attempt}"),
+                self._col("outbox_claims").document(f"{message_id}-{attempt}"),
                 {
                     "message_id": message_id,
                     "attempt": attempt,
@@ -275,7 +276,7 @@ class FirestoreOutbox(_Base):
         return claimed
 
     async def _mark(self, message_id: str, fields: dict[str, Any], owner: str | None) -> bool:
-        ref = self._col("sms_outbox").document(message_id)
+        ref = self._col("outbox").document(message_id)
 
         @firestore.async_transactional
         async def work(tx: Any) -> bool:
@@ -302,7 +303,7 @@ class FirestoreOutbox(_Base):
 
     async def awaiting_delivery(self, sent_since: datetime) -> list[OutboxMessage]:
         query = (
-            self._col("sms_outbox")
+            self._col("outbox")
             .where(filter=FieldFilter("status", "==", OutboxStatus.DELIVERED.value))
             .where(filter=FieldFilter("delivered_at", ">=", sent_since))
         )
@@ -351,7 +352,7 @@ class FirestoreOutbox(_Base):
         pending_only: bool = True,
     ) -> bool:
         """Read, move by the core's rule and write back the fields it changed, in one transaction."""
-        ref = self._col("sms_outbox").document(message_id)
+        ref = self._col("outbox").document(message_id)
 
         @firestore.async_transactional
         async def work(tx: Any) -> bool:
@@ -373,7 +374,7 @@ class FirestoreOutbox(_Base):
         return moved
 
     async def release(self, owner: str) -> int:
-        query = self._col("sms_outbox").where(filter=FieldFilter("lease_owner", "==", owner))
+        query = self._col("outbox").where(filter=FieldFilter("lease_owner", "==", owner))
         held = [snap.get("id") async for snap in query.stream()]
         freed = await asyncio.gather(
             *(self._mark(message_id, {"lease_until": None, "lease_owner": None}, owner) for message_id in held)
@@ -381,11 +382,11 @@ class FirestoreOutbox(_Base):
         return sum(freed)
 
     async def get(self, message_id: str) -> OutboxMessage | None:
-        snap = await self._col("sms_outbox").document(message_id).get()
+        snap = await self._col("outbox").document(message_id).get()
         return from_document(OutboxMessage, snap.to_dict()) if snap.exists else None
 
     async def list(self, source_id: str | None = None) -> list[OutboxMessage]:
-        query = self._col("sms_outbox")
+        query = self._col("outbox")
         if source_id is not None:
             query = query.where(filter=FieldFilter("source_id", "==", source_id))
         docs = [snap.to_dict() async for snap in query.stream()]
@@ -442,7 +443,9 @@ class FirestoreStore:
 
     async def start(self) -> None:
         """Firestore needs no schema. Appointments booked before slots were kept get theirs, passport
-        numbers stored in clear by an older version are sealed, and applications get search tokens."""
+        numbers stored in clear by an older version are sealed, applications get search tokens, and
+        messages still in the outbox's old collection move to ``outbox`` (:mod:`adapters.firestore.outbox_move`)."""
+        await move_old_outbox(self.client, self._prefix)
         await backfill_slots(self.client, self._prefix, self.sealer)
         await self.applications.seal_plain_passports()
         await self.applications.add_search_tokens()

@@ -431,10 +431,10 @@ class _Refunds(_Writes):
 class _Outbox(_Writes):
     async def enqueue(self, messages: Sequence[records.OutboxMessage]) -> None:
         for message in messages:
-            self._create("sms_outbox", message.id, to_document(message))
+            self._create("outbox", message.id, to_document(message))
 
     async def enqueue_new(self, messages: Sequence[records.OutboxMessage]) -> None:
-        planned = [(self._col("sms_outbox").document(m.id), to_document(m)) for m in messages]
+        planned = [(self._col("outbox").document(m.id), to_document(m)) for m in messages]
         new: list[tuple[Any, Document]] = []
 
         async def check(tx: Transaction) -> None:
@@ -450,7 +450,7 @@ class _Outbox(_Writes):
         self._steps.append(_Step(write, check, retries=2))
 
     async def withdraw(self, message_ids: Sequence[str], reason: str) -> None:
-        refs = [self._col("sms_outbox").document(message_id) for message_id in message_ids]
+        refs = [self._col("outbox").document(message_id) for message_id in message_ids]
         withdrawn = {
             "status": OutboxStatus.FAILED.value,
             "last_error": reason,
@@ -473,7 +473,7 @@ class _Outbox(_Writes):
         self._steps.append(_Step(write, check))
 
     async def record_report(self, message_id: str, report: records.ReportedDelivery, status: str, at: datetime) -> None:
-        ref = self._col("sms_outbox").document(message_id)
+        ref = self._col("outbox").document(message_id)
         moves: list[bool] = []
 
         async def check(tx: Transaction) -> None:

@@ -199,9 +199,9 @@ class SqliteAdminStore:
 
     async def outbox_health(self, since: datetime) -> OutboxHealth:
         def work(conn: sqlite3.Connection) -> OutboxHealth:
-            pending = conn.execute("SELECT COUNT(*) FROM sms_outbox WHERE status = 'pending'").fetchone()[0]
+            pending = conn.execute("SELECT COUNT(*) FROM outbox WHERE status = 'pending'").fetchone()[0]
             stopped = conn.execute(
-                "SELECT * FROM sms_outbox WHERE status = 'failed' AND next_attempt_at >= ?", (timestamp(since),)
+                "SELECT * FROM outbox WHERE status = 'failed' AND next_attempt_at >= ?", (timestamp(since),)
             ).fetchall()
             states = count_states(from_row(OutboxMessage, row) for row in stopped)
             return OutboxHealth(int(pending), states[DeliveryState.FAILED], states[DeliveryState.WITHDRAWN])

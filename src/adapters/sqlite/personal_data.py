@@ -83,7 +83,7 @@ class SqlitePersonalDataStore:
             phones |= {a.appointment.data.phone for a in found.appointments if a.appointment.data.phone}
             found.sms = [
                 from_row(OutboxMessage, r)
-                for r in conn.execute("SELECT * FROM sms_outbox ORDER BY created_at, id")
+                for r in conn.execute("SELECT * FROM outbox ORDER BY created_at, id")
                 if r["source_id"] in sources or r["address"] in phones
             ]
             return found
@@ -112,7 +112,7 @@ def _erase(conn: sqlite3.Connection, found: PersonalData) -> None:
         conn.execute("DELETE FROM job_alerts WHERE id = ?", (j.id,))
     for sms in found.sms:
         conn.execute(
-            "UPDATE sms_outbox SET address = ?, text = ?, lease_until = NULL, "
+            "UPDATE outbox SET address = ?, text = ?, lease_until = NULL, "
             "last_error = CASE WHEN status = 'pending' THEN ? ELSE last_error END, "
             "status = CASE WHEN status = 'pending' THEN 'failed' ELSE status END WHERE id = ?",
             (_masked(sms), ERASED_TEXT, CANCELLED_ERROR, sms.id),

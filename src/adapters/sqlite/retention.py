@@ -69,7 +69,7 @@ def _delete_records(conn: sqlite3.Connection, table: str, ids: Sequence[str]) ->
         conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (record_id,))  # noqa: S608 - fixed names
         if table == "appointments":
             conn.execute("DELETE FROM admin_notifications WHERE id = ?", (f"{record_id}-admin",))
-            conn.execute("DELETE FROM sms_outbox WHERE source_id = ? AND status != 'pending'", (record_id,))
+            conn.execute("DELETE FROM outbox WHERE source_id = ? AND status != 'pending'", (record_id,))
 
 
 class RetentionWrites:

@@ -42,7 +42,7 @@ def insert(conn: sqlite3.Connection, table: str, row: Mapping[str, Any], verb: s
 
 def enqueue(conn: sqlite3.Connection, messages: Iterable[OutboxMessage], verb: str = "INSERT") -> None:
     for message in messages:
-        insert(conn, "sms_outbox", to_row(message), verb)
+        insert(conn, "outbox", to_row(message), verb)
 
 
 def add_audit(conn: sqlite3.Connection, entry: AuditEntry) -> None:

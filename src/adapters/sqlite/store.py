@@ -37,6 +37,9 @@ from agency_core.records import (
 
 T = TypeVar("T")
 
+OUTBOX_RENAMED = "records_0016_outbox_renamed"
+"""The migration that renames ``sms_outbox`` to ``outbox`` (the migrations before it name the old table)."""
+
 MIGRATIONS = (
     Migration(
         "records_0001",
@@ -249,6 +252,22 @@ MIGRATIONS = (
         "records_0015_outbox_unsettled",
         "ALTER TABLE sms_outbox ADD COLUMN unsettled_since TEXT",
     ),
+    Migration(
+        # The outbox holds e-mails as well as texts: the table and its indexes lose "sms_" from their
+        # names (issue 44). A rename keeps every row, so every queued message is still sent.
+        OUTBOX_RENAMED,
+        """
+        ALTER TABLE sms_outbox RENAME TO outbox;
+        DROP INDEX sms_outbox_due;
+        CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+        DROP INDEX sms_outbox_source;
+        CREATE INDEX outbox_source ON outbox (source_id);
+        DROP INDEX sms_outbox_lease_owner;
+        CREATE INDEX outbox_lease_owner ON outbox (lease_owner);
+        DROP INDEX sms_outbox_sent;
+        CREATE INDEX outbox_sent ON outbox (status, delivered_at)
+        """,
+    ),
 )
 
 
@@ -405,7 +424,7 @@ class SqliteOutbox:
     async def claim(self, now: datetime, lease_until: datetime, limit: int, owner: str = "") -> list[OutboxMessage]:
         def work(conn: sqlite3.Connection) -> list[OutboxMessage]:
             rows = conn.execute(
-                "SELECT id FROM sms_outbox WHERE status = 'pending' AND next_attempt_at <= ? "
+                "SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? "
                 "AND (lease_until IS NULL OR lease_until <= ?) ORDER BY next_attempt_at, id LIMIT ?",
                 (timestamp(now), timestamp(now), limit),
             ).fetchall()
@@ -414,12 +433,12 @@ class SqliteOutbox:
                 return []
             marks = ",".join("?" * len(ids))
             conn.execute(
-                f"UPDATE sms_outbox SET lease_until = ?, lease_owner = ?, attempts = attempts + 1 "  # noqa: S608
+                f"UPDATE outbox SET lease_until = ?, lease_owner = ?, attempts = attempts + 1 "  # noqa: S608
                 f"WHERE id IN ({marks})",
                 (timestamp(lease_until), owner, *ids),
             )
             claimed = conn.execute(
-                f"SELECT * FROM sms_outbox WHERE id IN ({marks}) ORDER BY next_attempt_at, id",  # noqa: S608
+                f"SELECT * FROM outbox WHERE id IN ({marks}) ORDER BY next_attempt_at, id",  # noqa: S608
                 ids,
             ).fetchall()
             return [from_row(OutboxMessage, row) for row in claimed]
@@ -431,12 +450,12 @@ class SqliteOutbox:
     ) -> OutboxMessage | None:
         def work(conn: sqlite3.Connection) -> OutboxMessage | None:
             updated = conn.execute(
-                "UPDATE sms_outbox SET lease_until = ?, lease_owner = ?, attempts = attempts + 1 "
+                "UPDATE outbox SET lease_until = ?, lease_owner = ?, attempts = attempts + 1 "
                 "WHERE id = ? AND status = 'pending' AND (lease_until IS NULL OR lease_until <= ?) "
                 "AND (unsettled_since IS NULL OR next_attempt_at <= ?)",
                 (timestamp(lease_until), owner, message_id, timestamp(now), timestamp(now)),
             )
-            return _one(conn, OutboxMessage, "sms_outbox", "id", message_id) if updated.rowcount else None
+            return _one(conn, OutboxMessage, "outbox", "id", message_id) if updated.rowcount else None
 
         return await self._db.transaction(work)
 
@@ -444,7 +463,7 @@ class SqliteOutbox:
         self, message_id: str, now: datetime, owner: str | None = None, gateway_id: str | None = None
     ) -> bool:
         return await self._mark(
-            "UPDATE sms_outbox SET status = 'delivered', delivered_at = ?, gateway_id = ?, lease_until = NULL, "
+            "UPDATE outbox SET status = 'delivered', delivered_at = ?, gateway_id = ?, lease_until = NULL, "
             "lease_owner = NULL, unsettled_since = NULL WHERE id = ? AND status = 'pending'",
             (timestamp(now), gateway_id, message_id),
             owner,
@@ -453,7 +472,7 @@ class SqliteOutbox:
     async def awaiting_delivery(self, sent_since: datetime) -> list[OutboxMessage]:
         def work(conn: sqlite3.Connection) -> list[OutboxMessage]:
             rows = conn.execute(
-                "SELECT * FROM sms_outbox WHERE status = 'delivered' AND delivered_at >= ? "
+                "SELECT * FROM outbox WHERE status = 'delivered' AND delivered_at >= ? "
                 "AND gateway_id IS NOT NULL AND delivery_report IS NOT 'delivered' ORDER BY delivered_at, id",
                 (timestamp(sent_since),),
             ).fetchall()
@@ -465,7 +484,7 @@ class SqliteOutbox:
         self, message_id: str, error: str, next_attempt_at: datetime, owner: str | None = None
     ) -> bool:
         return await self._mark(
-            "UPDATE sms_outbox SET last_error = ?, next_attempt_at = ?, lease_until = NULL, lease_owner = NULL "
+            "UPDATE outbox SET last_error = ?, next_attempt_at = ?, lease_until = NULL, lease_owner = NULL "
             "WHERE id = ? AND status = 'pending'",
             (error, timestamp(next_attempt_at), message_id),
             owner,
@@ -473,7 +492,7 @@ class SqliteOutbox:
 
     async def mark_failed(self, message_id: str, error: str, owner: str | None = None) -> bool:
         return await self._mark(
-            "UPDATE sms_outbox SET status = 'failed', last_error = ?, lease_until = NULL, lease_owner = NULL "
+            "UPDATE outbox SET status = 'failed', last_error = ?, lease_until = NULL, lease_owner = NULL "
             "WHERE id = ? AND status = 'pending'",
             (error, message_id),
             owner,
@@ -505,7 +524,7 @@ class SqliteOutbox:
         """Read, move by the core's rule and write back the columns it changed, in one transaction."""
 
         def work(conn: sqlite3.Connection) -> bool:
-            message = _one(conn, OutboxMessage, "sms_outbox", "id", message_id)
+            message = _one(conn, OutboxMessage, "outbox", "id", message_id)
             if message is None or (pending_only and message.status is not OutboxStatus.PENDING):
                 return False
             if owner is not None and message.lease_owner != owner:
@@ -515,7 +534,7 @@ class SqliteOutbox:
             if not changed:
                 return False
             assignments = ", ".join(f"{column} = ?" for column in changed)
-            conn.execute(f"UPDATE sms_outbox SET {assignments} WHERE id = ?", (*changed.values(), message_id))  # noqa: S608 - column names from the record type
+            conn.execute(f"UPDATE outbox SET {assignments} WHERE id = ?", (*changed.values(), message_id))  # noqa: S608 - column names from the record type
             return True
 
         return await self._db.transaction(work)
@@ -528,7 +547,7 @@ class SqliteOutbox:
 
     async def release(self, owner: str) -> int:
         cursor = await self._update(
-            "UPDATE sms_outbox SET lease_until = NULL, lease_owner = NULL WHERE lease_owner = ? AND status = 'pending'",
+            "UPDATE outbox SET lease_until = NULL, lease_owner = NULL WHERE lease_owner = ? AND status = 'pending'",
             (owner,),
         )
         return cursor.rowcount
@@ -537,15 +556,15 @@ class SqliteOutbox:
         return await self._db.run(lambda conn: conn.execute(sql, params))
 
     async def get(self, message_id: str) -> OutboxMessage | None:
-        return await self._db.run(lambda conn: _one(conn, OutboxMessage, "sms_outbox", "id", message_id))
+        return await self._db.run(lambda conn: _one(conn, OutboxMessage, "outbox", "id", message_id))
 
     async def list(self, source_id: str | None = None) -> list[OutboxMessage]:
         def work(conn: sqlite3.Connection) -> list[OutboxMessage]:
             if source_id is None:
-                rows = conn.execute("SELECT * FROM sms_outbox ORDER BY created_at, id").fetchall()
+                rows = conn.execute("SELECT * FROM outbox ORDER BY created_at, id").fetchall()
             else:
                 rows = conn.execute(
-                    "SELECT * FROM sms_outbox WHERE source_id = ? ORDER BY created_at, id", (source_id,)
+                    "SELECT * FROM outbox WHERE source_id = ? ORDER BY created_at, id", (source_id,)
                 ).fetchall()
             return [from_row(OutboxMessage, row) for row in rows]
 

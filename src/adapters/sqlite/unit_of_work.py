@@ -271,7 +271,7 @@ class _Outbox(_Writes):
 
     async def withdraw(self, message_ids: Sequence[str], reason: str) -> None:
         sql = (
-            "UPDATE sms_outbox SET status = 'failed', last_error = ?, lease_until = NULL, lease_owner = NULL "
+            "UPDATE outbox SET status = 'failed', last_error = ?, lease_until = NULL, lease_owner = NULL "
             "WHERE status = 'pending' AND id = ?"
         )
         ids = list(message_ids)
@@ -284,14 +284,14 @@ class _Outbox(_Writes):
 
     async def record_report(self, message_id: str, report: records.ReportedDelivery, status: str, at: datetime) -> None:
         def step(conn: sqlite3.Connection) -> None:
-            row = conn.execute("SELECT delivery_report FROM sms_outbox WHERE id = ?", (message_id,)).fetchone()
+            row = conn.execute("SELECT delivery_report FROM outbox WHERE id = ?", (message_id,)).fetchone()
             if row is None:
                 return
             current = None if row[0] is None else records.ReportedDelivery(row[0])
             if advance(current, report) is current:
                 return
             conn.execute(
-                "UPDATE sms_outbox SET delivery_report = ?, reported_at = ?, report_status = ? WHERE id = ?",
+                "UPDATE outbox SET delivery_report = ?, reported_at = ?, report_status = ? WHERE id = ?",
                 (report.value, timestamp(at), status, message_id),
             )
 

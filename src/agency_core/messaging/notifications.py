@@ -27,7 +27,7 @@ from agency_core.messaging.sms_texts import (
     status_message,
 )
 from agency_core.messaging.templates import DEFAULTS, Texts
-from agency_core.ports import SmsGateway, SmsResult
+from agency_core.ports import SendResult, SmsGateway
 from agency_core.records import ApplicationStatus
 from agency_core.spec.validation import DEFAULT_PHONE_REGION, INVALID_PHONE, normalise_phone
 
@@ -94,7 +94,7 @@ _SUCCESS_MESSAGES = {
 }
 
 
-async def deliver(gateway: SmsGateway, sms: OutgoingSms, idempotency_key: str | None = None) -> SmsResult:
+async def deliver(gateway: SmsGateway, sms: OutgoingSms, idempotency_key: str | None = None) -> SendResult:
     """Send one planned text; a success carries the spec's success message for its kind.
 
     The phone is normalised to E.164 by the forms' rule first (a local Ghanaian ``024…`` gets
@@ -103,12 +103,12 @@ async def deliver(gateway: SmsGateway, sms: OutgoingSms, idempotency_key: str | 
     phone = normalise_phone(sms.phone)
     if phone is None:
         logger.warning("Refused to send SMS to %s", mask_phone(sms.phone), extra={"reason": INVALID_PHONE})
-        return SmsResult(False, INVALID_PHONE)
+        return SendResult(False, INVALID_PHONE)
     result = await gateway.send(phone, sms.text, idempotency_key=idempotency_key)
     if not result.success:
         logger.warning("Failed to send SMS to %s", mask_phone(phone), extra={"reason": result.message})
         return result
-    return SmsResult(True, _SUCCESS_MESSAGES[sms.kind], result.data, result.delivery, result.gateway_status)
+    return SendResult(True, _SUCCESS_MESSAGES[sms.kind], result.data, result.delivery, result.gateway_status)
 
 
 NAME_REQUIRED = "Give the applicant's name: a status text is never sent without one"
@@ -188,8 +188,8 @@ def plan_status_sms(
 
 @dataclass(frozen=True, slots=True)
 class ApplicationNotification:
-    applicant: SmsResult
-    admins: tuple[SmsResult, ...]
+    applicant: SendResult
+    admins: tuple[SendResult, ...]
 
 
 async def notify_application(

@@ -29,7 +29,7 @@ from agency_core.masking import mask_email, mask_phone
 from agency_core.messaging.delivery import DEFAULT_SETTLE_WAIT
 from agency_core.messaging.email import EmailSender
 from agency_core.messaging.outbox_messages import email_of
-from agency_core.ports import Delivery, Outbox, SmsGateway, SmsResult
+from agency_core.ports import Delivery, Outbox, SendResult, SmsGateway
 from agency_core.records import Channel, OutboxMessage
 
 logger = logging.getLogger("agency.outbox")
@@ -115,16 +115,16 @@ class OutboxWorker:
             await asyncio.gather(*(bounded(m) for m in claimed))
         return len(claimed)
 
-    async def _send_email(self, message: OutboxMessage) -> SmsResult:
+    async def _send_email(self, message: OutboxMessage) -> SendResult:
         if self.email is None:
-            return SmsResult(False, "no e-mail sender configured")
+            return SendResult(False, "no e-mail sender configured")
         try:
             await self.email.send(email_of(message), message.id)
         except Exception as exc:  # a mail server outage is a failed attempt, retried with backoff
-            return SmsResult(False, f"{type(exc).__name__}: {exc}"[:500])
-        return SmsResult(True, "E-mail sent")
+            return SendResult(False, f"{type(exc).__name__}: {exc}"[:500])
+        return SendResult(True, "E-mail sent")
 
-    async def send_now(self, message_id: str) -> tuple[OutboxMessage | None, SmsResult | None]:
+    async def send_now(self, message_id: str) -> tuple[OutboxMessage | None, SendResult | None]:
         """One attempt at one message now, whenever its next attempt was due (a script waiting for
         its own text). Returns the message as it then stands and the gateway's answer; ``None`` for
         the answer when no attempt was made (already delivered or failed, another worker holds it,
@@ -134,13 +134,13 @@ class OutboxWorker:
         result = await self._send(claimed) if claimed is not None else None
         return await self.outbox.get(message_id), result
 
-    async def _send(self, message: OutboxMessage) -> SmsResult:
+    async def _send(self, message: OutboxMessage) -> SendResult:
         if message.unsettled_since is not None and message.attempts > self.policy.max_attempts:
             # Held after its last attempt's answer was lost: no report came in the settle wait, and
             # the attempts are spent.
             error = f"no answer and no delivery report after {message.attempts - 1} attempts"
             await self.outbox.mark_failed(message.id, error, self.owner)
-            return SmsResult(False, error)
+            return SendResult(False, error)
         if message.channel is Channel.EMAIL:
             result = await self._send_email(message)
         else:
@@ -148,7 +148,7 @@ class OutboxWorker:
                 result = await self.gateway.send(message.address, message.text, idempotency_key=message.id)
             except Exception as exc:  # a gateway must not raise; if one does, it is a failed attempt
                 logger.exception("sms gateway raised", extra={"sms_id": message.id})
-                result = SmsResult(False, f"{type(exc).__name__}: {exc}"[:500])
+                result = SendResult(False, f"{type(exc).__name__}: {exc}"[:500])
         now = self.clock()
         fields = {
             "sms_id": message.id,

@@ -2,7 +2,7 @@
 
 Every outcome carries the idempotency ``key`` the text was (or would be) sent with; sending the
 same key again never texts the applicant twice. ``success`` (the gateway has the text) and
-``message`` keep the shape of the older ``SmsResult`` answer; ``state`` names the outcome.
+``message`` keep the shape of the older ``SendResult`` answer; ``state`` names the outcome.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from agency_core.ports import Delivery, SmsResult
+from agency_core.ports import Delivery, SendResult
 from agency_core.records import OutboxMessage, OutboxStatus
 
 STATUS_SMS_SENT = "Application status SMS sent successfully"
@@ -146,7 +146,7 @@ HELD_UNSETTLED = (
 )
 
 
-def outcome_of_result(key: str, result: SmsResult) -> Outcome:
+def outcome_of_result(key: str, result: SendResult) -> Outcome:
     """The outcome of one gateway answer."""
     delivery = result.outcome
     if delivery is Delivery.SENT:

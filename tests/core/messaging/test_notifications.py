@@ -10,7 +10,7 @@ import pytest
 from adapters.sms_http import HttpSmsGateway
 from agency_core import ApplicationAlert, ApplicationStatus, notify_application, send_status_sms
 from agency_core.messaging.outcomes import NotSent
-from agency_core.ports import SmsResult
+from agency_core.ports import SendResult
 from tests.support.sms_gateway import SmsGatewayServer
 
 ADMINS = ("+233241234567", "+233207654321", "+971501234567", "+971557654321")
@@ -25,12 +25,12 @@ class RecordingGateway:
         self.order: list[str] = []
         self.failing = failing
 
-    async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SmsResult:
+    async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SendResult:
         self.order.append(phone)
         if phone in self.failing:
-            return SmsResult(False, "Insufficient credit")
+            return SendResult(False, "Insufficient credit")
         self.sent[phone].append(message)
-        return SmsResult(True, "queued", {"id": len(self.order)})
+        return SendResult(True, "queued", {"id": len(self.order)})
 
 
 async def test_applicant_is_texted_first_then_every_admin() -> None:
@@ -106,7 +106,7 @@ async def test_notify_application_sends_local_numbers_in_e164_and_refuses_bad_on
     alert = ApplicationAlert("Ama Owusu", "ama@example.com", "0501112222", "Healthcare & Medical", "Qatar", "VA1")
     result = await notify_application(gateway, alert, ("024 123 4567", "nope"))
     assert gateway.order == ["+233501112222", "+233241234567"]
-    assert result.admins[1] == SmsResult(False, "Enter a valid phone number")
+    assert result.admins[1] == SendResult(False, "Enter a valid phone number")
 
 
 async def test_the_library_call_sends_an_idempotency_key_so_a_repeat_is_not_texted_twice(

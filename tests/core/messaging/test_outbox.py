@@ -11,7 +11,7 @@ import pytest
 from agency_core.messaging import outbox_messages
 from agency_core.messaging.delivery import on_answer_lost
 from agency_core.messaging.outbox import OutboxWorker, RetryPolicy
-from agency_core.ports import Delivery, SmsResult
+from agency_core.ports import Delivery, SendResult
 from agency_core.records import OutboxMessage, OutboxStatus
 
 T0 = datetime(2026, 5, 4, 9, 0, tzinfo=UTC)
@@ -118,7 +118,7 @@ class FakeGateway:
         self.in_flight = 0
         self.max_in_flight = 0
 
-    async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SmsResult:
+    async def send(self, phone: str, message: str, idempotency_key: str | None = None) -> SendResult:
         self.in_flight += 1
         self.max_in_flight = max(self.max_in_flight, self.in_flight)
         try:
@@ -129,11 +129,11 @@ class FakeGateway:
                 raise ConnectionError("boom")
             if self.fail_times > 0:
                 self.fail_times -= 1
-                return SmsResult(False, "Gateway unavailable")
+                return SendResult(False, "Gateway unavailable")
             if self.lose_times > 0:
                 self.lose_times -= 1
-                return SmsResult(False, "ReadTimeout", None, Delivery.UNKNOWN)
-            return SmsResult(True, "Message queued")
+                return SendResult(False, "ReadTimeout", None, Delivery.UNKNOWN)
+            return SendResult(True, "Message queued")
         finally:
             self.in_flight -= 1
 
