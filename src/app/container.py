@@ -22,6 +22,7 @@ from adapters.private_files import private_tree
 from adapters.seed.blog import seed_blog_posts
 from adapters.sqlite.database import Database
 from agency_core.admin_settings import AdminSettings, LiveSettings
+from agency_core.appointments.booking import Bookings
 from agency_core.appointments.changes import AppointmentChanges
 from agency_core.bulk.service import BulkService
 from agency_core.clock import Clock, running_from, utc_now
@@ -63,6 +64,7 @@ from app.composition.services import (
     Shared,
     build_agency,
     build_appointment_changes,
+    build_bookings,
     build_bulk,
     build_job_alert_mailer,
     build_newsletter,
@@ -159,6 +161,7 @@ class Container:
     files: FileStore
     outbox_worker: OutboxWorker
     agency: AgencyService
+    bookings: Bookings
     admin_store: AdminStore
     live_settings: LiveSettings
     media: MediaStore
@@ -224,6 +227,7 @@ class Container:
             files=files,
             outbox_worker=worker,
             agency=build_agency(shared, files, board, newsletter.subscriptions, fee_schedule),
+            bookings=build_bookings(shared),
             admin_store=backend.admin_store,
             live_settings=live,
             media=media,

@@ -29,6 +29,7 @@ def dependencies_of(container: Container) -> dict[str, Provide]:
     provided: dict[str, object] = {
         "settings": container.settings,
         "agency": container.agency,
+        "bookings": container.bookings,
         "appointment_changes": container.appointment_changes,
         "payments": container.payments,
         "fee_policy": container.fee_policy,

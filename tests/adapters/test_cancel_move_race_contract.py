@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from agency_core.admin_settings import AdminSettings
+from agency_core.appointments.booking import Bookings
 from agency_core.appointments.changes import CHANGED_MEANWHILE, AppointmentChanges
 from agency_core.errors import Conflict
 from agency_core.ids import IdGenerator
 from agency_core.records import AppointmentStatus, OutboxStatus
-from agency_core.submissions.service import AgencyService
 from tests.adapters.backends import BACKENDS, Stores, open_stores
 from tests.api.conftest import APPOINTMENT
 
@@ -42,18 +42,18 @@ async def stores(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
         yield opened
 
 
-def _use_cases(stores: Stores) -> tuple[AgencyService, AppointmentChanges]:
+def _use_cases(stores: Stores) -> tuple[Bookings, AppointmentChanges]:
     # Seats enough for every race's booking, so each race is about the booking's version alone.
     settings = _Settings(
         replace(AdminSettings(("+233241111111",), "VANDY"), appointment_capacity=RACES, daily_bookings_per_person=RACES)
     )
     ids = IdGenerator(lambda: 1_780_000_000_000)
-    agency = AgencyService(stores.records, stores.files, ids, settings, clock=lambda: NOW, site_url=lambda: "https://x")
+    agency = Bookings(stores.records, ids, settings, clock=lambda: NOW, site_url=lambda: "https://x")
     changes = AppointmentChanges(stores.records, settings, "Africa/Accra", ids.next_id, clock=lambda: NOW)
     return agency, changes
 
 
-async def _book(agency: AgencyService, stores: Stores, n: int) -> tuple[str, str]:
+async def _book(agency: Bookings, stores: Stores, n: int) -> tuple[str, str]:
     form = {**APPOINTMENT, "email": f"race{n}@example.com", "preferredDate": MONDAY.isoformat()}
     reference = (await agency.book_appointment(form)).id
     confirmation = await stores.records.outbox.get(f"{reference}-0")

@@ -22,7 +22,7 @@ async def test_find_export_and_erase_one_person(make_harness: MakeHarness) -> No
     c = container(h)
     outcome = await c.agency.submit_application(APPLICATION, {"cv": Upload("cv.pdf", PDF)})
     assert isinstance(outcome, Accepted)
-    await c.agency.book_appointment({**APPOINTMENT, "email": APPLICATION["email"], "phone": APPLICATION["phone"]})
+    await c.bookings.book_appointment({**APPOINTMENT, "email": APPLICATION["email"], "phone": APPLICATION["phone"]})
 
     bad = await h.client.get(URL, params={"q": "nobody"})
     assert (bad.status_code, bad.json()) == (

@@ -7,7 +7,7 @@ from datetime import datetime
 import pytest
 from litestar.testing import AsyncTestClient
 
-from agency_core.privacy.consent import PRIVACY_NOTICE_VERSION, consent_of
+from agency_core.spec.consent import PRIVACY_NOTICE_VERSION, consent_of
 from app.settings import Settings, SettingsError
 from tests.api.conftest import APPLICATION, APPOINTMENT, PDF, AppFactory, container_of
 

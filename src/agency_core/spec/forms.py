@@ -198,4 +198,4 @@ class NewAppointmentNotice(FormValues):
 
 
 Consented = TypeVar("Consented", ApplicationForm, AppointmentRequest, ContactForm, JobAlertRequest)
-"""A form stored with the consent record (:mod:`agency_core.privacy.consent`)."""
+"""A form stored with the consent record (:mod:`agency_core.spec.consent`)."""

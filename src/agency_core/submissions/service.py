@@ -9,77 +9,50 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from agency_core.admin_settings import SettingsSource
-from agency_core.appointments.booking_limits import BookingWindow, bookings_of, daily_limit_reached
-from agency_core.appointments.calendar_file import CalendarMethod, calendar_attachment
-from agency_core.appointments.changes import calendar_file, change_link, new_change_token, token_hash
-from agency_core.appointments.reminders import reminder_messages, reminder_time
-from agency_core.appointments.slots import (
-    OFFICE_CLOSED,
-    SLOT_FULL,
-    OfficeCalendar,
-    SlotView,
-    WindowSlots,
-    booking_problem,
-    day_slots,
-    local_date,
-    local_label,
-    slot_start,
-    window_slots,
-    zone_name,
-)
 from agency_core.clock import Clock, utc_now
-from agency_core.errors import Conflict, DuplicateSubmission, Rejected, Unavailable
+from agency_core.errors import DuplicateSubmission, Rejected, Unavailable
 from agency_core.ids import FRESH_ID_ATTEMPTS, IdGenerator, IdTaken
 from agency_core.jobs.board import JobBoard
 from agency_core.jobs.model import Job
 from agency_core.jobs.rules import JOB_NOT_OPEN
 from agency_core.masking import mask_email, mask_phone
-from agency_core.messaging import outbox_messages
-from agency_core.messaging.confirmation_emails import application_email, appointment_email, confirmation
+from agency_core.messaging.confirmation_emails import application_email, confirmation
 from agency_core.messaging.id_reminders import id_reminders
-from agency_core.messaging.notifications import OutgoingSms, SmsKind, application_messages, appointment_messages
-from agency_core.messaging.sms_texts import ApplicationAlert, AppointmentDetails
+from agency_core.messaging.notifications import OutgoingSms, SmsKind, application_messages
+from agency_core.messaging.sms_texts import ApplicationAlert
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
-from agency_core.messaging.templates import DEFAULTS, Texts
+from agency_core.messaging.templates import Texts
 from agency_core.newsletter.subscriptions import NewsletterSubscriptions
 from agency_core.payments.fees import FeeSchedule
 from agency_core.payments.keys import new_payment_key, payment_key_hash
 from agency_core.ports import FileStore, Store
-from agency_core.privacy.consent import with_consent
 from agency_core.records import (
-    NEW_APPOINTMENT,
-    AdminNotification,
     Application,
     ApplicationStatus,
-    Appointment,
     BlogPost,
     ContactMessage,
-    FeeDue,
     JobAlert,
     OutboxMessage,
     StoredFile,
 )
 from agency_core.spec import validation as v
+from agency_core.spec.consent import with_consent
 from agency_core.spec.constants import AGENCY_TIME_ZONE
 from agency_core.spec.forms import (
     ApplicationForm,
-    AppointmentRequest,
     ContactForm,
-    F,
     JobAlertRequest,
-    NewAppointmentNotice,
     NewsletterForm,
     spec_name,
 )
 from agency_core.spec.uploads import CONTENT_TYPES, HEAD_BYTES, check_upload, extension_of
-from agency_core.unit_of_work import DuplicateKeyTaken, SlotFull
+from agency_core.submitted import Accepted, discarded, is_bot, parse_form, sms_outbox
+from agency_core.unit_of_work import DuplicateKeyTaken
 
-HONEYPOT_FIELD = "website"
-"""A field hidden from people on every public form: bots fill it, and their submission is dropped."""
 DUPLICATE_WINDOW = timedelta(hours=24)
 DUPLICATE_APPLICATION = (
     "An application with this email, job category and preferred country already exists (received in the last "
@@ -100,35 +73,6 @@ class Upload:
 
     filename: str
     content: bytes
-
-
-@dataclass(frozen=True, slots=True)
-class DaySlots:
-    day: date
-    zone: str
-    zone_name: str
-    slots: list[SlotView]
-
-
-@dataclass(frozen=True, slots=True)
-class Accepted:
-    id: str
-    created: bool = True
-    discarded: bool = False
-    """True for a honeypot hit: answered as usual, stored nowhere."""
-    payment_key: str = ""
-    """An application's payment key (only its hash is stored): needed to start paying its fee."""
-    fee: FeeDue | None = None
-    """The fee an application owes, decided by the fee policy at submission (``None``: not decided)."""
-    change_token: str = ""
-    """A booking's change token (only its hash is stored): its confirmation links the calendar file with it."""
-
-
-def _is_bot(data: Mapping[str, object]) -> bool:
-    value = data.get(HONEYPOT_FIELD)
-    if value is None:
-        return False
-    return not isinstance(value, str) or bool(value.strip())
 
 
 class AgencyService:
@@ -182,35 +126,9 @@ class AgencyService:
     def today(self) -> date:
         return self.clock().astimezone(ZoneInfo(self.office_zone)).date()
 
-    async def office_calendar(self) -> OfficeCalendar:
-        current = await self.settings.current()
-        return OfficeCalendar(self.office_zone, current.appointment_capacity, frozenset(current.closed_dates))
-
-    def _outbox(self, source_id: str, planned: Sequence[OutgoingSms], now: datetime) -> list[OutboxMessage]:
-        return [
-            outbox_messages.sms(
-                id=f"{source_id}-{i}", source_id=source_id, kind=sms.kind.value, phone=sms.phone, text=sms.text, now=now
-            )
-            for i, sms in enumerate(planned)
-        ]
-
-    def _parse(self, form: v.Form, kind: type[F], data: Mapping[str, object]) -> F:
-        """The typed form of ``data`` by ``form``'s rules, or :class:`Rejected` with their messages."""
-        cleaned = v.validate(form, data, self.today())
-        if not cleaned.ok:
-            logger.info("submission invalid", extra={"form": form.name, "fields": sorted(cleaned.errors)})
-            raise Rejected(cleaned.errors)
-        return cleaned.form(kind)
-
-    def _discard(self, form: str) -> Accepted:
-        logger.info("submission discarded", extra={"form": form, "reason": "honeypot"})
-        return Accepted(self.ids.next_id(), discarded=True, payment_key=new_payment_key())
-
-    # -- applications ---------------------------------------------------------------------
-
     async def submit_application(self, data: Mapping[str, object], uploads: Mapping[str, Upload]) -> Accepted:
-        if _is_bot(data):
-            return self._discard("application")
+        if is_bot(data):
+            return discarded(self.ids, "application")
         form, present = await self._check_application(data, uploads)
         now = self.clock()
         since = now - DUPLICATE_WINDOW
@@ -295,7 +213,7 @@ class AgencyService:
             form.job_title,
         )
         texts = await self.templates.texts()
-        outbox = self._outbox(application.id, await self._application_fan_out(alert, texts), now)
+        outbox = sms_outbox(application.id, await self._application_fan_out(alert, texts), now)
         outbox.append(
             confirmation(
                 application_email(
@@ -354,128 +272,12 @@ class AgencyService:
         for item in stored:
             await self.files.delete(item.key)
 
-    # -- appointments ---------------------------------------------------------------------
-
-    async def book_appointment(self, data: Mapping[str, object]) -> Accepted:
-        if _is_bot(data):
-            return self._discard("appointment")
-        request = self._parse(v.APPOINTMENT, AppointmentRequest, data)
-        now = self.clock()
-        calendar = await self.office_calendar()
-        day, label = date.fromisoformat(request.preferred_date), request.preferred_time
-        await self._check_date(day, request)
-        problem = booking_problem(day, label, calendar, now)
-        if problem is not None:
-            logger.info("appointment refused", extra={"reason": problem})
-            raise Rejected({_DATE_FIELD if problem == OFFICE_CLOSED else _TIME_FIELD: problem})
-        starts_at = slot_start(day, label, calendar.zone)
-        reference = self.ids.next_id()
-        token = new_change_token()
-        appointment = Appointment(
-            reference, with_consent(request, now), now, starts_at, calendar.zone, token_hash=token_hash(token)
-        )
-        link = change_link(self.site_url(), token)
-        notification, outbox = self._appointment_messages(appointment, link, await self.templates.texts())
-        try:
-            async with self.uow() as uow:
-                await uow.appointments.add(appointment, notification, calendar.capacity)
-                await uow.outbox.enqueue(outbox)
-        except SlotFull:
-            logger.info("appointment slot full", extra={"starts_at": starts_at.isoformat()})
-            raise Conflict(SLOT_FULL) from None
-        self.on_enqueue()
-        logger.info(
-            "appointment stored",
-            extra={
-                "id": reference,
-                "email": mask_email(request.email),
-                "phone": mask_phone(request.phone),
-            },
-        )
-        return Accepted(reference, change_token=token)
-
-    async def booking_window(self) -> BookingWindow:
-        """The dates that can be booked: from today (the office's) to the horizon staff set."""
-        return BookingWindow(self.today(), (await self.settings.current()).booking_horizon_days)
-
-    async def _check_date(self, day: date, request: AppointmentRequest) -> None:
-        """Refuse a date beyond the booking horizon, or one on which this phone or e-mail already holds
-        as many bookings as one person may (so nobody books every slot of a day, each texting a phone)."""
-        problem = (await self.booking_window()).problem(day)
-        if problem is None:
-            limit = (await self.settings.current()).daily_bookings_per_person
-            live = await self.store.appointments.live_between(*_day_bounds(day, self.office_zone))
-            if bookings_of(live, request.phone, request.email) >= limit:
-                problem = daily_limit_reached(limit)
-        if problem is not None:
-            logger.info("appointment refused", extra={"reason": problem})
-            raise Rejected({_DATE_FIELD: problem})
-
-    def _appointment_messages(
-        self, appointment: Appointment, link: str = "", texts: Texts = DEFAULTS
-    ) -> tuple[AdminNotification, list[OutboxMessage]]:
-        """The admin notification and the confirmations (SMS, e-mail) of a new booking; times name the zone.
-        The applicant's confirmations carry the change ``link``; the e-mail, the calendar file."""
-        request, reference, now = appointment.data, appointment.reference, appointment.created_at
-        phone = request.phone
-        starts_at = appointment.starts_at or now
-        zone = appointment.time_zone or self.office_zone
-        details = AppointmentDetails(
-            request.service_type, local_date(starts_at, zone), local_label(starts_at, zone), reference
-        )
-        notice = NewAppointmentNotice(
-            reference=reference,
-            full_name=request.full_name,
-            email=request.email,
-            phone=phone,
-            service_type=request.service_type,
-            preferred_date=request.preferred_date,
-            preferred_time=request.preferred_time,
-        )
-        notification = AdminNotification(f"{reference}-admin", NEW_APPOINTMENT, notice, now)
-        remind_at = reminder_time(starts_at, now)
-        promise = remind_at is not None
-        outbox = self._outbox(reference, appointment_messages(phone, details, promise, texts, link), now)
-        email = request.email
-        name = request.full_name
-        mail = appointment_email(
-            email, name, reference, details.service, details.date, details.time, promise, link, texts
-        )
-        ics = calendar_file(appointment, CalendarMethod.REQUEST, 0, now, self.office_zone)
-        mail = replace(mail, attachments=(calendar_attachment(ics, CalendarMethod.REQUEST),))
-        outbox.append(confirmation(mail, reference, now))
-        if remind_at is not None:
-            outbox += reminder_messages(details, phone, email, name, remind_at, now, texts=texts, change_link=link)
-        return notification, outbox
-
-    async def appointment_slots(self, day: date) -> DaySlots:
-        """The spec's nine slots of ``day`` as the booking form shows them (free, full, past, closed);
-        a day outside the booking window is :class:`Rejected` (``date``)."""
-        problem = (await self.booking_window()).problem(day)
-        if problem is not None:
-            raise Rejected({"date": problem})
-        calendar = await self.office_calendar()
-        start, end = _day_bounds(day, calendar.zone)
-        booked = await self.store.appointments.booked(start, end)
-        slots = day_slots(day, calendar, booked, self.clock())
-        return DaySlots(day, calendar.zone, zone_name(start, calendar.zone), slots)
-
-    async def window_slots(self) -> WindowSlots:
-        """What cannot be booked from today to the horizon, in one answer: the form knows a date's taken
-        slots as soon as it is picked, without a request per date."""
-        window = await self.booking_window()
-        calendar = await self.office_calendar()
-        start = _day_bounds(window.today, calendar.zone)[0]
-        end = _day_bounds(window.last_day, calendar.zone)[1]
-        booked = await self.store.appointments.booked(start, end)
-        return window_slots(window.today, window.last_day, calendar, booked, self.clock())
-
     # -- contact, newsletter, job alerts --------------------------------------------------
 
     async def send_contact_message(self, data: Mapping[str, object]) -> Accepted:
-        if _is_bot(data):
-            return self._discard("contact")
-        form = self._parse(v.CONTACT, ContactForm, data)
+        if is_bot(data):
+            return discarded(self.ids, "contact")
+        form = parse_form(v.CONTACT, ContactForm, data, self.today())
         now = self.clock()
         message = ContactMessage(self.ids.next_id(), with_consent(form, now), now)
         async with self.uow() as uow:
@@ -488,17 +290,17 @@ class AgencyService:
 
     async def subscribe_newsletter(self, data: Mapping[str, object]) -> Accepted:
         """Validated here; stored, and its welcome e-mail queued, by :mod:`agency_core.newsletter.subscriptions`."""
-        if _is_bot(data):
-            return self._discard("newsletter")
-        form = self._parse(v.NEWSLETTER, NewsletterForm, data)
+        if is_bot(data):
+            return discarded(self.ids, "newsletter")
+        form = parse_form(v.NEWSLETTER, NewsletterForm, data, self.today())
         if self.newsletter is None:
             raise Unavailable("The newsletter is not available")
         return Accepted(await self.newsletter.subscribe(form))
 
     async def create_job_alert(self, data: Mapping[str, object]) -> Accepted:
-        if _is_bot(data):
-            return self._discard("jobAlert")
-        request = self._parse(v.JOB_ALERT, JobAlertRequest, data)
+        if is_bot(data):
+            return discarded(self.ids, "jobAlert")
+        request = parse_form(v.JOB_ALERT, JobAlertRequest, data, self.today())
         now = self.clock()
         alert = JobAlert(self.ids.next_id(), with_consent(request, now), now)
         async with self.uow() as uow:
@@ -514,10 +316,3 @@ class AgencyService:
     async def blog_post(self, post_id: str) -> BlogPost | None:
         post = await self.store.blog_posts.get(post_id)
         return post if post is not None and post.published else None
-
-
-def _day_bounds(day: date, zone: str) -> tuple[datetime, datetime]:
-    """The UTC instants ``day`` starts and ends at in ``zone``."""
-    tz = ZoneInfo(zone)
-    start = datetime.combine(day, time(0), tz).astimezone(UTC)
-    return start, datetime.combine(day + timedelta(days=1), time(0), tz).astimezone(UTC)

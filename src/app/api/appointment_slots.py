@@ -15,9 +15,9 @@ from litestar.di import NamedDependency
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import QueryParameter
 
+from agency_core.appointments.booking import Bookings, DaySlots
 from agency_core.appointments.slots import WindowSlots
 from agency_core.errors import Rejected
-from agency_core.submissions.service import AgencyService, DaySlots
 from app.api.schemas import ValidationErrors
 
 DATE_INVALID: Final = "Enter a date as YYYY-MM-DD"
@@ -78,8 +78,8 @@ def window_slots_body(found: WindowSlots) -> WindowSlotsOut:
 
 
 @get("/api/appointment-slots/window", tags=["forms"], summary="What cannot be booked in the whole booking window")
-async def window_slots(agency: NamedDependency[AgencyService]) -> Response[WindowSlotsOut]:
-    body = window_slots_body(await agency.window_slots())
+async def window_slots(bookings: NamedDependency[Bookings]) -> Response[WindowSlotsOut]:
+    body = window_slots_body(await bookings.window_slots())
     return Response(body, headers={"Cache-Control": "no-store"})
 
 
@@ -90,7 +90,7 @@ async def window_slots(agency: NamedDependency[AgencyService]) -> Response[Windo
     responses={422: ResponseSpec(ValidationErrors, description=DATE_INVALID, generate_examples=False)},
 )
 async def appointment_slots(
-    agency: NamedDependency[AgencyService], day: Annotated[str | None, QueryParameter(name="date")] = None
+    bookings: NamedDependency[Bookings], day: Annotated[str | None, QueryParameter(name="date")] = None
 ) -> Response[DaySlotsOut]:
     raw = (day or "").strip()
     try:
@@ -99,5 +99,5 @@ async def appointment_slots(
         asked = None
     if asked is None:
         raise Rejected({"date": DATE_INVALID})
-    body = day_slots_body(await agency.appointment_slots(asked))
+    body = day_slots_body(await bookings.appointment_slots(asked))
     return Response(body, headers={"Cache-Control": "no-store"})

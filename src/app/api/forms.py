@@ -1,4 +1,5 @@
-"""The public forms: parse the request, call :class:`agency_core.submissions.service.AgencyService`, answer."""
+"""The public forms: parse the request, call :class:`agency_core.submissions.service.AgencyService`
+(a booking: :class:`agency_core.appointments.booking.Bookings`), answer."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from litestar.openapi.spec import Example
 from litestar.params import Body, JSONBody
 from litestar.status_codes import HTTP_201_CREATED, HTTP_415_UNSUPPORTED_MEDIA_TYPE
 
+from agency_core.appointments.booking import Bookings
 from agency_core.appointments.changes import calendar_path
 from agency_core.submissions.service import UPLOAD_FIELDS, AgencyService, Upload
 from app.api.fee_schemas import fee_due_out
@@ -131,9 +133,9 @@ class PublicForms(Controller):
         },
     )
     async def book_appointment(
-        self, agency: NamedDependency[AgencyService], data: JSONBody[AppointmentIn]
+        self, bookings: NamedDependency[Bookings], data: JSONBody[AppointmentIn]
     ) -> AppointmentCreated:
-        outcome = await agency.book_appointment(_fields(data))
+        outcome = await bookings.book_appointment(_fields(data))
         calendar = calendar_path(outcome.change_token) if outcome.change_token else ""
         return AppointmentCreated(outcome.id, calendar)
 

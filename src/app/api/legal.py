@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from litestar import get
 from litestar.di import NamedDependency
 
-from agency_core.privacy.consent import PRIVACY_NOTICE_VERSION
+from agency_core.spec.consent import PRIVACY_NOTICE_VERSION
 from app.settings import Settings
 from app.site_settings import SiteSettings
 

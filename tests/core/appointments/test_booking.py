@@ -10,15 +10,15 @@ from typing import Any
 import pytest
 
 from agency_core.admin_settings import MAX_DAILY_BOOKINGS
+from agency_core.appointments.booking import Bookings
 from agency_core.appointments.booking_limits import DATE_BEFORE_TODAY, beyond_horizon, daily_limit_reached
 from agency_core.appointments.slots import OFFICE_CLOSED, SLOT_FULL, SLOT_PAST, SlotState
 from agency_core.errors import Conflict, Rejected
 from agency_core.ids import IdGenerator
 from agency_core.records import Appointment
-from agency_core.submissions.service import AgencyService
 from agency_core.unit_of_work import SlotFull
 from tests.api.conftest import APPOINTMENT
-from tests.core.fakes import FakeFiles, FakeSettings, FakeStore, FakeUnitOfWork, Write
+from tests.core.fakes import FakeSettings, FakeStore, FakeUnitOfWork, Write
 
 MONDAY = "2026-11-23"
 
@@ -47,9 +47,8 @@ class Booking:
         # Tests about seats book one person many times; the per-person limit has tests of its own.
         settings.setdefault("daily_bookings_per_person", MAX_DAILY_BOOKINGS)
         live.settings = replace(live.settings, appointment_capacity=capacity, **settings)
-        self.service = AgencyService(
+        self.service = Bookings(
             self.store,  # type: ignore[arg-type]
-            FakeFiles(),
             IdGenerator(lambda: 1_780_000_000_000),
             live,
             clock=lambda: now,

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from agency_core.appointments.booking import Bookings
 from agency_core.appointments.calendar_file import event_uid
 from agency_core.appointments.changes import INVALID_LINK, AppointmentChanges, token_hash
 from agency_core.appointments.reminders import WITHDRAWN_CANCELLED, WITHDRAWN_MOVED
@@ -20,10 +21,9 @@ from agency_core.errors import Conflict, NotFound, Rejected
 from agency_core.ids import IdGenerator
 from agency_core.messaging import outbox_messages
 from agency_core.records import Appointment, AppointmentStatus, OutboxMessage, OutboxStatus
-from agency_core.submissions.service import AgencyService
 from agency_core.unit_of_work import PreconditionFailed, SlotFull
 from tests.api.conftest import APPOINTMENT
-from tests.core.fakes import FakeFiles, FakeSettings, FakeStore, FakeUnitOfWork, Write
+from tests.core.fakes import FakeSettings, FakeStore, FakeUnitOfWork, Write
 
 BOOKED_AT = datetime(2026, 11, 20, 9, tzinfo=UTC)  # a Friday
 MONDAY, TUESDAY = "2026-11-23", "2026-11-24"
@@ -46,9 +46,8 @@ class Office:
         live.settings = replace(live.settings, appointment_capacity=capacity)
         ids = IdGenerator(lambda: 1_780_000_000_000)
         self.capacity = capacity
-        self.agency = AgencyService(
+        self.agency = Bookings(
             self.store,  # type: ignore[arg-type]
-            FakeFiles(),
             ids,
             live,
             clock=lambda: self.now,

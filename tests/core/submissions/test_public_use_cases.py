@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from agency_core.appointments.booking import Bookings
 from agency_core.errors import DuplicateSubmission, Rejected, Unavailable
 from agency_core.ids import IdGenerator, IdTaken
 from agency_core.payments.keys import payment_key_hash
@@ -29,6 +30,13 @@ class Harness:
         self.service = AgencyService(
             self.store,  # type: ignore[arg-type]
             self.files,
+            IdGenerator(lambda: 1_780_000_000_000),
+            FakeSettings(),
+            clock=lambda: NOW,
+            on_enqueue=self.wake,
+        )
+        self.bookings = Bookings(
+            self.store,  # type: ignore[arg-type]
             IdGenerator(lambda: 1_780_000_000_000),
             FakeSettings(),
             clock=lambda: NOW,
@@ -107,7 +115,7 @@ async def test_an_id_taken_at_commit_is_retried_under_a_new_id() -> None:
 
 async def test_an_appointment_its_notification_and_messages_are_committed_together() -> None:
     h = Harness()
-    outcome = await h.service.book_appointment({**APPOINTMENT, "preferredDate": "2026-05-11"})  # a Monday
+    outcome = await h.bookings.book_appointment({**APPOINTMENT, "preferredDate": "2026-05-11"})  # a Monday
     assert outcome == Accepted("VA1780000000000")
     ((add, enqueue),) = h.uow.committed
     appointment, notification, capacity = add.args
@@ -122,7 +130,7 @@ async def test_an_appointment_its_notification_and_messages_are_committed_togeth
 async def test_an_invalid_appointment_commits_nothing() -> None:
     h = Harness()
     with pytest.raises(Rejected) as rejected:
-        await h.service.book_appointment({**APPOINTMENT, "preferredDate": "2020-01-01"})
+        await h.bookings.book_appointment({**APPOINTMENT, "preferredDate": "2020-01-01"})
     assert set(rejected.value.errors) == {"preferredDate"}
     assert (h.uow.committed, h.wakes) == ([], 0)
 
