@@ -103,10 +103,8 @@ def class_sizes(path: Path) -> list[ClassSize]:
 
 NOT_SPLIT_YET: Final = frozenset(
     {
-        "src/agency_core/bulk/service.py:BulkService",
         "src/agency_core/messaging/outbox.py:OutboxWorker",
         "src/agency_core/payments/service.py:PaymentService",
-        "src/agency_core/staff/notes_service.py:NotesService",
         "src/agency_core/submissions/service.py:AgencyService",
     }
 )

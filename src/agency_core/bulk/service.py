@@ -9,7 +9,7 @@ or none, each under the id ``<bulk id>-<application id>-sms``, so nobody gets it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Final
@@ -34,25 +34,22 @@ from agency_core.bulk.model import (
     Selection,
     is_bulk_id,
 )
-from agency_core.clock import Clock, utc_now
 from agency_core.errors import Conflict, InvalidPhone, NotFound, Rejected, UnknownStatus, UseCaseError
-from agency_core.ids import IdGenerator
 from agency_core.messaging import outbox_messages
 from agency_core.messaging.bulk_texts import check_bulk_message, render_bulk_message
 from agency_core.messaging.delivery import DeliveryState, delivery_state
 from agency_core.messaging.gsm import sms_parts
 from agency_core.messaging.phones import stored_phone_for_sms
 from agency_core.paging import ALL
-from agency_core.ports import Outbox
 from agency_core.records import ApplicationStatus, OutboxMessage, OutboxStatus
 from agency_core.spec import constants as c
 from agency_core.spec.validation import DEFAULT_PHONE_REGION
 from agency_core.staff.applications import ApplicationsAdmin, StatusChangePlan
-from agency_core.staff.ports import AdminStore
+from agency_core.staff.context import StaffContext
 from agency_core.staff.query import parse_status, status_must_be
 from agency_core.staff.records import ApplicationRecord
 from agency_core.staff.statuses import move_refused_message
-from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
+from agency_core.unit_of_work import PreconditionFailed
 
 BULK_MESSAGE_KIND: Final = "bulk_message"
 HOLD_GRACE: Final = timedelta(seconds=1)
@@ -134,26 +131,18 @@ class BulkService:
     def __init__(
         self,
         area: ApplicationsAdmin,
-        store: AdminStore,
         bulks: BulkStore,
-        outbox: Outbox,
-        ids: IdGenerator,
+        context: StaffContext,
         *,
-        uow: Callable[[], UnitOfWork],
         options: BulkOptions = BulkOptions(),
-        clock: Clock = utc_now,
-        on_enqueue: Callable[[], None] = lambda: None,
         phone_region: str = DEFAULT_PHONE_REGION,
     ) -> None:
+        """``area`` plans each status move as staff's own; ``context`` gives the stores, clock and unit of work."""
         self.area = area
-        self.store = store
         self.bulks = bulks
-        self.outbox = outbox
-        self.ids = ids
-        self.uow = uow
+        self.store, self.outbox, self.ids, self.uow = context.store, context.outbox, context.ids, context.uow
+        self.clock, self.on_enqueue = context.clock, context.on_enqueue
         self.options = options
-        self.clock = clock
-        self.on_enqueue = on_enqueue
         self.phone_region = phone_region
 
     def _audit(self, actor: str, action: str, target: str) -> AuditEntry:

@@ -3,23 +3,21 @@ unit of work; refusals from :mod:`agency_core.errors`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Final
 
 from agency_core.audit import AuditEntry
-from agency_core.clock import Clock, utc_now
 from agency_core.errors import Conflict, NotFound, Rejected
-from agency_core.ids import IdGenerator
 from agency_core.messaging import outbox_messages
 from agency_core.messaging.phones import phone_for_sms
 from agency_core.messaging.reply_texts import reply_email, reply_sms
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
-from agency_core.ports import Outbox
 from agency_core.records import OutboxStatus
 from agency_core.spec import constants as c
 from agency_core.spec.validation import DEFAULT_PHONE_REGION
+from agency_core.staff.context import StaffContext
 from agency_core.staff.notes import (
     NOTE_CHANGED,
     OWNER_MUST_BE_STAFF,
@@ -36,9 +34,8 @@ from agency_core.staff.notes import (
     check_note_text,
     check_reply,
 )
-from agency_core.staff.ports import AdminStore
 from agency_core.staff.records import ApplicationRecord, MessageRecord
-from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
+from agency_core.unit_of_work import PreconditionFailed
 
 REPLY_KIND: Final = "reply"
 """The outbox kind of an SMS reply (an e-mail reply has the e-mail kind)."""
@@ -61,26 +58,18 @@ class NotesService:
     def __init__(
         self,
         notes: NotesStore,
-        admin: AdminStore,
         staff: StaffDirectory,
-        outbox: Outbox,
-        ids: IdGenerator,
+        context: StaffContext,
         *,
-        uow: Callable[[], UnitOfWork],
-        clock: Clock = utc_now,
-        on_enqueue: Callable[[], None] = lambda: None,
         phone_region: str = DEFAULT_PHONE_REGION,
         templates: TemplateSource = NO_EDITS,
     ) -> None:
+        """``context`` gives the admin store, the outbox, the ids, the clock and the unit of work."""
         self.templates = templates
         self.store = notes
-        self.admin = admin
         self.directory = staff
-        self.outbox = outbox
-        self.ids = ids
-        self.uow = uow
-        self.clock = clock
-        self.on_enqueue = on_enqueue
+        self.admin, self.outbox, self.ids, self.uow = context.store, context.outbox, context.ids, context.uow
+        self.clock, self.on_enqueue = context.clock, context.on_enqueue
         self.phone_region = phone_region
 
     def _id(self, prefix: str) -> str:

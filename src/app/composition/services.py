@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from agency_core.admin_settings import LiveSettings
+from agency_core.appointments.booking import Bookings
 from agency_core.appointments.changes import AppointmentChanges
 from agency_core.bulk.service import BulkService
 from agency_core.clock import Clock
@@ -86,7 +87,7 @@ def build_newsletter(s: Shared) -> Newsletter:
 def build_agency(
     s: Shared, files: FileStore, board: JobBoard, newsletter: NewsletterSubscriptions, fees: FeeSchedule
 ) -> AgencyService:
-    """The public site's forms: applications, bookings, contact messages, job alerts."""
+    """The public site's forms: applications, contact messages, job alerts, the newsletter."""
     return AgencyService(
         s.store,
         files,
@@ -101,6 +102,20 @@ def build_agency(
         newsletter=newsletter,
         fees=fees,
         clock=s.clock,
+    )
+
+
+def build_bookings(s: Shared) -> Bookings:
+    """The public booking of a consultation and the form's slots."""
+    return Bookings(
+        s.store,
+        s.ids,
+        s.live,
+        clock=s.clock,
+        on_enqueue=s.wake,
+        site_url=s.site_url,
+        office_zone=s.settings.office.time_zone,
+        templates=s.texts,
     )
 
 
@@ -137,17 +152,7 @@ def build_staff(s: Shared, media: MediaStore, mailer: JobAlertMailer) -> StaffAr
 
 
 def build_bulk(s: Shared, staff: StaffArea) -> BulkService:
-    return BulkService(
-        staff.applications,
-        s.admin_store,
-        s.backend.bulks,
-        s.store.outbox,
-        s.ids,
-        uow=s.store.unit_of_work,
-        options=s.settings.bulk.options,
-        on_enqueue=s.wake,
-        clock=s.clock,
-    )
+    return BulkService(staff.applications, s.backend.bulks, staff.context, options=s.settings.bulk.options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,17 +208,7 @@ def build_privacy(s: Shared, files: FileStore) -> Privacy:
 
 
 def build_notes(s: Shared, roles: StaffDirectory) -> NotesService:
-    return NotesService(
-        s.backend.notes,
-        s.admin_store,
-        roles,
-        s.store.outbox,
-        s.ids,
-        uow=s.store.unit_of_work,
-        on_enqueue=s.wake,
-        templates=s.texts,
-        clock=s.clock,
-    )
+    return NotesService(s.backend.notes, roles, staff_context(s), templates=s.texts)
 
 
 def build_tracking(s: Shared) -> TrackingService:

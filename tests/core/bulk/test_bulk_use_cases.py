@@ -78,13 +78,9 @@ class Harness:
         area = ApplicationsAdmin(context, Deliveries(context.outbox, context.clock))
         self.service = BulkService(
             area,
-            self.store,  # type: ignore[arg-type]
             Bulks(self.uow),
-            Outbox(),  # type: ignore[arg-type]
-            ids,
-            uow=self.uow,
+            replace(context, outbox=Outbox()),  # type: ignore[arg-type]
             options=BulkOptions(undo_window_s=30, sms_per_minute=120),
-            clock=lambda: self.now,
         )
 
     def add(

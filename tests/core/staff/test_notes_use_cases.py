@@ -10,12 +10,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from agency_core.admin_settings import LiveSettings
 from agency_core.audit import AuditEntry
 from agency_core.errors import Conflict, NotFound, Rejected
 from agency_core.ids import IdGenerator
 from agency_core.messaging.reply_texts import reply_subject
 from agency_core.records import Application, ContactMessage
 from agency_core.spec.forms import ApplicationForm, ContactForm, form_of
+from agency_core.staff.context import StaffContext
 from agency_core.staff.notes import (
     NOTE_CHANGED,
     NOTE_MAX_LENGTH,
@@ -34,7 +36,7 @@ from agency_core.staff.notes import (
 from agency_core.staff.notes_service import NotesService
 from agency_core.staff.records import ApplicationRecord, MessageRecord
 from agency_core.unit_of_work import PreconditionFailed
-from tests.core.fakes import FakeAdminStore, FakeOutbox, FakeUnitOfWork, Write
+from tests.core.fakes import FakeAdminStore, FakeOutbox, FakeSettings, FakeUnitOfWork, Write
 
 NOW = datetime(2026, 5, 4, 9, 30, tzinfo=UTC)
 AMA = Author("ama@vandytravel.com", "Ama Owusu")
@@ -68,16 +70,17 @@ class Harness:
         data = {"firstName": "Akosua", "lastName": "Ɔdɔm"}
         self.admin.applications["VA1"] = ApplicationRecord(Application("VA1", form_of(ApplicationForm, data), (), NOW))
         self.enqueued = 0
-        self.service = NotesService(
-            self.notes,  # type: ignore[arg-type]
+        settings = FakeSettings()
+        context = StaffContext(
             self.admin,  # type: ignore[arg-type]
-            FakeStaff(),
             FakeOutbox(),  # type: ignore[arg-type]
+            LiveSettings(settings, settings.settings),
             IdGenerator(lambda: 1_780_000_000_000),
-            uow=self.uow,
+            self.uow,
             clock=lambda: NOW,
             on_enqueue=self.wake,
         )
+        self.service = NotesService(self.notes, FakeStaff(), context)  # type: ignore[arg-type]
 
     def wake(self) -> None:
         self.enqueued += 1
