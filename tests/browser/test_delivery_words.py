@@ -2,7 +2,7 @@
 Delivery states in words that are true: on a phone, an applicant whose text the
 gateway accepted (no report yet) reads "sent" on /track, not a red "not delivered"; staff who undo
 a bulk move read "Withdrawn" in the applicant's SMS history, and the dashboard counts it withdrawn,
-not failed."""
+not failed; the receipt e-mail of a paid fee is listed "Sent", never as awaiting an SMS report."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import DESKTOP, DIST, PHONE, SCREENSHOTS, new_page, open_route
+from tests.browser.test_demo_refunds import paid_on_the_test_checkout
 from tests.support.app_process import RunningApp, running_app
 from tests.support.forms import application_without_passport
 
@@ -109,5 +110,23 @@ def test_track_tells_applicants_their_texts_were_not_delivered_no_more_staff_rea
         expect(page.get_by_test_id("outbox-withdrawn")).to_have_text("1")
         expect(page.get_by_test_id("outbox-failed")).to_have_text("0")
         expect(page.get_by_text("Check the gateway settings")).to_have_count(0)
+    finally:
+        page.context.close()
+
+
+def test_track_tells_applicants_their_texts_were_not_delivered_no_more_an_email_awaits_no_sms_report(
+    browser: Browser, app: RunningApp
+) -> None:
+    application_id = paid_on_the_test_checkout(app.base_url, "ekua.receipt@example.com")
+    page = new_page(browser, app.base_url, viewport=DESKTOP)
+    try:
+        _sign_in(page)
+        page.goto(f"/admin/applications/{application_id}")
+        history = page.get_by_role("table").filter(has_text="Attempts")
+        email = history.get_by_role("row").filter(has_text="ekua.receipt@example.com")
+        expect(email).to_have_count(1)
+        expect(email.get_by_test_id("sms-delivery")).to_have_text("Sent")
+        expect(email.get_by_test_id("sms-delivery")).to_have_attribute("data-state", "emailed")
+        expect(email).not_to_contain_text("awaiting report")
     finally:
         page.context.close()
