@@ -120,6 +120,8 @@ class Count:
 class Result:
     seconds: float
     count: Count
+    splits: dict[str, float] = field(default_factory=dict)
+    """Seconds from the start at which the journey's stages were reached."""
 
 
 @dataclass
@@ -183,11 +185,17 @@ def apply_and_pay(browser: Browser, run: Run) -> Result:
     close_popups(page, count)
     try:
         started = time.perf_counter()
+        splits: dict[str, float] = {}
+
+        def reached(stage: str) -> None:
+            splits[stage] = time.perf_counter() - started
+
         page.goto("/", wait_until="commit")
         count.tap(page.get_by_role("link", name="Enroll Now").first, "Enroll Now (the hero)")
         form = page.get_by_role("form", name="Job application")
         form.wait_for()
         alive(page)
+        reached("wizard")
         count.type(form.get_by_label("First Name"), "Adwoa")
         count.type(form.get_by_label("Last Name"), "Sarpong")
         count.type(form.get_by_label("Email Address"), f"adwoa.{run.n}@example.com")
@@ -209,10 +217,16 @@ def apply_and_pay(browser: Browser, run: Run) -> Result:
         count.check(form.get_by_label("I accept the terms and conditions"), "terms")
         count.tap(form.get_by_role("button", name="Submit Application"), "Submit Application")
         dialog = page.get_by_role("dialog", name="Complete Your Application")
-        count.tap(dialog.get_by_role("button", name=re.compile(r"^Pay")), "Pay (modal)")
-        count.tap(page.get_by_role("button", name=re.compile(r"^Pay .*\(test\)")), "Pay (test checkout)")
+        pay = dialog.get_by_role("button", name=re.compile(r"^Pay"))
+        pay.wait_for()
+        reached("payment modal")
+        count.tap(pay, "Pay (modal)")
+        checkout = page.get_by_role("button", name=re.compile(r"^Pay .*\(test\)"))
+        checkout.wait_for()
+        reached("test checkout")
+        count.tap(checkout, "Pay (test checkout)")
         page.get_by_role("heading", name="Payment received").wait_for()
-        return Result(time.perf_counter() - started, count)
+        return Result(time.perf_counter() - started, count, splits)
     finally:
         context.close()
 
@@ -357,6 +371,8 @@ def main() -> None:
                             f"  load {os.getloadavg()[0]:.2f}",
                             flush=True,
                         )
+                        if result.splits:
+                            print("        " + ", ".join(f"{k} {v:.1f} s" for k, v in result.splits.items()))
         finally:
             browser.close()
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n")
