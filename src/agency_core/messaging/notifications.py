@@ -59,10 +59,11 @@ def application_messages(
     alert: ApplicationAlert, admin_phones: Sequence[str], track_url: str = "", texts: Texts = DEFAULTS
 ) -> list[OutgoingSms]:
     """The applicant's "received" text first, then the admin alert to each admin number."""
+    application_id = alert.application_id
     text = (
-        received_for_job_message(alert.applicant_name, alert.job_title, track_url, texts)
+        received_for_job_message(alert.applicant_name, alert.job_title, track_url, texts, application_id)
         if alert.job_title
-        else status_message(ApplicationStatus.RECEIVED, alert.applicant_name, track_url, texts)
+        else status_message(ApplicationStatus.RECEIVED, alert.applicant_name, track_url, texts, application_id)
     )
     applicant = OutgoingSms(SmsKind.STATUS, alert.phone, text)
     alert_text = admin_alert_message(alert, texts)
@@ -81,10 +82,16 @@ def appointment_messages(
 
 
 def status_messages(
-    phone: str, name: str, status: ApplicationStatus, track_url: str = "", texts: Texts = DEFAULTS
+    phone: str,
+    name: str,
+    status: ApplicationStatus,
+    track_url: str = "",
+    texts: Texts = DEFAULTS,
+    application_id: str = "",
 ) -> list[OutgoingSms]:
-    """The status text of ``status`` (its template as staff saved it in ``texts``, else the default)."""
-    return [OutgoingSms(SmsKind.STATUS, phone, status_message(status, name, track_url, texts))]
+    """The status text of ``status`` (its template as staff saved it in ``texts``, else the default);
+    the "received" text names ``application_id`` when given."""
+    return [OutgoingSms(SmsKind.STATUS, phone, status_message(status, name, track_url, texts, application_id))]
 
 
 _SUCCESS_MESSAGES = {

@@ -79,16 +79,30 @@ NAME_LEFT_OUT = "applicant"
 """Said instead of a name none of whose words can be written in GSM-7."""
 
 
-def status_message(status: ApplicationStatus, name: str, track_url: str = "", texts: Texts = DEFAULTS) -> str:
+def status_message(
+    status: ApplicationStatus, name: str, track_url: str = "", texts: Texts = DEFAULTS, application_id: str = ""
+) -> str:
     """The applicant's status text; it ends with ``track_url`` (see :func:`track_link`) when given.
-    The name is written in GSM-7 (:func:`gsm7_name`), never with ``?`` for a letter it lacks."""
-    return _sms(_STATUS_KEYS[status], texts, name=gsm7_name(name) or NAME_LEFT_OUT, track_url=track_url)
-
-
-def received_for_job_message(name: str, job_title: str, track_url: str = "", texts: Texts = DEFAULTS) -> str:
-    """The "received" text for an application to a named job; it ends with ``track_url`` when given."""
+    The name is written in GSM-7 (:func:`gsm7_name`), never with ``?`` for a letter it lacks. The
+    "received" text (the first SMS) carries ``application_id`` where its template has the placeholder."""
     name = gsm7_name(name) or NAME_LEFT_OUT
-    return _sms("sms.received_for_job", texts, name=name, job_title=short_title(job_title), track_url=track_url)
+    return _sms(_STATUS_KEYS[status], texts, name=name, track_url=track_url, application_id=application_id)
+
+
+def received_for_job_message(
+    name: str, job_title: str, track_url: str = "", texts: Texts = DEFAULTS, application_id: str = ""
+) -> str:
+    """The "received" text for an application to a named job, with ``application_id``; it ends with
+    ``track_url`` when given."""
+    name = gsm7_name(name) or NAME_LEFT_OUT
+    return _sms(
+        "sms.received_for_job",
+        texts,
+        name=name,
+        job_title=short_title(job_title),
+        track_url=track_url,
+        application_id=application_id,
+    )
 
 
 def _job_line(alert: ApplicationAlert) -> str:

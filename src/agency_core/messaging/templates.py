@@ -59,6 +59,8 @@ class TemplateSpec:
 NAME = Placeholder("name", "Nana Akosua Frimpomaa Ofori-Atta")
 TRACK = Placeholder("track_url", "www.vandytravelrecruitment.com/track", optional=True)
 APPLICATION_ID = Placeholder("application_id", "VA1795479503425")
+ID_LINE = Placeholder("application_id", APPLICATION_ID.longest, optional=True)
+"""The ID in the first SMS, on a line of its own (left out when a status text is sent without one)."""
 JOB_TITLE = Placeholder("job_title", "Housekeeping Supervisor (5-star Hote...")
 SERVICE = Placeholder("service", "Travel Arrangements")
 DATE = Placeholder("date", "Wed 30 Sep 2026")
@@ -78,6 +80,8 @@ SIGN = c.AGENCY_SIGN_OFF
 _THANKS = "Dear {name}, thank you for applying with Vandy Travel"
 _RECEIVED = f"Your application has been received and we will reply within {c.APPLICATION_REPLY_WITHIN}."
 _QUOTE = "Please quote it whenever you contact us."
+_ID = "Application ID: {application_id}"
+"""The first SMS carries the ID (issue 43): with the phone or e-mail it opens ``/track``."""
 
 
 def _sms(key: str, label: str, default: str, *placeholders: Placeholder) -> TemplateSpec:
@@ -96,8 +100,9 @@ _SPECS: Final = (
     _sms(
         "sms.status.received",
         "SMS: application received",
-        f"{_THANKS}. {_RECEIVED}\n{SIGN}\nTrack: {{track_url}}",
+        f"{_THANKS}. {_RECEIVED}\n{_ID}\n{SIGN}\nTrack: {{track_url}}",
         NAME,
+        ID_LINE,
         TRACK,
     ),
     _sms(
@@ -127,9 +132,11 @@ _SPECS: Final = (
     _sms(
         "sms.received_for_job",
         "SMS: application received for a job",
-        f"{_THANKS} for the job {{job_title}}. {_RECEIVED}\n{SIGN}\nTrack: {{track_url}}",
+        f"{_THANKS} for the job {{job_title}}. We will reply within {c.APPLICATION_REPLY_WITHIN}."
+        f"\n{_ID}\n{SIGN}\nTrack: {{track_url}}",
         NAME,
         JOB_TITLE,
+        ID_LINE,
         TRACK,
     ),
     _sms(
