@@ -198,8 +198,8 @@ started = started.replace(
 );
 writeFileSync(indexPath, started);
 console.log(`prerender: entry stylesheet inlined into index.html, the app started by /${starterFile}`);
-const adminShells = writeAdminShells(root, dist, manifest, entryKey, started);
-console.log(`prerender: ${adminShells} admin route shells naming their modules (dist/_pages/admin/)`);
+const adminShells = await writeAdminShells(root, dist, manifest, entryKey, started, { render, inlineStyle });
+console.log(`prerender: ${adminShells} admin route shells, their frame pre-rendered (dist/_pages/admin/)`);
 
 // Compress once at build time what the app serves as files (fonts, images and video are not).
 const COMPRESS = /\.(js|mjs|css|svg|json|html|txt|xml|map|webmanifest)$/;

@@ -84,11 +84,13 @@
   }
   document.addEventListener('change', keepValue, true);
   document.addEventListener('input', keepValue, true);
-  // A hidden tab paints nothing, and neither does a page the server sent without content (the admin
-  // area, whose HTML is the empty root): nothing to wait for. A `defer` script runs once the document
-  // is parsed, so the root is already there.
+  // A hidden tab paints nothing, and neither does a page the server sent without content: nothing to
+  // wait for. The admin area's pre-rendered frame (scripts/admin-pages.mjs, `data-start="now"`) is
+  // small, its styles inline, and it is mostly waiting for the session: its scripts start at once.
+  // A `defer` script runs once the document is parsed, so the root is already there.
   var root = document.getElementById('root');
-  if (document.visibilityState === 'hidden' || (root && !root.firstElementChild)) start();
+  var now = root && (!root.firstElementChild || root.getAttribute('data-start') === 'now');
+  if (document.visibilityState === 'hidden' || now) start();
   document.addEventListener('visibilitychange', start);
   // Once the page has painted and its images have loaded (the largest one is often the hero's
   // image, painted a frame after it arrives), then after one more frame.

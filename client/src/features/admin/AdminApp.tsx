@@ -2,7 +2,7 @@
  * The private admin area: its own lazy chunk (public visitors never download it), with each
  * section lazily loaded inside it. Routes are relative to /admin/*.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Route, Routes } from 'react-router-dom';
 import { AdminLayout } from './components/AdminLayout';
 import { AdminLoading, RequireAdmin } from './session/RequireAdmin';
@@ -11,7 +11,8 @@ import './admin.css';
 import './components/views/views.css';
 
 // As soon as this chunk runs, beside the route's chunk (requested with the entry), not after it.
-startSessionCheck();
+// Not at build time, where the frame is pre-rendered (scripts/admin-pages.mjs): no session there.
+if (typeof window !== 'undefined') startSessionCheck();
 
 const LoginPage = lazy(() => import('./components/LoginPage'));
 const DashboardPage = lazy(() => import('./components/DashboardPage'));
@@ -47,6 +48,10 @@ function AdminNotFound() {
 }
 
 export default function AdminApp() {
+  // The pre-rendered frame is alive: what is typed from now on is the app's (lib/early-values.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <div className="admin-root">
       <AdminSessionProvider>

@@ -3,7 +3,8 @@ import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LogoMark } from '@/components/ui/Logo';
 import { Icon, type IconName } from '@/components/ui/Icon';
 import { useDialogBehaviour } from '@/lib/use-dialog-behaviour';
-import { useAdmin, useAdminSession } from '../session/session';
+import { AdminLoading } from '../session/RequireAdmin';
+import { useAdminSession } from '../session/session';
 
 interface SideItem {
   label: string;
@@ -28,9 +29,15 @@ export const SIDEBAR: SideItem[] = [
   { label: 'Settings', to: '/admin/settings', icon: 'shield' },
 ];
 
+/**
+ * The admin frame (sidebar, header, main). While the session check runs it is already there, with
+ * "Loading..." in the main area and no name in the header: the build pre-renders it so into each admin
+ * route's HTML (scripts/admin-pages.mjs), the same for every visitor, and the app hydrates it in place
+ * (issue 43). The page itself (the Outlet) renders only for a signed-in admin (RequireAdmin).
+ */
 export function AdminLayout() {
-  const admin = useAdmin();
-  const { logout } = useAdminSession();
+  const { state, logout } = useAdminSession();
+  const admin = state.status === 'authenticated' ? state.admin : null;
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -104,12 +111,14 @@ export function AdminLayout() {
             <Icon name={open ? 'close' : 'menu'} size={22} />
           </button>
           <span className="admin-header__title">Vandy Admin</span>
-          <span className="admin-header__user" data-testid="admin-name">
-            <span className="admin-avatar" aria-hidden="true">
-              {admin.name.charAt(0).toUpperCase()}
+          {admin ? (
+            <span className="admin-header__user" data-testid="admin-name">
+              <span className="admin-avatar" aria-hidden="true">
+                {admin.name.charAt(0).toUpperCase()}
+              </span>
+              <span>{admin.name}</span>
             </span>
-            <span>{admin.name}</span>
-          </span>
+          ) : null}
         </header>
         <main id="admin-main" className="admin-main" tabIndex={-1}>
           <Suspense
@@ -119,7 +128,7 @@ export function AdminLayout() {
               </p>
             }
           >
-            <Outlet />
+            {admin ? <Outlet /> : <AdminLoading />}
           </Suspense>
         </main>
       </div>

@@ -1,9 +1,11 @@
 import { useFormik } from 'formik';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { LogoMark } from '@/components/ui/Logo';
 import { getDemoCredentials } from '../api/endpoints';
-import { AdminLoading, type LoginLocationState } from '../session/RequireAdmin';
+import { replay, typedBeforeHydration } from '@/lib/form-replay';
+import { takePendingAction } from '@/lib/pending-form-actions';
+import type { LoginLocationState } from '../session/RequireAdmin';
 import { useAdminSession } from '../session/session';
 import { schemaFromRules } from '@/lib/forms/schema-from-rules';
 import { useAdminTitle } from './hooks';
@@ -13,10 +15,11 @@ export const FILL_PASSWORD = 'Click to fill password';
 /** The sign-in form's rules as the server has them (rules.json `adminLogin`). */
 const loginSchema = schemaFromRules('adminLogin');
 
-interface Credentials {
+// A type (not an interface): the form-replay helpers take any record of values.
+type Credentials = {
   email: string;
   password: string;
-}
+};
 
 /** Where to go once signed in: the remembered page of an expired session, else the dashboard. */
 function returnTarget(from: string | undefined): string {
@@ -33,6 +36,30 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
       {message}
     </p>
   ) : null;
+}
+
+/**
+ * The form is pre-rendered into /admin/login's HTML (scripts/admin-pages.mjs): once it has hydrated,
+ * what was typed into it before is taken in, then a Sign In pressed meanwhile (held by
+ * lib/pending-form-actions.ts, as the public forms' are: never a GET with the password in its URL) is
+ * replayed.
+ */
+function useTakeOverPrerenderedForm(
+  form: RefObject<HTMLFormElement | null>,
+  initial: Credentials,
+  setValues: (values: Credentials, validate: boolean) => unknown,
+) {
+  const first = useRef({ initial, setValues });
+  useLayoutEffect(() => {
+    const element = form.current;
+    if (!element) return undefined;
+    const action = takePendingAction(element);
+    const typed = typedBeforeHydration(element, first.current.initial);
+    if (typed) void first.current.setValues(typed, false);
+    if (!action) return undefined;
+    const timer = window.setTimeout(() => replay(element, action), 0);
+    return () => window.clearTimeout(timer);
+  }, [form]);
 }
 
 /** /admin/login: e-mail and password; in demo mode the demo e-mail is pre-filled (spec section 2). */
@@ -57,6 +84,8 @@ export default function LoginPage() {
   });
   const { setValues } = form;
   const { email, password } = form.values;
+  const formRef = useRef<HTMLFormElement>(null);
+  useTakeOverPrerenderedForm(formRef, form.initialValues, setValues);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -70,7 +99,8 @@ export default function LoginPage() {
     return () => controller.abort();
   }, [setValues]);
 
-  if (state.status === 'loading') return <AdminLoading />;
+  // While the session check runs the form is already there (pre-rendered): a person signing in
+  // types at once; an admin already signed in goes on as soon as the check answers.
   // Signed in (now or already): the remembered page of an expired session, else the dashboard.
   const target = returnTarget(from);
   if (state.status === 'authenticated') return <Navigate to={target} replace />;
@@ -85,7 +115,7 @@ export default function LoginPage() {
         </div>
         <h1 className="admin-login__title">Admin Login</h1>
         <p className="admin-login__lead">Sign in to manage applications, jobs, messages and the blog.</p>
-        <form className="admin-form" onSubmit={form.handleSubmit}>
+        <form ref={formRef} className="admin-form" onSubmit={form.handleSubmit} data-form-shell="">
           <div className="admin-field">
             <label htmlFor="admin-email">Email</label>
             <input

@@ -17,11 +17,14 @@ export function AdminLoading() {
   );
 }
 
-/** Spec section 4: "Loading..." while checking, then /admin/login unless an admin is signed in. */
+/**
+ * Spec section 4: "Loading..." while checking, then /admin/login unless an admin is signed in.
+ * `children` is the admin frame (AdminLayout), which shows "Loading..." itself while the check runs
+ * and its page only once an admin is signed in: the frame is pre-rendered, and stays in place.
+ */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { state } = useAdminSession();
   const location = useLocation();
-  if (state.status === 'loading') return <AdminLoading />;
   if (state.status === 'unauthenticated') {
     if (state.loggedOut) return <Navigate to={LOGIN_PATH} replace />;
     const from = `${location.pathname}${location.search}`;

@@ -4,7 +4,16 @@
  * on entry (a check started as the admin chunk loads: startSessionCheck), signs in and out, and
  * ends the session when any admin call answers 401.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { CSRF_COOKIE, readCookie, setSessionExpiredListener } from '../api/client';
@@ -68,13 +77,18 @@ const isCsrfRefusal = (error: unknown) =>
 
 export function AdminSessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ status: 'loading' });
+  // The sign-in form shows while the first check runs (it is pre-rendered): a sign-in or sign-out
+  // that ends before that check answers is newer, and the check's answer is then left unused.
+  const settled = useRef(false);
 
   useEffect(() => {
     const controller = new AbortController();
     sessionCheck(controller.signal).then(
-      (admin) => setState({ status: 'authenticated', admin }),
+      (admin) => {
+        if (!settled.current) setState({ status: 'authenticated', admin });
+      },
       (error: unknown) => {
-        if (controller.signal.aborted) return;
+        if (controller.signal.aborted || settled.current) return;
         setState({ status: 'unauthenticated' });
         if (error instanceof ApiError && error.status === 401) return;
         if (error instanceof ApiError && error.status === 403) void notify(TEXT.notAuthorized, 'error');
@@ -104,6 +118,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
         await getSession().catch(() => undefined);
         admin = await signIn(email, password);
       }
+      settled.current = true;
       setState({ status: 'authenticated', admin });
       void notify(TEXT.loginSuccess, 'success');
       return true;
@@ -118,6 +133,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async () => {
     try {
       await signOut();
+      settled.current = true;
       setState({ status: 'unauthenticated', loggedOut: true });
       void notify(TEXT.loggedOut, 'success');
       return true;
