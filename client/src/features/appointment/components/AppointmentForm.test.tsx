@@ -1,12 +1,34 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { constants } from '@/config/rules';
 import { agencyToday } from '@/lib/forms/schema-from-rules';
 import { answer, hold, renderForm } from '@/lib/forms/testing';
 import { server } from '@/testing/msw-server';
-import { APPOINTMENT_SUCCESS, AppointmentForm } from './AppointmentForm';
+import { ADD_TO_CALENDAR, APPOINTMENT_SUCCESS, AppointmentForm } from './AppointmentForm';
+
+/** The booking window's answer: `taken` per day, as GET /api/appointment-slots/window gives it. */
+function windowAnswer(taken: () => Record<string, string[]>, closed: string[] = []) {
+  const asked = { window: 0, day: 0 };
+  server.use(
+    http.get('*/api/appointment-slots/window', () => {
+      asked.window += 1;
+      return HttpResponse.json({
+        first: '2000-01-01',
+        last: '2100-12-31',
+        timeZone: 'Africa/Accra',
+        closed,
+        taken: taken(),
+      });
+    }),
+    http.get('*/api/appointment-slots', () => {
+      asked.day += 1;
+      return HttpResponse.json({ message: 'not asked in these tests' }, { status: 500 });
+    }),
+  );
+  return asked;
+}
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/^Full Name/), 'Ama Owusu');
@@ -19,6 +41,10 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('AppointmentForm', () => {
+  beforeEach(() => {
+    windowAnswer(() => ({}));
+  });
+
   it('offers the six service types as radios, the nine slots and today as the minimum date', () => {
     renderForm(<AppointmentForm />);
     const group = screen.getByRole('group', { name: /Service Type/ });
@@ -59,7 +85,8 @@ describe('AppointmentForm', () => {
 
   it('books, reads "Booking..." while working, shows the reference and resets', async () => {
     const reply = hold();
-    const posted = answer('/appointments', 201, { reference: 'VA1700000000000' }, reply.promise);
+    const calendarUrl = '/appointment/calendar.ics?token=Xq7Zt2mK9vR4pY8wLs3nB6';
+    const posted = answer('/appointments', 201, { reference: 'VA1700000000000', calendarUrl }, reply.promise);
     const user = userEvent.setup();
     renderForm(<AppointmentForm />);
     await fillValid(user);
@@ -77,6 +104,42 @@ describe('AppointmentForm', () => {
       website: '',
     });
     await waitFor(() => expect(screen.getByLabelText(/^Full Name/)).toHaveValue(''));
+    // the booking stays on the page after the toast, with its weekday and its calendar file
+    const booked = screen.getByRole('status', { name: 'Your booking' });
+    expect(booked).toHaveTextContent('Booked for Monday, 2 March 2099 at 10:00 AM.');
+    const link = within(booked).getByRole('link', { name: ADD_TO_CALENDAR });
+    expect(link).toHaveAttribute('href', calendarUrl);
+    expect(link).toHaveAttribute('download', 'appointment.ics');
+  });
+
+  it('knows the taken slots as soon as a date is picked, and a new date clears the time', async () => {
+    const asked = windowAnswer(
+      () => ({ '2099-03-02': ['09:00 AM', '10:00 AM'], '2099-03-03': ['11:00 AM'] }),
+      ['2099-03-07'],
+    );
+    const user = userEvent.setup();
+    renderForm(<AppointmentForm />);
+    await waitFor(() => expect(asked.window).toBe(1));
+    const date = screen.getByLabelText(/^Preferred Date/);
+    const time = screen.getByLabelText(/^Preferred Time/);
+    const option = (name: string) => screen.getByRole('option', { name });
+    fireEvent.change(date, { target: { value: '2099-03-02' } });
+    // no wait on a request: the very next render has them disabled
+    expect(option('09:00 AM')).toBeDisabled();
+    expect(option('10:00 AM')).toBeDisabled();
+    expect(option('11:00 AM')).toBeEnabled();
+    expect(screen.getByText('Times on Monday, 2 March 2099')).toBeInTheDocument();
+    await user.selectOptions(time, '11:00 AM');
+    expect(time).toHaveValue('11:00 AM');
+    fireEvent.change(date, { target: { value: '2099-03-03' } });
+    await waitFor(() => expect(time).toHaveValue(''));
+    expect(option('11:00 AM')).toBeDisabled();
+    expect(option('09:00 AM')).toBeEnabled();
+    fireEvent.change(date, { target: { value: '2099-03-07' } }); // a Saturday: the office is closed
+    for (const slot of constants.appointmentTimeSlots) expect(option(slot)).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    expect(await screen.findByText('Preferred time is required')).toBeInTheDocument();
+    expect(asked).toEqual({ window: 1, day: 0 });
   });
 
   it('shows the failure toast when the API fails', async () => {
@@ -96,7 +159,37 @@ describe('AppointmentForm', () => {
 
   it('shows full and past slots disabled, their text unchanged, and offers the free ones again after a 409', async () => {
     let full = new Set(['09:00 AM']);
+    windowAnswer(() => ({ '2099-03-02': [...full] }));
+    answer('/appointments', 409, { message: 'This time slot is fully booked. Please choose another time.' });
+    const user = userEvent.setup();
+    renderForm(<AppointmentForm />);
+    const time = () => screen.getByRole('option', { name: '10:00 AM' });
+    await fillValid(user);
+    expect(screen.getByRole('option', { name: '09:00 AM' })).toBeDisabled();
+    expect(time()).toBeEnabled();
+    full = new Set(['09:00 AM', '10:00 AM']);
+    await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    expect(
+      await screen.findByText('This time slot is fully booked. Please choose another time.', {
+        selector: '.field-error, [id$="-error"]',
+      }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(time()).toBeDisabled());
+    expect(screen.getByLabelText(/^Preferred Time/)).toHaveValue('');
+    expect(time().textContent).toBe('10:00 AM');
+    expect(screen.getByRole('option', { name: '11:00 AM' })).toBeEnabled();
+    expect(screen.getByLabelText(/^Full Name/)).toHaveValue('Ama Owusu');
+  });
+
+  it("asks for the picked date's own slots when the window could not be loaded", async () => {
+    let full = new Set(['09:00 AM']);
     server.use(
+      http.get('*/api/appointment-slots/window', () =>
+        HttpResponse.json(
+          { message: 'Something went wrong on our side. Please try again.' },
+          { status: 500 },
+        ),
+      ),
       http.get('*/api/appointment-slots', ({ request }) => {
         const date = new URL(request.url).searchParams.get('date') ?? '';
         const slots = constants.appointmentTimeSlots.map((time) => ({

@@ -11,6 +11,7 @@ import { handleFailure, rulesFormSetup } from '@/lib/forms/rules-form';
 import { ApiError } from '@/lib/api-client';
 import { toPayload, type FormValues } from '@/lib/forms/schema-from-rules';
 import { useAgencyToday } from '@/lib/forms/use-agency-today';
+import { appointmentDate } from '@/lib/appointment-date';
 import { toast } from '@/lib/forms/toast';
 import { bookAppointment } from '../api/book-appointment';
 import { PreferredTimeField } from './PreferredTimeField';
@@ -31,22 +32,52 @@ const LABELS: Record<string, string> = {
   consent: 'I agree to be contacted about this appointment and accept the terms',
 };
 
+export const ADD_TO_CALENDAR = 'Add to calendar';
+
 const setup = rulesFormSetup('appointment');
+
+interface Booked {
+  date: string;
+  time: string;
+  calendarUrl: string;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The booking just made, with its weekday, and its calendar file: it stays after the toast has gone. */
+function BookedPanel({ booked }: { booked: Booked }) {
+  return (
+    <div className="success-panel field--wide" role="status" aria-label="Your booking">
+      <p>
+        Booked for {appointmentDate(booked.date)} at {booked.time}.
+      </p>
+      {booked.calendarUrl ? (
+        <a className="button button--outline" href={booked.calendarUrl} download="appointment.ics">
+          {ADD_TO_CALENDAR}
+        </a>
+      ) : null}
+    </div>
+  );
+}
 
 /** The appointment form: posted to /api/appointments; the reference is shown in the toast. */
 export function AppointmentForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const today = useAgencyToday();
   const [slotsVersion, setSlotsVersion] = useState(0);
+  const [booked, setBooked] = useState<Booked | null>(null);
   const onSubmit = async (values: FormValues, helpers: FormikHelpers<FormValues>) => {
     helpers.setStatus({});
+    setBooked(null);
     try {
-      const { reference } = await bookAppointment({
+      const { reference, calendarUrl } = await bookAppointment({
         ...toPayload('appointment', values),
         website: values.website ?? '',
       });
       void toast(APPOINTMENT_SUCCESS, 'success', `Your booking reference: ${reference}`);
+      setBooked({ date: text(values.preferredDate), time: text(values.preferredTime), calendarUrl });
       helpers.resetForm();
+      setSlotsVersion((version) => version + 1); // the slot just taken is taken in the window too
     } catch (error) {
       handleFailure(error, helpers, APPOINTMENT_FAILURE, setup.order, formRef.current);
       if (error instanceof ApiError && error.status === 409) {
@@ -97,6 +128,7 @@ export function AppointmentForm() {
           <button type="submit" className="button button--primary field--wide" disabled={isSubmitting}>
             {isSubmitting ? 'Booking...' : 'Book Appointment'}
           </button>
+          {booked ? <BookedPanel booked={booked} /> : null}
         </FormShell>
       )}
     </Formik>
