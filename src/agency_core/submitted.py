@@ -6,23 +6,59 @@ use it."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from zoneinfo import ZoneInfo
 
+from agency_core.admin_settings import SettingsSource
+from agency_core.clock import Clock, utc_now
 from agency_core.errors import Rejected
 from agency_core.ids import IdGenerator
 from agency_core.messaging import outbox_messages
 from agency_core.messaging.notifications import OutgoingSms
+from agency_core.messaging.template_store import NO_EDITS, TemplateSource
 from agency_core.payments.keys import new_payment_key
+from agency_core.ports import Store
 from agency_core.records import FeeDue, OutboxMessage
 from agency_core.spec import validation as v
+from agency_core.spec.constants import AGENCY_TIME_ZONE
 from agency_core.spec.forms import F
 
 HONEYPOT_FIELD = "website"
 """A field hidden from people on every public form: bots fill it, and their submission is dropped."""
 
 logger = logging.getLogger("agency.submissions")
+
+
+def _nothing() -> None:
+    return None
+
+
+def _no_site() -> str:
+    return ""
+
+
+@dataclass(frozen=True, slots=True)
+class PublicContext:
+    """What the public forms' use cases share: the store, ids, the admin settings, the clock, the
+    outbox's wake-up, the site's origin, the office's zone and the message texts staff saved."""
+
+    store: Store
+    ids: IdGenerator
+    settings: SettingsSource
+    """The admin area's settings, read per submission: alert phones, the "received" SMS switch, the calendar."""
+    clock: Clock = utc_now
+    on_enqueue: Callable[[], None] = _nothing
+    site_url: Callable[[], str] = _no_site
+    """The public origin, for the links of the confirmations."""
+    office_zone: str = AGENCY_TIME_ZONE
+    """The office's IANA zone: "today" (a form's dates) is judged in it."""
+    templates: TemplateSource = NO_EDITS
+    """The message texts staff saved (read per submission; a text never saved is its default)."""
+
+    def today(self) -> date:
+        return self.clock().astimezone(ZoneInfo(self.office_zone)).date()
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,4 +107,4 @@ def sms_outbox(source_id: str, planned: Sequence[OutgoingSms], now: datetime) ->
     ]
 
 
-__all__ = ["HONEYPOT_FIELD", "Accepted", "discarded", "is_bot", "parse_form", "sms_outbox"]
+__all__ = ["HONEYPOT_FIELD", "Accepted", "PublicContext", "discarded", "is_bot", "parse_form", "sms_outbox"]

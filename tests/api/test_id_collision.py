@@ -10,6 +10,7 @@ from adapters.sqlite.store import SqliteStore
 from agency_core.admin_settings import AdminSettings, LiveSettings
 from agency_core.ids import IdGenerator
 from agency_core.submissions.service import AgencyService, Upload
+from agency_core.submitted import PublicContext
 from tests.api.conftest import APPLICATION, PDF
 from tests.support.sealing import new_sealer
 
@@ -28,8 +29,8 @@ async def test_an_application_whose_id_another_instance_took_gets_the_next_one(t
     settings = LiveSettings(NothingSaved(), AdminSettings(("+233201112233",), "VANDY"))
     files = LocalFileStore(tmp_path / "uploads")
     # Each instance has its own generator; both read the same millisecond.
-    a = AgencyService(store, files, IdGenerator(lambda: 1_780_000_000_000), settings)
-    b = AgencyService(store, files, IdGenerator(lambda: 1_780_000_000_000), settings)
+    a = AgencyService(PublicContext(store, IdGenerator(lambda: 1_780_000_000_000), settings), files)
+    b = AgencyService(PublicContext(store, IdGenerator(lambda: 1_780_000_000_000), settings), files)
     cv = {"cv": Upload("cv.pdf", PDF)}
     try:
         first = await a.submit_application({**APPLICATION, "email": "a@example.com"}, cv)

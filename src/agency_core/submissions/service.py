@@ -7,15 +7,12 @@ They return :class:`Accepted` and refuse with :mod:`agency_core.errors` (:class:
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
-from zoneinfo import ZoneInfo
 
-from agency_core.admin_settings import SettingsSource
-from agency_core.clock import Clock, utc_now
 from agency_core.errors import DuplicateSubmission, Rejected, Unavailable
-from agency_core.ids import FRESH_ID_ATTEMPTS, IdGenerator, IdTaken
+from agency_core.ids import FRESH_ID_ATTEMPTS, IdTaken
 from agency_core.jobs.board import JobBoard
 from agency_core.jobs.model import Job
 from agency_core.jobs.rules import JOB_NOT_OPEN
@@ -24,12 +21,11 @@ from agency_core.messaging.confirmation_emails import application_email, confirm
 from agency_core.messaging.id_reminders import id_reminders
 from agency_core.messaging.notifications import OutgoingSms, SmsKind, application_messages
 from agency_core.messaging.sms_texts import ApplicationAlert
-from agency_core.messaging.template_store import NO_EDITS, TemplateSource
 from agency_core.messaging.templates import Texts
 from agency_core.newsletter.subscriptions import NewsletterSubscriptions
 from agency_core.payments.fees import FeeSchedule
 from agency_core.payments.keys import new_payment_key, payment_key_hash
-from agency_core.ports import FileStore, Store
+from agency_core.ports import FileStore
 from agency_core.records import (
     Application,
     ApplicationStatus,
@@ -41,7 +37,6 @@ from agency_core.records import (
 )
 from agency_core.spec import validation as v
 from agency_core.spec.consent import with_consent
-from agency_core.spec.constants import AGENCY_TIME_ZONE
 from agency_core.spec.forms import (
     ApplicationForm,
     ContactForm,
@@ -50,7 +45,7 @@ from agency_core.spec.forms import (
     spec_name,
 )
 from agency_core.spec.uploads import CONTENT_TYPES, HEAD_BYTES, check_upload, extension_of
-from agency_core.submitted import Accepted, discarded, is_bot, parse_form, sms_outbox
+from agency_core.submitted import Accepted, PublicContext, discarded, is_bot, parse_form, sms_outbox
 from agency_core.unit_of_work import DuplicateKeyTaken
 
 DUPLICATE_WINDOW = timedelta(hours=24)
@@ -78,43 +73,28 @@ class Upload:
 class AgencyService:
     def __init__(
         self,
-        store: Store,
+        context: PublicContext,
         files: FileStore,
-        ids: IdGenerator,
-        settings: SettingsSource,
-        clock: Clock = utc_now,
-        on_enqueue: Callable[[], None] = lambda: None,
+        *,
         jobs: JobBoard | None = None,
-        site_url: Callable[[], str] = lambda: "",
         track_url: str = "",
-        office_zone: str = AGENCY_TIME_ZONE,
-        templates: TemplateSource = NO_EDITS,
         newsletter: NewsletterSubscriptions | None = None,
         fees: FeeSchedule | None = None,
     ) -> None:
+        self.context = context
+        self.store, self.ids, self.settings, self.clock = context.store, context.ids, context.settings, context.clock
+        self.on_enqueue, self.site_url, self.templates = context.on_enqueue, context.site_url, context.templates
+        self.uow = context.store.unit_of_work
+        """A new unit of work per submission: a record and its messages commit together."""
         self.fees = fees
         """The fee policy: the fee each application owes is decided (and stored) at submission."""
-        self.templates = templates
-        """The message texts staff saved (read per submission; a text never saved is its default)."""
         self.newsletter = newsletter
         """Double opt-in subscriptions with their welcome e-mail."""
-        self.office_zone = office_zone
-        """The office's IANA zone: slots are read, and "today" and "past" judged, in it."""
-        self.site_url = site_url
-        """The public origin, for the ``/track`` link of the applicant's confirmation e-mail."""
         self.jobs = jobs
         """The public job board: an application may name one of its open jobs (``jobId``)."""
-        self.store = store
-        self.uow = store.unit_of_work
-        """A new unit of work per submission: a record and its messages commit together."""
         self.files = files
         self.track_url = track_url
         """The short ``/track`` link every status SMS ends with (``""``: none)."""
-        self.ids = ids
-        self.settings = settings
-        """The admin area's settings, read per submission: alert phones and the "received" SMS switch."""
-        self.clock = clock
-        self.on_enqueue = on_enqueue
 
     async def _application_fan_out(self, alert: ApplicationAlert, texts: Texts) -> list[OutgoingSms]:
         current = await self.settings.current()
@@ -124,7 +104,7 @@ class AgencyService:
         return planned
 
     def today(self) -> date:
-        return self.clock().astimezone(ZoneInfo(self.office_zone)).date()
+        return self.context.today()
 
     async def submit_application(self, data: Mapping[str, object], uploads: Mapping[str, Upload]) -> Accepted:
         if is_bot(data):

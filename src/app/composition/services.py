@@ -36,6 +36,7 @@ from agency_core.staff.notes_service import NotesService
 from agency_core.staff.ports import AdminStore, MediaStore
 from agency_core.submissions.service import AgencyService
 from agency_core.submissions.tracking import TrackingService
+from agency_core.submitted import PublicContext
 from app.composition.backends import Backend
 from app.composition.staff import StaffArea, StaffParts, build_staff_area
 from app.settings import Settings
@@ -88,20 +89,9 @@ def build_agency(
     s: Shared, files: FileStore, board: JobBoard, newsletter: NewsletterSubscriptions, fees: FeeSchedule
 ) -> AgencyService:
     """The public site's forms: applications, contact messages, job alerts, the newsletter."""
+    context = PublicContext(s.store, s.ids, s.live, s.clock, s.wake, s.site_url, s.settings.office.time_zone, s.texts)
     return AgencyService(
-        s.store,
-        files,
-        s.ids,
-        s.live,
-        on_enqueue=s.wake,
-        jobs=board,
-        site_url=s.site_url,
-        track_url=track_link(s.site_url()),
-        office_zone=s.settings.office.time_zone,
-        templates=s.texts,
-        newsletter=newsletter,
-        fees=fees,
-        clock=s.clock,
+        context, files, jobs=board, track_url=track_link(s.site_url()), newsletter=newsletter, fees=fees
     )
 
 

@@ -13,6 +13,7 @@ from agency_core.payments.keys import payment_key_hash
 from agency_core.records import NEW_APPOINTMENT, Application
 from agency_core.spec.forms import ApplicationForm, NewsletterForm, form_of
 from agency_core.submissions.service import DUPLICATE_APPLICATION, DUPLICATE_WINDOW, Accepted, AgencyService, Upload
+from agency_core.submitted import PublicContext
 from agency_core.unit_of_work import DuplicateKeyTaken
 from tests.api.conftest import APPLICATION, APPOINTMENT, PDF
 from tests.core.fakes import FakeFiles, FakeSettings, FakeStore, FakeUnitOfWork, Write
@@ -28,12 +29,14 @@ class Harness:
         self.files = FakeFiles()
         self.wakes = 0
         self.service = AgencyService(
-            self.store,  # type: ignore[arg-type]
+            PublicContext(
+                self.store,  # type: ignore[arg-type]
+                IdGenerator(lambda: 1_780_000_000_000),
+                FakeSettings(),
+                clock=lambda: NOW,
+                on_enqueue=self.wake,
+            ),
             self.files,
-            IdGenerator(lambda: 1_780_000_000_000),
-            FakeSettings(),
-            clock=lambda: NOW,
-            on_enqueue=self.wake,
         )
         self.bookings = Bookings(
             self.store,  # type: ignore[arg-type]
