@@ -35,6 +35,35 @@ export const getFeeDue = (applicationId: string, paymentKey: string): Promise<Fe
 export const getPaymentConfig = (signal?: AbortSignal): Promise<PaymentConfig> =>
   ok(client.GET('/api/payments/config', { signal }));
 
+let preloaded: Promise<PaymentConfig> | null = null;
+let preloadedConfig: PaymentConfig | null = null;
+
+/**
+ * Fetches the payment settings once, ahead of the payment modal (the wizard's last step): the modal
+ * then shows the fee and the Pay button at once (issue 43). A failure is forgotten, to be asked again.
+ */
+export function preloadPaymentConfig(): Promise<PaymentConfig> {
+  preloaded ??= getPaymentConfig().then(
+    (config) => (preloadedConfig = config),
+    (error: unknown) => {
+      preloaded = null;
+      throw error;
+    },
+  );
+  return preloaded;
+}
+
+/** Forgets the settings fetched ahead (tests, each with its own settings). */
+export function forgetPaymentConfig(): void {
+  preloaded = null;
+  preloadedConfig = null;
+}
+
+/** The payment settings fetched ahead, when they have come. */
+export function preloadedPaymentConfig(): PaymentConfig | null {
+  return preloadedConfig;
+}
+
 /** Starting a payment needs the application's payment key (the ID alone can be guessed). */
 export const startPayment = (applicationId: string, paymentKey: string): Promise<PaymentStarted> =>
   ok(

@@ -4,6 +4,7 @@ import { http, HttpResponse, delay } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderForm } from '@/lib/forms/testing';
 import { server } from '@/testing/msw-server';
+import { forgetPaymentConfig } from '../api/payments';
 import { DRAFT_KEY } from '../lib/draft';
 import { APPLICATION_FAILURE, APPLICATION_SUCCESS, ApplicationForm } from './ApplicationForm';
 import { PAYMENT_SUCCESS } from './PaymentModal';
@@ -51,7 +52,10 @@ async function fillToStep4(user: User) {
   await screen.findByText('Step 4 of 4: Documents');
 }
 
-afterEach(() => window.sessionStorage.clear());
+afterEach(() => {
+  window.sessionStorage.clear();
+  forgetPaymentConfig();
+});
 
 describe('ApplicationForm', () => {
   it('Next validates only the current step and focuses its first invalid field', async () => {
@@ -116,7 +120,7 @@ describe('ApplicationForm', () => {
     expect(await screen.findByText('You must accept the terms and conditions')).toBeInTheDocument();
   });
 
-  it('submits with the files, shows the ID, resets to step 1 and opens the payment modal', async () => {
+  it('submits with the files, shows the ID and opens the payment modal over the wizard, kept until it closes', async () => {
     const received = capture(
       201,
       { applicationId: 'VA1700000000001', paymentKey: 'key-VA1700000000001' },
@@ -134,8 +138,9 @@ describe('ApplicationForm', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Complete Your Application' });
     // The fee comes from the server's payment settings, asked for when the dialog opens.
     expect(await within(dialog).findByText(/\$50/)).toBeInTheDocument();
-    expect(screen.getByText('Step 1 of 4: Personal Info')).toBeInTheDocument();
-    expect(screen.getByLabelText(/^First Name/)).toHaveValue('');
+    // behind the modal the wizard is as it was (issue 43); the draft is gone
+    expect(screen.getByText('Step 4 of 4: Documents')).toBeInTheDocument();
+    expect(screen.getByLabelText(/I accept the terms and conditions/)).toBeChecked();
     const sent = received[0]!;
     expect(sent.get('firstName')).toBe('Kwame');
     expect(sent.get('hasPassport')).toBe('false');
@@ -153,6 +158,11 @@ describe('ApplicationForm', () => {
     await waitFor(() => expect(window.sessionStorage.getItem(DRAFT_KEY)).toBeNull());
     // the payment key of the answer is kept for this tab, to start the payment
     expect(window.sessionStorage.getItem('payment-key:VA1700000000001')).toBe('key-VA1700000000001');
+    // closing the modal resets the wizard to an empty step 1
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Step 1 of 4: Personal Info')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^First Name/)).toHaveValue('');
+    expect(window.sessionStorage.getItem(DRAFT_KEY)).toBeNull();
   });
 
   it('Cancel closes the payment modal', async () => {

@@ -15,7 +15,7 @@ import {
   type FormValues,
 } from '@/lib/forms/schema-from-rules';
 import { toast } from '@/lib/forms/toast';
-import { rememberPaymentKey } from '../api/payments';
+import { preloadPaymentConfig, rememberPaymentKey, type FeeDue } from '../api/payments';
 import { submitApplication } from '../api/submit-application';
 import { clearDraft, loadDraft, saveDraft, type Draft } from '../lib/draft';
 import { PaymentModal } from './PaymentModal';
@@ -144,7 +144,10 @@ export function ApplicationForm({ job = null }: { job?: AppliedJob | null }) {
   }, []);
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
-  const [paymentFor, setPaymentFor] = useState<string | null>(null);
+  // The submitted application and the fee the server gave it: the payment modal opens over the
+  // wizard, which keeps its values until the modal is closed (issue 43).
+  const [paymentFor, setPaymentFor] = useState<{ id: string; fee?: FeeDue | null } | null>(null);
+  const resetWizard = useRef<(() => void) | null>(null);
   const initialValues = useMemo<FormValues>(
     () => ({
       ...EMPTY,
@@ -165,23 +168,35 @@ export function ApplicationForm({ job = null }: { job?: AppliedJob | null }) {
     setFocusTarget(field);
   }, []);
 
-  const closePayment = useCallback(() => setPaymentFor(null), []);
+  const closePayment = useCallback(() => {
+    resetWizard.current?.();
+    resetWizard.current = null;
+    setStep(1);
+    setPaymentFor(null);
+  }, []);
+
+  // The payment settings are fetched as the wizard reaches its last step, so the modal shows the
+  // fee and the Pay button at once after the submit.
+  useEffect(() => {
+    if (step === STEPS.length) preloadPaymentConfig().catch(() => undefined);
+  }, [step]);
 
   const onSubmit = async (values: FormValues, helpers: FormikHelpers<FormValues>) => {
     helpers.setStatus({});
     const large = fileBytes(values) >= LARGE_UPLOAD_BYTES;
     if (large) setProgress({ loaded: 0, total: fileBytes(values) });
     try {
-      const { applicationId, paymentKey } = await submitApplication(
+      const { applicationId, paymentKey, fee } = await submitApplication(
         values,
         large ? (loaded, total) => setProgress({ loaded, total }) : undefined,
       );
+      // The draft goes now (a reload or the checkout must not bring a sent application back); the
+      // values on screen stay behind the modal and are reset when it closes.
       clearDraft();
-      helpers.resetForm({ values: { ...EMPTY, jobId: '' } });
-      setStep(1);
+      resetWizard.current = () => helpers.resetForm({ values: { ...EMPTY, jobId: '' } });
       void toast(APPLICATION_SUCCESS, 'success', `Your application ID: ${applicationId}`);
       rememberPaymentKey(applicationId, paymentKey);
-      setPaymentFor(applicationId);
+      setPaymentFor({ id: applicationId, fee });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // The server never says which application it was (the requester may not be its owner):
@@ -295,22 +310,32 @@ export function ApplicationForm({ job = null }: { job?: AppliedJob | null }) {
                   Previous
                 </button>
                 {step < STEPS.length ? (
-                  <button type="button" className="button button--primary" onClick={() => void next()}>
+                  // Its own key: the same <button> turned into the submit button while the tap on
+                  // Next Step was still being handled submitted the form (step 4 showed "CV is
+                  // required" before anything was touched).
+                  <button
+                    key="next"
+                    type="button"
+                    className="button button--primary"
+                    onClick={() => void next()}
+                  >
                     Next Step
                   </button>
                 ) : (
-                  <button type="submit" className="button button--gold" disabled={isSubmitting}>
+                  <button key="submit" type="submit" className="button button--gold" disabled={isSubmitting}>
                     {isSubmitting ? 'Processing...' : 'Submit Application'}
                   </button>
                 )}
               </div>
-              <DraftSaver step={step} />
+              {paymentFor ? null : <DraftSaver step={step} />}
               <SubmitErrorRouter onInvalid={goToField} />
             </FormShell>
           );
         }}
       </Formik>
-      {paymentFor ? <PaymentModal applicationId={paymentFor} onClose={closePayment} /> : null}
+      {paymentFor ? (
+        <PaymentModal applicationId={paymentFor.id} fee={paymentFor.fee} onClose={closePayment} />
+      ) : null}
     </>
   );
 }

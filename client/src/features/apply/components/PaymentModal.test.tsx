@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderForm } from '@/lib/forms/testing';
 import { server } from '@/testing/msw-server';
-import { rememberPaymentKey } from '../api/payments';
+import { forgetPaymentConfig, preloadPaymentConfig, rememberPaymentKey } from '../api/payments';
 import { NO_PAYMENT_KEY } from '../lib/use-checkout';
 import { NO_FEE_NOTICE, PAYMENT_SUCCESS, PaymentModal, TEST_PAYMENT_NOTICE } from './PaymentModal';
 
@@ -24,6 +24,8 @@ const AVAILABLE = {
 };
 
 describe('PaymentModal', () => {
+  beforeEach(() => forgetPaymentConfig());
+
   it('shows the server fee, starts the payment and goes to the checkout without a toast', async () => {
     const started: unknown[] = [];
     rememberPaymentKey('VA1', 'the-key-of-VA1');
@@ -114,5 +116,24 @@ describe('PaymentModal', () => {
     expect(screen.queryByRole('button', { name: 'Pay with Paystack' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Close' })).toBeEnabled();
     expect(asked).toEqual([['VA5', { paymentKey: 'the-key-of-VA5' }]]);
+  });
+
+  it('shows the fee of the submit, the ID and the Pay button at once, with the settings fetched ahead (issue 43)', async () => {
+    let asked = 0;
+    server.use(
+      http.get('*/api/payments/config', () => {
+        asked += 1;
+        return HttpResponse.json(AVAILABLE);
+      }),
+    );
+    await preloadPaymentConfig();
+    const fee = { due: true, amount: '750', currency: 'GHS', label: 'GH₵750', reason: '' };
+    renderForm(<PaymentModal applicationId="VA6" fee={fee} onClose={() => undefined} />);
+    // no wait: the first render already has them
+    expect(screen.getByText('GH₵750')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay with Paystack' })).toBeEnabled();
+    expect(screen.getByTestId('payment-application-id')).toHaveTextContent('VA6');
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(asked).toBe(1);
   });
 });

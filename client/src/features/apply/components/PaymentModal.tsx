@@ -1,7 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Modal } from '@/components/ui/Modal';
 import { useResource, type ResourceState } from '@/lib/use-resource';
-import { type FeeDue, type PaymentConfig, getFeeDue, getPaymentConfig, paymentKeyOf } from '../api/payments';
+import {
+  type FeeDue,
+  type PaymentConfig,
+  getFeeDue,
+  paymentKeyOf,
+  preloadPaymentConfig,
+  preloadedPaymentConfig,
+} from '../api/payments';
 import { useCheckout } from '../lib/use-checkout';
 
 export const PAYMENT_SUCCESS = 'Payment processed successfully! Welcome to Vandy Recruitment.';
@@ -17,18 +24,31 @@ export const TEST_PAYMENT_NOTICE =
  * verified the payment. In demo mode without Paystack keys the checkout is the site's built-in
  * test checkout, labelled as a test payment; elsewhere without keys the modal says how to pay
  * at the office instead, and offers no online payment.
+ *
+ * No blank wait (issue 43): `fee` is the fee the submit's answer gave the application, and the
+ * payment settings were fetched as the wizard reached its last step, so the fee and the Pay button
+ * show at once; the Pay button shows until the settings say online payment is off. The application
+ * ID is written in the modal, to read or copy, not only in the toast.
  */
-export function PaymentModal({ applicationId, onClose }: { applicationId: string; onClose: () => void }) {
+export function PaymentModal({
+  applicationId,
+  fee: given,
+  onClose,
+}: {
+  applicationId: string;
+  /** The fee the submit's answer gave; without it (the e-mail's payment link) it is asked for. */
+  fee?: FeeDue | null;
+  onClose: () => void;
+}) {
   const payRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const fee = useFeeState(applicationId);
+  const fee = useFeeState(applicationId, given);
   const { starting, error, checkout } = useCheckout();
   const { config, noFee, available } = fee;
 
   useEffect(() => {
-    if (config.status === 'loading') return;
     (available ? payRef.current : cancelRef.current)?.focus();
-  }, [config.status, available]);
+  }, [available]);
 
   return (
     <Modal className="payment-modal" labelledBy="payment-title" describedBy="payment-text" onClose={onClose}>
@@ -38,12 +58,13 @@ export function PaymentModal({ applicationId, onClose }: { applicationId: string
           ? 'Your application is complete. Our team starts reviewing your documents now.'
           : 'To complete your application, please pay the processing fee. Our team starts reviewing your documents once it is received.'}
       </p>
-      <p className="payment-modal__fee" aria-busy={config.status === 'loading'}>
+      <p className="payment-modal__fee" aria-busy={fee.label === null}>
         <span className="visually-hidden">Processing fee: </span>
         {fee.label ?? '…'}
       </p>
       <p className="muted">Processing fee</p>
-      <FeeNotices fee={fee} applicationId={applicationId} />
+      <ApplicationId applicationId={applicationId} />
+      <FeeNotices fee={fee} />
       <ErrorNotices config={config} error={error} />
       <div className="payment-modal__actions">
         <button ref={cancelRef} type="button" className="button button--outline" onClick={onClose}>
@@ -82,27 +103,65 @@ function loaded<T>(state: ResourceState<T>): T | null {
   return state.status === 'success' ? state.data : null;
 }
 
-function useFeeState(applicationId: string): FeeState {
-  const [config] = useResource(getPaymentConfig, 'payment-config');
-  const [owed] = useResource(() => feeOf(applicationId), `fee-${applicationId}`);
+/** The payment settings: those fetched ahead when they have come, else asked for now. */
+function usePaymentConfig(): ResourceState<PaymentConfig> {
+  const early = preloadedPaymentConfig();
+  const [config] = useResource(preloadPaymentConfig, 'payment-config', early ? { data: early } : undefined);
+  return config;
+}
+
+/** The fee the submit's answer gave (`given`), else (the e-mail's payment link) the one asked for. */
+function useFeeDue(applicationId: string, given: FeeDue | null | undefined): FeeDue | null {
+  const [owed] = useResource(
+    () => (given === undefined ? feeOf(applicationId) : Promise.resolve(given)),
+    `fee-${applicationId}`,
+    given === undefined ? undefined : { data: given },
+  );
+  return loaded(owed);
+}
+
+function useFeeState(applicationId: string, given: FeeDue | null | undefined): FeeState {
+  const config = usePaymentConfig();
   const ready = loaded(config);
-  const feeDue = loaded(owed);
+  const feeDue = useFeeDue(applicationId, given);
   const noFee = feeDue !== null && !feeDue.due;
-  const available = (ready?.available ?? false) && !noFee;
+  // Offered until the settings say otherwise: starting a payment that is off is refused with the
+  // server's own message.
+  const available = (ready?.available ?? config.status === 'loading') && !noFee;
   return { config, ready, feeDue, noFee, available, label: feeDue?.label ?? ready?.label ?? null };
 }
 
-function ApplicationIdLine({ applicationId }: { applicationId: string }) {
+/** The application ID, to read, select or copy: it opens /track with the phone or e-mail. */
+function ApplicationId({ applicationId }: { applicationId: string }) {
+  const idRef = useRef<HTMLElement>(null);
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    if (idRef.current) window.getSelection()?.selectAllChildren(idRef.current);
+    navigator.clipboard?.writeText(applicationId).then(
+      () => setCopied(true),
+      () => undefined, // not allowed here: the ID stays selected, to copy by hand
+    );
+  };
   return (
-    <>
-      <br />
-      Your application ID: <strong>{applicationId}</strong>
-    </>
+    <div className="payment-modal__id">
+      <p>
+        <span>Your application ID</span>{' '}
+        <strong ref={idRef} className="payment-modal__id-value" data-testid="payment-application-id">
+          {applicationId}
+        </strong>{' '}
+        <button type="button" className="button button--sm button--outline" onClick={copy}>
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </p>
+      <p className="muted">
+        Keep it: with your phone number or e-mail it opens your application under Track.
+      </p>
+    </div>
   );
 }
 
 /** Why this fee, no fee due, a test checkout, or no online payment (pay at the office). */
-function FeeNotices({ fee, applicationId }: { fee: FeeState; applicationId: string }) {
+function FeeNotices({ fee }: { fee: FeeState }) {
   const { ready, feeDue, noFee } = fee;
   const unavailable = ready !== null && !ready.available && !noFee;
   return (
@@ -115,7 +174,6 @@ function FeeNotices({ fee, applicationId }: { fee: FeeState; applicationId: stri
       {noFee ? (
         <p className="payment-modal__notice" role="status">
           {NO_FEE_NOTICE}
-          <ApplicationIdLine applicationId={applicationId} />
         </p>
       ) : null}
       {ready?.test && !noFee ? (
@@ -126,7 +184,6 @@ function FeeNotices({ fee, applicationId }: { fee: FeeState; applicationId: stri
       {unavailable ? (
         <p className="payment-modal__notice" role="status">
           {ready.unavailableMessage}
-          <ApplicationIdLine applicationId={applicationId} />
         </p>
       ) : null}
     </>

@@ -1,8 +1,30 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer } from '@/lib/forms/testing';
 import { NewsletterPopup } from './NewsletterPopup';
+
+let goTo: (path: string) => void = () => undefined;
+
+function Navigator() {
+  const navigate = useNavigate();
+  goTo = (path) => void navigate(path);
+  return null;
+}
+
+/** The pop-up in the router of the site, on `path`, beside a form (`<form>` with one input). */
+function renderAt(path = '/about') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Navigator />
+      <form aria-label="Some form">
+        <input aria-label="Some field" />
+      </form>
+      <NewsletterPopup />
+    </MemoryRouter>,
+  );
+}
 
 const FLAG = 'newsletter-popup-shown';
 
@@ -13,7 +35,7 @@ async function flushLazy() {
 }
 
 async function openPopup() {
-  render(<NewsletterPopup />);
+  renderAt();
   act(() => {
     vi.advanceTimersByTime(10000);
   });
@@ -27,7 +49,7 @@ describe('newsletter pop-up', () => {
   afterEach(() => vi.useRealTimers());
 
   it('opens after 10 s when the flag is not stored, and closing stores the flag', async () => {
-    render(<NewsletterPopup />);
+    renderAt();
     act(() => {
       vi.advanceTimersByTime(9999);
     });
@@ -72,11 +94,35 @@ describe('newsletter pop-up', () => {
 
   it('never opens when the flag is already stored', async () => {
     window.localStorage.setItem(FLAG, 'true');
-    render(<NewsletterPopup />);
+    renderAt();
     act(() => {
       vi.advanceTimersByTime(20000);
     });
     await flushLazy();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('never opens over a form page: it waits until the visitor is on another page (issue 43)', async () => {
+    renderAt('/apply');
+    act(() => {
+      vi.advanceTimersByTime(20000);
+    });
+    await flushLazy();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => goTo('/about'));
+    await flushLazy();
+    vi.useRealTimers();
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Stay Updated');
+  });
+
+  it('never opens once a form of the page has been touched (issue 43)', async () => {
+    renderAt('/');
+    fireEvent.input(screen.getByLabelText('Some field'), { target: { value: 'A' } });
+    act(() => {
+      vi.advanceTimersByTime(20000);
+    });
+    await flushLazy();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(FLAG)).toBeNull();
   });
 });
