@@ -70,7 +70,7 @@ class Cluster:
             (self.tmp / name).mkdir(parents=True, exist_ok=True)
             apps.append(AppProcess(self.env(name, gateway, **extra), log_path=self.tmp / f"{name}.log"))
         with ThreadPoolExecutor(max_workers=len(apps)) as pool:
-            started = [pool.submit(app.start, 40) for app in apps]
+            started = [pool.submit(app.start) for app in apps]  # START_WITHIN_S each, side by side
         try:
             for future in started:
                 future.result()
