@@ -21,6 +21,7 @@ NAV = [
     ("Jobs", "/jobs"),
     ("Blog", "/blog"),
     ("Contact", "/contact"),
+    ("Track", "/track"),
     ("Book Now", "/book-appointment"),
     ("Enroll Now", "/apply"),
 ]
@@ -30,6 +31,7 @@ FOOTER = [
     ("Apply for Jobs", "/apply"),
     ("About Us", "/about"),
     ("Contact", "/contact"),
+    ("Track Your Application", "/track"),
 ]
 
 

@@ -37,6 +37,8 @@ export const mainNav: NavItem[] = [
   { label: 'Jobs', to: paths.jobs },
   { label: 'Blog', to: paths.blog },
   { label: 'Contact', to: paths.contact },
+  // A way back in (issue 43): the applicant follows an application with its ID and phone or e-mail.
+  { label: 'Track', to: paths.track },
   { label: 'Book Now', to: paths.bookAppointment, cta: 'secondary' },
   { label: 'Enroll Now', to: paths.apply, cta: 'primary' },
 ];
@@ -47,6 +49,7 @@ export const footerQuickLinks: NavItem[] = [
   { label: 'Apply for Jobs', to: paths.apply },
   { label: 'About Us', to: paths.about },
   { label: 'Contact', to: paths.contact },
+  { label: 'Track Your Application', to: paths.track },
 ];
 
 export const legalLinks: NavItem[] = [

@@ -19,7 +19,9 @@ from litestar.status_codes import (
 )
 
 from agency_core.payments import model as p
+from agency_core.payments.receipts import receipt_path
 from agency_core.payments.service import PaymentService, PaymentView
+from agency_core.records import PaymentState
 from app.api.schemas import OK, ErrorMessage, PaymentStartIn, StatusOk
 from app.public_url import public_origin
 from app.settings import Settings
@@ -59,11 +61,15 @@ class PaymentStatus:
     currency: str | None
     channel: str | None
     paidAt: str | None
+    receiptUrl: str | None = None
+    """A paid fee's receipt page (site-relative, its token inside), as ``/track`` links it. Only the
+    exact reference of the application's current payment answers here, so whoever holds it paid."""
 
 
-def _status(view: PaymentView) -> PaymentStatus:
+def _status(view: PaymentView, receipt_secret: str) -> PaymentStatus:
     pay = view.payment
     amount = p.Fee(pay.amount_minor, pay.currency or "").major if pay.amount_minor is not None else None
+    number = pay.receipt_number if pay.state is PaymentState.PAID and receipt_secret else None
     return PaymentStatus(
         view.application_id,
         pay.state.value,
@@ -72,6 +78,7 @@ def _status(view: PaymentView) -> PaymentStatus:
         pay.currency,
         pay.channel,
         pay.paid_at.isoformat(timespec="seconds") if pay.paid_at else None,
+        receipt_path(receipt_secret, view.application_id, number) if number is not None else None,
     )
 
 
@@ -137,8 +144,10 @@ class PaymentLookup(Controller):
         summary="Verify a payment with Paystack and answer the application's payment state",
         responses={404: ResponseSpec(ErrorMessage, generate_examples=False), 502: _DOWN, 503: _UNAVAILABLE},
     )
-    async def verify(self, payments: NamedDependency[PaymentService], reference: FromPath[str]) -> PaymentStatus:
-        return _status(await payments.verify(reference))
+    async def verify(
+        self, payments: NamedDependency[PaymentService], settings: NamedDependency[Settings], reference: FromPath[str]
+    ) -> PaymentStatus:
+        return _status(await payments.verify(reference), settings.secret_key)
 
 
 class PaymentStart(Controller):

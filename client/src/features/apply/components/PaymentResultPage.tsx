@@ -49,6 +49,11 @@ function titleOf(view: View): string {
   return view.status.state === 'failed' ? RESULT_TEXTS.failedTitle : RESULT_TEXTS.pendingTitle;
 }
 
+/**
+ * The paid page keeps its promises (issue 43): the application ID to read or copy, the receipt
+ * (its link carries the token only the server makes; this page has it because it holds the
+ * payment's own reference) and the way to follow the application.
+ */
 function PaidBody({ status }: { status: PaymentStatus }) {
   return (
     <>
@@ -59,8 +64,34 @@ function PaidBody({ status }: { status: PaymentStatus }) {
         </strong>{' '}
         for application <strong>{status.applicationId}</strong>. A receipt is on its way by SMS.
       </p>
+      <p className="payment-result__id">
+        Your application ID{' '}
+        <strong className="payment-modal__id-value" data-testid="paid-application-id">
+          {status.applicationId}
+        </strong>
+      </p>
+      <p className="muted">
+        Keep it: with your phone number or e-mail it opens your application on{' '}
+        <Link to={paths.track}>Track</Link>.
+      </p>
       <p className="muted">Payment reference: {status.reference}</p>
       <div className="button-row">
+        {status.receiptUrl ? (
+          <a
+            href={status.receiptUrl}
+            className="button button--gold"
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            View your receipt
+          </a>
+        ) : null}
+        <Link
+          to={`${paths.track}?id=${encodeURIComponent(status.applicationId)}`}
+          className="button button--outline"
+        >
+          Track your application
+        </Link>
         <Link to={paths.home} className="button button--primary">
           Back to Home
         </Link>
