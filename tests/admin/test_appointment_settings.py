@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from typing import Any
 
 from agency_core.admin_settings import DAILY_LIMIT_INVALID, HORIZON_INVALID
@@ -10,9 +10,10 @@ from agency_core.appointments.booking_limits import beyond_horizon, daily_limit_
 from agency_core.appointments.slots import OFFICE_CLOSED
 from tests.admin.area import signed_in
 from tests.admin.conftest import MakeHarness
-from tests.api.conftest import APPOINTMENT, BOOKING_DAY
+from tests.api.conftest import APPOINTMENT, bookable_monday
+from tests.support.clock import NOW, clock
 
-DAY = BOOKING_DAY  # a Monday
+DAY = bookable_monday(NOW.date()).isoformat()  # a Monday, one or two weeks after the app's today
 TUESDAY = (date.fromisoformat(DAY) + timedelta(days=1)).isoformat()
 
 
@@ -21,7 +22,7 @@ def _at(label: str, day: str = DAY) -> dict[str, Any]:
 
 
 async def test_staff_set_the_capacity_and_closed_dates(make_harness: MakeHarness) -> None:
-    h = await signed_in(make_harness)
+    h = await signed_in(make_harness, clock=clock())
     current = (await h.client.get("/api/admin/settings")).json()
     bad = await h.unsafe(
         "PUT", "/api/admin/settings", json={**current, "appointmentCapacity": 0, "closedDates": ["25/12/2099"]}
@@ -47,7 +48,7 @@ async def test_staff_set_the_capacity_and_closed_dates(make_harness: MakeHarness
 
 
 async def test_staff_set_the_booking_horizon_and_the_daily_limit_within_bounds(make_harness: MakeHarness) -> None:
-    h = await signed_in(make_harness)
+    h = await signed_in(make_harness, clock=clock())
     current = (await h.client.get("/api/admin/settings")).json()
     assert (current["bookingHorizonDays"], current["dailyBookingsPerPerson"]) == (90, 2)
     bad = await h.unsafe(
@@ -58,7 +59,7 @@ async def test_staff_set_the_booking_horizon_and_the_daily_limit_within_bounds(m
         "bookingHorizonDays": HORIZON_INVALID,
         "dailyBookingsPerPerson": DAILY_LIMIT_INVALID,
     }
-    horizon = (date.fromisoformat(DAY) - datetime.now(UTC).date()).days  # DAY is the horizon's last day
+    horizon = (date.fromisoformat(DAY) - NOW.date()).days  # DAY is the horizon's last day
     saved = await h.unsafe(
         "PUT", "/api/admin/settings", json={**current, "bookingHorizonDays": horizon, "dailyBookingsPerPerson": 1}
     )

@@ -4,12 +4,13 @@ board's filters and counts, applications that name a job (and are refused for a 
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import date, timedelta
+from datetime import timedelta
 from typing import Any
 
 from agency_core.jobs.rules import JOB_NOT_OPEN
 from tests.admin.area import application_data, audit_actions, container, signed_in
 from tests.admin.conftest import AdminHarness, MakeHarness
+from tests.support.clock import NOW, clock
 from tests.support.writes import save_job
 
 ADMIN = "/api/admin/jobs"
@@ -133,12 +134,12 @@ async def test_the_public_board_filters_counts_and_hides_drafts_and_closed(make_
 
 
 async def test_a_job_reads_as_closed_after_its_closing_date_and_no_read_writes_it(make_harness: MakeHarness) -> None:
-    h = await signed_in(make_harness)
+    h = await signed_in(make_harness, clock=clock())
     job = await post_job(h)
     store = container(h).admin_store
     stored = await store.job(job["id"])
     assert stored is not None
-    yesterday = date.today() - timedelta(days=2)
+    yesterday = NOW.date() - timedelta(days=2)
     expired = replace(stored, closing_date=yesterday)
     await save_job(container(h).store, expired, await audit_entry(h))
     assert (await h.client.get(f"{PUBLIC}/{job['id']}")).json()["status"] == "closed"
