@@ -13,6 +13,7 @@ from agency_core.messaging.delivery import on_answer_lost
 from agency_core.messaging.outbox import OutboxWorker, RetryPolicy
 from agency_core.ports import Delivery, SendResult
 from agency_core.records import OutboxMessage, OutboxStatus
+from tests.support.clock import NOW, clock
 
 T0 = datetime(2026, 5, 4, 9, 0, tzinfo=UTC)
 
@@ -224,11 +225,11 @@ def test_backoff_doubles_up_to_the_cap(attempts: int, low: float, high: float) -
 
 async def test_a_wake_up_delivers_without_waiting_for_the_poll() -> None:
     outbox, gateway = FakeOutbox([]), FakeGateway()
-    w = OutboxWorker(outbox, gateway, poll_s=3600)
+    w = OutboxWorker(outbox, gateway, poll_s=3600, clock=clock())
     task = asyncio.create_task(w.run())
     try:
         await asyncio.sleep(0.05)
-        outbox.rows["VA1-0"] = replace(message(0), created_at=datetime.now(UTC), next_attempt_at=datetime.now(UTC))
+        outbox.rows["VA1-0"] = replace(message(0), created_at=NOW, next_attempt_at=NOW)
         w.wake()
         for _ in range(200):
             if gateway.sent:
@@ -251,12 +252,12 @@ class CountingOutbox(FakeOutbox):
 
 async def test_wake_ups_within_the_settle_time_share_one_round_after_the_waker_goes_on() -> None:
     outbox, gateway = CountingOutbox([]), FakeGateway()
-    w = OutboxWorker(outbox, gateway, poll_s=3600, settle_s=0.2)
+    w = OutboxWorker(outbox, gateway, poll_s=3600, settle_s=0.2, clock=clock())
     task = asyncio.create_task(w.run())
     try:
         await asyncio.sleep(0.05)
         claims_before = outbox.claims
-        now = datetime.now(UTC)
+        now = NOW
         for i in range(5):  # five bookings committing one after another, each waking the worker
             outbox.rows[f"VA1-{i}"] = replace(message(i), created_at=now, next_attempt_at=now)
             w.wake()
