@@ -19,7 +19,8 @@ Reads stay on the query-side stores (:class:`~agency_core.staff.ports.AdminStore
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from types import TracebackType
 from typing import TYPE_CHECKING, Protocol
@@ -28,6 +29,8 @@ from agency_core import records
 from agency_core.admin_settings import AdminSettings
 from agency_core.audit import AuditEntry
 from agency_core.bulk.model import BulkAction
+from agency_core.clock import Clock, utc_now
+from agency_core.ids import IdGenerator
 from agency_core.jobs.model import Job
 from agency_core.messaging.template_store import TemplateVersion
 from agency_core.newsletter.model import NewsletterIssue
@@ -335,3 +338,18 @@ class UnitOfWork(Protocol):
     ) -> None:
         """Commit when ``exc_type`` is None (raising what a failed condition raises); else discard."""
         ...
+
+
+def _nothing() -> None:
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Writes:
+    """What a use case that writes needs besides its stores: ids, a new unit of work per change, the
+    clock, and the outbox worker's wake-up after it queued messages."""
+
+    ids: IdGenerator
+    uow: Callable[[], UnitOfWork]
+    clock: Clock = utc_now
+    on_enqueue: Callable[[], None] = _nothing

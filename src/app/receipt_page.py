@@ -83,7 +83,7 @@ async def receipt_page(
 ) -> Response[str]:
     headers = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex"}
     try:
-        receipt = await payments.receipt(application_id, token)
+        receipt = await payments.receipts.receipt(application_id, token)
     except ApplicationUnknown:
         return Response(_not_found(), status_code=404, media_type="text/html; charset=utf-8", headers=headers)
     return Response(receipt_html(receipt, settings.site.legal), media_type="text/html; charset=utf-8", headers=headers)

@@ -17,7 +17,6 @@ from dataclasses import dataclass, replace
 from agency_core.audit import AuditEntry
 from agency_core.clock import Clock, utc_now
 from agency_core.errors import Conflict, NotFound, Unavailable, UseCaseError
-from agency_core.ids import IdGenerator
 from agency_core.masking import mask_phone
 from agency_core.messaging import outbox_messages
 from agency_core.messaging.notifications import SmsKind
@@ -53,7 +52,7 @@ from agency_core.payments.receipts import Receipt, receipt_email, receipt_path, 
 from agency_core.payments.refunds import RefundStore, refund_status, refunded_minor
 from agency_core.records import Application, Channel, FeeDue, OutboxMessage, PaymentState
 from agency_core.spec.constants import AGENCY_TIME_ZONE, ID_PREFIX
-from agency_core.unit_of_work import PreconditionFailed, UnitOfWork
+from agency_core.unit_of_work import PreconditionFailed, Writes
 
 logger = logging.getLogger("agency.payments")
 
@@ -121,39 +120,20 @@ class PaymentService:
         store: PaymentStore,
         gateway: PaymentGateway | None,
         fee: Fee,
-        ids: IdGenerator,
-        clock: Clock = utc_now,
-        on_enqueue: Callable[[], None] = lambda: None,
-        nonce: Callable[[], str] = lambda: secrets.token_hex(6),
+        writes: Writes,
         *,
-        uow: Callable[[], UnitOfWork],
-        templates: TemplateSource = NO_EDITS,
-        receipt_secret: str = "",
-        site_url: Callable[[], str] = lambda: "",
+        receipts: Receipts | None = None,
         on_refund: Callable[[GatewayRefund], Awaitable[None]] | None = None,
-        refunds: RefundStore | None = None,
-        office_zone: str = AGENCY_TIME_ZONE,
     ) -> None:
-        self.office_zone = office_zone
-        """The zone receipts tell their date and time in (``AGENCY_OFFICE_TIME_ZONE``, as ``/track``)."""
-        self.templates = templates
-        """The receipt SMS uses its template as staff saved it, else the default."""
-        self.refunds = refunds
-        """The refunds of each application: the receipt says what was refunded."""
-        self.on_refund = on_refund
-        """Takes the ``refund.*`` webhooks (:class:`~agency_core.payments.refund_service.RefundService`)."""
-        self.receipt_secret = receipt_secret
-        """Keys the receipt links' tokens (``AGENCY_SECRET_KEY``)."""
-        self.site_url = site_url
         self.store = store
-        self.uow = uow
-        """A new unit of work per change: the payment, its receipt SMS and its audit entry commit together."""
         self.gateway = gateway
         self.fee = fee
-        self.ids = ids
-        self.clock = clock
-        self.on_enqueue = on_enqueue
-        self.nonce = nonce
+        self.ids, self.uow, self.clock, self.on_enqueue = writes.ids, writes.uow, writes.clock, writes.on_enqueue
+        """A new unit of work per change: the payment, its receipt SMS and its audit entry commit together."""
+        self.receipts = receipts or Receipts(store, fee, clock=writes.clock)
+        """The receipt of a paid fee: its page, its SMS and e-mail."""
+        self.on_refund = on_refund
+        """Takes the ``refund.*`` webhooks (:class:`~agency_core.payments.refund_service.RefundService`)."""
 
     @property
     def available(self) -> bool:
@@ -242,7 +222,7 @@ class PaymentService:
         fee = self._fee(application)
         if fee.amount_minor <= 0:
             raise NoFeeDue
-        reference = make_reference(application_id, self.nonce())
+        reference = make_reference(application_id, secrets.token_hex(6))
         checkout = await gateway.initialize(
             reference=reference,
             email=application.data.email,
@@ -328,7 +308,7 @@ class PaymentService:
             outbox: list[OutboxMessage] = []
             if after.state is PaymentState.PAID:
                 after = replace(after, receipt_number=await self.store.next_receipt_number())
-                outbox = self._receipt(application, after, await self.templates.texts())
+                outbox = self.receipts.messages(application, after, await self.receipts.templates.texts())
             audit = self._audit(
                 GATEWAY_ACTOR,
                 f"payment.{after.state.value}",
@@ -363,7 +343,34 @@ class PaymentService:
             await uow.audit.add(entry)
         logger.warning("payment amount mismatch", extra={"id": application_id, "reference": charge.reference})
 
-    # -- receipts ----------------------------------------------------------------------------
+
+class Receipts:
+    """A paid fee's receipt: its page for the holder of its link, and the SMS and e-mail that send it."""
+
+    def __init__(
+        self,
+        store: PaymentStore,
+        fee: Fee,
+        *,
+        secret: str = "",
+        site_url: Callable[[], str] = lambda: "",
+        refunds: RefundStore | None = None,
+        office_zone: str = AGENCY_TIME_ZONE,
+        clock: Clock = utc_now,
+        templates: TemplateSource = NO_EDITS,
+    ) -> None:
+        self.store = store
+        self.fee = fee
+        self.templates = templates
+        """The receipt SMS and e-mail use their templates as staff saved them, else the defaults."""
+        self.receipt_secret = secret
+        """Keys the receipt links' tokens (``AGENCY_SECRET_KEY``)."""
+        self.site_url = site_url
+        self.refunds = refunds
+        """The refunds of each application: the receipt says what was refunded."""
+        self.office_zone = office_zone
+        """The zone receipts tell their date and time in (``AGENCY_OFFICE_TIME_ZONE``, as ``/track``)."""
+        self.clock = clock
 
     def receipt_link(self, application_id: str, number: int) -> str:
         """The receipt page's address (site-relative when no site URL is known)."""
@@ -405,7 +412,7 @@ class PaymentService:
                 receipt = replace(receipt, refunded=f"{status.capitalize()}: {done}")
         return receipt
 
-    def _receipt(self, application: Application, paid: Payment, texts: Texts) -> list[OutboxMessage]:
+    def messages(self, application: Application, paid: Payment, texts: Texts) -> list[OutboxMessage]:
         phone = application.data.phone
         if not phone:
             return []  # pragma: no cover - the form requires a phone

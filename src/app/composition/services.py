@@ -26,7 +26,7 @@ from agency_core.payments.model import PaymentGateway
 from agency_core.payments.receipts import receipt_path
 from agency_core.payments.refund_service import RefundService
 from agency_core.payments.refunds import RefundGateway
-from agency_core.payments.service import PaymentService
+from agency_core.payments.service import PaymentService, Receipts
 from agency_core.ports import FileStore, Store
 from agency_core.privacy.data_requests import DataRequestService
 from agency_core.privacy.retention import RetentionPeriods, RetentionService
@@ -37,6 +37,7 @@ from agency_core.staff.ports import AdminStore, MediaStore
 from agency_core.submissions.service import AgencyService
 from agency_core.submissions.tracking import TrackingService
 from agency_core.submitted import PublicContext
+from agency_core.unit_of_work import Writes
 from app.composition.backends import Backend
 from app.composition.staff import StaffArea, StaffParts, build_staff_area
 from app.settings import Settings
@@ -163,21 +164,19 @@ def build_payments(s: Shared, gateway: PaymentGateway | None) -> Payments:
         templates=s.texts,
         clock=s.clock,
     )
-    payments = PaymentService(
+    fee = s.settings.payments.fee
+    receipts = Receipts(
         s.backend.payments,
-        gateway,
-        s.settings.payments.fee,
-        s.ids,
-        on_enqueue=s.wake,
-        uow=s.store.unit_of_work,
-        templates=s.texts,
-        receipt_secret=s.settings.secret_key,
+        fee,
+        secret=s.settings.secret_key,
         site_url=s.site_url,
-        on_refund=refunds.webhook,
         refunds=s.backend.refunds,
         office_zone=s.settings.office.time_zone,
         clock=s.clock,
+        templates=s.texts,
     )
+    writes = Writes(s.ids, s.store.unit_of_work, s.clock, s.wake)
+    payments = PaymentService(s.backend.payments, gateway, fee, writes, receipts=receipts, on_refund=refunds.webhook)
     return Payments(payments, refunds)
 
 

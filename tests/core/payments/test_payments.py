@@ -46,7 +46,7 @@ from agency_core.payments.service import (
 )
 from agency_core.records import Application, OutboxMessage, PaymentState
 from agency_core.spec.forms import ApplicationForm, form_of
-from agency_core.unit_of_work import PreconditionFailed
+from agency_core.unit_of_work import PreconditionFailed, Writes
 from tests.core.fakes import FakeUnitOfWork, Write
 
 NOW = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
@@ -238,7 +238,7 @@ APPLICATION = Application(
 
 def service(gateway: FakeGateway | None = None) -> tuple[PaymentService, MemoryPayments]:
     store = MemoryPayments(APPLICATION)
-    return PaymentService(store, gateway or FakeGateway(), FEE, IdGenerator(), clock=lambda: NOW, uow=store.uow), store
+    return PaymentService(store, gateway or FakeGateway(), FEE, Writes(IdGenerator(), store.uow, lambda: NOW)), store
 
 
 async def test_concurrent_confirmations_pay_once_with_one_receipt() -> None:
@@ -260,7 +260,7 @@ async def test_concurrent_confirmations_pay_once_with_one_receipt() -> None:
 
 async def test_without_a_gateway_nothing_is_offered() -> None:
     store = MemoryPayments(APPLICATION)
-    svc = PaymentService(store, None, FEE, IdGenerator(), uow=store.uow)
+    svc = PaymentService(store, None, FEE, Writes(IdGenerator(), store.uow))
     assert not svc.available
     with pytest.raises(PaymentsUnavailable):
         await svc.start(APPLICATION.id, KEY, "https://site/payment/callback")

@@ -14,10 +14,10 @@ from agency_core.ids import IdGenerator
 from agency_core.payments.keys import payment_key_hash
 from agency_core.payments.model import Charge, Fee, Payment, Verdict, decide
 from agency_core.payments.receipts import receipt_label, receipt_path, receipt_token, token_matches
-from agency_core.payments.service import ApplicationUnknown, NoFeeDue, PaymentService, receipt_mail_id
+from agency_core.payments.service import ApplicationUnknown, NoFeeDue, PaymentService, Receipts, receipt_mail_id
 from agency_core.records import Application, Channel, FeeDue, OutboxMessage, PaymentState
 from agency_core.spec.forms import ApplicationForm, form_of
-from agency_core.unit_of_work import PreconditionFailed
+from agency_core.unit_of_work import PreconditionFailed, Writes
 from tests.core.fakes import FakeUnitOfWork, Write
 from tests.core.payments.test_payments import FakeGateway
 
@@ -73,15 +73,10 @@ class ManyPayments:
 
 
 def service(store: ManyPayments, gateway: FakeGateway | None = None) -> PaymentService:
+    fee = Fee(5000, "USD")
+    receipts = Receipts(store, fee, secret=SECRET, site_url=lambda: "https://vandy.example", clock=lambda: NOW)
     return PaymentService(
-        store,
-        gateway or FakeGateway(),
-        Fee(5000, "USD"),
-        IdGenerator(),
-        clock=lambda: NOW,
-        uow=store.uow,
-        receipt_secret=SECRET,
-        site_url=lambda: "https://vandy.example",
+        store, gateway or FakeGateway(), fee, Writes(IdGenerator(), store.uow, lambda: NOW), receipts=receipts
     )
 
 
@@ -115,7 +110,7 @@ async def test_the_receipt_email_carries_the_number_and_a_link_that_opens_the_re
     assert "Receipt number: 000001\nAmount: USD 50\nPaid by: Card" in body["text"]
     assert link in body["text"]
     token = link.rsplit("=", 1)[1]
-    receipt = await svc.receipt(app.id, token)
+    receipt = await svc.receipts.receipt(app.id, token)
     assert (receipt.number, receipt.amount, receipt.label, receipt.payer) == (1, "USD 50", "$50", "Ama Owusu1")
     for wrong in (
         "",
@@ -123,16 +118,16 @@ async def test_the_receipt_email_carries_the_number_and_a_link_that_opens_the_re
         receipt_token("another secret key of 40 characters......", app.id, 1),
     ):
         with pytest.raises(ApplicationUnknown):
-            await svc.receipt(app.id, wrong)
+            await svc.receipts.receipt(app.id, wrong)
     with pytest.raises(ApplicationUnknown):
-        await svc.receipt("VA1", token)
+        await svc.receipts.receipt("VA1", token)
 
 
 async def test_no_receipt_for_an_unpaid_fee() -> None:
     app = application(2)
     svc = service(ManyPayments({app.id: app}))
     with pytest.raises(ApplicationUnknown):
-        await svc.receipt(app.id, receipt_token(SECRET, app.id, 1))
+        await svc.receipts.receipt(app.id, receipt_token(SECRET, app.id, 1))
 
 
 def test_tokens_belong_to_one_application_and_number() -> None:
