@@ -16,17 +16,22 @@ export const FORM_PAGES: readonly string[] = [
   paths.paymentCallback,
 ];
 
-/** True once the visitor has typed or picked something in a form of the page (`input` events). */
-function useFormTouched(pathname: string): boolean {
+/**
+ * True once the visitor has typed or picked something in a form of the page (`input` events), not
+ * counting a dialog's (the pop-up's own form); not watched while `watching` is false.
+ */
+function useFormTouched(pathname: string, watching: boolean): boolean {
   const [touched, setTouched] = useState(false);
+  useEffect(() => setTouched(false), [pathname]);
   useEffect(() => {
-    setTouched(false);
+    if (!watching) return undefined;
     const onInput = (event: Event) => {
-      if (event.target instanceof Element && event.target.closest('form')) setTouched(true);
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('form') && !target.closest('[role="dialog"]')) setTouched(true);
     };
     document.addEventListener('input', onInput, true);
     return () => document.removeEventListener('input', onInput, true);
-  }, [pathname]);
+  }, [pathname, watching]);
   return touched;
 }
 
@@ -39,7 +44,7 @@ export function NewsletterPopup({ delayMs = constants.newsletterPopupDelayMs }: 
   const [due, setDue] = useState(false);
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
-  const formTouched = useFormTouched(pathname);
+  const formTouched = useFormTouched(pathname, !open);
   const blocked = formTouched || FORM_PAGES.includes(pathname.replace(/\/+$/, '') || '/');
 
   useEffect(() => {
