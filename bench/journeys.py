@@ -19,7 +19,7 @@ no Paystack keys) with a local SMTP server for the booking's change link, in a f
 (cold cache). The script waits where a user waits: for the element to be there and usable (Playwright's
 actionability checks), and after a full page load for the page to be alive (``html[data-hydrated]``).
 
-    .venv/bin/python bench/journeys.py [--runs N] [--only a,b,c]
+    .venv/bin/python bench/journeys.py [--runs N] [--only a,b,c]   (b2, another time of the same day: --only b2)
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ STAFF_NAMES = [
     ("Kojo", "Badu"),
     ("Esi", "Quaye"),
 ]
-BEFORE = {"a": (62.0, 34), "b": (8.8, 7), "c": (None, 11)}
+BEFORE = {"a": (62.0, 34), "b": (8.8, 7), "b2": (8.8, 7), "c": (None, 11)}
 
 
 @dataclass
@@ -231,9 +231,9 @@ def apply_and_pay(browser: Browser, run: Run) -> Result:
         context.close()
 
 
-def change_link(run: Run) -> str:
+def change_link(run: Run, tag: str = "") -> str:
     """Books the applicant's appointment (untimed: the journey starts at the e-mail's link)."""
-    email = f"adwoa.{run.n}@example.com"
+    email = f"adwoa.{run.n}{tag}@example.com"
     booking = {
         "fullName": "Adwoa Sarpong",
         "email": email,
@@ -260,19 +260,21 @@ def change_link(run: Run) -> str:
     raise RuntimeError("no e-mail with the change link")
 
 
-def move_appointment(browser: Browser, run: Run) -> Result:
-    link = change_link(run)
-    new_day = (date.fromisoformat(BOOKING_DAY) + timedelta(days=1)).isoformat()  # the Tuesday after
+def move_appointment(browser: Browser, run: Run, *, same_day: bool = False) -> Result:
+    link = change_link(run, ".same-day" if same_day else "")
+    # another day (the Tuesday after), or another time of the booked day (no new date to pick)
+    new_day = BOOKING_DAY if same_day else (date.fromisoformat(BOOKING_DAY) + timedelta(days=1)).isoformat()
     slots = httpx.get(f"{run.base_url}/api/appointment-slots", params={"date": new_day}, timeout=30).json()["slots"]
-    free = next(s["time"] for s in slots if s["state"] == "free" and s["time"] != "9:00 AM")
+    free = next(s["time"] for s in slots if s["state"] == "free" and s["time"] not in ("9:00 AM", "10:00 AM"))
     context, page = throttled_phone(browser, run.base_url)
     count = Count()
     try:
         started = time.perf_counter()
         count.opened_link()
         page.goto(link, wait_until="commit")
-        count.pick(page.get_by_label("New date"), new_day)
-        count.tap(page.get_by_role("button", name=SHOW_TIMES), SHOW_TIMES)
+        if not same_day:
+            count.pick(page.get_by_label("New date"), new_day)
+            count.tap(page.get_by_role("button", name=SHOW_TIMES), SHOW_TIMES)
         count.check(page.get_by_label(free, exact=True), free)
         count.tap(page.get_by_role("button", name=MOVE_BUTTON), MOVE_BUTTON)
         page.get_by_text(MOVED).wait_for()
@@ -342,7 +344,11 @@ def staff_bulk_moves(browser: Browser, run: Run) -> Result:
 
 JOURNEYS: dict[str, tuple[str, Callable[[Browser, Run], Result]]] = {
     "a": ("(a) apply and pay, throttled phone, from the home page", apply_and_pay),
-    "b": ("(b) move an appointment by its change link, throttled phone", move_appointment),
+    "b": ("(b) move an appointment by its change link to another day, throttled phone", move_appointment),
+    "b2": (
+        "(b2) the same, to another time of the same day",
+        lambda browser, run: move_appointment(browser, run, same_day=True),
+    ),
     "c": ("(c) staff: five to Processing, two to Approved (bulk), 1366x768", staff_bulk_moves),
 }
 
