@@ -6,6 +6,22 @@ import { defineConfig } from 'vite';
 const routerBuild = (file: string) =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
+/** Test files with no DOM, no React rendering and no msw: Vitest runs them in Node. */
+const NODE_TESTS = [
+  'src/app/tests/toasts.test.ts',
+  'src/features/admin/components/appointment-calendar/AppointmentCalendarPage.test.ts',
+  'src/features/admin/components/bulk/selection.test.ts',
+  'src/features/admin/components/job-rules.test.ts',
+  'src/features/admin/components/views/filters.test.ts',
+  'src/features/chat/lib/chat-rules.test.ts',
+  'src/lib/api-urls.test.ts',
+  'src/lib/appointment-date.test.ts',
+  'src/lib/class-names.test.ts',
+  'src/lib/forms/schema-from-rules.test.ts',
+  'src/lib/slug.test.ts',
+  'src/styles/type-scale.test.ts',
+];
+
 export default defineConfig(({ command }) => ({
   plugins: [react()],
   resolve: {
@@ -36,8 +52,25 @@ export default defineConfig(({ command }) => ({
     cssCodeSplit: true,
   },
   test: {
-    environment: 'jsdom',
-    setupFiles: ['./src/testing/setup.ts'],
+    // Two projects: the files below test plain functions and files and run in Node, without a jsdom
+    // to build, React Testing Library or msw; every other file gets jsdom and src/testing/setup.ts
+    // (docs/performance/2026-11-28-test-fast.md). A new test file is a DOM one unless listed here.
+    projects: [
+      {
+        extends: true,
+        test: { name: 'node', environment: 'node', include: NODE_TESTS },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          setupFiles: ['./src/testing/setup.ts'],
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: NODE_TESTS,
+        },
+      },
+    ],
     css: false,
     restoreMocks: true,
     // Each wait has 15 s (src/testing/setup.ts); a test makes several beside `make test`'s pytest workers.
