@@ -16,11 +16,16 @@ instead of simulating the slowdown from a fast run: its figures are the trace's 
 what Lighthouse's model gets wrong about the low-end profile's TBT
 (docs/performance/2026-11-27-first-layout-and-commit.md).
 
-``--admin`` measures the admin area instead: the demo admin signs in through the API and Lighthouse
-sends the session and CSRF cookies with every request (``--extra-headers``), except on
-``/admin/login``, loaded signed out as a person signing in does. The routes: ``/admin/login``,
-``/admin``, ``/admin/applications``, an applicant's page (one application is sent through the
-public API after the start) and the calendar.
+``--admin`` measures the admin area instead: the demo admin signs in through the API once, and for
+each run of a signed-in route a fresh chromium (its own profile, Lighthouse's own flags) gets the
+session and CSRF cookies in its cookie jar through the DevTools protocol; Lighthouse drives that
+browser (``--port``) and keeps its cookies (it clears caches and storage, not cookies). So the
+browser sends and updates its cookies as a signed-in staff member's does. (Sending them as a
+``Cookie`` header with ``--extra-headers`` did not work: every such run ended on the sign-in
+page.) A signed-in route whose run ends on ``/admin/login`` stops the bench with an error naming
+it. ``/admin/login`` itself is loaded signed out, as a person signing in does. The routes:
+``/admin/login``, ``/admin``, ``/admin/applications``, an applicant's page (one application is
+sent through the public API after the start) and the calendar.
 
     .venv/bin/python bench/lighthouse.py [--runs N] [--profile mobile|low-end|low-end-applied]... [--admin] [route ...]
 
@@ -41,14 +46,19 @@ import os
 import statistics
 import subprocess
 import tempfile
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 import httpx
 from _common import REPO_ROOT, AppProcess
+from playwright.sync_api import sync_playwright
 from tests.api.conftest import APPLICATION, PDF
 from tests.support.writes import save_job
 
@@ -59,7 +69,11 @@ from agency_core.signin.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from app.container import Container
 from app.settings import Settings
 
+if TYPE_CHECKING:
+    from playwright._impl._api_structures import SetCookieParam
+
 LIGHTHOUSE = REPO_ROOT / "tools" / "node_modules" / ".bin" / "lighthouse"
+CHROMIUM = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
 CHROME_FLAGS = (
     "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync"
 )
@@ -153,14 +167,75 @@ def send_application(base_url: str) -> str:
     return str(answer.json()["applicationId"])
 
 
-def admin_cookie(base_url: str) -> str:
-    """The demo admin signed in through the API: the ``Cookie`` header of its session (and CSRF token)."""
+def admin_cookies(base_url: str) -> list[SetCookieParam]:
+    """The demo admin signed in through the API: its session and CSRF cookies, as a browser keeps them
+    (each with its path: the session's is ``/api/admin``)."""
+    host = urlsplit(base_url).hostname or "localhost"
     with httpx.Client(base_url=base_url, timeout=30) as client:
         client.get("/api/admin/session")
         client.headers["X-CSRF-Token"] = client.cookies["csrftoken"]
         answer = client.post("/api/admin/session", json={"email": DEMO_ADMIN_EMAIL, "password": DEMO_ADMIN_PASSWORD})
         answer.raise_for_status()
-        return "; ".join(f"{cookie.name}={cookie.value}" for cookie in client.cookies.jar)
+        return [
+            {
+                "name": cookie.name,
+                "value": cookie.value or "",
+                "domain": host,
+                "path": cookie.path,
+                "httpOnly": cookie.has_nonstandard_attr("HttpOnly"),
+                "sameSite": "Lax",
+            }
+            for cookie in client.cookies.jar
+        ]
+
+
+@cache
+def launcher_flags() -> tuple[str, ...]:
+    """The flags Lighthouse's chrome-launcher starts chromium with, so a browser started here runs as
+    the ones Lighthouse starts itself (the signed-out routes)."""
+    script = "import('chrome-launcher').then(m => console.log(m.Launcher.defaultFlags().join('\\n')))"
+    out = subprocess.run(
+        ["node", "-e", script], cwd=REPO_ROOT / "tools", check=True, capture_output=True, text=True
+    ).stdout
+    return tuple(line for line in out.splitlines() if line)
+
+
+@contextmanager
+def signed_in_chromium(cookies: list[SetCookieParam]) -> Iterator[int]:
+    """A fresh headless chromium with its own profile whose cookie jar holds ``cookies``; its DevTools port."""
+    with tempfile.TemporaryDirectory(prefix="lh-profile-") as profile:
+        browser = subprocess.Popen(
+            [
+                CHROMIUM,
+                *CHROME_FLAGS.split(),
+                *launcher_flags(),
+                "--remote-debugging-port=0",
+                f"--user-data-dir={profile}",
+                "about:blank",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            port_file = Path(profile) / "DevToolsActivePort"
+            deadline = time.monotonic() + 30
+            while not port_file.exists() or not port_file.read_text().strip():
+                if browser.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit("chromium did not start its DevTools server")
+                time.sleep(0.1)
+            port = int(port_file.read_text().split()[0])
+            with sync_playwright() as playwright:
+                # Only connected to (Playwright did not start it): leaving it here leaves the browser running.
+                connected = playwright.chromium.connect_over_cdp(f"http://127.0.0.1:{port}")
+                connected.contexts[0].add_cookies(cookies)
+            yield port
+        finally:
+            browser.terminate()
+            browser.wait(timeout=30)
+
+
+def final_path(report: dict[str, Any]) -> str:
+    return urlsplit(str(report.get("finalDisplayedUrl") or report.get("finalUrl") or "")).path
 
 
 def run_lighthouse(url: str, profile: Profile, attempts: int = 3, extra: Sequence[str] = ()) -> dict[str, Any]:
@@ -250,9 +325,16 @@ def row(route: str, runs: list[dict[str, float]]) -> str:
     )
 
 
-def no_flags(route: str) -> Sequence[str]:
-    del route
-    return ()
+def measure_run(base_url: str, route: str, profile: Profile, cookies: list[SetCookieParam] | None) -> dict[str, Any]:
+    """One report of ``route``: signed out, or signed in with ``cookies`` in the browser's jar, and then
+    it must not end on the sign-in page (an error naming the route, not a figure of the wrong page)."""
+    if cookies is None or route == LOGIN_ROUTE:
+        return run_lighthouse(base_url + route, profile)
+    with signed_in_chromium(cookies) as port:
+        report = run_lighthouse(base_url + route, profile, extra=[f"--port={port}"])
+    if final_path(report) == LOGIN_ROUTE:
+        raise SystemExit(f"{route}: the signed-in run ended on {LOGIN_ROUTE}, so it measured the sign-in page")
+    return report
 
 
 def measure(
@@ -261,7 +343,7 @@ def measure(
     routes: list[str],
     runs: int,
     save_json: str | None,
-    flags_for: Callable[[str], Sequence[str]] = no_flags,
+    cookies: list[SetCookieParam] | None = None,
 ) -> None:
     print(f"\n### {profile.name}, median of {runs}\n")
     print(f"load average before: {os.getloadavg()[0]:.2f}\n")
@@ -271,7 +353,7 @@ def measure(
     )
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for route in routes:
-        reports = [run_lighthouse(base_url + route, profile, extra=flags_for(route)) for _ in range(runs)]
+        reports = [measure_run(base_url, route, profile, cookies) for _ in range(runs)]
         print(row(route, [figures(r) for r in reports]), flush=True)
         if save_json:
             perf = [r["categories"]["performance"]["score"] or 0 for r in reports]
@@ -305,13 +387,9 @@ def main() -> None:
             return
         application = send_application(base_url)
         routes = [route.format(application=application) for route in args.routes or ADMIN_ROUTES]
-        signed_in = [f"--extra-headers={json.dumps({'Cookie': admin_cookie(base_url)})}"]
-
-        def flags_for(route: str) -> Sequence[str]:
-            return () if route == LOGIN_ROUTE else signed_in
-
+        cookies = admin_cookies(base_url)
         for profile in profiles:
-            measure(base_url, profile, routes, args.runs, args.save_json, flags_for)
+            measure(base_url, profile, routes, args.runs, args.save_json, cookies)
 
     if args.base_url:
         measure_profiles(args.base_url.rstrip("/"))
