@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from agency_core.appointments.booking import Bookings
+from agency_core.appointments.changes import token_hash
 from agency_core.errors import DuplicateSubmission, Rejected, Unavailable
 from agency_core.ids import IdGenerator, IdTaken
 from agency_core.payments.keys import payment_key_hash
@@ -119,9 +120,12 @@ async def test_an_id_taken_at_commit_is_retried_under_a_new_id() -> None:
 async def test_an_appointment_its_notification_and_messages_are_committed_together() -> None:
     h = Harness()
     outcome = await h.bookings.book_appointment({**APPOINTMENT, "preferredDate": "2026-05-11"})  # a Monday
-    assert outcome == Accepted("VA1780000000000")
+    assert outcome == Accepted("VA1780000000000", change_token=outcome.change_token)
     ((add, enqueue),) = h.uow.committed
     appointment, notification, capacity = add.args
+    # The answer carries the change token for the calendar link; only its hash is stored.
+    assert len(outcome.change_token) >= 22
+    assert appointment.token_hash == token_hash(outcome.change_token)
     assert (add.repository, appointment.reference, capacity) == ("appointments", "VA1780000000000", 1)
     assert (appointment.starts_at, appointment.time_zone) == (datetime(2026, 5, 11, 10, tzinfo=UTC), "Africa/Accra")
     assert (notification.id, notification.type) == ("VA1780000000000-admin", NEW_APPOINTMENT)
