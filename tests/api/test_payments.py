@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator, Iterator
 from urllib.parse import urlsplit
 
@@ -150,13 +151,20 @@ async def test_demo_mode_without_keys_runs_a_labelled_test_checkout_end_to_end(m
         assert page.headers["content-type"].startswith("text/html")
         assert "TEST PAYMENT: no money is taken" in page.text
         assert "Pay $50 (test)" in page.text
-        assert (await client.get(f"/api/payments/{reference}")).json()["state"] == "pending"
+        pending = (await client.get(f"/api/payments/{reference}")).json()
+        assert (pending["state"], pending["receiptUrl"]) == ("pending", None)
         paid = await client.post(checkout.path, data={"outcome": "success"}, follow_redirects=False)
         assert paid.status_code == 303
         back = urlsplit(paid.headers["location"])
         assert (back.path, back.query) == ("/payment/callback", f"trxref={reference}&reference={reference}")
         verified = (await client.get(f"/api/payments/{reference}")).json()
         assert (verified["state"], verified["channel"], verified["amount"]) == ("paid", "test", "50")
+        # the paid answer links the receipt (issue 43): its token inside; the bare ID opens nothing
+        assert re.fullmatch(rf"/receipt/{application_id}\?token=[0-9a-f]{{32}}", verified["receiptUrl"])
+        receipt = await client.get(verified["receiptUrl"])
+        assert receipt.status_code == 200
+        assert application_id in receipt.text
+        assert (await client.get(f"/receipt/{application_id}")).status_code == 404
         assert "Pay $50 (test)" not in (await client.get(checkout.path)).text  # finished
         # a stranger's made-up reference has no page
         assert (await client.get(f"/test-checkout/{application_id}-AAAA")).status_code == 404
