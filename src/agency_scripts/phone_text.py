@@ -120,7 +120,9 @@ async def run_sms_status(args: argparse.Namespace) -> int:
     actor = script_actor(args.actor) if args.actor and args.actor.strip() else script.actor
     async with opened_backend(settings) as backend:
         texts = await LiveTemplates(backend.store.templates).texts()
-        (sms,) = status_messages(phone, args.name, status, script_track_url(settings), texts)
+        (sms,) = status_messages(
+            phone, args.name, status, script_track_url(settings), texts, application_id=args.application or ""
+        )
         key = args.key or status_sms_key_of(sms, args.name, status, args.application)
         went = await _sent_before(backend, key)
         if args.dry_run:

@@ -171,7 +171,9 @@ class ApplicationsAdmin:
             return StatusChangePlan(record, new, done, None, NO_PHONE)
         e164 = stored_phone_for_sms(application_id, phone, data.phone_region, region, self.phone_region)
         name = f"{data.first_name.strip()} {data.last_name.strip()}".strip()
-        (sms,) = status_messages(e164, name, new, self.track_url, await self.templates.texts())
+        (sms,) = status_messages(
+            e164, name, new, self.track_url, await self.templates.texts(), application_id=application_id
+        )
         now = self.context.clock()
         return StatusChangePlan(
             record,

@@ -103,6 +103,17 @@ async def test_a_status_change_writes_status_sms_and_audit_in_one_commit() -> No
     assert entry.target == "VA1: received -> processing (status SMS queued)"
 
 
+async def test_a_received_status_sent_by_staff_names_the_application_id_as_the_first_sms_does() -> None:
+    h = Harness()
+    h.add_application()
+    # A script or a bulk send plans the "received" text again for an application already received.
+    plan = await h.applications.plan_status_change("VA1", "received")
+    assert plan.done
+    assert plan.sms is not None
+    assert plan.sms.source_id == "VA1"
+    assert "Application ID: VA1" in plan.sms.text
+
+
 async def test_a_status_change_with_its_sms_switched_off_queues_none() -> None:
     off = {s: s is not ApplicationStatus.PROCESSING for s in ApplicationStatus}
     h = Harness(AdminSettings(("+233241111111",), "VANDY", off))
