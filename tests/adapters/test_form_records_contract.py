@@ -18,9 +18,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adapters.codec import from_document, from_row, to_document, to_row
-from agency_core.spec.consent import PRIVACY_NOTICE_VERSION, with_consent
 from agency_core.records import NEW_APPOINTMENT, AdminNotification, Application, Appointment, ContactMessage, JobAlert
 from agency_core.spec import validation as v
+from agency_core.spec.consent import PRIVACY_NOTICE_VERSION, with_consent
 from agency_core.spec.forms import (
     ApplicationForm,
     AppointmentRequest,

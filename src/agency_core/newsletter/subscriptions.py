@@ -29,8 +29,8 @@ from agency_core.newsletter.tokens import (
     unsubscribe_token_ok,
 )
 from agency_core.ports import Store
-from agency_core.spec.consent import PRIVACY_NOTICE_VERSION
 from agency_core.records import NewsletterSubscription, OutboxMessage
+from agency_core.spec.consent import PRIVACY_NOTICE_VERSION
 from agency_core.spec.forms import NewsletterForm
 from agency_core.unit_of_work import PreconditionFailed
 

@@ -13,9 +13,9 @@ from agency_core.payments.refund_service import RefundService
 from agency_core.ports import FileStore
 from agency_core.signin.identity import AdminUser
 from agency_core.spec.forms import form_fields
+from agency_core.staff.applications import ApplicationsAdmin
 from agency_core.staff.notes_service import NotesService
 from agency_core.staff.query import ApplicationQuery, ApplicationQueryInput, parse_application_query, unknown_filter
-from agency_core.staff.applications import ApplicationsAdmin
 from app.admin.common import CONFLICT, csv_response, page_request
 from app.admin.schemas.applications import (
     ApplicationDetail,

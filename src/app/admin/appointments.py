@@ -13,8 +13,8 @@ from agency_core.errors import Rejected
 from agency_core.records import AppointmentStatus
 from agency_core.signin.identity import AdminUser
 from agency_core.spec.forms import form_fields
-from agency_core.staff.query import APPOINTMENT_VIEWS
 from agency_core.staff.appointments import AppointmentsAdmin
+from agency_core.staff.query import APPOINTMENT_VIEWS
 from app.admin.common import CONFLICT, csv_response, page_request, status_filter, view_filter
 from app.admin.schemas.appointments import (
     AdminAppointment,

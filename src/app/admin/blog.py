@@ -17,9 +17,9 @@ from litestar.params import Body, FromPath, FromQuery, JSONBody, QueryParameter,
 from agency_core.errors import Rejected
 from agency_core.signin.identity import AdminUser
 from agency_core.spec.uploads import CONTENT_TYPES, extension_of
+from agency_core.staff.blog import BLOG_IMAGE_MAX_BYTES, BlogAdmin
 from agency_core.staff.blog_input import parse_post
 from agency_core.staff.ports import MediaStore
-from agency_core.staff.blog import BLOG_IMAGE_MAX_BYTES, BlogAdmin
 from app.admin.common import page_request
 from app.admin.schemas.blog import AdminBlogPost, BlogPostIn, ImageUpload, UploadedImage, admin_blog_post
 from app.admin.schemas.common import Page, page_of, to_core

@@ -9,8 +9,8 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, QueryParameter
 
 from agency_core.signin.identity import AdminUser
-from agency_core.staff.query import MESSAGE_VIEWS
 from agency_core.staff.messages import MessagesAdmin
+from agency_core.staff.query import MESSAGE_VIEWS
 from app.admin.common import page_request, view_filter
 from app.admin.schemas.common import Page, page_of
 from app.admin.schemas.messages import AdminMessage, admin_message
