@@ -40,6 +40,29 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByLabelText(/I agree to be contacted/));
 }
 
+/** Books 10:00 AM while 9:00 is full; `takeTen` makes 10:00 full too before the submit, whose 409
+ * leaves the form with 10:00 disabled, no time chosen and what was typed kept. */
+async function bookTheSlotTakenMeanwhile(takeTen: () => void): Promise<void> {
+  const user = userEvent.setup();
+  renderForm(<AppointmentForm />);
+  const time = () => screen.getByRole('option', { name: '10:00 AM' });
+  await fillValid(user);
+  expect(screen.getByRole('option', { name: '09:00 AM' })).toBeDisabled();
+  expect(time()).toBeEnabled();
+  takeTen();
+  await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
+  expect(
+    await screen.findByText('This time slot is fully booked. Please choose another time.', {
+      selector: '.field-error, [id$="-error"]',
+    }),
+  ).toBeInTheDocument();
+  await waitFor(() => expect(time()).toBeDisabled());
+  expect(screen.getByLabelText(/^Preferred Time/)).toHaveValue('');
+  expect(time().textContent).toBe('10:00 AM');
+  expect(screen.getByRole('option', { name: '11:00 AM' })).toBeEnabled();
+  expect(screen.getByLabelText(/^Full Name/)).toHaveValue('Ama Owusu');
+}
+
 describe('AppointmentForm', () => {
   beforeEach(() => {
     windowAnswer(() => ({}));
@@ -161,24 +184,9 @@ describe('AppointmentForm', () => {
     let full = new Set(['09:00 AM']);
     windowAnswer(() => ({ '2099-03-02': [...full] }));
     answer('/appointments', 409, { message: 'This time slot is fully booked. Please choose another time.' });
-    const user = userEvent.setup();
-    renderForm(<AppointmentForm />);
-    const time = () => screen.getByRole('option', { name: '10:00 AM' });
-    await fillValid(user);
-    expect(screen.getByRole('option', { name: '09:00 AM' })).toBeDisabled();
-    expect(time()).toBeEnabled();
-    full = new Set(['09:00 AM', '10:00 AM']);
-    await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
-    expect(
-      await screen.findByText('This time slot is fully booked. Please choose another time.', {
-        selector: '.field-error, [id$="-error"]',
-      }),
-    ).toBeInTheDocument();
-    await waitFor(() => expect(time()).toBeDisabled());
-    expect(screen.getByLabelText(/^Preferred Time/)).toHaveValue('');
-    expect(time().textContent).toBe('10:00 AM');
-    expect(screen.getByRole('option', { name: '11:00 AM' })).toBeEnabled();
-    expect(screen.getByLabelText(/^Full Name/)).toHaveValue('Ama Owusu');
+    await bookTheSlotTakenMeanwhile(() => {
+      full = new Set(['09:00 AM', '10:00 AM']);
+    });
   });
 
   it("asks for the picked date's own slots when the window could not be loaded", async () => {
@@ -202,23 +210,8 @@ describe('AppointmentForm', () => {
       }),
     );
     answer('/appointments', 409, { message: 'This time slot is fully booked. Please choose another time.' });
-    const user = userEvent.setup();
-    renderForm(<AppointmentForm />);
-    const time = () => screen.getByRole('option', { name: '10:00 AM' });
-    await fillValid(user);
-    expect(screen.getByRole('option', { name: '09:00 AM' })).toBeDisabled();
-    expect(time()).toBeEnabled();
-    full = new Set(['09:00 AM', '10:00 AM']);
-    await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
-    expect(
-      await screen.findByText('This time slot is fully booked. Please choose another time.', {
-        selector: '.field-error, [id$="-error"]',
-      }),
-    ).toBeInTheDocument();
-    await waitFor(() => expect(time()).toBeDisabled());
-    expect(screen.getByLabelText(/^Preferred Time/)).toHaveValue('');
-    expect(time().textContent).toBe('10:00 AM');
-    expect(screen.getByRole('option', { name: '11:00 AM' })).toBeEnabled();
-    expect(screen.getByLabelText(/^Full Name/)).toHaveValue('Ama Owusu');
+    await bookTheSlotTakenMeanwhile(() => {
+      full = new Set(['09:00 AM', '10:00 AM']);
+    });
   });
 });
