@@ -23,6 +23,16 @@ export const handlers = [
       ? HttpResponse.json(post)
       : HttpResponse.json({ message: 'Blog Post Not Found' }, { status: 404 });
   }),
+  // The booking window with nothing taken or closed, unless a test says otherwise.
+  http.get('*/api/appointment-slots/window', () =>
+    HttpResponse.json({
+      first: '2000-01-01',
+      last: '2100-12-31',
+      timeZone: 'Africa/Accra',
+      closed: [],
+      taken: {},
+    }),
+  ),
   // Every slot of a date free, unless a test says otherwise.
   http.get('*/api/appointment-slots', ({ request }) => {
     const date = new URL(request.url).searchParams.get('date') ?? '';
