@@ -20,7 +20,19 @@ def test_every_handler_gets_services_not_the_container(tmp_path: Path) -> None:
                 assert parameter.annotation is not Container, (route.path, name)
                 assert Container not in typing.get_args(parameter.annotation), (route.path, name)
             seen.update(handler.resolve_dependencies())
-    assert {"agency", "area", "files", "media", "sign_in", "admin"} <= seen
+    admin_subjects = {
+        "applications_admin",
+        "appointments_admin",
+        "jobs_admin",
+        "blog_admin",
+        "messages_admin",
+        "subscribers_admin",
+        "settings_admin",
+        "phones_admin",
+        "dashboard_admin",
+    }
+    assert {"agency", "bookings", "files", "media", "sign_in", "admin", *admin_subjects} <= seen
+    assert "area" not in seen  # the one admin service of every subject is gone (issue 44 item 2)
     assert "container" not in seen
 
 
