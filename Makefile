@@ -19,7 +19,7 @@ CLIENT_SOURCES := $(shell find client/src client/public client/scripts -type f 2
 help:
 	@echo "make run   - install, build the client, start the site at http://127.0.0.1:8000 (demo mode, SQLite under var/)"
 	@echo "make test  - install what tests need and run every test (lint, types, Python, client, browser)"
-	@echo "make test-fast - the core, the SQLite adapters and Vitest: the inner loop, under a minute"
+	@echo "make test-fast - the core, the SQLite adapters and Vitest: the inner loop (not yet under a minute on 2 cores: docs/testing.md)"
 	@echo "make docs  - build the docs site (docs/, MkDocs Material) with --strict into site/"
 
 $(STAMPS):
