@@ -19,11 +19,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import AppProcess
+from _common import AppProcess, sign_in_demo_admin
 from lighthouse import APPLICATION, send_application
 from playwright.sync_api import Browser, sync_playwright
-
-from agency_core.signin.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 
 CHROMIUM = "/usr/bin/chromium"
 FAST_3G: dict[str, object] = {
@@ -41,15 +39,7 @@ def first_row_seconds(browser: Browser, base_url: str, conditions: dict[str, obj
     """One full load in a fresh context (cold cache, signed in): seconds to the first row visible."""
     context = browser.new_context(base_url=base_url, viewport={"width": 1366, "height": 768})
     try:
-        context.request.get("/api/admin/session")
-        csrf = next(cookie["value"] for cookie in context.cookies() if cookie["name"] == "csrftoken")
-        answer = context.request.post(
-            "/api/admin/session",
-            data={"email": DEMO_ADMIN_EMAIL, "password": DEMO_ADMIN_PASSWORD},
-            headers={"X-CSRF-Token": csrf},
-        )
-        if not answer.ok:
-            raise RuntimeError(f"the demo admin could not sign in: {answer.status}")
+        sign_in_demo_admin(context)
         page = context.new_page()
         cdp = context.new_cdp_session(page)
         cdp.send("Network.enable")

@@ -38,12 +38,11 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import httpx
-from _common import AppProcess
+from _common import AppProcess, sign_in_demo_admin
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, sync_playwright
 from tests.api.conftest import APPLICATION, BOOKING_DAY, PDF
 from tests.support.smtp_server import SmtpServer
 
-from agency_core.signin.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from app.api.appointment_change import MOVE_BUTTON, MOVED, SHOW_TIMES
 
 CHROMIUM = "/usr/bin/chromium"
@@ -319,15 +318,7 @@ def staff_bulk_moves(browser: Browser, run: Run) -> Result:
     context = browser.new_context(base_url=run.base_url, viewport=LAPTOP)
     context.set_default_timeout(TIMEOUT_MS)
     try:
-        context.request.get("/api/admin/session")
-        csrf = next(cookie["value"] for cookie in context.cookies() if cookie["name"] == "csrftoken")
-        signed = context.request.post(
-            "/api/admin/session",
-            data={"email": DEMO_ADMIN_EMAIL, "password": DEMO_ADMIN_PASSWORD},
-            headers={"X-CSRF-Token": csrf},
-        )
-        if not signed.ok:
-            raise RuntimeError(f"the demo admin could not sign in: {signed.status}")
+        sign_in_demo_admin(context)
         page = context.new_page()
         count = Count()
         page.goto("/admin/applications")
