@@ -103,8 +103,9 @@ PYTEST_WORKERS ?= 4
 
 TEST_DEPS := $(STAMPS)/venv $(STAMPS)/client-deps $(STAMPS)/tools-deps $(STAMPS)/api-docs-deps $(STAMPS)/chromium
 
+# --durations: the run ends with its 40 slowest steps, so every CI log says where the time went.
 test-python: $(TEST_DEPS) build
-	@$(BIN)/pytest -q -n $(PYTEST_WORKERS) --max-worker-restart=4 tests
+	@$(BIN)/pytest -q -n $(PYTEST_WORKERS) --max-worker-restart=4 --durations=40 tests
 
 # The gates and the client's tests, one after another; their output is printed as one block when
 # they end (beside pytest's progress, which stays live).
