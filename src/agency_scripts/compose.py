@@ -13,7 +13,7 @@ from adapters.sms_http import HttpSmsGateway, SenderSource
 from adapters.sqlite.database import Database
 from agency_core.admin_settings import AdminSettings, LiveSettings
 from agency_core.ids import IdGenerator
-from agency_core.messaging.outbox import OutboxWorker
+from agency_core.messaging.outbox import OutboxWorker, Pacing
 from agency_core.messaging.template_store import LiveTemplates
 from agency_core.ports import Delivery, SendResult, Store
 from agency_core.staff.applications import ApplicationsAdmin
@@ -116,9 +116,8 @@ def build_parts(settings: Settings, script: ScriptSettings) -> ScriptParts:
     worker = OutboxWorker(
         backend.store.outbox,
         gateway if gateway is not None else _NoGateway(),
-        lease_s=sms.timeout_s + LEASE_MARGIN_S,
+        pacing=Pacing(lease_s=sms.timeout_s + LEASE_MARGIN_S, unsettled_wait=settings.sms_reports.settle_wait),
         owner=f"script-{secrets.token_hex(6)}",
-        unsettled_wait=settings.sms_reports.settle_wait,
     )
     return ScriptParts(settings, script, database, backend, admin, worker, gateway)
 

@@ -30,7 +30,7 @@ from agency_core.ids import IdGenerator
 from agency_core.jobs.alerts import JobAlertMailer
 from agency_core.jobs.board import JobBoard
 from agency_core.messaging.delivery import DeliveryReports
-from agency_core.messaging.outbox import OutboxWorker, RetryPolicy
+from agency_core.messaging.outbox import OutboxWorker, Pacing, RetryPolicy
 from agency_core.messaging.template_store import LiveTemplates
 from agency_core.newsletter.issues import NewsletterIssues
 from agency_core.newsletter.subscriptions import NewsletterSubscriptions
@@ -127,11 +127,13 @@ def build_outbox_worker(settings: Settings, store: Store, sms: SmsGateway, clock
         store.outbox,
         sms,
         email=build_email_sender(settings),
-        policy=RetryPolicy(o.retry_base_s, o.retry_cap_s, o.max_attempts),
-        lease_s=o.lease_s,
-        poll_s=o.poll_s,
-        concurrency=o.concurrency,
-        unsettled_wait=settings.sms_reports.settle_wait,
+        pacing=Pacing(
+            RetryPolicy(o.retry_base_s, o.retry_cap_s, o.max_attempts),
+            lease_s=o.lease_s,
+            poll_s=o.poll_s,
+            concurrency=o.concurrency,
+            unsettled_wait=settings.sms_reports.settle_wait,
+        ),
         clock=clock,
     )
 

@@ -12,7 +12,7 @@ import pytest
 
 from agency_core.appointments.reminders import WITHDRAWN_CANCELLED, reminder_ids, reminder_messages
 from agency_core.messaging.email import Email
-from agency_core.messaging.outbox import OutboxWorker, RetryPolicy
+from agency_core.messaging.outbox import OutboxWorker, Pacing, RetryPolicy
 from agency_core.messaging.sms_texts import AppointmentDetails
 from agency_core.ports import SendResult
 from agency_core.records import NEW_APPOINTMENT, AdminNotification, Appointment, AppointmentStatus, OutboxStatus
@@ -80,7 +80,7 @@ async def _book(stores: Stores, reference: str) -> None:
 def _worker(stores: Stores, clock: Clock, gateway: Gateway, owner: str) -> OutboxWorker:
     policy = RetryPolicy(base_s=10, cap_s=10, max_attempts=8)
     return OutboxWorker(
-        stores.records.outbox, gateway, clock=clock, policy=policy, lease_s=30, email=Mail(gateway), owner=owner
+        stores.records.outbox, gateway, clock=clock, pacing=Pacing(policy, lease_s=30), email=Mail(gateway), owner=owner
     )
 
 

@@ -49,6 +49,22 @@ class RetryPolicy:
         return ceiling / 2 + ceiling / 2 * rand
 
 
+@dataclass(frozen=True, slots=True)
+class Pacing:
+    """How often and how much a worker sends: its retries, leases, batches and waits."""
+
+    policy: RetryPolicy = RetryPolicy()
+    lease_s: float = 30.0
+    batch_size: int = 50
+    concurrency: int = 16
+    poll_s: float = 1.0
+    settle_s: float = 0.02
+    """How long a round waits after a wake-up: the request that woke it answers first, and the
+    wake-ups of the requests committing meanwhile share the round (one claim for them all)."""
+    unsettled_wait: timedelta = DEFAULT_SETTLE_WAIT
+    """How long a text whose answer was lost waits for its delivery report before a resend."""
+
+
 class OutboxWorker:
     def __init__(
         self,
@@ -56,16 +72,10 @@ class OutboxWorker:
         gateway: SmsGateway,
         *,
         clock: Clock = utc_now,
-        policy: RetryPolicy | None = None,
-        lease_s: float = 30.0,
-        batch_size: int = 50,
-        concurrency: int = 16,
-        poll_s: float = 1.0,
+        pacing: Pacing = Pacing(),
         rand: Callable[[], float] = random.random,
         email: EmailSender | None = None,
         owner: str | None = None,
-        settle_s: float = 0.02,
-        unsettled_wait: timedelta = DEFAULT_SETTLE_WAIT,
     ) -> None:
         self.email = email
         """Sends the outbox's e-mails (kind ``email``); without one they wait in the outbox."""
@@ -73,17 +83,10 @@ class OutboxWorker:
         self.owner = owner or f"worker-{secrets.token_hex(8)}"
         self.gateway = gateway
         self.clock = clock
-        self.policy = policy or RetryPolicy()
-        self.lease = timedelta(seconds=lease_s)
-        self.batch_size = batch_size
-        self.poll_s = poll_s
+        self.pacing = pacing
+        self.policy = pacing.policy
+        self.lease = timedelta(seconds=pacing.lease_s)
         self.rand = rand
-        self.settle_s = settle_s
-        """How long a round waits after a wake-up: the request that woke it answers first, and the
-        wake-ups of the requests committing meanwhile share the round (one claim for them all)."""
-        self.unsettled_wait = unsettled_wait
-        """How long a text whose answer was lost waits for its delivery report before a resend."""
-        self._concurrency = concurrency
         self._wake = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -104,9 +107,9 @@ class OutboxWorker:
     async def run_once(self) -> int:
         """Claim the due messages and send them, all at once (bounded); returns how many."""
         now = self.clock()
-        claimed = await self.outbox.claim(now, now + self.lease, self.batch_size, self.owner)
+        claimed = await self.outbox.claim(now, now + self.lease, self.pacing.batch_size, self.owner)
         if claimed:
-            limit = asyncio.Semaphore(self._concurrency)
+            limit = asyncio.Semaphore(self.pacing.concurrency)
 
             async def bounded(message: OutboxMessage) -> None:
                 async with limit:
@@ -160,8 +163,10 @@ class OutboxWorker:
             held = await self.outbox.mark_delivered(message.id, now, self.owner, gateway_id=result.gateway_id)
             logger.info("sms delivered", extra=fields)
         elif result.outcome is Delivery.UNKNOWN and message.channel is Channel.SMS:
-            held = await self.outbox.mark_unsettled(message.id, result.message, now, self.unsettled_wait, self.owner)
-            wait_min = round(self.unsettled_wait.total_seconds() / 60, 1)
+            held = await self.outbox.mark_unsettled(
+                message.id, result.message, now, self.pacing.unsettled_wait, self.owner
+            )
+            wait_min = round(self.pacing.unsettled_wait.total_seconds() / 60, 1)
             logger.warning("sms answer lost: held for its report", extra={**fields, "settle_wait_min": wait_min})
         elif message.attempts >= self.policy.max_attempts:
             held = await self.outbox.mark_failed(message.id, result.message, self.owner)
@@ -193,9 +198,9 @@ class OutboxWorker:
             except Exception:
                 logger.exception("outbox round failed")
                 handled = 0
-            if handled >= self.batch_size:
+            if handled >= self.pacing.batch_size:
                 continue
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.poll_s)
+                await asyncio.wait_for(self._wake.wait(), self.pacing.poll_s)
             if self._wake.is_set():
-                await asyncio.sleep(self.settle_s)
+                await asyncio.sleep(self.pacing.settle_s)

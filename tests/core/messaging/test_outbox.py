@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 
 from agency_core.messaging import outbox_messages
 from agency_core.messaging.delivery import on_answer_lost
-from agency_core.messaging.outbox import OutboxWorker, RetryPolicy
+from agency_core.messaging.outbox import OutboxWorker, Pacing, RetryPolicy
 from agency_core.ports import Delivery, SendResult
 from agency_core.records import OutboxMessage, OutboxStatus
 from tests.support.clock import NOW, clock
@@ -145,8 +146,10 @@ def message(i: int, phone: str = "+233241234567") -> OutboxMessage:
     )
 
 
-def worker(outbox: FakeOutbox, gateway: FakeGateway, clock: Clock, **kw: object) -> OutboxWorker:
-    return OutboxWorker(outbox, gateway, clock=clock, rand=lambda: 0.5, **kw)  # type: ignore[arg-type]
+def worker(
+    outbox: FakeOutbox, gateway: FakeGateway, clock: Clock, owner: str | None = None, **pacing: Any
+) -> OutboxWorker:
+    return OutboxWorker(outbox, gateway, clock=clock, rand=lambda: 0.5, pacing=Pacing(**pacing), owner=owner)
 
 
 async def test_due_messages_are_sent_with_their_id_as_idempotency_key_and_marked_delivered() -> None:
@@ -225,7 +228,7 @@ def test_backoff_doubles_up_to_the_cap(attempts: int, low: float, high: float) -
 
 async def test_a_wake_up_delivers_without_waiting_for_the_poll() -> None:
     outbox, gateway = FakeOutbox([]), FakeGateway()
-    w = OutboxWorker(outbox, gateway, poll_s=3600, clock=clock())
+    w = OutboxWorker(outbox, gateway, pacing=Pacing(poll_s=3600), clock=clock())
     task = asyncio.create_task(w.run())
     try:
         await asyncio.sleep(0.05)
@@ -252,7 +255,7 @@ class CountingOutbox(FakeOutbox):
 
 async def test_wake_ups_within_the_settle_time_share_one_round_after_the_waker_goes_on() -> None:
     outbox, gateway = CountingOutbox([]), FakeGateway()
-    w = OutboxWorker(outbox, gateway, poll_s=3600, settle_s=0.2, clock=clock())
+    w = OutboxWorker(outbox, gateway, pacing=Pacing(poll_s=3600, settle_s=0.2), clock=clock())
     task = asyncio.create_task(w.run())
     try:
         await asyncio.sleep(0.05)
