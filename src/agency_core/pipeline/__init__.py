@@ -1,0 +1,1 @@
+"""Recruitment pipeline: stages, documents and the departure gate."""
