@@ -6,7 +6,7 @@ use it."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
@@ -75,7 +75,7 @@ class Accepted:
     """A booking's change token (only its hash is stored): its confirmation links the calendar file with it."""
 
 
-def is_bot(data: Mapping[str, object]) -> bool:
+def is_bot(data: v.Sent) -> bool:
     value = data.get(HONEYPOT_FIELD)
     if value is None:
         return False
@@ -88,13 +88,13 @@ def discarded(ids: IdGenerator, form: str) -> Accepted:
     return Accepted(ids.next_id(), discarded=True, payment_key=new_payment_key())
 
 
-def parse_form(form: v.Form, kind: type[F], data: Mapping[str, object], today: date) -> F:
+def parse_form(form: v.Form, kind: type[F], data: v.Sent, today: date) -> F:
     """The typed form of ``data`` by ``form``'s rules, or :class:`Rejected` with their messages."""
-    cleaned = v.validate(form, data, today)
-    if not cleaned.ok:
-        logger.info("submission invalid", extra={"form": form.name, "fields": sorted(cleaned.errors)})
-        raise Rejected(cleaned.errors)
-    return cleaned.form(kind)
+    checked = v.validate(form, data, today, kind)
+    if isinstance(checked, v.Invalid):
+        logger.info("submission invalid", extra={"form": form.name, "fields": sorted(checked.errors)})
+        raise Rejected(checked.errors)
+    return checked
 
 
 def sms_outbox(source_id: str, planned: Sequence[OutgoingSms], now: datetime) -> list[OutboxMessage]:

@@ -6,7 +6,7 @@ A booking's changes are :mod:`agency_core.appointments.changes`; staff's side is
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
@@ -44,7 +44,7 @@ from agency_core.records import NEW_APPOINTMENT, AdminNotification, Appointment,
 from agency_core.spec import validation as v
 from agency_core.spec.consent import with_consent
 from agency_core.spec.constants import AGENCY_TIME_ZONE
-from agency_core.spec.forms import AppointmentRequest, NewAppointmentNotice, spec_name
+from agency_core.spec.forms import AppointmentRequest, NewAppointmentNotice, form_of, form_values, spec_name
 from agency_core.submitted import Accepted, discarded, is_bot, parse_form, sms_outbox
 from agency_core.unit_of_work import SlotFull
 
@@ -100,7 +100,9 @@ class Bookings:
         current = await self.settings.current()
         return OfficeCalendar(self.office_zone, current.appointment_capacity, frozenset(current.closed_dates))
 
-    async def book_appointment(self, data: Mapping[str, object]) -> Accepted:
+    async def book_appointment(self, data: v.Sent) -> Accepted:
+        """Book the slot ``data`` asks for (the decoded body as sent: :func:`~agency_core.spec.validation.validate`
+        reads it by spec name)."""
         if is_bot(data):
             return discarded(self.ids, "appointment")
         request = parse_form(v.APPOINTMENT, AppointmentRequest, data, self.today())
@@ -167,15 +169,7 @@ class Bookings:
         details = AppointmentDetails(
             request.service_type, local_date(starts_at, zone), local_label(starts_at, zone), reference
         )
-        notice = NewAppointmentNotice(
-            reference=reference,
-            full_name=request.full_name,
-            email=request.email,
-            phone=phone,
-            service_type=request.service_type,
-            preferred_date=request.preferred_date,
-            preferred_time=request.preferred_time,
-        )
+        notice = form_of(NewAppointmentNotice, {**form_values(request), "reference": reference})
         notification = AdminNotification(f"{reference}-admin", NEW_APPOINTMENT, notice, now)
         remind_at = reminder_time(starts_at, now)
         promise = remind_at is not None

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Final, Literal, cast
+from typing import Final, Literal, Protocol, cast, overload
 
 from agency_core.spec import constants as c
 from agency_core.spec.forms import F, form_of
@@ -195,6 +195,14 @@ FORMS: Final = {
     for form in (NEWSLETTER, JOB_ALERT, *APPLICATION_STEPS, APPLICATION, APPOINTMENT, CONTACT, ADMIN_LOGIN)
 }
 
+
+class Sent(Protocol):
+    """What a form's values are read from, by spec name: a mapping, or a decoded request body whose
+    ``get`` reads its own fields (``app.api.schemas``), handed over as it is, with no dict made of it."""
+
+    def get(self, name: str, /) -> object: ...
+
+
 Value = str | bool | Sequence[str] | None
 """A submitted value: text, a checkbox, a multi-select, or nothing. Files are checked by
 :mod:`agency_core.spec.uploads`; here a file field holds its file name, or nothing."""
@@ -232,7 +240,14 @@ class Cleaned:
         return form_of(kind, self.values)
 
 
-def _check(field: Field, value: Value, today: date, data: Mapping[str, object]) -> tuple[Value, str | None]:
+@dataclass(frozen=True, slots=True)
+class Invalid:
+    """A form that breaks its rules: the message of each failing field."""
+
+    errors: Mapping[str, str]
+
+
+def _check(field: Field, value: Value, today: date, data: Sent) -> tuple[Value, str | None]:
     """Normalise one present, non-blank value and say what is wrong with it, if anything."""
     if field.kind == "checkbox":
         return _truthy(value), None
@@ -300,13 +315,29 @@ _TEXT_CHECKS: Mapping[str, Callable[[Field, str, date], tuple[Value, str | None]
 }
 
 
-def validate(form: Form, data: Mapping[str, object], today: date) -> Cleaned:
+@overload
+def validate(form: Form, data: Sent, today: date) -> Cleaned: ...
+@overload
+def validate(form: Form, data: Sent, today: date, kind: type[F]) -> F | Invalid: ...
+def validate(form: Form, data: Sent, today: date, kind: type[F] | None = None) -> Cleaned | F | Invalid:
     """Apply ``form``'s rules to ``data``: the first failing rule of each field gives its message.
 
+    With ``kind`` (:mod:`agency_core.spec.forms`), the typed form the values make, or :class:`Invalid`
+    with the messages; without, the :class:`Cleaned` values by spec name (what the rules' tests read).
     ``today`` is the agency's date (Africa/Accra); pass it in so tests can fix the clock.
     Unknown keys are dropped; fields that apply only when a checkbox is ticked are dropped
     when it is not.
     """
+    values, errors = _clean(form, data, today)
+    if kind is not None:
+        return Invalid(errors) if errors else form_of(kind, values)
+    # In the form's order (a phone's region, kept last above, stands after its phone), as records store it.
+    ordered = {field.name: values[field.name] for field in form.fields if field.name in values}
+    return Cleaned(ordered, errors)
+
+
+def _clean(form: Form, data: Sent, today: date) -> tuple[dict[str, Value], dict[str, str]]:
+    """The normalised values and the messages, by spec name."""
     values: dict[str, Value] = {}
     errors: dict[str, str] = {}
     for field in form.fields:
@@ -331,9 +362,7 @@ def validate(form: Form, data: Mapping[str, object], today: date) -> Cleaned:
         if message is not None:
             errors[field.name] = message
     _keep_phone_regions(form, values, errors)
-    # In the form's order (a phone's region, kept last above, stands after its phone), as records store it.
-    ordered = {field.name: values[field.name] for field in form.fields if field.name in values}
-    return Cleaned(ordered, errors)
+    return values, errors
 
 
 def _keep_phone_regions(form: Form, values: dict[str, Value], errors: dict[str, str]) -> None:

@@ -158,8 +158,8 @@ class AgencyService:
         present = {name: up for name, up in uploads.items() if name in UPLOAD_FIELDS and (up.filename or up.content)}
         fields = {k: val for k, val in data.items() if k not in UPLOAD_FIELDS}
         fields.update({name: up.filename or "upload" for name, up in present.items()})
-        cleaned = v.validate(v.APPLICATION, fields, self.today())
-        errors = dict(cleaned.errors)
+        checked = v.validate(v.APPLICATION, fields, self.today(), ApplicationForm)
+        errors = dict(checked.errors) if isinstance(checked, v.Invalid) else {}
         job, job_error = await self._job_applied_for(data.get(JOB_FIELD))
         if job_error is not None:
             errors[JOB_FIELD] = job_error
@@ -167,10 +167,10 @@ class AgencyService:
             message = check_upload(name, upload.filename, len(upload.content), upload.content[:HEAD_BYTES])
             if message is not None:
                 errors[name] = message
-        if errors:
+        if errors or isinstance(checked, v.Invalid):
             logger.info("submission invalid", extra={"form": "application", "fields": sorted(errors)})
             raise Rejected(errors)
-        form = cleaned.form(ApplicationForm)
+        form = checked
         if job is not None:
             form = replace(form, job_id=job.id, job_title=job.title)
         return form, present
@@ -254,7 +254,7 @@ class AgencyService:
 
     # -- contact, newsletter, job alerts --------------------------------------------------
 
-    async def send_contact_message(self, data: Mapping[str, object]) -> Accepted:
+    async def send_contact_message(self, data: v.Sent) -> Accepted:
         if is_bot(data):
             return discarded(self.ids, "contact")
         form = parse_form(v.CONTACT, ContactForm, data, self.today())
@@ -268,7 +268,7 @@ class AgencyService:
         )
         return Accepted(message.id)
 
-    async def subscribe_newsletter(self, data: Mapping[str, object]) -> Accepted:
+    async def subscribe_newsletter(self, data: v.Sent) -> Accepted:
         """Validated here; stored, and its welcome e-mail queued, by :mod:`agency_core.newsletter.subscriptions`."""
         if is_bot(data):
             return discarded(self.ids, "newsletter")
@@ -277,7 +277,7 @@ class AgencyService:
             raise Unavailable("The newsletter is not available")
         return Accepted(await self.newsletter.subscribe(form))
 
-    async def create_job_alert(self, data: Mapping[str, object]) -> Accepted:
+    async def create_job_alert(self, data: v.Sent) -> Accepted:
         if is_bot(data):
             return discarded(self.ids, "jobAlert")
         request = parse_form(v.JOB_ALERT, JobAlertRequest, data, self.today())

@@ -58,6 +58,44 @@ def test_the_cleaned_values_come_back_from_the_typed_form() -> None:
     assert form_values(request) == cleaned.values
 
 
+def test_validate_with_a_kind_gives_the_typed_form_or_the_messages() -> None:
+    sent = {
+        "fullName": " Ama ",
+        "email": "ama@example.com",
+        "phone": "024 123 4567",
+        "serviceType": "recruitment",
+        "preferredDate": "2026-09-02",
+        "preferredTime": "10:00 AM",
+        "consent": "true",
+    }
+    typed = v.validate(v.APPOINTMENT, sent, date(2026, 9, 1), AppointmentRequest)
+    assert typed == v.validate(v.APPOINTMENT, sent, date(2026, 9, 1)).form(AppointmentRequest)
+    assert isinstance(typed, AppointmentRequest)
+    assert (typed.full_name, typed.phone, typed.phone_region) == ("Ama", "+233241234567", "GH")
+    refused = v.validate(v.APPOINTMENT, sent | {"email": "no", "consent": False}, date(2026, 9, 1), AppointmentRequest)
+    assert refused == v.Invalid({"email": "Invalid email address", "consent": "You must agree to the terms"})
+
+
+class _Body:
+    """A decoded body read through its own ``get``, as ``app.api.schemas``' bodies are (no mapping)."""
+
+    def __init__(self, **fields: object) -> None:
+        self._fields = fields
+
+    def get(self, name: str, /) -> object:
+        return self._fields.get(name)
+
+
+def test_validate_reads_a_body_that_is_no_mapping_by_spec_name() -> None:
+    body = _Body(name="Ama", email=" ama@example.com ", interests=["Visa Updates"], website="")
+    assert v.validate(v.NEWSLETTER, body, date(2026, 9, 1), NewsletterForm) == NewsletterForm(
+        name="Ama", email="ama@example.com", interests=("Visa Updates",)
+    )
+    assert v.validate(v.NEWSLETTER, _Body(), date(2026, 9, 1), NewsletterForm) == v.Invalid(
+        {"name": "Name is required", "email": "Email is required"}
+    )
+
+
 def test_choices_are_kept_as_a_tuple_and_given_back() -> None:
     form = form_of(NewsletterForm, {"name": "Ama", "email": "a@b.c", "interests": ["Visa Updates"], "other": "x"})
     assert form == NewsletterForm(name="Ama", email="a@b.c", interests=("Visa Updates",))
