@@ -35,6 +35,7 @@ from agency_core.jobs.model import Job
 from agency_core.messaging.template_store import TemplateVersion
 from agency_core.newsletter.model import NewsletterIssue
 from agency_core.payments.model import Payment
+from agency_core.pipeline.stages import StageMove
 from agency_core.records import ApplicationStatus, AppointmentStatus
 from agency_core.staff.notes import Note, Reply
 
@@ -287,6 +288,13 @@ class ReplyWrites(Protocol):
     async def add(self, reply: Reply) -> None: ...
 
 
+class PipelineWrites(Protocol):
+    async def add(self, move: StageMove) -> None:
+        """Add ``move`` to its application's pipeline history, on condition that the history ends at
+        ``move.version - 1`` (else :class:`PreconditionFailed`): one linear history per application."""
+        ...
+
+
 class UnitOfWork(Protocol):
     """``async with uow: ...``: the repositories a use case writes, committed on a clean exit."""
 
@@ -330,6 +338,8 @@ class UnitOfWork(Protocol):
     def personal_data(self) -> PersonalDataWrites: ...
     @property
     def retention(self) -> RetentionWrites: ...
+    @property
+    def pipeline(self) -> PipelineWrites: ...
 
     async def __aenter__(self) -> UnitOfWork: ...
 

@@ -110,6 +110,7 @@ class FakeUnit:
         self.newsletter_issues = FakeRepository(self, "newsletter_issues")
         self.personal_data = FakeRepository(self, "personal_data")
         self.retention = FakeRepository(self, "retention")
+        self.pipeline = FakeRepository(self, "pipeline")
 
     async def __aenter__(self) -> FakeUnit:
         return self

@@ -35,6 +35,7 @@ from adapters.firestore.documents import (
 )
 from adapters.firestore.notes import NoteWrites, OwnerWrites, ReplyWrites
 from adapters.firestore.personal_data import PersonalDataWrites
+from adapters.firestore.pipeline import PipelineWrites
 from adapters.firestore.retention import RetentionWrites
 from adapters.firestore.templates import COLLECTION as TEMPLATES
 from adapters.firestore.templates import version_id
@@ -626,6 +627,7 @@ class FirestoreUnitOfWork(StepsUnitOfWork[_Step]):
         self.newsletter_issues = _NewsletterIssues(client, prefix, self._steps)
         self.personal_data = PersonalDataWrites(_Writes(client, prefix, self._steps))
         self.retention = RetentionWrites(_Writes(client, prefix, self._steps))
+        self.pipeline = PipelineWrites(_Writes(client, prefix, self._steps))
 
     async def _commit(self, steps: Sequence[_Step]) -> None:
         @firestore.async_transactional

@@ -15,6 +15,7 @@ from adapters.codec import from_row, timestamp, to_row
 from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database, Migration
 from adapters.sqlite.notes import MIGRATION_SQL as NOTES_OWNERS_SQL
+from adapters.sqlite.pipeline import MIGRATION as PIPELINE_MIGRATION
 from adapters.sqlite.rows import application_of, fill_search_keys, find_duplicate, insert, seal_plain_passports
 from adapters.sqlite.templates import MIGRATION as TEMPLATES_MIGRATION
 from adapters.sqlite.templates import SqliteTemplates
@@ -268,6 +269,7 @@ MIGRATIONS = (
         CREATE INDEX outbox_sent ON outbox (status, delivered_at)
         """,
     ),
+    PIPELINE_MIGRATION,
 )
 
 

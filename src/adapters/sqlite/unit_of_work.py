@@ -19,6 +19,7 @@ from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database
 from adapters.sqlite.notes import NoteWrites, OwnerWrites, ReplyWrites
 from adapters.sqlite.personal_data import PersonalDataWrites
+from adapters.sqlite.pipeline import PipelineWrites
 from adapters.sqlite.retention import RetentionWrites
 from adapters.sqlite.rows import (
     add_audit,
@@ -393,6 +394,7 @@ class SqliteUnitOfWork(StepsUnitOfWork[Step]):
         self.newsletter_issues = _NewsletterIssues(self._steps, db)
         self.personal_data = PersonalDataWrites(self._steps)
         self.retention = RetentionWrites(self._steps)
+        self.pipeline = PipelineWrites(self._steps)
 
     async def _commit(self, steps: Sequence[Step]) -> None:
         def run(conn: sqlite3.Connection) -> None:

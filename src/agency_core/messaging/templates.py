@@ -485,8 +485,130 @@ _REPLY_SPECS: Final = (
     ),
 )
 
+_PIPELINE_TEXTS: Final = (
+    # (stage key, its label, the SMS's sentence, the e-mail's news, what the applicant does next)
+    (
+        "selected",
+        "Selected by employer",
+        "good news: an employer has selected you. Keep your phone on: we will call you to sign your contract.",
+        "Good news: an employer has selected you.",
+        "Keep your phone on: we will call you to sign your contract.",
+    ),
+    (
+        "contract_signed",
+        "Contract signed",
+        "your contract is signed. Next is the medical examination: we will tell you where and when.",
+        "Your contract is signed.",
+        "Next is the medical examination: we will tell you where and when.",
+    ),
+    (
+        "medical",
+        "Medical examination",
+        "please go to the medical examination on the day we gave you and bring your passport and national ID card.",
+        "Your medical examination is booked.",
+        "Go to the medical examination on the day we gave you and bring your passport and national ID card.",
+    ),
+    (
+        "police_clearance",
+        "Police clearance",
+        "please get your police clearance certificate and bring it to our office with your passport.",
+        "The next step is your police clearance.",
+        "Get your police clearance certificate and bring it to our office with your passport and national ID card.",
+    ),
+    (
+        "visa",
+        "Visa / work permit",
+        "your visa or work permit is being processed. Keep your phone on: we will tell you when it is ready.",
+        "Your visa or work permit is being processed.",
+        "Keep your phone on: we will tell you when it is ready.",
+    ),
+    (
+        "contract_registered",
+        "Contract registered",
+        "your contract is registered. Next is the pre-departure orientation: we will tell you the date.",
+        "Your contract is registered.",
+        "Next is the pre-departure orientation: we will tell you the date.",
+    ),
+    (
+        "orientation",
+        "Orientation",
+        "please attend the pre-departure orientation on the date we gave you with your passport.",
+        "Your pre-departure orientation is planned.",
+        "Attend the orientation on the date we gave you and bring your passport and national ID card.",
+    ),
+    (
+        "ticketed",
+        "Ticketed",
+        "your flight is booked. Check the date and time we sent you and keep your documents in your hand luggage.",
+        "Your flight is booked.",
+        "Check the date and time we sent you and keep your documents in your hand luggage.",
+    ),
+    (
+        "departed",
+        "Departed",
+        "safe journey! Keep your documents with you and your phone charged.",
+        "You are on your way: safe journey!",
+        "Keep your documents with you and your phone charged.",
+    ),
+    (
+        "arrived",
+        "Arrived",
+        "welcome: you have arrived. Follow your employer's instructions and tell us that you are well.",
+        "You have arrived.",
+        "Follow your employer's instructions and tell us that you are well.",
+    ),
+    (
+        "settled",
+        "Settled",
+        "you are settled with your employer. Contact us whenever you need help.",
+        "You are settled with your employer.",
+        "Contact us whenever you need help.",
+    ),
+    (
+        "closed",
+        "Closed",
+        "your recruitment process with us has ended. Contact us if you have any question.",
+        "Your recruitment process with us has ended.",
+        "Contact us if you have any question.",
+    ),
+)
+"""The default texts of each stage of the deployment pipeline (:mod:`agency_core.pipeline.stages`)."""
+
+
+def _pipeline_specs(key: str, label: str, sms: str, news: str, next_step: str) -> tuple[TemplateSpec, ...]:
+    stem = f"pipeline.{key}"
+    return (
+        _sms(
+            f"sms.{stem}",
+            f"SMS: pipeline stage {label}",
+            f"Dear {{name}}, {sms}\n{_ID}\n{SIGN}\nTrack: {{track_url}}",
+            NAME,
+            APPLICATION_ID,
+            TRACK,
+        ),
+        _subject(
+            f"email.{stem}.subject",
+            f"E-mail subject: pipeline stage {label}",
+            f"Your application {{application_id}}: {label}",
+            APPLICATION_ID,
+        ),
+        _mail(
+            f"email.{stem}.body",
+            f"E-mail: pipeline stage {label}",
+            f"Dear {{name}},\n\n{news}\nYour application ID is {{application_id}}. {_QUOTE}\n\n"
+            f"What to do next: {next_step}\n\nFollow your application: {{track_url}}{_SIGN_LINE}",
+            NAME,
+            APPLICATION_ID,
+            MAIL_TRACK,
+        ),
+    )
+
+
+_PIPELINE_SPECS: Final = tuple(spec for texts in _PIPELINE_TEXTS for spec in _pipeline_specs(*texts))
+
 TEMPLATES: Final[Mapping[str, TemplateSpec]] = {
-    spec.key: spec for spec in (*_SPECS, *_CHANGE_SPECS, *_PAYMENT_SPECS, *_NEWSLETTER_SPECS, *_REPLY_SPECS)
+    spec.key: spec
+    for spec in (*_SPECS, *_CHANGE_SPECS, *_PAYMENT_SPECS, *_NEWSLETTER_SPECS, *_REPLY_SPECS, *_PIPELINE_SPECS)
 }
 
 Texts = Mapping[str, str]
