@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from adapters.firestore.pipeline_documents import FirestoreDocuments, FirestoreGates
+from adapters.sqlite.database import Database
 from adapters.sqlite.pipeline_documents import SqliteDocuments, SqliteGates
 from agency_core.audit import AuditEntry
 from agency_core.paging import PageRequest
@@ -221,3 +222,20 @@ async def test_a_removed_gate_follows_the_default_and_keeps_its_history(backend:
     stored = await gates.stored("Oman")
     assert (stored.version, stored.settings) == (2, None)
     assert [(c.before, c.after) for c in await gates.changes("Oman")] == [(oman, None), (None, oman)]
+
+
+async def test_the_sqlite_migration_is_named_and_runs_once(tmp_path: Path) -> None:
+    db = Database(tmp_path / "agency.sqlite3")
+    documents, gates = SqliteDocuments(db), SqliteGates(db)
+    await documents.migrate()
+    await gates.migrate()  # the same migration: applied once
+    names = await db.run(lambda conn: [r[0] for r in conn.execute("SELECT name FROM schema_migrations")])
+    assert names == ["records_0018_pipeline_documents"]
+    assert await db.migrate(()) == []
+    tables = await db.run(
+        lambda conn: sorted(
+            r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'pipeline_%'")
+        )
+    )
+    assert tables == ["pipeline_documents", "pipeline_gate_changes", "pipeline_gates"]
+    await db.close()
