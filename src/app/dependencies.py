@@ -48,6 +48,7 @@ def dependencies_of(container: Container) -> dict[str, Provide]:
         "settings_admin": container.staff.settings,
         "phones_admin": container.staff.phones,
         "dashboard_admin": container.staff.dashboard,
+        "pipeline_admin": container.staff.pipeline,
         "templates": container.message_templates,
         "bulk": container.bulk,
         "notes": container.notes,

@@ -142,6 +142,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/applications/{application_id}/pipeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The applicant's stage after approval and its history */
+        get: operations["ApiAdminApplicationsApplicationIdPipelinePipeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/applications/{application_id}/pipeline/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move the applicant to a stage (audited; queues the stage's SMS and e-mail) */
+        post: operations["ApiAdminApplicationsApplicationIdPipelineMovesMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/applications/{application_id}/refunds": {
         parameters: {
             query?: never;
@@ -1959,6 +1993,11 @@ export interface components {
             startsAt: string;
             time: string;
         };
+        /**
+         * CloseReason
+         * @enum {string}
+         */
+        CloseReason: "medical_unfit" | "visa_refused" | "candidate_withdrew" | "employer_withdrew" | "order_cancelled" | "returned_early" | "left_employer" | "other";
         /** ConfirmedPhone */
         ConfirmedPhone: {
             applicationId: string;
@@ -2303,6 +2342,19 @@ export interface components {
             message: components["schemas"]["AdminMessage"];
             replies: components["schemas"]["ThreadReply"][];
         };
+        /**
+         * MoveKind
+         * @enum {string}
+         */
+        MoveKind: "move" | "correction" | "close";
+        /** MoveRequest */
+        MoveRequest: {
+            closeReason?: components["schemas"]["CloseReason"];
+            closeText?: string;
+            expectedVersion: number;
+            reason?: string;
+            to: components["schemas"]["StageKey"];
+        };
         /** NewsletterDraft */
         NewsletterDraft: {
             body: string;
@@ -2507,6 +2559,31 @@ export interface components {
         PhonesToConfirm: {
             items: components["schemas"]["PhoneToConfirm"][];
         };
+        /** PipelineAnswer */
+        PipelineAnswer: {
+            applicationId: string;
+            canEnter: boolean;
+            closeReasons: components["schemas"]["StageOption"][];
+            history: components["schemas"]["PipelineMove"][];
+            stage: components["schemas"]["StageKey"] | null;
+            stageLabel: string | null;
+            stages: components["schemas"]["StageOption"][];
+            version: number;
+        };
+        /** PipelineMove */
+        PipelineMove: {
+            actor: string;
+            /** Format: date-time */
+            at: string;
+            closeReason: components["schemas"]["CloseReason"] | null;
+            closeText: string;
+            fromStage: components["schemas"]["StageKey"] | null;
+            kind: components["schemas"]["MoveKind"];
+            reason: string;
+            toLabel: string;
+            toStage: components["schemas"]["StageKey"];
+            version: number;
+        };
         /** PlannedSmsOut */
         PlannedSmsOut: {
             applicationId: string;
@@ -2653,6 +2730,16 @@ export interface components {
         StaffList: {
             items: components["schemas"]["AdminStaffMember"][];
         };
+        /**
+         * StageKey
+         * @enum {string}
+         */
+        StageKey: "selected" | "contract_signed" | "medical" | "police_clearance" | "visa" | "contract_registered" | "orientation" | "ticketed" | "departed" | "arrived" | "settled" | "closed";
+        /** StageOption */
+        StageOption: {
+            key: string;
+            label: string;
+        };
         StatusChange: {
             /** @enum {string} */
             status: "received" | "processing" | "approved" | "rejected";
@@ -2774,6 +2861,7 @@ export interface components {
             messages: components["schemas"]["TrackedMessageOut"][];
             payment: components["schemas"]["TrackedPaymentOut"] | null;
             preferredCountry: string;
+            stage?: components["schemas"]["TrackedStageOut"];
             status: components["schemas"]["ApplicationStatus"];
             submittedAt: string;
         };
@@ -2799,6 +2887,12 @@ export interface components {
             refunded?: string;
             /** @enum {string} */
             status: "unpaid" | "pending" | "paid" | "failed" | "none";
+        };
+        /** TrackedStageOut */
+        TrackedStageOut: {
+            label: string;
+            nextStep: string;
+            since: string;
         };
         /** UndeliveredSms */
         UndeliveredSms: {
@@ -3623,6 +3717,180 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminApplicationsApplicationIdPipelinePipeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PipelineAnswer"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminApplicationsApplicationIdPipelineMovesMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PipelineAnswer"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The record's current state does not allow the change */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

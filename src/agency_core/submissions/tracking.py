@@ -20,6 +20,8 @@ from agency_core.messaging.notifications import SmsKind
 from agency_core.payments.model import Fee, Payment
 from agency_core.payments.receipts import receipt_label
 from agency_core.payments.refunds import RefundStatus, RefundStore, refund_status, refunded_minor
+from agency_core.pipeline.moves import PipelineStore
+from agency_core.pipeline.stages import STAGE, StageMove
 from agency_core.ports import Outbox
 from agency_core.records import ApplicationStatus, Channel, FeeDue, OutboxMessage, PaymentState
 from agency_core.spec.forms import ApplicationForm
@@ -94,6 +96,26 @@ class TrackedPayment:
 
 
 @dataclass(frozen=True, slots=True)
+class TrackedStage:
+    """Where an approved application stands after approval, in plain words: the stage's label, what
+    the applicant must do or bring next, and since when. Nothing internal (who moved it, why, a
+    correction's note, a close reason) is carried."""
+
+    label: str
+    next_step: str
+    since: datetime
+
+
+def tracked_stage(history: Sequence[StageMove]) -> TrackedStage | None:
+    """The current stage of the pipeline ``history`` (``None`` before it entered)."""
+    if not history:
+        return None
+    last = history[-1]
+    stage = STAGE[last.to_stage]
+    return TrackedStage(stage.label, stage.next_step, last.at)
+
+
+@dataclass(frozen=True, slots=True)
 class TrackedApplication:
     """What the applicant sees: ``job`` is the job opening applied for (``None`` for an application
     to a category), ``payment`` the processing fee's state."""
@@ -108,6 +130,8 @@ class TrackedApplication:
     payment: TrackedPayment | None = None
     messages: tuple[TrackedMessage, ...] = ()
     """The texts sent to the applicant about it, each "sending", "sent", "delivered" or "not delivered"."""
+    stage: TrackedStage | None = None
+    """The deployment pipeline's stage after approval (``None`` before the application entered it)."""
 
 
 def contact_matches(data: ApplicationForm, contact: str) -> bool:
@@ -185,8 +209,10 @@ class TrackingService:
         outbox: Outbox | None = None,
         receipt_link: Callable[[str, int], str] | None = None,
         refunds: RefundStore | None = None,
+        pipeline: PipelineStore | None = None,
     ) -> None:
         self.store = store
+        self.pipeline = pipeline
         self.audit = audit
         self.outbox = outbox
         self.refunds = refunds
@@ -211,6 +237,7 @@ class TrackingService:
             job=_job_of(app.data),
             payment=await self._payment_of(app.id, record.payment, app.fee),
             messages=applicant_texts(await self.outbox.list(app.id)) if self.outbox is not None else (),
+            stage=tracked_stage(await self.pipeline.history(app.id)) if self.pipeline is not None else None,
         )
 
     async def _payment_of(self, application_id: str, payment: Payment, fee: FeeDue | None) -> TrackedPayment:

@@ -23,6 +23,7 @@ from app.admin.messages import MessagesController
 from app.admin.newsletter import NewsletterController
 from app.admin.notes import NotesController, RepliesController, staff_list
 from app.admin.phones import PhonesToConfirmController
+from app.admin.pipeline import PipelineController
 from app.admin.refunds import RefundsController
 from app.admin.settings import AdminSettingsController, audit_log
 from app.admin.subscribers import SubscribersController
@@ -48,4 +49,5 @@ ADMIN_HANDLERS: list[ControllerRouterHandler] = [
     staff_list,
     FeePolicyController,
     RefundsController,
+    PipelineController,
 ]

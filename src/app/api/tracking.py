@@ -22,6 +22,7 @@ from agency_core.submissions.tracking import (
     ShownFeeStatus,
     TrackedApplication,
     TrackedPayment,
+    TrackedStage,
     TrackingService,
     check_track_request,
 )
@@ -73,6 +74,15 @@ class TrackedPaymentOut(msgspec.Struct, rename="camel", kw_only=True):
     reason: str = UNSET
 
 
+class TrackedStageOut(msgspec.Struct, rename="camel", kw_only=True):
+    """The stage after approval in plain words and what the applicant must do or bring next."""
+
+    label: str
+    next_step: str
+    since: str
+    """UTC, ISO 8601."""
+
+
 class TrackedApplicationOut(msgspec.Struct):
     applicationId: str
     status: ApplicationStatus
@@ -85,6 +95,8 @@ class TrackedApplicationOut(msgspec.Struct):
     payment: TrackedPaymentOut | None
     messages: list[TrackedMessageOut]
     """The texts sent to the applicant about this application."""
+    stage: TrackedStageOut = UNSET
+    """Sent once the application entered the deployment pipeline after approval."""
 
 
 def _payment_json(payment: TrackedPayment) -> TrackedPaymentOut:
@@ -112,7 +124,12 @@ def tracked_json(tracked: TrackedApplication) -> TrackedApplicationOut:
         job=TrackedJobOut(tracked.job.id, tracked.job.title) if tracked.job is not None else None,
         payment=_payment_json(tracked.payment) if tracked.payment is not None else None,
         messages=[TrackedMessageOut(m.at.isoformat(), m.delivery) for m in tracked.messages],
+        stage=_stage_json(tracked.stage) if tracked.stage is not None else UNSET,
     )
+
+
+def _stage_json(stage: TrackedStage) -> TrackedStageOut:
+    return TrackedStageOut(label=stage.label, next_step=stage.next_step, since=stage.since.isoformat())
 
 
 class Tracking(Controller):

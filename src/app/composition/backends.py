@@ -21,12 +21,14 @@ from adapters.sqlite.database import Database
 from adapters.sqlite.notes import SqliteNotesStore
 from adapters.sqlite.payments import SqlitePayments, SqliteRefunds
 from adapters.sqlite.personal_data import SqlitePersonalDataStore
+from adapters.sqlite.pipeline import SqlitePipelineStore
 from adapters.sqlite.rate_limits import SqliteHitCounter
 from adapters.sqlite.retention import SqliteRetentionStore
 from adapters.sqlite.store import SqliteStore
 from agency_core.bulk.model import BulkStore
 from agency_core.payments.model import PaymentStore
 from agency_core.payments.refunds import RefundStore
+from agency_core.pipeline.moves import PipelineStore
 from agency_core.ports import Store
 from agency_core.privacy.data_requests import PersonalDataStore
 from agency_core.privacy.retention import RetentionStore
@@ -68,6 +70,7 @@ class Backend:
     attempts: CountingAttempts
     bulks: BulkStore
     notes: NotesStore
+    pipeline: PipelineStore
     close: Callable[[], Awaitable[None]]
 
 
@@ -89,6 +92,7 @@ def sqlite_backend(database: Database, session_ttl_s: float, sealer: PassportSea
         attempts=SqliteAttemptCounter(database),
         bulks=SqliteBulkStore(database),
         notes=SqliteNotesStore(database),
+        pipeline=SqlitePipelineStore(database),
         close=_nothing_to_close,
     )
 
@@ -104,6 +108,7 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
     from adapters.firestore.notes import FirestoreNotesStore
     from adapters.firestore.payments import FirestorePayments, FirestoreRefunds
     from adapters.firestore.personal_data import FirestorePersonalDataStore
+    from adapters.firestore.pipeline import FirestorePipelineStore
     from adapters.firestore.rate_limits import FirestoreHitCounter
     from adapters.firestore.retention import FirestoreRetentionStore
     from adapters.firestore.sessions import FirestoreSessionStore
@@ -127,6 +132,7 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
         attempts=FirestoreAttemptCounter(client),
         bulks=FirestoreBulkStore(client),
         notes=FirestoreNotesStore(client),
+        pipeline=FirestorePipelineStore(client),
         close=close,
     )
 

@@ -137,6 +137,7 @@ def build_staff(s: Shared, media: MediaStore, mailer: JobAlertMailer) -> StaffAr
         track_url=track_link(s.site_url()),
         offices=s.settings.office.offices,
         delivery_deadline=s.settings.sms_reports.deadline,
+        pipeline=s.backend.pipeline,
         on_publish=mailer.job_published,
     )
     return build_staff_area(staff_context(s), parts)
@@ -208,6 +209,7 @@ def build_tracking(s: Shared) -> TrackingService:
         s.store.outbox,
         receipt_link=lambda i, n: receipt_path(secret, i, n),
         refunds=s.backend.refunds,
+        pipeline=s.backend.pipeline,
     )
 
 

@@ -14,6 +14,7 @@ from agency_core.appointments.offices import Office
 from agency_core.jobs.model import Job
 from agency_core.messaging.template_store import TemplateSource
 from agency_core.payments.refunds import RefundStore
+from agency_core.pipeline.moves import PipelineAdmin, PipelineStore
 from agency_core.staff.applications import ApplicationsAdmin
 from agency_core.staff.appointments import AppointmentsAdmin
 from agency_core.staff.blog import BlogAdmin
@@ -42,6 +43,7 @@ class StaffArea:
     settings: SettingsAdmin
     phones: PhonesAdmin
     dashboard: DashboardAdmin
+    pipeline: PipelineAdmin
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +56,7 @@ class StaffParts:
     track_url: str
     offices: Sequence[Office]
     delivery_deadline: timedelta
+    pipeline: PipelineStore
     on_publish: Callable[[Job], Awaitable[object]] | None = None
 
 
@@ -75,4 +78,5 @@ def build_staff_area(context: StaffContext, parts: StaffParts) -> StaffArea:
         SettingsAdmin(context),
         PhonesAdmin(context),
         DashboardAdmin(context, applications, appointments, jobs, deliveries),
+        PipelineAdmin(context, parts.pipeline, track_url=parts.track_url, templates=parts.templates),
     )
