@@ -74,7 +74,8 @@ form_only = _media_guard("multipart/form-data")
 
 
 def _fields(data: object) -> dict[str, object]:
-    """The sent fields (shallow: no copies of uploaded files), without the absent ones."""
+    """The sent fields of a multipart form (shallow: no copies of uploaded files), without the absent ones:
+    the application's use case takes them as a mapping; the JSON forms hand their body to the core as it is."""
     values = ((f.name, getattr(data, f.name)) for f in dataclasses.fields(data))  # type: ignore[arg-type]
     return {name: value for name, value in values if value is not None}
 
@@ -135,7 +136,7 @@ class PublicForms(Controller):
     async def book_appointment(
         self, bookings: NamedDependency[Bookings], data: JSONBody[AppointmentIn]
     ) -> AppointmentCreated:
-        outcome = await bookings.book_appointment(_fields(data))
+        outcome = await bookings.book_appointment(data)
         calendar = calendar_path(outcome.change_token) if outcome.change_token else ""
         return AppointmentCreated(outcome.id, calendar)
 
@@ -149,7 +150,7 @@ class PublicForms(Controller):
     async def send_contact_message(
         self, agency: NamedDependency[AgencyService], data: JSONBody[ContactMessageIn]
     ) -> RecordCreated:
-        return RecordCreated((await agency.send_contact_message(_fields(data))).id)
+        return RecordCreated((await agency.send_contact_message(data)).id)
 
     @post(
         "/newsletter-subscriptions",
@@ -161,7 +162,7 @@ class PublicForms(Controller):
     async def subscribe_newsletter(
         self, agency: NamedDependency[AgencyService], data: JSONBody[NewsletterSubscriptionIn]
     ) -> RecordCreated:
-        return RecordCreated((await agency.subscribe_newsletter(_fields(data))).id)
+        return RecordCreated((await agency.subscribe_newsletter(data)).id)
 
     @post(
         "/job-alerts",
@@ -173,4 +174,4 @@ class PublicForms(Controller):
     async def create_job_alert(
         self, agency: NamedDependency[AgencyService], data: JSONBody[JobAlertIn]
     ) -> RecordCreated:
-        return RecordCreated((await agency.create_job_alert(_fields(data))).id)
+        return RecordCreated((await agency.create_job_alert(data)).id)

@@ -1,18 +1,22 @@
 """Request and response bodies of the public API, as documented in the OpenAPI schema.
 
-Field names are the camelCase names of spec section 3. Every request field is optional here
-so that a missing one gets the spec's own message from :mod:`agency_core.spec.validation` (422),
-not a framework message; a value of the wrong JSON type is refused with a 400.
+Field names are the camelCase names of spec section 3. The public forms' request bodies are made
+from the forms' rules (:func:`lenient_body`), so their fields are declared once, in
+:mod:`agency_core.spec.validation`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
 import msgspec
 from litestar.datastructures import UploadFile
 
+from agency_core.spec.validation import APPLICATION, APPOINTMENT, CONTACT, JOB_ALERT, NEWSLETTER, Field, Form
+from agency_core.submissions.service import JOB_FIELD
+from agency_core.submitted import HONEYPOT_FIELD
 from app.api.fee_schemas import FeeDueOut
 
 # Re-exported: the public handlers import these bodies from here.
@@ -22,85 +26,63 @@ from app.error_bodies import ErrorMessage as ErrorMessage
 from app.error_bodies import ValidationErrors as ValidationErrors
 
 
-@dataclass
-class ApplicationForm:
-    """multipart/form-data: checkboxes as ``"true"``/``"false"``, files ``cv``, ``passport``, ``photo``."""
+class SentBody:
+    """The base of the public forms' bodies: the core reads one by spec name through :meth:`get`
+    (:class:`agency_core.spec.validation.Sent`), so the decoded body is handed over as it is."""
 
-    firstName: str | None = None
-    lastName: str | None = None
-    email: str | None = None
-    phone: str | None = None
-    phoneRegion: str | None = None
-    """The phone's country (``AE``); without it a local number of more than one served country is refused."""
-    country: str | None = None
-    city: str | None = None
-    dateOfBirth: str | None = None
-    nationality: str | None = None
-    preferredCountry: str | None = None
-    jobCategory: str | None = None
-    experience: str | None = None
-    education: str | None = None
-    languages: str | None = None
-    availability: str | None = None
-    salary: str | None = None
-    hasPassport: str | None = None
-    passportNumber: str | None = None
-    passportExpiry: str | None = None
-    additionalInfo: str | None = None
-    terms: str | None = None
-    website: str | None = None
-    jobId: str | None = None
-    """The id of the open job applied for (from ``/jobs/{id}``); 422 when it is not open."""
-    cv: UploadFile | None = None
-    passport: UploadFile | None = None
-    photo: UploadFile | None = None
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    def get(self, name: str, /) -> object:
+        """The field ``name`` as sent (``None``: absent); a name the body has no field for is absent."""
+        return getattr(self, name) if name in self.__dataclass_fields__ else None
 
 
-@dataclass
-class AppointmentIn:
-    fullName: str | None = None
-    email: str | None = None
-    phone: str | None = None
-    phoneRegion: str | None = None
-    countryOfInterest: str | None = None
-    serviceType: str | None = None
-    preferredDate: str | None = None
-    """``YYYY-MM-DD``, today (Africa/Accra) or later."""
-    preferredTime: str | None = None
-    message: str | None = None
-    consent: bool | None = None
-    website: str | None = None
-    """Honeypot: leave empty."""
+def _lenient(field: Field, multipart: bool) -> Any:
+    """A field's type as a client sends it: a checkbox is ``"true"`` in a multipart form, a file is a file."""
+    if field.kind == "file":
+        return UploadFile | None
+    if field.kind == "multiselect":
+        return list[str] | None
+    if field.kind == "checkbox" and not multipart:
+        return bool | None
+    return str | None
 
 
-@dataclass
-class ContactMessageIn:
-    name: str | None = None
-    email: str | None = None
-    phone: str | None = None
-    phoneRegion: str | None = None
-    service: str | None = None
-    subject: str | None = None
-    message: str | None = None
-    website: str | None = None
+def lenient_body(name: str, form: Form, doc: str | None = None, *, multipart: bool = False) -> type[SentBody]:
+    """The request body of the public ``form``, made from its rules (``agency_core.spec.validation``):
+    each of its fields, then the honeypot (``website``), then, in a multipart form, the job applied for
+    (``jobId``) and the files. Every field is optional and typed as a client sends it: a missing one gets
+    the spec's own message from the core (422), a value of the wrong JSON type is refused with a 400.
+    What ``/schema`` publishes for it is written from the same rules (``app/request_contract.py``)."""
+    files = [f for f in form.fields if f.kind == "file"]
+    names = [(f.name, _lenient(f, multipart)) for f in form.fields if f.kind != "file"]
+    names.append((HONEYPOT_FIELD, str | None))
+    if multipart:
+        names += [(JOB_FIELD, str | None), *((f.name, _lenient(f, multipart)) for f in files)]
+    fields = [(name, kind, dataclasses.field(default=None)) for name, kind in names]
+    namespace = {"__doc__": doc, "__module__": __name__}
+    body: type[SentBody] = dataclasses.make_dataclass(name, fields, bases=(SentBody,), namespace=namespace)
+    return body
 
 
-@dataclass
-class NewsletterSubscriptionIn:
-    name: str | None = None
-    email: str | None = None
-    interests: list[str] | None = None
-    website: str | None = None
-
-
-@dataclass
-class JobAlertIn:
-    email: str | None = None
-    jobCategory: str | None = None
-    preferredCountry: str | None = None
-    salaryRange: str | None = None
-    experienceLevel: str | None = None
-    website: str | None = None
+# The handlers' annotations name these classes; mypy sees each as the SentBody it is (the fields are made at import).
+if TYPE_CHECKING:
+    ApplicationForm = SentBody
+    AppointmentIn = SentBody
+    ContactMessageIn = SentBody
+    NewsletterSubscriptionIn = SentBody
+    JobAlertIn = SentBody
+else:
+    ApplicationForm = lenient_body(
+        "ApplicationForm",
+        APPLICATION,
+        """multipart/form-data: checkboxes as ``"true"``/``"false"``, files ``cv``, ``passport``, ``photo``.""",
+        multipart=True,
+    )
+    AppointmentIn = lenient_body("AppointmentIn", APPOINTMENT)
+    ContactMessageIn = lenient_body("ContactMessageIn", CONTACT)
+    NewsletterSubscriptionIn = lenient_body("NewsletterSubscriptionIn", NEWSLETTER)
+    JobAlertIn = lenient_body("JobAlertIn", JOB_ALERT)
 
 
 @dataclass
