@@ -8,18 +8,22 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from adapters.firestore.personal_data import FirestorePersonalDataStore
 from adapters.firestore.pipeline import FirestorePipelineStore
+from adapters.sqlite.personal_data import SqlitePersonalDataStore
 from adapters.sqlite.pipeline import SqlitePipelineStore
 from agency_core.audit import AuditEntry
 from agency_core.paging import PageRequest
 from agency_core.pipeline.moves import PipelineStore
 from agency_core.pipeline.stages import CloseReason, MoveKind, StageKey, StageMove
+from agency_core.privacy.data_requests import PersonalDataStore, export_json
+from agency_core.privacy.model import Person
 from agency_core.records import Application
 from agency_core.spec.forms import ApplicationForm, form_of
 from tests.adapters.backends import BACKENDS, Stores, open_stores
@@ -105,3 +109,35 @@ async def test_ten_moves_racing_on_one_version_leave_one_linear_history(backend:
     history = await backend.pipeline.history("VTR1")
     assert [m.version for m in history] == [1, 2]
     assert history[1] == racing[results.index(True)]
+
+
+async def test_a_person_s_pipeline_history_is_exported_and_erased_with_their_application(backend: Backend) -> None:
+    s = backend.stores
+    records = s.records
+    await add_application(records, application("VTR1"))
+    await add_application(records, application("VTR2"))
+    mine = [stage_move(1, StageKey.SELECTED, None), stage_move(2, StageKey.VISA, StageKey.SELECTED)]
+    other = replace(stage_move(1, StageKey.SELECTED, None), id="PMX", application_id="VTR2")
+    for made in (*mine, other):
+        assert await commits(records, lambda uow, m=made: [uow.pipeline.add(m)])  # type: ignore[misc]
+    people: PersonalDataStore
+    if s.database is not None:
+        people = SqlitePersonalDataStore(s.database, s.sealer)
+    else:
+        assert s.firestore is not None
+        people = FirestorePersonalDataStore(s.firestore.client, s.prefix, sealer=s.sealer)
+    found = await people.find(Person(email="vtr1@example.com"))
+    assert found.pipeline == mine
+    assert found.counts()["pipelineMoves"] == 2
+    exported = export_json(found)["pipeline"]
+    assert [(m["version"], m["toStage"], m["stage"]) for m in exported] == [
+        (1, "selected", "Selected by employer"),
+        (2, "visa", "Visa / work permit"),
+    ]
+    assert "ama@vandytravel.com" not in str(exported)  # the staff member's address stays out
+    async with records.unit_of_work() as uow:
+        await uow.personal_data.erase(found)
+    assert await backend.pipeline.history("VTR1") == []
+    assert await backend.pipeline.history("VTR2") == [other]
+    # the erased application's history starts again from nothing (its head went with it)
+    assert await commits(records, lambda uow: [uow.pipeline.add(mine[0])])

@@ -19,7 +19,9 @@ from adapters.firestore.documents import (
     hashed,
 )
 from adapters.firestore.notes import NOTES, REPLIES
+from adapters.firestore.pipeline import HEADS, MOVES
 from agency_core.masking import mask_email, mask_phone
+from agency_core.pipeline.stages import StageMove
 from agency_core.privacy.data_requests import CANCELLED_ERROR, ERASED_TEXT, holds
 from agency_core.privacy.model import Person, PersonalData
 from agency_core.records import Channel, ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage, OutboxStatus
@@ -76,6 +78,8 @@ class FirestorePersonalDataStore(Collections):
         found.notes = sorted(notes, key=lambda n: (n.created_at, n.id))
         replies = [from_document(Reply, d) for d in await self._about(REPLIES, "message_id", found.messages)]
         found.replies = sorted(replies, key=lambda r: (r.sent_at, r.id))
+        moves = [from_document(StageMove, d) for d in await self._about(MOVES, "application_id", found.applications)]
+        found.pipeline = sorted(moves, key=lambda m: (m.application_id, m.version))
         sources = set(found.source_ids())
         phones = {person.phone} if person.phone else set()
         phones |= {a.application.data.phone for a in found.applications if a.application.data.phone}
@@ -129,6 +133,7 @@ class PersonalDataWrites:
             refs += [
                 col("applications").document(a.id),
                 col("application_keys").document(hashed(a.application.duplicate_key)),
+                col(HEADS).document(a.id),
             ]
         for ap in found.appointments:
             reference = ap.appointment.reference
@@ -142,6 +147,7 @@ class PersonalDataWrites:
         col = self._w._col
         about = [(NOTES, "application_id", a.id) for a in found.applications]
         about += [(REPLIES, "message_id", m.id) for m in found.messages]
+        about += [(MOVES, "application_id", a.id) for a in found.applications]
         deleted = self._deleted(found)
         sms_refs = [col("outbox").document(m.id) for m in found.sms]
         updates: list[tuple[Any, Document]] = []

@@ -13,6 +13,7 @@ from typing import TypeVar
 from adapters.codec import from_document, from_row
 from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database
+from adapters.sqlite.pipeline import history_of
 from adapters.sqlite.rows import application_record, appointment_record
 from agency_core.masking import mask_email, mask_phone
 from agency_core.privacy.data_requests import CANCELLED_ERROR, ERASED_TEXT, holds
@@ -77,6 +78,7 @@ class SqlitePersonalDataStore:
             ]
             found.notes = _about(conn, Note, "application_notes", "application_id", [a.id for a in found.applications])
             found.replies = _about(conn, Reply, "message_replies", "message_id", [m.id for m in found.messages])
+            found.pipeline = [m for a in found.applications for m in history_of(conn, a.id)]
             sources = set(found.source_ids())
             phones = {person.phone} if person.phone else set()
             phones |= {a.application.data.phone for a in found.applications if a.application.data.phone}
@@ -99,6 +101,7 @@ def _erase(conn: sqlite3.Connection, found: PersonalData) -> None:
     for a in found.applications:
         conn.execute("DELETE FROM applications WHERE id = ?", (a.id,))
         conn.execute("DELETE FROM application_notes WHERE application_id = ?", (a.id,))
+        conn.execute("DELETE FROM pipeline_moves WHERE application_id = ?", (a.id,))
     for ap in found.appointments:
         ref = ap.appointment.reference
         conn.execute("DELETE FROM appointments WHERE reference = ?", (ref,))

@@ -18,6 +18,7 @@ from typing import Any, Final, Protocol
 from agency_core.audit import AuditEntry
 from agency_core.ids import IdGenerator
 from agency_core.messaging.delivery import delivery_state
+from agency_core.pipeline.stages import STAGE, StageMove
 from agency_core.privacy.model import Person, PersonalData
 from agency_core.spec import constants as c
 from agency_core.spec.forms import FormValues, form_values
@@ -109,6 +110,22 @@ def _reply(reply: Reply) -> dict[str, Any]:
     }
 
 
+def _stage_move(move: StageMove) -> dict[str, Any]:
+    """A move of the person's pipeline history (the staff member's address stays out, as for notes)."""
+    return {
+        "applicationId": move.application_id,
+        "version": move.version,
+        "kind": move.kind.value,
+        "fromStage": move.from_stage.value if move.from_stage is not None else None,
+        "toStage": move.to_stage.value,
+        "stage": STAGE[move.to_stage].label,
+        "at": _iso(move.at),
+        "reason": move.reason,
+        "closeReason": move.close_reason.value if move.close_reason is not None else None,
+        "closeText": move.close_text,
+    }
+
+
 def export_json(found: PersonalData) -> dict[str, Any]:
     def data(form: FormValues) -> dict[str, Any]:
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in form_values(form).items()}
@@ -153,6 +170,7 @@ def export_json(found: PersonalData) -> dict[str, Any]:
         "jobAlerts": [{"id": j.id, "createdAt": _iso(j.created_at), "data": data(j.data)} for j in found.job_alerts],
         "notes": [_note(n) for n in found.notes],
         "replies": [_reply(r) for r in found.replies],
+        "pipeline": [_stage_move(m) for m in found.pipeline],
         "sms": [
             {
                 "id": m.id,

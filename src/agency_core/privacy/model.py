@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from agency_core.appointments.records import AppointmentRecord
 from agency_core.masking import mask_email, mask_phone
+from agency_core.pipeline.stages import StageMove
 from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage
 from agency_core.staff.notes import Note, Reply
 from agency_core.staff.records import ApplicationRecord
@@ -54,6 +55,8 @@ class PersonalData:
     """Staff's notes on the person's applications (deleted ones too: their text is still held)."""
     replies: list[Reply] = field(default_factory=list)
     """Staff's replies to the person's contact messages."""
+    pipeline: list[StageMove] = field(default_factory=list)
+    """The deployment pipeline's history of the person's applications (erased with them)."""
 
     def counts(self) -> dict[str, int]:
         return {
@@ -66,6 +69,7 @@ class PersonalData:
             "sms": len(self.sms),
             "notes": len(self.notes),
             "replies": len(self.replies),
+            "pipelineMoves": len(self.pipeline),
         }
 
     @property
