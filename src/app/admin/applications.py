@@ -13,7 +13,9 @@ from agency_core.payments.refund_service import RefundService
 from agency_core.ports import FileStore
 from agency_core.signin.identity import AdminUser
 from agency_core.spec.forms import form_fields
+from agency_core.spec.validation import APPLICATION
 from agency_core.staff.applications import ApplicationsAdmin
+from agency_core.staff.csv_export import form_columns
 from agency_core.staff.notes_service import NotesService
 from agency_core.staff.query import ApplicationQuery, ApplicationQueryInput, parse_application_query, unknown_filter
 from app.admin.common import CONFLICT, csv_response, page_request
@@ -33,27 +35,7 @@ from app.checked_body import CoreChecked
 
 FILE_FIELDS = ("cv", "passport", "photo")
 CSV_START = ("applicationId", "createdAt", "status", "opened")
-CSV_FIELDS = (
-    "firstName",
-    "lastName",
-    "email",
-    "phone",
-    "country",
-    "city",
-    "dateOfBirth",
-    "nationality",
-    "preferredCountry",
-    "jobCategory",
-    "experience",
-    "education",
-    "languages",
-    "availability",
-    "salary",
-    "hasPassport",
-    "passportNumber",
-    "passportExpiry",
-    "additionalInfo",
-)
+CSV_FIELDS = form_columns(APPLICATION)
 VIEW_HELP = "today: submitted today; new: still received; unread: never opened"
 PAYMENT_CSV_FIELDS = ("payment", "paymentReference", "paymentAmount", "paymentCurrency", "paymentChannel", "paidAt")
 OWNER_CSV_FIELDS = ("owner", "lastNoteAt")

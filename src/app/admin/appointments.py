@@ -13,7 +13,9 @@ from agency_core.errors import Rejected
 from agency_core.records import AppointmentStatus
 from agency_core.signin.identity import AdminUser
 from agency_core.spec.forms import form_fields
+from agency_core.spec.validation import APPOINTMENT
 from agency_core.staff.appointments import AppointmentsAdmin
+from agency_core.staff.csv_export import form_columns
 from agency_core.staff.query import APPOINTMENT_VIEWS
 from app.admin.common import CONFLICT, csv_response, page_request, status_filter, view_filter
 from app.admin.schemas.appointments import (
@@ -27,16 +29,7 @@ from app.admin.schemas.common import Page, page_of, to_core
 from app.checked_body import CoreChecked
 
 VIEW_HELP = "today: the slot is today; new: booked, not yet marked"
-CSV_FIELDS = (
-    "fullName",
-    "email",
-    "phone",
-    "countryOfInterest",
-    "serviceType",
-    "preferredDate",
-    "preferredTime",
-    "message",
-)
+CSV_FIELDS = form_columns(APPOINTMENT)
 
 
 def calendar_start(raw: str | None, now: datetime) -> date:

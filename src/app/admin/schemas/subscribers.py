@@ -6,6 +6,8 @@ from datetime import datetime
 
 from agency_core.records import JobAlert, NewsletterSubscription
 from agency_core.spec.forms import form_values
+from agency_core.spec.validation import JOB_ALERT
+from agency_core.staff.csv_export import form_columns
 from app.admin.schemas.common import Body, from_object, from_record
 
 
@@ -30,7 +32,7 @@ class JobAlertSubscriber(Body):
     created_at: datetime
 
 
-ALERT_FIELDS = ("email", "jobCategory", "preferredCountry", "salaryRange", "experienceLevel")
+ALERT_FIELDS = form_columns(JOB_ALERT)
 """A job alert's form fields, in the CSV export's order."""
 
 
