@@ -87,6 +87,33 @@ describe('TrackPage', () => {
     ]);
   });
 
+  it('shows the stage after approval in plain words with what to do next', async () => {
+    answer('/track', 200, {
+      applicationId: 'VA3',
+      status: 'approved',
+      submittedAt: '2026-03-02T09:30:00+00:00',
+      jobCategory: 'Construction',
+      preferredCountry: 'Qatar',
+      history: [{ status: 'received', at: '2026-03-02T09:30:00+00:00' }],
+      job: null,
+      payment: null,
+      messages: [],
+      stage: {
+        label: 'Medical examination',
+        nextStep: 'Go to the medical examination on the day we gave you.',
+        since: '2026-03-05T10:00:00+00:00',
+      },
+    });
+    const user = userEvent.setup();
+    renderWithRouter(<TrackPage />, '/track?id=VA3');
+    await user.type(screen.getByLabelText('Phone number or email'), '020 123 4567');
+    await user.click(screen.getByRole('button', { name: 'Track Application' }));
+    const stage = await screen.findByTestId('track-stage');
+    expect(stage).toHaveTextContent('Stage: Medical examination (since 5 Mar 2026');
+    expect(stage).toHaveTextContent('What to do next: Go to the medical examination on the day we gave you.');
+    expect(screen.queryByText(/Our team will call you with the next steps/)).not.toBeInTheDocument();
+  });
+
   it('shows the one not-found message for a wrong pair', async () => {
     answer('/track', 404, { message: NOT_FOUND });
     const user = userEvent.setup();

@@ -75,6 +75,21 @@ function PaymentFacts({ payment }: { payment: TrackedPayment | null }) {
   );
 }
 
+/** The deployment stage after approval, in plain words, and what the applicant does or brings next. */
+function StageFacts({ stage }: { stage: TrackedApplication['stage'] }) {
+  if (!stage) return null;
+  return (
+    <div className="track-stage" data-testid="track-stage">
+      <p>
+        Stage: <strong>{stage.label}</strong> (since <time dateTime={stage.since}>{when(stage.since)}</time>)
+      </p>
+      <p>
+        <strong>What to do next:</strong> {stage.nextStep}
+      </p>
+    </div>
+  );
+}
+
 function jobText(job: TrackedApplication['job']): string {
   return job ? job.title || job.id : 'No specific job opening';
 }
@@ -86,7 +101,8 @@ function Result({ tracked }: { tracked: TrackedApplication }) {
       <p className={`track-status track-status--${tracked.status}`}>
         Status: <strong>{STATUS_LABELS[tracked.status]}</strong>
       </p>
-      <p>{STATUS_NOTES[tracked.status]}</p>
+      {tracked.stage ? null : <p>{STATUS_NOTES[tracked.status]}</p>}
+      <StageFacts stage={tracked.stage} />
       <dl className="track-facts">
         <dt>Job category</dt>
         <dd>{tracked.jobCategory}</dd>
