@@ -154,3 +154,22 @@ async def test_track_shows_the_stage_in_plain_words_and_nothing_internal(staff: 
     raw = answer.text
     for internal in (note, "Closed the wrong applicant", DEMO_ADMIN_EMAIL, "correction", "other"):
         assert internal not in raw
+
+
+async def test_the_stage_texts_are_staff_editable_templates_and_a_move_sends_the_saved_one(staff: Staff) -> None:
+    listed = (await staff.client.get("/api/admin/templates")).json()["items"]
+    keys = {t["key"] for t in listed}
+    for stage in STAGE.values():
+        assert {stage.sms_key, stage.subject_key, stage.body_key} <= keys
+    preview = await staff.post("/api/admin/templates/sms.pipeline.ticketed/preview", {"text": "Hi {name}, flight!"})
+    assert (preview.status_code, preview.json()["parts"]) == (200, 1)
+    saved = await staff.client.put(
+        "/api/admin/templates/sms.pipeline.selected",
+        json={"text": "Hi {name}, an employer picked you ({application_id})."},
+        headers={CSRF_HEADER: staff.client.cookies[CSRF_COOKIE]},
+    )
+    assert saved.status_code == 200, saved.text
+    app_id = await approved(staff, "kwame.template@example.com")
+    assert (await staff.move(app_id, to="selected", expectedVersion=0)).status_code == 200
+    queued = {m.id: m for m in await container_of(staff.client.app).store.outbox.list(app_id)}
+    assert queued[f"{app_id}-stage-1-sms"].text == f"Hi Kwame Mensah, an employer picked you ({app_id})."
