@@ -56,6 +56,7 @@ FEATURE_PAGES = (
     "retention.md",
     "data-requests.md",
     "scripts.md",
+    "pipeline.md",
 )
 
 
