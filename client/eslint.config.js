@@ -17,14 +17,70 @@ const shared = ['components', 'lib', 'config', 'styles', 'testing', 'generated']
   (folder) => `./src/${folder}`,
 );
 
+// The admin area is features too: `admin-shell` (the frame: AdminApp and its routes, session, sign-in,
+// layout, the admin API client and the shared admin UI) and one feature per subject (`admin-*`).
+// A subject imports the shell's public index (`@/features/admin-shell`) and, where a page shows
+// another subject's parts, that subject's index as ADMIN_USES allows; never another feature's files.
+// Only the shell's AdminApp.tsx (its lazy routes) imports the subjects' pages. docs/admin-area.md.
+const SHELL = 'admin-shell';
+const isAdmin = (feature) => feature.startsWith('admin-');
+const adminSubjects = features.filter((feature) => isAdmin(feature) && feature !== SHELL);
+/** Subject -> the subjects whose public index it may import (one way: no cycles). */
+const ADMIN_USES = { 'admin-applications': ['admin-bulk', 'admin-notes'] };
+const publicIndex = (feature) => `./${feature}/index.ts`;
+
 const boundaries = [
-  // A feature imports shared code and itself, never another feature.
-  ...features.map((feature) => ({
-    target: `./src/features/${feature}`,
+  // A feature imports shared code and itself, never another feature (the admin exceptions below).
+  ...features
+    .filter((feature) => !isAdmin(feature))
+    .map((feature) => ({
+      target: `./src/features/${feature}`,
+      from: './src/features',
+      // The admin features have their own message (the next zones).
+      except: [`./${feature}`, ...features.filter(isAdmin).map((admin) => `./${admin}`)],
+      message: 'A feature does not import another feature: move what both need to shared code.',
+    })),
+  // No public page imports the admin area, not even its shell: public visitors never load it.
+  ...features
+    .filter((feature) => !isAdmin(feature))
+    .map((feature) => ({
+      target: `./src/features/${feature}`,
+      from: features.filter(isAdmin).map((admin) => `./src/features/${admin}`),
+      message: 'A public feature never imports the admin area (its code stays in the lazy admin chunk).',
+    })),
+  // An admin subject imports itself, the shell's index and the indexes ADMIN_USES names.
+  ...adminSubjects.map((subject) => ({
+    target: `./src/features/${subject}`,
     from: './src/features',
-    except: [`./${feature}`],
-    message: 'A feature does not import another feature: move what both need to shared code.',
+    except: [`./${subject}`, publicIndex(SHELL), ...(ADMIN_USES[subject] ?? []).map(publicIndex)],
+    message:
+      "An admin feature imports admin-shell's index (`@/features/admin-shell`) or an index ADMIN_USES " +
+      "(eslint.config.js) allows, never another feature's files.",
   })),
+  // The shell imports no subject (they import its index), except its AdminApp's lazy route pages.
+  {
+    target: `./src/features/${SHELL}/!(AdminApp).tsx`,
+    from: './src/features',
+    except: [`./${SHELL}`],
+    message: 'admin-shell does not import the admin subjects (only AdminApp.tsx routes to their pages).',
+  },
+  {
+    target: `./src/features/${SHELL}/*/**`,
+    from: './src/features',
+    except: [`./${SHELL}`],
+    message: 'admin-shell does not import the admin subjects (only AdminApp.tsx routes to their pages).',
+  },
+  {
+    target: `./src/features/${SHELL}/*.ts`,
+    from: './src/features',
+    except: [`./${SHELL}`],
+    message: 'admin-shell does not import the admin subjects (only AdminApp.tsx routes to their pages).',
+  },
+  {
+    target: `./src/features/${SHELL}/AdminApp.tsx`,
+    from: features.filter((feature) => !isAdmin(feature)).map((feature) => `./src/features/${feature}`),
+    message: 'admin-shell does not import the public features.',
+  },
   {
     target: './src/features',
     from: './src/app',

@@ -9,10 +9,10 @@ const routerBuild = (file: string) =>
 /** Test files with no DOM, no React rendering and no msw: Vitest runs them in Node. */
 const NODE_TESTS = [
   'src/app/tests/toasts.test.ts',
-  'src/features/admin/components/appointment-calendar/AppointmentCalendarPage.test.ts',
-  'src/features/admin/components/bulk/selection.test.ts',
-  'src/features/admin/components/job-rules.test.ts',
-  'src/features/admin/components/views/filters.test.ts',
+  'src/features/admin-appointments/calendar/AppointmentCalendarPage.test.ts',
+  'src/features/admin-bulk/selection.test.ts',
+  'src/features/admin-content/job-rules.test.ts',
+  'src/features/admin-shell/lib/filters.test.ts',
   'src/features/chat/lib/chat-rules.test.ts',
   'src/lib/api-urls.test.ts',
   'src/lib/appointment-date.test.ts',

@@ -11,14 +11,15 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const ADMIN_APP = 'src/features/admin/AdminApp.tsx';
+const ADMIN_APP = 'src/features/admin-shell/AdminApp.tsx';
 
 /** Admin route pattern relative to /admin (`''`, `applications/:applicationId`) -> page module key. */
 function adminRouteChunks(root, manifest) {
   const source = readFileSync(join(root, ADMIN_APP), 'utf8');
   const modules = Object.fromEntries(
-    [...source.matchAll(/const (\w+) = lazy\(\s*\(\) => import\('\.\/([^']+)'\),?\s*\)/g)].map(
-      ([, name, spec]) => [name, `src/features/admin/${spec}`],
+    // `./login/LoginPage` (the shell's own) or `@/features/admin-applications/ApplicationsPage`.
+    [...source.matchAll(/const (\w+) = lazy\(\s*\(\) => import\('(\.\/|@\/)([^']+)'\),?\s*\)/g)].map(
+      ([, name, from, spec]) => [name, from === '@/' ? `src/${spec}` : `src/features/admin-shell/${spec}`],
     ),
   );
   const chunks = new Map();

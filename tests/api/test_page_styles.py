@@ -60,11 +60,11 @@ def closure(manifest: dict[str, dict[str, list[str]]], key: str, seen: set[str] 
 def stylesheets() -> tuple[set[str], set[str]]:
     """(public CSS files, admin-only CSS files) of the build, as ``/assets/...`` paths."""
     manifest = json.loads((DIST / ".vite" / "manifest.json").read_text())
-    admin_key = "src/features/admin/AdminApp.tsx"
+    admin_key = "src/features/admin-shell/AdminApp.tsx"
     public: set[str] = set()
     for key, chunk in manifest.items():
         entry = chunk.get("isEntry") or chunk.get("isDynamicEntry")
-        if entry and key != admin_key and "features/admin/" not in key:
+        if entry and key != admin_key and "features/admin-" not in key:
             public |= closure(manifest, key, {admin_key})
     admin = closure(manifest, admin_key) - public
     assert admin, "the admin area has its own stylesheet"

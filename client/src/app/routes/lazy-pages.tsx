@@ -42,4 +42,4 @@ export const TrackPage = lazy(() => import('@/features/track/components/TrackPag
 export const PrivacyPage = staticPage(() => import('@/features/legal/components/PrivacyPage'));
 export const TermsPage = staticPage(() => import('@/features/legal/components/TermsPage'));
 export const NotFoundPage = staticPage(() => import('@/features/not-found/components/NotFoundPage'));
-export const AdminApp = lazy(() => import('@/features/admin/AdminApp'));
+export const AdminApp = lazy(() => import('@/features/admin-shell/AdminApp'));

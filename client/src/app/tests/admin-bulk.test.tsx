@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '@/testing/msw-server';
 import { renderApp } from '@/app/testing/render-app';
-import { adminBackend, adminHandlers } from '@/features/admin/testing/handlers';
+import { adminBackend, adminHandlers } from '@/app/testing/admin-backend';
 
 const sent: unknown[] = [];
 const item = (id: string, name: string) => ({

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '@/app/testing/render-app';
 import { server } from '@/testing/msw-server';
-import { adminBackend, adminHandlers, backend } from '@/features/admin/testing/handlers';
-import { notesBackend } from '@/features/admin/testing/notes-handlers';
+import { adminBackend, adminHandlers, backend } from '@/app/testing/admin-backend';
+import { notesBackend } from '@/app/testing/admin-notes-backend';
 
 beforeEach(() => {
   adminBackend({ signedIn: true });

@@ -4,8 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '@/testing/msw-server';
 import { renderApp } from '@/app/testing/render-app';
-import { adminBackend, adminHandlers, backend } from '@/features/admin/testing/handlers';
-import { validateSettings } from '@/features/admin/components/SettingsPage';
+import { adminBackend, adminHandlers, backend } from '@/app/testing/admin-backend';
+import { validateSettings } from '@/features/admin-settings/SettingsPage';
 
 beforeEach(() => {
   adminBackend({ signedIn: true });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { adminHandlers } from '@/features/admin/testing/handlers';
+import { adminHandlers } from '@/app/testing/admin-backend';
 import { renderApp } from '@/app/testing/render-app';
 import { server } from '@/testing/msw-server';
 

@@ -1,0 +1,358 @@
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { getApplication } from './api/applications';
+import { useBulkMove } from '@/features/admin-bulk';
+import type { ApplicationDetail, ApplicationStatus } from '@/features/admin-shell';
+import { useResource } from '@/lib/use-resource';
+import { paths } from '@/config/paths';
+import {
+  formatDate,
+  formatDateTime,
+  humanize,
+  useAdminTitle,
+  AsyncView,
+  DataTable,
+  PageHeader,
+  StatusBadge,
+} from '@/features/admin-shell';
+import { DeliveryBadge } from './delivery/DeliveryBadge';
+import { RefundsPanel } from './refunds/RefundsPanel';
+import { RecordNav } from './views/RecordNav';
+import { NotesPanel, OwnerSelect, useStaff } from '@/features/admin-notes';
+
+/** Allowed moves: received -> processing -> approved or rejected. */
+export const NEXT_STATUS: Record<ApplicationStatus, { status: ApplicationStatus; label: string }[]> = {
+  received: [{ status: 'processing', label: 'Mark as Processing' }],
+  processing: [
+    { status: 'approved', label: 'Approve' },
+    { status: 'rejected', label: 'Reject' },
+  ],
+  approved: [],
+  rejected: [],
+};
+
+const SECTIONS: { title: string; fields: [string, string][] }[] = [
+  {
+    title: 'Personal Info',
+    fields: [
+      ['firstName', 'First name'],
+      ['lastName', 'Last name'],
+      ['email', 'Email'],
+      ['phone', 'Phone'],
+      ['country', 'Current country'],
+      ['city', 'Current city'],
+      ['dateOfBirth', 'Date of birth'],
+      ['nationality', 'Nationality'],
+    ],
+  },
+  {
+    title: 'Job Preferences and Experience',
+    fields: [
+      ['preferredCountry', 'Preferred country'],
+      ['jobCategory', 'Job category'],
+      ['experience', 'Experience'],
+      ['education', 'Education'],
+      ['languages', 'Languages'],
+      ['availability', 'Availability'],
+      ['salary', 'Expected salary'],
+    ],
+  },
+  {
+    title: 'Documents',
+    fields: [
+      ['hasPassport', 'Has passport'],
+      ['passportNumber', 'Passport number'],
+      ['passportExpiry', 'Passport expiry'],
+      ['additionalInfo', 'Additional information'],
+      ['terms', 'Accepted terms'],
+    ],
+  },
+];
+const SHOWN = new Set([
+  ...SECTIONS.flatMap((s) => s.fields.map(([key]) => key)),
+  'applicationId',
+  'status',
+  'createdAt',
+  'opened',
+  'openedAt',
+  'nextStatuses',
+  'files',
+  'sms',
+  'website',
+  'payment',
+  'paymentReference',
+  'paymentAmount',
+  'paymentCurrency',
+  'paymentChannel',
+  'paidAt',
+  'paymentUpdatedAt',
+  'ownerId',
+  'ownerName',
+  'jobId',
+  'jobTitle',
+  'shownPayment',
+]);
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.join(', ');
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return JSON.stringify(value);
+}
+
+function formatBytes(size: number): string {
+  if (size < 1024) return `${size} B`;
+  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`;
+  return `${(size / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The moves the contract's map allows from this status, narrowed to the server's list when it sends one. */
+function nextMoves(app: ApplicationDetail) {
+  const allowed = Array.isArray(app.nextStatuses) ? (app.nextStatuses as string[]) : null;
+  return NEXT_STATUS[app.status].filter((move) => !allowed || allowed.includes(move.status));
+}
+
+function StatusSection({
+  app,
+  busy,
+  onMove,
+}: {
+  app: ApplicationDetail;
+  busy: boolean;
+  onMove: (status: ApplicationStatus) => void;
+}) {
+  const moves = nextMoves(app);
+  return (
+    <section className="admin-card" aria-labelledby="status-heading">
+      <h2 id="status-heading">Status</h2>
+      <p>
+        Current status: <StatusBadge status={app.status} />
+      </p>
+      {moves.length > 0 ? (
+        <div className="admin-actions">
+          {moves.map((move) => (
+            <button
+              key={move.status}
+              type="button"
+              className={`admin-button ${move.status === 'rejected' ? 'admin-button--danger' : 'admin-button--primary'}`}
+              disabled={busy}
+              onClick={() => onMove(move.status)}
+            >
+              {move.label}
+            </button>
+          ))}
+        </div>
+      ) : (
+        <p className="admin-muted">This application has reached its final status.</p>
+      )}
+    </section>
+  );
+}
+
+/** One personal answer: e-mail and phone as links, dates formatted, the rest as text. */
+function DetailValue({ name, value }: { name: string; value: unknown }) {
+  if (name === 'email') return <a href={`mailto:${show(value)}`}>{show(value)}</a>;
+  if (name === 'phone') return <a href={`tel:${show(value)}`}>{show(value)}</a>;
+  if (name === 'dateOfBirth' || name === 'passportExpiry') return formatDate(value as string | null);
+  return show(value);
+}
+
+function PaymentSection({ app }: { app: ApplicationDetail }) {
+  return (
+    <section className="admin-card" aria-labelledby="payment-heading">
+      <h2 id="payment-heading">Processing fee</h2>
+      <dl className="admin-dl">
+        <div>
+          <dt>Payment</dt>
+          <dd>
+            {/* the payment's state with its refunds ("partly refunded"), where the server sends it */}
+            <StatusBadge status={app.shownPayment ?? app.payment ?? 'unpaid'} />
+          </dd>
+        </div>
+        <div>
+          <dt>Amount</dt>
+          <dd>{app.paymentAmount ? `${app.paymentAmount} ${show(app.paymentCurrency)}` : '—'}</dd>
+        </div>
+        <div>
+          <dt>Reference</dt>
+          <dd>{show(app.paymentReference)}</dd>
+        </div>
+        <div>
+          <dt>Channel</dt>
+          <dd>{app.paymentChannel ? humanize(app.paymentChannel) : '—'}</dd>
+        </div>
+        <div>
+          <dt>Paid at</dt>
+          <dd>{app.paidAt ? formatDateTime(app.paidAt) : '—'}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** The job applied for, by its title, linked to its page; an application from the general form has none. */
+function JobApplied({ app }: { app: ApplicationDetail }) {
+  if (!app.jobId) return null;
+  return (
+    <>
+      {' '}
+      for the job <a href={paths.job(app.jobId)}>{app.jobTitle || 'no longer listed'}</a>
+    </>
+  );
+}
+
+function FilesSection({ files }: { files: ApplicationDetail['files'] }) {
+  return (
+    <section className="admin-card" aria-labelledby="files-heading">
+      <h2 id="files-heading">Files</h2>
+      {files.length === 0 ? (
+        <p className="admin-muted">No files.</p>
+      ) : (
+        <ul className="admin-files">
+          {files.map((file) => (
+            <li key={file.field}>
+              <a className="admin-button" href={file.url} download={file.filename}>
+                Download {humanize(file.field === 'cv' ? 'CV' : file.field)}
+              </a>
+              <span className="admin-muted admin-small">
+                {file.filename} ({formatBytes(file.size)})
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export default function ApplicationDetailPage() {
+  const { applicationId = '' } = useParams();
+  useAdminTitle(`Application ${applicationId}`);
+  const [state, reload] = useResource(
+    (signal) => getApplication(applicationId, signal),
+    `application:${applicationId}`,
+  );
+  const [override, setOverride] = useState<ApplicationDetail | null>(null);
+  // The same confirmation as the list's bulk move: the SMS shown first, then an undo window.
+  const move = useBulkMove(() => {
+    setOverride(null);
+    reload();
+  });
+  const busy = move.busy;
+  const changeStatus = (status: ApplicationStatus) => move.start({ applicationIds: [applicationId] }, status);
+  const staff = useStaff();
+
+  return (
+    <>
+      <RecordNav applicationId={applicationId} />
+      {move.view}
+      <AsyncView state={state} onRetry={reload}>
+        {(loaded) => {
+          const app = override?.applicationId === loaded.applicationId ? override : loaded;
+          const fields: Record<string, unknown> = app;
+          const extra = Object.keys(fields).filter((key) => !SHOWN.has(key));
+          return (
+            <>
+              <PageHeader title={`${app.firstName} ${app.lastName}`}>
+                <StatusBadge status={app.status} />
+              </PageHeader>
+              <p className="admin-muted" data-testid="application-summary">
+                Application <strong>{app.applicationId}</strong>, submitted {formatDateTime(app.createdAt)}
+                <JobApplied app={app} />
+              </p>
+              {/* The main actions first, side by side: they fit the first screen of an office laptop. */}
+              <div className="admin-grid admin-grid--3">
+                <StatusSection app={app} busy={busy} onMove={(status) => void changeStatus(status)} />
+                <FilesSection files={app.files} />
+              </div>
+              <section className="admin-card" aria-labelledby="owner-heading">
+                <h2 id="owner-heading">Owner</h2>
+                <OwnerSelect
+                  applicationId={app.applicationId}
+                  ownerId={app.ownerId}
+                  ownerName={app.ownerName}
+                  label="Owner of this applicant"
+                  staff={staff}
+                />
+              </section>
+              <NotesPanel applicationId={app.applicationId} />
+              <div className="admin-grid admin-grid--3">
+                {SECTIONS.map((section) => (
+                  <section key={section.title} className="admin-card">
+                    <h2>{section.title}</h2>
+                    <dl className="admin-dl">
+                      {section.fields
+                        .filter(
+                          ([key]) =>
+                            key in app || !['passportNumber', 'passportExpiry', 'terms'].includes(key),
+                        )
+                        .map(([key, label]) => (
+                          <div key={key}>
+                            <dt>{label}</dt>
+                            <dd>
+                              <DetailValue name={key} value={fields[key]} />
+                            </dd>
+                          </div>
+                        ))}
+                    </dl>
+                  </section>
+                ))}
+              </div>
+              {extra.length > 0 ? (
+                <section className="admin-card">
+                  <h2>Other details</h2>
+                  <dl className="admin-dl">
+                    {extra.map((key) => (
+                      <div key={key}>
+                        <dt>{humanize(key)}</dt>
+                        <dd>{show(fields[key])}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </section>
+              ) : null}
+              <PaymentSection app={app} />
+              <RefundsPanel applicationId={app.applicationId} />
+              <section className="admin-card" aria-labelledby="sms-heading">
+                <div className="admin-card__head">
+                  <h2 id="sms-heading">SMS History</h2>
+                  <button
+                    type="button"
+                    className="admin-button admin-button--ghost"
+                    onClick={() => {
+                      setOverride(null);
+                      reload();
+                    }}
+                  >
+                    Refresh
+                  </button>
+                </div>
+                <DataTable
+                  caption="Text messages about this application"
+                  hiddenCaption
+                  columns={['Kind', 'Phone', 'Delivery', 'Attempts', 'Queued', 'Sent', 'Last error']}
+                  items={app.sms}
+                  empty="No text messages yet."
+                  row={(sms) => (
+                    <tr key={sms.id}>
+                      <td>{humanize(sms.kind)}</td>
+                      <td>{sms.phone}</td>
+                      <td>
+                        <DeliveryBadge sms={sms} />
+                      </td>
+                      <td>{sms.attempts}</td>
+                      <td>{formatDateTime(sms.createdAt)}</td>
+                      <td>{formatDateTime(sms.deliveredAt)}</td>
+                      <td>{sms.lastError ?? '—'}</td>
+                    </tr>
+                  )}
+                />
+              </section>
+            </>
+          );
+        }}
+      </AsyncView>
+    </>
+  );
+}

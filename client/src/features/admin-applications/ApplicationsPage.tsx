@@ -1,0 +1,227 @@
+import { useState, type FormEvent } from 'react';
+import { FilterSelect } from '@/components/ui/FilterSelect';
+import { useSearchParams } from 'react-router-dom';
+import { constants } from '@/config/rules';
+import { listApplications, applicationsExportHref, APPLICATION_VIEWS } from './api/applications';
+import {
+  type ApplicationFilters,
+  APPLICATION_STATUSES,
+  SHOWN_PAYMENTS,
+  countOf,
+  humanize,
+  useAdminTitle,
+  AsyncView,
+  PageHeader,
+  PagedTable,
+  FILTER_KEYS,
+  filtersFrom,
+  foldedCount,
+  listSearch,
+  QuickViews,
+} from '@/features/admin-shell';
+import { useResource } from '@/lib/use-resource';
+import { ApplicationRow } from './ApplicationRow';
+import { BulkBar, SelectCell, useSelection, useBulkMove } from '@/features/admin-bulk';
+import { FilterFold } from './views/FilterFold';
+import { JobFilter } from './views/JobFilter';
+import { MineToggle, OwnerSelect, useStaff } from '@/features/admin-notes';
+
+const PAGE_SIZE = 20;
+
+export default function ApplicationsPage() {
+  useAdminTitle('Applications');
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(params);
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [draft, setDraft] = useState(filters.q);
+  const selection = useSelection();
+  const staff = useStaff();
+  const [state, reload] = useResource(
+    (signal) => listApplications(filters, page, PAGE_SIZE, signal),
+    `applications?${params.toString()}`,
+  );
+
+  const move = useBulkMove(() => {
+    selection.clear();
+    reload();
+  });
+
+  const update = (changes: Partial<ApplicationFilters> & { page?: string }) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in changes)) next.delete('page');
+    setParams(next);
+  };
+
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    update({ q: draft.trim() });
+  };
+
+  const hasFilters = FILTER_KEYS.some((key) => filters[key]);
+
+  return (
+    <>
+      <PageHeader title="Applications">
+        <a className="admin-button" href={applicationsExportHref(filters)} download>
+          Export CSV
+        </a>
+      </PageHeader>
+      <QuickViews
+        label="Quick views of applications"
+        options={APPLICATION_VIEWS}
+        value={filters.view}
+        onChange={(view) => update({ view })}
+      />
+      <section className="admin-card admin-filters" aria-label="Search and filters">
+        <form role="search" className="admin-search" onSubmit={onSearch}>
+          <label htmlFor="app-search" className="visually-hidden">
+            Search applications
+          </label>
+          <input
+            id="app-search"
+            type="search"
+            placeholder="Search by name, e-mail, phone or ID"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <button type="submit" className="admin-button admin-button--primary">
+            Search
+          </button>
+        </form>
+        <FilterFold count={foldedCount(filters)}>
+          <div className="admin-filter-row">
+            <FilterSelect
+              className="admin-field"
+              id="filter-status"
+              label="Status"
+              value={filters.status}
+              onChange={(status) => update({ status })}
+              allLabel="All statuses"
+              options={APPLICATION_STATUSES}
+              optionLabel={humanize}
+            />
+            <FilterSelect
+              className="admin-field"
+              id="filter-payment"
+              label="Payment"
+              value={filters.payment}
+              onChange={(payment) => update({ payment })}
+              allLabel="All payments"
+              options={SHOWN_PAYMENTS}
+              optionLabel={humanize}
+            />
+            <FilterSelect
+              className="admin-field"
+              id="filter-category"
+              label="Job category"
+              value={filters.jobCategory}
+              onChange={(jobCategory) => update({ jobCategory })}
+              allLabel="All categories"
+              options={constants.applicationJobCategories}
+            />
+            <FilterSelect
+              className="admin-field"
+              id="filter-country"
+              label="Preferred country"
+              value={filters.preferredCountry}
+              onChange={(preferredCountry) => update({ preferredCountry })}
+              allLabel="All countries"
+              options={constants.applicationCountries}
+            />
+            <div className="admin-field">
+              <label htmlFor="filter-from">From</label>
+              <input
+                id="filter-from"
+                type="date"
+                value={filters.from}
+                onChange={(e) => update({ from: e.target.value })}
+              />
+            </div>
+            <div className="admin-field">
+              <label htmlFor="filter-to">To</label>
+              <input
+                id="filter-to"
+                type="date"
+                value={filters.to}
+                onChange={(e) => update({ to: e.target.value })}
+              />
+            </div>
+            <JobFilter value={filters.jobId} onChange={(jobId) => update({ jobId })} />
+            {hasFilters ? (
+              <button
+                type="button"
+                className="admin-button admin-button--ghost"
+                onClick={() => {
+                  setDraft('');
+                  setParams(new URLSearchParams());
+                }}
+              >
+                Clear filters
+              </button>
+            ) : null}
+          </div>
+        </FilterFold>
+        <MineToggle owner={filters.owner} onChange={(owner) => update({ owner })} />
+      </section>
+      {move.view}
+      <AsyncView state={state} onRetry={reload}>
+        {(data) => (
+          <>
+            <BulkBar
+              items={data.items}
+              total={data.total}
+              filters={{ ...filters }}
+              search={params.toString()}
+              selection={selection}
+              move={move}
+            />
+            <section className="admin-card">
+              <PagedTable
+                data={data}
+                label="Applications"
+                onPage={(next) => update({ page: String(next) })}
+                caption={countOf(data.total, 'application')}
+                columns={[
+                  'Select',
+                  'Applicant',
+                  'Contact',
+                  'Job category',
+                  'Country',
+                  'Submitted',
+                  'Status',
+                  'Payment',
+                  'Owner',
+                ]}
+                empty="No applications match."
+                row={(app) => (
+                  <ApplicationRow
+                    key={app.applicationId}
+                    app={app}
+                    withContact
+                    withPayment
+                    leading={<SelectCell app={app} selection={selection} />}
+                    search={listSearch(params)}
+                    extra={
+                      <OwnerSelect
+                        applicationId={app.applicationId}
+                        ownerId={app.ownerId}
+                        ownerName={app.ownerName}
+                        label={`Owner of ${app.firstName ?? ''} ${app.lastName ?? ''}`.trim()}
+                        hideLabel
+                        staff={staff}
+                      />
+                    }
+                  />
+                )}
+              />
+            </section>
+          </>
+        )}
+      </AsyncView>
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+import { useEffect } from 'react';
+
+export function useAdminTitle(title: string): void {
+  useEffect(() => {
+    document.title = `${title} | Admin`;
+  }, [title]);
+}
