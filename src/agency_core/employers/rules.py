@@ -28,6 +28,7 @@ from agency_core.spec.phone_numbers import (
     ambiguity_message,
     is_phone_region,
     phone_readings,
+    region_of,
 )
 from agency_core.spec.validation import INVALID_DATE, INVALID_EMAIL, INVALID_OPTION, TOO_LONG, is_email
 from agency_core.staff.search import fold, phone_forms
@@ -173,6 +174,8 @@ def _contact(raw: Mapping[str, object], prefix: str, employer_country: str) -> t
         phone, problem = read_phone(phone, region)
         if problem is not None:
             reader.fail("phone", problem)
+        else:
+            region = region_of(phone) or region  # a number typed with its + code is of its own country
     if not email and not phone:
         reader.fail("email", CONTACT_REACH)
     return Contact(name, email, phone, region if phone else ""), reader

@@ -43,9 +43,16 @@ def _with_form(job: Job, form: JobForm) -> Job:
 
 
 class JobsAdmin:
-    def __init__(self, context: StaffContext, on_publish: Callable[[Job], Awaitable[object]] | None = None) -> None:
+    def __init__(
+        self,
+        context: StaffContext,
+        on_publish: Callable[[Job], Awaitable[object]] | None = None,
+        before_publish: Callable[[Job], Awaitable[object]] | None = None,
+    ) -> None:
         self.context = context
         self._on_publish = on_publish
+        self._before_publish = before_publish
+        """Raises when the job may not be opened to the public (its job order's rules)."""
 
     async def on_publish(self, job: Job) -> None:
         """A job was opened to the public for the first time (job alerts hook in here)."""
@@ -85,6 +92,7 @@ class JobsAdmin:
         job = _with_form(Job(new_id, "", "", "", "", "", JobStatus.DRAFT, now, now), form)
         if job.status is JobStatus.OPEN:
             job = replace(job, published_at=now)
+            await self._check_publish(job)
         await self._save_job(job, self.context.audit(actor, "job.create", f"{job.id}: {job.title}"))
         if job.status is JobStatus.OPEN:
             await self.on_publish(job)
@@ -101,6 +109,8 @@ class JobsAdmin:
         first_publish = updated.status is JobStatus.OPEN and job.published_at is None
         if first_publish:
             updated = replace(updated, published_at=now)
+        if updated.status is JobStatus.OPEN and job.status is not JobStatus.OPEN:
+            await self._check_publish(updated)
         if job.status is JobStatus.OPEN and updated.status is JobStatus.CLOSED:
             action = "job.close"
         elif job.status is not JobStatus.OPEN and updated.status is JobStatus.OPEN:
@@ -111,6 +121,10 @@ class JobsAdmin:
         if first_publish:
             await self.on_publish(updated)
         return updated
+
+    async def _check_publish(self, job: Job) -> None:
+        if self._before_publish is not None:
+            await self._before_publish(job)
 
     async def _save_job(self, job: Job, audit: AuditEntry) -> None:
         async with self.context.uow() as uow:
