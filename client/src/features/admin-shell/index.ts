@@ -42,12 +42,8 @@ export { useFollow } from './lib/use-follow';
 export { useAdmin } from './session/session';
 export { QuickViews } from './ui/QuickViews';
 export { TextAreaField } from './ui/TextAreaField';
-export {
-  AsyncView,
-  DataTable,
-  FilterTabs,
-  PageHeader,
-  PagedTable,
-  StatusBadge,
-  type FilterOption,
-} from './ui/ui';
+export { AsyncView } from './ui/AsyncView';
+export { DataTable, PagedTable } from './ui/DataTable';
+export { FilterTabs, type FilterOption } from './ui/FilterTabs';
+export { PageHeader } from './ui/PageHeader';
+export { StatusBadge } from './ui/StatusBadge';

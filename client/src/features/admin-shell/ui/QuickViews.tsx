@@ -1,4 +1,4 @@
-import { FilterTabs } from './ui';
+import { FilterTabs } from './FilterTabs';
 
 /** Today / New / Unread (and All) as toggle buttons; `options` from api/views.ts. */
 export function QuickViews({
