@@ -9,8 +9,9 @@ from hypothesis import settings
 
 from tests.support.firestore_emulator import firestore_emulator
 from tests.support.sms_gateway import SmsGatewayServer
+from tests.support.storage_emulator import storage_emulator
 
-__all__ = ["firestore_emulator"]
+__all__ = ["firestore_emulator", "storage_emulator"]
 
 # A plugin, not a fixture import: its hooks give the run one directory its xdist workers share,
 # where the first test that needs the Firebase Auth emulator starts the one they all use.

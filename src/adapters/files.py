@@ -20,6 +20,42 @@ _FERNET_PREFIX = b"gAAAAA"
 """Every Fernet token starts with version byte 0x80 and a timestamp: ``gAAAAA`` in base64."""
 
 
+def new_key(extension: str) -> str:
+    """A key for a new upload, ``<year>/<month>/<32 hex><extension>``; ``ValueError`` for an extension
+    no upload rule allows."""
+    if extension not in _EXTENSIONS:
+        raise ValueError(f"unexpected extension {extension!r}")
+    return f"{datetime.now(UTC):%Y/%m}/{secrets.token_hex(16)}{extension}"
+
+
+def seal(content: bytes, cipher: Fernet | None) -> bytes:
+    """What is kept of ``content``: its Fernet token with a cipher, else the bytes themselves."""
+    return cipher.encrypt(content) if cipher is not None else content
+
+
+def is_sealed(raw: bytes) -> bool:
+    return raw.startswith(_FERNET_PREFIX)
+
+
+def unseal(raw: bytes, cipher: Fernet | None, key: str) -> bytes:
+    """The plaintext of a kept file (one written before encryption was turned on is read as it is);
+    ``ValueError`` when it cannot be decrypted with this key."""
+    if cipher is None or not is_sealed(raw):
+        return raw
+    try:
+        return cipher.decrypt(raw)
+    except InvalidToken as exc:
+        raise ValueError(f"{key} cannot be decrypted with AGENCY_FILES_KEY") from exc
+
+
+def _writable_dir(root: Path) -> None:
+    private_dir(root)
+    if not root.is_dir():
+        raise NotADirectoryError(f"{root} is not a folder")
+    if not os.access(root, os.W_OK | os.X_OK):
+        raise PermissionError(f"{root} is not writable")
+
+
 class LocalFileStore:
     """Implements :class:`agency_core.ports.FileStore`. Keys look like ``2026/05/<random>.pdf``.
 
@@ -37,11 +73,9 @@ class LocalFileStore:
         return path
 
     async def save(self, content: bytes, extension: str) -> str:
-        if extension not in _EXTENSIONS:
-            raise ValueError(f"unexpected extension {extension!r}")
-        key = f"{datetime.now(UTC):%Y/%m}/{secrets.token_hex(16)}{extension}"
+        key = new_key(extension)
         path = self.path_of(key)
-        stored = self.cipher.encrypt(content) if self.cipher is not None else content
+        stored = seal(content, self.cipher)
 
         def write() -> None:
             private_dir(path.parent)
@@ -61,13 +95,11 @@ class LocalFileStore:
         path = self.path_of(key)
         if not path.is_file():
             return None
-        raw = await asyncio.to_thread(path.read_bytes)
-        if self.cipher is None or not raw.startswith(_FERNET_PREFIX):
-            return raw
-        try:
-            return self.cipher.decrypt(raw)
-        except InvalidToken as exc:
-            raise ValueError(f"{key} cannot be decrypted with AGENCY_FILES_KEY") from exc
+        return unseal(await asyncio.to_thread(path.read_bytes), self.cipher, key)
+
+    async def reachable(self) -> None:
+        """Raises ``OSError`` when the upload folder cannot be written (the readiness check)."""
+        await asyncio.to_thread(_writable_dir, self.root)
 
     async def delete(self, key: str) -> None:
         await asyncio.to_thread(self.path_of(key).unlink, missing_ok=True)

@@ -16,6 +16,13 @@ NAME_PATTERN: Final = re.compile(r"^[0-9a-f]{32}(?:" + "|".join(map(re.escape, B
 """The names :meth:`LocalMediaStore.save` makes: 32 hex digits and a blog image extension."""
 
 
+def new_name(extension: str) -> str:
+    """A public name for a new image; ``ValueError`` for an extension that is not a blog image's."""
+    if extension not in BLOG_IMAGE_EXTENSIONS:
+        raise ValueError(f"unexpected extension {extension!r}")
+    return f"{secrets.token_hex(16)}{extension}"
+
+
 class LocalMediaStore:
     """Implements :class:`agency_core.staff.ports.MediaStore`; names are ``<32 hex>.<ext>``, never reused."""
 
@@ -34,9 +41,7 @@ class LocalMediaStore:
         return None if path is None else await asyncio.to_thread(path.read_bytes)
 
     async def save(self, content: bytes, extension: str) -> str:
-        if extension not in BLOG_IMAGE_EXTENSIONS:
-            raise ValueError(f"unexpected extension {extension!r}")
-        name = f"{secrets.token_hex(16)}{extension}"
+        name = new_name(extension)
         path = self.root / name
 
         def write() -> None:

@@ -13,6 +13,7 @@ from agency_core.spec.constants import AGENCY_SHORT_NAME, DISPLAYED_PHONES, SEND
 from agency_core.spec.validation import normalise_phone
 from app.api_settings import ApiSettings, ApiSettingsError
 from app.bulk_settings import BulkSettings, BulkSettingsError
+from app.file_storage_settings import FileStorageSettings, FileStorageSettingsError
 from app.files_key import FileKeyError, load_files_key
 from app.known_settings import unknown_settings
 from app.message_settings import MessageSettingsError, log_only_from_env, undeliverable_in_production
@@ -268,6 +269,8 @@ class Settings:
     sms_reports: SmsReportSettings = field(default_factory=SmsReportSettings)
     bulk: BulkSettings = field(default_factory=BulkSettings)
     newsletter: NewsletterSettings = field(default_factory=NewsletterSettings)
+    file_storage: FileStorageSettings = field(default_factory=FileStorageSettings)
+    """``AGENCY_FILE_STORAGE``, ``AGENCY_FILES_BUCKET``: uploads and blog media on disk or in a bucket."""
     log_only_messages: bool = False
     """``AGENCY_MESSAGES=log-only``: production may start without a gateway or SMTP host; texts and
     e-mails it cannot send are logged, masked (``app/message_settings.py``)."""
@@ -315,8 +318,10 @@ class Settings:
             sms_reports = SmsReportSettings.from_env(env)
             bulk = BulkSettings.from_env(env)
             newsletter = NewsletterSettings.from_env(env)
+            file_storage = FileStorageSettings.from_env(env)
             log_only_messages = log_only_from_env(env)
         except (
+            FileStorageSettingsError,
             OfficeSettingsError,
             SmsReportSettingsError,
             BulkSettingsError,
@@ -343,6 +348,7 @@ class Settings:
             sms_reports=sms_reports,
             bulk=bulk,
             newsletter=newsletter,
+            file_storage=file_storage,
             log_only_messages=log_only_messages,
             files_key=(env.get("AGENCY_FILES_KEY") or "").strip(),
             now=_test_now(env),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from adapters.cloud_storage import CloudFileStore, CloudMediaStore, storage_client
 from adapters.email_log import LoggingEmailSender
 from adapters.email_smtp import SmtpEmailSender
 from adapters.files import LocalFileStore
@@ -23,6 +24,12 @@ from app.settings import Settings
 
 class ClosableSmsGateway(SmsGateway, Protocol):
     async def aclose(self) -> None: ...
+
+
+class CheckedFileStore(FileStore, Protocol):
+    async def reachable(self) -> None:
+        """Raises when the folder or the bucket cannot be reached (``/readyz``)."""
+        ...
 
 
 def build_sms_gateway(
@@ -58,11 +65,20 @@ def build_payment_gateway(settings: Settings) -> PaymentGateway | None:
     return None
 
 
-def build_file_store(settings: Settings) -> FileStore:
-    """Uploaded documents, encrypted at rest, under ``AGENCY_DATA_DIR/uploads/``."""
-    return LocalFileStore(settings.data_dir / "uploads", build_files_cipher(settings))
+def build_file_store(settings: Settings) -> CheckedFileStore:
+    """Uploaded documents, encrypted at rest: under ``AGENCY_DATA_DIR/uploads/``, or with
+    ``AGENCY_FILE_STORAGE=cloud-storage`` as ``uploads/...`` in ``AGENCY_FILES_BUCKET``."""
+    cipher = build_files_cipher(settings)
+    storage = settings.file_storage
+    if storage.in_bucket:
+        return CloudFileStore(storage_client(storage.project).bucket(storage.bucket), cipher)
+    return LocalFileStore(settings.data_dir / "uploads", cipher)
 
 
 def build_media_store(settings: Settings) -> MediaStore:
-    """Blog images, public, under ``AGENCY_DATA_DIR/media/blog/``."""
+    """Blog images, public (served by the app's own route): under ``AGENCY_DATA_DIR/media/blog/``,
+    or as ``media/blog/...`` in ``AGENCY_FILES_BUCKET``."""
+    storage = settings.file_storage
+    if storage.in_bucket:
+        return CloudMediaStore(storage_client(storage.project).bucket(storage.bucket))
     return LocalMediaStore(settings.data_dir / "media" / "blog")
