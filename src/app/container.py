@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -37,7 +38,7 @@ from agency_core.newsletter.subscriptions import NewsletterSubscriptions
 from agency_core.payments.fees import FeeSchedule
 from agency_core.payments.refund_service import RefundService
 from agency_core.payments.service import PaymentService
-from agency_core.ports import FileStore, SmsGateway, Store
+from agency_core.ports import SmsGateway, Store
 from agency_core.privacy.data_requests import DataRequestService
 from agency_core.privacy.retention import RetentionService
 from agency_core.signin.identity import ADMIN_ROLE, DEMO_ADMIN_EMAIL, DEMO_ADMIN_NAME, DEMO_ADMIN_PASSWORD, AdminUser
@@ -53,6 +54,7 @@ from agency_core.submissions.tracking import TrackingService
 from app.composition.backends import Backend, CountingAttempts, StartableHitCounter, build_backend
 from app.composition.identity import Identity, build_identity
 from app.composition.outside import (
+    CheckedFileStore,
     ClosableSmsGateway,
     build_email_sender,
     build_file_store,
@@ -160,7 +162,7 @@ class Container:
     sms: ClosableSmsGateway
     ids: IdGenerator
     store: Store
-    files: FileStore
+    files: CheckedFileStore
     outbox_worker: OutboxWorker
     agency: AgencyService
     bookings: Bookings
@@ -257,6 +259,16 @@ class Container:
             delivery_reports=DeliveryReports(store.outbox, secret, now),
             clock=now,
         )
+
+    def readiness_checks(self) -> dict[str, Callable[[], Awaitable[None]]]:
+        """What ``/readyz`` checks: the store answers, the files' place answers, the outbox worker runs."""
+
+        async def outbox() -> None:
+            task = self._outbox_task
+            if task is None or task.done():
+                raise RuntimeError("the outbox worker is not running")
+
+        return {"store": self.backend.ping, "files": self.files.reachable, "outbox": outbox}
 
     async def migrate_sign_in(self) -> None:
         """The sign-in tables: sessions, attempts, local accounts and roles."""

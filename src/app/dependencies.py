@@ -15,6 +15,7 @@ from litestar.di import Provide
 from app.admin.security import ADMIN_COOKIES, SIGN_IN, AdminCookies
 from app.client_address import TRUSTED_PROXIES
 from app.container import Container
+from app.health import Readiness
 from app.rate_limit import RATE_LIMITER, REPORT_RATE_LIMITER
 
 
@@ -58,6 +59,7 @@ def dependencies_of(container: Container) -> dict[str, Provide]:
         "sign_in": container.sign_in,
         "delivery_reports": container.delivery_reports,
         "admin_cookies": admin_cookies(container),
+        "readiness": Readiness(container.readiness_checks()),
     }
     return {name: Provide(_constant(value), use_cache=True, sync_to_thread=False) for name, value in provided.items()}
 

@@ -16,7 +16,7 @@ from app.api import build_api_router, exception_handlers
 from app.api_reference import DOCS_PATH, LocalSwagger
 from app.container import Container
 from app.dependencies import dependencies_of, state_of
-from app.health import health
+from app.health import health, livez, readyz
 from app.logging import configure_logging
 from app.openapi_conformance import conform
 from app.outer_guard import AgencyApp
@@ -48,6 +48,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app = AgencyApp(
         route_handlers=[
             health,
+            livez,
+            readyz,
             build_api_router(settings),
             build_admin_router(settings),
             media_file,

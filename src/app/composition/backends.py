@@ -72,6 +72,8 @@ class Backend:
     notes: NotesStore
     pipeline: PipelineStore
     close: Callable[[], Awaitable[None]]
+    ping: Callable[[], Awaitable[None]]
+    """Raises when the database or Firestore does not answer (the readiness check, ``/readyz``)."""
 
 
 async def _nothing_to_close() -> None:
@@ -79,6 +81,9 @@ async def _nothing_to_close() -> None:
 
 
 def sqlite_backend(database: Database, session_ttl_s: float, sealer: PassportSealer) -> Backend:
+    async def ping() -> None:
+        await database.run(lambda conn: conn.execute("SELECT 1").fetchone())
+
     return Backend(
         store=SqliteStore(database, sealer),
         admin_store=SqliteAdminStore(database, sealer),
@@ -94,6 +99,7 @@ def sqlite_backend(database: Database, session_ttl_s: float, sealer: PassportSea
         notes=SqliteNotesStore(database),
         pipeline=SqlitePipelineStore(database),
         close=_nothing_to_close,
+        ping=ping,
     )
 
 
@@ -119,6 +125,10 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
     async def close() -> None:
         client.close()
 
+    async def ping() -> None:
+        # One read of a document that need not exist: it answers only when Firestore does.
+        await client.collection("health").document("ready").get(timeout=2.0)
+
     return Backend(
         store=FirestoreStore(client, sealer=sealer),
         admin_store=FirestoreAdminStore(client, sealer=sealer),
@@ -134,6 +144,7 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
         notes=FirestoreNotesStore(client),
         pipeline=FirestorePipelineStore(client),
         close=close,
+        ping=ping,
     )
 
 

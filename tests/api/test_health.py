@@ -1,0 +1,100 @@
+"""/livez and /readyz: unauthenticated, fast, and saying nothing but ok or unavailable.
+
+/readyz answers 503 when the store is gone, when the files' folder or bucket is gone, and when the
+outbox worker has stopped; /livez answers as long as the process does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import time
+
+import pytest
+from litestar import Litestar
+from litestar.testing import AsyncTestClient
+
+from app.health import READY_WITHIN_S, Readiness
+from tests.api.conftest import AppFactory, container_of
+from tests.support.storage_emulator import StorageEmulator
+
+READY = {"status": "ok"}
+UNAVAILABLE = {"status": "unavailable"}
+
+
+async def test_livez_and_readyz_answer_ok_without_a_session_and_are_not_cached(
+    client: AsyncTestClient[Litestar],
+) -> None:
+    live = await client.get("/livez")
+    assert (live.status_code, live.json()) == (200, READY)
+    ready = await client.get("/readyz")
+    assert (ready.status_code, ready.json()) == (200, READY)
+    assert ready.headers["cache-control"] == "no-store"
+    assert (await client.get("/api/health")).status_code == 200  # the old route stays
+
+
+async def test_readyz_answers_503_when_the_store_is_gone_and_livez_still_answers(
+    app: Litestar, client: AsyncTestClient[Litestar]
+) -> None:
+    await container_of(app).database.close()
+    ready = await client.get("/readyz")
+    assert ready.status_code == 503
+    assert ready.json() == UNAVAILABLE  # no word of which part failed
+    assert (await client.get("/livez")).status_code == 200
+
+
+async def test_readyz_answers_503_when_the_upload_folder_is_gone(
+    app: Litestar, client: AsyncTestClient[Litestar]
+) -> None:
+    data_dir = container_of(app).settings.data_dir
+    shutil.rmtree(data_dir / "uploads", ignore_errors=True)
+    (data_dir / "uploads").write_bytes(b"a file where the folder was")
+    ready = await client.get("/readyz")
+    assert (ready.status_code, ready.json()) == (503, UNAVAILABLE)
+
+
+async def test_readyz_answers_503_once_the_outbox_worker_has_stopped(
+    app: Litestar, client: AsyncTestClient[Litestar]
+) -> None:
+    assert (await client.get("/readyz")).status_code == 200
+    task = container_of(app)._outbox_task
+    assert task is not None
+    task.get_loop().call_soon_threadsafe(task.cancel)  # the app runs on the test client's own loop
+    for _ in range(100):
+        if task.done():
+            break
+        await asyncio.sleep(0.01)
+    ready = await client.get("/readyz")
+    assert (ready.status_code, ready.json()) == (503, UNAVAILABLE)
+
+
+async def test_a_check_that_hangs_fails_within_the_bound_and_the_others_still_count() -> None:
+    async def hangs() -> None:
+        await asyncio.sleep(3600)
+
+    async def fine() -> None:
+        return None
+
+    started = time.monotonic()
+    failing = await Readiness({"store": hangs, "files": fine}).failing()
+    assert failing == ["store"]
+    assert time.monotonic() - started < READY_WITHIN_S + 1.0
+
+
+def test_the_health_probes_are_not_in_the_published_api(app: Litestar) -> None:
+    paths = set(app.openapi_schema.paths or {})
+    assert "/api/health" in paths
+    assert not {"/livez", "/readyz"} & paths
+
+
+@pytest.mark.emulator
+async def test_readyz_on_a_bucket_answers_503_once_the_bucket_is_gone(
+    make_app: AppFactory, storage_emulator: StorageEmulator
+) -> None:
+    bucket = storage_emulator.new_bucket()
+    app = make_app(AGENCY_FILE_STORAGE="cloud-storage", AGENCY_FILES_BUCKET=bucket.name)
+    async with AsyncTestClient(app) as client:
+        assert (await client.get("/readyz")).status_code == 200
+        bucket.delete()
+        ready = await client.get("/readyz")
+        assert (ready.status_code, ready.json()) == (503, UNAVAILABLE)
