@@ -16,6 +16,7 @@ from app.admin.security import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE
 from app.container import Container
 from app.main import create_app
 from app.settings import AdminAuthSettings, Settings
+from tests.support.clock import clock as tests_clock
 
 SESSION = "/api/admin/session"
 
@@ -80,8 +81,9 @@ async def make_harness(tmp_path: Path) -> AsyncIterator[MakeHarness]:
     async def make(
         base_url: str = "http://testserver.local", clock: Clock | None = None, **changes: Any
     ) -> AdminHarness:
-        """An app on ``tmp_path``: ``clock`` (``tests/support/clock.py``) for a test that asserts on dates."""
-        app = create_app(admin_settings(tmp_path, **changes), clock)
+        """An app on ``tmp_path`` on the tests' clock (``tests/support/clock.py``: it starts at ``NOW``),
+        or on ``clock`` when given."""
+        app = create_app(admin_settings(tmp_path, **changes), clock or tests_clock())
         client = AsyncTestClient(app=app, base_url=base_url)
         await client.__aenter__()
         clients.append(client)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 from agency_core.messaging import outbox_messages
 from agency_core.records import Application, OutboxMessage, OutboxStatus
@@ -11,6 +11,7 @@ from agency_core.spec.forms import ApplicationForm, form_of
 from tests.admin.area import T0, add_application, add_message, container, signed_in
 from tests.admin.conftest import MakeHarness
 from tests.support import writes
+from tests.support.clock import NOW
 
 JOB = {
     "title": "Mason",
@@ -73,7 +74,7 @@ async def test_outbox_health_counts_pending_and_recent_failures(make_harness: Ma
     c = container(h)
     # The worker would deliver these: stop it first.
     c.outbox_worker.outbox = _Idle()  # type: ignore[assignment]
-    now = datetime.now(UTC)
+    now = NOW  # the app's clock starts there (``make_harness``)
     far = now + timedelta(days=1)
     old = now - timedelta(days=3)
     messages = [

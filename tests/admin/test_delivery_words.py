@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import re
 from dataclasses import replace
-from datetime import UTC, datetime
 from typing import Any
 
 from agency_core.messaging import outbox_messages
@@ -21,6 +20,7 @@ from tests.admin.area import T0, add_application, application_data, container, s
 from tests.admin.conftest import AdminHarness, MakeHarness
 from tests.api.conftest import APPOINTMENT, bookable_monday
 from tests.support import writes
+from tests.support.clock import NOW
 from tests.support.sms_gateway import SmsGatewayServer
 
 BULK = "/api/admin/bulk"
@@ -101,7 +101,7 @@ async def test_an_accepted_text_is_sent_on_track_and_an_email_is_sent_in_the_his
     make_harness: MakeHarness,
 ) -> None:
     h = await signed_in(make_harness)
-    at = datetime.now(UTC)
+    at = NOW  # the app's clock starts there (``make_harness``)
     data = form_of(ApplicationForm, application_data(phone=PHONE, email="ama@example.com"))
     accepted = outbox_messages.sms(id="VA304-0", source_id="VA304", kind="status", phone=PHONE, text="Received", now=at)
     accepted = replace(accepted, status=OutboxStatus.DELIVERED, delivered_at=at, gateway_id="gw-304")

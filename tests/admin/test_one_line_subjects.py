@@ -8,7 +8,6 @@ import asyncio
 import json
 from collections.abc import Iterator
 from dataclasses import replace
-from datetime import UTC, datetime
 
 import pytest
 
@@ -19,6 +18,7 @@ from app.api_settings import ApiSettings, OutboxSettings
 from app.settings import SmtpSettings
 from tests.admin.area import container, signed_in
 from tests.admin.conftest import MakeHarness
+from tests.support.clock import NOW
 from tests.support.smtp_server import SmtpServer
 
 URL = "/api/admin/templates/email.application.subject"
@@ -53,7 +53,7 @@ async def test_a_stored_message_with_a_broken_subject_is_sent_on_one_line_not_fa
         smtp=SmtpSettings(host="127.0.0.1", port=smtp.port, starttls=False),
         api=replace(ApiSettings(), rate_limit_per_minute=0, outbox=FAST),
     )
-    now = datetime.now(UTC)
+    now = NOW  # the app's clock starts there (``make_harness``): the mail is due at once
     stored = json.dumps({"subject": "Your application\nVA1795479503425", "text": "Dear Ama,", "headers": []})
     mail = Email("ama@example.com", "Your application VA1795479503425", "Dear Ama,")
     message = replace(

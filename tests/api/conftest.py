@@ -4,7 +4,7 @@ import asyncio
 import threading
 import time
 from collections.abc import AsyncIterator, Callable
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -12,9 +12,11 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from agency_core.clock import Clock
 from app.container import Container
 from app.main import create_app
 from app.settings import Settings
+from tests.support.clock import NOW, clock
 from tests.support.sms_gateway import SmsGatewayServer
 
 AppFactory = Callable[..., Litestar]
@@ -22,7 +24,10 @@ AppFactory = Callable[..., Litestar]
 
 @pytest.fixture
 def make_app(tmp_path: Path, sms_server: SmsGatewayServer) -> AppFactory:
-    def make(**env: str) -> Litestar:
+    """An app on ``tmp_path`` whose SMS go to ``sms_server``; ``env`` adds settings. Its clock is the
+    tests' (``tests/support/clock.py``: it starts at ``NOW``) unless ``at`` gives another one."""
+
+    def make(at: Clock | None = None, **env: str) -> Litestar:
         base = {
             "AGENCY_DATA_DIR": str(tmp_path / "data"),
             "AGENCY_CLIENT_DIST": str(tmp_path / "dist"),
@@ -34,7 +39,7 @@ def make_app(tmp_path: Path, sms_server: SmsGatewayServer) -> AppFactory:
             "AGENCY_OUTBOX_RETRY_CAP_S": "0.2",
             "AGENCY_OUTBOX_POLL_S": "0.05",
         }
-        return create_app(Settings.from_env({**base, **env}))
+        return create_app(Settings.from_env({**base, **env}), at or clock())
 
     return make
 
@@ -88,10 +93,15 @@ def container_of(app: Litestar) -> Container:
     return container
 
 
-def bookable_monday(today: date | None = None, weeks: int = 1) -> date:
-    """A Monday ``weeks`` to ``weeks`` + 1 weeks after ``today`` (UTC, the office's zone Africa/Accra):
-    within the default booking horizon (90 days) and more than a day ahead, so it gets reminders."""
-    start = (today or datetime.now(UTC).date()) + timedelta(weeks=weeks)
+TODAY = NOW.date()
+"""The day of the tests' clock: an app from :func:`make_app` starts there."""
+
+
+def bookable_monday(today: date = TODAY, weeks: int = 1) -> date:
+    """A Monday ``weeks`` to ``weeks`` + 1 weeks after ``today`` (the tests' clock's day; UTC is the
+    office's zone, Africa/Accra): within the default booking horizon (90 days) and more than a day
+    ahead, so it gets reminders. Only an app on the tests' clock takes it whatever the real date."""
+    start = today + timedelta(weeks=weeks)
     return start + timedelta(days=-start.weekday() % 7)
 
 

@@ -13,6 +13,10 @@ from typing import Any, Final
 import httpx
 import schemathesis
 
+from tests.support.clock import NOW
+
+TODAY: Final = NOW.date()
+"""The fuzzed app's today: it runs on the tests' clock (``AGENCY_NOW``, tests/api/test_schemathesis.py)."""
 FUTURE_YEAR = 2999
 """A year no run reaches: "today or later" holds for any day of it."""
 
@@ -20,7 +24,7 @@ FUTURE_YEAR = 2999
 def _later(value: object) -> object:
     """A ``YYYY-MM-DD`` day moved to :data:`FUTURE_YEAR` when it is before today (the month and
     day, always 01-28 in the published pattern, are kept)."""
-    if isinstance(value, str) and len(value) == 10 and value < date.today().isoformat():
+    if isinstance(value, str) and len(value) == 10 and value < TODAY.isoformat():
         return f"{FUTURE_YEAR}{value[4:]}"
     return value
 
@@ -34,7 +38,7 @@ def _bookable(value: object) -> object:
         day = date.fromisoformat(value)
     except ValueError:
         return value
-    today = date.today()
+    today = TODAY
     if today <= day <= today + timedelta(days=60):
         return value
     return (today + timedelta(days=7 + (day.weekday() - today.weekday()) % 7)).isoformat()
@@ -49,7 +53,7 @@ def _calendar_start(value: object) -> object:
         day = date.fromisoformat(value)
     except ValueError:
         return value
-    today = date.today()
+    today = TODAY
     if today - timedelta(days=3600) <= day <= today + timedelta(days=700):
         return value
     return (today + timedelta(days=(day.weekday() - today.weekday()) % 7)).isoformat()

@@ -5,17 +5,17 @@ date field; one person books at most the daily limit."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from agency_core.appointments.booking_limits import DATE_BEFORE_TODAY, beyond_horizon, daily_limit_reached
-from tests.api.conftest import APPOINTMENT, BOOKING_DAY, container_of
+from tests.api.conftest import APPOINTMENT, BOOKING_DAY, TODAY, container_of
 
 Client = AsyncTestClient[Litestar]
-DAY_AFTER_HORIZON = (datetime.now(UTC).date() + timedelta(days=91)).isoformat()
+DAY_AFTER_HORIZON = (TODAY + timedelta(days=91)).isoformat()
 FAR = "9999-12-31"
 
 
@@ -60,8 +60,8 @@ async def test_year_9999_on_every_public_date_route_answers_4xx_and_writes_nothi
     assert page.status_code == 422
     assert beyond_horizon(90) in page.text
     assert BOOKING_DAY in page.text  # the booking's own day is shown instead
-    last_day = (datetime.now(UTC).date() + timedelta(days=90)).isoformat()
-    assert f'min="{datetime.now(UTC).date().isoformat()}" max="{last_day}"' in page.text  # the picker's bounds
+    last_day = (TODAY + timedelta(days=90)).isoformat()
+    assert f'min="{TODAY.isoformat()}" max="{last_day}"' in page.text  # the picker's bounds
     for day in (FAR, "0001-01-01", DAY_AFTER_HORIZON):
         moved = await client.post("/appointment/move", data={"token": token, "date": day, "time": "10:00 AM"})
         assert moved.status_code == 422, (day, moved.text)
@@ -72,7 +72,7 @@ async def test_year_9999_on_every_public_date_route_answers_4xx_and_writes_nothi
 
 
 async def test_a_date_beyond_the_horizon_staff_set_is_refused_under_the_date_field(client: Client) -> None:
-    last = datetime.now(UTC).date() + timedelta(days=90)
+    last = TODAY + timedelta(days=90)
     weekday = last - timedelta(days=max(last.weekday() - 4, 0))  # the horizon's last weekday
     within = await client.post("/api/appointments", json={**APPOINTMENT, "preferredDate": weekday.isoformat()})
     assert within.status_code == 201, within.text

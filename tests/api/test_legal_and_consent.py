@@ -10,6 +10,7 @@ from litestar.testing import AsyncTestClient
 from agency_core.spec.consent import PRIVACY_NOTICE_VERSION, consent_of
 from app.settings import Settings, SettingsError
 from tests.api.conftest import APPLICATION, APPOINTMENT, PDF, AppFactory, container_of
+from tests.support.clock import NOW
 
 LEGAL_ENV = {
     "AGENCY_LEGAL_NAME": "Vandy Travel and Recruitment Services Ltd",
@@ -47,7 +48,7 @@ def test_a_retention_period_must_be_whole_days() -> None:
 async def test_each_submission_keeps_the_notice_version_accepted_and_when(make_app: AppFactory) -> None:
     app = make_app()
     async with AsyncTestClient(app) as client:
-        before = datetime.now().astimezone()
+        before = NOW  # the app's clock starts there (``make_app``)
         applied = await client.post(
             "/api/applications", data=APPLICATION, files={"cv": ("cv.pdf", PDF, "application/pdf")}
         )

@@ -1,7 +1,10 @@
 """A production start with ``AGENCY_MESSAGES=log-only`` (no SMS gateway, no SMTP host) driven through
 every path that texts or e-mails an applicant: the process's own stdout and stderr hold none of
 the applicants' names, e-mail addresses, phone numbers or link tokens, while every message is kept
-in the outbox for staff (the change link in it still works)."""
+in the outbox for staff (the change link in it still works).
+
+Production refuses a set clock (``AGENCY_NOW``): this app runs on the real time, so the test reads the
+real time too, for the days it asks slots of and for what is due (tests/test_wall_clock.py allows it)."""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
@@ -98,7 +101,7 @@ class Staff:
 
 def _free_slot(client: httpx.Client) -> tuple[str, str]:
     for days in range(2, 40):
-        day = (date.today() + timedelta(days=days)).isoformat()
+        day = (datetime.now(UTC).date() + timedelta(days=days)).isoformat()
         answer = client.get("/api/appointment-slots", params={"date": day})
         if answer.status_code != 200:
             continue

@@ -26,6 +26,7 @@ from agency_core.signin.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from tests.api.conftest import PDF
 from tests.api.schemathesis_hooks import FUZZED_APP, SESSION_COOKIE
 from tests.support.app_process import AppProcess
+from tests.support.clock import NOW_ISO
 from tests.support.forms import application_without_passport
 from tests.support.paystack import LocalPaystack
 
@@ -71,6 +72,7 @@ def fuzzed_app() -> Iterator[AppProcess]:
             "AGENCY_DEMO": "1",
             "AGENCY_RATE_LIMIT": "0",
             "AGENCY_SIGN_IN_MAX_DELAY_S": "0",
+            "AGENCY_NOW": NOW_ISO,  # the hooks' "today" (schemathesis_hooks.TODAY)
             "PAYSTACK_SECRET_KEY": paystack.secret_key,
             "PAYSTACK_BASE_URL": paystack.base_url,
         }

@@ -212,6 +212,7 @@ async def test_a_killed_script_leaves_its_text_queued_and_the_rerun_sends_it_onc
     assert queued.outcome == Queued("VA1-status-processing")
     assert sms_server.requests == []
     # A script killed while sending holds a lease until it runs out: the re-run waits for it, then sends.
+    # The lease is a second of the script's real time (it runs on the real clock): elapsed time, no date.
     now = datetime.now(UTC)
     assert await data.store.outbox.claim_message("VA1-status-processing", now, now + timedelta(seconds=1), "dead")
     async with client_for(data, sms_server) as client:

@@ -300,6 +300,7 @@ class LocalPaystack:
             txn.status = outcome
             txn.channel = b.channel
             if outcome == "success":
+                # Paystack's own time, as the real service answers, not the app's clock (tests expect no value).
                 txn.paid_at = datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
                 if b.charged_amount is not None:
                     txn.amount = b.charged_amount
