@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import csv
 import io
-import re
+from datetime import UTC, datetime
 
 from tests.admin.area import add_subscribers, audit_actions, signed_in
 from tests.admin.conftest import MakeHarness
+from tests.support.clock import clock
 
 URL = "/api/admin/subscribers"
 
@@ -41,13 +42,14 @@ async def test_csv_exports_are_attachments_and_audited(make_harness: MakeHarness
     newsletter = await h.client.get(f"{URL}/newsletter/export.csv")
     assert newsletter.status_code == 200
     assert newsletter.headers["content-type"].startswith("text/csv")
-    assert re.fullmatch(r'attachment; filename="newsletter-\d{8}\.csv"', newsletter.headers["content-disposition"])
+    # dated by the app's clock (the harness's starts at tests.support.clock.NOW, 2026-11-28 12:00 UTC)
+    assert newsletter.headers["content-disposition"] == 'attachment; filename="newsletter-20261128.csv"'
     rows = list(csv.reader(io.StringIO(newsletter.content.decode("utf-8-sig"))))
     assert rows[0] == ["id", "email", "name", "interests", "createdAt", "updatedAt"]
     assert [r[1] for r in rows[1:]] == ["yaw@example.com", "'=cmd@example.com"]
     assert rows[2][3] == "Visa Updates, Study Abroad"
     alerts = await h.client.get(f"{URL}/job-alerts/export.csv")
-    assert re.fullmatch(r'attachment; filename="job-alerts-\d{8}\.csv"', alerts.headers["content-disposition"])
+    assert alerts.headers["content-disposition"] == 'attachment; filename="job-alerts-20261128.csv"'
     assert list(csv.reader(io.StringIO(alerts.content.decode("utf-8-sig"))))[1][:4] == [
         "J1",
         "kofi@example.com",
@@ -56,6 +58,21 @@ async def test_csv_exports_are_attachments_and_audited(make_harness: MakeHarness
     ]
     exports = [(e["action"], e["target"]) for e in await audit_actions(h) if e["action"].endswith(".export")]
     assert exports == [("jobAlerts.export", "1 rows"), ("newsletter.export", "2 rows")]
+
+
+async def test_a_csv_is_dated_by_the_apps_clock_not_the_machines(make_harness: MakeHarness) -> None:
+    """Five seconds into 2027 by the app's clock, whatever the machine's date and hour: each export's
+    name says 20270101 (UTC)."""
+    h = await signed_in(make_harness, clock=clock(datetime(2027, 1, 1, 0, 0, 5, tzinfo=UTC)))
+    for path, name in (
+        ("/api/admin/subscribers/newsletter/export.csv", "newsletter"),
+        ("/api/admin/subscribers/job-alerts/export.csv", "job-alerts"),
+        ("/api/admin/applications/export.csv", "applications"),
+        ("/api/admin/appointments/export.csv", "appointments"),
+    ):
+        exported = await h.client.get(path)
+        assert exported.status_code == 200, (path, exported.text)
+        assert exported.headers["content-disposition"] == f'attachment; filename="{name}-20270101.csv"'
 
 
 async def test_subscriber_routes_are_guarded(make_harness: MakeHarness) -> None:

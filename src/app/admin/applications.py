@@ -142,6 +142,7 @@ class ApplicationsController(Controller):
         )
         return csv_response(
             "applications",
+            applications_admin.context.clock(),
             header,
             (
                 (

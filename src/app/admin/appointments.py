@@ -90,6 +90,7 @@ class AppointmentsController(Controller):
         header = ("reference", "startsAt", "timeZone", "status", "createdAt", *CSV_FIELDS)
         return csv_response(
             "appointments",
+            appointments_admin.context.clock(),
             header,
             (
                 (

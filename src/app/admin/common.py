@@ -53,10 +53,10 @@ def page_request(page: str | None, page_size: str | None) -> PageRequest:
 UTF8_BOM = "\ufeff"
 
 
-def csv_response(name: str, header: Sequence[str], rows: Iterable[Sequence[object]]) -> Response[str]:
-    """``text/csv`` attachment ``<name>-YYYYMMDD.csv`` (UTC date), never cached. It starts with
-    the UTF-8 byte-order mark, so Excel on Windows reads "Ɔdɔm" as UTF-8, not in the local code page."""
-    filename = f"{name}-{datetime.now(UTC):%Y%m%d}.csv"
+def csv_response(name: str, now: datetime, header: Sequence[str], rows: Iterable[Sequence[object]]) -> Response[str]:
+    """``text/csv`` attachment ``<name>-YYYYMMDD.csv``, dated ``now`` (the app's clock) in UTC, never cached.
+    It starts with the UTF-8 byte-order mark, so Excel on Windows reads "Ɔdɔm" as UTF-8, not in the local code page."""
+    filename = f"{name}-{now.astimezone(UTC):%Y%m%d}.csv"
     return Response(
         UTF8_BOM + to_csv(header, rows),
         media_type="text/csv",  # Litestar adds "; charset=utf-8" to text types

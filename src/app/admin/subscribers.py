@@ -50,6 +50,7 @@ class SubscribersController(Controller):
         rows = await subscribers_admin.export_newsletter(admin.email)
         return csv_response(
             "newsletter",
+            subscribers_admin.context.clock(),
             ("id", "email", "name", "interests", "createdAt", "updatedAt"),
             ((s.id, s.email, s.name, list(s.interests), s.created_at, s.updated_at) for s in rows),
         )
@@ -61,6 +62,7 @@ class SubscribersController(Controller):
         rows = await subscribers_admin.export_job_alerts(admin.email)
         return csv_response(
             "job-alerts",
+            subscribers_admin.context.clock(),
             ("id", *ALERT_FIELDS, "createdAt"),
             ((a.id, *form_fields(a.data, ALERT_FIELDS), a.created_at) for a in rows),
         )
