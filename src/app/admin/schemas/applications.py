@@ -14,7 +14,7 @@ from agency_core.staff.records import ApplicationRecord
 from agency_core.staff.statuses import next_statuses
 from agency_core.staff.views import Neighbours
 from app.admin.common import iso
-from app.admin.schemas.common import UNSET, Body, from_record
+from app.admin.schemas.common import UNSET, Body, from_record, with_form
 
 
 class ApplicationSummary(Body):
@@ -138,7 +138,18 @@ def _summary_values(record: ApplicationRecord) -> dict[str, object]:
 
 
 def application_summary(record: ApplicationRecord, shown: ShownPayment | None = None) -> ApplicationSummary:
-    return from_record(ApplicationSummary, {**_summary_values(record), "shownPayment": shown})
+    return with_form(
+        ApplicationSummary,
+        record.application.data,
+        application_id=record.id,
+        status=record.status,
+        created_at=record.application.created_at,
+        opened=record.opened_at is not None,
+        payment=record.payment.state,
+        owner_id=record.owner_id,
+        owner_name=record.owner_name,
+        shown_payment=shown,
+    )
 
 
 def payment_values(record: ApplicationRecord) -> dict[str, object]:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Final
+from typing import Final
 
 from agency_core.appointments.offices import Office
 from agency_core.appointments.records import AppointmentRecord
 from agency_core.appointments.staff_calendar import StaffCalendar
 from agency_core.records import AppointmentStatus
 from agency_core.spec.forms import AppointmentRequest
-from app.admin.schemas.common import Body
+from app.admin.schemas.common import Body, with_form
 
 
 class AdminAppointment(Body):
@@ -45,20 +45,16 @@ FORM_FIELDS: Final = tuple(
 """The booking form's fields the answer carries (attribute names): the CSV's columns (``form_columns``)."""
 
 
-def _form_fields(request: AppointmentRequest) -> dict[str, Any]:
-    return {name: getattr(request, name) or None for name in FORM_FIELDS}  # a blank field is null
-
-
 def admin_appointment(record: AppointmentRecord) -> AdminAppointment:
-    """The answer built from the record itself (no dict of the form's values to convert)."""
     a = record.appointment
-    return AdminAppointment(
+    return with_form(
+        AdminAppointment,
+        a.data,
         reference=a.reference,
         status=record.status,
         created_at=a.created_at,
         starts_at=a.starts_at,
         time_zone=a.time_zone,
-        **_form_fields(a.data),
     )
 
 

@@ -8,6 +8,7 @@ from typing import Any, Generic, TypeVar
 import msgspec
 
 from agency_core.paging import Page as CorePage
+from agency_core.spec.forms import FormValues, spec_names
 
 
 class Body(msgspec.Struct, rename="camel", kw_only=True):
@@ -37,6 +38,24 @@ def from_record(kind: type[B], values: Mapping[str, object]) -> B:
     missing from ``values`` is sent as ``null``; a field with an ``UNSET`` default is left out."""
     wanted = {f.encode_name: None for f in msgspec.structs.fields(kind) if f.required}
     return msgspec.convert({**wanted, **values}, kind)
+
+
+def with_form(kind: type[B], form: FormValues, /, **record: Any) -> B:
+    """``kind`` built from a core record directly, with no dict of its form's values to convert:
+    ``record`` gives the record's own fields (by attribute name), ``form`` the typed form's fields
+    ``kind`` has. A blank form field is null where ``kind`` requires it and left out (its default)
+    where not, as :func:`from_record` does with the values ``form_values`` leaves out."""
+    values = dict(record)
+    held = {attribute for attribute, _ in spec_names(type(form))}
+    for f in msgspec.structs.fields(kind):
+        if f.name in values or f.name not in held:
+            continue
+        value = getattr(form, f.name)
+        if value is not None and value not in ("", ()):
+            values[f.name] = list(value) if isinstance(value, tuple) else value
+        elif f.required:
+            values[f.name] = None
+    return kind(**values)
 
 
 def from_object(kind: type[B], record: object) -> B:

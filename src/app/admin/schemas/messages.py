@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from agency_core.spec.forms import form_values
 from agency_core.staff.records import MessageRecord
-from app.admin.schemas.common import Body, from_record
+from app.admin.schemas.common import Body, with_form
 
 
 class AdminMessage(Body):
@@ -24,11 +23,6 @@ class AdminMessage(Body):
 
 def admin_message(record: MessageRecord) -> AdminMessage:
     m = record.message
-    values = {
-        **form_values(m.data),
-        "id": m.id,
-        "read": record.read_at is not None,
-        "readAt": record.read_at,
-        "createdAt": m.created_at,
-    }
-    return from_record(AdminMessage, values)
+    return with_form(
+        AdminMessage, m.data, id=m.id, read=record.read_at is not None, read_at=record.read_at, created_at=m.created_at
+    )

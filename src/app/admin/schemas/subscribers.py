@@ -5,10 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 
 from agency_core.records import JobAlert, NewsletterSubscription
-from agency_core.spec.forms import form_values
 from agency_core.spec.validation import JOB_ALERT
 from agency_core.staff.csv_export import form_columns
-from app.admin.schemas.common import Body, from_object, from_record
+from app.admin.schemas.common import Body, from_object, with_form
 
 
 class NewsletterSubscriber(Body):
@@ -41,4 +40,4 @@ def newsletter_subscriber(subscription: NewsletterSubscription) -> NewsletterSub
 
 
 def job_alert_subscriber(alert: JobAlert) -> JobAlertSubscriber:
-    return from_record(JobAlertSubscriber, {**form_values(alert.data), "id": alert.id, "createdAt": alert.created_at})
+    return with_form(JobAlertSubscriber, alert.data, id=alert.id, created_at=alert.created_at)
