@@ -16,8 +16,11 @@ import pytest
 
 from adapters.firestore.personal_data import FirestorePersonalDataStore
 from adapters.firestore.pipeline import FirestorePipelineStore
+from adapters.sqlite.database import Database
 from adapters.sqlite.personal_data import SqlitePersonalDataStore
 from adapters.sqlite.pipeline import SqlitePipelineStore
+from adapters.sqlite.store import MIGRATIONS as RECORD_MIGRATIONS
+from adapters.sqlite.store import SqliteStore
 from agency_core.audit import AuditEntry
 from agency_core.paging import PageRequest
 from agency_core.pipeline.moves import PipelineStore
@@ -27,6 +30,7 @@ from agency_core.privacy.model import Person
 from agency_core.records import Application
 from agency_core.spec.forms import ApplicationForm, form_of
 from tests.adapters.backends import BACKENDS, Stores, open_stores
+from tests.support.sealing import new_sealer
 from tests.support.writes import add_application, commits
 
 T0 = datetime(2026, 6, 1, 9, 0, tzinfo=UTC)
@@ -141,3 +145,19 @@ async def test_a_person_s_pipeline_history_is_exported_and_erased_with_their_app
     assert await backend.pipeline.history("VTR2") == [other]
     # the erased application's history starts again from nothing (its head went with it)
     assert await commits(records, lambda uow: [uow.pipeline.add(mine[0])])
+
+
+async def test_the_sqlite_migration_adds_an_empty_history_to_a_database_made_before_it(tmp_path: Path) -> None:
+    db = Database(tmp_path / "old.sqlite3")
+    sealer = new_sealer()
+    await db.migrate([m for m in RECORD_MIGRATIONS if m.name != "records_0017_pipeline_stages"])
+    old = SqliteStore(db, sealer)
+    await add_application(old, application("VTR1"))
+    store = SqliteStore(db, sealer)
+    await store.start()
+    pipeline = SqlitePipelineStore(db)
+    assert await pipeline.history("VTR1") == []
+    first = stage_move(1, StageKey.SELECTED, None)
+    assert await commits(store, lambda uow: [uow.pipeline.add(first)])
+    assert await pipeline.history("VTR1") == [first]
+    await db.close()
