@@ -1,4 +1,5 @@
-"""The ``agency`` command: ``serve`` the site, ``status`` and ``sms status`` for internal scripts.
+"""The ``agency`` command: ``serve`` the site, ``status`` and ``sms status`` for internal scripts,
+``files migrate`` to copy the data directory's files into the bucket.
 
 The server's modules are imported by the commands that need them, so ``agency status`` and
 ``agency sms status`` run on the slim install (``pip install .``, without the ``server`` extra).
@@ -34,6 +35,11 @@ def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     add_sms_status_command(sms.add_subparsers(dest="sms_command", required=True))
     retention = commands.add_parser("retention", help="remove personal data past its retention period")
     retention.add_argument("--dry-run", action="store_true", help="only show what would be removed")
+    files = commands.add_parser("files", help="uploads and blog media")
+    files_commands = files.add_subparsers(dest="files_command", required=True)
+    files_commands.add_parser(
+        "migrate", help="copy AGENCY_DATA_DIR's uploads and blog media into AGENCY_FILES_BUCKET, verifying each"
+    )
     _add_admin_commands(commands)
     return parser
 
@@ -88,6 +94,10 @@ def _run(args: argparse.Namespace, settings: Settings) -> int:
         from app.retention_cli import run_retention
 
         return asyncio.run(run_retention(settings, dry_run=args.dry_run))
+    if args.command == "files":
+        from app.files_cli import run_files_migrate
+
+        return asyncio.run(run_files_migrate(settings))
     from app.admin.cli import run_admin_command  # the one command left: admin
 
     try:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Protocol
 
 from adapters.cloud_storage import CloudFileStore, CloudMediaStore, storage_client
 from adapters.email_log import LoggingEmailSender
 from adapters.email_smtp import SmtpEmailSender
+from adapters.file_migration import MigrationReport, migrate_files
 from adapters.files import LocalFileStore
 from adapters.media import LocalMediaStore
 from adapters.paystack import PaystackGateway
@@ -82,3 +84,20 @@ def build_media_store(settings: Settings) -> MediaStore:
     if storage.in_bucket:
         return CloudMediaStore(storage_client(storage.project).bucket(storage.bucket))
     return LocalMediaStore(settings.data_dir / "media" / "blog")
+
+
+class NoBucketError(LookupError):
+    """``agency files migrate`` has no bucket to copy into; the message is one line for the operator."""
+
+
+async def migrate_to_bucket(settings: Settings) -> MigrationReport:
+    """``agency files migrate``: ``AGENCY_DATA_DIR``'s uploads and blog media into ``AGENCY_FILES_BUCKET``,
+    sealed with the data directory's files key (:mod:`adapters.file_migration`)."""
+    storage = settings.file_storage
+    if not storage.bucket:
+        raise NoBucketError("agency files migrate needs AGENCY_FILES_BUCKET: the bucket to copy the files into")
+    bucket = storage_client(storage.project).bucket(storage.bucket)
+    if not await asyncio.to_thread(bucket.exists):
+        raise NoBucketError(f"the bucket {storage.bucket!r} of AGENCY_FILES_BUCKET is not there: create it first")
+    cipher = build_files_cipher(settings)
+    return await migrate_files(settings.data_dir, CloudFileStore(bucket, cipher), CloudMediaStore(bucket), cipher)
