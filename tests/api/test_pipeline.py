@@ -173,3 +173,21 @@ async def test_the_stage_texts_are_staff_editable_templates_and_a_move_sends_the
     assert (await staff.move(app_id, to="selected", expectedVersion=0)).status_code == 200
     queued = {m.id: m for m in await container_of(staff.client.app).store.outbox.list(app_id)}
     assert queued[f"{app_id}-stage-1-sms"].text == f"Hi Kwame Mensah, an employer picked you ({app_id})."
+
+
+async def test_a_data_request_finds_the_history_and_erasure_takes_it_with_the_application(staff: Staff) -> None:
+    email = "kwame.erase@example.com"
+    app_id = await approved(staff, email)
+    for to, version in (("selected", 0), ("visa", 1)):
+        assert (await staff.move(app_id, to=to, expectedVersion=version)).status_code == 200
+    found = (await staff.client.get("/api/admin/data-requests", params={"q": email})).json()
+    assert found["counts"]["pipelineMoves"] == 2
+    assert [(m["applicationId"], m["version"], m["stage"]) for m in found["pipeline"]] == [
+        (app_id, 1, "Selected by employer"),
+        (app_id, 2, "Visa / work permit"),
+    ]
+    assert DEMO_ADMIN_EMAIL not in str(found["pipeline"])
+    erased = await staff.post("/api/admin/data-requests/erase", {"q": email, "confirm": email})
+    assert erased.status_code == 200, erased.text
+    assert erased.json()["erased"]["pipelineMoves"] == 2
+    assert await container_of(staff.client.app).backend.pipeline.history(app_id) == []

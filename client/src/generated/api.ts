@@ -2048,6 +2048,7 @@ export interface components {
             messages: components["schemas"]["HeldRecord"][];
             notes: components["schemas"]["HeldNote"][];
             person: components["schemas"]["HeldPerson"];
+            pipeline?: components["schemas"]["HeldStageMove"][];
             query: string;
             replies: components["schemas"]["HeldReply"][];
             sms: components["schemas"]["HeldSms"][];
@@ -2193,6 +2194,8 @@ export interface components {
             jobAlerts: number;
             messages: number;
             notes: number;
+            /** @default 0 */
+            pipelineMoves: number;
             replies: number;
             sms: number;
             subscriptions: number;
@@ -2247,6 +2250,19 @@ export interface components {
             phone: string;
             status: string;
             text: string;
+        };
+        /** HeldStageMove */
+        HeldStageMove: {
+            applicationId: string;
+            at: string | null;
+            closeReason: string | null;
+            closeText: string;
+            fromStage: string | null;
+            kind: string;
+            reason: string;
+            stage: string;
+            toStage: string;
+            version: number;
         };
         /** HeldSubscription */
         HeldSubscription: {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from agency_core.privacy.data_requests import export_json
 from agency_core.privacy.model import Person, PersonalData
 from app.admin.schemas.common import Body, from_record
@@ -20,6 +22,8 @@ class HeldCounts(Body):
     sms: int
     notes: int
     replies: int
+    pipeline_moves: int = 0
+    """The moves of their applications' deployment pipeline history."""
 
 
 class HeldPerson(Body):
@@ -103,6 +107,22 @@ class HeldReply(Body):
     sent_at: str | None
 
 
+class HeldStageMove(Body):
+    """A move of the deployment pipeline's history (the staff member's address is not in it)."""
+
+    application_id: str
+    version: int
+    kind: str
+    from_stage: str | None
+    to_stage: str
+    stage: str
+    """The stage reached, in plain words."""
+    at: str | None
+    reason: str
+    close_reason: str | None
+    close_text: str
+
+
 class DataRequestResult(Body):
     """What was found for ``query`` (times as ISO 8601 with their offset, as in the export's ``data.json``)."""
 
@@ -117,6 +137,7 @@ class DataRequestResult(Body):
     sms: list[HeldSms]
     notes: list[HeldNote]
     replies: list[HeldReply]
+    pipeline: list[HeldStageMove] = msgspec.field(default_factory=list)
 
 
 class EraseRequest(Body):
