@@ -323,13 +323,19 @@ class Container:
         return AdminUser(account.id, account.email, DEMO_ADMIN_NAME)
 
     async def stop(self) -> None:
-        """Cancel the background tasks and close everything; each wait is bounded (``STOP_WAIT_S``), so a
-        task stuck on a peer that no longer answers cannot hold the shutdown for ever."""
+        """Stop the background tasks (the outbox worker drains its sends in flight, then hands back its
+        leases) and close everything; each wait is bounded (``STOP_WAIT_S``), so a task stuck on a peer
+        that no longer answers cannot hold the shutdown for ever."""
         if self._retention_task is not None:
             await _cancelled(self._retention_task)
             self._retention_task = None
         if self._outbox_task is not None:
-            await _cancelled(self._outbox_task)
+            # Take no more texts; let those already with the gateway finish and be recorded (cancelling
+            # them would leave sent texts unrecorded, sent again by whoever takes them over).
+            self.outbox_worker.stop()
+            drained, _ = await asyncio.wait({self._outbox_task}, timeout=STOP_WAIT_S)
+            if not drained:
+                await _cancelled(self._outbox_task)
             self._outbox_task = None
             # Hand the leases back so another instance sends them now, not after the lease.
             with contextlib.suppress(Exception):

@@ -89,6 +89,7 @@ class OutboxWorker:
         self.rand = rand
         self._wake = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._stopping = False
 
     def wake(self) -> None:
         """Ask for a delivery round now (safe from any thread)."""
@@ -106,6 +107,8 @@ class OutboxWorker:
 
     async def run_once(self) -> int:
         """Claim the due messages and send them, all at once (bounded); returns how many."""
+        if self._stopping:
+            return 0
         now = self.clock()
         claimed = await self.outbox.claim(now, now + self.lease, self.pacing.batch_size, self.owner)
         if claimed:
@@ -113,7 +116,8 @@ class OutboxWorker:
 
             async def bounded(message: OutboxMessage) -> None:
                 async with limit:
-                    await self._send(message)
+                    if not self._stopping:  # once stopping, a claimed text not yet sent waits for release()
+                        await self._send(message)
 
             await asyncio.gather(*(bounded(m) for m in claimed))
         return len(claimed)
@@ -180,18 +184,24 @@ class OutboxWorker:
             logger.warning("sms lease lost before its result was written", extra=fields)
         return result
 
+    def stop(self) -> None:
+        """Stop taking work: no new claim and no new send; the sends already with the gateway finish and
+        their results are written, then :meth:`run` returns. Then :meth:`release` hands back the rest."""
+        self._stopping = True
+        self._wake.set()
+
     async def release(self) -> int:
-        """Hand back every lease this worker holds (call after cancelling :meth:`run`)."""
+        """Hand back every lease this worker holds (call once :meth:`run` has returned or was cancelled)."""
         released = await self.outbox.release(self.owner)
         if released:
             logger.info("outbox leases released", extra={"count": released, "owner": self.owner})
         return released
 
     async def run(self) -> None:
-        """Deliver until cancelled: a round ``settle_s`` after a wake-up (the wake-ups until then
-        coalesce), else every ``poll_s``; a wake-up during a round asks for another."""
+        """Deliver until :meth:`stop` (or cancelled): a round ``settle_s`` after a wake-up (the wake-ups
+        until then coalesce), else every ``poll_s``; a wake-up during a round asks for another."""
         self._loop = asyncio.get_running_loop()
-        while True:
+        while not self._stopping:
             self._wake.clear()
             try:
                 handled = await self.run_once()

@@ -323,3 +323,21 @@ async def test_a_text_held_after_its_last_attempt_fails_without_another_send() -
     failed = outbox.rows["VA1-0"]
     assert (failed.status, failed.attempts, len(gateway.sent)) == (OutboxStatus.FAILED, 3, 2)
     assert failed.last_error == "no answer and no delivery report after 2 attempts"
+
+
+async def test_stop_lets_the_sends_in_flight_finish_sends_nothing_new_and_release_hands_back_the_rest() -> None:
+    outbox, clock = FakeOutbox([message(i) for i in range(3)]), Clock()
+    gateway = FakeGateway(delay_s=0.2)
+    stopping = worker(outbox, gateway, clock, owner="instance-a", concurrency=2)
+    running = asyncio.create_task(stopping.run())
+    await asyncio.sleep(0.1)  # the first round's two sends are with the gateway (0.2 s each)
+    assert gateway.in_flight == 2
+    stopping.stop()
+    await asyncio.wait_for(running, 2.0)  # run returns by itself: nothing is cancelled
+    assert sorted(key or "" for _, _, key in gateway.sent) == ["VA1-0", "VA1-1"]
+    assert outbox.rows["VA1-2"].lease_owner == "instance-a"  # claimed, never sent
+    assert await stopping.run_once() == 0
+    assert await stopping.release() == 1
+    assert await worker(outbox, gateway, clock).run_once() == 1
+    assert sorted(key or "" for _, _, key in gateway.sent) == ["VA1-0", "VA1-1", "VA1-2"]
+    assert {m.status for m in outbox.rows.values()} == {OutboxStatus.DELIVERED}
