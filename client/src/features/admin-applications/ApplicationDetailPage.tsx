@@ -10,9 +10,8 @@ import {
   formatDateTime,
   humanize,
   useAdminTitle,
-  AsyncView,
   DataTable,
-  PageHeader,
+  RecordPage,
   StatusBadge,
 } from '@/features/admin-shell';
 import { DeliveryBadge } from './delivery/DeliveryBadge';
@@ -244,115 +243,118 @@ export default function ApplicationDetailPage() {
   const staff = useStaff();
 
   return (
-    <>
-      <RecordNav applicationId={applicationId} />
-      {move.view}
-      <AsyncView state={state} onRetry={reload}>
-        {(loaded) => {
-          const app = override?.applicationId === loaded.applicationId ? override : loaded;
-          const fields: Record<string, unknown> = app;
-          const extra = Object.keys(fields).filter((key) => !SHOWN.has(key));
-          return (
-            <>
-              <PageHeader title={`${app.firstName} ${app.lastName}`}>
-                <StatusBadge status={app.status} />
-              </PageHeader>
-              <p className="admin-muted" data-testid="application-summary">
-                Application <strong>{app.applicationId}</strong>, submitted {formatDateTime(app.createdAt)}
-                <JobApplied app={app} />
-              </p>
-              {/* The main actions first, side by side: they fit the first screen of an office laptop. */}
-              <div className="admin-grid admin-grid--3">
-                <StatusSection app={app} busy={busy} onMove={(status) => void changeStatus(status)} />
-                <FilesSection files={app.files} />
-              </div>
-              <section className="admin-card" aria-labelledby="owner-heading">
-                <h2 id="owner-heading">Owner</h2>
-                <OwnerSelect
-                  applicationId={app.applicationId}
-                  ownerId={app.ownerId}
-                  ownerName={app.ownerName}
-                  label="Owner of this applicant"
-                  staff={staff}
-                />
-              </section>
-              <NotesPanel applicationId={app.applicationId} />
-              <div className="admin-grid admin-grid--3">
-                {SECTIONS.map((section) => (
-                  <section key={section.title} className="admin-card">
-                    <h2>{section.title}</h2>
-                    <dl className="admin-dl">
-                      {section.fields
-                        .filter(
-                          ([key]) =>
-                            key in app || !['passportNumber', 'passportExpiry', 'terms'].includes(key),
-                        )
-                        .map(([key, label]) => (
-                          <div key={key}>
-                            <dt>{label}</dt>
-                            <dd>
-                              <DetailValue name={key} value={fields[key]} />
-                            </dd>
-                          </div>
-                        ))}
-                    </dl>
-                  </section>
-                ))}
-              </div>
-              {extra.length > 0 ? (
-                <section className="admin-card">
-                  <h2>Other details</h2>
+    <RecordPage
+      back={
+        <>
+          <RecordNav applicationId={applicationId} />
+          {move.view}
+        </>
+      }
+      state={state}
+      onRetry={reload}
+      shown={(loaded) => (override?.applicationId === loaded.applicationId ? override : loaded)}
+      title={(app) => `${app.firstName} ${app.lastName}`}
+      badge={(app) => <StatusBadge status={app.status} />}
+    >
+      {(app) => {
+        const fields: Record<string, unknown> = app;
+        const extra = Object.keys(fields).filter((key) => !SHOWN.has(key));
+        return (
+          <>
+            <p className="admin-muted" data-testid="application-summary">
+              Application <strong>{app.applicationId}</strong>, submitted {formatDateTime(app.createdAt)}
+              <JobApplied app={app} />
+            </p>
+            {/* The main actions first, side by side: they fit the first screen of an office laptop. */}
+            <div className="admin-grid admin-grid--3">
+              <StatusSection app={app} busy={busy} onMove={(status) => void changeStatus(status)} />
+              <FilesSection files={app.files} />
+            </div>
+            <section className="admin-card" aria-labelledby="owner-heading">
+              <h2 id="owner-heading">Owner</h2>
+              <OwnerSelect
+                applicationId={app.applicationId}
+                ownerId={app.ownerId}
+                ownerName={app.ownerName}
+                label="Owner of this applicant"
+                staff={staff}
+              />
+            </section>
+            <NotesPanel applicationId={app.applicationId} />
+            <div className="admin-grid admin-grid--3">
+              {SECTIONS.map((section) => (
+                <section key={section.title} className="admin-card">
+                  <h2>{section.title}</h2>
                   <dl className="admin-dl">
-                    {extra.map((key) => (
-                      <div key={key}>
-                        <dt>{humanize(key)}</dt>
-                        <dd>{show(fields[key])}</dd>
-                      </div>
-                    ))}
+                    {section.fields
+                      .filter(
+                        ([key]) => key in app || !['passportNumber', 'passportExpiry', 'terms'].includes(key),
+                      )
+                      .map(([key, label]) => (
+                        <div key={key}>
+                          <dt>{label}</dt>
+                          <dd>
+                            <DetailValue name={key} value={fields[key]} />
+                          </dd>
+                        </div>
+                      ))}
                   </dl>
                 </section>
-              ) : null}
-              <PaymentSection app={app} />
-              <RefundsPanel applicationId={app.applicationId} />
-              <section className="admin-card" aria-labelledby="sms-heading">
-                <div className="admin-card__head">
-                  <h2 id="sms-heading">SMS History</h2>
-                  <button
-                    type="button"
-                    className="admin-button admin-button--ghost"
-                    onClick={() => {
-                      setOverride(null);
-                      reload();
-                    }}
-                  >
-                    Refresh
-                  </button>
-                </div>
-                <DataTable
-                  caption="Text messages about this application"
-                  hiddenCaption
-                  columns={['Kind', 'Phone', 'Delivery', 'Attempts', 'Queued', 'Sent', 'Last error']}
-                  items={app.sms}
-                  empty="No text messages yet."
-                  row={(sms) => (
-                    <tr key={sms.id}>
-                      <td>{humanize(sms.kind)}</td>
-                      <td>{sms.phone}</td>
-                      <td>
-                        <DeliveryBadge sms={sms} />
-                      </td>
-                      <td>{sms.attempts}</td>
-                      <td>{formatDateTime(sms.createdAt)}</td>
-                      <td>{formatDateTime(sms.deliveredAt)}</td>
-                      <td>{sms.lastError ?? '—'}</td>
-                    </tr>
-                  )}
-                />
+              ))}
+            </div>
+            {extra.length > 0 ? (
+              <section className="admin-card">
+                <h2>Other details</h2>
+                <dl className="admin-dl">
+                  {extra.map((key) => (
+                    <div key={key}>
+                      <dt>{humanize(key)}</dt>
+                      <dd>{show(fields[key])}</dd>
+                    </div>
+                  ))}
+                </dl>
               </section>
-            </>
-          );
-        }}
-      </AsyncView>
-    </>
+            ) : null}
+            <PaymentSection app={app} />
+            <RefundsPanel applicationId={app.applicationId} />
+            <section className="admin-card" aria-labelledby="sms-heading">
+              <div className="admin-card__head">
+                <h2 id="sms-heading">SMS History</h2>
+                <button
+                  type="button"
+                  className="admin-button admin-button--ghost"
+                  onClick={() => {
+                    setOverride(null);
+                    reload();
+                  }}
+                >
+                  Refresh
+                </button>
+              </div>
+              <DataTable
+                caption="Text messages about this application"
+                hiddenCaption
+                columns={['Kind', 'Phone', 'Delivery', 'Attempts', 'Queued', 'Sent', 'Last error']}
+                items={app.sms}
+                empty="No text messages yet."
+                row={(sms) => (
+                  <tr key={sms.id}>
+                    <td>{humanize(sms.kind)}</td>
+                    <td>{sms.phone}</td>
+                    <td>
+                      <DeliveryBadge sms={sms} />
+                    </td>
+                    <td>{sms.attempts}</td>
+                    <td>{formatDateTime(sms.createdAt)}</td>
+                    <td>{formatDateTime(sms.deliveredAt)}</td>
+                    <td>{sms.lastError ?? '—'}</td>
+                  </tr>
+                )}
+              />
+            </section>
+          </>
+        );
+      }}
+    </RecordPage>
   );
 }

@@ -1,6 +1,6 @@
 import { Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import * as yup from 'yup';
 import { confirmMessage, previewMessage, type BulkPreview, type BulkSelection } from './api/bulk';
 import {
@@ -10,6 +10,7 @@ import {
   countOf,
   runAction,
   useAdminTitle,
+  BackLink,
   PageHeader,
   filtersFrom,
 } from '@/features/admin-shell';
@@ -79,9 +80,7 @@ export default function BulkMessagePage() {
 
   return (
     <>
-      <p className="admin-back">
-        <Link to={back}>← Back to the list</Link>
-      </p>
+      <BackLink to={back} label="Back to the list" />
       <PageHeader title="Message to many" />
       <p>To: {describe}.</p>
       <Formik<Values> initialValues={{ text: '' }} validationSchema={schema} onSubmit={onPreview}>

@@ -6,9 +6,9 @@ import {
   formatDateTime,
   humanize,
   useAdminTitle,
-  AsyncView,
+  BackLink,
   DataTable,
-  PageHeader,
+  RecordPage,
   StatusBadge,
 } from '@/features/admin-shell';
 import './bulk.css';
@@ -36,81 +36,76 @@ export default function BulkResultPage() {
     };
   }, [waiting, shown, bulkId]);
   return (
-    <>
-      <p className="admin-back">
-        <Link to="/admin/applications">← All applications</Link>
-      </p>
-      <AsyncView state={state} onRetry={reload}>
-        {(loaded) => {
-          const bulk = latest ?? loaded;
-          return (
-            <>
-              <PageHeader
-                title={
-                  bulk.kind === 'message' ? 'Message to many' : `Moved to ${humanize(bulk.status ?? '')}`
-                }
-              />
-              <p className="admin-muted">
-                {bulk.bulkId}, by {bulk.actor}, {formatDateTime(bulk.createdAt)} ({bulk.selection})
-              </p>
-              {bulk.text ? <blockquote className="bulk-sms">{bulk.text}</blockquote> : null}
-              <section className="admin-card" aria-labelledby="bulk-counts-title">
-                <h2 id="bulk-counts-title">Messages</h2>
-                <dl className="bulk-counts" aria-live="polite">
-                  <div>
-                    <dt>Waiting</dt>
-                    <dd data-testid="count-pending">{bulk.pending}</dd>
-                  </div>
-                  <div>
-                    <dt>Sent</dt>
-                    <dd data-testid="count-sent">{bulk.sent}</dd>
-                  </div>
-                  <div>
-                    <dt>Delivered</dt>
-                    <dd data-testid="count-delivered">{bulk.delivered}</dd>
-                  </div>
-                  <div>
-                    <dt>Failed</dt>
-                    <dd data-testid="count-failed">{bulk.failed}</dd>
-                  </div>
-                  <div>
-                    <dt>Withdrawn</dt>
-                    <dd data-testid="count-withdrawn">{bulk.withdrawn}</dd>
-                  </div>
-                  <div>
-                    <dt>Left out</dt>
-                    <dd data-testid="count-refused">{bulk.refused}</dd>
-                  </div>
-                </dl>
-                <p className="admin-muted admin-small">
-                  Sent: accepted by the SMS gateway, no delivery report yet. Delivered and failed: as the
-                  gateway reported (failed also counts messages the outbox gave up on). Withdrawn: taken back
-                  by the undo before they went.
-                </p>
-              </section>
-              <section className="admin-card">
-                <DataTable
-                  items={bulk.items}
-                  caption="Recipients"
-                  columns={['Application', 'SMS', 'Note']}
-                  empty="Nobody was selected."
-                  row={(item) => (
-                    <tr key={item.applicationId}>
-                      <th scope="row">
-                        <Link to={`/admin/applications/${encodeURIComponent(item.applicationId)}`}>
-                          {item.applicationId}
-                        </Link>
-                      </th>
-                      <td>{item.delivery ? <StatusBadge status={item.delivery} /> : '—'}</td>
-                      <td>{item.error}</td>
-                    </tr>
-                  )}
-                />
-              </section>
-            </>
-          );
-        }}
-      </AsyncView>
-    </>
+    <RecordPage
+      back={<BackLink to="/admin/applications" label="All applications" />}
+      state={state}
+      onRetry={reload}
+      shown={(loaded) => latest ?? loaded}
+      title={(bulk) =>
+        bulk.kind === 'message' ? 'Message to many' : `Moved to ${humanize(bulk.status ?? '')}`
+      }
+    >
+      {(bulk) => (
+        <>
+          <p className="admin-muted">
+            {bulk.bulkId}, by {bulk.actor}, {formatDateTime(bulk.createdAt)} ({bulk.selection})
+          </p>
+          {bulk.text ? <blockquote className="bulk-sms">{bulk.text}</blockquote> : null}
+          <section className="admin-card" aria-labelledby="bulk-counts-title">
+            <h2 id="bulk-counts-title">Messages</h2>
+            <dl className="bulk-counts" aria-live="polite">
+              <div>
+                <dt>Waiting</dt>
+                <dd data-testid="count-pending">{bulk.pending}</dd>
+              </div>
+              <div>
+                <dt>Sent</dt>
+                <dd data-testid="count-sent">{bulk.sent}</dd>
+              </div>
+              <div>
+                <dt>Delivered</dt>
+                <dd data-testid="count-delivered">{bulk.delivered}</dd>
+              </div>
+              <div>
+                <dt>Failed</dt>
+                <dd data-testid="count-failed">{bulk.failed}</dd>
+              </div>
+              <div>
+                <dt>Withdrawn</dt>
+                <dd data-testid="count-withdrawn">{bulk.withdrawn}</dd>
+              </div>
+              <div>
+                <dt>Left out</dt>
+                <dd data-testid="count-refused">{bulk.refused}</dd>
+              </div>
+            </dl>
+            <p className="admin-muted admin-small">
+              Sent: accepted by the SMS gateway, no delivery report yet. Delivered and failed: as the gateway
+              reported (failed also counts messages the outbox gave up on). Withdrawn: taken back by the undo
+              before they went.
+            </p>
+          </section>
+          <section className="admin-card">
+            <DataTable
+              items={bulk.items}
+              caption="Recipients"
+              columns={['Application', 'SMS', 'Note']}
+              empty="Nobody was selected."
+              row={(item) => (
+                <tr key={item.applicationId}>
+                  <th scope="row">
+                    <Link to={`/admin/applications/${encodeURIComponent(item.applicationId)}`}>
+                      {item.applicationId}
+                    </Link>
+                  </th>
+                  <td>{item.delivery ? <StatusBadge status={item.delivery} /> : '—'}</td>
+                  <td>{item.error}</td>
+                </tr>
+              )}
+            />
+          </section>
+        </>
+      )}
+    </RecordPage>
   );
 }

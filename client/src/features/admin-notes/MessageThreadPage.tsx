@@ -1,7 +1,7 @@
 import { useFormik } from 'formik';
 import './notes.css';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import * as yup from 'yup';
 import {
   getThread,
@@ -18,8 +18,8 @@ import {
   runAction,
   useAdminTitle,
   useFollow,
-  AsyncView,
-  PageHeader,
+  BackLink,
+  RecordPage,
   StatusBadge,
   TextAreaField,
 } from '@/features/admin-shell';
@@ -126,67 +126,66 @@ export default function MessageThreadPage() {
     follow(thread);
   };
   return (
-    <>
-      <p className="admin-back">
-        <Link to="/admin/messages">← All messages</Link>
-      </p>
-      <AsyncView state={state} onRetry={reload}>
-        {(loaded) => {
-          const thread = latest && latest.message.id === loaded.message.id ? latest : loaded;
-          const message = thread.message;
-          return (
-            <>
-              <PageHeader title={message.subject ?? 'Message'} />
-              <section className="admin-card" aria-labelledby="message-heading">
-                <h2 id="message-heading">
-                  From {message.name}, {formatDateTime(message.createdAt)}
-                </h2>
-                <p className="admin-small">
-                  {message.email ? <span>{message.email}</span> : null}
-                  {message.phone ? <span> · {message.phone}</span> : null}
-                  {message.service ? <span> · {message.service}</span> : null}
-                </p>
-                <p className="admin-message-body">{message.message}</p>
-              </section>
-              <section className="admin-card" aria-labelledby="thread-heading">
-                <h2 id="thread-heading">Replies</h2>
-                {thread.replies.length === 0 ? (
-                  <p className="admin-muted">No replies yet.</p>
-                ) : (
-                  <ol className="admin-notes" aria-label="Replies to this message">
-                    {thread.replies.map((reply) => (
-                      <li key={reply.id} className="admin-note">
-                        <p className="admin-muted admin-small">
-                          {reply.senderName} ({reply.sender}), {formatDateTime(reply.sentAt)}, by{' '}
-                          {reply.channel === 'email'
-                            ? `e-mail to ${reply.recipient}`
-                            : `SMS to ${reply.recipient}`}{' '}
-                          <StatusBadge status={reply.delivery ?? 'pending'} />
-                        </p>
-                        {reply.subject ? <p className="admin-small">Subject: {reply.subject}</p> : null}
-                        <p className="admin-note__text">{reply.text}</p>
-                      </li>
-                    ))}
-                  </ol>
-                )}
-                <button
-                  type="button"
-                  className="admin-button admin-button--ghost"
-                  onClick={() => {
-                    setLatest(null);
-                    reload();
-                  }}
-                >
-                  Refresh
-                </button>
-              </section>
-              <section className="admin-card">
-                <ReplyForm message={message} onSent={sent} />
-              </section>
-            </>
-          );
-        }}
-      </AsyncView>
-    </>
+    <RecordPage
+      back={<BackLink to="/admin/messages" label="All messages" />}
+      state={state}
+      onRetry={reload}
+      shown={(loaded) => (latest && latest.message.id === loaded.message.id ? latest : loaded)}
+      title={(thread) => thread.message.subject ?? 'Message'}
+    >
+      {(thread) => {
+        const message = thread.message;
+        return (
+          <>
+            <section className="admin-card" aria-labelledby="message-heading">
+              <h2 id="message-heading">
+                From {message.name}, {formatDateTime(message.createdAt)}
+              </h2>
+              <p className="admin-small">
+                {message.email ? <span>{message.email}</span> : null}
+                {message.phone ? <span> · {message.phone}</span> : null}
+                {message.service ? <span> · {message.service}</span> : null}
+              </p>
+              <p className="admin-message-body">{message.message}</p>
+            </section>
+            <section className="admin-card" aria-labelledby="thread-heading">
+              <h2 id="thread-heading">Replies</h2>
+              {thread.replies.length === 0 ? (
+                <p className="admin-muted">No replies yet.</p>
+              ) : (
+                <ol className="admin-notes" aria-label="Replies to this message">
+                  {thread.replies.map((reply) => (
+                    <li key={reply.id} className="admin-note">
+                      <p className="admin-muted admin-small">
+                        {reply.senderName} ({reply.sender}), {formatDateTime(reply.sentAt)}, by{' '}
+                        {reply.channel === 'email'
+                          ? `e-mail to ${reply.recipient}`
+                          : `SMS to ${reply.recipient}`}{' '}
+                        <StatusBadge status={reply.delivery ?? 'pending'} />
+                      </p>
+                      {reply.subject ? <p className="admin-small">Subject: {reply.subject}</p> : null}
+                      <p className="admin-note__text">{reply.text}</p>
+                    </li>
+                  ))}
+                </ol>
+              )}
+              <button
+                type="button"
+                className="admin-button admin-button--ghost"
+                onClick={() => {
+                  setLatest(null);
+                  reload();
+                }}
+              >
+                Refresh
+              </button>
+            </section>
+            <section className="admin-card">
+              <ReplyForm message={message} onSent={sent} />
+            </section>
+          </>
+        );
+      }}
+    </RecordPage>
   );
 }

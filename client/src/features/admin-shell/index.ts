@@ -46,4 +46,5 @@ export { AsyncView } from './ui/AsyncView';
 export { DataTable, PagedTable } from './ui/DataTable';
 export { FilterTabs, type FilterOption } from './ui/FilterTabs';
 export { PageHeader } from './ui/PageHeader';
+export { BackLink, RecordPage } from './ui/RecordPage';
 export { StatusBadge } from './ui/StatusBadge';
