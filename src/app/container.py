@@ -217,7 +217,7 @@ class Container:
         fee_schedule = FeeSchedule(live, settings.payments.fee)
         newsletter = build_newsletter(shared)
         mailer = build_job_alert_mailer(shared)
-        staff = build_staff(shared, media, mailer)
+        staff = build_staff(shared, media, mailer, files)
         money = build_payments(shared, build_payment_gateway(settings))
         privacy = build_privacy(shared, files)
         identity = build_identity(settings, database)

@@ -50,6 +50,8 @@ def dependencies_of(container: Container) -> dict[str, Provide]:
         "phones_admin": container.staff.phones,
         "dashboard_admin": container.staff.dashboard,
         "pipeline_admin": container.staff.pipeline,
+        "employers_admin": container.staff.employers,
+        "orders_admin": container.staff.orders,
         "templates": container.message_templates,
         "bulk": container.bulk,
         "notes": container.notes,

@@ -103,7 +103,7 @@ def conform(openapi: OpenAPI) -> OpenAPI:
         ok = responses.get("200")
         if path.endswith(".csv") and isinstance(ok, OpenAPIResponse):
             ok.content = {"text/csv": OpenAPIMediaType(schema=Schema(type=OpenAPIType.STRING))}
-        if path.endswith("/files/{field}") and isinstance(ok, OpenAPIResponse):
+        if path.endswith(("/files/{field}", "/files/{file_id}")) and isinstance(ok, OpenAPIResponse):
             binary = Schema(type=OpenAPIType.STRING, format="binary")  # type: ignore[arg-type]
             ok.content = {media_type: OpenAPIMediaType(schema=binary) for media_type in FILE_TYPES}
         operation.responses = responses

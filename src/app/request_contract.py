@@ -33,6 +33,16 @@ from agency_core.admin_settings import (
     SENDER_PATTERN,
 )
 from agency_core.bulk.model import EVERY_APPLICATION, MAX_SELECTION
+from agency_core.employers.model import ApprovalKind
+from agency_core.employers.rules import LONG as EMPLOYER_LONG
+from agency_core.employers.rules import (
+    MAX_CONTACTS,
+    MAX_CONTRACT_MONTHS,
+    MAX_HEAD_COUNT,
+    MAX_POSITIONS,
+    MAX_SALARY,
+    MIN_REASON,
+)
 from agency_core.jobs.rules import JOB_FORM, JOB_STATUSES, JobField
 from agency_core.messaging.bulk_texts import MAX_SEPTETS
 from agency_core.messaging.parts_cap import LEAST_MAX_PARTS, MOST_MAX_PARTS
@@ -46,6 +56,7 @@ from agency_core.payments.fees import REFUND_RULES_MAX
 from agency_core.payments.refunds import REASON_MAX as REFUND_REASON_MAX
 from agency_core.records import APPOINTMENT_OUTCOMES, ApplicationStatus, AppointmentStatus, PaymentState
 from agency_core.spec.constants import SENDER_ID_MAX_LENGTH
+from agency_core.spec.phone_numbers import phone_regions
 from agency_core.spec.validation import DEFAULT_PHONE_REGION, EMAIL_PATTERN, FORMS, Field
 from agency_core.staff.blog_input import LONG as LONG_BLOG_TEXT
 from agency_core.staff.notes import NOTE_MAX_LENGTH, REPLY_MAX_LENGTH, ReplyChannel
@@ -429,6 +440,88 @@ def _phone_confirm_body() -> dict[str, Any]:
     return {"type": "object", "properties": {"region": region}, "required": ["region"]}
 
 
+# -- employers and job orders (issue 46): the core's rules, narrower where JSON Schema cannot say them --
+INTERNATIONAL_PHONE: Final = (
+    r"^(?:\+233(?:2(?:[0346-9][0-9]|5[67])|5(?:[03-7][0-9]|9[1-9]))[0-9]{6}|\+9715[02-68][0-9]{7})$"
+)
+"""Ghanaian and UAE mobiles with their + code: valid whatever country the contact's phone is read in."""
+FUTURE_DATE: Final = r"^2[1-9][0-9]{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])$"
+"""A date of the 22nd century or later: always today or later (the core compares with today)."""
+
+
+def _employer_body() -> dict[str, Any]:
+    regions = choice(sorted(r.code for r in phone_regions()))
+    contact = {
+        "type": "object",
+        "properties": {
+            "name": text(),
+            "email": email(),
+            "phone": {"type": "string", "pattern": INTERNATIONAL_PHONE, "description": "Read in phoneCountry"},
+            "phoneCountry": {**regions, "description": "The phone's country (the employer's when left out)"},
+        },
+        "required": ["name", "email"],
+    }
+    properties = {
+        "company": text(),
+        "country": {**regions, "description": "ISO 3166 code"},
+        "city": text(),
+        "licenceNumber": text(100),
+        "contacts": {"type": "array", "items": contact, "minItems": 1, "maxItems": MAX_CONTACTS},
+        "notes": text(EMPLOYER_LONG, required=False),
+    }
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": ["company", "country", "city", "licenceNumber", "contacts"],
+    }
+
+
+def _order_body() -> dict[str, Any]:
+    position = {
+        "type": "object",
+        "properties": {
+            "trade": text(),
+            "headCount": whole(1, MAX_HEAD_COUNT),
+            "salary": whole(0, MAX_SALARY),
+            "currency": {"type": "string", "pattern": "^[A-Z]{3}$", "description": "ISO 4217 (AED)"},
+        },
+        "required": ["trade", "headCount", "salary", "currency"],
+    }
+    flag = {"type": "boolean"}
+    properties = {
+        "employerId": text(40),
+        "positions": {"type": "array", "items": position, "minItems": 1, "maxItems": MAX_POSITIONS},
+        "benefits": {"type": "object", "properties": {"accommodation": flag, "transport": flag, "food": flag}},
+        "contractMonths": whole(1, MAX_CONTRACT_MONTHS),
+        "validUntil": {"type": "string", "pattern": FUTURE_DATE, "format": "date", "description": "today or later"},
+        "domesticWork": flag,
+    }
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": ["employerId", "positions", "contractMonths", "validUntil"],
+    }
+
+
+def _approval_body() -> dict[str, Any]:
+    properties = {"kind": choice(k.value for k in ApprovalKind), "reference": text(100)}
+    return {"type": "object", "properties": properties, "required": ["kind", "reference"]}
+
+
+def _override_body() -> dict[str, Any]:
+    reason = {
+        "type": "string",
+        "maxLength": EMPLOYER_LONG,
+        "pattern": rf"^[^{SPACE}].{{{MIN_REASON - 2},}}[^{SPACE}]$",
+        "description": f"At least {MIN_REASON} characters",
+    }
+    return {"type": "object", "properties": {"reason": reason}, "required": ["reason"]}
+
+
+def _link_body() -> dict[str, Any]:
+    return {"type": "object", "properties": {"orderId": text(40)}, "required": ["orderId"]}
+
+
 BODIES: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {
     "ApplicationForm": lambda: form_body("application", multipart=True),
     "AppointmentIn": lambda: form_body("appointment"),
@@ -453,6 +546,11 @@ BODIES: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {
     "FeePolicyIn": _fee_policy_body,
     "RefundIn": _refund_body,
     "PhoneConfirmIn": _phone_confirm_body,
+    "EmployerIn": _employer_body,
+    "OrderIn": _order_body,
+    "ApprovalIn": _approval_body,
+    "OverrideIn": _override_body,
+    "LinkIn": _link_body,
 }
 """Component schemas replaced by the core's rules (by the name Litestar gives each body)."""
 PARTS: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {

@@ -47,14 +47,16 @@ UPLOADS = (
     "/api/admin/templates/{key}/restore",
     "/api/appointments",
     "/api/appointment-slots",
+    "/api/admin/job-orders/{order_id}/files",
 )
-"""Paths whose acceptance depends on what no schema states, run without the positive-data check: the two uploads'
+"""Paths whose acceptance depends on what no schema states, run without the positive-data check: the three uploads'
 files are checked by their bytes (their positive cases are random bytes), and a template's SMS text by the parts it
 takes at its longest under the cap staff set in the settings (which the same run changes), and a booking or a day's
 slots by the booking horizon and the bookings per person per day, settings the same run changes too (their bounds
 have tests of their own: tests/api/test_booking_bounds.py)."""
-UPLOAD_OPERATIONS = 7
-"""The two uploads' POSTs, the template's GET, PUT and restore, the booking's POST and the slots' GET."""
+UPLOAD_OPERATIONS = 8
+"""The three uploads' POSTs (an application's files, a blog image, a job order's file), the template's GET, PUT
+and restore, the booking's POST and the slots' GET."""
 PYTHONPATH = os.pathsep.join([str(Path(__file__).resolve().parents[2]), os.environ.get("PYTHONPATH", "")])
 SCHEMATHESIS = str(Path(sys.executable).with_name("schemathesis"))
 RUN_TIMEOUT_S = 1200

@@ -14,6 +14,7 @@ from typing import TypeVar
 from adapters.codec import from_row, timestamp, to_row
 from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database, Migration
+from adapters.sqlite.employers import MIGRATIONS as EMPLOYER_MIGRATIONS
 from adapters.sqlite.notes import MIGRATION_SQL as NOTES_OWNERS_SQL
 from adapters.sqlite.pipeline import MIGRATION as PIPELINE_MIGRATION
 from adapters.sqlite.rows import application_of, fill_search_keys, find_duplicate, insert, seal_plain_passports
@@ -270,6 +271,7 @@ MIGRATIONS = (
         """,
     ),
     PIPELINE_MIGRATION,
+    *EMPLOYER_MIGRATIONS,
 )
 
 

@@ -56,7 +56,6 @@ from agency_core.unit_of_work import PreconditionFailed
 
 ORDER_FILE_RULE: Final = UploadRule((".pdf", ".jpg", ".jpeg", ".png"), 5 * MEGABYTE, "File")
 ORDER_FIELDS: Final = ("employer_id", "positions", "benefits", "contract_months", "valid_until", "domestic_work")
-UNKNOWN_EMPLOYER: Final = "Choose an employer from the list"
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,13 +104,13 @@ class OrdersAdmin:
         self.fill_source = fill
         self.files = files
 
-    def today(self) -> date:
+    def _today(self) -> date:
         return self.context.clock().astimezone(ZoneInfo(self.context.office_zone)).date()
 
     async def _employer(self, employer_id: str) -> Employer:
         employer = await self.store.employer(employer_id)
         if employer is None:
-            raise Rejected({"employerId": UNKNOWN_EMPLOYER})
+            raise NotFound("Employer")
         return employer
 
     async def _order(self, order_id: str) -> JobOrder:
@@ -124,7 +123,7 @@ class OrdersAdmin:
         employer = employer or await self._employer(order.employer_id)
         job_ids = tuple(link.job_id for link in await self.store.links(order.id))
         selected, deployed = await self.fill_source.counts(job_ids)
-        fill, today = Fill(order.head_count, selected, deployed), self.today()
+        fill, today = Fill(order.head_count, selected, deployed), self._today()
         problems = tuple(publish_problems(order, employer, fill, today))
         return OrderView(order, employer, fill, is_closed(order, fill, today), job_ids, problems)
 
@@ -137,7 +136,7 @@ class OrdersAdmin:
         return await self._view(await self._order(order_id))
 
     async def create(self, actor: str, data: Mapping[str, object]) -> OrderView:
-        form = read_order(data, self.today())
+        form = read_order(data, self._today())
         employer = await self._employer(form.employer_id)
         ctx, now = self.context, self.context.clock()
         order_id = "JO" + ctx.ids.next_id().removeprefix(c.ID_PREFIX)
@@ -150,7 +149,7 @@ class OrdersAdmin:
         self, actor: str, order_id: str, data: Mapping[str, object], expected_version: int | None = None
     ) -> OrderView:
         stored = await self._order(order_id)
-        form = read_order(data, min(self.today(), stored.valid_until))
+        form = read_order(data, min(self._today(), stored.valid_until))
         employer = await self._employer(form.employer_id)
         edited = _with_form(stored, form)
         what = changed_fields(stored, edited, ORDER_FIELDS) or "nothing changed"
@@ -223,12 +222,16 @@ class OrdersAdmin:
             await self.store.unlink(job_id, self.context.audit(actor, "order.unlink", job_id))
             return None
         view = await self._view(await self._order(order_id))
-        if job.status_on(self.today()) is JobStatus.OPEN and view.problems:
+        if job.status_on(self._today()) is JobStatus.OPEN and view.problems:
             raise Conflict(view.problems[0])
         ctx = self.context
         link = JobLink(job_id, order_id, actor, ctx.clock())
         await self.store.link(link, ctx.audit(actor, "order.link", f"{job_id} -> {order_id}"))
         return replace(view, job_ids=tuple(sorted({*view.job_ids, job_id})))
+
+    async def links(self) -> list[JobLink]:
+        """Every job linked to an order (the jobs board shows each job's order)."""
+        return await self.store.links()
 
     async def check_publish(self, job: Job) -> None:
         """``Conflict`` naming the first rule the job's order breaks; nothing for a job with no order."""

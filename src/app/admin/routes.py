@@ -17,6 +17,7 @@ from app.admin.blog import BlogPostsAdminController
 from app.admin.bulk import BulkController
 from app.admin.dashboard import dashboard
 from app.admin.data_requests import DataRequestsController
+from app.admin.employers import EmployersController, JobLinksController, JobOrdersController
 from app.admin.fees import FeePolicyController
 from app.admin.jobs import JobsController
 from app.admin.messages import MessagesController
@@ -50,4 +51,7 @@ ADMIN_HANDLERS: list[ControllerRouterHandler] = [
     FeePolicyController,
     RefundsController,
     PipelineController,
+    EmployersController,
+    JobOrdersController,
+    JobLinksController,
 ]

@@ -18,6 +18,7 @@ from adapters.sqlite.attempts import SqliteAttemptCounter
 from adapters.sqlite.audit_trail import SqliteAuditTrail
 from adapters.sqlite.bulk import SqliteBulkStore
 from adapters.sqlite.database import Database
+from adapters.sqlite.employers import SqliteEmployers
 from adapters.sqlite.notes import SqliteNotesStore
 from adapters.sqlite.payments import SqlitePayments, SqliteRefunds
 from adapters.sqlite.personal_data import SqlitePersonalDataStore
@@ -26,6 +27,7 @@ from adapters.sqlite.rate_limits import SqliteHitCounter
 from adapters.sqlite.retention import SqliteRetentionStore
 from adapters.sqlite.store import SqliteStore
 from agency_core.bulk.model import BulkStore
+from agency_core.employers.ports import EmployerStore
 from agency_core.payments.model import PaymentStore
 from agency_core.payments.refunds import RefundStore
 from agency_core.pipeline.moves import PipelineStore
@@ -71,6 +73,7 @@ class Backend:
     bulks: BulkStore
     notes: NotesStore
     pipeline: PipelineStore
+    employers: EmployerStore
     close: Callable[[], Awaitable[None]]
     ping: Callable[[], Awaitable[None]]
     """Raises when the database or Firestore does not answer (the readiness check, ``/readyz``)."""
@@ -98,6 +101,7 @@ def sqlite_backend(database: Database, session_ttl_s: float, sealer: PassportSea
         bulks=SqliteBulkStore(database),
         notes=SqliteNotesStore(database),
         pipeline=SqlitePipelineStore(database),
+        employers=SqliteEmployers(database),
         close=_nothing_to_close,
         ping=ping,
     )
@@ -111,6 +115,7 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
     from adapters.firestore.attempts import FirestoreAttemptCounter
     from adapters.firestore.audit_trail import FirestoreAuditTrail
     from adapters.firestore.bulk import FirestoreBulkStore
+    from adapters.firestore.employers import FirestoreEmployers
     from adapters.firestore.notes import FirestoreNotesStore
     from adapters.firestore.payments import FirestorePayments, FirestoreRefunds
     from adapters.firestore.personal_data import FirestorePersonalDataStore
@@ -143,6 +148,7 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
         bulks=FirestoreBulkStore(client),
         notes=FirestoreNotesStore(client),
         pipeline=FirestorePipelineStore(client),
+        employers=FirestoreEmployers(client),
         close=close,
         ping=ping,
     )

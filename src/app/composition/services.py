@@ -39,6 +39,7 @@ from agency_core.submissions.tracking import TrackingService
 from agency_core.submitted import PublicContext
 from agency_core.unit_of_work import Writes
 from app.composition.backends import Backend
+from app.composition.employers import PipelineFill
 from app.composition.staff import StaffArea, StaffParts, build_staff_area
 from app.settings import Settings
 
@@ -128,7 +129,7 @@ def staff_context(s: Shared) -> StaffContext:
     )
 
 
-def build_staff(s: Shared, media: MediaStore, mailer: JobAlertMailer) -> StaffArea:
+def build_staff(s: Shared, media: MediaStore, mailer: JobAlertMailer, files: FileStore) -> StaffArea:
     """The admin area's use cases, one per subject."""
     parts = StaffParts(
         media=media,
@@ -138,6 +139,9 @@ def build_staff(s: Shared, media: MediaStore, mailer: JobAlertMailer) -> StaffAr
         offices=s.settings.office.offices,
         delivery_deadline=s.settings.sms_reports.deadline,
         pipeline=s.backend.pipeline,
+        employers=s.backend.employers,
+        files=files,
+        fill=PipelineFill(s.admin_store, s.backend.pipeline),
         on_publish=mailer.job_published,
     )
     return build_staff_area(staff_context(s), parts)

@@ -11,10 +11,14 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from agency_core.appointments.offices import Office
+from agency_core.employers.employers_admin import EmployersAdmin
+from agency_core.employers.orders_admin import OrdersAdmin
+from agency_core.employers.ports import EmployerStore, FillSource
 from agency_core.jobs.model import Job
 from agency_core.messaging.template_store import TemplateSource
 from agency_core.payments.refunds import RefundStore
 from agency_core.pipeline.moves import PipelineAdmin, PipelineStore
+from agency_core.ports import FileStore
 from agency_core.staff.applications import ApplicationsAdmin
 from agency_core.staff.appointments import AppointmentsAdmin
 from agency_core.staff.blog import BlogAdmin
@@ -44,6 +48,8 @@ class StaffArea:
     phones: PhonesAdmin
     dashboard: DashboardAdmin
     pipeline: PipelineAdmin
+    employers: EmployersAdmin
+    orders: OrdersAdmin
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +63,10 @@ class StaffParts:
     offices: Sequence[Office]
     delivery_deadline: timedelta
     pipeline: PipelineStore
+    employers: EmployerStore
+    files: FileStore
+    """The private file store (sealed, as CVs are): an order's demand letter and power of attorney."""
+    fill: FillSource
     on_publish: Callable[[Job], Awaitable[object]] | None = None
 
 
@@ -66,7 +76,8 @@ def build_staff_area(context: StaffContext, parts: StaffParts) -> StaffArea:
         context, deliveries, track_url=parts.track_url, templates=parts.templates, refunds=parts.refunds
     )
     appointments = AppointmentsAdmin(context, parts.offices, parts.templates)
-    jobs = JobsAdmin(context, parts.on_publish)
+    orders = OrdersAdmin(context, parts.employers, parts.fill, parts.files)
+    jobs = JobsAdmin(context, parts.on_publish, before_publish=orders.check_publish)
     return StaffArea(
         context,
         applications,
@@ -79,4 +90,6 @@ def build_staff_area(context: StaffContext, parts: StaffParts) -> StaffArea:
         PhonesAdmin(context),
         DashboardAdmin(context, applications, appointments, jobs, deliveries),
         PipelineAdmin(context, parts.pipeline, track_url=parts.track_url, templates=parts.templates),
+        EmployersAdmin(context, parts.employers),
+        orders,
     )
