@@ -15,6 +15,7 @@ from agency_core.pipeline.stages import NOT_APPROVED, REASON_REQUIRED, STAGE, St
 from agency_core.signin.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from app.admin.security import CSRF_COOKIE, CSRF_HEADER
 from tests.api.conftest import APPLICATION, PDF, AppFactory, container_of
+from tests.support.firestore_emulator import FirestoreEmulator
 
 PIPELINE = "/api/admin/applications/{}/pipeline"
 MOVES = PIPELINE + "/moves"
@@ -32,8 +33,12 @@ class Staff:
 
 
 @pytest.fixture
-async def app(make_app: AppFactory) -> Litestar:
-    return make_app(AGENCY_DEMO="1")
+async def app(request: pytest.FixtureRequest, make_app: AppFactory) -> Litestar:
+    """The demo app on SQLite, or on the Firestore emulator where a test asks for it (``indirect``)."""
+    if getattr(request, "param", "sqlite") == "sqlite":
+        return make_app(AGENCY_DEMO="1")
+    emulator: FirestoreEmulator = request.getfixturevalue("firestore_emulator")
+    return make_app(AGENCY_DEMO="1", AGENCY_STORE="firestore", FIREBASE_PROJECT_ID=emulator.project_id)
 
 
 @pytest.fixture
@@ -120,6 +125,7 @@ async def test_going_back_needs_a_reason_and_is_recorded_as_a_correction(staff: 
     ]
 
 
+@pytest.mark.parametrize("app", ["sqlite", pytest.param("firestore", marks=pytest.mark.emulator)], indirect=True)
 async def test_ten_concurrent_moves_of_one_applicant_keep_one_history(staff: Staff) -> None:
     app_id = await approved(staff, "kwame.race@example.com")
     assert (await staff.move(app_id, to="selected", expectedVersion=0)).status_code == 200
