@@ -39,6 +39,13 @@ $(STAMPS)/tools-deps: tools/package.json tools/package-lock.json | $(STAMPS)
 	@cd tools && $(NPM) ci
 	@touch $@
 
+# The Cloud Storage emulator of the storage tests (gcp-storage-emulator, in the dev extra; docs/operations.md):
+# checked in the venv, installed there if a venv made before it lacks it.
+$(STAMPS)/storage-emulator: $(STAMPS)/venv | $(STAMPS)
+	@$(BIN)/python -c 'import gcp_storage_emulator' 2>/dev/null || \
+		$(BIN)/python -m pip install -q --disable-pip-version-check 'gcp-storage-emulator>=2024.8,<2027'
+	@touch $@
+
 # Swagger UI's files for the API reference at /schema (development only; docs/api.md, "API reference").
 $(STAMPS)/api-docs-deps: tools/api-docs/package.json tools/api-docs/package-lock.json | $(STAMPS)
 	@cd tools/api-docs && $(NPM) ci --ignore-scripts
@@ -101,7 +108,8 @@ docs: $(STAMPS)/venv
 # number, not "auto": a container may report the host's cores while it is given two.
 PYTEST_WORKERS ?= 4
 
-TEST_DEPS := $(STAMPS)/venv $(STAMPS)/client-deps $(STAMPS)/tools-deps $(STAMPS)/api-docs-deps $(STAMPS)/chromium
+TEST_DEPS := $(STAMPS)/venv $(STAMPS)/client-deps $(STAMPS)/tools-deps $(STAMPS)/storage-emulator \
+	$(STAMPS)/api-docs-deps $(STAMPS)/chromium
 
 # --durations: the run ends with its 40 slowest steps, so every CI log says where the time went.
 test-python: $(TEST_DEPS) build

@@ -42,6 +42,18 @@ def object_name(prefix: str, key: str) -> str:
     return prefix + key
 
 
+def bucket_is_there(bucket: Any) -> bool:
+    """Whether the bucket answers and exists, asked by listing at most one object: the app's account
+    needs only object permissions (``roles/storage.objectUser``), not the bucket's metadata."""
+    from google.api_core.exceptions import NotFound
+
+    try:
+        list(bucket.client.list_blobs(bucket, max_results=1, timeout=2.0))
+    except NotFound:
+        return False
+    return True
+
+
 def _download(bucket: Any, name: str) -> bytes | None:
     from google.api_core.exceptions import NotFound
 
@@ -94,12 +106,8 @@ class CloudFileStore:
 
     async def reachable(self) -> None:
         """Raises when the bucket does not answer, or is not there (the readiness check)."""
-
-        def check() -> None:
-            if not self.bucket.exists(timeout=2.0):
-                raise LookupError("the bucket is not there")
-
-        await asyncio.to_thread(check)
+        if not await asyncio.to_thread(bucket_is_there, self.bucket):
+            raise LookupError("the bucket is not there")
 
 
 class CloudMediaStore:

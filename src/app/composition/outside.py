@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Protocol
 
-from adapters.cloud_storage import CloudFileStore, CloudMediaStore, storage_client
+from adapters.cloud_storage import CloudFileStore, CloudMediaStore, bucket_is_there, storage_client
 from adapters.email_log import LoggingEmailSender
 from adapters.email_smtp import SmtpEmailSender
 from adapters.file_migration import MigrationReport, migrate_files
@@ -97,7 +97,7 @@ async def migrate_to_bucket(settings: Settings) -> MigrationReport:
     if not storage.bucket:
         raise NoBucketError("agency files migrate needs AGENCY_FILES_BUCKET: the bucket to copy the files into")
     bucket = storage_client(storage.project).bucket(storage.bucket)
-    if not await asyncio.to_thread(bucket.exists):
+    if not await asyncio.to_thread(bucket_is_there, bucket):
         raise NoBucketError(f"the bucket {storage.bucket!r} of AGENCY_FILES_BUCKET is not there: create it first")
     cipher = build_files_cipher(settings)
     return await migrate_files(settings.data_dir, CloudFileStore(bucket, cipher), CloudMediaStore(bucket), cipher)
