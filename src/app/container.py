@@ -15,6 +15,7 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Final
 
 import structlog
@@ -28,6 +29,7 @@ from agency_core.appointments.changes import AppointmentChanges
 from agency_core.bulk.service import BulkService
 from agency_core.clock import Clock, running_from, utc_now
 from agency_core.ids import IdGenerator
+from agency_core.employers.orders_admin import takes_applications
 from agency_core.jobs.alerts import JobAlertMailer
 from agency_core.jobs.board import JobBoard
 from agency_core.messaging.delivery import DeliveryReports
@@ -213,11 +215,11 @@ class Container:
         media = build_media_store(settings)
         worker = build_outbox_worker(settings, store, sms, now)
         shared = Shared(settings, backend, ids, live, LiveTemplates(store.templates), now, worker.wake)
-        board = JobBoard(backend.admin_store, now)
         fee_schedule = FeeSchedule(live, settings.payments.fee)
         newsletter = build_newsletter(shared)
         mailer = build_job_alert_mailer(shared)
         staff = build_staff(shared, media, mailer, files)
+        board = JobBoard(backend.admin_store, now, order_open=partial(takes_applications, staff.orders))
         money = build_payments(shared, build_payment_gateway(settings))
         privacy = build_privacy(shared, files)
         identity = build_identity(settings, database)

@@ -23,11 +23,12 @@ from agency_core.employers.rules import (
     read_override,
     read_phone,
 )
+from agency_core.jobs.rules import JOB_NOT_OPEN
 from agency_core.signin.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from app.admin.security import CSRF_COOKIE, CSRF_HEADER
 from app.openapi_document import openapi_document
 from app.request_contract import INTERNATIONAL_PHONE
-from tests.api.conftest import PDF, AppFactory
+from tests.api.conftest import APPLICATION, PDF, AppFactory
 from tests.support.clock import NOW
 
 EMPLOYERS = "/api/admin/employers"
@@ -241,3 +242,43 @@ def test_the_published_bodies_admit_only_what_the_core_accepts() -> None:
 def test_every_published_contact_phone_is_valid_in_any_country(typed: str, region: str) -> None:
     phone, problem = read_phone(typed, region)
     assert (problem, phone) == (None, typed)
+
+
+async def test_a_full_order_takes_no_more_applications_for_its_job(staff: Staff) -> None:
+    employer = (await staff.send("POST", EMPLOYERS, EMPLOYER)).json()
+    positions = [{"trade": "Driver", "headCount": 1, "salary": 2200, "currency": "AED"}]
+    body = order_body(employer["id"], positions=positions, domesticWork=False)
+    order = (await staff.send("POST", ORDERS, body)).json()
+    await staff.send("PUT", f"{ORDERS}/{order['id']}/approval", {"kind": "mou", "reference": "MOU-GH-AE-7"})
+    job = (
+        await staff.send(
+            "POST",
+            "/api/admin/jobs",
+            {"title": "Driver", "country": "United Arab Emirates", "category": "Transportation",
+             "salaryRange": "AED 2,200", "description": "Heavy vehicles.", "status": "draft"},
+        )
+    ).json()  # fmt: skip
+    assert (await staff.send("PUT", f"{LINKS}/{job['id']}", {"orderId": order["id"]})).status_code == 200
+    assert (await staff.send("PUT", f"/api/admin/jobs/{job['id']}", {**job, "status": "open"})).status_code == 200
+
+    first = await staff.client.post(
+        "/api/applications",
+        data={**APPLICATION, "email": "kwame.driver@example.com", "jobId": job["id"]},
+        files={"cv": ("cv.pdf", PDF, "application/pdf")},
+    )
+    assert first.status_code == 201, first.text
+    app_id = first.json()["applicationId"]
+    for status in ("processing", "approved"):
+        assert (await staff.send("POST", f"/api/admin/applications/{app_id}/status", {"status": status})).is_success
+    moves = f"/api/admin/applications/{app_id}/pipeline/moves"
+    moved = await staff.send("POST", moves, {"to": "selected", "expectedVersion": 0})
+    assert moved.status_code == 200, moved.text
+
+    full = (await staff.client.get(f"{ORDERS}/{order['id']}")).json()
+    assert (full["fill"], full["closed"]) == ({"headCount": 1, "selected": 1, "deployed": 0}, True)
+    second = await staff.client.post(
+        "/api/applications",
+        data={**APPLICATION, "email": "yaw.driver@example.com", "jobId": job["id"]},
+        files={"cv": ("cv.pdf", PDF, "application/pdf")},
+    )
+    assert (second.status_code, second.json()) == (422, {"errors": {"jobId": JOB_NOT_OPEN}})

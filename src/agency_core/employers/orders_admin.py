@@ -258,6 +258,13 @@ class OrdersAdmin:
             raise Conflict(CHANGED_MEANWHILE) from None
 
 
+async def takes_applications(orders: OrdersAdmin, job: Job) -> bool:
+    """Whether an application may name ``job``: its order (when it has one) is not closed (full or
+    expired). The public job board asks this (``JobBoard.order_open``)."""
+    link = await orders.store.link_of(job.id)
+    return link is None or not (await orders.view(link.order_id)).closed
+
+
 def _with_form(order: JobOrder, form: OrderInput) -> JobOrder:
     return replace(
         order,

@@ -7,7 +7,7 @@ reading the board never writes).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Protocol
@@ -66,9 +66,16 @@ def search(jobs: Sequence[Job], query: JobSearch, today: date) -> BoardResult:
 
 
 class JobBoard:
-    def __init__(self, reader: JobReader, clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self,
+        reader: JobReader,
+        clock: Callable[[], datetime],
+        order_open: Callable[[Job], Awaitable[bool]] | None = None,
+    ) -> None:
         self.reader = reader
         self.clock = clock
+        self.order_open = order_open
+        """Whether the job's order (when it has one) still takes applications: not full, not expired."""
 
     def today(self) -> date:
         return self.clock().astimezone(ZoneInfo(AGENCY_TIME_ZONE)).date()
@@ -86,3 +93,7 @@ class JobBoard:
 
     def is_open(self, job: Job) -> bool:
         return job.status_on(self.today()) is JobStatus.OPEN
+
+    async def accepts(self, job: Job) -> bool:
+        """Open, and its job order (when it has one) not full nor expired: an application may name it."""
+        return self.is_open(job) and (self.order_open is None or await self.order_open(job))

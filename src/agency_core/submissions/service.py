@@ -219,7 +219,7 @@ class AgencyService:
         if not isinstance(raw, str) or self.jobs is None:
             return None, JOB_NOT_OPEN
         job = await self.jobs.public_job(raw.strip())
-        if job is None or not self.jobs.is_open(job):
+        if job is None or not await self.jobs.accepts(job):
             return None, JOB_NOT_OPEN
         return job, None
 
