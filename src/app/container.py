@@ -28,8 +28,8 @@ from agency_core.appointments.booking import Bookings
 from agency_core.appointments.changes import AppointmentChanges
 from agency_core.bulk.service import BulkService
 from agency_core.clock import Clock, running_from, utc_now
-from agency_core.ids import IdGenerator
 from agency_core.employers.orders_admin import takes_applications
+from agency_core.ids import IdGenerator
 from agency_core.jobs.alerts import JobAlertMailer
 from agency_core.jobs.board import JobBoard
 from agency_core.messaging.delivery import DeliveryReports
