@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderForm } from '@/lib/forms/testing';
+import { fill } from '@/testing/fill';
 import { server } from '@/testing/msw-server';
 import { forgetPaymentConfig } from '../api/payments';
 import { DRAFT_KEY } from '../lib/draft';
@@ -28,25 +29,25 @@ function capture(status: number, body: Record<string, unknown>, wait = 0) {
 }
 
 async function fillStep1(user: User) {
-  await user.type(screen.getByLabelText(/^First Name/), 'Kwame');
-  await user.type(screen.getByLabelText(/^Last Name/), 'Mensah');
-  await user.type(screen.getByLabelText(/^Email Address/), 'kwame@example.com');
-  await user.type(screen.getByLabelText(/^Phone Number/), '0201234567');
-  await user.type(screen.getByLabelText(/^Current Country/), 'Ghana');
-  await user.type(screen.getByLabelText(/^Current City/), 'Kumasi');
+  await fill(user, screen.getByLabelText(/^First Name/), 'Kwame');
+  await fill(user, screen.getByLabelText(/^Last Name/), 'Mensah');
+  await fill(user, screen.getByLabelText(/^Email Address/), 'kwame@example.com');
+  await fill(user, screen.getByLabelText(/^Phone Number/), '0201234567');
+  await fill(user, screen.getByLabelText(/^Current Country/), 'Ghana');
+  await fill(user, screen.getByLabelText(/^Current City/), 'Kumasi');
 }
 
 async function fillToStep4(user: User) {
   await fillStep1(user);
   await user.click(screen.getByRole('button', { name: 'Next Step' }));
   fireEvent.change(await screen.findByLabelText(/^Date of Birth/), { target: { value: '1995-04-12' } });
-  await user.type(screen.getByLabelText(/^Nationality/), 'Ghanaian');
+  await fill(user, screen.getByLabelText(/^Nationality/), 'Ghanaian');
   await user.selectOptions(screen.getByLabelText(/^Preferred Country/), 'Qatar');
   await user.selectOptions(screen.getByLabelText(/^Job Category/), 'Construction');
   await user.click(screen.getByRole('button', { name: 'Next Step' }));
   await user.selectOptions(await screen.findByLabelText(/^Experience Level/), 'Mid Level (3-5 years)');
   await user.selectOptions(screen.getByLabelText(/^Education Level/), 'Diploma/Certificate');
-  await user.type(screen.getByLabelText(/^Languages/), 'English, Twi');
+  await fill(user, screen.getByLabelText(/^Languages/), 'English, Twi');
   await user.selectOptions(screen.getByLabelText(/^Availability/), 'Within 1 month');
   await user.click(screen.getByRole('button', { name: 'Next Step' }));
   await screen.findByText('Step 4 of 4: Documents');

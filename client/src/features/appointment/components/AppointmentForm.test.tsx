@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { constants } from '@/config/rules';
 import { agencyToday } from '@/lib/forms/schema-from-rules';
 import { answer, hold, renderForm } from '@/lib/forms/testing';
+import { fill } from '@/testing/fill';
 import { server } from '@/testing/msw-server';
 import { ADD_TO_CALENDAR, APPOINTMENT_SUCCESS, AppointmentForm } from './AppointmentForm';
 
@@ -31,9 +32,9 @@ function windowAnswer(taken: () => Record<string, string[]>, closed: string[] = 
 }
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText(/^Full Name/), 'Ama Owusu');
-  await user.type(screen.getByLabelText(/^Email Address/), 'ama@example.com');
-  await user.type(screen.getByLabelText(/^Phone Number/), '024 123 4567');
+  await fill(user, screen.getByLabelText(/^Full Name/), 'Ama Owusu');
+  await fill(user, screen.getByLabelText(/^Email Address/), 'ama@example.com');
+  await fill(user, screen.getByLabelText(/^Phone Number/), '024 123 4567');
   await user.click(screen.getByLabelText('Visa Services'));
   fireEvent.change(screen.getByLabelText(/^Preferred Date/), { target: { value: '2099-03-02' } });
   await user.selectOptions(screen.getByLabelText(/^Preferred Time/), '10:00 AM');

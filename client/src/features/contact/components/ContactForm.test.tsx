@@ -2,13 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answer, hold, renderForm } from '@/lib/forms/testing';
+import { fill } from '@/testing/fill';
 import { CONTACT_FAILURE, CONTACT_SUCCESS, ContactForm } from './ContactForm';
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText(/^Full Name/), 'Kofi Boateng');
-  await user.type(screen.getByLabelText(/^Email Address/), 'kofi@example.com');
-  await user.type(screen.getByLabelText(/^Subject/), 'Visa question');
-  await user.type(screen.getByLabelText(/^Message/), 'How long does a Qatar work visa take?');
+  await fill(user, screen.getByLabelText(/^Full Name/), 'Kofi Boateng');
+  await fill(user, screen.getByLabelText(/^Email Address/), 'kofi@example.com');
+  await fill(user, screen.getByLabelText(/^Subject/), 'Visa question');
+  await fill(user, screen.getByLabelText(/^Message/), 'How long does a Qatar work visa take?');
 }
 
 describe('ContactForm', () => {

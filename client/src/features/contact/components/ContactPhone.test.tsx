@@ -3,16 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ContactForm } from './ContactForm';
 import { answer, renderForm } from '@/lib/forms/testing';
+import { fill } from '@/testing/fill';
 
 const AMBIGUOUS =
   'This number is valid in more than one country (Ghana, United Arab Emirates): choose its country next to ' +
   'the number, or write it with its country code (+233 or +971)';
 
 async function fillContact(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText(/^Full Name/), 'Layla Haddad');
-  await user.type(screen.getByLabelText(/^Email Address/), 'layla@example.com');
-  await user.type(screen.getByLabelText(/^Subject/), 'Visa question');
-  await user.type(screen.getByLabelText(/^Message/), 'When can I travel?');
+  await fill(user, screen.getByLabelText(/^Full Name/), 'Layla Haddad');
+  await fill(user, screen.getByLabelText(/^Email Address/), 'layla@example.com');
+  await fill(user, screen.getByLabelText(/^Subject/), 'Visa question');
+  await fill(user, screen.getByLabelText(/^Message/), 'When can I travel?');
 }
 
 describe('PhoneField', () => {
