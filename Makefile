@@ -135,8 +135,10 @@ test:
 test-fast: $(STAMPS)/venv $(STAMPS)/client-deps
 	@$(MAKE) -j2 test-fast-python test-fast-client
 
+# The fast loop's property tests run 25 examples where they set no count of their own (the `fast`
+# profile, tests/conftest.py); `make test` keeps hypothesis's 100.
 test-fast-python: $(STAMPS)/venv
-	@$(BIN)/pytest -q -m 'not emulator and not slow' tests/core tests/adapters
+	@$(BIN)/pytest -q -m 'not emulator and not slow' --hypothesis-profile=fast tests/core tests/adapters
 
 test-fast-client: $(STAMPS)/client-deps
 	@cd client && $(NPM) run test --silent

@@ -21,6 +21,9 @@ pytest_plugins = ["tests.support.firebase_auth_emulator"]
 # browsers: how long one example takes is not what any of them tests (hypothesis's 200 ms
 # deadline failed a correct test under load), so no example has a deadline.
 settings.register_profile("shared-machine", deadline=None)
+# The fast loop only (`make test-fast` passes `--hypothesis-profile=fast`): a quarter of hypothesis's
+# 100 examples for a property that does not set its own count; `make test` and CI keep the full run.
+settings.register_profile("fast", parent=settings.get_profile("shared-machine"), max_examples=25)
 settings.load_profile("shared-machine")
 
 
