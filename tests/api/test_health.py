@@ -16,6 +16,7 @@ from litestar.testing import AsyncTestClient
 
 from app.health import READY_WITHIN_S, Readiness
 from tests.api.conftest import AppFactory, container_of
+from tests.support.firestore_emulator import FirestoreEmulator
 from tests.support.storage_emulator import StorageEmulator
 
 READY = {"status": "ok"}
@@ -98,3 +99,17 @@ async def test_readyz_on_a_bucket_answers_503_once_the_bucket_is_gone(
         bucket.delete()
         ready = await client.get("/readyz")
         assert (ready.status_code, ready.json()) == (503, UNAVAILABLE)
+
+
+@pytest.mark.emulator
+async def test_readyz_on_firestore_reads_from_firestore_and_answers_ok(
+    make_app: AppFactory, firestore_emulator: FirestoreEmulator
+) -> None:
+    app = make_app(
+        AGENCY_STORE="firestore",
+        FIRESTORE_EMULATOR_HOST=firestore_emulator.host,
+        GOOGLE_CLOUD_PROJECT=firestore_emulator.project_id,
+    )
+    async with AsyncTestClient(app) as client:
+        ready = await client.get("/readyz")
+        assert (ready.status_code, ready.json()) == (200, READY)

@@ -36,6 +36,7 @@ class Database:
         self.path = path
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
         self._conn: sqlite3.Connection | None = None
+        self._closed = False
 
     def _connect(self) -> sqlite3.Connection:
         if self._conn is None:
@@ -109,9 +110,13 @@ class Database:
                 self._conn.close()
                 self._conn = None
 
-        if self._conn is not None:
+        if self._conn is not None and not self._closed:
             await self.run(close)
+        self._closed = True
         self._executor.shutdown(wait=True)
+        if self._conn is not None:  # a query queued before the shutdown opened it again: a second close ends it
+            self._conn.close()
+            self._conn = None
 
 
 def _statements(sql: str) -> list[str]:
