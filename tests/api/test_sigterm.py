@@ -34,7 +34,7 @@ def submit(base_url: str, i: int) -> None:
 
 def test_sigterm_mid_sends_loses_nothing_and_sends_nothing_twice(sms_server: SmsGatewayServer, tmp_path: Path) -> None:
     sms_server.behaviour.honour_idempotency_key = False  # a resend would reach the phone twice
-    sms_server.behaviour.delay_s = 1.5  # each send is with the gateway for a while
+    sms_server.behaviour.delay_s = 3.0  # each send is with the gateway for a while, even on a loaded machine
     env = {
         "AGENCY_DATA_DIR": str(tmp_path / "data"),
         "AGENCY_SMS_BASE_URL": sms_server.base_url,
