@@ -22,6 +22,7 @@ from agency_core.employers.model import (
     Position,
 )
 from agency_core.errors import Rejected
+from agency_core.spec.numbers import ascii_whole_number
 from agency_core.spec.phone_numbers import (
     INVALID_PHONE,
     UNKNOWN_REGION,
@@ -135,8 +136,10 @@ class _Reader:
 
 
 def _int_of(raw: object) -> int | None:
-    if isinstance(raw, str) and raw.strip().isdigit():
-        return int(raw.strip())
+    if isinstance(raw, float) and raw.is_integer():  # JSON's 730.0 is the whole number 730
+        return int(raw)
+    if isinstance(raw, str):
+        return ascii_whole_number(raw)
     return None
 
 

@@ -12,6 +12,7 @@ from litestar import Controller, Response, delete, get, post, put
 from litestar.datastructures import UploadFile
 from litestar.di import NamedDependency
 from litestar.enums import RequestEncodingType
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import Body as BodyParam
 from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter, SkipValidation
 
@@ -37,8 +38,10 @@ from app.admin.schemas.employers import (
     order_out,
 )
 from app.checked_body import CoreChecked
+from app.error_bodies import ErrorMessage
 
 CHOOSE_FILE = "Choose a file to upload"
+UNKNOWN_EMPLOYER = ResponseSpec(ErrorMessage, description="No employer has that employerId", generate_examples=False)
 
 
 def _expected(data: dict[str, object]) -> int | None:
@@ -109,7 +112,14 @@ class JobOrdersController(Controller):
     ) -> JobOrders:
         return JobOrders(items=[order_out(v) for v in await orders_admin.orders(employer_id or None)])
 
-    @post("/", status_code=201, summary="Create a job order (audited)", dto=CoreChecked, return_dto=None)
+    @post(
+        "/",
+        status_code=201,
+        summary="Create a job order (audited)",
+        responses={404: UNKNOWN_EMPLOYER},
+        dto=CoreChecked,
+        return_dto=None,
+    )
     async def create(
         self, orders_admin: NamedDependency[OrdersAdmin], admin: NamedDependency[AdminUser], data: JSONBody[OrderIn]
     ) -> OrderOut:

@@ -117,7 +117,8 @@ def test_an_order_closes_when_full_or_past_its_valid_until_date() -> None:
     assert not is_closed(open_order, Fill(3, selected=2, deployed=1), TODAY)  # valid through its last day
     assert is_closed(open_order, Fill(3, selected=3, deployed=0), TODAY)
     assert is_closed(open_order, Fill(3, selected=0), TODAY + timedelta(days=1))
-    assert Fill(3, 3, 3).full and not Fill(3, 2, 2).full
+    assert Fill(3, 3, 3).full
+    assert not Fill(3, 2, 2).full
     assert publish_problems(open_order, employer(), Fill(3, 3), TODAY) == [ORDER_CLOSED]
 
 
@@ -211,3 +212,18 @@ def test_employers_are_found_as_applicants_are() -> None:
     assert employer_matches(found, "tl-55521")
     assert not employer_matches(found, "kumasi")
     assert not employer_matches(found, "050 999 9999")
+
+
+def test_a_whole_number_may_come_as_json_sends_it() -> None:
+    position: dict[str, object] = {"trade": "Driver", "headCount": 730.0, "salary": "2200", "currency": "AED"}
+    sent: dict[str, object] = {
+        "employerId": "EM1",
+        "positions": [position],
+        "contractMonths": 24.0,
+        "validUntil": TODAY.isoformat(),
+    }
+    read = read_order(sent, TODAY)
+    assert (read.positions[0].head_count, read.positions[0].salary, read.contract_months) == (730, 2200, 24)
+    with pytest.raises(Rejected) as refused:
+        read_order({**sent, "contractMonths": 24.5, "positions": [{**position, "headCount": True}]}, TODAY)
+    assert set(refused.value.errors) == {"contractMonths", "positions.0.headCount"}
