@@ -33,6 +33,15 @@ class Conflict(UseCaseError):
     """The record's current state does not allow the change."""
 
 
+class ChecksFailed(Conflict):
+    """A change refused because checks of the record did not pass; ``failing`` names each one
+    (the answer lists them under the message)."""
+
+    def __init__(self, message: str, failing: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.failing = failing
+
+
 class Rejected(UseCaseError):
     """The input breaks the rules: one message per field."""
 
@@ -110,6 +119,7 @@ class SignInRefused(UseCaseError):
 
 __all__ = [
     "AmbiguousPhone",
+    "ChecksFailed",
     "Conflict",
     "DuplicateSubmission",
     "InvalidPhone",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass
@@ -17,3 +17,11 @@ class ErrorMessage:
     """Every other error."""
 
     message: str
+
+
+@dataclass
+class FailedChecks:
+    """409 of a change whose checks did not pass (a move past Departed): the message, then each failing check."""
+
+    message: str
+    failing: list[str] = field(default_factory=list)

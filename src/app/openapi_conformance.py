@@ -86,6 +86,10 @@ def _statuses(path: str, method: str, operation: Operation) -> set[int]:
     return statuses
 
 
+FILE_PATHS = ("/files/{field}", "/files/{file_id}", "/documents/{version_id}/scan")
+"""The routes that answer a file (documented as a string of each file type)."""
+
+
 def conform(openapi: OpenAPI) -> OpenAPI:
     """Rewrite ``openapi`` in place by the rules above; returns it."""
     publish(openapi)
@@ -103,7 +107,7 @@ def conform(openapi: OpenAPI) -> OpenAPI:
         ok = responses.get("200")
         if path.endswith(".csv") and isinstance(ok, OpenAPIResponse):
             ok.content = {"text/csv": OpenAPIMediaType(schema=Schema(type=OpenAPIType.STRING))}
-        if path.endswith(("/files/{field}", "/files/{file_id}")) and isinstance(ok, OpenAPIResponse):
+        if path.endswith(FILE_PATHS) and isinstance(ok, OpenAPIResponse):
             binary = Schema(type=OpenAPIType.STRING, format="binary")  # type: ignore[arg-type]
             ok.content = {media_type: OpenAPIMediaType(schema=binary) for media_type in FILE_TYPES}
         operation.responses = responses

@@ -2,8 +2,8 @@
 
 Used by the whole app (:func:`app.api.errors.exception_handlers`) and the admin router:
 422 ``{"errors": {...}}``; 404, 409 and 503 ``{"message": ...}`` (a duplicate application's 409
-adds ``applicationId``); a sign-in refusal gets its own status (with ``Retry-After`` when
-throttled); the payment gateway being unreachable is 502.
+adds ``applicationId``; checks that failed add ``failing``, one message each); a sign-in refusal
+gets its own status (with ``Retry-After`` when throttled); the payment gateway being unreachable is 502.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from litestar import MediaType, Request, Response
 from litestar.types import ExceptionHandlersMap
 
 from agency_core.errors import (
+    ChecksFailed,
     Conflict,
     NotFound,
     Refusal,
@@ -24,7 +25,7 @@ from agency_core.errors import (
     UseCaseError,
 )
 from agency_core.payments.model import GATEWAY_DOWN, GatewayUnavailable
-from app.error_bodies import ErrorMessage, ValidationErrors
+from app.error_bodies import ErrorMessage, FailedChecks, ValidationErrors
 
 REFUSAL_STATUS: Final = {
     Refusal.MISSING_CREDENTIALS: 400,
@@ -44,7 +45,7 @@ _STATUS: Final[tuple[tuple[type[UseCaseError], int], ...]] = (
 )
 
 
-ErrorBody = ErrorMessage | ValidationErrors
+ErrorBody = ErrorMessage | ValidationErrors | FailedChecks
 
 
 def _json(status: int, body: ErrorBody, headers: dict[str, str] | None = None) -> Response[ErrorBody]:
@@ -58,6 +59,8 @@ def use_case_error_response(_: Request[Any, Any, Any], exc: UseCaseError) -> Res
         throttled = exc.reason is Refusal.THROTTLED
         headers = {"Retry-After": str(math.ceil(exc.retry_after_s))} if throttled else None
         return _json(REFUSAL_STATUS[exc.reason], ErrorMessage(exc.message), headers)
+    if isinstance(exc, ChecksFailed):
+        return _json(409, FailedChecks(exc.message, list(exc.failing)))
     status = next((code for kind, code in _STATUS if isinstance(exc, kind)), 400)
     return _json(status, ErrorMessage(exc.message))
 

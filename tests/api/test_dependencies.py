@@ -33,6 +33,8 @@ def test_every_handler_gets_services_not_the_container(tmp_path: Path) -> None:
         "pipeline_admin",
         "employers_admin",
         "orders_admin",
+        "documents_admin",
+        "gates_admin",
     }
     assert {"agency", "bookings", "files", "media", "sign_in", "admin", *admin_subjects} <= seen
     assert "area" not in seen  # the one admin service of every subject is gone (issue 44 item 2)

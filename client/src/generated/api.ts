@@ -55,6 +55,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/applications/{application_id}/departure-gate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The departure gate for the applicant (on date, else the ticket's, else today) */
+        get: operations["ApiAdminApplicationsApplicationIdDepartureGateDepartureGate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/applications/{application_id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The applicant's documents, every version with its state today, and the gate */
+        get: operations["ApiAdminApplicationsApplicationIdDocumentsDocuments"];
+        put?: never;
+        /** Record a document, or renew the kind's current one (optional scan, kept encrypted; audited) */
+        post: operations["ApiAdminApplicationsApplicationIdDocumentsRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/applications/{application_id}/documents/{version_id}/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a version's scan (decrypted; audited; not cached) */
+        get: operations["ApiAdminApplicationsApplicationIdDocumentsVersionIdScanScan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/applications/{application_id}/files/{field}": {
         parameters: {
             query?: never;
@@ -168,7 +220,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move the applicant to a stage (audited; queues the stage's SMS and e-mail) */
+        /** Move the applicant to a stage (audited; queues its SMS and e-mail; past Departed through the gate) */
         post: operations["ApiAdminApplicationsApplicationIdPipelineMovesMove"];
         delete?: never;
         options?: never;
@@ -964,6 +1016,58 @@ export interface paths {
         put?: never;
         /** Confirm the phone's country: one of its choices (audited); 409 when it awaits no confirming */
         post: operations["ApiAdminPhonesToConfirmApplicationIdConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/pipeline/gate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A destination's gate (its own and the one in force) with its version */
+        get: operations["ApiAdminPipelineGateGate"];
+        /** Set a destination's gate on the version read (audited; 409 when it changed meanwhile) */
+        put: operations["ApiAdminPipelineGateSetGate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/pipeline/gates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every destination's own departure gate, and the checks a gate may require */
+        get: operations["ApiAdminPipelineGatesGates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/pipeline/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move several applicants to a stage, each on its own (a move past Departed through its gate) */
+        post: operations["ApiAdminPipelineMovesBulkMove"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2154,6 +2258,19 @@ export interface components {
         } & {
             [key: string]: unknown;
         }) & (components["schemas"]["BulkPicked"] | components["schemas"]["BulkMatching"]);
+        /** BulkMoveAnswer */
+        BulkMoveAnswer: {
+            moved: components["schemas"]["PipelineAnswer"][];
+            refused: components["schemas"]["RefusedOut"][];
+        };
+        /** BulkMoveIn */
+        BulkMoveIn: {
+            closeReason?: components["schemas"]["CloseReason"];
+            closeText?: string;
+            ids: string[];
+            reason?: string;
+            to: components["schemas"]["StageKey"];
+        };
         BulkPicked: {
             applicationIds: string[];
         } & {
@@ -2199,6 +2316,18 @@ export interface components {
             /** Format: date-time */
             startsAt: string;
             time: string;
+        };
+        /** CheckOption */
+        CheckOption: {
+            key: components["schemas"]["GateCheck"];
+            label: string;
+        };
+        /** CheckOut */
+        CheckOut: {
+            check: components["schemas"]["GateCheck"];
+            label: string;
+            message: string;
+            passed: boolean;
         };
         /**
          * CloseReason
@@ -2293,6 +2422,62 @@ export interface components {
             email: string;
             password: string;
         };
+        /** DocumentForm */
+        DocumentForm: {
+            attended_on?: string;
+            centre?: string;
+            certificate_number?: string;
+            departs_on?: string;
+            examined_on?: string;
+            expires_on?: string;
+            /** Format: binary */
+            file?: string;
+            flight?: string;
+            issued_on?: string;
+            kind?: string;
+            number?: string;
+            permit?: string;
+            registration_number?: string;
+            result?: string;
+            signed_on?: string;
+            valid_until?: string;
+        };
+        /**
+         * DocumentKind
+         * @enum {string}
+         */
+        DocumentKind: "passport" | "medical" | "police_clearance" | "visa" | "contract" | "orientation" | "ticket";
+        /** DocumentOut */
+        DocumentOut: {
+            expiresOn: string | null;
+            fields: {
+                [key: string]: string;
+            };
+            hasScan: boolean;
+            id: string;
+            kind: components["schemas"]["DocumentKind"];
+            kindLabel: string;
+            /** Format: date-time */
+            recordedAt: string;
+            recordedBy: string;
+            replacedAt: string | null;
+            replacedBy: string;
+            state: components["schemas"]["DocumentState"];
+            version: number;
+        };
+        /**
+         * DocumentState
+         * @enum {string}
+         */
+        DocumentState: "current" | "renewed" | "expired";
+        /** DocumentsAnswer */
+        DocumentsAnswer: {
+            applicationId: string;
+            destination: string;
+            documents: components["schemas"]["DocumentOut"][];
+            gate: components["schemas"]["GateOut"];
+            kinds: components["schemas"]["KindOut"][];
+        };
         /** DuplicateApplication */
         DuplicateApplication: {
             message: string;
@@ -2370,6 +2555,11 @@ export interface components {
         ErrorMessage: {
             message: string;
         };
+        /** FailedChecks */
+        FailedChecks: {
+            failing?: string[];
+            message: string;
+        };
         /** FeeDueOut */
         FeeDueOut: {
             amount: string;
@@ -2432,11 +2622,71 @@ export interface components {
             label: string;
             reason: string;
         };
+        /** FieldOut */
+        FieldOut: {
+            choices: string[];
+            label: string;
+            name: string;
+            required: boolean;
+            type: components["schemas"]["FieldType"];
+        };
+        /**
+         * FieldType
+         * @enum {string}
+         */
+        FieldType: "text" | "date" | "choice";
         /** FillOut */
         FillOut: {
             deployed: number;
             headCount: number;
             selected: number;
+        };
+        /** GateAnswer */
+        GateAnswer: {
+            destination: string;
+            inForce: components["schemas"]["GateSettingsOut"];
+            own: components["schemas"]["GateSettingsOut"] | null;
+            updatedAt: string | null;
+            updatedBy: string;
+            version: number;
+        };
+        /**
+         * GateCheck
+         * @description One check per document kind (same values).
+         * @enum {string}
+         */
+        GateCheck: "passport" | "medical" | "police_clearance" | "visa" | "contract" | "orientation" | "ticket";
+        /** GateIn */
+        GateIn: {
+            checks?: string[];
+            destination?: string;
+            expectedVersion?: number;
+            medicalValidityDays?: number;
+            passportMonths?: number;
+            policeClearanceValidityDays?: number;
+        };
+        /** GateOut */
+        GateOut: {
+            checks: components["schemas"]["CheckOut"][];
+            /** Format: date */
+            departureDate: string;
+            destination: string;
+            passed: boolean;
+            passedCount: number;
+            summary: string;
+            total: number;
+        };
+        /** GateSettingsOut */
+        GateSettingsOut: {
+            checks: components["schemas"]["GateCheck"][];
+            medicalValidityDays: number;
+            passportMonths: number;
+            policeClearanceValidityDays: number;
+        };
+        /** GatesAnswer */
+        GatesAnswer: {
+            checks: components["schemas"]["CheckOption"][];
+            gates: components["schemas"]["GateAnswer"][];
         };
         /** HeldApplication */
         HeldApplication: {
@@ -2630,6 +2880,12 @@ export interface components {
          * @enum {string}
          */
         JobStatus: "draft" | "open" | "closed";
+        /** KindOut */
+        KindOut: {
+            fields: components["schemas"]["FieldOut"][];
+            kind: components["schemas"]["DocumentKind"];
+            label: string;
+        };
         /** LegalOut */
         LegalOut: {
             address: string;
@@ -3079,6 +3335,12 @@ export interface components {
             refundStatus: string | null;
             refundable: string;
         };
+        /** RefusedOut */
+        RefusedOut: {
+            applicationId: string;
+            failing: string[];
+            message: string;
+        };
         /**
          * ReplyChannel
          * @enum {string}
@@ -3524,6 +3786,329 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApplicationDetail"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminApplicationsApplicationIdDepartureGateDepartureGate: {
+        parameters: {
+            query?: {
+                date?: string | null;
+            };
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GateOut"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminApplicationsApplicationIdDocumentsDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentsAnswer"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminApplicationsApplicationIdDocumentsRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["DocumentForm"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentOut"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The record's current state does not allow the change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminApplicationsApplicationIdDocumentsVersionIdScanScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+                version_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
                 };
             };
             /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
@@ -4306,13 +4891,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description The record's current state does not allow the change */
+            /** @description Not approved, the stage changed meanwhile, or the departure gate failed (`failing` names each check) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorMessage"];
+                    "application/json": components["schemas"]["FailedChecks"];
                 };
             };
             /** @description The request body is too large */
@@ -8860,6 +9445,303 @@ export interface operations {
             };
             /** @description The record's current state does not allow the change */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminPipelineGateGate: {
+        parameters: {
+            query?: {
+                destination?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GateAnswer"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminPipelineGateSetGate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GateIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GateAnswer"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The record's current state does not allow the change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminPipelineGatesGates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatesAnswer"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminPipelineMovesBulkMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkMoveIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkMoveAnswer"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

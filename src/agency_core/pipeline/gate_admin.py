@@ -31,6 +31,10 @@ class GatesAdmin:
     async def all(self) -> list[StoredGate]:
         return await self.gates.gates()
 
+    async def stored(self, destination: str) -> StoredGate:
+        """``destination``'s own gate and its version (0 and no settings when never set)."""
+        return await self.gates.stored(read_destination(destination))
+
     async def changes(self, destination: str | None = None) -> list[GateChange]:
         return await self.gates.changes(destination)
 

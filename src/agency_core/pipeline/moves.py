@@ -8,23 +8,28 @@ written. A correction sends the applicant nothing: it fixes the record, it is no
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Protocol
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import date
+from typing import Final, Protocol
 
-from agency_core.errors import Conflict, InvalidPhone
+from agency_core.errors import ChecksFailed, Conflict, InvalidPhone, Rejected, UseCaseError
 from agency_core.messaging import outbox_messages
 from agency_core.messaging.email import Email
 from agency_core.messaging.phones import stored_phone_for_sms
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
 from agency_core.messaging.templates import Texts, render
+from agency_core.pipeline.gate import GateResult
 from agency_core.pipeline.stages import (
     NOT_APPROVED,
     STAGE,
     STALE_VERSION,
+    UNKNOWN_STAGE,
     MoveInput,
     MoveKind,
     StageKey,
     StageMove,
+    crosses_departure,
     current_stage,
     current_version,
     plan_move,
@@ -38,6 +43,22 @@ from agency_core.unit_of_work import PreconditionFailed
 MOVE_ACTION = "pipeline.move"
 """The audit action of every move: ``"<id>: <from> -> <to> (<kind>)"``."""
 STAGE_SMS_KIND = "pipeline_stage"
+GATE_AFTER_ACTION = "pipeline.gate_after_move"
+"""The audit action when the gate, read again right after a move past Departed, no longer passes."""
+BULK_MAX: Final = 200
+NO_IDS: Final = "Choose at least one applicant (each once, by its ID)"
+TOO_MANY: Final = f"At most {BULK_MAX} applicants at once"
+
+
+def departure_refused(result: GateResult) -> ChecksFailed:
+    """The refusal of a move past Departed whose gate did not pass, naming every failing check."""
+    return ChecksFailed(f"Not ready to depart: {result.summary}", tuple(c.message for c in result.failing))
+
+
+class DepartureGate(Protocol):
+    """The departure gate for an applicant (``DocumentsAdmin.gate``)."""
+
+    async def __call__(self, application_id: str, departure_date: date | None = None) -> GateResult: ...
 
 
 class PipelineStore(Protocol):
@@ -57,6 +78,20 @@ class PipelineView:
     history: tuple[StageMove, ...]
     can_enter: bool
     """Approved and not in the pipeline yet."""
+
+
+@dataclass(frozen=True, slots=True)
+class RefusedMove:
+    application_id: str
+    message: str
+    failing: tuple[str, ...] = ()
+    """The departure gate's failing checks, when the gate refused it."""
+
+
+@dataclass(frozen=True, slots=True)
+class BulkMoves:
+    moved: tuple[PipelineView, ...]
+    refused: tuple[RefusedMove, ...]
 
 
 def stage_messages(record: ApplicationRecord, move: StageMove, texts: Texts, track_url: str) -> list[OutboxMessage]:
@@ -89,12 +124,20 @@ def stage_messages(record: ApplicationRecord, move: StageMove, texts: Texts, tra
 
 class PipelineAdmin:
     def __init__(
-        self, context: StaffContext, store: PipelineStore, *, track_url: str = "", templates: TemplateSource = NO_EDITS
+        self,
+        context: StaffContext,
+        store: PipelineStore,
+        *,
+        track_url: str = "",
+        templates: TemplateSource = NO_EDITS,
+        gate: DepartureGate | None = None,
     ) -> None:
         self.context = context
         self.store = store
         self.track_url = track_url
         self.templates = templates
+        self.gate = gate
+        """Without it (tests of the moves alone) no move is checked against the departure gate."""
 
     async def pipeline(self, application_id: str) -> PipelineView:
         """The application's stage and history (:class:`~agency_core.errors.NotFound` for an unknown one)."""
@@ -115,6 +158,7 @@ class PipelineAdmin:
             raise Conflict(NOT_APPROVED)
         move_id = "PM" + ctx.ids.next_id().removeprefix(c.ID_PREFIX)
         move = plan_move(history, request, application_id=record.id, actor=actor, at=ctx.clock(), move_id=move_id)
+        checked = await self._check_gate(move)
         messages = stage_messages(record, move, await self.templates.texts(), self.track_url)
         before = move.from_stage.value if move.from_stage is not None else "none"
         audit = ctx.audit(actor, MOVE_ACTION, f"{record.id}: {before} -> {move.to_stage.value} ({move.kind.value})")
@@ -127,7 +171,70 @@ class PipelineAdmin:
             raise Conflict(STALE_VERSION) from None
         if messages:
             ctx.on_enqueue()
+        if checked is not None:
+            await self._check_again(actor, record.id, checked)
         return self._view(record, [*history, move])
 
+    async def _check_gate(self, move: StageMove) -> GateResult | None:
+        """The gate of a move past Departed (:class:`ChecksFailed` naming each failing check), else None."""
+        if self.gate is None or not crosses_departure(move):
+            return None
+        result = await self.gate(move.application_id)
+        if not result.passed:
+            raise departure_refused(result)
+        return result
 
-__all__ = ["MOVE_ACTION", "STAGE_SMS_KIND", "PipelineAdmin", "PipelineStore", "PipelineView", "stage_messages"]
+    async def _check_again(self, actor: str, application_id: str, checked: GateResult) -> None:
+        """The documents are not in the move's unit of work: a renewal committed between the gate's
+        read and the move is seen here, after it. The move stands; the audit log says what failed."""
+        if self.gate is None:
+            return
+        after = await self.gate(application_id, checked.departure_date)
+        if after.passed:
+            return
+        failing = "; ".join(c.message for c in after.failing)
+        entry = self.context.audit(actor, GATE_AFTER_ACTION, f"{application_id}: {after.summary}: {failing}")
+        async with self.context.uow() as uow:
+            await uow.audit.add(entry)
+
+    async def move_many(self, actor: str, application_ids: object, request: MoveInput) -> BulkMoves:
+        """Each applicant of ``application_ids`` (a list of IDs) moved on its own, on the version read just
+        before (a move past Departed through its own gate); the answer lists those moved and those
+        refused, each with why."""
+        sent = application_ids if isinstance(application_ids, Sequence) and not isinstance(application_ids, str) else []
+        ids = list(dict.fromkeys(i.strip() for i in sent if isinstance(i, str) and i.strip()))
+        if not ids or len(ids) != len(sent):
+            raise Rejected({"ids": NO_IDS})
+        if len(ids) > BULK_MAX:
+            raise Rejected({"ids": TOO_MANY})
+        if str(request.to) not in {s.value for s in StageKey}:
+            raise Rejected({"to": UNKNOWN_STAGE})
+        moved: list[PipelineView] = []
+        refused: list[RefusedMove] = []
+        for application_id in ids:
+            try:
+                version = (await self.pipeline(application_id)).version
+                moved.append(await self.move(actor, application_id, replace(request, expected_version=version)))
+            except ChecksFailed as failed:
+                refused.append(RefusedMove(application_id, failed.message, failed.failing))
+            except Rejected as rejected:
+                refused.append(RefusedMove(application_id, "; ".join(rejected.errors.values())))
+            except UseCaseError as error:
+                refused.append(RefusedMove(application_id, error.message))
+        return BulkMoves(tuple(moved), tuple(refused))
+
+
+__all__ = [
+    "BULK_MAX",
+    "GATE_AFTER_ACTION",
+    "MOVE_ACTION",
+    "STAGE_SMS_KIND",
+    "BulkMoves",
+    "DepartureGate",
+    "PipelineAdmin",
+    "PipelineStore",
+    "PipelineView",
+    "RefusedMove",
+    "departure_refused",
+    "stage_messages",
+]

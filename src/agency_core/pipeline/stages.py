@@ -264,6 +264,15 @@ def _kind(current: StageKey | None, to: StageKey, reason: str) -> MoveKind:
     return MoveKind.CORRECTION
 
 
+def crosses_departure(move: StageMove) -> bool:
+    """A forward move from before Departed to Departed or later (a skip past Departed included):
+    the move the departure gate must pass. A correction or a close does not cross it."""
+    if move.kind is not MoveKind.MOVE:
+        return False
+    before = move.from_stage is None or _ORDER[move.from_stage] < _ORDER[StageKey.DEPARTED]
+    return before and _ORDER[move.to_stage] >= _ORDER[StageKey.DEPARTED]
+
+
 def plan_move(
     history: Sequence[StageMove], request: MoveInput, *, application_id: str, actor: str, at: datetime, move_id: str
 ) -> StageMove:
@@ -307,6 +316,7 @@ __all__ = [
     "Stage",
     "StageKey",
     "StageMove",
+    "crosses_departure",
     "current_stage",
     "current_version",
     "plan_move",

@@ -8,6 +8,7 @@ from datetime import datetime
 
 from litestar import Controller, get, post
 from litestar.di import NamedDependency
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, JSONBody
 
 from agency_core.pipeline.moves import PipelineAdmin, PipelineView
@@ -23,9 +24,15 @@ from agency_core.pipeline.stages import (
 )
 from agency_core.signin.identity import AdminUser
 from agency_core.spec.inputs import input_of
-from app.admin.common import CONFLICT
 from app.admin.schemas.common import UNSET, Body, to_core
 from app.checked_body import CoreChecked
+from app.error_bodies import FailedChecks
+
+GATE_REFUSED: ResponseSpec = ResponseSpec(
+    FailedChecks,
+    description="Not approved, the stage changed meanwhile, or the departure gate failed (`failing` names each check)",
+    generate_examples=False,
+)
 
 
 class MoveRequest(Body):
@@ -112,8 +119,8 @@ class PipelineController(Controller):
     @post(
         "/moves",
         status_code=200,
-        summary="Move the applicant to a stage (audited; queues the stage's SMS and e-mail)",
-        responses={409: CONFLICT},
+        summary="Move the applicant to a stage (audited; queues its SMS and e-mail; past Departed through the gate)",
+        responses={409: GATE_REFUSED},
         dto=CoreChecked,
         return_dto=None,
     )

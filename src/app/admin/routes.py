@@ -25,6 +25,7 @@ from app.admin.newsletter import NewsletterController
 from app.admin.notes import NotesController, RepliesController, staff_list
 from app.admin.phones import PhonesToConfirmController
 from app.admin.pipeline import PipelineController
+from app.admin.pipeline_documents import ApplicantDocumentsController, PipelineGatesController
 from app.admin.refunds import RefundsController
 from app.admin.settings import AdminSettingsController, audit_log
 from app.admin.subscribers import SubscribersController
@@ -51,6 +52,8 @@ ADMIN_HANDLERS: list[ControllerRouterHandler] = [
     FeePolicyController,
     RefundsController,
     PipelineController,
+    ApplicantDocumentsController,
+    PipelineGatesController,
     EmployersController,
     JobOrdersController,
     JobLinksController,

@@ -23,6 +23,7 @@ from adapters.sqlite.notes import SqliteNotesStore
 from adapters.sqlite.payments import SqlitePayments, SqliteRefunds
 from adapters.sqlite.personal_data import SqlitePersonalDataStore
 from adapters.sqlite.pipeline import SqlitePipelineStore
+from adapters.sqlite.pipeline_documents import SqliteDocuments, SqliteGates
 from adapters.sqlite.rate_limits import SqliteHitCounter
 from adapters.sqlite.retention import SqliteRetentionStore
 from adapters.sqlite.store import SqliteStore
@@ -30,6 +31,7 @@ from agency_core.bulk.model import BulkStore
 from agency_core.employers.ports import EmployerStore
 from agency_core.payments.model import PaymentStore
 from agency_core.payments.refunds import RefundStore
+from agency_core.pipeline.document_ports import DocumentStore, GateSettingsStore
 from agency_core.pipeline.moves import PipelineStore
 from agency_core.ports import Store
 from agency_core.privacy.data_requests import PersonalDataStore
@@ -73,6 +75,9 @@ class Backend:
     bulks: BulkStore
     notes: NotesStore
     pipeline: PipelineStore
+    documents: DocumentStore
+    """An applicant's pipeline documents (SQLite: migrated with the records' tables)."""
+    gates: GateSettingsStore
     employers: EmployerStore
     close: Callable[[], Awaitable[None]]
     ping: Callable[[], Awaitable[None]]
@@ -101,6 +106,8 @@ def sqlite_backend(database: Database, session_ttl_s: float, sealer: PassportSea
         bulks=SqliteBulkStore(database),
         notes=SqliteNotesStore(database),
         pipeline=SqlitePipelineStore(database),
+        documents=SqliteDocuments(database),
+        gates=SqliteGates(database),
         employers=SqliteEmployers(database),
         close=_nothing_to_close,
         ping=ping,
@@ -120,6 +127,7 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
     from adapters.firestore.payments import FirestorePayments, FirestoreRefunds
     from adapters.firestore.personal_data import FirestorePersonalDataStore
     from adapters.firestore.pipeline import FirestorePipelineStore
+    from adapters.firestore.pipeline_documents import FirestoreDocuments, FirestoreGates
     from adapters.firestore.rate_limits import FirestoreHitCounter
     from adapters.firestore.retention import FirestoreRetentionStore
     from adapters.firestore.sessions import FirestoreSessionStore
@@ -148,6 +156,8 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
         bulks=FirestoreBulkStore(client),
         notes=FirestoreNotesStore(client),
         pipeline=FirestorePipelineStore(client),
+        documents=FirestoreDocuments(client),
+        gates=FirestoreGates(client),
         employers=FirestoreEmployers(client),
         close=close,
         ping=ping,

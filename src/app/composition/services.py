@@ -142,6 +142,8 @@ def build_staff(s: Shared, media: MediaStore, mailer: JobAlertMailer, files: Fil
         employers=s.backend.employers,
         files=files,
         fill=PipelineFill(s.admin_store, s.backend.pipeline),
+        documents=s.backend.documents,
+        gates=s.backend.gates,
         on_publish=mailer.job_published,
     )
     return build_staff_area(staff_context(s), parts)

@@ -17,6 +17,9 @@ from agency_core.employers.ports import EmployerStore, FillSource
 from agency_core.jobs.model import Job
 from agency_core.messaging.template_store import TemplateSource
 from agency_core.payments.refunds import RefundStore
+from agency_core.pipeline.document_ports import DocumentStore, GateSettingsStore
+from agency_core.pipeline.documents_admin import DocumentsAdmin
+from agency_core.pipeline.gate_admin import GatesAdmin
 from agency_core.pipeline.moves import PipelineAdmin, PipelineStore
 from agency_core.ports import FileStore
 from agency_core.staff.applications import ApplicationsAdmin
@@ -50,6 +53,9 @@ class StaffArea:
     pipeline: PipelineAdmin
     employers: EmployersAdmin
     orders: OrdersAdmin
+    documents: DocumentsAdmin
+    """An applicant's pipeline documents and their departure gate (which a move past Departed passes)."""
+    gates: GatesAdmin
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +73,8 @@ class StaffParts:
     files: FileStore
     """The private file store (sealed, as CVs are): an order's demand letter and power of attorney."""
     fill: FillSource
+    documents: DocumentStore
+    gates: GateSettingsStore
     on_publish: Callable[[Job], Awaitable[object]] | None = None
 
 
@@ -78,6 +86,7 @@ def build_staff_area(context: StaffContext, parts: StaffParts) -> StaffArea:
     appointments = AppointmentsAdmin(context, parts.offices, parts.templates)
     orders = OrdersAdmin(context, parts.employers, parts.fill, parts.files)
     jobs = JobsAdmin(context, parts.on_publish, before_publish=orders.check_publish)
+    documents = DocumentsAdmin(context, parts.documents, parts.gates, parts.files)
     return StaffArea(
         context,
         applications,
@@ -89,7 +98,11 @@ def build_staff_area(context: StaffContext, parts: StaffParts) -> StaffArea:
         SettingsAdmin(context),
         PhonesAdmin(context),
         DashboardAdmin(context, applications, appointments, jobs, deliveries),
-        PipelineAdmin(context, parts.pipeline, track_url=parts.track_url, templates=parts.templates),
+        PipelineAdmin(
+            context, parts.pipeline, track_url=parts.track_url, templates=parts.templates, gate=documents.gate
+        ),
         EmployersAdmin(context, parts.employers),
         orders,
+        documents,
+        GatesAdmin(context, parts.gates),
     )
