@@ -57,6 +57,7 @@ FEATURE_PAGES = (
     "data-requests.md",
     "scripts.md",
     "pipeline.md",
+    "pipeline-documents.md",
     "employers.md",
 )
 
