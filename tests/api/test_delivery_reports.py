@@ -9,7 +9,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any, TypeVar
 from urllib.parse import parse_qs, urlencode, urlsplit
 
@@ -20,6 +20,7 @@ from litestar.testing import AsyncTestClient
 from agency_core.signin.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from tests.api.conftest import APPLICATION, PDF, AppFactory
 from tests.support.app_process import RunningApp, running_app
+from tests.support.clock import NOW
 from tests.support.sms_gateway import Behaviour, RecordedSms, SmsGatewayServer
 
 APPLICANT_PHONE = "+233201234567"
@@ -217,13 +218,14 @@ def test_a_form_encoded_report_is_taken(live: Live) -> None:
 
 
 def test_a_text_not_delivered_in_time_is_flagged_for_staff(live: Live, gateway: SmsGatewayServer) -> None:
-    """The deadline is one minute here; the texts are made to have been sent two minutes ago."""
+    """The deadline is one minute here; the texts are made to have been sent two minutes before the
+    app's clock started (``running_app`` starts it at ``NOW``), so more than a minute before its now."""
     late_id, late = apply(live)
     done_id, done = apply(live)
     settled(live, late_id, "sent")
     settled(live, done_id, "sent")
     assert staff_view(live, late_id)["notDeliveredInTime"] is False  # just sent
-    two_minutes_ago = (datetime.now(UTC) - timedelta(minutes=2)).isoformat(timespec="microseconds")
+    two_minutes_ago = (NOW - timedelta(minutes=2)).isoformat(timespec="microseconds")
     with sqlite3.connect(live.app.data_dir / "agency.sqlite3") as db:
         db.execute(
             "UPDATE outbox SET delivered_at = ? WHERE id IN (?, ?)",

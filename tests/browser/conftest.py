@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 from tests.support.app_process import running_app
+from tests.support.clock import NOW
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "client" / "dist"
@@ -94,6 +95,13 @@ def browser() -> Iterator[Browser]:
         chromium.close()
 
 
+def on_the_tests_clock(context: BrowserContext) -> None:
+    """The pages' ``Date`` starts at ``tests.support.clock.NOW`` and runs on, timers and all, as the app
+    under test does (``running_app`` sets ``AGENCY_NOW``): the browser's today is the app's, the
+    booking form's first day, the calendar's today and an undo's seconds left agree at any real hour."""
+    context.clock.install(time=NOW)
+
+
 def new_page(
     browser: Browser,
     base_url: str,
@@ -101,12 +109,17 @@ def new_page(
     viewport: dict[str, int] | None = None,
     popup_seen: bool = True,
     reduced_motion: bool = False,
+    tests_clock: bool = True,
 ) -> Page:
-    """A page in a fresh context; by default the newsletter pop-up flag is already stored."""
+    """A page in a fresh context; by default the newsletter pop-up flag is already stored, and the page
+    runs on the tests' clock (:func:`on_the_tests_clock`). ``tests_clock=False`` for a test that reads the
+    Performance API's entries (resource timings, paints): Playwright's clock answers none of them."""
     options: dict[str, Any] = {"base_url": base_url, "viewport": viewport or DESKTOP}
     if reduced_motion:
         options["reduced_motion"] = "reduce"
     context = browser.new_context(**options)
+    if tests_clock:
+        on_the_tests_clock(context)
     collect_csp_violations(context)
     if popup_seen:
         context.add_init_script(f"window.localStorage.setItem('{POPUP_FLAG}', 'true');")

@@ -100,7 +100,7 @@ def test_every_full_load_of_an_admin_page_is_usable_without_waiting(browser: Bro
     # With 200 ms on every request, so that rounds cannot overlap by chance: before the first API call, two
     # rounds of code (the starter, then the entry with the admin and page chunks), and that call is the
     # session check.
-    page = new_page(browser, admin_app.base_url)
+    page = new_page(browser, admin_app.base_url, tests_clock=False)  # it reads the resource timings
     errors = hydration_errors(page)
     sign_in_through_the_api(page.context)
     cdp = page.context.new_cdp_session(page)

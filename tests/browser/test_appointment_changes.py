@@ -30,6 +30,7 @@ from tests.api.conftest import APPOINTMENT, BOOKING_DAY
 from tests.browser.conftest import DIST, new_page
 from tests.browser.test_admin import sign_in, toast
 from tests.support.app_process import running_app
+from tests.support.clock import NOW
 from tests.support.sealing import data_dir_sealer
 from tests.support.sms_gateway import SmsGatewayServer
 from tests.support.smtp_server import SmtpServer
@@ -121,7 +122,8 @@ def test_book_open_the_link_move_and_cancel(page: Page, changes_app: ChangesApp)
 
 
 def _last_weekday_before_today() -> date:
-    day = datetime.now(UTC).date() - timedelta(days=1)
+    """Before the app's today (it and the page run on the tests' clock, from ``NOW``)."""
+    day = NOW.date() - timedelta(days=1)
     while day.weekday() >= 5:
         day -= timedelta(days=1)
     return day

@@ -9,7 +9,6 @@ import re
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -21,6 +20,7 @@ from adapters.sealing import PassportSealer
 from tests.api.conftest import BOOKING_DAY
 from tests.browser.conftest import DIST, PHONE, new_page, open_route
 from tests.support.app_process import running_app
+from tests.support.clock import NOW
 from tests.support.sms_gateway import RecordedSms, SmsGatewayServer
 
 pytestmark = pytest.mark.browser
@@ -70,7 +70,8 @@ def expect_messages(page: Page, *messages: str) -> None:
 
 
 def accra_today() -> str:
-    return datetime.now(ZoneInfo("Africa/Accra")).date().isoformat()
+    """Today in the office's zone by the tests' clock, which the app and the page both run on."""
+    return NOW.astimezone(ZoneInfo("Africa/Accra")).date().isoformat()
 
 
 def data_of(row: sqlite3.Row) -> dict[str, Any]:

@@ -212,18 +212,22 @@ def test_newsletter_popup_opens_after_ten_seconds_and_remembers(browser: Browser
         page.context.close()
 
 
-def test_promo_video_player_controls(page: Page) -> None:
-    open_route(page, "/")
-    player = page.locator(".promo__player")
-    player.scroll_into_view_if_needed()
-    expect(player.get_by_role("button", name="Play video")).to_be_visible()
-    expect(player.get_by_role("slider", name="Seek")).to_be_attached()
-    expect(player.get_by_label("Total time")).not_to_have_text("0:00", timeout=5_000)
-    # The poster comes from the lazy image under the video, never with the page's first requests, and
-    # the video shows it once near the screen.
-    expect(player.locator("video")).to_have_attribute("poster", "/images/promo-poster.webp")
-    initiators = page.evaluate(
-        "performance.getEntriesByType('resource')"
-        ".filter(e => e.name.endsWith('/images/promo-poster.webp')).map(e => e.initiatorType)"
-    )
-    assert initiators == ["img"]
+def test_promo_video_player_controls(browser: Browser, live_server: str) -> None:
+    page = new_page(browser, live_server, tests_clock=False)  # it reads the resource timings
+    try:
+        open_route(page, "/")
+        player = page.locator(".promo__player")
+        player.scroll_into_view_if_needed()
+        expect(player.get_by_role("button", name="Play video")).to_be_visible()
+        expect(player.get_by_role("slider", name="Seek")).to_be_attached()
+        expect(player.get_by_label("Total time")).not_to_have_text("0:00", timeout=5_000)
+        # The poster comes from the lazy image under the video, never with the page's first requests, and
+        # the video shows it once near the screen.
+        expect(player.locator("video")).to_have_attribute("poster", "/images/promo-poster.webp")
+        initiators = page.evaluate(
+            "performance.getEntriesByType('resource')"
+            ".filter(e => e.name.endsWith('/images/promo-poster.webp')).map(e => e.initiatorType)"
+        )
+        assert initiators == ["img"]
+    finally:
+        page.context.close()

@@ -356,7 +356,7 @@ def test_listing_and_filtered_pages_hydrate_from_the_html(browser: Browser, live
 def test_the_app_is_requested_after_the_page_is_painted(browser: Browser, live_server: str, path: str) -> None:
     # The HTML names the entry and its imports on client/scripts/start-after-paint.js instead of
     # requesting them from the head, where they would share the wire with the first paint.
-    page = new_page(browser, live_server)
+    page = new_page(browser, live_server, tests_clock=False)  # it reads the paint and resource timings
     try:
         errors = _watch_errors(page)
         page.goto(path)

@@ -16,7 +16,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DIST, PHONE, new_page
+from tests.browser.conftest import DIST, PHONE, new_page, on_the_tests_clock
 from tests.browser.test_admin import sign_in_through_the_api
 from tests.support.app_process import running_app
 from tests.support.forms import application_without_passport
@@ -105,6 +105,7 @@ def _signed_in(browser: Browser, office: Office, viewport: dict[str, int], timez
     if timezone_id is not None:
         page.context.close()
         context = browser.new_context(base_url=office.base_url, viewport=viewport, timezone_id=timezone_id)
+        on_the_tests_clock(context)
         context.add_init_script("window.localStorage.setItem('newsletter-popup-shown', 'true');")
         page = context.new_page()
     sign_in_through_the_api(page.context)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import httpx
 
+from tests.support.clock import NOW_ISO
 from tests.support.firestore_emulator import free_port
 from tests.support.sms_gateway import SmsGatewayServer
 
@@ -108,16 +109,20 @@ class RunningApp:
 def running_app(
     prefix: str, *, with_gateway: bool = False, timeout_s: float = START_WITHIN_S, env: dict[str, str] | None = None
 ) -> Iterator[RunningApp]:
-    """The app in demo mode on a fresh data directory, its SMS sent to a local gateway when asked;
-    ``env`` adds or overrides settings."""
+    """The app in demo mode on a fresh data directory, its SMS sent to a local gateway when asked; ``env``
+    adds or overrides settings. It runs on the tests' clock (``AGENCY_NOW``: it starts at
+    ``tests.support.clock.NOW``) unless ``env`` sets ``AGENCY_NOW`` (``""``: the real time) or is a
+    production one (production refuses a set clock)."""
     env_extra = dict(env or {})
     gateway = SmsGatewayServer().start() if with_gateway else None
     try:
         with tempfile.TemporaryDirectory(prefix=prefix) as data_dir:
-            settings = {"AGENCY_DATA_DIR": data_dir, "AGENCY_DEMO": "1", "AGENCY_RATE_LIMIT": "0", **(env or {})}
+            settings = {"AGENCY_DATA_DIR": data_dir, "AGENCY_DEMO": "1", "AGENCY_RATE_LIMIT": "0"}
             if gateway is not None:
                 settings |= {"AGENCY_SMS_BASE_URL": gateway.base_url, "AGENCY_SMS_API_KEY": "test-key", **FAST_OUTBOX}
             settings |= env_extra
+            if "AGENCY_NOW" not in settings and settings.get("AGENCY_ENV") != "production":
+                settings["AGENCY_NOW"] = NOW_ISO
             app = AppProcess(settings, log_path=Path(data_dir) / "app.log").start(timeout_s=timeout_s)
             try:
                 pid = app.process.pid if app.process is not None else 0
