@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from types import TracebackType
 from typing import Generic, Self, TypeVar
 
+from adapters.tracing import span
+
 Step = TypeVar("Step")
 
 
@@ -25,7 +27,8 @@ class StepsUnitOfWork(Generic[Step]):
         steps = list(self._steps)
         self._steps.clear()
         if exc_type is None and steps:
-            await self._commit(steps)
+            with span("store.commit", steps=len(steps)):
+                await self._commit(steps)
 
     async def _commit(self, steps: Sequence[Step]) -> None:
         """Run every step in one transaction of the backend, or none of them."""

@@ -81,6 +81,7 @@ from app.composition.services import (
 )
 from app.composition.sms_reports import report_secret
 from app.composition.staff import StaffArea
+from app.metrics import count_send
 from app.settings import Settings, SettingsError
 from app.sms_report_settings import report_url
 
@@ -139,6 +140,7 @@ def build_outbox_worker(settings: Settings, store: Store, sms: SmsGateway, clock
             unsettled_wait=settings.sms_reports.settle_wait,
         ),
         clock=clock,
+        on_outcome=count_send,
     )
 
 

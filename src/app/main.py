@@ -18,6 +18,7 @@ from app.container import Container
 from app.dependencies import dependencies_of, state_of
 from app.health import health, livez, readyz
 from app.logging import configure_logging
+from app.observability import Observability
 from app.openapi_conformance import conform
 from app.outer_guard import AgencyApp
 from app.pages.seo import robots_txt, sitemap_xml
@@ -36,6 +37,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     if problem is not None:
         raise SettingsError(problem)
     container = Container.build(settings, clock)
+    observed = Observability.of(settings.observability, settings.env_name, container.store.outbox, container.clock)
 
     @asynccontextmanager
     async def lifespan(_: Litestar) -> AsyncGenerator[None, None]:
@@ -47,6 +49,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
 
     app = AgencyApp(
         route_handlers=[
+            *observed.routes,
             health,
             livez,
             readyz,
@@ -65,7 +68,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         openapi_config=None
         if settings.production
         else OpenAPIConfig(title="Vandy Travel API", version="0.1.0", path=DOCS_PATH, render_plugins=[LocalSwagger()]),
-        middleware=[path_guard],
+        middleware=[*observed.middleware, path_guard],
+        plugins=observed.plugins,
         before_send=[
             security_headers_hook(production=settings.production),
             access_log_hook(settings.api.trusted_proxies),

@@ -23,6 +23,7 @@ from litestar.types import ASGIApp, LifeSpanReceive, LifeSpanScope, LifeSpanSend
 
 from app.api.errors import INTERNAL_ERROR
 from app.head_requests import head_as_get
+from app.request_id import request_ids
 from app.security_headers import security_headers
 
 logger = logging.getLogger("agency.api")
@@ -98,8 +99,8 @@ def outer_guard(app: ASGIApp, *, production: bool) -> ASGIApp:
 
 
 class AgencyApp(Litestar):
-    """The Litestar app behind :func:`outer_guard` and :func:`app.head_requests.head_as_get` (uvicorn and
-    the test client call it the same way)."""
+    """The Litestar app behind :func:`outer_guard` and :func:`app.head_requests.head_as_get`, inside
+    :func:`app.request_id.request_ids` (uvicorn and the test client call it the same way)."""
 
     _guarded: ASGIApp | None = None
 
@@ -107,7 +108,7 @@ class AgencyApp(Litestar):
         async def litestar(scope: Scope, receive: Receive, send: Send) -> None:
             await Litestar.__call__(self, scope, receive, send)
 
-        self._guarded = outer_guard(head_as_get(litestar), production=production)
+        self._guarded = request_ids(outer_guard(head_as_get(litestar), production=production))
         return self
 
     async def __call__(

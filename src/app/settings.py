@@ -18,6 +18,7 @@ from app.files_key import FileKeyError, load_files_key
 from app.known_settings import unknown_settings
 from app.message_settings import MessageSettingsError, log_only_from_env, undeliverable_in_production
 from app.newsletter_settings import NewsletterSettings, NewsletterSettingsError
+from app.observability_settings import ObservabilitySettings, ObservabilitySettingsError
 from app.office_settings import OfficeSettings, OfficeSettingsError
 from app.payment_settings import PaymentSettings, PaymentSettingsError
 from app.secret_strength import weak_secret
@@ -234,10 +235,14 @@ def unsafe_for_production(settings: Settings) -> str | None:
         return "AGENCY_ENV=production refuses Paystack test keys (sk_test_/pk_test_): set the live keys"
     if not settings.files_key:
         return "AGENCY_ENV=production needs AGENCY_FILES_KEY (a Fernet key) to encrypt uploaded documents"
-    return _missing_in_production(settings) or undeliverable_in_production(
-        sms_gateway=settings.sms.base_url is not None,
-        smtp_host=settings.smtp.host is not None,
-        log_only=settings.log_only_messages,
+    return (
+        _missing_in_production(settings)
+        or settings.observability.unsafe_for_production()
+        or undeliverable_in_production(
+            sms_gateway=settings.sms.base_url is not None,
+            smtp_host=settings.smtp.host is not None,
+            log_only=settings.log_only_messages,
+        )
     )
 
 
@@ -271,6 +276,8 @@ class Settings:
     newsletter: NewsletterSettings = field(default_factory=NewsletterSettings)
     file_storage: FileStorageSettings = field(default_factory=FileStorageSettings)
     """``AGENCY_FILE_STORAGE``, ``AGENCY_FILES_BUCKET``: uploads and blog media on disk or in a bucket."""
+    observability: ObservabilitySettings = field(default_factory=ObservabilitySettings)
+    """``AGENCY_METRICS``, ``AGENCY_METRICS_TOKEN``, ``AGENCY_SENTRY_DSN``, ``OTEL_EXPORTER_OTLP_ENDPOINT``."""
     log_only_messages: bool = False
     """``AGENCY_MESSAGES=log-only``: production may start without a gateway or SMTP host; texts and
     e-mails it cannot send are logged, masked (``app/message_settings.py``)."""
@@ -320,7 +327,9 @@ class Settings:
             newsletter = NewsletterSettings.from_env(env)
             file_storage = FileStorageSettings.from_env(env)
             log_only_messages = log_only_from_env(env)
+            observability = ObservabilitySettings.from_env(env)
         except (
+            ObservabilitySettingsError,
             FileStorageSettingsError,
             OfficeSettingsError,
             SmsReportSettingsError,
@@ -350,6 +359,7 @@ class Settings:
             newsletter=newsletter,
             file_storage=file_storage,
             log_only_messages=log_only_messages,
+            observability=observability,
             files_key=(env.get("AGENCY_FILES_KEY") or "").strip(),
             now=_test_now(env),
         )

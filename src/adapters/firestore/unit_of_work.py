@@ -40,6 +40,7 @@ from adapters.firestore.retention import RetentionWrites
 from adapters.firestore.templates import COLLECTION as TEMPLATES
 from adapters.firestore.templates import version_id
 from adapters.sealing import PassportSealer
+from adapters.tracing import span
 from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
 from agency_core.admin_settings import AdminSettings
@@ -431,8 +432,9 @@ class _Refunds(_Writes):
 
 class _Outbox(_Writes):
     async def enqueue(self, messages: Sequence[records.OutboxMessage]) -> None:
-        for message in messages:
-            self._create("outbox", message.id, to_document(message))
+        with span("outbox.enqueue", messages=len(messages)):
+            for message in messages:
+                self._create("outbox", message.id, to_document(message))
 
     async def enqueue_new(self, messages: Sequence[records.OutboxMessage]) -> None:
         planned = [(self._col("outbox").document(m.id), to_document(m)) for m in messages]
@@ -448,7 +450,8 @@ class _Outbox(_Writes):
             for ref, doc in new:
                 tx.create(ref, doc)
 
-        self._steps.append(_Step(write, check, retries=2))
+        with span("outbox.enqueue", messages=len(planned)):
+            self._steps.append(_Step(write, check, retries=2))
 
     async def withdraw(self, message_ids: Sequence[str], reason: str) -> None:
         refs = [self._col("outbox").document(message_id) for message_id in message_ids]

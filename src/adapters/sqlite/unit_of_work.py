@@ -31,6 +31,7 @@ from adapters.sqlite.rows import (
     payment_row,
 )
 from adapters.sqlite.templates import add_version
+from adapters.tracing import span
 from adapters.unit_of_work import StepsUnitOfWork
 from agency_core import records
 from agency_core.admin_settings import AdminSettings
@@ -264,11 +265,13 @@ class _Refunds(_Writes):
 class _Outbox(_Writes):
     async def enqueue(self, messages: Sequence[records.OutboxMessage]) -> None:
         batch = list(messages)
-        self._steps.append(lambda conn: enqueue(conn, batch))
+        with span("outbox.enqueue", messages=len(batch)):
+            self._steps.append(lambda conn: enqueue(conn, batch))
 
     async def enqueue_new(self, messages: Sequence[records.OutboxMessage]) -> None:
         batch = list(messages)
-        self._steps.append(lambda conn: enqueue(conn, batch, "INSERT OR IGNORE"))
+        with span("outbox.enqueue", messages=len(batch)):
+            self._steps.append(lambda conn: enqueue(conn, batch, "INSERT OR IGNORE"))
 
     async def withdraw(self, message_ids: Sequence[str], reason: str) -> None:
         sql = (

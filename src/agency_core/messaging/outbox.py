@@ -76,7 +76,10 @@ class OutboxWorker:
         rand: Callable[[], float] = random.random,
         email: EmailSender | None = None,
         owner: str | None = None,
+        on_outcome: Callable[[Channel, str], None] | None = None,
     ) -> None:
+        self.on_outcome = on_outcome
+        """Told each attempt's channel and outcome (``sent``, ``unsettled``, ``failed``, ``retry``): the metrics."""
         self.email = email
         """Sends the outbox's e-mails (kind ``email``); without one they wait in the outbox."""
         self.outbox = outbox
@@ -147,6 +150,7 @@ class OutboxWorker:
             # the attempts are spent.
             error = f"no answer and no delivery report after {message.attempts - 1} attempts"
             await self.outbox.mark_failed(message.id, error, self.owner)
+            self._tell(message, "failed")
             return SendResult(False, error)
         if message.channel is Channel.EMAIL:
             result = await self._send_email(message)
@@ -165,24 +169,32 @@ class OutboxWorker:
         }
         if result.success:
             held = await self.outbox.mark_delivered(message.id, now, self.owner, gateway_id=result.gateway_id)
+            self._tell(message, "sent")
             logger.info("sms delivered", extra=fields)
         elif result.outcome is Delivery.UNKNOWN and message.channel is Channel.SMS:
             held = await self.outbox.mark_unsettled(
                 message.id, result.message, now, self.pacing.unsettled_wait, self.owner
             )
+            self._tell(message, "unsettled")
             wait_min = round(self.pacing.unsettled_wait.total_seconds() / 60, 1)
             logger.warning("sms answer lost: held for its report", extra={**fields, "settle_wait_min": wait_min})
         elif message.attempts >= self.policy.max_attempts:
             held = await self.outbox.mark_failed(message.id, result.message, self.owner)
+            self._tell(message, "failed")
             logger.error("sms failed for good", extra={**fields, "error": result.message})
         else:
             delay = self.policy.delay_s(message.attempts, self.rand())
             held = await self.outbox.mark_retry(message.id, result.message, now + timedelta(seconds=delay), self.owner)
+            self._tell(message, "retry")
             logger.warning("sms send failed", extra={**fields, "error": result.message, "retry_in_s": round(delay, 2)})
         if not held:
             # The lease ran out and another worker took the message over: its result stands.
             logger.warning("sms lease lost before its result was written", extra=fields)
         return result
+
+    def _tell(self, message: OutboxMessage, outcome: str) -> None:
+        if self.on_outcome is not None:
+            self.on_outcome(message.channel, outcome)
 
     def stop(self) -> None:
         """Stop taking work: no new claim and no new send; the sends already with the gateway finish and

@@ -34,6 +34,7 @@ from app.admin.security import (
 )
 from app.api.schemas import ErrorMessage
 from app.client_address import client_address
+from app.metrics import count_sign_in_refusal
 
 
 class Credentials(msgspec.Struct, forbid_unknown_fields=False):
@@ -73,6 +74,7 @@ def _bad_body(_: Request[Any, Any, Any], __: ValidationException) -> Answer:
 
 
 def _log_refusal(refused: SignInRefused, email: str, ip: str) -> None:
+    count_sign_in_refusal(refused.reason.value)
     match refused.reason:
         case Refusal.THROTTLED:
             log.info("admin sign-in limited", email=email, ip=ip)
