@@ -1,0 +1,91 @@
+"""A move past Departed through the departure gate, on fakes: refused naming each failing check with
+nothing written, read again after the commit (a renewal in the window is audited), and the moves the
+gate does not concern (a correction, a close)."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+
+from agency_core.errors import ChecksFailed
+from agency_core.pipeline.gate import CheckResult, GateCheck, GateResult
+from agency_core.pipeline.moves import GATE_AFTER_ACTION, MOVE_ACTION
+from agency_core.pipeline.stages import StageKey
+from tests.core.pipeline.test_moves import Harness
+from tests.support.clock import NOW
+
+DEPARTS = NOW.date() + timedelta(days=12)
+PASSPORT = CheckResult(GateCheck.PASSPORT, "Passport", True, "Passport: expires 2031-01-31")
+MEDICAL_BAD = CheckResult(GateCheck.MEDICAL, "Medical", False, "Medical: valid until 2026-08-30, before the departure")
+TICKET_BAD = CheckResult(GateCheck.TICKET, "Ticket", False, "Ticket: no ticket recorded")
+
+
+class ScriptedGate:
+    """Answers each read with the next result and remembers what it was asked."""
+
+    def __init__(self, *results: GateResult) -> None:
+        self.results = list(results)
+        self.asked: list[tuple[str, date | None]] = []
+
+    async def __call__(self, application_id: str, departure_date: date | None = None) -> GateResult:
+        self.asked.append((application_id, departure_date))
+        return self.results.pop(0)
+
+
+def result(*checks: CheckResult) -> GateResult:
+    return GateResult(DEPARTS, "Qatar", checks)
+
+
+async def ticketed(gate: ScriptedGate) -> Harness:
+    h = Harness()
+    h.use_case.gate = gate
+    await h.move("selected", 0)
+    await h.move("ticketed", 1)
+    return h
+
+
+@pytest.mark.parametrize("to", ["departed", "arrived", "settled"])
+async def test_a_move_past_departed_whose_gate_fails_is_refused_naming_each_check(to: str) -> None:
+    gate = ScriptedGate(result(PASSPORT, MEDICAL_BAD, TICKET_BAD))
+    h = await ticketed(gate)
+    commits = len(h.uow.committed)
+    with pytest.raises(ChecksFailed) as refused:
+        await h.move(to, 2)
+    assert refused.value.message == "Not ready to depart: 1 of 3 checks passed"
+    assert refused.value.failing == (MEDICAL_BAD.message, TICKET_BAD.message)
+    assert len(h.uow.committed) == commits
+    assert gate.asked == [("VA1", None)]
+
+
+async def test_the_gate_is_read_again_after_the_move_and_a_failure_then_is_audited() -> None:
+    gate = ScriptedGate(result(PASSPORT), result(PASSPORT, MEDICAL_BAD))
+    h = await ticketed(gate)
+    await h.move("departed", 2)
+    assert h.written("pipeline", -2)[0].to_stage is StageKey.DEPARTED
+    assert gate.asked == [("VA1", None), ("VA1", DEPARTS)]
+    entries = h.written("audit")
+    assert [(e.action, e.target) for e in entries] == [
+        (GATE_AFTER_ACTION, f"VA1: 1 of 2 checks passed: {MEDICAL_BAD.message}")
+    ]
+    assert h.written("audit", -2)[0].action == MOVE_ACTION
+
+
+async def test_a_gate_that_still_passes_after_the_move_writes_nothing_more() -> None:
+    gate = ScriptedGate(result(PASSPORT), result(PASSPORT))
+    h = await ticketed(gate)
+    commits = len(h.uow.committed)
+    await h.move("departed", 2)
+    assert len(h.uow.committed) == commits + 1
+    assert len(gate.asked) == 2
+
+
+async def test_moves_before_departed_a_correction_and_a_close_are_not_gated() -> None:
+    gate = ScriptedGate(result(PASSPORT), result(PASSPORT))
+    h = await ticketed(gate)  # selected and ticketed: no gate read
+    assert gate.asked == []
+    await h.move("departed", 2)
+    await h.move("arrived", 3)  # from Departed on: already past the gate
+    await h.move("departed", 4, reason="Arrived clicked too early")
+    await h.move("closed", 5, close_reason="returned_early")
+    assert len(gate.asked) == 2
