@@ -18,6 +18,7 @@ import { DeliveryBadge } from './delivery/DeliveryBadge';
 import { RefundsPanel } from './refunds/RefundsPanel';
 import { RecordNav } from './views/RecordNav';
 import { NotesPanel, OwnerSelect, useStaff } from '@/features/admin-notes';
+import { StagePanel } from '@/features/admin-pipeline';
 
 /** Allowed moves: received -> processing -> approved or rejected. */
 export const NEXT_STATUS: Record<ApplicationStatus, { status: ApplicationStatus; label: string }[]> = {
@@ -270,6 +271,7 @@ export default function ApplicationDetailPage() {
               <StatusSection app={app} busy={busy} onMove={(status) => void changeStatus(status)} />
               <FilesSection files={app.files} />
             </div>
+            {app.status === 'approved' ? <StagePanel applicationId={app.applicationId} /> : null}
             <section className="admin-card" aria-labelledby="owner-heading">
               <h2 id="owner-heading">Owner</h2>
               <OwnerSelect
