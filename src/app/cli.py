@@ -1,5 +1,5 @@
 """The ``agency`` command: ``serve`` the site, ``status`` and ``sms status`` for internal scripts,
-``files migrate`` to copy the data directory's files into the bucket.
+``files migrate`` to copy the data directory's files into the bucket, ``backup`` and ``restore``.
 
 The server's modules are imported by the commands that need them, so ``agency status`` and
 ``agency sms status`` run on the slim install (``pip install .``, without the ``server`` extra).
@@ -13,6 +13,7 @@ import logging
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from agency_scripts.cli import EXIT_BAD_INPUT, add_status_command, run_status
@@ -40,6 +41,11 @@ def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     files_commands.add_parser(
         "migrate", help="copy AGENCY_DATA_DIR's uploads and blog media into AGENCY_FILES_BUCKET, verifying each"
     )
+    backup = commands.add_parser("backup", help="write the database and files to one encrypted archive")
+    backup.add_argument("--to", type=Path, required=True, help="the archive to write (a new file)")
+    restore = commands.add_parser("restore", help="fill an empty AGENCY_DATA_DIR from a backup")
+    restore.add_argument("--from", dest="source", type=Path, required=True, help="the archive to read")
+    restore.add_argument("--key-file", type=Path, default=None, help="the files key, when AGENCY_FILES_KEY is unset")
     _add_admin_commands(commands)
     return parser
 
@@ -98,6 +104,14 @@ def _run(args: argparse.Namespace, settings: Settings) -> int:
         from app.files_cli import run_files_migrate
 
         return asyncio.run(run_files_migrate(settings))
+    if args.command in ("backup", "restore"):
+        from app.backup_cli import run_backup, run_restore
+
+        return (
+            run_backup(settings, args.to)
+            if args.command == "backup"
+            else run_restore(settings, args.source, args.key_file)
+        )
     from app.admin.cli import run_admin_command  # the one command left: admin
 
     try:
