@@ -54,6 +54,12 @@ from agency_core.payments.fees import MAX_RULES as MAX_FEE_RULES
 from agency_core.payments.fees import REASON_MAX as FEE_REASON_MAX
 from agency_core.payments.fees import REFUND_RULES_MAX
 from agency_core.payments.refunds import REASON_MAX as REFUND_REASON_MAX
+from agency_core.pipeline.documents import VALIDITY_DAYS_MAX
+from agency_core.pipeline.gate import ALL_CHECKS, PASSPORT_MONTHS_MAX
+from agency_core.pipeline.gate_settings import DESTINATION_MAX
+from agency_core.pipeline.moves import BULK_MAX
+from agency_core.pipeline.stages import MAX_TEXT as STAGE_TEXT_MAX
+from agency_core.pipeline.stages import CloseReason, StageKey
 from agency_core.records import APPOINTMENT_OUTCOMES, ApplicationStatus, AppointmentStatus, PaymentState
 from agency_core.spec.constants import SENDER_ID_MAX_LENGTH
 from agency_core.spec.phone_numbers import phone_regions
@@ -522,6 +528,29 @@ def _link_body() -> dict[str, Any]:
     return {"type": "object", "properties": {"orderId": text(40)}, "required": ["orderId"]}
 
 
+def _gate_body() -> dict[str, Any]:
+    properties = {
+        "destination": {"type": "string", "maxLength": DESTINATION_MAX, "description": '"" for the default gate'},
+        "expectedVersion": whole(0, MAX_PAGE),
+        "passportMonths": whole(0, PASSPORT_MONTHS_MAX),
+        "medicalValidityDays": whole(1, VALIDITY_DAYS_MAX),
+        "policeClearanceValidityDays": whole(1, VALIDITY_DAYS_MAX),
+        "checks": {"type": "array", "items": choice(c.value for c in ALL_CHECKS)},
+    }
+    return {"type": "object", "properties": properties, "required": list(properties)}
+
+
+def _bulk_move_body() -> dict[str, Any]:
+    properties = {
+        "ids": {"type": "array", "items": text(40), "minItems": 1, "maxItems": BULK_MAX},
+        "to": choice(k.value for k in StageKey),
+        "reason": text(STAGE_TEXT_MAX, required=False),
+        "closeReason": choice(r.value for r in CloseReason),
+        "closeText": text(STAGE_TEXT_MAX, required=False),
+    }
+    return {"type": "object", "properties": properties, "required": ["ids", "to"]}
+
+
 BODIES: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {
     "ApplicationForm": lambda: form_body("application", multipart=True),
     "AppointmentIn": lambda: form_body("appointment"),
@@ -551,6 +580,8 @@ BODIES: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {
     "ApprovalIn": _approval_body,
     "OverrideIn": _override_body,
     "LinkIn": _link_body,
+    "GateIn": _gate_body,
+    "BulkMoveIn": _bulk_move_body,
 }
 """Component schemas replaced by the core's rules (by the name Litestar gives each body)."""
 PARTS: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {
@@ -568,6 +599,7 @@ QUERY: Final[Mapping[str, dict[str, Any]]] = {
     "to": day(", not before from"),
     "start": day(" (the calendar's first day)"),
     "days": choice(("1", "7")),
+    "date": day(" (the departure date)"),
 }
 """Admin query parameters, by name, wherever they appear."""
 APPLICATIONS: Final = "/api/admin/applications"

@@ -231,9 +231,9 @@ async def test_a_bulk_move_checks_its_request(staff: Staff) -> None:
     app_id = await approved(staff, "ama.bulkcheck@example.com")
     empty = await staff.post(BULK, {"ids": [], "to": "selected"})
     assert (empty.status_code, empty.json()["errors"]) == (422, {"ids": NO_IDS})
-    twice = await staff.post(BULK, {"ids": [app_id, app_id], "to": "selected"})
-    assert (twice.status_code, twice.json()["errors"]) == (422, {"ids": NO_IDS})
-    answer = await staff.post(BULK, {"ids": [app_id, "VA404"], "to": "selected"})
+    mixed = await staff.post(BULK, {"ids": [app_id, 7], "to": "selected"})
+    assert (mixed.status_code, mixed.json()["errors"]) == (422, {"ids": NO_IDS})
+    answer = await staff.post(BULK, {"ids": [app_id, "VA404", f" {app_id} "], "to": "selected"})
     body = answer.json()
     assert [m["applicationId"] for m in body["moved"]] == [app_id]
     assert body["refused"] == [{"applicationId": "VA404", "message": "Application not found", "failing": []}]

@@ -11,6 +11,7 @@ from typing import Final
 from agency_core.errors import Rejected
 from agency_core.pipeline.documents import VALIDITY_DAYS_MAX, ValiditySettings
 from agency_core.pipeline.gate import ALL_CHECKS, PASSPORT_MONTHS_MAX, GateCheck, GateSettings
+from agency_core.spec.numbers import json_whole_number
 
 DESTINATION_MAX: Final = 60
 DEFAULT_NAME: Final = "every other destination"
@@ -42,8 +43,9 @@ class StoredGate:
 
 
 def _whole(raw: object, low: int, high: int, message: str, errors: dict[str, str], name: str) -> int:
-    if isinstance(raw, int) and not isinstance(raw, bool) and low <= raw <= high:
-        return raw
+    number = json_whole_number(raw)  # JSON's 90.0 is the whole number 90
+    if number is not None and low <= number <= high:
+        return number
     if isinstance(raw, str) and raw.strip().isascii() and raw.strip().isdigit() and low <= int(raw) <= high:
         return int(raw)
     errors[name] = message

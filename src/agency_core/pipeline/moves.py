@@ -46,7 +46,7 @@ STAGE_SMS_KIND = "pipeline_stage"
 GATE_AFTER_ACTION = "pipeline.gate_after_move"
 """The audit action when the gate, read again right after a move past Departed, no longer passes."""
 BULK_MAX: Final = 200
-NO_IDS: Final = "Choose at least one applicant (each once, by its ID)"
+NO_IDS: Final = "Choose at least one applicant (a list of their IDs)"
 TOO_MANY: Final = f"At most {BULK_MAX} applicants at once"
 
 
@@ -198,12 +198,12 @@ class PipelineAdmin:
             await uow.audit.add(entry)
 
     async def move_many(self, actor: str, application_ids: object, request: MoveInput) -> BulkMoves:
-        """Each applicant of ``application_ids`` (a list of IDs) moved on its own, on the version read just
-        before (a move past Departed through its own gate); the answer lists those moved and those
-        refused, each with why."""
+        """Each applicant of ``application_ids`` (a list of IDs; one named twice is moved once) moved
+        on its own, on the version read just before (a move past Departed through its own gate); the
+        answer lists those moved and those refused, each with why."""
         sent = application_ids if isinstance(application_ids, Sequence) and not isinstance(application_ids, str) else []
         ids = list(dict.fromkeys(i.strip() for i in sent if isinstance(i, str) and i.strip()))
-        if not ids or len(ids) != len(sent):
+        if not ids or not all(isinstance(i, str) for i in sent):
             raise Rejected({"ids": NO_IDS})
         if len(ids) > BULK_MAX:
             raise Rejected({"ids": TOO_MANY})

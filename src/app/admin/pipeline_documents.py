@@ -29,6 +29,7 @@ from agency_core.pipeline.stages import CloseReason, MoveInput, StageKey
 from agency_core.ports import FileStore
 from agency_core.signin.identity import AdminUser
 from agency_core.spec.inputs import input_of
+from agency_core.spec.numbers import json_whole_number
 from app.admin.common import CONFLICT
 from app.admin.pipeline import PipelineAnswer, pipeline_answer
 from app.admin.schemas.common import UNSET, Body, to_core
@@ -375,8 +376,8 @@ class PipelineGatesController(Controller):
         data: JSONBody[GateIn],
     ) -> GateAnswer:
         body = to_core(data)
-        expected = body.get("expectedVersion")
-        if not isinstance(expected, int) or isinstance(expected, bool):
+        expected = json_whole_number(body.get("expectedVersion"))
+        if expected is None:
             raise Rejected({"expectedVersion": "Send the version of the gate the change was made on"})
         destination = body.get("destination")
         name = destination if isinstance(destination, str) else ""
