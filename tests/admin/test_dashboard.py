@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import timedelta
 
+from adapters.backup import record_backup
 from agency_core.messaging import outbox_messages
 from agency_core.records import Application, OutboxMessage, OutboxStatus
 from agency_core.spec.forms import ApplicationForm, form_of
@@ -120,3 +121,11 @@ class _Idle:
 async def test_the_dashboard_is_guarded(make_harness: MakeHarness) -> None:
     h = await make_harness(demo=True)
     assert (await h.client.get("/api/admin/dashboard")).status_code == 401
+
+
+async def test_the_dashboard_shows_when_the_last_backup_was_written(make_harness: MakeHarness) -> None:
+    h = await signed_in(make_harness)
+    assert (await h.client.get("/api/admin/dashboard")).json()["lastBackup"] is None  # none yet
+    record_backup(container(h).settings.data_dir, NOW - timedelta(hours=3))
+    board = (await h.client.get("/api/admin/dashboard")).json()
+    assert board["lastBackup"] == "2026-11-28T09:00:00Z"

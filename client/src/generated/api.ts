@@ -2263,16 +2263,13 @@ export interface components {
             moved: components["schemas"]["PipelineAnswer"][];
             refused: components["schemas"]["RefusedOut"][];
         };
+        /** BulkMoveIn */
         BulkMoveIn: {
-            /** @enum {string} */
-            closeReason?: "medical_unfit" | "visa_refused" | "candidate_withdrew" | "employer_withdrew" | "order_cancelled" | "returned_early" | "left_employer" | "other";
+            closeReason?: components["schemas"]["CloseReason"];
             closeText?: string;
             ids: string[];
             reason?: string;
-            /** @enum {string} */
-            to: "selected" | "contract_signed" | "medical" | "police_clearance" | "visa" | "contract_registered" | "orientation" | "ticketed" | "departed" | "arrived" | "settled" | "closed";
-        } & {
-            [key: string]: unknown;
+            to: components["schemas"]["StageKey"];
         };
         BulkPicked: {
             applicationIds: string[];
@@ -2385,6 +2382,7 @@ export interface components {
             applications: components["schemas"]["ApplicationFigures"];
             appointments: components["schemas"]["AppointmentFigures"];
             blogPosts: number;
+            lastBackup?: string | null;
             latestApplications: components["schemas"]["ApplicationSummary"][];
             newMessages: number;
             notDelivered: components["schemas"]["UndeliveredSms"][];
@@ -2659,16 +2657,14 @@ export interface components {
          * @enum {string}
          */
         GateCheck: "passport" | "medical" | "police_clearance" | "visa" | "contract" | "orientation" | "ticket";
+        /** GateIn */
         GateIn: {
-            checks: ("passport" | "medical" | "police_clearance" | "visa" | "contract" | "orientation" | "ticket")[];
-            /** @description "" for the default gate */
-            destination: string;
-            expectedVersion: number;
-            medicalValidityDays: number;
-            passportMonths: number;
-            policeClearanceValidityDays: number;
-        } & {
-            [key: string]: unknown;
+            checks?: string[];
+            destination?: string;
+            expectedVersion?: number;
+            medicalValidityDays?: number;
+            passportMonths?: number;
+            policeClearanceValidityDays?: number;
         };
         /** GateOut */
         GateOut: {
@@ -3843,7 +3839,7 @@ export interface operations {
     ApiAdminApplicationsApplicationIdDepartureGateDepartureGate: {
         parameters: {
             query?: {
-                date?: string;
+                date?: string | null;
             };
             header?: never;
             path: {

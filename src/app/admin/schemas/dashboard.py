@@ -67,9 +67,12 @@ class Dashboard(Body):
     applications: ApplicationFigures
     todays_appointments: list[AdminAppointment]
     """Today's bookings (office's day), by start time."""
+    last_backup: datetime | None = None
+    """When ``agency backup`` last wrote an archive of this data directory; null before the first
+    (and on Firestore, whose backups Google Cloud keeps)."""
 
 
-def dashboard_body(board: admin_dashboard.Dashboard) -> Dashboard:
+def dashboard_body(board: admin_dashboard.Dashboard, last_backup: datetime | None = None) -> Dashboard:
     counts = board.counts
     return Dashboard(
         total_applications=counts.total_applications,
@@ -91,4 +94,5 @@ def dashboard_body(board: admin_dashboard.Dashboard) -> Dashboard:
             unread=board.day.unread,
         ),
         todays_appointments=[admin_appointment(r) for r in board.todays_appointments],
+        last_backup=last_backup,
     )

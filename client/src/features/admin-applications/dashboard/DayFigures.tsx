@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Dashboard } from '@/features/admin-shell';
 import { formatDateTime, humanize, StatusBadge } from '@/features/admin-shell';
+import { LastBackup } from './LastBackup';
 
 const STATUSES = ['received', 'processing', 'approved', 'rejected'] as const;
 
@@ -46,6 +47,7 @@ export function DayFigures({ data }: { data: Dashboard }) {
         </ul>
       )}
       <Link to="/admin/appointments?view=today">All of today&apos;s appointments</Link>
+      <LastBackup at={data.lastBackup} />
     </section>
   );
 }
