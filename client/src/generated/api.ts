@@ -2263,13 +2263,16 @@ export interface components {
             moved: components["schemas"]["PipelineAnswer"][];
             refused: components["schemas"]["RefusedOut"][];
         };
-        /** BulkMoveIn */
         BulkMoveIn: {
-            closeReason?: components["schemas"]["CloseReason"];
+            /** @enum {string} */
+            closeReason?: "medical_unfit" | "visa_refused" | "candidate_withdrew" | "employer_withdrew" | "order_cancelled" | "returned_early" | "left_employer" | "other";
             closeText?: string;
             ids: string[];
             reason?: string;
-            to: components["schemas"]["StageKey"];
+            /** @enum {string} */
+            to: "selected" | "contract_signed" | "medical" | "police_clearance" | "visa" | "contract_registered" | "orientation" | "ticketed" | "departed" | "arrived" | "settled" | "closed";
+        } & {
+            [key: string]: unknown;
         };
         BulkPicked: {
             applicationIds: string[];
@@ -2657,14 +2660,16 @@ export interface components {
          * @enum {string}
          */
         GateCheck: "passport" | "medical" | "police_clearance" | "visa" | "contract" | "orientation" | "ticket";
-        /** GateIn */
         GateIn: {
-            checks?: string[];
-            destination?: string;
-            expectedVersion?: number;
-            medicalValidityDays?: number;
-            passportMonths?: number;
-            policeClearanceValidityDays?: number;
+            checks: ("passport" | "medical" | "police_clearance" | "visa" | "contract" | "orientation" | "ticket")[];
+            /** @description "" for the default gate */
+            destination: string;
+            expectedVersion: number;
+            medicalValidityDays: number;
+            passportMonths: number;
+            policeClearanceValidityDays: number;
+        } & {
+            [key: string]: unknown;
         };
         /** GateOut */
         GateOut: {
@@ -3839,7 +3844,7 @@ export interface operations {
     ApiAdminApplicationsApplicationIdDepartureGateDepartureGate: {
         parameters: {
             query?: {
-                date?: string | null;
+                date?: string;
             };
             header?: never;
             path: {
