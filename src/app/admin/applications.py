@@ -18,7 +18,7 @@ from agency_core.staff.applications import ApplicationsAdmin
 from agency_core.staff.csv_export import form_columns
 from agency_core.staff.notes_service import NotesService
 from agency_core.staff.query import ApplicationQuery, ApplicationQueryInput, parse_application_query, unknown_filter
-from app.admin.common import CONFLICT, csv_response, page_request
+from app.admin.common import CONFLICT, csv_response, page_request, private_file
 from app.admin.schemas.applications import (
     ApplicationDetail,
     ApplicationNeighbours,
@@ -199,21 +199,7 @@ class ApplicationsController(Controller):
         if field not in FILE_FIELDS:
             raise NotFound("File")
         _, key, content_type, filename = await applications_admin.application_file(application_id, field, admin.email)
-        try:
-            content = await files.read(key)
-        except ValueError as exc:
-            raise NotFound("File") from exc
-        if content is None:
-            raise NotFound("File")
-        return Response(
-            content,
-            media_type=content_type,
-            headers={
-                "Content-Disposition": f'attachment; filename="{filename}"',
-                "Cache-Control": "private, no-store",
-                "X-Content-Type-Options": "nosniff",
-            },
-        )
+        return await private_file(files, key, content_type, filename)
 
     @post(
         "/{application_id:str}/status",

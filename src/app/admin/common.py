@@ -1,4 +1,5 @@
-"""Shared pieces of the admin area's controllers: dependencies, filters, pages, CSV answers, the 409 spec."""
+"""Shared pieces of the admin area's controllers: dependencies, filters, pages, CSV answers, private
+file downloads, the 409 spec."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from typing import TypeVar
 from litestar import Response
 from litestar.openapi.datastructures import ResponseSpec
 
-from agency_core.errors import Rejected
+from agency_core.errors import NotFound, Rejected
 from agency_core.paging import PageRequest, check_page
+from agency_core.ports import FileStore
 from agency_core.staff.csv_export import to_csv
 from agency_core.staff.query import View, check_view, parse_status, status_must_be
 from app.error_bodies import ErrorMessage
@@ -61,6 +63,26 @@ def csv_response(name: str, now: datetime, header: Sequence[str], rows: Iterable
         UTF8_BOM + to_csv(header, rows),
         media_type="text/csv",  # Litestar adds "; charset=utf-8" to text types
         headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"},
+    )
+
+
+async def private_file(files: FileStore, key: str, content_type: str, filename: str) -> Response[bytes]:
+    """A staff download of a kept file (a CV, an order's letter, a document's scan): opened from its seal,
+    sent as an attachment and never cached; 404 when it is gone or cannot be opened."""
+    try:
+        content = await files.read(key)
+    except ValueError as exc:
+        raise NotFound("File") from exc
+    if content is None:
+        raise NotFound("File")
+    return Response(
+        content,
+        media_type=content_type,
+        headers={
+            "Content-Disposition": f'attachment; filename="{filename}"',
+            "Cache-Control": "private, no-store",
+            "X-Content-Type-Options": "nosniff",
+        },
     )
 
 

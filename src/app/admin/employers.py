@@ -21,7 +21,7 @@ from agency_core.employers.orders_admin import ORDER_FILE_RULE, OrdersAdmin, Sen
 from agency_core.errors import NotFound, Rejected
 from agency_core.ports import FileStore
 from agency_core.signin.identity import AdminUser
-from app.admin.common import CONFLICT, page_request
+from app.admin.common import CONFLICT, page_request, private_file
 from app.admin.schemas.common import UNSET, Body, Page, page_of, to_core
 from app.admin.schemas.employers import (
     ApprovalIn,
@@ -212,21 +212,7 @@ class JobOrdersController(Controller):
         file_id: FromPath[str],
     ) -> Response[bytes]:
         found = await orders_admin.download(admin.email, order_id, file_id)
-        try:
-            content = await files.read(found.key)
-        except ValueError as exc:
-            raise NotFound("File") from exc
-        if content is None:
-            raise NotFound("File")
-        return Response(
-            content,
-            media_type=found.content_type,
-            headers={
-                "Content-Disposition": f'attachment; filename="{found.download_name}"',
-                "Cache-Control": "private, no-store",
-                "X-Content-Type-Options": "nosniff",
-            },
-        )
+        return await private_file(files, found.key, found.content_type, found.download_name)
 
 
 class JobLinksController(Controller):

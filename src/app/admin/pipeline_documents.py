@@ -18,7 +18,7 @@ from litestar.enums import RequestEncodingType
 from litestar.params import Body as BodyParam
 from litestar.params import FromPath, FromQuery, JSONBody, SkipValidation
 
-from agency_core.errors import NotFound, Rejected
+from agency_core.errors import Rejected
 from agency_core.pipeline.documents import DOCUMENT_KINDS, DocumentKind, DocumentState, FieldType
 from agency_core.pipeline.documents_admin import SCAN_RULE, DocumentsAdmin, Scan, ShownVersion
 from agency_core.pipeline.gate import ALL_CHECKS, GateCheck, GateResult, GateSettings, label_of
@@ -30,7 +30,7 @@ from agency_core.ports import FileStore
 from agency_core.signin.identity import AdminUser
 from agency_core.spec.inputs import input_of
 from agency_core.spec.numbers import json_whole_number
-from app.admin.common import CONFLICT
+from app.admin.common import CONFLICT, private_file
 from app.admin.pipeline import PipelineAnswer, pipeline_answer
 from app.admin.schemas.common import UNSET, Body, to_core
 from app.checked_body import CoreChecked
@@ -314,21 +314,7 @@ class ApplicantDocumentsController(Controller):
         version_id: FromPath[str],
     ) -> Response[bytes]:
         found = await documents_admin.download(admin.email, application_id, version_id)
-        try:
-            content = await files.read(found.key)
-        except ValueError as exc:
-            raise NotFound("File") from exc
-        if content is None:
-            raise NotFound("File")
-        return Response(
-            content,
-            media_type=found.content_type,
-            headers={
-                "Content-Disposition": f'attachment; filename="{found.download_name}"',
-                "Cache-Control": "private, no-store",
-                "X-Content-Type-Options": "nosniff",
-            },
-        )
+        return await private_file(files, found.key, found.content_type, found.download_name)
 
     @get("/departure-gate", summary="The departure gate for the applicant (on date, else the ticket's, else today)")
     async def departure_gate(
