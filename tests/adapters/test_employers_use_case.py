@@ -16,12 +16,13 @@ import pytest
 
 from agency_core.admin_settings import AdminSettings, LiveSettings
 from agency_core.employers.employers_admin import CHANGED_MEANWHILE, EmployersAdmin
-from agency_core.employers.orders_admin import OrdersAdmin, SentFile
+from agency_core.employers.orders_admin import OrdersAdmin
 from agency_core.employers.rules import NO_APPROVAL, NO_OVERRIDE, ORDER_CLOSED
 from agency_core.errors import Conflict, NotFound, Rejected
 from agency_core.ids import IdGenerator
 from agency_core.paging import PageRequest
 from agency_core.records import JobStatus
+from agency_core.spec.uploads import SentFile
 from agency_core.staff.context import StaffContext
 from agency_core.staff.jobs_admin import JobsAdmin
 from tests.adapters.backends import BACKENDS, Stores, open_stores

@@ -20,17 +20,19 @@ from agency_core.errors import Conflict, NotFound, Rejected
 from agency_core.ids import IdGenerator
 from agency_core.paging import PageRequest
 from agency_core.pipeline.documents import DocumentState
-from agency_core.pipeline.documents_admin import DocumentsAdmin, Scan
+from agency_core.pipeline.documents_admin import DocumentsAdmin
 from agency_core.pipeline.gate import add_months
 from agency_core.pipeline.gate_admin import GatesAdmin
 from agency_core.records import Application
 from agency_core.spec.forms import ApplicationForm, form_of
+from agency_core.spec.uploads import SentFile
 from agency_core.staff.context import StaffContext
 from tests.adapters.backends import BACKENDS, Stores, open_stores
 from tests.support.clock import NOW
 from tests.support.writes import add_application
 
 ACTOR = "ama@vandytravel.com"
+FIVE_MB = 5 * 1024 * 1024
 PDF = b"%PDF-1.7\n" + b"passport scan G1234567 " * 50
 TODAY = NOW.date()
 
@@ -92,7 +94,7 @@ PASSPORT = {"number": "G1234567", "issued_on": "2021-02-01", "expires_on": "2031
 
 async def test_a_scan_is_kept_sealed_and_a_renewal_keeps_the_history(backend: Backend) -> None:
     use_case = backend.documents
-    first = await use_case.record(ACTOR, "VA1", "passport", PASSPORT, Scan("passport.PDF", PDF))
+    first = await use_case.record(ACTOR, "VA1", "passport", PASSPORT, SentFile("passport.PDF", PDF))
     assert (first.version, first.file_type) == (1, ".pdf")
     assert first.file_key is not None
     (sealed,) = backend.sealed_files()
@@ -129,10 +131,10 @@ async def test_a_scan_is_kept_sealed_and_a_renewal_keeps_the_history(backend: Ba
 async def test_a_bad_scan_or_field_keeps_nothing(backend: Backend) -> None:
     use_case = backend.documents
     with pytest.raises(Rejected) as renamed:
-        await use_case.record(ACTOR, "VA1", "passport", PASSPORT, Scan("passport.pdf", b"MZ\x90\x00 not a pdf"))
+        await use_case.record(ACTOR, "VA1", "passport", PASSPORT, SentFile("passport.pdf", b"MZ\x90\x00 not a pdf"))
     assert renamed.value.errors == {"file": "Scan must be a .pdf, .jpg, .jpeg or .png file"}
     with pytest.raises(Rejected) as too_big:
-        await use_case.record(ACTOR, "VA1", "passport", PASSPORT, Scan("p.pdf", b"%PDF-" + b"x" * (5 * 1024 * 1024)))
+        await use_case.record(ACTOR, "VA1", "passport", PASSPORT, SentFile("p.pdf", b"%PDF-" + b"x" * FIVE_MB))
     assert too_big.value.errors == {"file": "Scan must be at most 5MB"}
     with pytest.raises(Rejected) as kind:
         await use_case.record(ACTOR, "VA1", "diploma", {})
@@ -155,7 +157,11 @@ async def test_two_renewals_at_once_one_is_refused_and_its_scan_removed(backend:
     outcomes = await asyncio.gather(
         *(
             use_case.record(
-                ACTOR, "VA1", "medical", {"centre": c, "examined_on": "2026-11-27", "result": "fit"}, Scan("m.pdf", PDF)
+                ACTOR,
+                "VA1",
+                "medical",
+                {"centre": c, "examined_on": "2026-11-27", "result": "fit"},
+                SentFile("m.pdf", PDF),
             )
             for c in ("A", "B")
         ),

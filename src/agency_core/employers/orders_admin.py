@@ -43,39 +43,12 @@ from agency_core.ports import FileStore
 from agency_core.records import JobStatus
 from agency_core.spec import constants as c
 from agency_core.spec.constants import MEGABYTE, UploadRule
-from agency_core.spec.uploads import (
-    CONTENT_TYPES,
-    HEAD_BYTES,
-    content_matches,
-    extension_of,
-    size_message,
-    type_message,
-)
+from agency_core.spec.uploads import CONTENT_TYPES, SentFile, extension_of
 from agency_core.staff.context import StaffContext
 from agency_core.unit_of_work import PreconditionFailed
 
 ORDER_FILE_RULE: Final = UploadRule((".pdf", ".jpg", ".jpeg", ".png"), 5 * MEGABYTE, "File")
 ORDER_FIELDS: Final = ("employer_id", "positions", "benefits", "contract_months", "valid_until", "domestic_work")
-
-
-@dataclass(frozen=True, slots=True)
-class SentFile:
-    """A file as staff sent it; its name only tells the claimed type."""
-
-    filename: str
-    content: bytes
-
-
-def check_file(sent: SentFile) -> str | None:
-    """The CV's checks: the extension, the size, and content that is what the extension says."""
-    extension = extension_of(sent.filename)
-    if extension not in ORDER_FILE_RULE.extensions:
-        return type_message(ORDER_FILE_RULE)
-    if len(sent.content) > ORDER_FILE_RULE.max_bytes:
-        return size_message(ORDER_FILE_RULE)
-    if not sent.content or not content_matches(extension, sent.content[:HEAD_BYTES]):
-        return type_message(ORDER_FILE_RULE)
-    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +157,7 @@ class OrdersAdmin:
     async def attach(self, actor: str, order_id: str, kind: object, sent: SentFile) -> OrderView:
         """Keep a demand letter or power of attorney, sealed; the earlier file of its kind stays listed."""
         chosen = read_file_kind(kind)
-        problem = check_file(sent)
+        problem = sent.problem(ORDER_FILE_RULE)
         if problem is not None:
             raise Rejected({"file": problem})
         stored = await self._order(order_id)
@@ -277,4 +250,4 @@ def _with_form(order: JobOrder, form: OrderInput) -> JobOrder:
     )
 
 
-__all__ = ["OrderView", "OrdersAdmin", "SentFile"]
+__all__ = ["OrderView", "OrdersAdmin"]

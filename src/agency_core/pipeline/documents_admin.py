@@ -29,40 +29,13 @@ from agency_core.pipeline.gate import GateResult, GateSettings, check_departure,
 from agency_core.ports import FileStore
 from agency_core.spec import constants as c
 from agency_core.spec.constants import MEGABYTE, UploadRule
-from agency_core.spec.uploads import (
-    CONTENT_TYPES,
-    HEAD_BYTES,
-    content_matches,
-    extension_of,
-    size_message,
-    type_message,
-)
+from agency_core.spec.uploads import CONTENT_TYPES, SentFile, extension_of
 from agency_core.staff.context import StaffContext
 from agency_core.unit_of_work import PreconditionFailed
 
 SCAN_RULE: Final = UploadRule((".pdf", ".jpg", ".jpeg", ".png"), 5 * MEGABYTE, "Scan")
 KIND_UNKNOWN: Final = "Choose one of: " + ", ".join(k.value for k in DocumentKind)
 CHANGED_MEANWHILE: Final = "This document was changed by someone else meanwhile: reload the page and try again"
-
-
-@dataclass(frozen=True, slots=True)
-class Scan:
-    """A file as staff sent it; its name only tells the claimed type."""
-
-    filename: str
-    content: bytes
-
-
-def check_scan(scan: Scan) -> str | None:
-    """The message for a scan that breaks the rule (extension, size, content), or ``None``: the CV's checks."""
-    extension = extension_of(scan.filename)
-    if extension not in SCAN_RULE.extensions:
-        return type_message(SCAN_RULE)
-    if len(scan.content) > SCAN_RULE.max_bytes:
-        return size_message(SCAN_RULE)
-    if not scan.content or not content_matches(extension, scan.content[:HEAD_BYTES]):
-        return type_message(SCAN_RULE)
-    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +106,7 @@ class DocumentsAdmin:
         return ApplicantDocuments(application_id, destination, shown, gate)
 
     async def record(
-        self, actor: str, application_id: str, kind: object, fields: Mapping[str, object], scan: Scan | None = None
+        self, actor: str, application_id: str, kind: object, fields: Mapping[str, object], scan: SentFile | None = None
     ) -> DocumentVersion:
         """Record a document of ``kind`` (a renewal when the applicant has one): ``Rejected`` naming each
         bad field, ``Conflict`` when another change of the same kind came first (nothing kept)."""
@@ -141,7 +114,7 @@ class DocumentsAdmin:
         record = await ctx.application(application_id)
         chosen = parse_kind(kind)
         values = read_fields(chosen, fields)
-        problem = None if scan is None else check_scan(scan)
+        problem = None if scan is None else scan.problem(SCAN_RULE)
         if problem is not None:
             raise Rejected({"file": problem})
         settings = await self.gate_settings(record.application.data.preferred_country)

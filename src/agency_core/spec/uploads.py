@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Final
 
@@ -62,7 +63,11 @@ def check_upload(field: str, filename: str, size: int, head: bytes) -> str | Non
     ``head`` is the file's first :data:`HEAD_BYTES` bytes; the content must match the
     extension, so a renamed executable is refused even with a ``.pdf`` name.
     """
-    rule = UPLOAD_RULES[field]
+    return check_against(UPLOAD_RULES[field], filename, size, head)
+
+
+def check_against(rule: UploadRule, filename: str, size: int, head: bytes) -> str | None:
+    """:func:`check_upload` for a rule of its own (staff's files: an order's letter, a document's scan)."""
     extension = extension_of(filename)
     if extension not in rule.extensions:
         return type_message(rule)
@@ -71,3 +76,15 @@ def check_upload(field: str, filename: str, size: int, head: bytes) -> str | Non
     if size == 0 or not content_matches(extension, head):
         return type_message(rule)
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class SentFile:
+    """A file as staff sent it; its name only tells the claimed type."""
+
+    filename: str
+    content: bytes
+
+    def problem(self, rule: UploadRule) -> str | None:
+        """The message when it breaks ``rule`` (the CV's checks: extension, size, content), else ``None``."""
+        return check_against(rule, self.filename, len(self.content), self.content[:HEAD_BYTES])

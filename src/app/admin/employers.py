@@ -17,10 +17,11 @@ from litestar.params import Body as BodyParam
 from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter, SkipValidation
 
 from agency_core.employers.employers_admin import EmployersAdmin
-from agency_core.employers.orders_admin import ORDER_FILE_RULE, OrdersAdmin, SentFile
+from agency_core.employers.orders_admin import ORDER_FILE_RULE, OrdersAdmin
 from agency_core.errors import NotFound, Rejected
 from agency_core.ports import FileStore
 from agency_core.signin.identity import AdminUser
+from agency_core.spec.uploads import SentFile
 from app.admin.common import CONFLICT, page_request, private_file
 from app.admin.schemas.common import UNSET, Body, Page, page_of, to_core
 from app.admin.schemas.employers import (

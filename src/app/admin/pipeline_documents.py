@@ -20,7 +20,7 @@ from litestar.params import FromPath, FromQuery, JSONBody, SkipValidation
 
 from agency_core.errors import Rejected
 from agency_core.pipeline.documents import DOCUMENT_KINDS, DocumentKind, DocumentState, FieldType
-from agency_core.pipeline.documents_admin import SCAN_RULE, DocumentsAdmin, Scan, ShownVersion
+from agency_core.pipeline.documents_admin import SCAN_RULE, DocumentsAdmin, ShownVersion
 from agency_core.pipeline.gate import ALL_CHECKS, GateCheck, GateResult, GateSettings, label_of
 from agency_core.pipeline.gate_admin import GatesAdmin
 from agency_core.pipeline.gate_settings import StoredGate
@@ -30,6 +30,7 @@ from agency_core.ports import FileStore
 from agency_core.signin.identity import AdminUser
 from agency_core.spec.inputs import input_of
 from agency_core.spec.numbers import json_whole_number
+from agency_core.spec.uploads import SentFile
 from app.admin.common import CONFLICT, private_file
 from app.admin.pipeline import PipelineAnswer, pipeline_answer
 from app.admin.schemas.common import UNSET, Body, to_core
@@ -299,7 +300,7 @@ class ApplicantDocumentsController(Controller):
         upload = data.file
         scan = None
         if isinstance(upload, UploadFile):
-            scan = Scan(upload.filename or "", await upload.read(SCAN_RULE.max_bytes + 1))
+            scan = SentFile(upload.filename or "", await upload.read(SCAN_RULE.max_bytes + 1))
         made = await documents_admin.record(admin.email, application_id, fields.pop("kind", None), fields, scan)
         shown = await documents_admin.view(application_id)
         return document_out(next(v for v in shown.versions if v.version.id == made.id))
