@@ -10,52 +10,25 @@ written; the emulator applies writes made before a failed create, so none comes 
 
 from __future__ import annotations
 
-from typing import Any
-
-from google.api_core import exceptions as gexc
 from google.cloud import firestore
 from google.cloud.firestore_v1.base_query import FieldFilter
 
-from adapters.audit_ids import candidate_ids
 from adapters.codec import from_document, to_document
-from adapters.firestore.documents import Collections, Document
+from adapters.firestore.audited import AuditedCollections, Transaction, read_in
 from agency_core.audit import AuditEntry
 from agency_core.employers.model import Employer, JobLink, JobOrder
-from agency_core.ids import IdTaken
 from agency_core.unit_of_work import PreconditionFailed
 
 EMPLOYERS = "employers"
 ORDERS = "job_orders"
 LINKS = "order_jobs"
 VERSIONS = {EMPLOYERS: "employer_versions", ORDERS: "job_order_versions"}
-AUDIT = "audit_log"
-
-Transaction = Any  # google.cloud.firestore.AsyncTransaction
 
 
-async def _read(tx: Transaction, ref: Any) -> Document | None:
-    snap = await ref.get(transaction=tx)
-    return snap.to_dict() if snap.exists else None
-
-
-class FirestoreEmployers(Collections):
+class FirestoreEmployers(AuditedCollections):
     async def migrate(self) -> None:
         """Firestore needs no schema."""
         return
-
-    async def _free_audit(self, tx: Transaction, entry: AuditEntry) -> tuple[Any, Document]:
-        """The audit entry under the first of its ids no entry holds (adapters/audit_ids.py)."""
-        for candidate in candidate_ids(entry):
-            ref = self._col(AUDIT).document(candidate.id)
-            if await _read(tx, ref) is None:
-                return ref, to_document(candidate)
-        raise IdTaken(entry.id)
-
-    async def _commit(self, work: Any, what: str) -> None:
-        try:
-            await work(self._client.transaction())
-        except gexc.AlreadyExists:
-            raise PreconditionFailed(what) from None
 
     async def _save(self, name: str, record: Employer | JobOrder, audit: AuditEntry) -> None:
         ref = self._col(name).document(record.id)
@@ -64,7 +37,7 @@ class FirestoreEmployers(Collections):
 
         @firestore.async_transactional
         async def work(tx: Transaction) -> None:
-            stored = await _read(tx, ref)
+            stored = await read_in(tx, ref)
             if int((stored or {}).get("version", 0)) != record.version - 1:
                 raise PreconditionFailed(f"{name} {record.id}")
             audit_ref, audit_doc = await self._free_audit(tx, audit)
@@ -73,15 +46,6 @@ class FirestoreEmployers(Collections):
             tx.create(audit_ref, audit_doc)
 
         await self._commit(work, f"{name} {record.id}")
-
-    async def _audited(self, change: Any, audit: AuditEntry) -> None:
-        @firestore.async_transactional
-        async def work(tx: Transaction) -> None:
-            audit_ref, audit_doc = await self._free_audit(tx, audit)
-            change(tx)
-            tx.create(audit_ref, audit_doc)
-
-        await self._commit(work, f"audit {audit.id}")
 
     async def employers(self) -> list[Employer]:
         found = [from_document(Employer, d) for d in await self._all(EMPLOYERS)]
@@ -124,6 +88,3 @@ class FirestoreEmployers(Collections):
     async def link_of(self, job_id: str) -> JobLink | None:
         doc = await self._doc(LINKS, job_id)
         return None if doc is None else from_document(JobLink, doc)
-
-    async def audit(self, entry: AuditEntry) -> None:
-        await self._audited(lambda _tx: None, entry)

@@ -14,17 +14,13 @@ the emulator applies writes made before a failed create, so none comes before it
 
 from __future__ import annotations
 
-from typing import Any
-
-from google.api_core import exceptions as gexc
 from google.cloud import firestore
 from google.cloud.firestore_v1.base_query import FieldFilter
 
-from adapters.audit_ids import candidate_ids
 from adapters.codec import from_document, moment, to_document
-from adapters.firestore.documents import Collections, Document, hashed
+from adapters.firestore.audited import AuditedCollections, Transaction, read_in
+from adapters.firestore.documents import Document, hashed
 from agency_core.audit import AuditEntry
-from agency_core.ids import IdTaken
 from agency_core.pipeline.documents import DocumentKind, DocumentState, DocumentVersion, Renewal
 from agency_core.pipeline.gate import GateSettings, destination_key
 from agency_core.pipeline.gate_settings import GateChange, StoredGate
@@ -33,9 +29,6 @@ from agency_core.unit_of_work import PreconditionFailed
 DOCUMENTS = "pipeline_documents"
 GATES = "pipeline_gates"
 GATE_CHANGES = "pipeline_gate_changes"
-AUDIT = "audit_log"
-
-Transaction = Any  # google.cloud.firestore.AsyncTransaction
 
 
 def version_id(application_id: str, kind: DocumentKind, version: int) -> str:
@@ -46,36 +39,7 @@ def gate_id(destination: str) -> str:
     return hashed(destination_key(destination))
 
 
-async def _read(tx: Transaction, ref: Any) -> Document | None:
-    snap = await ref.get(transaction=tx)
-    return snap.to_dict() if snap.exists else None
-
-
-class _Audited(Collections):
-    async def _free_audit(self, tx: Transaction, entry: AuditEntry) -> tuple[Any, Document]:
-        """The audit entry under the first of its ids no entry holds (adapters/audit_ids.py)."""
-        for candidate in candidate_ids(entry):
-            ref = self._col(AUDIT).document(candidate.id)
-            if await _read(tx, ref) is None:
-                return ref, to_document(candidate)
-        raise IdTaken(entry.id)
-
-    async def _commit(self, work: Any, what: str) -> None:
-        try:
-            await work(self._client.transaction())
-        except gexc.AlreadyExists:
-            raise PreconditionFailed(what) from None
-
-    async def audit(self, entry: AuditEntry) -> None:
-        @firestore.async_transactional
-        async def work(tx: Transaction) -> None:
-            ref, doc = await self._free_audit(tx, entry)
-            tx.create(ref, doc)
-
-        await self._commit(work, f"audit {entry.id}")
-
-
-class FirestoreDocuments(_Audited):
+class FirestoreDocuments(AuditedCollections):
     async def migrate(self) -> None:
         """Firestore needs no schema."""
         return
@@ -103,7 +67,7 @@ class FirestoreDocuments(_Audited):
         @firestore.async_transactional
         async def work(tx: Transaction) -> None:
             if old_ref is not None and previous is not None:
-                stored = await _read(tx, old_ref)
+                stored = await read_in(tx, old_ref)
                 if stored is None or stored.get("id") != previous.id or stored.get("state") != DocumentState.CURRENT:
                     raise PreconditionFailed(f"document {new.application_id} {new.kind.value}")
             audit_ref, audit_doc = await self._free_audit(tx, audit)
@@ -127,7 +91,7 @@ def _gate_of(doc: Document) -> StoredGate:
     )
 
 
-class FirestoreGates(_Audited):
+class FirestoreGates(AuditedCollections):
     async def migrate(self) -> None:
         """Firestore needs no schema."""
         return
@@ -162,7 +126,7 @@ class FirestoreGates(_Audited):
 
         @firestore.async_transactional
         async def work(tx: Transaction) -> None:
-            stored = await _read(tx, gate_ref)
+            stored = await read_in(tx, gate_ref)
             if int((stored or {}).get("version", 0)) != change.version - 1:
                 raise PreconditionFailed(f"gate {change.destination}")
             audit_ref, audit_doc = await self._free_audit(tx, audit)
