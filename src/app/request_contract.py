@@ -455,6 +455,10 @@ FUTURE_DATE: Final = r"^2[1-9][0-9]{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8]
 """A date of the 22nd century or later: always today or later (the core compares with today)."""
 
 
+def _expected_version() -> dict[str, Any]:
+    return {**whole(0, MAX_PAGE), "description": "On an edit: the version staff edited (409 when another was saved)"}
+
+
 def _employer_body() -> dict[str, Any]:
     regions = choice(sorted(r.code for r in phone_regions()))
     contact = {
@@ -474,6 +478,7 @@ def _employer_body() -> dict[str, Any]:
         "licenceNumber": text(100),
         "contacts": {"type": "array", "items": contact, "minItems": 1, "maxItems": MAX_CONTACTS},
         "notes": text(EMPLOYER_LONG, required=False),
+        "expectedVersion": _expected_version(),
     }
     return {
         "type": "object",
@@ -501,6 +506,7 @@ def _order_body() -> dict[str, Any]:
         "contractMonths": whole(1, MAX_CONTRACT_MONTHS),
         "validUntil": {"type": "string", "pattern": FUTURE_DATE, "format": "date", "description": "today or later"},
         "domesticWork": flag,
+        "expectedVersion": _expected_version(),
     }
     return {
         "type": "object",
@@ -510,7 +516,11 @@ def _order_body() -> dict[str, Any]:
 
 
 def _approval_body() -> dict[str, Any]:
-    properties = {"kind": choice(k.value for k in ApprovalKind), "reference": text(100)}
+    properties = {
+        "kind": choice(k.value for k in ApprovalKind),
+        "reference": text(100),
+        "expectedVersion": _expected_version(),
+    }
     return {"type": "object", "properties": properties, "required": ["kind", "reference"]}
 
 
@@ -521,7 +531,11 @@ def _override_body() -> dict[str, Any]:
         "pattern": rf"^[^{SPACE}].{{{MIN_REASON - 2},}}[^{SPACE}]$",
         "description": f"At least {MIN_REASON} characters",
     }
-    return {"type": "object", "properties": {"reason": reason}, "required": ["reason"]}
+    return {
+        "type": "object",
+        "properties": {"reason": reason, "expectedVersion": _expected_version()},
+        "required": ["reason"],
+    }
 
 
 def _link_body() -> dict[str, Any]:

@@ -12,6 +12,7 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from agency_core.messaging import outbox_messages
 from agency_core.records import Channel, OutboxMessage, OutboxStatus
 from app import metrics
 from app.admin.security import CSRF_COOKIE, CSRF_HEADER
@@ -141,14 +142,14 @@ def test_a_misspelt_metrics_setting_stops_a_production_start() -> None:
 
 
 def _message(n: int, due_in_s: float, kind: str = "appointment_confirmation") -> OutboxMessage:
-    return OutboxMessage(
+    return outbox_messages.scheduled_sms(
         id=f"m{n}",
         source_id="VA1",
         kind=kind,
-        address="+233241234567",
+        phone="+233241234567",
         text="t",
-        created_at=NOW,
-        next_attempt_at=NOW + timedelta(seconds=due_in_s),
+        now=NOW,
+        at=NOW + timedelta(seconds=due_in_s),
     )
 
 

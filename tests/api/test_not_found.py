@@ -19,7 +19,10 @@ DIST = REPO / "client" / "dist"
 ROUTER = REPO / "client" / "src" / "app" / "router.tsx"
 NOT_FOUND_TEXT = "Page Not Found"
 NOT_FOUND_H1 = f"<h1>{NOT_FOUND_TEXT}</h1>"
-PROBES = ("/livez", "/readyz", "/healthz", "/metrics", "/LIVEZ", "/Metrics", "/metrics/", "/readyz/", "/status")
+PROBES = ("/healthz", "/LIVEZ", "/Metrics", "/status")
+"""Paths a platform's probe or scraper may try that are not ours: the not-found page, never the shell."""
+OPERATIONS = ("/livez", "/readyz", "/readyz/", "/metrics", "/metrics/")
+"""The operator's routes (docs/operations.md, docs/observability.md): their own answer, never the shell."""
 
 
 @pytest.fixture(scope="module")
@@ -56,6 +59,15 @@ def test_an_unknown_path_is_a_404_with_the_not_found_page(base_url: str, path: s
 @pytest.mark.parametrize("path", PROBES)
 def test_health_and_metrics_paths_never_fall_through_to_the_shell(base_url: str, path: str) -> None:
     assert_not_found_page(get(base_url, path))
+
+
+@pytest.mark.parametrize("path", OPERATIONS)
+def test_the_operators_routes_answer_themselves_not_the_shell(base_url: str, path: str) -> None:
+    response = get(base_url, path)
+    assert response.status_code == 200, path
+    assert not response.headers["content-type"].startswith("text/html"), path
+    assert NOT_FOUND_H1 not in response.text, path
+    assert "<html" not in response.text.lower(), path
 
 
 def test_every_route_of_the_client_router_is_a_page_the_server_knows(base_url: str) -> None:
