@@ -81,8 +81,7 @@ class Cluster:
         return apps
 
 
-@pytest.fixture(scope="module")
-def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+def own_cluster(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[Cluster]:
     """A Firestore emulator of its own: the apps use the unprefixed collections."""
     node = shutil.which("node")
     assert node is not None
@@ -92,10 +91,15 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     )
     try:
         _wait_for_port(port, process)
-        yield Cluster(f"127.0.0.1:{port}", tmp_path_factory.mktemp("cluster"))
+        yield Cluster(f"127.0.0.1:{port}", tmp_path_factory.mktemp(name))
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    yield from own_cluster(tmp_path_factory, "cluster")
 
 
 def firestore_client(cluster: Cluster) -> object:

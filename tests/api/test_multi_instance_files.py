@@ -5,8 +5,6 @@ the files away for all. Each instance has a data directory of its own: nothing i
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 import uuid
 from collections.abc import Iterator
 
@@ -15,10 +13,9 @@ import pytest
 from cryptography.fernet import Fernet
 
 from tests.api.conftest import APPLICATION, PDF, PNG
-from tests.api.test_multi_instance import PASSWORD, Cluster, firestore_client
+from tests.api.test_multi_instance import PASSWORD, Cluster, firestore_client, own_cluster
 from tests.support.app_process import AppProcess
 from tests.support.firebase_auth_emulator import FirebaseAuthEmulator
-from tests.support.firestore_emulator import REPO_ROOT, SCRIPT, _wait_for_port, free_port
 from tests.support.storage_emulator import StorageEmulator
 
 pytestmark = pytest.mark.emulator
@@ -29,19 +26,7 @@ FILES_KEY = Fernet.generate_key().decode()
 
 @pytest.fixture(scope="module")
 def files_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
-    """A Firestore emulator of its own: the apps use the unprefixed collections."""
-    node = shutil.which("node")
-    assert node is not None
-    port = free_port()
-    process = subprocess.Popen(
-        [node, str(SCRIPT), str(port)], cwd=REPO_ROOT / "tools", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    try:
-        _wait_for_port(port, process)
-        yield Cluster(f"127.0.0.1:{port}", tmp_path_factory.mktemp("files-cluster"))
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    yield from own_cluster(tmp_path_factory, "files-cluster")
 
 
 def sign_in(app: AppProcess, email: str) -> tuple[dict[str, str], dict[str, str]]:
