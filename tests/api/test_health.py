@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+import subprocess
 import time
 
 import pytest
@@ -16,8 +17,39 @@ from litestar.testing import AsyncTestClient
 
 from app.health import READY_WITHIN_S, Readiness
 from tests.api.conftest import AppFactory, container_of
-from tests.support.firestore_emulator import FirestoreEmulator
+from tests.support.firestore_emulator import (
+    PROJECT_ID,
+    REPO_ROOT,
+    SCRIPT,
+    FirestoreEmulator,
+    _wait_for_port,
+    free_port,
+)
 from tests.support.storage_emulator import StorageEmulator
+
+BACK_WITHIN_S = 30.0
+"""How long /readyz may take to answer 200 again once the emulator is back (gRPC's reconnect backoff)."""
+
+
+def start_emulator(port: int) -> subprocess.Popen[bytes]:
+    node = shutil.which("node")
+    assert node is not None, "the Firestore emulator needs node"
+    process = subprocess.Popen(
+        [node, str(SCRIPT), str(port)], cwd=REPO_ROOT / "tools", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    _wait_for_port(port, process)
+    return process
+
+
+def stop_emulator(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
 
 READY = {"status": "ok"}
 UNAVAILABLE = {"status": "unavailable"}
@@ -42,6 +74,47 @@ async def test_readyz_answers_503_when_the_store_is_gone_and_livez_still_answers
     assert ready.status_code == 503
     assert ready.json() == UNAVAILABLE  # no word of which part failed
     assert (await client.get("/livez")).status_code == 200
+
+
+async def test_readyz_answers_503_while_the_database_directory_is_gone_and_200_once_it_is_back(
+    app: Litestar, client: AsyncTestClient[Litestar]
+) -> None:
+    """A lost volume: the data directory moved away under the running app (its open connection still
+    answers ``SELECT 1`` from the moved file), then put back."""
+    container = container_of(app)
+    data_dir = container.settings.data_dir
+    assert (await client.get("/readyz")).status_code == 200
+    away = data_dir.with_name("data-unmounted")
+    data_dir.rename(away)
+    try:
+        ready = await client.get("/readyz")
+        assert (ready.status_code, ready.json()) == (503, UNAVAILABLE)
+        assert ready.headers["cache-control"] == "no-store"
+        assert "store" in await Readiness(container.readiness_checks()).failing()
+    finally:
+        # The volume mounted again over its mount point: what the files' check made there meanwhile
+        # (an empty upload folder) is covered, as a mount covers it.
+        shutil.rmtree(data_dir, ignore_errors=True)
+        away.rename(data_dir)
+    back = await client.get("/readyz")
+    assert (back.status_code, back.json()) == (200, READY)
+
+
+async def test_readyz_answers_503_when_the_database_file_was_replaced_by_another(
+    app: Litestar, client: AsyncTestClient[Litestar]
+) -> None:
+    """A file put where the database was is not the database the app writes to: not ready."""
+    container = container_of(app)
+    assert (await client.get("/readyz")).status_code == 200
+    path = container.database.path
+    kept = path.with_name("kept.db")
+    path.rename(kept)
+    path.write_bytes(kept.read_bytes())
+    assert (await client.get("/readyz")).status_code == 503
+    assert await Readiness(container.readiness_checks()).failing() == ["store"]
+    path.unlink()
+    kept.rename(path)
+    assert (await client.get("/readyz")).status_code == 200
 
 
 async def test_readyz_answers_503_when_the_upload_folder_is_gone(
@@ -99,6 +172,40 @@ async def test_readyz_on_a_bucket_answers_503_once_the_bucket_is_gone(
         bucket.delete()
         ready = await client.get("/readyz")
         assert (ready.status_code, ready.json()) == (503, UNAVAILABLE)
+
+
+@pytest.mark.emulator
+async def test_readyz_on_firestore_answers_503_while_its_emulator_is_stopped_and_200_once_it_is_back(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An emulator of the test's own (never the session's shared one), stopped and started again on
+    the same port under the running app."""
+    port = free_port()
+    emulator = start_emulator(port)
+    monkeypatch.setenv("FIRESTORE_EMULATOR_HOST", f"127.0.0.1:{port}")  # the client reads it there
+    monkeypatch.setenv("GOOGLE_CLOUD_PROJECT", PROJECT_ID)
+    try:
+        app = make_app(
+            AGENCY_STORE="firestore", FIRESTORE_EMULATOR_HOST=f"127.0.0.1:{port}", GOOGLE_CLOUD_PROJECT=PROJECT_ID
+        )
+        async with AsyncTestClient(app) as client:
+            assert (await client.get("/readyz")).status_code == 200
+            stop_emulator(emulator)
+            ready = await client.get("/readyz")
+            assert (ready.status_code, ready.json()) == (503, UNAVAILABLE)
+            assert "store" in await Readiness(container_of(app).readiness_checks()).failing()
+            assert (await client.get("/livez")).status_code == 200
+            emulator = start_emulator(port)
+            answers = []
+            deadline = time.monotonic() + BACK_WITHIN_S  # the client's channel reconnects with a backoff
+            while time.monotonic() < deadline:
+                answers.append((await client.get("/readyz")).status_code)
+                if answers[-1] == 200:
+                    break
+                await asyncio.sleep(0.5)
+            assert answers[-1] == 200, f"/readyz answered {answers} in the {BACK_WITHIN_S:.0f} s after the restart"
+    finally:
+        stop_emulator(emulator)
 
 
 @pytest.mark.emulator

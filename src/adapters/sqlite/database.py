@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import sqlite3
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -37,6 +38,8 @@ class Database:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
         self._conn: sqlite3.Connection | None = None
         self._closed = False
+        self._opened: tuple[int, int] | None = None
+        """The device and inode of the file the connection opened (:meth:`ping` compares them)."""
 
     def _connect(self) -> sqlite3.Connection:
         if self._conn is None:
@@ -52,6 +55,8 @@ class Database:
             conn.execute("PRAGMA foreign_keys=ON")
             conn.execute("PRAGMA busy_timeout=5000")
             conn.execute("PRAGMA synchronous=NORMAL")
+            opened = os.stat(self.path)
+            self._opened = (opened.st_dev, opened.st_ino)
             self._conn = conn
         return self._conn
 
@@ -59,6 +64,19 @@ class Database:
         """Run ``work(connection)`` on the database thread."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, lambda: work(self._connect()))
+
+    async def ping(self) -> None:
+        """Raises unless the database answers **and** its file is still where it was opened: an open
+        connection goes on answering from a file whose directory was removed or unmounted (the inode
+        lives while it is open), so ``SELECT 1`` alone would call a lost volume ready."""
+
+        def check(conn: sqlite3.Connection) -> None:
+            conn.execute("SELECT 1").fetchone()
+            found = os.stat(self.path)  # FileNotFoundError when the file or its directory is gone
+            if (found.st_dev, found.st_ino) != self._opened:
+                raise OSError(f"{self.path} is no longer the file the database opened")
+
+        await self.run(check)
 
     async def transaction(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``work`` inside one transaction: all of it is written, or none."""

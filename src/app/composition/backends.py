@@ -89,9 +89,6 @@ async def _nothing_to_close() -> None:
 
 
 def sqlite_backend(database: Database, session_ttl_s: float, sealer: PassportSealer) -> Backend:
-    async def ping() -> None:
-        await database.run(lambda conn: conn.execute("SELECT 1").fetchone())
-
     return Backend(
         store=SqliteStore(database, sealer),
         admin_store=SqliteAdminStore(database, sealer),
@@ -110,7 +107,7 @@ def sqlite_backend(database: Database, session_ttl_s: float, sealer: PassportSea
         gates=SqliteGates(database),
         employers=SqliteEmployers(database),
         close=_nothing_to_close,
-        ping=ping,
+        ping=database.ping,
     )
 
 
