@@ -187,6 +187,9 @@ class Channel(StrEnum):
 
     SMS = "sms"
     EMAIL = "email"
+    WHATSAPP = "whatsapp"
+    """A text to a phone with an active WhatsApp opt-in, sent through the Cloud API; its SMS fallback is
+    its own row (:mod:`agency_core.whatsapp.channel`)."""
 
 
 class ReportedDelivery(StrEnum):

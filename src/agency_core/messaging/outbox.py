@@ -23,6 +23,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Final, Protocol
 
 from agency_core.clock import Clock, utc_now
 from agency_core.masking import mask_email, mask_phone
@@ -33,6 +34,23 @@ from agency_core.ports import Delivery, Outbox, SendResult, SmsGateway
 from agency_core.records import Channel, OutboxMessage
 
 logger = logging.getLogger("agency.outbox")
+
+NOT_NEEDED: Final = "not sent: WhatsApp reported the message delivered"
+"""The end of a fallback SMS whose WhatsApp message reached the handset first."""
+
+
+class WhatsAppChannel(Protocol):
+    """The worker's WhatsApp side (``agency_core.whatsapp.delivery.WhatsAppDelivery``)."""
+
+    async def send(self, message: OutboxMessage) -> SendResult: ...
+
+    def fallback_of(self, message: OutboxMessage) -> str:
+        """The id of the SMS that stands in for a ``whatsapp`` row."""
+        ...
+
+    async def fallback_goes(self, message: OutboxMessage) -> bool:
+        """Whether an SMS that falls due still goes (not a fallback whose WhatsApp message arrived)."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +84,10 @@ class Pacing:
 
 
 class OutboxWorker:
+    whatsapp: WhatsAppChannel | None = None
+    """Sends the ``whatsapp`` rows and checks each fallback SMS before it goes (set by the composition
+    when the channel is on; without it a ``whatsapp`` row fails and its fallback SMS goes when due)."""
+
     def __init__(
         self,
         outbox: Outbox,
@@ -152,6 +174,9 @@ class OutboxWorker:
             await self.outbox.mark_failed(message.id, error, self.owner)
             self._tell(message, "failed")
             return SendResult(False, error)
+        whatsapp = await self._whatsapp_first(message)
+        if whatsapp is not None:
+            return whatsapp
         if message.channel is Channel.EMAIL:
             result = await self._send_email(message)
         else:
@@ -164,7 +189,7 @@ class OutboxWorker:
         fields = {
             "sms_id": message.id,
             "kind": message.kind,
-            "phone": mask_phone(message.address) if message.channel is Channel.SMS else mask_email(message.address),
+            "phone": mask_email(message.address) if message.channel is Channel.EMAIL else mask_phone(message.address),
             "attempt": message.attempts,
         }
         if result.success:
@@ -190,6 +215,38 @@ class OutboxWorker:
         if not held:
             # The lease ran out and another worker took the message over: its result stands.
             logger.warning("sms lease lost before its result was written", extra=fields)
+        return result
+
+    async def _whatsapp_first(self, message: OutboxMessage) -> SendResult | None:
+        """A ``whatsapp`` row sent, or a fallback SMS whose WhatsApp message arrived ended unsent;
+        ``None`` for any other message (it goes on its channel)."""
+        if message.channel is Channel.WHATSAPP:
+            return await self._send_whatsapp(message)
+        if (
+            message.channel is Channel.SMS
+            and self.whatsapp is not None
+            and not await self.whatsapp.fallback_goes(message)
+        ):
+            await self.outbox.mark_failed(message.id, NOT_NEEDED, self.owner)
+            self._tell(message, "not_needed")
+            return SendResult(False, NOT_NEEDED)
+        return None
+
+    async def _send_whatsapp(self, message: OutboxMessage) -> SendResult:
+        """A WhatsApp row gets one attempt: accepted, it waits for its statuses (and its fallback SMS
+        for its time); refused, it fails and its fallback SMS goes now."""
+        channel = self.whatsapp
+        result = await channel.send(message) if channel is not None else SendResult(False, "WhatsApp is off")
+        now = self.clock()
+        if result.success:
+            await self.outbox.mark_delivered(message.id, now, self.owner, gateway_id=result.gateway_id)
+            self._tell(message, "sent")
+            return result
+        await self.outbox.mark_failed(message.id, result.message, self.owner)
+        self._tell(message, "failed")
+        logger.warning("whatsapp send failed: its SMS goes now", extra={"sms_id": message.id, "error": result.message})
+        if channel is not None:
+            await self.send_now(channel.fallback_of(message))
         return result
 
     def _tell(self, message: OutboxMessage, outcome: str) -> None:

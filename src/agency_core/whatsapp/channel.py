@@ -1,0 +1,176 @@
+"""Which channel a text goes by, what a WhatsApp send carries, and when the SMS fallback goes.
+
+One function chooses the channel for every outbox message (:func:`choose_channel`): a text to a phone
+with an active opt-in goes by WhatsApp (when the channel is on), every other by SMS; :func:`routed`
+applies it to the messages a use case enqueues, whatever their kind. A WhatsApp message comes with its
+SMS fallback, one outbox row whose id derives from the WhatsApp row's (:func:`fallback_id`), scheduled
+``fallback_after`` later: the outbox's own scheduling is the "not delivered within N minutes" timer, and
+its conditional insert and leases make the fallback once across instances and restarts. When the
+fallback falls due (or the WhatsApp send failed and brought it forward), :func:`fallback_wanted` says
+whether it still goes: never once WhatsApp reported the message delivered or read.
+
+What a WhatsApp send carries (:func:`compose`): free-form text only inside the 24-hour customer-service
+window (the phone's last inbound message), else the approved template with the staff-editable text as
+its body parameter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Final, Protocol
+
+from agency_core.ports import SendResult
+from agency_core.records import Channel, OutboxMessage
+from agency_core.whatsapp.model import MessageState, OptIn, reached_handset
+
+SERVICE_WINDOW: Final = timedelta(hours=24)
+"""Meta's customer-service window: free-form messages within 24 hours of the user's last message."""
+DEFAULT_FALLBACK_AFTER: Final = timedelta(minutes=15)
+FALLBACK_SUFFIX: Final = "~sms"
+"""The fallback SMS's id is the WhatsApp row's id and this (no builder makes an id with ``~``)."""
+DEFAULT_TEMPLATE: Final = "agency_update"
+"""The approved template every business-initiated message uses: one body parameter, the text."""
+DEFAULT_LANGUAGE: Final = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    """An approved WhatsApp template and the values of its body parameters, in order."""
+
+    name: str
+    language: str
+    parameters: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class WhatsAppOut:
+    """One WhatsApp send: free-form ``text`` (inside the window) or a ``template`` (outside it)."""
+
+    to: str
+    text: str | None = None
+    template: Template | None = None
+
+    def __post_init__(self) -> None:
+        if (self.text is None) == (self.template is None):
+            raise ValueError("a WhatsApp send is either free-form text or a template")
+
+
+class WhatsAppSender(Protocol):
+    """Sends one WhatsApp message through the Cloud API. Never raises: a failure is a result, and a
+    success carries the Cloud API's message id (``wamid.…``) as ``gateway_id``."""
+
+    async def send(self, out: WhatsAppOut, idempotency_key: str) -> SendResult: ...
+
+
+class WhatsAppMessages(Protocol):
+    """The WhatsApp messages the product sent (their states) and each phone's last inbound time."""
+
+    async def sent(self, outbox_id: str, wa_message_id: str, phone: str, at: datetime) -> None:
+        """The Cloud API accepted outbox message ``outbox_id`` as ``wa_message_id`` (state ``sent``,
+        unless a status for it already moved it further)."""
+        ...
+
+    async def report(self, wa_message_id: str, state: MessageState, at: datetime) -> bool:
+        """A status from the webhook: moves the message forward only (:func:`next_state`), as one
+        conditional write; ``True`` when it changed the state."""
+        ...
+
+    async def state_of(self, outbox_id: str) -> MessageState | None:
+        """The state of the WhatsApp message sent for ``outbox_id``; ``None`` when none was sent."""
+        ...
+
+    async def saw_inbound(self, phone: str, at: datetime) -> None:
+        """``phone`` wrote to the agency at ``at`` (the window opens; a later time only moves it on)."""
+        ...
+
+    async def last_inbound(self, phone: str) -> datetime | None: ...
+
+
+def window_open(last_inbound: datetime | None, now: datetime) -> bool:
+    """Whether free-form messages may go: the phone wrote within the last 24 hours."""
+    return last_inbound is not None and now - last_inbound < SERVICE_WINDOW
+
+
+def choose_channel(message: OutboxMessage, opt_in: OptIn | None, *, whatsapp_on: bool) -> Channel:
+    """THE channel choice, for every kind of message: a text to a phone with an active opt-in goes by
+    WhatsApp while the channel is on; everything else keeps its channel (SMS, e-mail, a task)."""
+    if message.channel is not Channel.SMS or not whatsapp_on:
+        return message.channel
+    if opt_in is None or not opt_in.active or opt_in.phone != message.address:
+        return Channel.SMS
+    return Channel.WHATSAPP
+
+
+def fallback_id(whatsapp_id: str) -> str:
+    return whatsapp_id + FALLBACK_SUFFIX
+
+
+def whatsapp_id_of(message: OutboxMessage) -> str | None:
+    """The WhatsApp row an SMS is the fallback of; ``None`` for any other message."""
+    if message.channel is not Channel.SMS or not message.id.endswith(FALLBACK_SUFFIX):
+        return None
+    return message.id.removesuffix(FALLBACK_SUFFIX)
+
+
+def routed(
+    messages: Sequence[OutboxMessage],
+    opt_ins: Mapping[str, OptIn],
+    *,
+    whatsapp_on: bool,
+    fallback_after: timedelta = DEFAULT_FALLBACK_AFTER,
+) -> list[OutboxMessage]:
+    """``messages`` on their channels: each WhatsApp one (same id) followed by its SMS fallback,
+    scheduled ``fallback_after`` after the WhatsApp one's first attempt. ``opt_ins`` by phone."""
+    out: list[OutboxMessage] = []
+    for message in messages:
+        if choose_channel(message, opt_ins.get(message.address), whatsapp_on=whatsapp_on) is not Channel.WHATSAPP:
+            out.append(message)
+            continue
+        out.append(replace(message, channel=Channel.WHATSAPP))
+        out.append(replace(message, id=fallback_id(message.id)).not_before(message.next_attempt_at + fallback_after))
+    return out
+
+
+def compose(
+    message: OutboxMessage,
+    last_inbound: datetime | None,
+    now: datetime,
+    *,
+    template: str = DEFAULT_TEMPLATE,
+    language: str = DEFAULT_LANGUAGE,
+) -> WhatsAppOut:
+    """What goes to WhatsApp for ``message``: its text free-form inside the window, else ``template``
+    with the text (the staff-editable wording, already filled in) as its one body parameter."""
+    if window_open(last_inbound, now):
+        return WhatsAppOut(message.address, text=message.text)
+    return WhatsAppOut(message.address, template=Template(template, language, (message.text,)))
+
+
+def fallback_wanted(whatsapp_state: MessageState | None) -> bool:
+    """Whether the fallback SMS still goes when it falls due: not once WhatsApp reached the handset."""
+    return whatsapp_state is None or not reached_handset(whatsapp_state)
+
+
+def brings_fallback_forward(result: SendResult) -> bool:
+    """A WhatsApp send the Cloud API refused: its fallback SMS goes now, not at its scheduled time."""
+    return not result.success
+
+
+__all__ = [
+    "DEFAULT_FALLBACK_AFTER",
+    "FALLBACK_SUFFIX",
+    "SERVICE_WINDOW",
+    "Template",
+    "WhatsAppMessages",
+    "WhatsAppOut",
+    "WhatsAppSender",
+    "choose_channel",
+    "compose",
+    "fallback_id",
+    "fallback_wanted",
+    "routed",
+    "whatsapp_id_of",
+    "window_open",
+]
