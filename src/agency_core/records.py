@@ -187,6 +187,9 @@ class Channel(StrEnum):
 
     SMS = "sms"
     EMAIL = "email"
+    TASK = "task"
+    """Work for the app itself at a time (a daily sweep, a welfare check-in): no address, run by the
+    worker's task runner (``OutboxWorker(tasks=...)``) with the outbox's lease, so once across instances."""
     WHATSAPP = "whatsapp"
     """A text to a phone with an active WhatsApp opt-in, sent through the Cloud API; its SMS fallback is
     its own row (:mod:`agency_core.whatsapp.channel`)."""

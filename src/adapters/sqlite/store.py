@@ -22,6 +22,7 @@ from adapters.sqlite.rows import application_of, fill_search_keys, find_duplicat
 from adapters.sqlite.templates import MIGRATION as TEMPLATES_MIGRATION
 from adapters.sqlite.templates import SqliteTemplates
 from adapters.sqlite.unit_of_work import SqliteUnitOfWork
+from adapters.sqlite.welfare import MIGRATIONS as WELFARE_MIGRATIONS
 from agency_core.messaging.delivery import on_answer_lost, on_report, report_matches
 from agency_core.newsletter.model import NewsletterIssue
 from agency_core.records import (
@@ -274,6 +275,7 @@ MIGRATIONS = (
     PIPELINE_MIGRATION,
     *DOCUMENT_MIGRATIONS,
     *EMPLOYER_MIGRATIONS,
+    *WELFARE_MIGRATIONS,
 )
 
 

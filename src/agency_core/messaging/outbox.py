@@ -20,7 +20,7 @@ import contextlib
 import logging
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Final, Protocol
@@ -84,6 +84,9 @@ class Pacing:
 
 
 class OutboxWorker:
+    tasks: Callable[[OutboxMessage], Awaitable[SendResult]] | None = None
+    """Runs the outbox's tasks (channel ``task``: the daily expiry sweep, a welfare check-in), set by the
+    composition; without it they wait in the outbox."""
     whatsapp: WhatsAppChannel | None = None
     """Sends the ``whatsapp`` rows and checks each fallback SMS before it goes (set by the composition
     when the channel is on; without it a ``whatsapp`` row fails and its fallback SMS goes when due)."""
@@ -156,6 +159,15 @@ class OutboxWorker:
             return SendResult(False, f"{type(exc).__name__}: {exc}"[:500])
         return SendResult(True, "E-mail sent")
 
+    async def _run_task(self, message: OutboxMessage) -> SendResult:
+        if self.tasks is None:
+            return SendResult(False, "no task runner configured")
+        try:
+            return await self.tasks(message)
+        except Exception as exc:  # a task that raised is a failed attempt, retried with backoff
+            logger.exception("outbox task failed", extra={"sms_id": message.id, "kind": message.kind})
+            return SendResult(False, f"{type(exc).__name__}: {exc}"[:500])
+
     async def send_now(self, message_id: str) -> tuple[OutboxMessage | None, SendResult | None]:
         """One attempt at one message now, whenever its next attempt was due (a script waiting for
         its own text). Returns the message as it then stands and the gateway's answer; ``None`` for
@@ -179,6 +191,8 @@ class OutboxWorker:
             return whatsapp
         if message.channel is Channel.EMAIL:
             result = await self._send_email(message)
+        elif message.channel is Channel.TASK:
+            result = await self._run_task(message)
         else:
             try:
                 result = await self.gateway.send(message.address, message.text, idempotency_key=message.id)

@@ -35,6 +35,12 @@ def scheduled_sms(
     return OutboxMessage(id, source_id, kind, phone, text, now, at)
 
 
+def task(*, id: str, source_id: str, kind: str, payload: str, now: datetime, at: datetime) -> OutboxMessage:
+    """Work for the app at ``at`` (channel ``task``, no address): the worker hands it to its task runner
+    by ``kind``; ``payload`` is what the task needs (its text). ``id`` makes it once: a repeat is refused."""
+    return OutboxMessage(id, source_id, kind, "", payload, now, at, channel=Channel.TASK)
+
+
 def email(*, id: str, source_id: str, mail: Email, now: datetime) -> OutboxMessage:
     """``mail`` to its address, due at once."""
     return OutboxMessage(id, source_id, EMAIL_KIND, mail.to, _encode(mail), now, now, channel=Channel.EMAIL)
@@ -70,4 +76,4 @@ def _encode(mail: Email) -> str:
     return json.dumps(fields)
 
 
-__all__ = ["EMAIL_KIND", "email", "email_of", "scheduled_sms", "sms"]
+__all__ = ["EMAIL_KIND", "email", "email_of", "scheduled_sms", "sms", "task"]

@@ -606,9 +606,38 @@ def _pipeline_specs(key: str, label: str, sms: str, news: str, next_step: str) -
 
 _PIPELINE_SPECS: Final = tuple(spec for texts in _PIPELINE_TEXTS for spec in _pipeline_specs(*texts))
 
+WELFARE_LINK = Placeholder("link", "https://www.vandytravelrecruitment.com/welfare/" + "x" * 22, required=True)
+"""A check-in's personal link (``secrets.token_urlsafe(16)``: 22 characters)."""
+_WELFARE_SPECS: Final = (
+    _sms(
+        "sms.welfare.checkin",
+        "SMS: welfare check-in after arrival (day 7, 30 and 90)",
+        f"Dear {{name}}, how are you at your new job? Tell us in one tap, it is private: {{link}} {SIGN}",
+        NAME,
+        WELFARE_LINK,
+    ),
+    _sms(
+        "sms.expiry.passport",
+        "SMS: the applicant's passport needs renewing",
+        "Dear {name}, your passport expires on {date}. Please renew it and bring the new one to our office"
+        f" (application {{application_id}}). {SIGN}",
+        NAME,
+        Placeholder("date", "30 Sep 2026"),
+        APPLICATION_ID,
+    ),
+)
+
 TEMPLATES: Final[Mapping[str, TemplateSpec]] = {
     spec.key: spec
-    for spec in (*_SPECS, *_CHANGE_SPECS, *_PAYMENT_SPECS, *_NEWSLETTER_SPECS, *_REPLY_SPECS, *_PIPELINE_SPECS)
+    for spec in (
+        *_SPECS,
+        *_CHANGE_SPECS,
+        *_PAYMENT_SPECS,
+        *_NEWSLETTER_SPECS,
+        *_REPLY_SPECS,
+        *_PIPELINE_SPECS,
+        *_WELFARE_SPECS,
+    )
 }
 
 Texts = Mapping[str, str]

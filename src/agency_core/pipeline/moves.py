@@ -34,6 +34,7 @@ from agency_core.pipeline.stages import (
     current_version,
     plan_move,
 )
+from agency_core.pipeline.welfare_schedule import check_in_tasks
 from agency_core.records import ApplicationStatus, OutboxMessage
 from agency_core.spec import constants as c
 from agency_core.staff.context import StaffContext
@@ -165,7 +166,7 @@ class PipelineAdmin:
         try:
             async with ctx.uow() as uow:
                 await uow.pipeline.add(move)
-                await uow.outbox.enqueue(messages)
+                await uow.outbox.enqueue([*messages, *check_in_tasks(move)])
                 await uow.audit.add(audit)
         except PreconditionFailed:
             raise Conflict(STALE_VERSION) from None

@@ -41,7 +41,17 @@ def test_no_outbox_message_is_built_outside_the_builders() -> None:
         for line in _constructions(path)
     ]
     assert found == []
-    assert len(_constructions(BUILDERS)) == 3
+    builders = [name for name in outbox_messages.__all__ if name not in {"EMAIL_KIND", "email_of"}]
+    assert len(_constructions(BUILDERS)) == len(builders)  # one construction per builder
+
+
+def test_a_task_has_no_address_and_is_due_at_its_time() -> None:
+    at = T0 + timedelta(days=7)
+    task = outbox_messages.task(
+        id="VA1-welfare-7-v10", source_id="welfare:VA1", kind="welfare_checkin", payload='{"day": 7}', now=T0, at=at
+    )
+    assert (task.channel, task.address, task.text, task.kind) == (Channel.TASK, "", '{"day": 7}', "welfare_checkin")
+    assert (task.created_at, task.next_attempt_at, task.status) == (T0, at, OutboxStatus.PENDING)
 
 
 def test_the_check_finds_a_construction(tmp_path: Path) -> None:
