@@ -24,6 +24,7 @@ from app.payment_settings import PaymentSettings, PaymentSettingsError
 from app.secret_strength import weak_secret
 from app.site_settings import NOT_SET, SiteSettings, SiteSettingsError, parse_site_url
 from app.sms_report_settings import SmsReportSettings, SmsReportSettingsError
+from app.whatsapp_settings import WhatsAppSettings, WhatsAppSettingsError
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEV_SECRET_KEY = "dev-secret-key-change-me"  # noqa: S105 - refused in production (see Settings)
@@ -272,6 +273,8 @@ class Settings:
     site: SiteSettings = field(default_factory=SiteSettings)
     office: OfficeSettings = field(default_factory=OfficeSettings)
     sms_reports: SmsReportSettings = field(default_factory=SmsReportSettings)
+    whatsapp: WhatsAppSettings = field(default_factory=WhatsAppSettings)
+    """``AGENCY_WHATSAPP_*``: the WhatsApp channel (``app/whatsapp_settings.py``); off when none is set."""
     bulk: BulkSettings = field(default_factory=BulkSettings)
     newsletter: NewsletterSettings = field(default_factory=NewsletterSettings)
     file_storage: FileStorageSettings = field(default_factory=FileStorageSettings)
@@ -323,6 +326,7 @@ class Settings:
         try:
             office = OfficeSettings.from_env(env)
             sms_reports = SmsReportSettings.from_env(env)
+            whatsapp = WhatsAppSettings.from_env(env, production=serving and _env_name(env) == "production")
             bulk = BulkSettings.from_env(env)
             newsletter = NewsletterSettings.from_env(env)
             file_storage = FileStorageSettings.from_env(env)
@@ -333,6 +337,7 @@ class Settings:
             FileStorageSettingsError,
             OfficeSettingsError,
             SmsReportSettingsError,
+            WhatsAppSettingsError,
             BulkSettingsError,
             NewsletterSettingsError,
             MessageSettingsError,
@@ -355,6 +360,7 @@ class Settings:
             site=site,
             office=office,
             sms_reports=sms_reports,
+            whatsapp=whatsapp,
             bulk=bulk,
             newsletter=newsletter,
             file_storage=file_storage,
