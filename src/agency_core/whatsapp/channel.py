@@ -65,7 +65,7 @@ class WhatsAppSender(Protocol):
 
 
 class WhatsAppMessages(Protocol):
-    """The WhatsApp messages the product sent (their states) and each phone's last inbound time."""
+    """The WhatsApp messages the product sent and their states (table/collection ``whatsapp_messages``)."""
 
     async def sent(self, outbox_id: str, wa_message_id: str, phone: str, at: datetime) -> None:
         """The Cloud API accepted outbox message ``outbox_id`` as ``wa_message_id`` (state ``sent``,
@@ -81,9 +81,14 @@ class WhatsAppMessages(Protocol):
         """The state of the WhatsApp message sent for ``outbox_id``; ``None`` when none was sent."""
         ...
 
-    async def saw_inbound(self, phone: str, at: datetime) -> None:
-        """``phone`` wrote to the agency at ``at`` (the window opens; a later time only moves it on)."""
+    async def outbox_id_of(self, wa_message_id: str) -> str | None:
+        """The outbox row a WhatsApp message was sent for (``None``: unknown, or a status came first)."""
         ...
+
+
+class InboundTimes(Protocol):
+    """When each phone last wrote: the customer-service window (the inbound log keeps it,
+    ``agency_core.whatsapp.inbound.InboundLog``)."""
 
     async def last_inbound(self, phone: str) -> datetime | None: ...
 
@@ -162,6 +167,7 @@ __all__ = [
     "DEFAULT_FALLBACK_AFTER",
     "FALLBACK_SUFFIX",
     "SERVICE_WINDOW",
+    "InboundTimes",
     "Template",
     "WhatsAppMessages",
     "WhatsAppOut",

@@ -18,6 +18,7 @@ from agency_core.records import OutboxMessage
 from agency_core.whatsapp.channel import (
     DEFAULT_LANGUAGE,
     DEFAULT_TEMPLATE,
+    InboundTimes,
     WhatsAppMessages,
     WhatsAppSender,
     compose,
@@ -36,6 +37,7 @@ class WhatsAppDelivery:
         self,
         sender: WhatsAppSender,
         messages: WhatsAppMessages,
+        inbound: InboundTimes,
         *,
         clock: Clock = utc_now,
         template: str = DEFAULT_TEMPLATE,
@@ -43,6 +45,7 @@ class WhatsAppDelivery:
     ) -> None:
         self.sender = sender
         self.messages = messages
+        self.inbound = inbound
         self.clock = clock
         self.template = template
         self.language = language
@@ -52,7 +55,7 @@ class WhatsAppDelivery:
         now = self.clock()
         out = compose(
             message,
-            await self.messages.last_inbound(message.address),
+            await self.inbound.last_inbound(message.address),
             now,
             template=self.template,
             language=self.language,

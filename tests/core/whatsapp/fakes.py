@@ -27,7 +27,8 @@ class FakeSender:
 
 
 class FakeMessages:
-    """The WhatsAppMessages port in memory, with the stores' forward-only rule."""
+    """The WhatsAppMessages port in memory, with the stores' forward-only rule (and the phones'
+    last inbound times, as the inbound log keeps them)."""
 
     def __init__(self) -> None:
         self.by_wamid: dict[str, tuple[str, MessageState]] = {}
@@ -48,6 +49,10 @@ class FakeMessages:
 
     async def state_of(self, outbox_id: str) -> MessageState | None:
         return next((s for o, s in self.by_wamid.values() if o == outbox_id), None)
+
+    async def outbox_id_of(self, wa_message_id: str) -> str | None:
+        known = self.by_wamid.get(wa_message_id)
+        return known[0] or None if known is not None else None
 
     async def saw_inbound(self, phone: str, at: datetime) -> None:
         self.inbound[phone] = max(at, self.inbound.get(phone, at))

@@ -99,7 +99,7 @@ class Harness:
         self.sender = FakeSender()
         self.states = FakeMessages()
         self.worker = OutboxWorker(self.outbox, self.sms, clock=self.clock, pacing=Pacing(lease_s=30))
-        self.worker.whatsapp = WhatsAppDelivery(self.sender, self.states, clock=self.clock)
+        self.worker.whatsapp = WhatsAppDelivery(self.sender, self.states, self.states, clock=self.clock)
 
     def row(self, id: str) -> OutboxMessage:
         return self.outbox.rows[id]
