@@ -35,6 +35,10 @@ const BulkMessagePage = lazy(() => import('@/features/admin-bulk/BulkMessagePage
 const BulkResultPage = lazy(() => import('@/features/admin-bulk/BulkResultPage'));
 const NewsletterPage = lazy(() => import('@/features/admin-newsletter/NewsletterPage'));
 const FeePolicyPage = lazy(() => import('@/features/admin-settings/fees/FeePolicyPage'));
+const EmployersPage = lazy(() => import('@/features/admin-employers/EmployersPage'));
+const EmployerPage = lazy(() => import('@/features/admin-employers/EmployerPage'));
+const OrdersPage = lazy(() => import('@/features/admin-employers/OrdersPage'));
+const OrderPage = lazy(() => import('@/features/admin-employers/OrderPage'));
 
 function AdminNotFound() {
   return (
@@ -84,6 +88,12 @@ export default function AdminApp() {
               <Route path="data-requests" element={<DataRequestsPage />} />
               <Route path="templates" element={<TemplatesPage />} />
               <Route path="fees" element={<FeePolicyPage />} />
+              <Route path="employers" element={<EmployersPage />} />
+              <Route path="employers/new" element={<EmployerPage />} />
+              <Route path="employers/:employerId" element={<EmployerPage />} />
+              <Route path="job-orders" element={<OrdersPage />} />
+              <Route path="job-orders/new" element={<OrderPage />} />
+              <Route path="job-orders/:orderId" element={<OrderPage />} />
               <Route path="*" element={<AdminNotFound />} />
             </Route>
           </Routes>

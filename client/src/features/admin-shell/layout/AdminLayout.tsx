@@ -21,6 +21,8 @@ export const SIDEBAR: SideItem[] = [
   { label: 'Messages', to: '/admin/messages', icon: 'mail' },
   { label: 'Appointments', to: '/admin/appointments', icon: 'calendar' },
   { label: 'Calendar', to: '/admin/calendar', icon: 'calendar' },
+  { label: 'Employers', to: '/admin/employers', icon: 'building' },
+  { label: 'Job orders', to: '/admin/job-orders', icon: 'file' },
   { label: 'Subscribers', to: '/admin/subscribers', icon: 'users' },
   { label: 'Templates', to: '/admin/templates', icon: 'mail' },
   { label: 'Newsletter', to: '/admin/newsletter', icon: 'mail' },

@@ -1,0 +1,155 @@
+/**
+ * An employer's form (create and edit): company, country, city, trade licence number, contacts (name,
+ * e-mail, phone with its country in the shared phone field), notes. Checked on submit; the server's 422
+ * messages go under their fields; a 409 (someone saved meanwhile) goes to the page, which reloads.
+ */
+import { FieldArray, Form, Formik, useFormikContext } from 'formik';
+import { useMemo } from 'react';
+import { PhoneField } from '@/components/form/PhoneField';
+import { FormIdContext } from '@/components/form/form-context';
+import type { FieldRule } from '@/config/rules';
+import { useFocusFirstInvalid } from '@/features/admin-shell';
+import type { Employer } from './api/employers';
+import { createEmployer, updateEmployer } from './api/employers';
+import {
+  COUNTRIES,
+  blankContact,
+  employerBody,
+  employerSchema,
+  employerValues,
+  type EmployerValues,
+} from './employer-form';
+import { Message, SelectField, TextField, fieldId, useMessage } from './fields';
+import { saveWith } from './save';
+
+const FORM = 'employer';
+const idOf = (name: string) => fieldId(FORM, name);
+const phoneRule = (index: number): FieldRule => ({
+  name: `contacts.${index}.phone`,
+  kind: 'phone',
+  maxLength: 40,
+});
+
+function ContactFields({ index, onRemove }: { index: number; onRemove: (() => void) | null }) {
+  const name = (field: string) => `contacts.${index}.${field}`;
+  return (
+    <fieldset className="admin-field admin-field--full employer-contact">
+      <legend>{`Contact ${index + 1}`}</legend>
+      <div className="admin-form admin-form--grid">
+        <TextField form={FORM} name={name('name')} label="Name" />
+        <TextField form={FORM} name={name('email')} label="E-mail" type="email" />
+        <PhoneField rule={phoneRule(index)} label="Phone" regionName={name('phoneCountry')} />
+      </div>
+      {onRemove ? (
+        <button
+          type="button"
+          className="admin-button admin-button--ghost admin-button--small"
+          onClick={onRemove}
+        >
+          {`Remove contact ${index + 1}`}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function Contacts() {
+  const { values } = useFormikContext<EmployerValues>();
+  const message = useMessage('contacts');
+  return (
+    <FieldArray name="contacts">
+      {(array) => (
+        <>
+          {values.contacts.map((_, index) => (
+            <ContactFields
+              key={index}
+              index={index}
+              onRemove={values.contacts.length > 1 ? () => array.remove(index) : null}
+            />
+          ))}
+          <Message id={idOf('contacts-error')} message={message} />
+          <div className="admin-field--full">
+            <button
+              type="button"
+              className="admin-button admin-button--ghost"
+              onClick={() => array.push(blankContact(values.country))}
+            >
+              Add a contact
+            </button>
+          </div>
+        </>
+      )}
+    </FieldArray>
+  );
+}
+
+function Fields({ saving }: { saving: boolean }) {
+  const form = useFormikContext<EmployerValues>();
+  const order = useMemo(
+    () => [
+      'company',
+      'country',
+      'city',
+      'licenceNumber',
+      ...form.values.contacts.flatMap((_, i) => [
+        `contacts.${i}.name`,
+        `contacts.${i}.email`,
+        `contacts.${i}.phone`,
+      ]),
+    ],
+    [form.values.contacts],
+  );
+  useFocusFirstInvalid(form, order, idOf);
+  return (
+    <Form className="admin-form admin-form--grid" noValidate>
+      <TextField form={FORM} name="company" label="Company" />
+      <SelectField form={FORM} name="country" label="Country">
+        <option value="">Choose the country</option>
+        {COUNTRIES.map(([code, name]) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </SelectField>
+      <TextField form={FORM} name="city" label="City" />
+      <TextField form={FORM} name="licenceNumber" label="Trade licence number" />
+      <Contacts />
+      <TextField form={FORM} name="notes" label="Notes" full />
+      <div className="admin-actions admin-field--full">
+        <button type="submit" className="admin-button admin-button--primary" disabled={saving}>
+          {saving ? 'Saving...' : 'Save employer'}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export function EmployerForm({
+  employer,
+  onSaved,
+  onConflict,
+}: {
+  employer: Employer | null;
+  onSaved: (employer: Employer) => void;
+  onConflict: (message: string) => void;
+}) {
+  return (
+    <FormIdContext.Provider value={FORM}>
+      <Formik<EmployerValues>
+        initialValues={employerValues(employer)}
+        enableReinitialize
+        validationSchema={employerSchema}
+        validateOnChange={false}
+        validateOnBlur={false}
+        onSubmit={async (values, helpers) => {
+          const body = employerBody(values, employer?.version);
+          const call = () => (employer ? updateEmployer(employer.id, body) : createEmployer(body));
+          const saved = await saveWith(helpers, call, onConflict);
+          if (saved) onSaved(saved);
+        }}
+      >
+        {({ isSubmitting }) => <Fields saving={isSubmitting} />}
+      </Formik>
+    </FormIdContext.Provider>
+  );
+}

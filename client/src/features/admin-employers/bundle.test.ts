@@ -1,0 +1,21 @@
+/**
+ * Employers and job orders are staff pages: the public entry (`main.tsx`) reaches none of their
+ * modules by a static import, while the admin area's lazy routes reach every page of them.
+ */
+import { describe, expect, it } from 'vitest';
+import { reachedFrom } from '@/testing/module-graph';
+
+describe('the employers pages in the bundle', () => {
+  it('are not in the public entry: main.tsx reaches no admin-employers module by a static import', () => {
+    const entry = reachedFrom('main.tsx', false);
+    expect(entry.has('app/App.tsx')).toBe(true);
+    expect([...entry].filter((file) => file.startsWith('features/admin-employers/'))).toEqual([]);
+  });
+
+  it('are in the lazy admin area: its routes reach the employers and orders pages', () => {
+    const admin = reachedFrom('main.tsx', true);
+    for (const page of ['EmployersPage', 'EmployerPage', 'OrdersPage', 'OrderPage']) {
+      expect(admin.has(`features/admin-employers/${page}.tsx`)).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,298 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { SnackbarProvider } from 'notistack';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { markSnackbarHostReady } from '@/lib/notify';
+import { fill } from '@/testing/fill';
+import { server } from '@/testing/msw-server';
+import type { Employer, EmployerInput, Order } from './api/employers';
+import EmployerPage from './EmployerPage';
+import EmployersPage from './EmployersPage';
+import OrderPage from './OrderPage';
+
+markSnackbarHostReady();
+
+const NO_APPROVAL =
+  'The order has no Labour Department approval reference (labour certificate or MoU): ' +
+  'a job linked to it cannot be published';
+
+function employer(over: Partial<Employer> = {}): Employer {
+  return {
+    id: 'EM1',
+    company: 'Ɔdɔm Facilities LLC',
+    country: 'AE',
+    city: 'Dubai',
+    licenceNumber: 'DXB-1234',
+    notes: '',
+    contacts: [{ name: 'Sara Ali', email: 'sara@odom.ae', phone: '+971501234567', phoneCountry: 'AE' }],
+    createdAt: '2026-11-27T09:00:00Z',
+    createdBy: 'admin@vandytravel.com',
+    updatedAt: '2026-11-27T09:00:00Z',
+    updatedBy: 'admin@vandytravel.com',
+    version: 1,
+    ...over,
+  };
+}
+
+function order(over: Partial<Order> = {}): Order {
+  return {
+    id: 'JO1',
+    employerId: 'EM1',
+    employerCompany: 'Ɔdɔm Facilities LLC',
+    employerCountry: 'AE',
+    positions: [{ trade: 'Cleaner', headCount: 10, salary: 1500, currency: 'AED' }],
+    benefits: { accommodation: true, transport: true, food: false },
+    contractMonths: 24,
+    validUntil: '2027-03-31',
+    domesticWork: false,
+    approval: null,
+    override: null,
+    files: [],
+    fill: { selected: 2, deployed: 1, headCount: 10 },
+    jobIds: ['JB1'],
+    problems: [NO_APPROVAL],
+    closed: false,
+    createdAt: '2026-11-27T09:00:00Z',
+    createdBy: 'admin@vandytravel.com',
+    updatedAt: '2026-11-27T09:00:00Z',
+    updatedBy: 'admin@vandytravel.com',
+    version: 3,
+    ...over,
+  };
+}
+
+const JOB = {
+  id: 'JB1',
+  title: 'Office Cleaner',
+  category: 'Domestic Services',
+  country: 'United Arab Emirates',
+  city: 'Dubai',
+  description: 'Cleaning offices.',
+  requirements: '',
+  employmentType: 'Full-time',
+  positions: 10,
+  salaryMin: 1500,
+  salaryMax: 1500,
+  salaryCurrency: 'AED',
+  salaryPeriod: 'month',
+  salaryRange: '',
+  salary: 'AED 1,500 a month',
+  benefits: [],
+  closingDate: null,
+  status: 'draft',
+  publishedAt: null,
+  createdAt: '2026-11-27T09:00:00Z',
+  updatedAt: '2026-11-27T09:00:00Z',
+  applications: 0,
+};
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <SnackbarProvider />
+      <Routes>
+        <Route path="/admin/employers" element={<EmployersPage />} />
+        <Route path="/admin/employers/new" element={<EmployerPage />} />
+        <Route path="/admin/employers/:employerId" element={<EmployerPage />} />
+        <Route path="/admin/job-orders/:orderId" element={<OrderPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const page = (items: Employer[]) => ({ items, page: 1, pageSize: 20, total: items.length });
+
+describe('the employers list', () => {
+  it('lists the employers and sends the typed words to the server, which folds them', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/admin/employers', ({ request }) => {
+        const q = new URL(request.url).searchParams.get('q') ?? '';
+        asked.push(q);
+        const all = [
+          employer(),
+          employer({ id: 'EM2', company: 'Gulf Builders', city: 'Doha', country: 'QA' }),
+        ];
+        return HttpResponse.json(page(q ? all.filter((e) => e.id === 'EM1') : all));
+      }),
+    );
+    renderAt('/admin/employers');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('link', { name: 'Gulf Builders' })).toBeInTheDocument();
+    expect(screen.getByText('Qatar')).toBeInTheDocument();
+    await fill(user, screen.getByLabelText('Search employers'), 'odom');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('1 employer found for “odom”')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Gulf Builders' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ɔdɔm Facilities LLC' })).toHaveAttribute(
+      'href',
+      '/admin/employers/EM1',
+    );
+    expect(asked).toEqual(['', 'odom']);
+  });
+});
+
+describe('an employer', () => {
+  it('is created with a contact whose phone is read in its own country, then its page opens', async () => {
+    let sent: EmployerInput | null = null;
+    server.use(
+      http.post('*/api/admin/employers', async ({ request }) => {
+        sent = (await request.json()) as EmployerInput;
+        return HttpResponse.json(employer({ id: 'EM7', company: 'Gulf Builders' }), { status: 201 });
+      }),
+      http.get('*/api/admin/employers/EM7', () =>
+        HttpResponse.json(employer({ id: 'EM7', company: 'Gulf Builders' })),
+      ),
+      http.get('*/api/admin/job-orders', () => HttpResponse.json({ items: [] })),
+    );
+    renderAt('/admin/employers/new');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Save employer' }));
+    // Checked before sending: the first empty field has the focus and every message is the server's.
+    expect(await screen.findAllByText('This field is required')).toHaveLength(5);
+    await waitFor(() => expect(screen.getByLabelText('Company')).toHaveFocus());
+    expect(screen.getByText("Give the contact's e-mail or phone")).toBeInTheDocument();
+    await fill(user, screen.getByLabelText('Company'), 'Gulf Builders');
+    await user.selectOptions(screen.getByLabelText('Country'), 'QA');
+    await fill(user, screen.getByLabelText('City'), 'Doha');
+    await fill(user, screen.getByLabelText('Trade licence number'), 'QA-77');
+    const contact = screen.getByRole('group', { name: 'Contact 1' });
+    await fill(user, within(contact).getByLabelText('Name'), 'Omar Haddad');
+    await user.selectOptions(within(contact).getByLabelText('Phone country'), 'QA');
+    await fill(user, within(contact).getByLabelText('Phone'), '3312 3456');
+    await user.click(screen.getByRole('button', { name: 'Save employer' }));
+    expect(await screen.findByRole('heading', { name: 'Gulf Builders', level: 1 })).toBeInTheDocument();
+    expect(sent).toEqual({
+      company: 'Gulf Builders',
+      country: 'QA',
+      city: 'Doha',
+      licenceNumber: 'QA-77',
+      notes: '',
+      contacts: [{ name: 'Omar Haddad', email: '', phone: '3312 3456', phoneCountry: 'QA' }],
+    });
+  });
+
+  it('saved meanwhile by someone else (409): shows the server message and reads the employer again', async () => {
+    const CONFLICT = 'The employer changed meanwhile; reload it.';
+    let reads = 0;
+    let sentVersion: unknown = null;
+    server.use(
+      http.get('*/api/admin/employers/EM1', () => {
+        reads += 1;
+        return HttpResponse.json(reads === 1 ? employer() : employer({ city: 'Abu Dhabi', version: 2 }));
+      }),
+      http.put('*/api/admin/employers/EM1', async ({ request }) => {
+        sentVersion = ((await request.json()) as EmployerInput).expectedVersion;
+        return HttpResponse.json({ message: CONFLICT }, { status: 409 });
+      }),
+      http.get('*/api/admin/job-orders', () => HttpResponse.json({ items: [order()] })),
+    );
+    renderAt('/admin/employers/EM1');
+    const user = userEvent.setup();
+    const city = await screen.findByLabelText('City');
+    expect(city).toHaveValue('Dubai');
+    await user.clear(city);
+    await fill(user, city, 'Sharjah');
+    await user.click(screen.getByRole('button', { name: 'Save employer' }));
+    expect(await screen.findByText(CONFLICT)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Abu Dhabi'));
+    expect(sentVersion).toBe(1);
+    expect(reads).toBe(2);
+    expect(screen.getByRole('link', { name: 'JO1' })).toHaveAttribute('href', '/admin/job-orders/JO1');
+  });
+});
+
+describe('a job order', () => {
+  const orderRoutes = (current: () => Order) => [
+    http.get('*/api/admin/job-orders/JO1', () => HttpResponse.json(current())),
+    http.get('*/api/admin/jobs', () => HttpResponse.json({ items: [JOB], page: 1, pageSize: 100, total: 1 })),
+    http.get('*/api/admin/job-links', () =>
+      HttpResponse.json({
+        items: [
+          {
+            jobId: 'JB1',
+            orderId: 'JO1',
+            linkedAt: '2026-11-27T09:00:00Z',
+            linkedBy: 'admin@vandytravel.com',
+          },
+        ],
+      }),
+    ),
+  ];
+
+  it('without its approval: says why, and a refused publish shows the server words as they are', async () => {
+    let publishAsked = false;
+    server.use(
+      ...orderRoutes(() => order()),
+      http.put('*/api/admin/jobs/JB1', () => {
+        publishAsked = true;
+        return HttpResponse.json({ message: NO_APPROVAL }, { status: 409 });
+      }),
+    );
+    renderAt('/admin/job-orders/JO1');
+    const user = userEvent.setup();
+    expect(
+      await screen.findByRole('heading', { name: 'Cleaner for Ɔdɔm Facilities LLC', level: 1 }),
+    ).toBeVisible();
+    expect(screen.getByText('2 selected, 1 deployed of 10')).toBeInTheDocument();
+    expect(screen.getByText(/No approval reference yet/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Publish Office Cleaner' }));
+    const jobs = screen.getByRole('region', { name: 'Jobs on the board' });
+    expect(await within(jobs).findByRole('alert')).toHaveTextContent(NO_APPROVAL);
+    expect(publishAsked).toBe(true);
+  });
+
+  it('shows the upload check message under the file field when the server refuses the file', async () => {
+    const TYPE = 'File must be a .pdf, .jpg, .jpeg or .png file';
+    let kind: FormDataEntryValue | null = null;
+    server.use(
+      ...orderRoutes(() => order()),
+      http.post('*/api/admin/job-orders/JO1/files', async ({ request }) => {
+        kind = (await request.formData()).get('kind');
+        return HttpResponse.json({ errors: { file: TYPE } }, { status: 422 });
+      }),
+    );
+    renderAt('/admin/job-orders/JO1');
+    const user = userEvent.setup({ applyAccept: false });
+    await user.selectOptions(await screen.findByLabelText('Kind of file'), 'power_of_attorney');
+    const input = screen.getByLabelText(/^File \(/);
+    await user.upload(input, new File(['MZ'], 'letter.exe', { type: 'application/octet-stream' }));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const files = screen.getByRole('region', { name: 'Files' });
+    expect(await within(files).findByRole('alert')).toHaveTextContent(TYPE);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(kind).toBe('power_of_attorney');
+  });
+
+  it('records the approval with the version it was made on, and then shows who recorded it', async () => {
+    let current = order();
+    let body: unknown = null;
+    server.use(
+      ...orderRoutes(() => current),
+      http.put('*/api/admin/job-orders/JO1/approval', async ({ request }) => {
+        body = await request.json();
+        current = order({
+          approval: {
+            kind: 'mou',
+            reference: 'MOU-2026-14',
+            recordedBy: 'admin@vandytravel.com',
+            recordedAt: '2026-11-28T12:00:00Z',
+          },
+          problems: [],
+          version: 4,
+        });
+        return HttpResponse.json(current);
+      }),
+    );
+    renderAt('/admin/job-orders/JO1');
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('Kind'), 'mou');
+    await fill(user, screen.getByLabelText('Approval reference'), 'MOU-2026-14');
+    await user.click(screen.getByRole('button', { name: 'Record the approval' }));
+    expect(await screen.findByText('MoU MOU-2026-14')).toBeInTheDocument();
+    expect(screen.getByText('Its jobs may be published.')).toBeInTheDocument();
+    expect(body).toEqual({ kind: 'mou', reference: 'MOU-2026-14', expectedVersion: 3 });
+  });
+});
