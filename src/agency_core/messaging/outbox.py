@@ -42,6 +42,10 @@ NOT_NEEDED: Final = "not sent: WhatsApp reported the message delivered"
 class WhatsAppChannel(Protocol):
     """The worker's WhatsApp side (``agency_core.whatsapp.delivery.WhatsAppDelivery``)."""
 
+    async def hand_over(self, message: OutboxMessage) -> bool:
+        """Whether an SMS row now goes by WhatsApp (its WhatsApp row and fallback written, it withdrawn)."""
+        ...
+
     async def send(self, message: OutboxMessage) -> SendResult: ...
 
     def fallback_of(self, message: OutboxMessage) -> str:
@@ -232,10 +236,15 @@ class OutboxWorker:
         return result
 
     async def _whatsapp_first(self, message: OutboxMessage) -> SendResult | None:
-        """A ``whatsapp`` row sent, or a fallback SMS whose WhatsApp message arrived ended unsent;
-        ``None`` for any other message (it goes on its channel)."""
+        """A ``whatsapp`` row sent, an SMS to an opted-in phone handed over to WhatsApp, or a fallback
+        SMS whose WhatsApp message arrived ended unsent; ``None`` for any other message (it goes on its
+        channel)."""
         if message.channel is Channel.WHATSAPP:
             return await self._send_whatsapp(message)
+        if self.whatsapp is not None and await self.whatsapp.hand_over(message):
+            self._tell(message, "whatsapp")
+            self.wake()  # its WhatsApp row is due now
+            return SendResult(True, "handed over to WhatsApp")
         if (
             message.channel is Channel.SMS
             and self.whatsapp is not None

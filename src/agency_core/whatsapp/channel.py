@@ -1,11 +1,12 @@
 """Which channel a text goes by, what a WhatsApp send carries, and when the SMS fallback goes.
 
-One function chooses the channel for every outbox message (:func:`choose_channel`): a text to a phone
-with an active opt-in goes by WhatsApp (when the channel is on), every other by SMS; :func:`routed`
-applies it to the messages a use case enqueues, whatever their kind. A WhatsApp message comes with its
-SMS fallback, one outbox row whose id derives from the WhatsApp row's (:func:`fallback_id`), scheduled
-``fallback_after`` later: the outbox's own scheduling is the "not delivered within N minutes" timer, and
-its conditional insert and leases make the fallback once across instances and restarts. When the
+One function chooses the channel for every outbox message (:func:`choose_channel`), whatever its kind
+and wherever it was built: the builders keep making SMS rows, and when the worker claims one whose
+phone has an active opt-in (and the channel is on) it hands it over (:func:`handover`): in one commit
+a ``whatsapp`` row (the SMS row's id + ``~wa``) and its SMS fallback (that id + ``~sms``, scheduled
+``fallback_after`` later) are added if new, and the SMS row is withdrawn. The outbox's own scheduling
+is the "not delivered within N minutes" timer, and its conditional insert and leases make the
+WhatsApp message and its fallback once each across instances and restarts. When the
 fallback falls due (or the WhatsApp send failed and brought it forward), :func:`fallback_wanted` says
 whether it still goes: never once WhatsApp reported the message delivered or read.
 
@@ -16,8 +17,7 @@ its body parameter.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Final, Protocol
 
@@ -28,8 +28,10 @@ from agency_core.whatsapp.model import MessageState, OptIn, reached_handset
 SERVICE_WINDOW: Final = timedelta(hours=24)
 """Meta's customer-service window: free-form messages within 24 hours of the user's last message."""
 DEFAULT_FALLBACK_AFTER: Final = timedelta(minutes=15)
+WHATSAPP_SUFFIX: Final = "~wa"
+"""The WhatsApp row's id is the SMS row's it takes over and this (no builder makes an id with ``~``)."""
 FALLBACK_SUFFIX: Final = "~sms"
-"""The fallback SMS's id is the WhatsApp row's id and this (no builder makes an id with ``~``)."""
+"""The fallback SMS's id is the WhatsApp row's id and this."""
 DEFAULT_TEMPLATE: Final = "agency_update"
 """The approved template every business-initiated message uses: one body parameter, the text."""
 DEFAULT_LANGUAGE: Final = "en"
@@ -103,6 +105,8 @@ def choose_channel(message: OutboxMessage, opt_in: OptIn | None, *, whatsapp_on:
     WhatsApp while the channel is on; everything else keeps its channel (SMS, e-mail, a task)."""
     if message.channel is not Channel.SMS or not whatsapp_on:
         return message.channel
+    if whatsapp_id_of(message) is not None:
+        return Channel.SMS  # a fallback goes by SMS: that is what it is for
     if opt_in is None or not opt_in.active or opt_in.phone != message.address:
         return Channel.SMS
     return Channel.WHATSAPP
@@ -119,23 +123,30 @@ def whatsapp_id_of(message: OutboxMessage) -> str | None:
     return message.id.removesuffix(FALLBACK_SUFFIX)
 
 
-def routed(
-    messages: Sequence[OutboxMessage],
-    opt_ins: Mapping[str, OptIn],
-    *,
-    whatsapp_on: bool,
-    fallback_after: timedelta = DEFAULT_FALLBACK_AFTER,
-) -> list[OutboxMessage]:
-    """``messages`` on their channels: each WhatsApp one (same id) followed by its SMS fallback,
-    scheduled ``fallback_after`` after the WhatsApp one's first attempt. ``opt_ins`` by phone."""
-    out: list[OutboxMessage] = []
-    for message in messages:
-        if choose_channel(message, opt_ins.get(message.address), whatsapp_on=whatsapp_on) is not Channel.WHATSAPP:
-            out.append(message)
-            continue
-        out.append(replace(message, channel=Channel.WHATSAPP))
-        out.append(replace(message, id=fallback_id(message.id)).not_before(message.next_attempt_at + fallback_after))
-    return out
+def handover(message: OutboxMessage, now: datetime, fallback_after: timedelta) -> tuple[OutboxMessage, OutboxMessage]:
+    """The WhatsApp row that takes over SMS row ``message`` (id + :data:`WHATSAPP_SUFFIX`, due ``now``)
+    and its SMS fallback (that id + :data:`FALLBACK_SUFFIX`, due ``fallback_after`` later): the ids
+    derive from the original's, so writing them again (another instance, a restart) adds nothing."""
+    whatsapp = OutboxMessage(
+        message.id + WHATSAPP_SUFFIX,
+        message.source_id,
+        message.kind,
+        message.address,
+        message.text,
+        now,
+        now,
+        channel=Channel.WHATSAPP,
+    )
+    fallback = OutboxMessage(
+        fallback_id(whatsapp.id),
+        message.source_id,
+        message.kind,
+        message.address,
+        message.text,
+        now,
+        now + fallback_after,
+    )
+    return whatsapp, fallback
 
 
 def compose(
@@ -167,6 +178,7 @@ __all__ = [
     "DEFAULT_FALLBACK_AFTER",
     "FALLBACK_SUFFIX",
     "SERVICE_WINDOW",
+    "WHATSAPP_SUFFIX",
     "InboundTimes",
     "Template",
     "WhatsAppMessages",
@@ -176,7 +188,7 @@ __all__ = [
     "compose",
     "fallback_id",
     "fallback_wanted",
-    "routed",
+    "handover",
     "whatsapp_id_of",
     "window_open",
 ]

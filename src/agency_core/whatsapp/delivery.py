@@ -1,35 +1,57 @@
-"""The outbox worker's WhatsApp side: sending a ``whatsapp`` row, and the check before its fallback SMS.
+"""The outbox worker's WhatsApp side: handing an SMS over, sending a ``whatsapp`` row, checking a fallback.
 
-:class:`WhatsAppDelivery` is what the worker is given (``OutboxWorker(whatsapp=...)``): it reads the
-phone's window, composes the send (:func:`~agency_core.whatsapp.channel.compose`), sends it and records
-the Cloud API's id, so the webhook's statuses find the message. A refused send is final for the
-WhatsApp row (the worker then sends its fallback SMS at once); the fallback SMS, when it falls due,
-goes only if WhatsApp has not reported the message delivered or read.
+:class:`WhatsAppDelivery` is what the worker is given (``OutboxWorker.whatsapp``). For each SMS row it
+claims, :meth:`~WhatsAppDelivery.hand_over` asks the one channel choice
+(:func:`~agency_core.whatsapp.channel.choose_channel`) with the phone's opt-in; WhatsApp chosen, one
+commit adds the ``whatsapp`` row and its scheduled SMS fallback (if new) and withdraws the SMS row.
+:meth:`~WhatsAppDelivery.send` reads the phone's window, composes the send (free-form or template),
+sends it and records the Cloud API's id, so the webhook's statuses find the message. A refused send
+is final for the WhatsApp row (the worker then sends its fallback SMS at once); the fallback SMS,
+when it falls due, goes only if WhatsApp has not reported the message delivered or read.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Final
 
 from agency_core.clock import Clock, utc_now
 from agency_core.masking import mask_phone
 from agency_core.ports import SendResult
-from agency_core.records import OutboxMessage
+from agency_core.records import Channel, OutboxMessage
+from agency_core.unit_of_work import UnitOfWork
 from agency_core.whatsapp.channel import (
+    DEFAULT_FALLBACK_AFTER,
     DEFAULT_LANGUAGE,
     DEFAULT_TEMPLATE,
     InboundTimes,
     WhatsAppMessages,
     WhatsAppSender,
+    choose_channel,
     compose,
     fallback_id,
     fallback_wanted,
+    handover,
     whatsapp_id_of,
 )
+from agency_core.whatsapp.model import OptInStore
 
 logger = logging.getLogger("agency.whatsapp")
 
-NOT_NEEDED = "not sent: WhatsApp reported the message delivered"
+HANDED_OVER: Final = "went by WhatsApp"
+"""The end of an SMS row a WhatsApp row took over (its ``last_error``, status ``failed``: not sent)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """The approved template business-initiated messages use, and when the SMS fallback goes."""
+
+    template: str = DEFAULT_TEMPLATE
+    language: str = DEFAULT_LANGUAGE
+    fallback_after: timedelta = DEFAULT_FALLBACK_AFTER
 
 
 class WhatsAppDelivery:
@@ -38,17 +60,34 @@ class WhatsAppDelivery:
         sender: WhatsAppSender,
         messages: WhatsAppMessages,
         inbound: InboundTimes,
+        opt_ins: OptInStore,
+        uow: Callable[[], UnitOfWork],
         *,
         clock: Clock = utc_now,
-        template: str = DEFAULT_TEMPLATE,
-        language: str = DEFAULT_LANGUAGE,
+        wording: Wording = Wording(),
     ) -> None:
         self.sender = sender
         self.messages = messages
         self.inbound = inbound
+        self.opt_ins = opt_ins
+        self.uow = uow
         self.clock = clock
-        self.template = template
-        self.language = language
+        self.wording = wording
+
+    async def hand_over(self, message: OutboxMessage) -> bool:
+        """Whether SMS row ``message`` now goes by WhatsApp (its WhatsApp row and fallback written,
+        itself withdrawn, in one commit); ``False``: it goes by SMS as it is."""
+        if message.channel is not Channel.SMS or whatsapp_id_of(message) is not None:
+            return False
+        opt_in = await self.opt_ins.current(message.address)
+        if choose_channel(message, opt_in, whatsapp_on=True) is not Channel.WHATSAPP:
+            return False
+        whatsapp, fallback = handover(message, self.clock(), self.wording.fallback_after)
+        async with self.uow() as uow:
+            await uow.outbox.enqueue_new([whatsapp, fallback])
+            await uow.outbox.withdraw([message.id], f"{HANDED_OVER} ({whatsapp.id})")
+        logger.info("text handed to whatsapp", extra={"sms_id": message.id, "whatsapp_id": whatsapp.id})
+        return True
 
     async def send(self, message: OutboxMessage) -> SendResult:
         """Send one ``whatsapp`` outbox row: free-form inside the window, else the template."""
@@ -57,8 +96,8 @@ class WhatsAppDelivery:
             message,
             await self.inbound.last_inbound(message.address),
             now,
-            template=self.template,
-            language=self.language,
+            template=self.wording.template,
+            language=self.wording.language,
         )
         try:
             result = await self.sender.send(out, message.id)

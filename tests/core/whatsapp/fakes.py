@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 
 from agency_core.ports import SendResult
 from agency_core.records import OutboxMessage, OutboxStatus
 from agency_core.whatsapp.channel import WhatsAppOut
-from agency_core.whatsapp.model import MessageState, next_state
+from agency_core.whatsapp.model import MessageState, OptIn, next_state
 from tests.core.messaging.test_outbox import FakeOutbox
 
 
@@ -72,3 +73,60 @@ class ClaimingOutbox(FakeOutbox):
             return None
         self.rows[message_id] = replace(m, attempts=m.attempts + 1, lease_until=lease_until, lease_owner=owner)
         return self.rows[message_id]
+
+
+class FakeOptIns:
+    """The OptInStore port in memory."""
+
+    def __init__(self, *opt_ins: OptIn) -> None:
+        self.by_phone = {o.phone: o for o in opt_ins}
+
+    async def record(self, opt_in: OptIn) -> None:
+        self.by_phone[opt_in.phone] = opt_in
+
+    async def opt_out(self, phone: str, at: datetime) -> None:
+        known = self.by_phone.get(phone)
+        if known is not None and known.opted_out_at is None:
+            self.by_phone[phone] = replace(known, opted_out_at=at)
+
+    async def current(self, phone: str) -> OptIn | None:
+        return self.by_phone.get(phone)
+
+
+class _OutboxWrites:
+    def __init__(self, outbox: ClaimingOutbox) -> None:
+        self.outbox = outbox
+        self.steps: list[Callable[[], None]] = []
+
+    async def enqueue_new(self, messages: Sequence[OutboxMessage]) -> None:
+        def step() -> None:
+            for m in messages:
+                self.outbox.rows.setdefault(m.id, m)
+
+        self.steps.append(step)
+
+    async def withdraw(self, message_ids: Sequence[str], reason: str) -> None:
+        def step() -> None:
+            for message_id in message_ids:
+                m = self.outbox.rows.get(message_id)
+                if m is not None and m.status is OutboxStatus.PENDING:
+                    self.outbox.rows[message_id] = replace(
+                        m, status=OutboxStatus.FAILED, last_error=reason, lease_until=None, lease_owner=None
+                    )
+
+        self.steps.append(step)
+
+
+class FakeOutboxUnit:
+    """A unit of work over the fake outbox: its writes land together on a clean exit, none on an error."""
+
+    def __init__(self, outbox: ClaimingOutbox) -> None:
+        self.outbox = _OutboxWrites(outbox)
+
+    async def __aenter__(self) -> FakeOutboxUnit:
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        if kind is None:
+            for step in self.outbox.steps:
+                step()

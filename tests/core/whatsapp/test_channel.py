@@ -17,14 +17,14 @@ from agency_core.whatsapp.channel import (
     choose_channel,
     compose,
     fallback_id,
-    routed,
+    handover,
     whatsapp_id_of,
     window_open,
 )
-from agency_core.whatsapp.delivery import WhatsAppDelivery
+from agency_core.whatsapp.delivery import HANDED_OVER, WhatsAppDelivery, Wording
 from agency_core.whatsapp.model import MessageState, OptIn
 from tests.core.messaging.test_outbox import Clock, FakeGateway
-from tests.core.whatsapp.fakes import ClaimingOutbox, FakeMessages, FakeSender
+from tests.core.whatsapp.fakes import ClaimingOutbox, FakeMessages, FakeOptIns, FakeOutboxUnit, FakeSender
 from tests.support.clock import NOW
 
 PHONE = "+233241234567"
@@ -53,24 +53,34 @@ def test_the_channel_off_keeps_sms_and_an_email_stays_an_email() -> None:
     assert choose_channel(mail, OPTED_IN, whatsapp_on=True) is Channel.EMAIL
 
 
-def test_routing_gives_a_whatsapp_row_and_its_fallback_scheduled_later() -> None:
-    out = routed([text(), text("app-1-1", OTHER)], {PHONE: OPTED_IN}, whatsapp_on=True, fallback_after=FALLBACK)
-    assert [(m.id, m.channel) for m in out] == [
-        ("app-1-0", Channel.WHATSAPP),
-        (fallback_id("app-1-0"), Channel.SMS),
-        ("app-1-1", Channel.SMS),
-    ]
-    assert out[1].next_attempt_at == NOW + FALLBACK
-    assert out[1].text == out[0].text
-    assert whatsapp_id_of(out[1]) == "app-1-0"
-    assert whatsapp_id_of(out[2]) is None
+def test_the_handover_gives_a_whatsapp_row_and_its_fallback_scheduled_later() -> None:
+    whatsapp, fallback = handover(text(), NOW, FALLBACK)
+    assert (whatsapp.id, whatsapp.channel, whatsapp.next_attempt_at) == ("app-1-0~wa", Channel.WHATSAPP, NOW)
+    assert (fallback.id, fallback.channel) == ("app-1-0~wa~sms", Channel.SMS)
+    assert fallback.next_attempt_at == NOW + FALLBACK
+    assert fallback.text == whatsapp.text == "Your status: Shortlisted"
+    assert whatsapp_id_of(fallback) == whatsapp.id
+    assert whatsapp_id_of(text()) is None
+    assert choose_channel(fallback, OPTED_IN, whatsapp_on=True) is Channel.SMS
 
 
-def test_every_kind_is_routed_by_the_one_function() -> None:
+async def test_every_kind_is_handed_over_by_the_one_choice() -> None:
     kinds = ["status", "appointment", "appointment_reminder", "pipeline_stage", "welfare_check_in"]
     messages = [outbox_messages.sms(id=f"x-{k}", source_id="x", kind=k, phone=PHONE, text="t", now=NOW) for k in kinds]
-    out = routed(messages, {PHONE: OPTED_IN}, whatsapp_on=True)
-    assert [m.kind for m in out if m.channel is Channel.WHATSAPP] == kinds
+    h = Harness(messages)
+    assert await h.worker.run_once() == len(kinds)
+    assert h.sms.sent == []
+    assert {m.kind for m in h.outbox.rows.values() if m.channel is Channel.WHATSAPP} == set(kinds)
+    for k in kinds:
+        assert h.row(f"x-{k}").status is OutboxStatus.FAILED
+        assert h.row(f"x-{k}").last_error == f"{HANDED_OVER} (x-{k}~wa)"
+
+
+async def test_a_phone_without_an_opt_in_keeps_its_sms() -> None:
+    h = Harness([text("app-2-0", OTHER)])
+    assert await h.worker.run_once() == 1
+    assert [key for _, _, key in h.sms.sent] == ["app-2-0"]
+    assert h.sender.sent == []
 
 
 def test_free_form_only_inside_the_24_hour_window() -> None:
@@ -89,45 +99,59 @@ def test_a_send_is_text_or_template_never_both() -> None:
         WhatsAppOut(PHONE, text="x", template=Template("t", "en", ()))
 
 
+WA = "app-1-0~wa"
+
+
 class Harness:
-    def __init__(self) -> None:
+    def __init__(self, messages: list[OutboxMessage] | None = None) -> None:
         self.clock = Clock()
         self.clock.now = NOW
-        messages = routed([text()], {PHONE: OPTED_IN}, whatsapp_on=True, fallback_after=FALLBACK)
-        self.outbox = ClaimingOutbox(messages)
+        self.outbox = ClaimingOutbox(messages if messages is not None else [text()])
         self.sms = FakeGateway()
         self.sender = FakeSender()
         self.states = FakeMessages()
         self.worker = OutboxWorker(self.outbox, self.sms, clock=self.clock, pacing=Pacing(lease_s=30))
-        self.worker.whatsapp = WhatsAppDelivery(self.sender, self.states, self.states, clock=self.clock)
+        self.worker.whatsapp = WhatsAppDelivery(
+            self.sender,
+            self.states,
+            self.states,
+            FakeOptIns(OPTED_IN),
+            lambda: FakeOutboxUnit(self.outbox),
+            clock=self.clock,
+            wording=Wording(fallback_after=FALLBACK),
+        )
 
     def row(self, id: str) -> OutboxMessage:
         return self.outbox.rows[id]
 
+    async def hand_over_and_send(self) -> None:
+        assert await self.worker.run_once() == 1  # the SMS row: handed over
+        assert await self.worker.run_once() == 1  # its WhatsApp row: sent
+
 
 async def test_delivered_in_time_the_fallback_never_goes() -> None:
     h = Harness()
-    assert await h.worker.run_once() == 1
+    await h.hand_over_and_send()
     assert len(h.sender.sent) == 1
     assert h.sms.sent == []
     await h.states.report("wamid.1", MessageState.DELIVERED, NOW)
     h.clock.advance(FALLBACK.total_seconds())
     assert await h.worker.run_once() == 1
     assert h.sms.sent == []
-    assert h.row(fallback_id("app-1-0")).status is OutboxStatus.FAILED
-    assert h.row(fallback_id("app-1-0")).last_error == NOT_NEEDED
+    assert h.row(fallback_id(WA)).status is OutboxStatus.FAILED
+    assert h.row(fallback_id(WA)).last_error == NOT_NEEDED
 
 
 async def test_not_delivered_within_n_minutes_the_sms_goes_once() -> None:
     h = Harness()
-    await h.worker.run_once()
+    await h.hand_over_and_send()
     await h.states.report("wamid.1", MessageState.SENT, NOW)
     h.clock.advance(FALLBACK.total_seconds() - 1)
     assert await h.worker.run_once() == 0
     assert h.sms.sent == []
     h.clock.advance(1)
     assert await h.worker.run_once() == 1
-    assert [key for _, _, key in h.sms.sent] == [fallback_id("app-1-0")]
+    assert [key for _, _, key in h.sms.sent] == [fallback_id(WA)]
     h.clock.advance(3600)
     assert await h.worker.run_once() == 0
     assert len(h.sms.sent) == 1
@@ -135,7 +159,7 @@ async def test_not_delivered_within_n_minutes_the_sms_goes_once() -> None:
 
 async def test_read_after_sent_also_stops_the_fallback() -> None:
     h = Harness()
-    await h.worker.run_once()
+    await h.hand_over_and_send()
     await h.states.report("wamid.1", MessageState.READ, NOW)
     h.clock.advance(FALLBACK.total_seconds())
     await h.worker.run_once()
@@ -145,10 +169,10 @@ async def test_read_after_sent_also_stops_the_fallback() -> None:
 async def test_a_refused_whatsapp_send_sends_its_sms_at_once() -> None:
     h = Harness()
     h.sender.down = True
-    assert await h.worker.run_once() == 1
-    assert h.row("app-1-0").status is OutboxStatus.FAILED
-    assert [key for _, _, key in h.sms.sent] == [fallback_id("app-1-0")]
-    assert h.row(fallback_id("app-1-0")).status is OutboxStatus.DELIVERED
+    await h.hand_over_and_send()
+    assert h.row(WA).status is OutboxStatus.FAILED
+    assert [key for _, _, key in h.sms.sent] == [fallback_id(WA)]
+    assert h.row(fallback_id(WA)).status is OutboxStatus.DELIVERED
     h.clock.advance(FALLBACK.total_seconds())
     assert await h.worker.run_once() == 0
     assert len(h.sms.sent) == 1
@@ -157,9 +181,10 @@ async def test_a_refused_whatsapp_send_sends_its_sms_at_once() -> None:
 async def test_the_send_inside_the_window_is_free_form() -> None:
     h = Harness()
     await h.states.saw_inbound(PHONE, NOW - timedelta(hours=2))
-    await h.worker.run_once()
+    await h.hand_over_and_send()
     out, key = h.sender.sent[0]
     assert out.text == "Your status: Shortlisted"
     assert out.template is None
-    assert key == "app-1-0"
-    assert await h.states.state_of("app-1-0") is MessageState.SENT
+    assert key == WA
+    assert await h.states.state_of(WA) is MessageState.SENT
+    assert h.row(WA).status is OutboxStatus.DELIVERED
