@@ -52,6 +52,8 @@ def dependencies_of(container: Container) -> dict[str, Provide]:
         "pipeline_admin": container.staff.pipeline,
         "employers_admin": container.staff.employers,
         "orders_admin": container.staff.orders,
+        "packs_admin": container.staff.packs,
+        "employer_packs": container.staff.employer_packs,
         "documents_admin": container.staff.documents,
         "gates_admin": container.staff.gates,
         "templates": container.message_templates,

@@ -16,6 +16,7 @@ from app.api import build_api_router, exception_handlers
 from app.api_reference import DOCS_PATH, LocalSwagger
 from app.container import Container
 from app.dependencies import dependencies_of, state_of
+from app.employer_page import build_employer_router
 from app.health import health, livez, readyz
 from app.logging import configure_logging
 from app.observability import Observability
@@ -60,6 +61,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             sitemap_xml,
             TestCheckoutPage,
             receipt_page,
+            build_employer_router(settings),
             spa,
         ],
         dependencies=dependencies_of(container),

@@ -34,6 +34,7 @@ from agency_core.admin_settings import (
 )
 from agency_core.bulk.model import EVERY_APPLICATION, MAX_SELECTION
 from agency_core.employers.model import ApprovalKind
+from agency_core.employers.packs import MAX_CANDIDATES
 from agency_core.employers.rules import LONG as EMPLOYER_LONG
 from agency_core.employers.rules import (
     MAX_CONTACTS,
@@ -542,6 +543,12 @@ def _link_body() -> dict[str, Any]:
     return {"type": "object", "properties": {"orderId": text(40)}, "required": ["orderId"]}
 
 
+def _pack_body() -> dict[str, Any]:
+    ids = {"type": "array", "items": text(40), "minItems": 1, "maxItems": MAX_CANDIDATES}
+    properties = {"contactEmail": text(254), "applicationIds": ids}
+    return {"type": "object", "properties": properties, "required": ["contactEmail", "applicationIds"]}
+
+
 def _gate_body() -> dict[str, Any]:
     properties = {
         "destination": {"type": "string", "maxLength": DESTINATION_MAX, "description": '"" for the default gate'},
@@ -594,6 +601,7 @@ BODIES: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {
     "ApprovalIn": _approval_body,
     "OverrideIn": _override_body,
     "LinkIn": _link_body,
+    "PackIn": _pack_body,
     "GateIn": _gate_body,
     "BulkMoveIn": _bulk_move_body,
 }

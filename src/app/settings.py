@@ -20,6 +20,7 @@ from app.message_settings import MessageSettingsError, log_only_from_env, undeli
 from app.newsletter_settings import NewsletterSettings, NewsletterSettingsError
 from app.observability_settings import ObservabilitySettings, ObservabilitySettingsError
 from app.office_settings import OfficeSettings, OfficeSettingsError
+from app.pack_settings import PackSettings, PackSettingsError
 from app.payment_settings import PaymentSettings, PaymentSettingsError
 from app.secret_strength import weak_secret
 from app.site_settings import NOT_SET, SiteSettings, SiteSettingsError, parse_site_url
@@ -276,6 +277,8 @@ class Settings:
     whatsapp: WhatsAppSettings = field(default_factory=WhatsAppSettings)
     """``AGENCY_WHATSAPP_*``: the WhatsApp channel (``app/whatsapp_settings.py``); off when none is set."""
     bulk: BulkSettings = field(default_factory=BulkSettings)
+    packs: PackSettings = field(default_factory=PackSettings)
+    """``AGENCY_PACK_DAYS``, ``AGENCY_PACK_REMINDER_DAYS``: CV packs' links and their unanswered flag."""
     newsletter: NewsletterSettings = field(default_factory=NewsletterSettings)
     file_storage: FileStorageSettings = field(default_factory=FileStorageSettings)
     """``AGENCY_FILE_STORAGE``, ``AGENCY_FILES_BUCKET``: uploads and blog media on disk or in a bucket."""
@@ -328,6 +331,7 @@ class Settings:
             sms_reports = SmsReportSettings.from_env(env)
             whatsapp = WhatsAppSettings.from_env(env, production=serving and _env_name(env) == "production")
             bulk = BulkSettings.from_env(env)
+            packs = PackSettings.from_env(env)
             newsletter = NewsletterSettings.from_env(env)
             file_storage = FileStorageSettings.from_env(env)
             log_only_messages = log_only_from_env(env)
@@ -339,6 +343,7 @@ class Settings:
             SmsReportSettingsError,
             WhatsAppSettingsError,
             BulkSettingsError,
+            PackSettingsError,
             NewsletterSettingsError,
             MessageSettingsError,
         ) as exc:
@@ -362,6 +367,7 @@ class Settings:
             sms_reports=sms_reports,
             whatsapp=whatsapp,
             bulk=bulk,
+            packs=packs,
             newsletter=newsletter,
             file_storage=file_storage,
             log_only_messages=log_only_messages,

@@ -16,6 +16,7 @@ from adapters.sealing import PassportSealer
 from adapters.sqlite.database import Database, Migration
 from adapters.sqlite.employers import MIGRATIONS as EMPLOYER_MIGRATIONS
 from adapters.sqlite.notes import MIGRATION_SQL as NOTES_OWNERS_SQL
+from adapters.sqlite.packs import MIGRATIONS as PACK_MIGRATIONS
 from adapters.sqlite.pipeline import MIGRATION as PIPELINE_MIGRATION
 from adapters.sqlite.pipeline_documents import MIGRATIONS as DOCUMENT_MIGRATIONS
 from adapters.sqlite.rows import application_of, fill_search_keys, find_duplicate, insert, seal_plain_passports
@@ -275,6 +276,7 @@ MIGRATIONS = (
     PIPELINE_MIGRATION,
     *DOCUMENT_MIGRATIONS,
     *EMPLOYER_MIGRATIONS,
+    *PACK_MIGRATIONS,
     *WELFARE_MIGRATIONS,
 )
 

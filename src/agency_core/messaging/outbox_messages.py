@@ -46,6 +46,11 @@ def email(*, id: str, source_id: str, mail: Email, now: datetime) -> OutboxMessa
     return OutboxMessage(id, source_id, EMAIL_KIND, mail.to, _encode(mail), now, now, channel=Channel.EMAIL)
 
 
+def scheduled_email(*, id: str, source_id: str, mail: Email, now: datetime, at: datetime) -> OutboxMessage:
+    """``mail`` made ``now`` that no worker claims before ``at`` (withdrawn when no longer wanted)."""
+    return OutboxMessage(id, source_id, EMAIL_KIND, mail.to, _encode(mail), now, at, channel=Channel.EMAIL)
+
+
 def email_of(message: OutboxMessage) -> Email:
     """The e-mail an outbox message of the ``email`` channel carries (as :func:`email` made it, or
     as stored before attachments were carried)."""
@@ -76,4 +81,4 @@ def _encode(mail: Email) -> str:
     return json.dumps(fields)
 
 
-__all__ = ["EMAIL_KIND", "email", "email_of", "scheduled_sms", "sms", "task"]
+__all__ = ["EMAIL_KIND", "email", "email_of", "scheduled_email", "scheduled_sms", "sms", "task"]

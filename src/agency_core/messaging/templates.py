@@ -606,6 +606,81 @@ def _pipeline_specs(key: str, label: str, sms: str, news: str, next_step: str) -
 
 _PIPELINE_SPECS: Final = tuple(spec for texts in _PIPELINE_TEXTS for spec in _pipeline_specs(*texts))
 
+PACK_LINK = Placeholder(
+    "link", "https://www.vandytravelrecruitment.com/employer/packs/Xq7Zt2mK9vR4pY8wLs3nB6aQ1eD5", required=True
+)
+COMPANY = Placeholder("company", "Al Noor Facilities Management and General Contracting LLC")
+ORDER_ID = Placeholder("order_id", "JO1795479503425")
+PACK_ID = Placeholder("pack_id", "PK1795479503425")
+CONTACT_NAME = Placeholder("contact_name", "Mariam Abdullah Al Nuaimi")
+PACK_CODE = Placeholder("code", "C50")
+PACK_DECISION = Placeholder("decision", "Interview")
+
+_PACK_SPECS: Final = (
+    _subject(
+        "email.employer_pack.subject",
+        "E-mail subject: CV pack to an employer",
+        f"Candidates for your order {{order_id}} from {c.AGENCY_NAME}",
+        ORDER_ID,
+    ),
+    _mail(
+        "email.employer_pack.body",
+        "E-mail: CV pack to an employer (the personal link to the candidates)",
+        "Dear {contact_name},\n\nWe have {count} candidates for {company} to review for your order {order_id}.\n"
+        "Open them with your personal link (do not forward it; it works until {expires}):\n{link}\n\n"
+        f"For each candidate you can ask for an interview, select or reject, with a comment.{_SIGN_LINE}",
+        CONTACT_NAME,
+        Placeholder("count", "50"),
+        COMPANY,
+        ORDER_ID,
+        Placeholder("expires", "Wed 30 Sep 2026"),
+        PACK_LINK,
+    ),
+    _subject(
+        "email.employer_pack_answer.subject",
+        "E-mail subject: an employer answered a CV pack (to staff)",
+        "{company} answered on {code} ({application_id}): {decision}",
+        COMPANY,
+        PACK_CODE,
+        APPLICATION_ID,
+        PACK_DECISION,
+    ),
+    _mail(
+        "email.employer_pack_answer.body",
+        "E-mail: an employer answered a CV pack (to staff)",
+        "{company} answered {decision} on candidate {code} ({application_id}) of pack {pack_id}, order {order_id}.\n"
+        "Comment: {comment}\nInterview times: {times}\n{stage}",
+        COMPANY,
+        PACK_DECISION,
+        PACK_CODE,
+        APPLICATION_ID,
+        PACK_ID,
+        ORDER_ID,
+        Placeholder("comment", "We would like to meet this candidate. " * 20, optional=True),
+        Placeholder("times", "Tue 1 Dec 2026 10:00 Asia/Dubai (06:00 Accra)", optional=True),
+        Placeholder("stage", "Moved to Selected by employer.", optional=True),
+    ),
+    _subject(
+        "email.employer_pack_unanswered.subject",
+        "E-mail subject: a CV pack is unanswered (to its sender)",
+        "No answer yet from {company} on pack {pack_id}",
+        COMPANY,
+        PACK_ID,
+    ),
+    _mail(
+        "email.employer_pack_unanswered.body",
+        "E-mail: a CV pack is unanswered (to its sender)",
+        "The pack {pack_id} you sent to {contact_name} of {company} for order {order_id} on {sent_on} "
+        "has no answer yet.\nCall them, or revoke it and send a new pack.",
+        PACK_ID,
+        CONTACT_NAME,
+        COMPANY,
+        ORDER_ID,
+        Placeholder("sent_on", "Wed 30 Sep 2026"),
+    ),
+)
+"""The e-mails of CV packs (:mod:`agency_core.employers.packs`)."""
+
 WELFARE_LINK = Placeholder("link", "https://www.vandytravelrecruitment.com/welfare/" + "x" * 22, required=True)
 """A check-in's personal link (``secrets.token_urlsafe(16)``: 22 characters)."""
 _WELFARE_SPECS: Final = (
@@ -636,6 +711,7 @@ TEMPLATES: Final[Mapping[str, TemplateSpec]] = {
         *_NEWSLETTER_SPECS,
         *_REPLY_SPECS,
         *_PIPELINE_SPECS,
+        *_PACK_SPECS,
         *_WELFARE_SPECS,
     )
 }

@@ -23,6 +23,7 @@ from app.admin.jobs import JobsController
 from app.admin.messages import MessagesController
 from app.admin.newsletter import NewsletterController
 from app.admin.notes import NotesController, RepliesController, staff_list
+from app.admin.packs import PackFiguresController, PacksController
 from app.admin.phones import PhonesToConfirmController
 from app.admin.pipeline import PipelineController
 from app.admin.pipeline_documents import ApplicantDocumentsController, PipelineGatesController
@@ -57,4 +58,6 @@ ADMIN_HANDLERS: list[ControllerRouterHandler] = [
     EmployersController,
     JobOrdersController,
     JobLinksController,
+    PacksController,
+    PackFiguresController,
 ]

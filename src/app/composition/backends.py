@@ -20,6 +20,7 @@ from adapters.sqlite.bulk import SqliteBulkStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.employers import SqliteEmployers
 from adapters.sqlite.notes import SqliteNotesStore
+from adapters.sqlite.packs import SqlitePacks
 from adapters.sqlite.payments import SqlitePayments, SqliteRefunds
 from adapters.sqlite.personal_data import SqlitePersonalDataStore
 from adapters.sqlite.pipeline import SqlitePipelineStore
@@ -28,6 +29,7 @@ from adapters.sqlite.rate_limits import SqliteHitCounter
 from adapters.sqlite.retention import SqliteRetentionStore
 from adapters.sqlite.store import SqliteStore
 from agency_core.bulk.model import BulkStore
+from agency_core.employers.packs_ports import PackStore
 from agency_core.employers.ports import EmployerStore
 from agency_core.payments.model import PaymentStore
 from agency_core.payments.refunds import RefundStore
@@ -79,6 +81,8 @@ class Backend:
     """An applicant's pipeline documents (SQLite: migrated with the records' tables)."""
     gates: GateSettingsStore
     employers: EmployerStore
+    packs: PackStore
+    """CV packs and the employers' decisions (SQLite: migrated with the records' tables)."""
     close: Callable[[], Awaitable[None]]
     ping: Callable[[], Awaitable[None]]
     """Raises when the database or Firestore does not answer (the readiness check, ``/readyz``)."""
@@ -106,6 +110,7 @@ def sqlite_backend(database: Database, session_ttl_s: float, sealer: PassportSea
         documents=SqliteDocuments(database),
         gates=SqliteGates(database),
         employers=SqliteEmployers(database),
+        packs=SqlitePacks(database),
         close=_nothing_to_close,
         ping=database.ping,
     )
@@ -121,6 +126,7 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
     from adapters.firestore.bulk import FirestoreBulkStore
     from adapters.firestore.employers import FirestoreEmployers
     from adapters.firestore.notes import FirestoreNotesStore
+    from adapters.firestore.packs import FirestorePacks
     from adapters.firestore.payments import FirestorePayments, FirestoreRefunds
     from adapters.firestore.personal_data import FirestorePersonalDataStore
     from adapters.firestore.pipeline import FirestorePipelineStore
@@ -156,6 +162,7 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
         documents=FirestoreDocuments(client),
         gates=FirestoreGates(client),
         employers=FirestoreEmployers(client),
+        packs=FirestorePacks(client),
         close=close,
         ping=ping,
     )

@@ -14,6 +14,7 @@ from agency_core.appointments.booking import Bookings
 from agency_core.appointments.changes import AppointmentChanges
 from agency_core.bulk.service import BulkService
 from agency_core.clock import Clock
+from agency_core.employers.packs import PackTerms
 from agency_core.ids import IdGenerator
 from agency_core.jobs.alerts import JobAlertMailer
 from agency_core.jobs.board import JobBoard
@@ -144,6 +145,9 @@ def build_staff(s: Shared, media: MediaStore, mailer: JobAlertMailer, files: Fil
         fill=PipelineFill(s.admin_store, s.backend.pipeline),
         documents=s.backend.documents,
         gates=s.backend.gates,
+        packs=s.backend.packs,
+        site_url=s.site_url,
+        pack_terms=PackTerms(s.settings.packs.days, s.settings.packs.reminder_days),
         on_publish=mailer.job_published,
     )
     return build_staff_area(staff_context(s), parts)

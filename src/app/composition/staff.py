@@ -13,6 +13,9 @@ from datetime import timedelta
 from agency_core.appointments.offices import Office
 from agency_core.employers.employers_admin import EmployersAdmin
 from agency_core.employers.orders_admin import OrdersAdmin
+from agency_core.employers.packs import PacksAdmin, PackTerms
+from agency_core.employers.packs_employer import EmployerPacks
+from agency_core.employers.packs_ports import PackStore
 from agency_core.employers.ports import EmployerStore, FillSource
 from agency_core.jobs.model import Job
 from agency_core.messaging.template_store import TemplateSource
@@ -34,6 +37,7 @@ from agency_core.staff.phones import PhonesAdmin
 from agency_core.staff.ports import MediaStore
 from agency_core.staff.settings_admin import SettingsAdmin
 from agency_core.staff.subscribers import SubscribersAdmin
+from app.composition.packs import PipelineSelector
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +61,11 @@ class StaffArea:
     """An applicant's pipeline documents and their departure gate (which a move past Departed passes)."""
     gates: GatesAdmin
 
+    packs: PacksAdmin
+    """CV packs sent to employers, their answers and figures (issue 46 items 3 to 6)."""
+    employer_packs: EmployerPacks
+    """The employer's side of a pack, reached by its link alone."""
+
 
 @dataclass(frozen=True, slots=True)
 class StaffParts:
@@ -75,6 +84,10 @@ class StaffParts:
     fill: FillSource
     documents: DocumentStore
     gates: GateSettingsStore
+    packs: PackStore
+    site_url: Callable[[], str]
+    """The public origin a pack's link starts with."""
+    pack_terms: PackTerms
     on_publish: Callable[[Job], Awaitable[object]] | None = None
 
 
@@ -87,6 +100,9 @@ def build_staff_area(context: StaffContext, parts: StaffParts) -> StaffArea:
     orders = OrdersAdmin(context, parts.employers, parts.fill, parts.files)
     jobs = JobsAdmin(context, parts.on_publish, before_publish=orders.check_publish)
     documents = DocumentsAdmin(context, parts.documents, parts.gates, parts.files)
+    pipeline = PipelineAdmin(
+        context, parts.pipeline, track_url=parts.track_url, templates=parts.templates, gate=documents.gate
+    )
     return StaffArea(
         context,
         applications,
@@ -98,11 +114,13 @@ def build_staff_area(context: StaffContext, parts: StaffParts) -> StaffArea:
         SettingsAdmin(context),
         PhonesAdmin(context),
         DashboardAdmin(context, applications, appointments, jobs, deliveries),
-        PipelineAdmin(
-            context, parts.pipeline, track_url=parts.track_url, templates=parts.templates, gate=documents.gate
-        ),
+        pipeline,
         EmployersAdmin(context, parts.employers),
         orders,
         documents,
         GatesAdmin(context, parts.gates),
+        packs=PacksAdmin(context, parts.packs, orders, parts.site_url, parts.pack_terms, parts.templates),
+        employer_packs=EmployerPacks(
+            context, parts.packs, parts.employers, PipelineSelector(pipeline), parts.templates
+        ),
     )

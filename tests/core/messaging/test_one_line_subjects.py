@@ -23,7 +23,8 @@ SUBJECTS = [key for key, spec in TEMPLATES.items() if spec.one_line]
 
 def test_every_e_mail_subject_template_is_one_line_and_only_subjects_are() -> None:
     assert [key for key in TEMPLATES if key.startswith("email.") and ".subject" in key] == SUBJECTS
-    assert len(SUBJECTS) == 11 + 12  # and one per stage of the deployment pipeline (eleven and Closed)
+    # and one per stage of the deployment pipeline (eleven and Closed), and three of CV packs to employers
+    assert len(SUBJECTS) == 11 + 12 + 3
 
 
 @pytest.mark.parametrize("key", SUBJECTS)
