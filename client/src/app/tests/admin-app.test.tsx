@@ -38,6 +38,8 @@ describe('admin guard', () => {
       'Messages',
       'Appointments',
       'Calendar',
+      'Employers',
+      'Job orders',
       'Subscribers',
       'Templates',
       'Newsletter',
