@@ -1,7 +1,8 @@
 """The public job board: open jobs newest first, filtered and counted; one job's public view.
 
 Drafts are never public; an open job past its closing date reads as closed (nothing is written:
-reading the board never writes).
+reading the board never writes). So does an open job whose job order is closed (full or expired):
+:meth:`JobBoard.open_now` is the one rule the list, the job's page and an application all ask.
 """
 
 from __future__ import annotations
@@ -81,19 +82,27 @@ class JobBoard:
         return self.clock().astimezone(ZoneInfo(AGENCY_TIME_ZONE)).date()
 
     async def search(self, query: JobSearch) -> BoardResult:
-        return search((await self.reader.jobs(JobStatus.OPEN, ALL)).items, query, self.today())
+        """The open jobs, those of a closed order left out."""
+        jobs = (await self.reader.jobs(JobStatus.OPEN, ALL)).items
+        return search([j for j in jobs if await self.open_now(j)], query, self.today())
 
     async def public_job(self, job_id: str) -> Job | None:
-        """The job as the public sees it (closed when past its date); ``None`` for drafts and unknown ids."""
+        """The job as the public sees it (closed when past its date or its order is closed); ``None`` for
+        drafts and unknown ids."""
         job = await self.reader.job(job_id)
         if job is None or job.status is JobStatus.DRAFT:
             return None
-        status = job.status_on(self.today())
-        return job if status is job.status else replace(job, status=status)
+        if job.status is JobStatus.OPEN and not await self.open_now(job):
+            return replace(job, status=JobStatus.CLOSED)
+        return job
 
     def is_open(self, job: Job) -> bool:
         return job.status_on(self.today()) is JobStatus.OPEN
 
-    async def accepts(self, job: Job) -> bool:
-        """Open, and its job order (when it has one) not full nor expired: an application may name it."""
+    async def open_now(self, job: Job) -> bool:
+        """Open today, and its job order (when it has one) not full nor expired: the board lists it,
+        its page reads open and an application may name it."""
         return self.is_open(job) and (self.order_open is None or await self.order_open(job))
+
+    async def accepts(self, job: Job) -> bool:
+        return await self.open_now(job)
