@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import re
+from typing import Final
+
 import structlog
 from litestar.types import BeforeMessageSendHookHandler, Message, Scope
 
@@ -10,6 +13,13 @@ from app.client_address import client_address_of
 from app.head_requests import method_sent
 
 log = structlog.get_logger("app.access")
+SECRET_IN_PATH: Final = re.compile(r"^(/employer/packs/)[^/]+")
+"""A path that carries a secret: a CV pack's link token (``app/employer_page.py``)."""
+
+
+def logged_path(path: str) -> str:
+    """The path as the log keeps it: a link's token replaced by ``***``."""
+    return SECRET_IN_PATH.sub(r"\1***", path)
 
 
 def access_log_hook(trusted_proxies: tuple[str, ...]) -> BeforeMessageSendHookHandler:
@@ -28,7 +38,7 @@ def access_log_hook(trusted_proxies: tuple[str, ...]) -> BeforeMessageSendHookHa
         log.info(
             "request",
             method=method_sent(scope),
-            path=scope.get("path", ""),
+            path=logged_path(scope.get("path", "")),
             status=message["status"],
             client=client,
         )

@@ -19,6 +19,7 @@ from litestar.testing import AsyncTestClient
 from agency_core.employers.packs import reminder_id
 from agency_core.messaging.outbox_messages import email_of
 from agency_core.signin.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
+from app.access_log import logged_path
 from app.admin.security import CSRF_COOKIE, CSRF_HEADER
 from app.employer_page import NOT_FOUND_TEXT
 from tests.api.conftest import APPLICATION, PDF, AppFactory, container_of
@@ -334,3 +335,9 @@ async def test_staff_routes_refuse_strangers_and_bad_packs(staff: Staff) -> None
         headers={CSRF_HEADER: csrf},
     )
     assert refused.status_code in (401, 403)
+
+
+def test_the_access_log_keeps_no_pack_token() -> None:
+    assert logged_path("/employer/packs/Dw5bdxekvYLhNSyp3hoEwmsC/cv/C01") == "/employer/packs/***/cv/C01"
+    assert logged_path("/employer/packs/Dw5bdxekvYLhNSyp3hoEwmsC") == "/employer/packs/***"
+    assert logged_path("/api/jobs/JB1") == "/api/jobs/JB1"
