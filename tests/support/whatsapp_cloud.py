@@ -193,43 +193,23 @@ class WhatsAppCloudServer:
 
     def status(self, wamid: str, state: str, *, recipient: str = "233241234567", at: int | None = None) -> int:
         """Post one status of ``wamid`` (``sent``, ``delivered``, ``read``, ``failed``), signed."""
-        entry: dict[str, Any] = {
-            "id": wamid,
-            "status": state,
-            "timestamp": str(at if at is not None else int(time.time())),
-            "recipient_id": recipient.lstrip("+"),
-        }
-        if state == "failed":
-            entry["errors"] = [{"code": 131026, "title": "Message undeliverable"}]
-        return self.post({"statuses": [entry]})
+        return self.post_raw(*self.signed(status_value(wamid, state, recipient=recipient, at=at)))
 
     def inbound(self, phone: str, text: str, *, wamid: str | None = None, kind: str = "text") -> int:
         """Post an applicant's message from ``phone`` (E.164), signed."""
         with self._lock:
             self._next += 1
             message_id = wamid or f"wamid.in{self._next:06d}"
-        message: dict[str, Any] = {
-            "from": phone.lstrip("+"),
-            "id": message_id,
-            "timestamp": str(int(time.time())),
-            "type": kind,
-        }
-        if kind == "text":
-            message["text"] = {"body": text}
-        else:
-            message[kind] = {"id": f"media-{self._next}", "caption": text, "mime_type": "image/jpeg"}
-        contacts = [{"profile": {"name": "Applicant"}, "wa_id": phone.lstrip("+")}]
-        return self.post({"contacts": contacts, "messages": [message]})
+        return self.post_raw(*self.signed(inbound_value(phone, text, message_id, kind=kind)))
 
     def post(self, value: dict[str, Any]) -> int:
         """Wrap ``value`` as Meta does and post it signed; returns the app's status code."""
-        value = {"messaging_product": "whatsapp", "metadata": {"phone_number_id": PHONE_NUMBER_ID}, **value}
-        envelope = {
-            "object": "whatsapp_business_account",
-            "entry": [{"id": "WABA", "changes": [{"value": value, "field": "messages"}]}],
-        }
-        raw = json.dumps(envelope).encode()
-        return self.post_raw(raw, signature(raw, self.app_secret))
+        return self.post_raw(*self.signed(value))
+
+    def signed(self, value: dict[str, Any]) -> tuple[bytes, str]:
+        """``value`` wrapped as Meta wraps it, and its ``X-Hub-Signature-256`` (for an in-process app)."""
+        raw = envelope(value)
+        return raw, signature(raw, self.app_secret)
 
     def post_raw(self, raw: bytes, signed: str | None) -> int:
         """Post ``raw`` with ``signed`` as its ``X-Hub-Signature-256`` (``None``: no header)."""
@@ -240,6 +220,39 @@ class WhatsAppCloudServer:
         with self._lock:
             self.webhooks.append(PostedWebhook(raw, answer.status_code))
         return answer.status_code
+
+
+def status_value(wamid: str, state: str, *, recipient: str = "233241234567", at: int | None = None) -> dict[str, Any]:
+    """A webhook ``value`` with one status of ``wamid``."""
+    entry: dict[str, Any] = {
+        "id": wamid,
+        "status": state,
+        "timestamp": str(at if at is not None else int(time.time())),
+        "recipient_id": recipient.lstrip("+"),
+    }
+    if state == "failed":
+        entry["errors"] = [{"code": 131026, "title": "Message undeliverable"}]
+    return {"statuses": [entry]}
+
+
+def inbound_value(phone: str, text: str, wamid: str, *, kind: str = "text") -> dict[str, Any]:
+    """A webhook ``value`` with one message from ``phone`` (a text, or a media message with a caption)."""
+    message: dict[str, Any] = {"from": phone.lstrip("+"), "id": wamid, "timestamp": str(int(time.time())), "type": kind}
+    if kind == "text":
+        message["text"] = {"body": text}
+    else:
+        message[kind] = {"id": f"media-{wamid}", "caption": text, "mime_type": "image/jpeg"}
+    return {"contacts": [{"profile": {"name": "Applicant"}, "wa_id": phone.lstrip("+")}], "messages": [message]}
+
+
+def envelope(value: dict[str, Any]) -> bytes:
+    """``value`` as Meta posts it: one entry, one change of field ``messages``."""
+    value = {"messaging_product": "whatsapp", "metadata": {"phone_number_id": PHONE_NUMBER_ID}, **value}
+    body = {
+        "object": "whatsapp_business_account",
+        "entry": [{"id": "WABA", "changes": [{"value": value, "field": "messages"}]}],
+    }
+    return json.dumps(body).encode()
 
 
 def _error(message: str, code: int) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from adapters.sqlite.templates import MIGRATION as TEMPLATES_MIGRATION
 from adapters.sqlite.templates import SqliteTemplates
 from adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from adapters.sqlite.welfare import MIGRATIONS as WELFARE_MIGRATIONS
+from adapters.sqlite.whatsapp_messages import MIGRATIONS as WHATSAPP_MESSAGE_MIGRATIONS
 from agency_core.messaging.delivery import on_answer_lost, on_report, report_matches
 from agency_core.newsletter.model import NewsletterIssue
 from agency_core.records import (
@@ -278,6 +279,7 @@ MIGRATIONS = (
     *EMPLOYER_MIGRATIONS,
     *PACK_MIGRATIONS,
     *WELFARE_MIGRATIONS,
+    *WHATSAPP_MESSAGE_MIGRATIONS,
 )
 
 

@@ -28,6 +28,7 @@ from adapters.sqlite.pipeline_documents import SqliteDocuments, SqliteGates
 from adapters.sqlite.rate_limits import SqliteHitCounter
 from adapters.sqlite.retention import SqliteRetentionStore
 from adapters.sqlite.store import SqliteStore
+from adapters.sqlite.whatsapp_messages import SqliteWhatsAppMessages
 from agency_core.bulk.model import BulkStore
 from agency_core.employers.packs_ports import PackStore
 from agency_core.employers.ports import EmployerStore
@@ -44,11 +45,18 @@ from agency_core.staff.notes import NotesStore
 from agency_core.staff.ports import AdminStore
 from agency_core.submissions.rate_limits import HitCounter
 from agency_core.submissions.tracking import AuditTrail
+from agency_core.whatsapp.channel import WhatsAppMessages
 from app.composition.keys import build_passport_sealer
 from app.settings import Settings
 
 
 class StartableHitCounter(HitCounter, Protocol):
+    async def migrate(self) -> None: ...
+
+
+class WhatsAppMessageStore(WhatsAppMessages, Protocol):
+    """The WhatsApp messages sent and their states (SQLite: migrated with the records' tables)."""
+
     async def migrate(self) -> None: ...
 
 
@@ -81,6 +89,8 @@ class Backend:
     """An applicant's pipeline documents (SQLite: migrated with the records' tables)."""
     gates: GateSettingsStore
     employers: EmployerStore
+    whatsapp_messages: WhatsAppMessageStore
+    """The WhatsApp messages sent and their states (``app/composition/whatsapp.py``)."""
     packs: PackStore
     """CV packs and the employers' decisions (SQLite: migrated with the records' tables)."""
     close: Callable[[], Awaitable[None]]
@@ -110,6 +120,7 @@ def sqlite_backend(database: Database, session_ttl_s: float, sealer: PassportSea
         documents=SqliteDocuments(database),
         gates=SqliteGates(database),
         employers=SqliteEmployers(database),
+        whatsapp_messages=SqliteWhatsAppMessages(database),
         packs=SqlitePacks(database),
         close=_nothing_to_close,
         ping=database.ping,
@@ -135,6 +146,7 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
     from adapters.firestore.retention import FirestoreRetentionStore
     from adapters.firestore.sessions import FirestoreSessionStore
     from adapters.firestore.store import FirestoreStore
+    from adapters.firestore.whatsapp_messages import FirestoreWhatsAppMessages
 
     client: Any = firestore.AsyncClient(project=project_id)
 
@@ -162,6 +174,7 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
         documents=FirestoreDocuments(client),
         gates=FirestoreGates(client),
         employers=FirestoreEmployers(client),
+        whatsapp_messages=FirestoreWhatsAppMessages(client),
         packs=FirestorePacks(client),
         close=close,
         ping=ping,
