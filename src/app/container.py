@@ -15,7 +15,7 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cached_property, partial
 from typing import Final
 
 import structlog
@@ -81,6 +81,7 @@ from app.composition.services import (
 )
 from app.composition.sms_reports import report_secret
 from app.composition.staff import StaffArea
+from app.composition.welfare import WelfareArea, WelfareParts, build_welfare
 from app.metrics import count_send
 from app.settings import Settings, SettingsError
 from app.sms_report_settings import report_url
@@ -264,6 +265,17 @@ class Container:
             clock=now,
         )
 
+    @cached_property
+    def welfare(self) -> WelfareArea:
+        """The expiry watch and the welfare check-ins (:mod:`app.composition.welfare`); building them
+        gives the outbox worker its task runner."""
+        parts = WelfareParts(
+            self.settings, self.backend, self.database, self.staff, self.identity.roles, self.outbox_worker
+        )
+        area = build_welfare(parts)
+        self.data_requests.welfare = area.store  # found, exported and erased with the applicant
+        return area
+
     def readiness_checks(self) -> dict[str, Callable[[], Awaitable[None]]]:
         """What ``/readyz`` checks: the store answers, the files' place answers, the outbox worker runs."""
 
@@ -290,6 +302,7 @@ class Container:
         await self.store.start()
         await self.admin_store.start()
         await self.migrate_sign_in()
+        self.welfare.watch.today()  # built: the data requests reach the welfare records
 
     async def start(self) -> None:
         """The web app: stores migrated, blog seeded, the outbox and retention tasks running, the
@@ -299,6 +312,7 @@ class Container:
         await self.admin_store.start()
         await self.hit_counter.migrate()
         await self.store.blog_posts.seed(seed_blog_posts(self.clock()))
+        await self.welfare.watch.schedule()  # today's expiry sweep, once however many instances start
         self._outbox_task = asyncio.create_task(self.outbox_worker.run(), name="sms-outbox")
         self._retention_task = asyncio.create_task(run_retention_daily(self.retention), name="retention")
         await self.prepare_sign_in()

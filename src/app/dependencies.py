@@ -56,6 +56,7 @@ def dependencies_of(container: Container) -> dict[str, Provide]:
         "employer_packs": container.staff.employer_packs,
         "documents_admin": container.staff.documents,
         "gates_admin": container.staff.gates,
+        "welfare": container.welfare,
         "templates": container.message_templates,
         "bulk": container.bulk,
         "notes": container.notes,

@@ -29,6 +29,7 @@ from app.security_headers import security_headers_hook
 from app.settings import Settings, SettingsError, unsafe_for_production
 from app.spa import spa
 from app.test_checkout_page import TestCheckoutPage
+from app.welfare_page import build_welfare_router
 
 
 def create_app(settings: Settings | None = None, clock: Clock | None = None) -> Litestar:
@@ -61,6 +62,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             sitemap_xml,
             TestCheckoutPage,
             receipt_page,
+            build_welfare_router(settings),
             build_employer_router(settings),
             spa,
         ],

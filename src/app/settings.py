@@ -290,6 +290,9 @@ class Settings:
     files_key: str = ""
     """``AGENCY_FILES_KEY``: the Fernet key of uploaded documents. Unset outside production: a key
     kept in ``AGENCY_DATA_DIR/files.key``."""
+    welfare_default_staff: str = ""
+    """``AGENCY_WELFARE_DEFAULT_STAFF``: the user id of the staff member a welfare case goes to when the
+    applicant has no owner ("" for nobody: the case waits on the dashboard unassigned)."""
     now: datetime | None = None
     """``AGENCY_NOW`` (development and tests only; production refuses it): the app's clock reads this
     instant at start-up and runs on from it (``agency_core.clock.running_from``); unset, the real time."""
@@ -373,6 +376,7 @@ class Settings:
             log_only_messages=log_only_messages,
             observability=observability,
             files_key=(env.get("AGENCY_FILES_KEY") or "").strip(),
+            welfare_default_staff=(env.get("AGENCY_WELFARE_DEFAULT_STAFF") or "").strip(),
             now=_test_now(env),
         )
         if settings.files_key:

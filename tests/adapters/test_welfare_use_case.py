@@ -14,9 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from adapters.firestore.personal_data import FirestorePersonalDataStore
 from adapters.firestore.pipeline import FirestorePipelineStore
 from adapters.firestore.pipeline_documents import FirestoreDocuments, FirestoreGates
 from adapters.firestore.welfare import FirestoreWelfare
+from adapters.sqlite.personal_data import SqlitePersonalDataStore
 from adapters.sqlite.pipeline import SqlitePipelineStore
 from adapters.sqlite.pipeline_documents import SqliteDocuments, SqliteGates
 from adapters.sqlite.welfare import SqliteWelfare
@@ -33,6 +35,8 @@ from agency_core.pipeline.tasks import PipelineTasks
 from agency_core.pipeline.welfare import CheckInParts, CheckIns, WelfareCases, token_hash
 from agency_core.pipeline.welfare_ports import Answer, WelfareStore
 from agency_core.ports import SendResult
+from agency_core.privacy.data_requests import DataRequestService, PersonalDataStore, export_json
+from agency_core.privacy.model import Person
 from agency_core.records import Application, ApplicationStatus, Channel, OutboxStatus
 from agency_core.spec.forms import ApplicationForm, form_of
 from agency_core.staff.context import StaffContext
@@ -50,6 +54,13 @@ DAY = timedelta(days=1)
 class NoSettings:
     async def get_settings(self) -> AdminSettings | None:
         return None
+
+
+class Staff:
+    """The role directory's admins."""
+
+    async def staff(self) -> list[StaffMember]:
+        return [StaffMember("u-ama", "Ama Owusu"), StaffMember("u-kofi", "Kofi Boateng")]
 
 
 @dataclass
@@ -143,9 +154,10 @@ async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterat
             tokens.append(made)
             return made
 
-        parts = CheckInParts(welfare, pipeline, moves, SITE, default_staff=StaffMember("u-kofi", "Kofi Boateng"))
+        parts = CheckInParts(welfare, pipeline, moves, SITE, default_staff="u-kofi", directory=Staff())
         check_ins = CheckIns(context, parts, token)
         watch = ExpiryWatch(context, welfare, pipeline, docs.gate_settings)
+        docs.on_record = watch.schedule
         gateway = Texts()
         worker = OutboxWorker(s.records.outbox, gateway, clock=lambda: now[0], owner="w1")
         worker.tasks = PipelineTasks(watch, check_ins)
@@ -266,6 +278,9 @@ PASSPORT = {"number": "G1234567", "issued_on": "2021-05-01"}
 
 
 async def test_the_daily_sweep_reminds_once_per_version_and_not_after_a_renewal_or_a_close(backend: Backend) -> None:
+    today = NOW.date()
+    await backend.watch.schedule()  # nothing to watch yet: no sweep queued
+    assert await backend.stores.records.outbox.get(f"expiry-sweep-{today.isoformat()}") is None
     await backend.moves.move(ACTOR, "VA1", MoveInput(to="selected", expected_version=0))
     await backend.moves.move(ACTOR, "VA2", MoveInput(to="selected", expected_version=0))
     five_months = (NOW.date() + timedelta(days=150)).isoformat()
@@ -275,9 +290,7 @@ async def test_the_daily_sweep_reminds_once_per_version_and_not_after_a_renewal_
         ACTOR, "VA1", "medical", {"centre": "Wafid Accra", "examined_on": "2026-09-25", "result": "fit"}
     )  # valid 90 days: to 2026-12-24, within its 14 days from 2026-12-10
     await backend.moves.move(ACTOR, "VA2", MoveInput(to="closed", expected_version=1, close_reason="order_cancelled"))
-    await backend.watch.schedule()
-    await backend.watch.schedule()  # a second instance starting: still one sweep a day
-    today = NOW.date()
+    await backend.watch.schedule()  # an instance starting: still one sweep a day (recording queued it)
     sweep = await backend.stores.records.outbox.get(f"expiry-sweep-{today.isoformat()}")
     assert sweep is not None
     assert sweep.kind == SWEEP_TASK
@@ -305,3 +318,33 @@ async def test_the_daily_sweep_reminds_once_per_version_and_not_after_a_renewal_
     await backend.deliver()
     assert sorted(n.kind for n in await backend.welfare.notices()) == ["medical", "passport"]
     assert await backend.watch.counts() == {"medical": 1}
+
+
+async def test_check_ins_and_cases_are_in_the_data_request_and_erased_with_the_applicant(backend: Backend) -> None:
+    s = backend.stores
+    if s.database is not None:
+        personal: PersonalDataStore = SqlitePersonalDataStore(s.database, s.sealer)
+    else:
+        assert s.firestore is not None
+        personal = FirestorePersonalDataStore(s.firestore.client, s.prefix, sealer=s.sealer)
+    requests = DataRequestService(
+        personal, s.files.delete, s.files.read, s.records.unit_of_work, IdGenerator(), clock=lambda: backend.now[0]
+    )
+    requests.welfare = backend.welfare
+    await backend.to_arrived("VA1")
+    backend.later(7 * DAY)
+    await backend.deliver()
+    await backend.check_ins.answer(backend.tokens[0], "need_help", "Please call me")
+    person = Person(email="va1@example.com")
+    found = await requests.find(ACTOR, person)
+    assert (found.counts()["checkIns"], found.counts()["welfareCases"]) == (1, 1)
+    exported = export_json(found)["welfare"]
+    assert [(k["day"], k["answer"], k["message"]) for k in exported["checkIns"]] == [(7, "need_help", "Please call me")]
+    assert backend.tokens[0] not in str(exported)
+    assert [k["message"] for k in exported["cases"]] == ["Please call me"]
+    assert "checkIns" not in (await requests.find(ACTOR, Person(email="va2@example.com"))).counts()
+
+    await requests.erase(ACTOR, person)
+    assert await backend.welfare.check_ins("VA1") == []
+    assert await backend.welfare.cases("VA1") == []
+    assert await backend.welfare.check_in_by_hash(token_hash(backend.tokens[0])) is None

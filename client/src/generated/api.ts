@@ -263,6 +263,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/applications/{application_id}/welfare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The applicant's welfare check-ins and cases */
+        get: operations["ApiAdminApplicationsApplicationIdWelfareWelfare"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/appointments": {
         parameters: {
             query?: never;
@@ -1385,6 +1402,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/welfare/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Welfare cases, newest first (open ones only with open=true) */
+        get: operations["ApiAdminWelfareCasesCases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/welfare/cases/{case_id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the case with a note (audited) */
+        post: operations["ApiAdminWelfareCasesCaseIdCloseCloseCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/welfare/cases/{case_id}/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A staff member opened the case (audited once) */
+        post: operations["ApiAdminWelfareCasesCaseIdOpenOpenCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/welfare/expiring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Documents expiring soon today, by kind (the expiry watch's windows) */
+        get: operations["ApiAdminWelfareExpiringExpiring"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/applications": {
         parameters: {
             query?: never;
@@ -1956,6 +2041,17 @@ export interface components {
             id: string;
             name: string;
         };
+        /**
+         * Answer
+         * @enum {string}
+         */
+        Answer: "all_good" | "need_help";
+        /** ApplicantWelfare */
+        ApplicantWelfare: {
+            applicationId: string;
+            cases: components["schemas"]["WelfareCaseOut"][];
+            checkIns: components["schemas"]["CheckInOut"][];
+        };
         /** ApplicationCreated */
         ApplicationCreated: {
             applicationId: string;
@@ -2442,6 +2538,17 @@ export interface components {
             startsAt: string;
             time: string;
         };
+        /** CheckInOut */
+        CheckInOut: {
+            answer: components["schemas"]["Answer"] | null;
+            answeredAt: string | null;
+            day: number;
+            /** Format: date-time */
+            expiresAt: string;
+            message: string;
+            /** Format: date-time */
+            sentAt: string;
+        };
         /** CheckOption */
         CheckOption: {
             key: components["schemas"]["GateCheck"];
@@ -2453,6 +2560,10 @@ export interface components {
             label: string;
             message: string;
             passed: boolean;
+        };
+        /** CloseCase */
+        CloseCase: {
+            note?: string;
         };
         /**
          * CloseReason
@@ -2507,6 +2618,9 @@ export interface components {
             applications: components["schemas"]["ApplicationFigures"];
             appointments: components["schemas"]["AppointmentFigures"];
             blogPosts: number;
+            expiringSoon?: {
+                [key: string]: number;
+            };
             lastBackup?: string | null;
             latestApplications: components["schemas"]["ApplicationSummary"][];
             newMessages: number;
@@ -2514,6 +2628,7 @@ export interface components {
             outbox: components["schemas"]["OutboxFigures"];
             todaysAppointments: components["schemas"]["AdminAppointment"][];
             totalApplications: number;
+            welfareCases?: components["schemas"]["WelfareFigures"] | null;
         };
         /** DataRequestResult */
         DataRequestResult: {
@@ -2708,6 +2823,22 @@ export interface components {
         /** ErrorMessage */
         ErrorMessage: {
             message: string;
+        };
+        /** Expiring */
+        Expiring: {
+            counts: {
+                [key: string]: number;
+            };
+            documents: components["schemas"]["ExpiringDocument"][];
+        };
+        /** ExpiringDocument */
+        ExpiringDocument: {
+            applicantName: string;
+            applicationId: string;
+            /** Format: date */
+            expiresOn: string;
+            kind: string;
+            ownerName: string;
         };
         /** FailedChecks */
         FailedChecks: {
@@ -3812,6 +3943,33 @@ export interface components {
             errors: {
                 [key: string]: string;
             };
+        };
+        /** WelfareCaseOut */
+        WelfareCaseOut: {
+            applicationId: string;
+            closeNote: string;
+            closedAt: string | null;
+            closedBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            flagged: boolean;
+            id: string;
+            message: string;
+            openedAt: string | null;
+            openedBy: string;
+            ownerId: string;
+            ownerName: string;
+        };
+        /** WelfareCases */
+        WelfareCases: {
+            cases: components["schemas"]["WelfareCaseOut"][];
+            flagged: number;
+            open: number;
+        };
+        /** WelfareFigures */
+        WelfareFigures: {
+            flagged: number;
+            open: number;
         };
         /** WindowSlotsOut */
         WindowSlotsOut: {
@@ -5428,6 +5586,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminApplicationsApplicationIdWelfareWelfare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicantWelfare"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description A service the answer depends on is unavailable */
@@ -11547,6 +11772,285 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminWelfareCasesCases: {
+        parameters: {
+            query?: {
+                open?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WelfareCases"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminWelfareCasesCaseIdCloseCloseCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseCase"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WelfareCaseOut"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminWelfareCasesCaseIdOpenOpenCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                case_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WelfareCaseOut"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminWelfareExpiringExpiring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Expiring"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
             /** @description A service the answer depends on is unavailable */

@@ -71,7 +71,7 @@ class FirestoreAdminStore(Collections):
 
     async def outbox_health(self, since: datetime) -> OutboxHealth:
         docs = await self._all("outbox")
-        pending = sum(1 for d in docs if d["status"] == "pending")
+        pending = sum(1 for d in docs if d["status"] == "pending" and d.get("channel") != "task")  # not the tasks
         stopped = [
             m
             for d in docs

@@ -199,7 +199,10 @@ class SqliteAdminStore:
 
     async def outbox_health(self, since: datetime) -> OutboxHealth:
         def work(conn: sqlite3.Connection) -> OutboxHealth:
-            pending = conn.execute("SELECT COUNT(*) FROM outbox WHERE status = 'pending'").fetchone()[0]
+            # Messages only: the outbox's tasks (a sweep, a check-in due later) are not waiting to be sent.
+            pending = conn.execute(
+                "SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND channel != 'task'"
+            ).fetchone()[0]
             stopped = conn.execute(
                 "SELECT * FROM outbox WHERE status = 'failed' AND next_attempt_at >= ?", (timestamp(since),)
             ).fetchall()

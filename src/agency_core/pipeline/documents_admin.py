@@ -5,7 +5,7 @@ Departed calls)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from typing import Final
@@ -70,6 +70,10 @@ def parse_kind(raw: object) -> DocumentKind:
 
 
 class DocumentsAdmin:
+    on_record: Callable[[], Awaitable[None]] | None = None
+    """Told after each version is kept (set by the composition: the expiry watch makes sure its daily
+    sweep is queued once there are documents to watch)."""
+
     def __init__(
         self, context: StaffContext, documents: DocumentStore, gates: GateSettingsStore, files: FileStore
     ) -> None:
@@ -134,6 +138,8 @@ class DocumentsAdmin:
             if isinstance(failed, PreconditionFailed):
                 raise Conflict(CHANGED_MEANWHILE) from None
             raise
+        if self.on_record is not None:
+            await self.on_record()
         return renewal.new
 
     async def download(self, actor: str, application_id: str, version_id: str) -> DocumentFile:

@@ -1,9 +1,10 @@
 """The expiry watch (issue 45 item 4): a daily sweep of the applicants' current documents.
 
 The sweep is an outbox task (channel ``task``, kind ``expiry_sweep``) with an id from its day,
-``expiry-sweep-2026-11-28``: every instance queues today's at start (:meth:`ExpiryWatch.schedule`)
-and each sweep queues the next day's, all with ``enqueue_new``, so one task per day exists however
-many instances queue it, and the outbox's lease runs it on one of them.
+``expiry-sweep-2026-11-28``: every instance queues today's at start, and a document recorded does
+too (:meth:`ExpiryWatch.schedule`, only while there are documents to watch), and each sweep queues the
+next day's, all with ``enqueue_new``, so one task per day exists however many instances queue it, and
+the outbox's lease runs it on one of them.
 
 A sweep looks at every current document version with an expiry (passport, medical, police
 clearance, visa) of an applicant in the pipeline and not Closed. One expiring within its kind's
@@ -105,8 +106,10 @@ class ExpiryWatch:
         return self.context.clock().astimezone(ZoneInfo(self.context.office_zone)).date()
 
     async def schedule(self) -> None:
-        """Queue today's sweep (a known id is left as it is: every instance may call this at start)."""
-        await self._queue(self.today())
+        """Queue today's sweep when there are documents to watch (a known id is left as it is: every
+        instance calls this at start, and after each document recorded)."""
+        if await self.store.current_documents():
+            await self._queue(self.today())
 
     async def _queue(self, day: date) -> None:
         async with self.context.uow() as uow:
@@ -117,7 +120,8 @@ class ExpiryWatch:
         """The sweep task of a day: the sweep, then the next day's task."""
         day = date.fromisoformat(message.text)
         notices = await self.sweep(max(day, self.today()))
-        await self._queue(max(day, self.today()) + timedelta(days=1))
+        if await self.store.current_documents():  # none left to watch: the next document queues it again
+            await self._queue(max(day, self.today()) + timedelta(days=1))
         return SendResult(True, f"expiry sweep of {day.isoformat()}: {notices} new notices")
 
     async def expiring(self, today: date | None = None) -> list[tuple[ApplicationRecord, Expiring]]:

@@ -39,7 +39,7 @@ from agency_core.records import ApplicationStatus, OutboxMessage
 from agency_core.spec import constants as c
 from agency_core.spec.forms import ApplicationForm
 from agency_core.staff.context import StaffContext
-from agency_core.staff.notes import StaffMember
+from agency_core.staff.notes import StaffDirectory
 from agency_core.unit_of_work import PreconditionFailed
 
 SETTLE_DAY: Final = 90
@@ -83,8 +83,11 @@ class CheckInParts:
     moves: PipelineAdmin
     site_url: str
     templates: TemplateSource = NO_EDITS
-    default_staff: StaffMember | None = None
-    """Who a case goes to when the applicant has no owner (``AGENCY_WELFARE_DEFAULT_STAFF``)."""
+    default_staff: str = ""
+    """The user id of the staff member a case goes to when the applicant has no owner
+    (``AGENCY_WELFARE_DEFAULT_STAFF``; "" for nobody)."""
+    directory: StaffDirectory | None = None
+    """Gives the default staff member's name."""
 
 
 class CheckIns:
@@ -174,11 +177,16 @@ class CheckIns:
             return None
         return answered
 
+    async def _name_of(self, user_id: str) -> str:
+        directory = self.parts.directory
+        found = [] if directory is None else [m for m in await directory.staff() if m.id == user_id]
+        return found[0].name if found else user_id
+
     async def _case(self, check_in: CheckIn) -> WelfareCase:
         record = await self.context.store.application(check_in.application_id)
         owner_id, owner_name = ("", "") if record is None else (record.owner_id, record.owner_name)
-        if not owner_id and self.parts.default_staff is not None:
-            owner_id, owner_name = self.parts.default_staff.id, self.parts.default_staff.name
+        if not owner_id and self.parts.default_staff:
+            owner_id, owner_name = self.parts.default_staff, await self._name_of(self.parts.default_staff)
         case_id = "WC" + self.context.ids.next_id().removeprefix(c.ID_PREFIX)
         now = self.context.clock()
         return WelfareCase(case_id, check_in.application_id, check_in.id, check_in.message, owner_id, owner_name, now)

@@ -19,6 +19,7 @@ from agency_core.audit import AuditEntry
 from agency_core.ids import IdGenerator
 from agency_core.messaging.delivery import delivery_state
 from agency_core.pipeline.stages import STAGE, StageMove
+from agency_core.pipeline.welfare_ports import CheckIn, WelfareCase, WelfareStore
 from agency_core.privacy.model import Person, PersonalData
 from agency_core.spec import constants as c
 from agency_core.spec.forms import FormValues, form_values
@@ -126,6 +127,40 @@ def _stage_move(move: StageMove) -> dict[str, Any]:
     }
 
 
+def _check_in(k: CheckIn) -> dict[str, Any]:
+    """A welfare check-in: when it was sent and what the person answered (never its link's token)."""
+    return {
+        "applicationId": k.application_id,
+        "day": k.day,
+        "sentAt": _iso(k.sent_at),
+        "answer": k.answer.value if k.answer is not None else None,
+        "answeredAt": _iso(k.answered_at),
+        "message": k.message,
+    }
+
+
+def _welfare_case(k: WelfareCase) -> dict[str, Any]:
+    """A welfare case (staff's names stay out, as for notes)."""
+    return {
+        "applicationId": k.application_id,
+        "message": k.message,
+        "createdAt": _iso(k.created_at),
+        "closedAt": _iso(k.closed_at),
+        "closeNote": k.close_note,
+    }
+
+
+def _welfare(found: PersonalData) -> dict[str, Any]:
+    if not found.check_ins and not found.welfare_cases:
+        return {}  # an export without any keeps its bytes
+    return {
+        "welfare": {
+            "checkIns": [_check_in(k) for k in found.check_ins],
+            "cases": [_welfare_case(k) for k in found.welfare_cases],
+        }
+    }
+
+
 def export_json(found: PersonalData) -> dict[str, Any]:
     def data(form: FormValues) -> dict[str, Any]:
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in form_values(form).items()}
@@ -171,6 +206,7 @@ def export_json(found: PersonalData) -> dict[str, Any]:
         "notes": [_note(n) for n in found.notes],
         "replies": [_reply(r) for r in found.replies],
         "pipeline": [_stage_move(m) for m in found.pipeline],
+        **_welfare(found),
         "sms": [
             {
                 "id": m.id,
@@ -201,6 +237,10 @@ async def export_zip(found: PersonalData, read_file: Callable[[str], Awaitable[b
 
 
 class DataRequestService:
+    welfare: WelfareStore | None = None
+    """The welfare check-ins and cases (set by the composition): found, exported and erased with the
+    person's applications, after the erasure's own commit (their store is not in its unit of work)."""
+
     def __init__(
         self,
         store: PersonalDataStore,
@@ -224,13 +264,21 @@ class DataRequestService:
         async with self.uow() as uow:
             await uow.audit.add(self._entry(actor, action, target))
 
-    async def find(self, actor: str, person: Person) -> PersonalData:
+    async def _found(self, person: Person) -> PersonalData:
         found = await self.store.find(person)
+        if self.welfare is not None:
+            for record in found.applications:
+                found.check_ins += await self.welfare.check_ins(record.id)
+                found.welfare_cases += await self.welfare.cases(record.id)
+        return found
+
+    async def find(self, actor: str, person: Person) -> PersonalData:
+        found = await self._found(person)
         await self._audit(actor, "data_request.find", f"{person.masked}: {json.dumps(found.counts())}")
         return found
 
     async def export(self, actor: str, person: Person) -> tuple[PersonalData, bytes]:
-        found = await self.store.find(person)
+        found = await self._found(person)
         archive = await export_zip(found, self.files_read)
         await self._audit(actor, "data_request.export", f"{person.masked}: {json.dumps(found.counts())}")
         return found, archive
@@ -238,7 +286,7 @@ class DataRequestService:
     async def erase(self, actor: str, person: Person) -> PersonalData:
         """The records, the masking of the audit trail and the erasure's own audit entry in one unit
         of work; the files after it commits (a failed commit leaves every record with its files)."""
-        found = await self.store.find(person)
+        found = await self._found(person)
         needles = [n for n in (person.email, person.phone, person.passport) if n]
         for record in found.applications:
             needles += [n for n in (record.application.data.email.strip(), record.application.data.phone.strip()) if n]
@@ -249,6 +297,8 @@ class DataRequestService:
                 self._entry(actor, "data_request.erase", f"{person.masked}: {json.dumps(found.counts())}")
             )
         for record in found.applications:
+            if self.welfare is not None:
+                await self.welfare.erase(record.id)
             for item in record.application.files:
                 await self.files_delete(item.key)
         return found

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from agency_core.appointments.records import AppointmentRecord
 from agency_core.masking import mask_email, mask_phone
 from agency_core.pipeline.stages import StageMove
+from agency_core.pipeline.welfare_ports import CheckIn, WelfareCase
 from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage
 from agency_core.staff.notes import Note, Reply
 from agency_core.staff.records import ApplicationRecord
@@ -57,6 +58,10 @@ class PersonalData:
     """Staff's replies to the person's contact messages."""
     pipeline: list[StageMove] = field(default_factory=list)
     """The deployment pipeline's history of the person's applications (erased with them)."""
+    check_ins: list[CheckIn] = field(default_factory=list)
+    """The welfare check-ins after arrival and their answers (erased with the applications)."""
+    welfare_cases: list[WelfareCase] = field(default_factory=list)
+    """The cases "I need help" opened (erased with the applications)."""
 
     def counts(self) -> dict[str, int]:
         return {
@@ -70,6 +75,9 @@ class PersonalData:
             "notes": len(self.notes),
             "replies": len(self.replies),
             "pipelineMoves": len(self.pipeline),
+            # Named only when there are some: the counts of a person without any keep their bytes.
+            **({"checkIns": len(self.check_ins)} if self.check_ins else {}),
+            **({"welfareCases": len(self.welfare_cases)} if self.welfare_cases else {}),
         }
 
     @property

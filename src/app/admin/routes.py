@@ -31,6 +31,7 @@ from app.admin.refunds import RefundsController
 from app.admin.settings import AdminSettingsController, audit_log
 from app.admin.subscribers import SubscribersController
 from app.admin.templates import TemplatesController
+from app.admin.welfare import ApplicantWelfareController, WelfareController
 
 ADMIN_HANDLERS: list[ControllerRouterHandler] = [
     dashboard,
@@ -55,6 +56,8 @@ ADMIN_HANDLERS: list[ControllerRouterHandler] = [
     PipelineController,
     ApplicantDocumentsController,
     PipelineGatesController,
+    WelfareController,
+    ApplicantWelfareController,
     EmployersController,
     JobOrdersController,
     JobLinksController,

@@ -54,6 +54,11 @@ class ApplicationFigures(Body):
     unread: int
 
 
+class WelfareFigures(Body):
+    open: int
+    flagged: int
+
+
 class Dashboard(Body):
     total_applications: int
     active_jobs: int
@@ -70,6 +75,10 @@ class Dashboard(Body):
     last_backup: datetime | None = None
     """When ``agency backup`` last wrote an archive of this data directory; null before the first
     (and on Firestore, whose backups Google Cloud keeps)."""
+    expiring_soon: dict[str, int] = msgspec.field(default_factory=dict)
+    """Current documents expiring within their kind's window today, by kind (the expiry watch)."""
+    welfare_cases: WelfareFigures | None = None
+    """Open welfare cases, and those nobody opened within 24 hours."""
 
 
 def dashboard_body(board: admin_dashboard.Dashboard, last_backup: datetime | None = None) -> Dashboard:
