@@ -56,6 +56,8 @@ def dependencies_of(container: Container) -> dict[str, Provide]:
         "employer_packs": container.staff.employer_packs,
         "documents_admin": container.staff.documents,
         "gates_admin": container.staff.gates,
+        "pipeline_board": container.staff.board,
+        "stage_report": container.staff.report,
         "welfare": container.welfare,
         "templates": container.message_templates,
         "bulk": container.bulk,

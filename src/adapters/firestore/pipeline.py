@@ -14,7 +14,8 @@ from typing import Any
 from google.cloud.firestore_v1.base_query import FieldFilter
 
 from adapters.codec import from_document, to_document
-from adapters.firestore.documents import Collections, Document
+from adapters.firestore.documents import Document
+from adapters.firestore.pipeline_board import FirestorePipelineBoard
 from agency_core.pipeline.stages import StageMove
 from agency_core.unit_of_work import PreconditionFailed
 
@@ -26,8 +27,9 @@ def move_id(application_id: str, version: int) -> str:
     return f"{application_id}-{version:05d}"
 
 
-class FirestorePipelineStore(Collections):
-    """``prefix`` namespaces the collections, as for :class:`adapters.firestore.store.FirestoreStore`."""
+class FirestorePipelineStore(FirestorePipelineBoard):
+    """``prefix`` namespaces the collections, as for :class:`adapters.firestore.store.FirestoreStore`;
+    the board's and the report's reads are :class:`FirestorePipelineBoard`'s."""
 
     async def history(self, application_id: str) -> list[StageMove]:
         query = self._col(MOVES).where(filter=FieldFilter("application_id", "==", application_id))

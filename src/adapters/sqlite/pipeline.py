@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
+from datetime import datetime
 
 from adapters.codec import from_row, to_row
+from adapters.sqlite import pipeline_board
 from adapters.sqlite.database import Database, Migration
 from adapters.sqlite.rows import insert
+from agency_core.pipeline.board import BoardEntry, BoardFilter
+from agency_core.pipeline.report import ReportMove
 from agency_core.pipeline.stages import StageMove
 from agency_core.unit_of_work import PreconditionFailed
 
@@ -56,6 +60,12 @@ class SqlitePipelineStore:
 
     async def history(self, application_id: str) -> list[StageMove]:
         return await self._db.run(lambda conn: history_of(conn, application_id))
+
+    async def board_entries(self, query: BoardFilter) -> list[BoardEntry]:
+        return await self._db.run(lambda conn: pipeline_board.board_entries(conn, query))
+
+    async def report_moves(self, start: datetime, end: datetime) -> list[ReportMove]:
+        return await self._db.run(lambda conn: pipeline_board.report_moves(conn, start, end))
 
 
 def _add(conn: sqlite3.Connection, move: StageMove) -> None:

@@ -26,6 +26,7 @@ from app.admin.notes import NotesController, RepliesController, staff_list
 from app.admin.packs import PackFiguresController, PacksController
 from app.admin.phones import PhonesToConfirmController
 from app.admin.pipeline import PipelineController
+from app.admin.pipeline_board import PipelineBoardController
 from app.admin.pipeline_documents import ApplicantDocumentsController, PipelineGatesController
 from app.admin.refunds import RefundsController
 from app.admin.settings import AdminSettingsController, audit_log
@@ -56,6 +57,7 @@ ADMIN_HANDLERS: list[ControllerRouterHandler] = [
     PipelineController,
     ApplicantDocumentsController,
     PipelineGatesController,
+    PipelineBoardController,
     WelfareController,
     ApplicantWelfareController,
     EmployersController,

@@ -35,7 +35,7 @@ from agency_core.employers.ports import EmployerStore
 from agency_core.payments.model import PaymentStore
 from agency_core.payments.refunds import RefundStore
 from agency_core.pipeline.document_ports import DocumentStore, GateSettingsStore
-from agency_core.pipeline.moves import PipelineStore
+from agency_core.pipeline.board import PipelineReads
 from agency_core.ports import Store
 from agency_core.privacy.data_requests import PersonalDataStore
 from agency_core.privacy.retention import RetentionStore
@@ -84,7 +84,7 @@ class Backend:
     attempts: CountingAttempts
     bulks: BulkStore
     notes: NotesStore
-    pipeline: PipelineStore
+    pipeline: PipelineReads
     documents: DocumentStore
     """An applicant's pipeline documents (SQLite: migrated with the records' tables)."""
     gates: GateSettingsStore

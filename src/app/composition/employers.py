@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from agency_core.employers.ports import EmployerStore
 from agency_core.paging import ALL
 from agency_core.pipeline.moves import PipelineStore
 from agency_core.pipeline.stages import StageKey, current_stage
@@ -36,3 +37,15 @@ class PipelineFill:
                 selected += 1
                 deployed += stage in DEPLOYED
         return selected, deployed
+
+
+class EmployerJobs:
+    """:class:`agency_core.pipeline.board.EmployerJobs` over the employers' store: the jobs linked
+    to any of the employer's orders (the board's employer filter)."""
+
+    def __init__(self, employers: EmployerStore) -> None:
+        self.employers = employers
+
+    async def __call__(self, employer_id: str) -> frozenset[str]:
+        orders = {o.id for o in await self.employers.orders(employer_id)}
+        return frozenset(link.job_id for link in await self.employers.links() if link.order_id in orders)

@@ -20,10 +20,12 @@ from agency_core.employers.ports import EmployerStore, FillSource
 from agency_core.jobs.model import Job
 from agency_core.messaging.template_store import TemplateSource
 from agency_core.payments.refunds import RefundStore
+from agency_core.pipeline.board import PipelineBoard, PipelineReads
 from agency_core.pipeline.document_ports import DocumentStore, GateSettingsStore
 from agency_core.pipeline.documents_admin import DocumentsAdmin
 from agency_core.pipeline.gate_admin import GatesAdmin
-from agency_core.pipeline.moves import PipelineAdmin, PipelineStore
+from agency_core.pipeline.moves import PipelineAdmin
+from agency_core.pipeline.report import StageReport
 from agency_core.ports import FileStore
 from agency_core.staff.applications import ApplicationsAdmin
 from agency_core.staff.appointments import AppointmentsAdmin
@@ -38,6 +40,7 @@ from agency_core.staff.ports import MediaStore
 from agency_core.staff.settings_admin import SettingsAdmin
 from agency_core.staff.subscribers import SubscribersAdmin
 from app.composition.packs import PipelineSelector
+from app.composition.employers import EmployerJobs
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +63,9 @@ class StaffArea:
     documents: DocumentsAdmin
     """An applicant's pipeline documents and their departure gate (which a move past Departed passes)."""
     gates: GatesAdmin
+    board: PipelineBoard
+    """The pipeline board and the stage-time report (issue 45 item 5): reads only."""
+    report: StageReport
 
     packs: PacksAdmin
     """CV packs sent to employers, their answers and figures (issue 46 items 3 to 6)."""
@@ -77,7 +83,7 @@ class StaffParts:
     track_url: str
     offices: Sequence[Office]
     delivery_deadline: timedelta
-    pipeline: PipelineStore
+    pipeline: PipelineReads
     employers: EmployerStore
     files: FileStore
     """The private file store (sealed, as CVs are): an order's demand letter and power of attorney."""
@@ -119,6 +125,8 @@ def build_staff_area(context: StaffContext, parts: StaffParts) -> StaffArea:
         orders,
         documents,
         GatesAdmin(context, parts.gates),
+        PipelineBoard(parts.pipeline, EmployerJobs(parts.employers), context.clock),
+        StageReport(parts.pipeline, context.clock),
         packs=PacksAdmin(context, parts.packs, orders, parts.site_url, parts.pack_terms, parts.templates),
         employer_packs=EmployerPacks(
             context, parts.packs, parts.employers, PipelineSelector(pipeline), parts.templates
