@@ -26,7 +26,11 @@ const SHELL = 'admin-shell';
 const isAdmin = (feature) => feature.startsWith('admin-');
 const adminSubjects = features.filter((feature) => isAdmin(feature) && feature !== SHELL);
 /** Subject -> the subjects whose public index it may import (one way: no cycles). */
-const ADMIN_USES = { 'admin-applications': ['admin-bulk', 'admin-notes', 'admin-pipeline'] };
+const ADMIN_USES = {
+  'admin-applications': ['admin-bulk', 'admin-notes', 'admin-pipeline'],
+  // An order's page shows its CV packs.
+  'admin-employers': ['admin-packs'],
+};
 const publicIndex = (feature) => `./${feature}/index.ts`;
 
 const boundaries = [

@@ -15,6 +15,7 @@ import {
   formatDateTime,
   useAdminTitle,
 } from '@/features/admin-shell';
+import { PacksSection } from '@/features/admin-packs';
 import { getOrder, type Order } from './api/employers';
 import { ConflictAlert } from './fields';
 import { FilesSection } from './OrderFiles';
@@ -195,6 +196,7 @@ function ExistingOrder({ id }: { id: string }) {
           {order.domesticWork ? <OverrideSection order={order} {...actions} /> : null}
           <FilesSection order={order} onSaved={setLatest} />
           <JobsSection order={order} onChanged={refresh} />
+          <PacksSection orderId={order.id} employerId={order.employerId} />
         </div>
       )}
     </RecordPage>

@@ -208,6 +208,11 @@ describe('a job order', () => {
   const orderRoutes = (current: () => Order) => [
     http.get('*/api/admin/job-orders/JO1', () => HttpResponse.json(current())),
     http.get('*/api/admin/jobs', () => HttpResponse.json({ items: [JOB], page: 1, pageSize: 100, total: 1 })),
+    http.get('*/api/admin/job-orders/JO1/packs', () => HttpResponse.json({ items: [] })),
+    http.get('*/api/admin/employers/EM1', () => HttpResponse.json(employer())),
+    http.get('*/api/admin/applications', () =>
+      HttpResponse.json({ items: [], page: 1, pageSize: 20, total: 0 }),
+    ),
     http.get('*/api/admin/job-links', () =>
       HttpResponse.json({
         items: [
