@@ -18,6 +18,7 @@ from agency_core.payments import fees
 from agency_core.spec import constants as c
 from agency_core.spec import phone_numbers, uploads
 from agency_core.spec import validation as v
+from agency_core.whatsapp.optins import WHATSAPP_OPT_IN_WORDING
 
 
 def _field(field: v.Field) -> dict[str, Any]:
@@ -87,6 +88,7 @@ def export() -> dict[str, Any]:
             "ghanaPhones": list(c.GHANA_PHONES),
             "uaePhones": list(c.UAE_PHONES),
             "whatsappPhone": c.WHATSAPP_PHONE,
+            "whatsappOptIn": WHATSAPP_OPT_IN_WORDING,
             "splashMs": c.SPLASH_MS,
             "newsletterPopupDelayMs": c.NEWSLETTER_POPUP_DELAY_MS,
             "newsletterPopupFlag": c.NEWSLETTER_POPUP_FLAG,

@@ -82,6 +82,7 @@ from app.composition.services import (
 from app.composition.sms_reports import report_secret
 from app.composition.staff import StaffArea
 from app.composition.welfare import WelfareArea, WelfareParts, build_welfare
+from app.composition.whatsapp_optins import WhatsAppOptIns, build_whatsapp_optins
 from app.metrics import count_send
 from app.settings import Settings, SettingsError
 from app.sms_report_settings import report_url
@@ -275,6 +276,11 @@ class Container:
         area = build_welfare(parts)
         self.data_requests.welfare = area.store  # found, exported and erased with the applicant
         return area
+
+    @cached_property
+    def whatsapp_optins(self) -> WhatsAppOptIns:
+        """WhatsApp opt-ins, STOP and the inbox of replies (:mod:`app.composition.whatsapp_optins`)."""
+        return build_whatsapp_optins(self.backend, self.ids, self.clock, self.outbox_worker.wake)
 
     def readiness_checks(self) -> dict[str, Callable[[], Awaitable[None]]]:
         """What ``/readyz`` checks: the store answers, the files' place answers, the outbox worker runs."""

@@ -40,6 +40,8 @@ def dependencies_of(container: Container) -> dict[str, Provide]:
         "newsletter": container.newsletter,
         "newsletter_issues": container.newsletter_issues,
         "tracking": container.tracking,
+        "whatsapp_opt_ins": container.whatsapp_optins.opt_ins,
+        "whatsapp_stop": container.whatsapp_optins.stop,
         "applications_admin": container.staff.applications,
         "appointments_admin": container.staff.appointments,
         "jobs_admin": container.staff.jobs,

@@ -13,6 +13,7 @@ export const agency = {
   ghanaPhones: constants.ghanaPhones,
   uaePhones: constants.uaePhones,
   whatsappPhone: constants.whatsappPhone,
+  whatsappOptIn: constants.whatsappOptIn,
   claims: constants.claims,
   promises: constants.promises,
 } as const;

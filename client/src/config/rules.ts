@@ -77,6 +77,8 @@ export interface Constants {
   ghanaPhones: string[];
   uaePhones: string[];
   whatsappPhone: string;
+  /** The WhatsApp opt-in checkbox's label (its wording version is kept with each opt-in). */
+  whatsappOptIn: string;
   splashMs: number;
   newsletterPopupDelayMs: number;
   newsletterPopupFlag: string;

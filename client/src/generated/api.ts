@@ -1159,6 +1159,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/pipeline/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pipeline by stage: counts and cards, filtered (one column paged with stage and cursor) */
+        get: operations["ApiAdminPipelineBoardBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/pipeline/gate": {
         parameters: {
             query?: never;
@@ -1205,6 +1222,40 @@ export interface paths {
         put?: never;
         /** Move several applicants to a stage, each on its own (a move past Departed through its gate) */
         post: operations["ApiAdminPipelineMovesBulkMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/pipeline/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Median and 90th percentile days in each stage per destination, over a date range */
+        get: operations["ApiAdminPipelineReportReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/pipeline/report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stage-time report as CSV (dated by the app's clock) */
+        get: operations["ApiAdminPipelineReportCsvReportCsv"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1863,6 +1914,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/track/whatsapp-stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop WhatsApp updates for a tracked application (the same proof as /track) */
+        post: operations["ApiTrackWhatsappStopStopWhatsapp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2225,6 +2293,8 @@ export interface components {
             terms: "true";
             /** @description Honeypot: leave empty. */
             website?: string;
+            /** @enum {string} */
+            whatsappOptIn?: "true" | "false";
         } & {
             [key: string]: unknown;
         };
@@ -2313,6 +2383,7 @@ export interface components {
             serviceType: "recruitment" | "study-abroad" | "visa-services" | "travel-arrangements" | "document-processing" | "general-consultation";
             /** @description Honeypot: leave empty. */
             website?: string;
+            whatsappOptIn?: boolean | null;
         } & {
             [key: string]: unknown;
         };
@@ -2422,6 +2493,29 @@ export interface components {
             readTime: string;
             tags: string[];
             title: string;
+        };
+        /** BoardAnswer */
+        BoardAnswer: {
+            columns: components["schemas"]["BoardColumn"][];
+            total: number;
+        };
+        /** BoardCard */
+        BoardCard: {
+            applicationId: string;
+            daysInStage: number;
+            destination: string;
+            jobTitle: string;
+            name: string;
+            ownerName: string;
+            since: string;
+        };
+        /** BoardColumn */
+        BoardColumn: {
+            cards: components["schemas"]["BoardCard"][];
+            count: number;
+            label: string;
+            nextCursor: string | null;
+            stage: components["schemas"]["StageKey"];
         };
         /** BulkActionOut */
         BulkActionOut: {
@@ -2597,6 +2691,7 @@ export interface components {
             subject: string;
             /** @description Honeypot: leave empty. */
             website?: string;
+            whatsappOptIn?: boolean | null;
         } & {
             [key: string]: unknown;
         };
@@ -3772,6 +3867,23 @@ export interface components {
             key: string;
             label: string;
         };
+        /** StageReportAnswer */
+        StageReportAnswer: {
+            /** Format: date */
+            from: string;
+            rows: components["schemas"]["StageTimeRow"][];
+            /** Format: date */
+            to: string;
+        };
+        /** StageTimeRow */
+        StageTimeRow: {
+            destination: string;
+            medianDays: number;
+            p90Days: number;
+            stage: components["schemas"]["StageKey"];
+            stageLabel: string;
+            stays: number;
+        };
         StatusChange: {
             /** @enum {string} */
             status: "received" | "processing" | "approved" | "rejected";
@@ -3896,6 +4008,7 @@ export interface components {
             stage?: components["schemas"]["TrackedStageOut"];
             status: components["schemas"]["ApplicationStatus"];
             submittedAt: string;
+            whatsappUpdates?: boolean;
         };
         /** TrackedJobOut */
         TrackedJobOut: {
@@ -3970,6 +4083,10 @@ export interface components {
         WelfareFigures: {
             flagged: number;
             open: number;
+        };
+        /** WhatsAppStopOut */
+        WhatsAppStopOut: {
+            stopped: boolean;
         };
         /** WindowSlotsOut */
         WindowSlotsOut: {
@@ -10497,6 +10614,78 @@ export interface operations {
             };
         };
     };
+    ApiAdminPipelineBoardBoard: {
+        parameters: {
+            query?: {
+                destination?: string;
+                employer?: string;
+                job?: string;
+                owner?: string;
+                stage?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardAnswer"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     ApiAdminPipelineGateGate: {
         parameters: {
             query?: {
@@ -10767,6 +10956,142 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminPipelineReportReport: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StageReportAnswer"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminPipelineReportCsvReportCsv: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13194,6 +13519,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TrackedApplicationOut"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No application matches this ID and phone number or email. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A field is missing */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description Rate limit per client address exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiTrackWhatsappStopStopWhatsapp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsAppStopOut"];
                 };
             };
             /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */

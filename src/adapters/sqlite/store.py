@@ -25,6 +25,7 @@ from adapters.sqlite.templates import SqliteTemplates
 from adapters.sqlite.unit_of_work import SqliteUnitOfWork
 from adapters.sqlite.welfare import MIGRATIONS as WELFARE_MIGRATIONS
 from adapters.sqlite.whatsapp_messages import MIGRATIONS as WHATSAPP_MESSAGE_MIGRATIONS
+from adapters.sqlite.whatsapp_optins import MIGRATIONS as WHATSAPP_OPT_IN_MIGRATIONS
 from agency_core.messaging.delivery import on_answer_lost, on_report, report_matches
 from agency_core.newsletter.model import NewsletterIssue
 from agency_core.records import (
@@ -279,6 +280,7 @@ MIGRATIONS = (
     *EMPLOYER_MIGRATIONS,
     *PACK_MIGRATIONS,
     *WELFARE_MIGRATIONS,
+    *WHATSAPP_OPT_IN_MIGRATIONS,
     *WHATSAPP_MESSAGE_MIGRATIONS,
 )
 

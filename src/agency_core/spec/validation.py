@@ -82,6 +82,15 @@ class Form:
         return tuple(f.name for f in self.fields)
 
 
+WHATSAPP_OPT_IN: Final = "whatsappOptIn"
+"""The unchecked "Send me updates on WhatsApp" box of the application, booking and contact forms
+(its wording and what a tick records: ``agency_core.whatsapp.optins``)."""
+
+
+def _whatsapp_opt_in() -> Field:
+    return Field(WHATSAPP_OPT_IN, "checkbox")
+
+
 def _email(message: str = "Email is required") -> Field:
     return Field("email", "email", message)
 
@@ -152,6 +161,7 @@ APPLICATION_STEPS: Final = (
             Field("passport", "file", upload="passport"),
             Field("photo", "file", upload="photo"),
             Field("additionalInfo", "longtext"),
+            _whatsapp_opt_in(),
             Field("terms", "checkbox", "You must accept the terms and conditions", must_be_true=True),
         ),
     ),
@@ -169,6 +179,7 @@ APPOINTMENT: Final = Form(
         Field("preferredDate", "date", "Preferred date is required", not_before_today=True),
         Field("preferredTime", "select", "Preferred time is required", c.APPOINTMENT_TIME_SLOTS),
         Field("message", "longtext"),
+        _whatsapp_opt_in(),
         Field("consent", "checkbox", "You must agree to the terms", must_be_true=True),
     ),
 )
@@ -182,6 +193,7 @@ CONTACT: Final = Form(
         Field("service", "select", options=c.CONTACT_SERVICES),
         Field("subject", required="Subject is required"),
         Field("message", "longtext", "Message is required"),
+        _whatsapp_opt_in(),
     ),
 )
 

@@ -21,6 +21,7 @@ from litestar.status_codes import HTTP_201_CREATED, HTTP_415_UNSUPPORTED_MEDIA_T
 from agency_core.appointments.booking import Bookings
 from agency_core.appointments.changes import calendar_path
 from agency_core.submissions.service import UPLOAD_FIELDS, AgencyService, Upload
+from agency_core.whatsapp.optins import OptIns
 from app.api.fee_schemas import fee_due_out
 from app.api.schemas import (
     ApplicationCreated,
@@ -108,6 +109,7 @@ class PublicForms(Controller):
     async def submit_application(
         self,
         agency: NamedDependency[AgencyService],
+        whatsapp_opt_ins: NamedDependency[OptIns],
         data: Annotated[ApplicationForm, Body(media_type=RequestEncodingType.MULTI_PART)],
     ) -> ApplicationCreated:
         uploads: dict[str, Upload] = {}
@@ -115,7 +117,9 @@ class PublicForms(Controller):
             upload = await _upload(getattr(data, name))
             if upload is not None:
                 uploads[name] = upload
-        outcome = await agency.submit_application(_fields(data), uploads)  # the use case drops the upload fields
+        fields = _fields(data)
+        # the use case drops the upload fields; a ticked WhatsApp box is kept once the application is
+        outcome = await whatsapp_opt_ins.submitted("apply", fields, lambda: agency.submit_application(fields, uploads))
         fee = fee_due_out(outcome.fee) if outcome.fee is not None else None
         return ApplicationCreated(outcome.id, outcome.payment_key, fee)
 
@@ -134,9 +138,12 @@ class PublicForms(Controller):
         },
     )
     async def book_appointment(
-        self, bookings: NamedDependency[Bookings], data: JSONBody[AppointmentIn]
+        self,
+        bookings: NamedDependency[Bookings],
+        whatsapp_opt_ins: NamedDependency[OptIns],
+        data: JSONBody[AppointmentIn],
     ) -> AppointmentCreated:
-        outcome = await bookings.book_appointment(data)
+        outcome = await whatsapp_opt_ins.submitted("book", data, lambda: bookings.book_appointment(data))
         calendar = calendar_path(outcome.change_token) if outcome.change_token else ""
         return AppointmentCreated(outcome.id, calendar)
 
@@ -148,9 +155,13 @@ class PublicForms(Controller):
         responses=_ERRORS,
     )
     async def send_contact_message(
-        self, agency: NamedDependency[AgencyService], data: JSONBody[ContactMessageIn]
+        self,
+        agency: NamedDependency[AgencyService],
+        whatsapp_opt_ins: NamedDependency[OptIns],
+        data: JSONBody[ContactMessageIn],
     ) -> RecordCreated:
-        return RecordCreated((await agency.send_contact_message(data)).id)
+        outcome = await whatsapp_opt_ins.submitted("contact", data, lambda: agency.send_contact_message(data))
+        return RecordCreated(outcome.id)
 
     @post(
         "/newsletter-subscriptions",

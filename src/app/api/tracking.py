@@ -26,6 +26,7 @@ from agency_core.submissions.tracking import (
     TrackingService,
     check_track_request,
 )
+from agency_core.submissions.whatsapp_stop import WhatsAppStop
 from app.admin.schemas.common import UNSET
 from app.api.forms import json_only
 from app.api.schemas import ErrorMessage, ValidationErrors
@@ -97,6 +98,14 @@ class TrackedApplicationOut(msgspec.Struct):
     """The texts sent to the applicant about this application."""
     stage: TrackedStageOut = UNSET
     """Sent once the application entered the deployment pipeline after approval."""
+    whatsappUpdates: bool = UNSET
+    """``true`` while the application's phone gets WhatsApp updates (the page offers to stop them)."""
+
+
+class WhatsAppStopOut(msgspec.Struct):
+    """``stopped``: an opt-in stood and is stopped now; ``false``: the phone had none standing."""
+
+    stopped: bool
 
 
 def _payment_json(payment: TrackedPayment) -> TrackedPaymentOut:
@@ -149,11 +158,43 @@ class Tracking(Controller):
             ),
         },
     )
-    async def track(self, tracking: NamedDependency[TrackingService], data: JSONBody[TrackIn]) -> TrackedApplicationOut:
+    async def track(
+        self,
+        tracking: NamedDependency[TrackingService],
+        whatsapp_stop: NamedDependency[WhatsAppStop],
+        data: JSONBody[TrackIn],
+    ) -> TrackedApplicationOut:
         checked, errors = check_track_request(data.applicationId, data.contact)
         if checked is None:
             raise Rejected(errors)
         tracked = await tracking.track(*checked)
         if tracked is None:
             raise NotFoundException(detail=TRACK_NOT_FOUND)
-        return tracked_json(tracked)
+        answer = tracked_json(tracked)
+        if await whatsapp_stop.updates_on(*checked):
+            answer.whatsappUpdates = True
+        return answer
+
+    @post(
+        "/track/whatsapp-stop",
+        status_code=HTTP_200_OK,
+        guards=[json_only],
+        summary="Stop WhatsApp updates for a tracked application (the same proof as /track)",
+        responses={
+            404: ResponseSpec(ErrorMessage, description=TRACK_NOT_FOUND, generate_examples=False),
+            422: ResponseSpec(ValidationErrors, description="A field is missing", generate_examples=False),
+            429: ResponseSpec(
+                ErrorMessage, description="Rate limit per client address exceeded", generate_examples=False
+            ),
+        },
+    )
+    async def stop_whatsapp(
+        self, whatsapp_stop: NamedDependency[WhatsAppStop], data: JSONBody[TrackIn]
+    ) -> WhatsAppStopOut:
+        checked, errors = check_track_request(data.applicationId, data.contact)
+        if checked is None:
+            raise Rejected(errors)
+        stopped = await whatsapp_stop.stop(*checked)
+        if stopped is None:
+            raise NotFoundException(detail=TRACK_NOT_FOUND)
+        return WhatsAppStopOut(stopped)

@@ -29,13 +29,14 @@ from adapters.sqlite.rate_limits import SqliteHitCounter
 from adapters.sqlite.retention import SqliteRetentionStore
 from adapters.sqlite.store import SqliteStore
 from adapters.sqlite.whatsapp_messages import SqliteWhatsAppMessages
+from adapters.sqlite.whatsapp_optins import SqliteOptIns
 from agency_core.bulk.model import BulkStore
 from agency_core.employers.packs_ports import PackStore
 from agency_core.employers.ports import EmployerStore
 from agency_core.payments.model import PaymentStore
 from agency_core.payments.refunds import RefundStore
-from agency_core.pipeline.document_ports import DocumentStore, GateSettingsStore
 from agency_core.pipeline.board import PipelineReads
+from agency_core.pipeline.document_ports import DocumentStore, GateSettingsStore
 from agency_core.ports import Store
 from agency_core.privacy.data_requests import PersonalDataStore
 from agency_core.privacy.retention import RetentionStore
@@ -46,6 +47,8 @@ from agency_core.staff.ports import AdminStore
 from agency_core.submissions.rate_limits import HitCounter
 from agency_core.submissions.tracking import AuditTrail
 from agency_core.whatsapp.channel import WhatsAppMessages
+from agency_core.whatsapp.inbound import InboundLog
+from agency_core.whatsapp.model import OptInStore
 from app.composition.keys import build_passport_sealer
 from app.settings import Settings
 
@@ -66,6 +69,12 @@ class CountingAttempts(AttemptCounter, Protocol):
     async def migrate(self) -> None: ...
 
     async def count(self, key: str) -> int: ...
+
+
+class WhatsAppOptInStore(OptInStore, InboundLog, Protocol):
+    """The WhatsApp opt-ins and the inbound ids taken, in one store."""
+
+    async def migrate(self) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +98,8 @@ class Backend:
     """An applicant's pipeline documents (SQLite: migrated with the records' tables)."""
     gates: GateSettingsStore
     employers: EmployerStore
+    whatsapp_optins: WhatsAppOptInStore
+    """WhatsApp opt-ins and inbound ids (SQLite: migrated with the records' tables)."""
     whatsapp_messages: WhatsAppMessageStore
     """The WhatsApp messages sent and their states (``app/composition/whatsapp.py``)."""
     packs: PackStore
@@ -120,6 +131,7 @@ def sqlite_backend(database: Database, session_ttl_s: float, sealer: PassportSea
         documents=SqliteDocuments(database),
         gates=SqliteGates(database),
         employers=SqliteEmployers(database),
+        whatsapp_optins=SqliteOptIns(database),
         whatsapp_messages=SqliteWhatsAppMessages(database),
         packs=SqlitePacks(database),
         close=_nothing_to_close,
@@ -147,6 +159,7 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
     from adapters.firestore.sessions import FirestoreSessionStore
     from adapters.firestore.store import FirestoreStore
     from adapters.firestore.whatsapp_messages import FirestoreWhatsAppMessages
+    from adapters.firestore.whatsapp_optins import FirestoreOptIns
 
     client: Any = firestore.AsyncClient(project=project_id)
 
@@ -174,6 +187,7 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
         documents=FirestoreDocuments(client),
         gates=FirestoreGates(client),
         employers=FirestoreEmployers(client),
+        whatsapp_optins=FirestoreOptIns(client),
         whatsapp_messages=FirestoreWhatsAppMessages(client),
         packs=FirestorePacks(client),
         close=close,

@@ -146,6 +146,13 @@ describe('ApplicationForm', () => {
     expect(sent.get('firstName')).toBe('Kwame');
     expect(sent.get('hasPassport')).toBe('false');
     expect(sent.get('terms')).toBe('true');
+    // the WhatsApp box is offered unticked, naming the agency, and sent as it is
+    expect(
+      screen.getByRole('checkbox', {
+        name: 'Send me updates on WhatsApp from Vandy Travel and Recruitment Services',
+      }),
+    ).not.toBeChecked();
+    expect(sent.get('whatsappOptIn')).toBe('false');
     expect(sent.get('website')).toBe('');
     expect(sent.has('passportNumber')).toBe(false);
     // jsdom's XHR loses file contents on the way to msw; the browser tests check real uploads.

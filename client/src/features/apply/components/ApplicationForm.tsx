@@ -4,6 +4,7 @@ import { CheckboxField, FileField, Honeypot, RuleField } from '@/components/form
 import { PhoneField } from '@/components/form/PhoneField';
 import { PrivacyNoticeLink } from '@/components/ui/PrivacyNoticeLink';
 import { FormShell } from '@/components/form/FormShell';
+import { agency } from '@/config/agency';
 import { applicationSteps, formFields } from '@/config/form-rules';
 import type { FieldRule } from '@/config/rules';
 import { ApiError } from '@/lib/api-client';
@@ -49,6 +50,7 @@ const LABELS: Record<string, string> = {
   passport: 'Passport Copy (optional)',
   photo: 'Passport Photo (optional)',
   additionalInfo: 'Additional Information (optional)',
+  whatsappOptIn: agency.whatsappOptIn,
   terms: 'I accept the terms and conditions',
 };
 

@@ -125,6 +125,7 @@ describe('AppointmentForm', () => {
       preferredDate: '2099-03-02',
       preferredTime: '10:00 AM',
       consent: true,
+      whatsappOptIn: false,
       website: '',
     });
     await waitFor(() => expect(screen.getByLabelText(/^Full Name/)).toHaveValue(''));
@@ -134,6 +135,15 @@ describe('AppointmentForm', () => {
     const link = within(booked).getByRole('link', { name: ADD_TO_CALENDAR });
     expect(link).toHaveAttribute('href', calendarUrl);
     expect(link).toHaveAttribute('download', 'appointment.ics');
+  });
+
+  it('offers WhatsApp updates unticked, naming the agency, without the privacy link of the consent', () => {
+    renderForm(<AppointmentForm />);
+    const box = screen.getByRole('checkbox', {
+      name: 'Send me updates on WhatsApp from Vandy Travel and Recruitment Services',
+    });
+    expect(box).not.toBeChecked();
+    expect(screen.getAllByRole('link', { name: 'Privacy Policy' })).toHaveLength(1);
   });
 
   it('knows the taken slots as soon as a date is picked, and a new date clears the time', async () => {

@@ -5,6 +5,7 @@ import { PhoneField } from '@/components/form/PhoneField';
 import { PrivacyNoticeLink } from '@/components/ui/PrivacyNoticeLink';
 import { FocusFirstError } from '@/components/form/FocusFirstError';
 import { FormShell } from '@/components/form/FormShell';
+import { agency } from '@/config/agency';
 import { formFields } from '@/config/form-rules';
 import { constants } from '@/config/rules';
 import { handleFailure, rulesFormSetup } from '@/lib/forms/rules-form';
@@ -29,6 +30,7 @@ const LABELS: Record<string, string> = {
   preferredDate: 'Preferred Date',
   preferredTime: 'Preferred Time',
   message: 'Message (optional)',
+  whatsappOptIn: agency.whatsappOptIn,
   consent: 'I agree to be contacted about this appointment and accept the terms',
 };
 
@@ -109,7 +111,12 @@ export function AppointmentForm() {
             }
             if (rule.kind === 'checkbox')
               return (
-                <CheckboxField key={rule.name} rule={rule} label={label} after={<PrivacyNoticeLink />} />
+                <CheckboxField
+                  key={rule.name}
+                  rule={rule}
+                  label={label}
+                  after={rule.name === 'consent' ? <PrivacyNoticeLink /> : undefined}
+                />
               );
             if (rule.kind === 'region') return null; // beside its phone
             if (rule.region)

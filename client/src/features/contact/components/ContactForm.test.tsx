@@ -52,9 +52,26 @@ describe('ContactForm', () => {
       email: 'kofi@example.com',
       subject: 'Visa question',
       message: 'How long does a Qatar work visa take?',
+      whatsappOptIn: false,
       website: '',
     });
     await waitFor(() => expect(screen.getByLabelText(/^Full Name/)).toHaveValue(''));
+  });
+
+  it('offers WhatsApp updates unticked, naming the agency, and sends the tick', async () => {
+    const posted = answer('/contact-messages', 201, { id: 'VA2' });
+    const user = userEvent.setup();
+    renderForm(<ContactForm />);
+    const box = screen.getByRole('checkbox', {
+      name: 'Send me updates on WhatsApp from Vandy Travel and Recruitment Services',
+    });
+    expect(box).not.toBeChecked();
+    await fillValid(user);
+    await fill(user, screen.getByLabelText(/^Phone Number/), '024 123 4567');
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText(CONTACT_SUCCESS)).toBeInTheDocument();
+    expect(posted.bodies[0]).toMatchObject({ phone: '024 123 4567', whatsappOptIn: true });
   });
 
   it('on a 422 shows the failure toast and the server messages, keeping the input', async () => {

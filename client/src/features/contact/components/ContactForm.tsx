@@ -1,9 +1,10 @@
 import { Formik, type FormikHelpers } from 'formik';
 import { useRef } from 'react';
-import { Honeypot, RuleField } from '@/components/form/Fields';
+import { CheckboxField, Honeypot, RuleField } from '@/components/form/Fields';
 import { FocusFirstError } from '@/components/form/FocusFirstError';
 import { FormShell } from '@/components/form/FormShell';
 import { PhoneField } from '@/components/form/PhoneField';
+import { agency } from '@/config/agency';
 import { formFields } from '@/config/form-rules';
 import { handleFailure, rulesFormSetup } from '@/lib/forms/rules-form';
 import { toPayload, type FormValues } from '@/lib/forms/schema-from-rules';
@@ -20,6 +21,7 @@ const LABELS: Record<string, string> = {
   service: 'Service of Interest (optional)',
   subject: 'Subject',
   message: 'Message',
+  whatsappOptIn: agency.whatsappOptIn,
 };
 
 const setup = rulesFormSetup('contact');
@@ -44,6 +46,7 @@ export function ContactForm() {
           {formFields('contact').map((rule) => {
             const label = LABELS[rule.name] ?? rule.name;
             if (rule.kind === 'region') return null; // beside its phone
+            if (rule.kind === 'checkbox') return <CheckboxField key={rule.name} rule={rule} label={label} />;
             if (rule.region)
               return <PhoneField key={rule.name} rule={rule} label={label} regionName={rule.region} />;
             return <RuleField key={rule.name} rule={rule} label={label} wide={rule.name === 'subject'} />;
