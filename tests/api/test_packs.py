@@ -308,7 +308,10 @@ async def test_select_clicked_twice_moves_the_stage_once_and_the_figures_count_i
         "medianDaysToDecision": 0.0,
         "selectionRate": 1.0,
     }
-    employer_id = figures and (await staff.client.get(f"{ORDERS}/{order_id}")).json()["employerId"]
+    detail = (await staff.client.get(f"{ORDERS}/{order_id}")).json()
+    assert detail["packs"] == figures["packs"]
+    assert (await staff.client.get(ORDERS)).json()["items"][0]["packs"] is None
+    employer_id = detail["employerId"]
     by_employer = (await staff.client.get(f"{EMPLOYERS}/{employer_id}/figures")).json()
     assert (by_employer["packs"]["packsSent"], by_employer["fill"]["headCount"]) == (1, 4)
     csv = await staff.client.get(f"{ORDERS}/export.csv")

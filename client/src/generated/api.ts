@@ -753,7 +753,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One job order with its fill, jobs and what keeps its jobs from publishing */
+        /** One job order with its fill, jobs, CV packs' figures and what keeps its jobs from publishing */
         get: operations["ApiAdminJobOrdersOrderIdDetail"];
         /** Edit a job order (audited) */
         put: operations["ApiAdminJobOrdersOrderIdUpdate"];
@@ -3441,6 +3441,7 @@ export interface components {
             id: string;
             jobIds: string[];
             override: components["schemas"]["OverrideOut"] | null;
+            packs?: components["schemas"]["PackFiguresOut"] | null;
             positions: components["schemas"]["PositionOut"][];
             problems: string[];
             /** Format: date-time */

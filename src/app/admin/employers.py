@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import msgspec
 from litestar import Controller, Response, delete, get, post, put
 from litestar.datastructures import UploadFile
 from litestar.di import NamedDependency
@@ -18,6 +19,7 @@ from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter, SkipV
 
 from agency_core.employers.employers_admin import EmployersAdmin
 from agency_core.employers.orders_admin import ORDER_FILE_RULE, OrdersAdmin
+from agency_core.employers.packs import PacksAdmin
 from agency_core.errors import NotFound, Rejected
 from agency_core.ports import FileStore
 from agency_core.signin.identity import AdminUser
@@ -38,6 +40,7 @@ from app.admin.schemas.employers import (
     job_link_out,
     order_out,
 )
+from app.admin.schemas.packs import figures_out
 from app.checked_body import CoreChecked
 from app.error_bodies import ErrorMessage
 
@@ -126,9 +129,13 @@ class JobOrdersController(Controller):
     ) -> OrderOut:
         return order_out(await orders_admin.create(admin.email, to_core(data)))
 
-    @get("/{order_id:str}", summary="One job order with its fill, jobs and what keeps its jobs from publishing")
-    async def detail(self, orders_admin: NamedDependency[OrdersAdmin], order_id: FromPath[str]) -> OrderOut:
-        return order_out(await orders_admin.view(order_id))
+    @get(
+        "/{order_id:str}",
+        summary="One job order with its fill, jobs, CV packs' figures and what keeps its jobs from publishing",
+    )
+    async def detail(self, packs_admin: NamedDependency[PacksAdmin], order_id: FromPath[str]) -> OrderOut:
+        figures = await packs_admin.figures(order_id)
+        return msgspec.structs.replace(order_out(figures.order), packs=figures_out(figures.packs))
 
     @put(
         "/{order_id:str}",

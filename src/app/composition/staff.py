@@ -39,8 +39,8 @@ from agency_core.staff.phones import PhonesAdmin
 from agency_core.staff.ports import MediaStore
 from agency_core.staff.settings_admin import SettingsAdmin
 from agency_core.staff.subscribers import SubscribersAdmin
-from app.composition.packs import PipelineSelector
 from app.composition.employers import EmployerJobs
+from app.composition.packs import PipelineSelector
 
 
 @dataclass(frozen=True, slots=True)

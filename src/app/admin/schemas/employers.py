@@ -169,10 +169,24 @@ class FillOut(Body):
     deployed: int
 
 
+class PackFiguresOut(Body):
+    """An order's or an employer's CV packs: how many were sent, how fast and how the employer answered."""
+
+    packs_sent: int
+    candidates_sent: int
+    answered: int
+    selected: int
+    median_days_to_decision: float | None
+    """From a pack's sending to each candidate's first answer, in days."""
+    selection_rate: float | None
+    """Selected of the candidates sent (0..1)."""
+
+
 class OrderOut(Body):
     """An order with its employer's name, its fill (selected and deployed against head-count),
     whether it is closed to new applications (full or expired), its jobs, and why a job linked to
-    it cannot be published today (``problems``, empty when it can)."""
+    it cannot be published today (``problems``, empty when it can). One order's own answer adds its
+    CV packs' figures (``packs``; null in lists)."""
 
     id: str
     employer_id: str
@@ -195,6 +209,7 @@ class OrderOut(Body):
     created_at: datetime
     updated_by: str
     updated_at: datetime
+    packs: PackFiguresOut | None = None
 
 
 def order_out(view: OrderView) -> OrderOut:

@@ -8,7 +8,7 @@ from agency_core.employers.packs import EmployerFigures, OrderFigures, PackView,
 from agency_core.employers.packs_model import Decision, DecisionKind, PackCandidate, PackState
 from agency_core.employers.packs_profiles import PackFigures
 from app.admin.schemas.common import Body, from_object
-from app.admin.schemas.employers import FillOut
+from app.admin.schemas.employers import FillOut, PackFiguresOut
 
 
 class PackIn(Body):
@@ -65,16 +65,6 @@ class SentPackOut(Body):
 
 class PackList(Body):
     items: list[PackOut]
-
-
-class PackFiguresOut(Body):
-    packs_sent: int
-    candidates_sent: int
-    answered: int
-    selected: int
-    median_days_to_decision: float | None
-    selection_rate: float | None
-    """Selected of the candidates sent (0..1)."""
 
 
 class OrderFiguresOut(Body):
