@@ -6,6 +6,7 @@ import { useResource } from '@/lib/use-resource';
 import { useAdminTitle, AsyncView, DataTable, PageHeader } from '@/features/admin-shell';
 import { NotDeliveredFigure, NotDeliveredList } from '../delivery/NotDeliveredList';
 import { ApplicationRow } from '../ApplicationRow';
+import { AfterArrival } from './AfterArrival';
 import { DayFigures } from './DayFigures';
 
 const CARDS: {
@@ -101,6 +102,7 @@ export default function DashboardPage() {
                     : 'Text messages are being delivered normally.'}
                 </p>
               </section>
+              <AfterArrival data={data} />
             </div>
           </>
         )}
