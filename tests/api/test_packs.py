@@ -344,3 +344,11 @@ def test_the_access_log_keeps_no_pack_token() -> None:
     assert logged_path("/employer/packs/Dw5bdxekvYLhNSyp3hoEwmsC/cv/C01") == "/employer/packs/***/cv/C01"
     assert logged_path("/employer/packs/Dw5bdxekvYLhNSyp3hoEwmsC") == "/employer/packs/***"
     assert logged_path("/api/jobs/JB1") == "/api/jobs/JB1"
+
+
+async def test_the_employers_page_is_counted_by_the_public_rate_limit(make_app: AppFactory) -> None:
+    limited = make_app(AGENCY_RATE_LIMIT="3")
+    async with AsyncTestClient(limited) as client:
+        answers = [await client.get("/employer/packs/" + "A" * 32) for _ in range(4)]
+    assert [a.status_code for a in answers] == [404, 404, 404, 429]
+    assert answers[0].headers["ratelimit-limit"] == "3"
