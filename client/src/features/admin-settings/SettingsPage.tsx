@@ -21,6 +21,7 @@ import {
   PagedTable,
 } from '@/features/admin-shell';
 import { getSettings, listAudit, saveSettings } from './api/settings';
+import { WhatsAppLine } from './WhatsAppLine';
 import { useResource } from '@/lib/use-resource';
 import { settingsBody, settingsRules, settingsSchema, valuesOf, type SettingsValues } from './settings-rules';
 
@@ -346,6 +347,7 @@ export default function SettingsPage() {
       <AsyncView state={state} onRetry={reload}>
         {(settings) => <SettingsForm initial={settings} />}
       </AsyncView>
+      <WhatsAppLine />
       <TimeZonePreference />
       <AuditLog />
     </>
