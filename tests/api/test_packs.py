@@ -296,6 +296,8 @@ async def test_select_clicked_twice_moves_the_stage_once_and_the_figures_count_i
         ("selected", f"Selected by Gulf Homes LLC for order {order_id} (pack {sent['pack']['id']}, C01)")
     ]
     decisions = (await staff.client.get(f"{ORDERS}/{order_id}/packs/{sent['pack']['id']}")).json()["decisions"]
+    told = (await staff.client.get(f"/api/admin/applications/{chosen.application_id}/notes")).json()["items"]
+    assert [n["authorName"] for n in told] == ["Gulf Homes LLC (employer)"] * 2
     notes = {d["code"]: d["stageNote"] for d in decisions}
     assert notes["C01"] == "Moved to Selected by employer."
     assert notes["C02"] == "Not moved: Only an approved application enters the pipeline"
