@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { getApplication } from './api/applications';
+import { APPLICATIONS_KEY, DASHBOARD_KEY, applicationRead } from './api/reads';
 import { useBulkMove } from '@/features/admin-bulk';
 import type { ApplicationDetail, ApplicationStatus } from '@/features/admin-shell';
-import { useResource } from '@/lib/use-resource';
 import { paths } from '@/config/paths';
 import {
   formatDate,
@@ -13,6 +12,8 @@ import {
   DataTable,
   RecordPage,
   StatusBadge,
+  useAdminQuery,
+  useInvalidate,
 } from '@/features/admin-shell';
 import { DeliveryBadge } from './delivery/DeliveryBadge';
 import { RefundsPanel } from './refunds/RefundsPanel';
@@ -229,15 +230,14 @@ function FilesSection({ files }: { files: ApplicationDetail['files'] }) {
 export default function ApplicationDetailPage() {
   const { applicationId = '' } = useParams();
   useAdminTitle(`Application ${applicationId}`);
-  const [state, reload] = useResource(
-    (signal) => getApplication(applicationId, signal),
-    `application:${applicationId}`,
-  );
+  const [state, reload] = useAdminQuery(applicationRead(applicationId));
+  const invalidate = useInvalidate();
   const [override, setOverride] = useState<ApplicationDetail | null>(null);
   // The same confirmation as the list's bulk move: the SMS shown first, then an undo window.
+  // A move changes this record, the lists it is in and the dashboard's counts: each is read again.
   const move = useBulkMove(() => {
     setOverride(null);
-    reload();
+    invalidate(APPLICATIONS_KEY, DASHBOARD_KEY);
   });
   const busy = move.busy;
   const changeStatus = (status: ApplicationStatus) => move.start({ applicationIds: [applicationId] }, status);

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { FilterSelect } from '@/components/ui/FilterSelect';
 import { useSearchParams } from 'react-router-dom';
 import { constants } from '@/config/rules';
-import { listApplications, applicationsExportHref, APPLICATION_VIEWS } from './api/applications';
+import { applicationsExportHref, APPLICATION_VIEWS } from './api/applications';
+import { APPLICATIONS_KEY, DASHBOARD_KEY, applicationsRead } from './api/reads';
 import {
   type ApplicationFilters,
   APPLICATION_STATUSES,
@@ -18,32 +19,29 @@ import {
   foldedCount,
   listSearch,
   QuickViews,
+  useAdminQuery,
+  useInvalidate,
 } from '@/features/admin-shell';
-import { useResource } from '@/lib/use-resource';
 import { ApplicationRow } from './ApplicationRow';
 import { BulkBar, SelectCell, useSelection, useBulkMove } from '@/features/admin-bulk';
 import { FilterFold } from './views/FilterFold';
 import { JobFilter } from './views/JobFilter';
 import { MineToggle, OwnerSelect, useStaff } from '@/features/admin-notes';
 
-const PAGE_SIZE = 20;
-
 export default function ApplicationsPage() {
   useAdminTitle('Applications');
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState(filters.q);
   const selection = useSelection();
   const staff = useStaff();
-  const [state, reload] = useResource(
-    (signal) => listApplications(filters, page, PAGE_SIZE, signal),
-    `applications?${params.toString()}`,
-  );
+  const [state, reload] = useAdminQuery(applicationsRead(params));
+  const invalidate = useInvalidate();
 
+  // A move changes the records moved, every list they are in and the dashboard's counts.
   const move = useBulkMove(() => {
     selection.clear();
-    reload();
+    invalidate(APPLICATIONS_KEY, DASHBOARD_KEY);
   });
 
   const update = (changes: Partial<ApplicationFilters> & { page?: string }) => {

@@ -1,3 +1,4 @@
+import { AdminQueryProvider } from '@/features/admin-shell';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -38,6 +39,7 @@ describe('PhonesToConfirmPage', () => {
         <SnackbarProvider />
         <PhonesToConfirmPage />
       </MemoryRouter>,
+      { wrapper: AdminQueryProvider },
     );
     const choices = await screen.findByRole('group', { name: "Country of VA300's phone" });
     expect(screen.getByRole('link', { name: 'VA300' })).toHaveAttribute('href', '/admin/applications/VA300');

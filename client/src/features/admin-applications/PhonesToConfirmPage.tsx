@@ -1,8 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useResource } from '@/lib/use-resource';
 import { notify } from '@/lib/notify';
-import { errorMessage, formatDateTime, useAdminTitle, AsyncView, PageHeader } from '@/features/admin-shell';
+import {
+  errorMessage,
+  formatDateTime,
+  useAdminTitle,
+  AsyncView,
+  PageHeader,
+  useAdminQuery,
+} from '@/features/admin-shell';
 import { confirmPhone, phonesToConfirm, type PhoneToConfirm } from './api/phones';
 
 /** One application's phone: each country it may be, as a button that keeps that number. */
@@ -61,7 +67,7 @@ function PhoneRow({ item, onDone }: { item: PhoneToConfirm; onDone: () => void }
  */
 export default function PhonesToConfirmPage() {
   useAdminTitle('Phones to confirm');
-  const [state, reload] = useResource((signal) => phonesToConfirm(signal), 'phones-to-confirm');
+  const [state, reload] = useAdminQuery({ key: ['phones-to-confirm'], load: phonesToConfirm });
   return (
     <>
       <PageHeader title="Phones to confirm" />

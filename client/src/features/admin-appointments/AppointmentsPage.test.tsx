@@ -1,3 +1,4 @@
+import { AdminQueryProvider } from '@/features/admin-shell';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -42,6 +43,7 @@ function renderPage(sent: Record<string, unknown>[]) {
       <SnackbarProvider />
       <AppointmentsPage />
     </MemoryRouter>,
+    { wrapper: AdminQueryProvider },
   );
 }
 

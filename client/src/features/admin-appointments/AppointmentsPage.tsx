@@ -8,7 +8,6 @@ import {
   APPOINTMENT_VIEWS,
 } from './api/appointments';
 import type { Appointment } from '@/features/admin-shell';
-import { useResource } from '@/lib/use-resource';
 import {
   countOf,
   formatDate,
@@ -23,6 +22,8 @@ import {
   type FilterOption,
   QuickViews,
   useConfirm,
+  useAdminQuery,
+  useInvalidate,
 } from '@/features/admin-shell';
 import { outcomeRequest, type AppointmentOutcome } from './outcome-requests';
 
@@ -47,10 +48,11 @@ export default function AppointmentsPage() {
   const view = params.get('view') ?? '';
   const [status, setStatus] = useState(view ? '' : 'booked');
   const [page, setPage] = useState(1);
-  const [state, reload] = useResource(
-    (signal) => listAppointments(status, page, PAGE_SIZE, signal, view),
-    `appointments:${status}:${page}:${view}`,
-  );
+  const [state, reload] = useAdminQuery({
+    key: ['appointments', 'list', status, page, view],
+    load: (signal) => listAppointments(status, page, PAGE_SIZE, signal, view),
+  });
+  const invalidate = useInvalidate();
   const [changed, setChanged] = useState<Record<string, Appointment>>({});
   const { dialog, confirm } = useConfirm();
 
@@ -60,7 +62,10 @@ export default function AppointmentsPage() {
       () => setAppointmentStatus(appointment.reference, next),
       OUTCOME_DONE[next],
     );
-    if (updated) setChanged((current) => ({ ...current, [updated.reference]: updated }));
+    if (!updated) return;
+    setChanged((current) => ({ ...current, [updated.reference]: updated }));
+    // The calendar and the dashboard's day figures show it too (this list shows the answer).
+    invalidate(['appointments', 'calendar'], ['dashboard']);
   };
 
   return (

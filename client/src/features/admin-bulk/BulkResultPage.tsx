@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useResource } from '@/lib/use-resource';
 import { getBulk, type BulkAction } from './api/bulk';
 import {
   formatDateTime,
@@ -10,6 +9,7 @@ import {
   DataTable,
   RecordPage,
   StatusBadge,
+  useAdminQuery,
 } from '@/features/admin-shell';
 import './bulk.css';
 
@@ -19,7 +19,10 @@ const REFRESH_MS = 2000;
 export default function BulkResultPage() {
   const { bulkId = '' } = useParams();
   useAdminTitle(`Bulk action ${bulkId}`);
-  const [state, reload] = useResource((signal) => getBulk(bulkId, signal), `bulk:${bulkId}`);
+  const [state, reload] = useAdminQuery({
+    key: ['bulk', bulkId],
+    load: (signal) => getBulk(bulkId, signal),
+  });
   const [latest, setLatest] = useState<BulkAction | null>(null);
   const shown = latest ?? (state.status === 'success' ? state.data : null);
   const waiting = shown !== null && shown.pending > 0;

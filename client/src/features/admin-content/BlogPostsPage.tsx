@@ -11,6 +11,8 @@ import {
   useFocusFirstInvalid,
   AsyncView,
   PagedTable,
+  useAdminQuery,
+  useInvalidate,
 } from '@/features/admin-shell';
 import {
   createBlogPost,
@@ -20,7 +22,6 @@ import {
   uploadBlogImage,
 } from './api/content';
 import type { AdminBlogPost, BlogPostInput } from '@/features/admin-shell';
-import { useResource } from '@/lib/use-resource';
 import { useEditableList, useEditorSave, type EditorProps } from './editable-list';
 import { EditableListPage, ItemActions } from './EditableListPage';
 
@@ -271,8 +272,17 @@ function BlogPostEditor({ item: post, onSaved, onCancel }: EditorProps<AdminBlog
 export default function BlogPostsPage() {
   useAdminTitle('Blog Posts');
   const [page, setPage] = useState(1);
-  const [state, reload] = useResource((signal) => listBlogPosts(page, PAGE_SIZE, signal), `blog:${page}`);
-  const list = useEditableList<AdminBlogPost>(reload, deleteBlogPost, 'Blog post deleted');
+  const [state, reload] = useAdminQuery({
+    key: ['blog', page],
+    load: (signal) => listBlogPosts(page, PAGE_SIZE, signal),
+  });
+  const invalidate = useInvalidate();
+  // Every page of posts, and the dashboard's count.
+  const list = useEditableList<AdminBlogPost>(
+    () => invalidate(['blog'], ['dashboard']),
+    deleteBlogPost,
+    'Blog post deleted',
+  );
 
   const togglePublished = (post: AdminBlogPost) =>
     list.act(

@@ -13,9 +13,10 @@ import {
   StatusBadge,
   type FilterOption,
   FilterTabs,
+  useAdminQuery,
+  useInvalidate,
 } from '@/features/admin-shell';
 import type { Job } from '@/features/admin-shell';
-import { useResource } from '@/lib/use-resource';
 import { useEditableList, useEditorSave, type EditorProps } from './editable-list';
 import { blankJobValues, jobBody, jobRules, jobSchema, type JobFieldRule, type JobValues } from './job-rules';
 import { EditableListPage, ItemActions } from './EditableListPage';
@@ -207,11 +208,14 @@ export default function JobsPage() {
   useAdminTitle('Jobs');
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
-  const [state, reload] = useResource(
-    (signal) => listJobs(status, page, PAGE_SIZE, signal),
-    `jobs:${status}:${page}`,
-  );
-  const list = useEditableList<Job>(reload, deleteJob, 'Job deleted');
+  const [state, reload] = useAdminQuery({
+    key: ['jobs', 'list', status, page],
+    load: (signal) => listJobs(status, page, PAGE_SIZE, signal),
+  });
+  const invalidate = useInvalidate();
+  // A saved or deleted job changes every jobs read (this list, the applications' job filter) and the
+  // dashboard's count of active jobs.
+  const list = useEditableList<Job>(() => invalidate(['jobs'], ['dashboard']), deleteJob, 'Job deleted');
 
   const toggle = (job: Job) => {
     const next = job.status === 'open' ? 'closed' : 'open';

@@ -13,6 +13,7 @@ import {
   DataTable,
   PageHeader,
   StatusBadge,
+  useAdminQuery,
 } from '@/features/admin-shell';
 import {
   createIssue,
@@ -26,7 +27,6 @@ import {
   type NewsletterIssue,
 } from './api/newsletter';
 import { notify } from '@/lib/notify';
-import { useResource } from '@/lib/use-resource';
 
 const EMPTY: NewsletterDraft = { subject: '', body: '' };
 
@@ -227,7 +227,7 @@ function IssuesTable({
 export default function NewsletterPage() {
   useAdminTitle('Newsletter');
   const admin = useAdmin();
-  const [state, reload] = useResource(getNewsletter, 'newsletter');
+  const [state, reload] = useAdminQuery({ key: ['newsletter'], load: getNewsletter });
   const [current, setCurrent] = useState<NewsletterIssue | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);

@@ -1,8 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { listJobAlerts, listNewsletter, subscribersExportHref } from './api/subscribers';
 import type { Page } from '@/features/admin-shell';
-import { useResource } from '@/lib/use-resource';
-import { formatDateTime, useAdminTitle, AsyncView, PageHeader, PagedTable } from '@/features/admin-shell';
+import {
+  formatDateTime,
+  useAdminTitle,
+  AsyncView,
+  PageHeader,
+  PagedTable,
+  useAdminQuery,
+} from '@/features/admin-shell';
 
 const PAGE_SIZE = 20;
 
@@ -25,7 +31,10 @@ function SubscriberCard<T>({
   children: (data: Page<T>, onPage: (page: number) => void) => ReactNode;
 }) {
   const [page, setPage] = useState(1);
-  const [state, reload] = useResource((signal) => load(page, PAGE_SIZE, signal), `${queryKey}:${page}`);
+  const [state, reload] = useAdminQuery({
+    key: ['subscribers', queryKey, page],
+    load: (signal) => load(page, PAGE_SIZE, signal),
+  });
   return (
     <section className="admin-card" aria-labelledby={headingId}>
       <div className="admin-card__head">

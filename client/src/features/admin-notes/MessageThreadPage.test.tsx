@@ -1,3 +1,4 @@
+import { AdminQueryProvider } from '@/features/admin-shell';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -56,6 +57,7 @@ describe('MessageThreadPage', () => {
           <Route path="/admin/messages/:messageId" element={<MessageThreadPage />} />
         </Routes>
       </MemoryRouter>,
+      { wrapper: AdminQueryProvider },
     );
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Your reply'), 'Next week.');

@@ -12,7 +12,6 @@ import {
   type ReplyChannel,
 } from './api/notes';
 import type { ContactMessage } from '@/features/admin-shell';
-import { useResource } from '@/lib/use-resource';
 import {
   formatDateTime,
   runAction,
@@ -22,6 +21,7 @@ import {
   RecordPage,
   StatusBadge,
   TextAreaField,
+  useAdminQuery,
 } from '@/features/admin-shell';
 
 /** The server's words (agency_core/staff/notes.py). */
@@ -112,7 +112,10 @@ function ReplyForm({
 export default function MessageThreadPage() {
   const { messageId = '' } = useParams();
   useAdminTitle('Message');
-  const [state, reload] = useResource((signal) => getThread(messageId, signal), `thread:${messageId}`);
+  const [state, reload] = useAdminQuery({
+    key: ['messages', 'thread', messageId],
+    load: (signal) => getThread(messageId, signal),
+  });
   const [latest, setLatest] = useState<MessageThread | null>(null);
   // A reply is queued: read the thread again until each reply is delivered or failed.
   const follow = useFollow(

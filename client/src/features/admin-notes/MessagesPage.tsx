@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { markMessageRead, listMessages, MESSAGE_VIEWS } from './api/messages';
 import type { ContactMessage } from '@/features/admin-shell';
-import { useResource } from '@/lib/use-resource';
 import {
   countOf,
   formatDateTime,
@@ -12,6 +11,8 @@ import {
   PageHeader,
   PagedTable,
   QuickViews,
+  useAdminQuery,
+  useInvalidate,
 } from '@/features/admin-shell';
 
 const PAGE_SIZE = 20;
@@ -21,15 +22,19 @@ export default function MessagesPage() {
   const [params, setParams] = useSearchParams();
   const view = params.get('view') ?? '';
   const [page, setPage] = useState(1);
-  const [state, reload] = useResource(
-    (signal) => listMessages(page, PAGE_SIZE, signal, view),
-    `messages:${page}:${view}`,
-  );
+  const [state, reload] = useAdminQuery({
+    key: ['messages', 'list', page, view],
+    load: (signal) => listMessages(page, PAGE_SIZE, signal, view),
+  });
+  const invalidate = useInvalidate();
   const [read, setRead] = useState<Set<string>>(new Set());
 
   const markRead = async (message: ContactMessage) => {
     const done = await runAction(() => markMessageRead(message.id));
-    if (done) setRead((current) => new Set(current).add(message.id));
+    if (!done) return;
+    setRead((current) => new Set(current).add(message.id));
+    // The dashboard's count of new messages, and this message's page (this list shows it read).
+    invalidate(['dashboard'], ['messages', 'thread', message.id]);
   };
 
   return (

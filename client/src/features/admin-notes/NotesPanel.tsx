@@ -3,8 +3,7 @@ import './notes.css';
 import { useState } from 'react';
 import * as yup from 'yup';
 import { addNote, deleteNote, editNote, listNotes, NOTE_MAX_LENGTH, type Note } from './api/notes';
-import { useResource } from '@/lib/use-resource';
-import { formatDateTime, runAction, AsyncView, TextAreaField } from '@/features/admin-shell';
+import { formatDateTime, runAction, AsyncView, TextAreaField, useAdminQuery } from '@/features/admin-shell';
 
 /** The server's words (agency_core/staff/notes.py). */
 export const NOTE_REQUIRED = 'Note is required';
@@ -135,7 +134,10 @@ function NoteItem({
 
 /** The applicant's notes: who wrote each and when; write, edit and delete (all audited). */
 export function NotesPanel({ applicationId }: { applicationId: string }) {
-  const [state, reload] = useResource((signal) => listNotes(applicationId, signal), `notes:${applicationId}`);
+  const [state, reload] = useAdminQuery({
+    key: ['notes', applicationId],
+    load: (signal) => listNotes(applicationId, signal),
+  });
   return (
     <section className="admin-card" aria-labelledby="notes-heading">
       <h2 id="notes-heading">Notes</h2>

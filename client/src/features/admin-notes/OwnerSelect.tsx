@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import './notes.css';
 import { listStaff, setOwner, type StaffMember } from './api/notes';
-import { useResource } from '@/lib/use-resource';
-import { runAction } from '@/features/admin-shell';
+import { runAction, useAdminQuery, useInvalidate } from '@/features/admin-shell';
 
 /** The staff members an applicant can be given to (null while loading or when it failed). */
 export function useStaff(): StaffMember[] | null {
-  const [staff] = useResource((signal) => listStaff(signal), 'staff');
+  const [staff] = useAdminQuery({ key: ['staff'], load: listStaff });
   return staff.status === 'success' ? staff.data.items : null;
 }
 
@@ -31,6 +30,7 @@ export function OwnerSelect({
 }) {
   const [current, setCurrent] = useState(ownerId);
   const [busy, setBusy] = useState(false);
+  const invalidate = useInvalidate();
   const id = `owner-${applicationId}`;
   const members = staff ?? [];
   const change = async (next: string) => {
@@ -43,6 +43,8 @@ export function OwnerSelect({
     if (saved) {
       setCurrent(saved.ownerId);
       onChange?.(saved.ownerId);
+      // The owner shows in the lists ("My applications") and on the applicant's page.
+      invalidate(['applications']);
     }
   };
   return (

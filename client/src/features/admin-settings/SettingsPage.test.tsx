@@ -1,3 +1,4 @@
+import { AdminQueryProvider } from '@/features/admin-shell';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -34,6 +35,7 @@ function renderPage(onPut: (body: unknown) => Response | Promise<Response>) {
       <SnackbarProvider />
       <SettingsPage />
     </MemoryRouter>,
+    { wrapper: AdminQueryProvider },
   );
 }
 

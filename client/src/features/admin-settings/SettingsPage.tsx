@@ -19,10 +19,10 @@ import {
   AsyncView,
   PageHeader,
   PagedTable,
+  useAdminQuery,
+  useInvalidate,
 } from '@/features/admin-shell';
 import { getSettings, listAudit, saveSettings } from './api/settings';
-import { WhatsAppLine } from './WhatsAppLine';
-import { useResource } from '@/lib/use-resource';
 import { settingsBody, settingsRules, settingsSchema, valuesOf, type SettingsValues } from './settings-rules';
 
 export { validateSettings } from './settings-rules';
@@ -227,6 +227,7 @@ function formErrors(flat: Record<string, string>) {
 }
 
 function SettingsForm({ initial }: { initial: AdminSettings }) {
+  const invalidate = useInvalidate();
   // Checked on submit only (as the server checks); the messages stay until the next submit.
   const form: SettingsFormik = useFormik<SettingsValues>({
     initialValues: valuesOf(initial),
@@ -238,6 +239,8 @@ function SettingsForm({ initial }: { initial: AdminSettings }) {
         const saved = await saveSettings(settingsBody(values));
         helpers.resetForm({ values: valuesOf(saved) });
         void notify('Settings saved', 'success');
+        // Read again in the background (the form keeps its state), and the audit log gains the change.
+        invalidate(['settings'], ['audit']);
       } catch (error) {
         const fields = fieldErrors(error);
         if (fields) helpers.setErrors(formErrors(fields));
@@ -295,7 +298,10 @@ function TimeZonePreference() {
 
 function AuditLog() {
   const [page, setPage] = useState(1);
-  const [state, reload] = useResource((signal) => listAudit(page, 20, signal), `audit:${page}`);
+  const [state, reload] = useAdminQuery({
+    key: ['audit', page],
+    load: (signal) => listAudit(page, 20, signal),
+  });
   return (
     <section className="admin-card" aria-labelledby="audit-heading">
       <div className="admin-card__head">
@@ -333,7 +339,7 @@ function AuditLog() {
 
 export default function SettingsPage() {
   useAdminTitle('Settings');
-  const [state, reload] = useResource(getSettings, 'settings');
+  const [state, reload] = useAdminQuery({ key: ['settings'], load: getSettings });
   return (
     <>
       <PageHeader title="Settings">
@@ -347,7 +353,6 @@ export default function SettingsPage() {
       <AsyncView state={state} onRetry={reload}>
         {(settings) => <SettingsForm initial={settings} />}
       </AsyncView>
-      <WhatsAppLine />
       <TimeZonePreference />
       <AuditLog />
     </>

@@ -40,6 +40,7 @@ export { STAFF_ZONES, formatDate, formatDateTime, setStaffTimeZone, staffTimeZon
 export { useAdminTitle } from './lib/title';
 export { useFollow } from './lib/use-follow';
 export { useAdmin } from './session/session';
+export { AdminQueryProvider, useAdminQuery, useInvalidate, type AdminRead } from './query/query';
 export { QuickViews } from './ui/QuickViews';
 export { TextAreaField } from './ui/TextAreaField';
 export { AsyncView } from './ui/AsyncView';

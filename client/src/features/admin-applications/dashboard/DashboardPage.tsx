@@ -1,12 +1,10 @@
 import { Link } from 'react-router-dom';
 import { Icon, type IconName } from '@/components/ui/Icon';
-import { getDashboard } from '../api/applications';
+import { dashboardRead } from '../api/reads';
 import type { Dashboard } from '@/features/admin-shell';
-import { useResource } from '@/lib/use-resource';
-import { useAdminTitle, AsyncView, DataTable, PageHeader } from '@/features/admin-shell';
+import { useAdminTitle, AsyncView, DataTable, PageHeader, useAdminQuery } from '@/features/admin-shell';
 import { NotDeliveredFigure, NotDeliveredList } from '../delivery/NotDeliveredList';
 import { ApplicationRow } from '../ApplicationRow';
-import { AfterArrival } from './AfterArrival';
 import { DayFigures } from './DayFigures';
 
 const CARDS: {
@@ -23,7 +21,7 @@ const CARDS: {
 
 export default function DashboardPage() {
   useAdminTitle('Dashboard');
-  const [state, reload] = useResource(getDashboard, 'dashboard');
+  const [state, reload] = useAdminQuery(dashboardRead());
   return (
     <>
       <PageHeader title="Dashboard" />
@@ -102,7 +100,6 @@ export default function DashboardPage() {
                     : 'Text messages are being delivered normally.'}
                 </p>
               </section>
-              <AfterArrival data={data} />
             </div>
           </>
         )}

@@ -1,3 +1,4 @@
+import { AdminQueryProvider } from '@/features/admin-shell';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -48,6 +49,7 @@ function renderPanel(onPost: (body: Record<string, unknown>) => Response) {
       <SnackbarProvider />
       <RefundsPanel applicationId="VA1" />
     </>,
+    { wrapper: AdminQueryProvider },
   );
 }
 

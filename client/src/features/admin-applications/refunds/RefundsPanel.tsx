@@ -1,7 +1,6 @@
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { notify } from '@/lib/notify';
-import { useResource } from '@/lib/use-resource';
 import {
   errorMessage,
   fieldErrors,
@@ -9,6 +8,8 @@ import {
   formatDateTime,
   humanize,
   AsyncView,
+  useAdminQuery,
+  useInvalidate,
 } from '@/features/admin-shell';
 import { type Refunds, getRefunds, requestRefund } from '../api/refunds';
 
@@ -118,11 +119,17 @@ function RefundForm({
 
 /** The application's refunds and, for a paid fee with something left, the form that refunds it. */
 export function RefundsPanel({ applicationId }: { applicationId: string }) {
-  const [state, reload] = useResource(
-    (signal) => getRefunds(applicationId, signal),
-    `refunds-${applicationId}`,
-  );
+  const [state, reload] = useAdminQuery({
+    key: ['refunds', applicationId],
+    load: (signal) => getRefunds(applicationId, signal),
+  });
   const [changed, setChanged] = useState<Refunds | null>(null);
+  const invalidate = useInvalidate();
+  // A refund changes the payment the applicant's page and the lists show.
+  const onChanged = (refunds: Refunds) => {
+    setChanged(refunds);
+    invalidate(['applications']);
+  };
   const shown = state.status === 'success' && changed ? { status: 'success' as const, data: changed } : state;
   return (
     <section className="admin-card" aria-labelledby="refunds-heading">
@@ -143,7 +150,7 @@ export function RefundsPanel({ applicationId }: { applicationId: string }) {
               </ul>
             ) : null}
             {refunds.payment === 'paid' && refunds.refundable !== '0' ? (
-              <RefundForm applicationId={applicationId} refunds={refunds} onChanged={setChanged} />
+              <RefundForm applicationId={applicationId} refunds={refunds} onChanged={onChanged} />
             ) : null}
           </>
         )}

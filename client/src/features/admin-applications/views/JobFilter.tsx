@@ -1,11 +1,13 @@
-import { listJobs } from '@/features/admin-shell';
-import { useResource } from '@/lib/use-resource';
+import { listJobs, useAdminQuery } from '@/features/admin-shell';
 
 const JOBS_LISTED = 100;
 
 /** The applications list's job filter: every job by its title (newest first); the value is its ID. */
 export function JobFilter({ value, onChange }: { value: string; onChange: (jobId: string) => void }) {
-  const [state] = useResource((signal) => listJobs('', 1, JOBS_LISTED, signal), 'jobs:titles');
+  const [state] = useAdminQuery({
+    key: ['jobs', 'titles'],
+    load: (signal) => listJobs('', 1, JOBS_LISTED, signal),
+  });
   const jobs = state.status === 'success' ? state.data.items : [];
   const known = jobs.some((job) => job.id === value);
   return (

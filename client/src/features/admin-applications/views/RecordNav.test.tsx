@@ -1,3 +1,4 @@
+import { AdminQueryProvider } from '@/features/admin-shell';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +15,12 @@ describe('RecordNav', () => {
         return HttpResponse.json({ previous: 'VA1', next: 'VA3', position: 2, total: 3 });
       }),
     );
-    renderWithRouter(<RecordNav applicationId="VA2" />, '/admin/applications/VA2?owner=me&view=new');
+    renderWithRouter(
+      <AdminQueryProvider>
+        <RecordNav applicationId="VA2" />
+      </AdminQueryProvider>,
+      '/admin/applications/VA2?owner=me&view=new',
+    );
     expect(await screen.findByTestId('record-position')).toHaveTextContent('2 of 3');
     expect(asked[0]?.get('owner')).toBe('me');
     expect(asked[0]?.get('view')).toBe('new');

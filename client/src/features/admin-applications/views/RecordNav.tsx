@@ -1,7 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { useResource } from '@/lib/use-resource';
 import { getApplicationNeighbours } from '../api/applications';
-import { filtersFrom, listSearch } from '@/features/admin-shell';
+import { filtersFrom, listSearch, useAdminQuery } from '@/features/admin-shell';
 
 const detail = (id: string, search: string) => `/admin/applications/${encodeURIComponent(id)}${search}`;
 
@@ -10,10 +9,10 @@ export function RecordNav({ applicationId }: { applicationId: string }) {
   const [params] = useSearchParams();
   const search = listSearch(params);
   const filters = filtersFrom(params);
-  const [state] = useResource(
-    (signal) => getApplicationNeighbours(applicationId, filters, signal),
-    `neighbours:${applicationId}${search}`,
-  );
+  const [state] = useAdminQuery({
+    key: ['applications', 'neighbours', applicationId, filters],
+    load: (signal) => getApplicationNeighbours(applicationId, filters, signal),
+  });
   const around = state.status === 'success' ? state.data : null;
   return (
     <nav className="admin-record-nav" aria-label="Applications">

@@ -1,7 +1,6 @@
 import './calendar.css';
 import { useState } from 'react';
 import { constants } from '@/config/rules';
-import { useResource } from '@/lib/use-resource';
 import { setAppointmentStatus } from '../api/appointments';
 import { getAppointmentCalendar, type CalendarDay, type CalendarSlot } from '../api/appointment-calendar';
 import type { Appointment } from '@/features/admin-shell';
@@ -17,6 +16,8 @@ import {
   StatusBadge,
   type FilterOption,
   useConfirm,
+  useAdminQuery,
+  useInvalidate,
 } from '@/features/admin-shell';
 import { outcomeRequest, type AppointmentOutcome as Outcome } from '../outcome-requests';
 
@@ -181,10 +182,11 @@ export default function AppointmentCalendarPage() {
   const start = span === '7' ? mondayOf(day) : day;
   const days = span === '7' ? 7 : 1;
   const [office, setOffice] = useState('');
-  const [state, reload] = useResource(
-    (signal) => getAppointmentCalendar(start, days, office, signal),
-    `calendar:${start}:${days}:${office}`,
-  );
+  const [state, reload] = useAdminQuery({
+    key: ['appointments', 'calendar', start, days, office],
+    load: (signal) => getAppointmentCalendar(start, days, office, signal),
+  });
+  const invalidate = useInvalidate();
   const [changed, setChanged] = useState<Record<string, Appointment>>({});
   const { dialog, confirm } = useConfirm();
 
@@ -194,7 +196,8 @@ export default function AppointmentCalendarPage() {
     const updated = await runAction(() => setAppointmentStatus(booking.reference, next), done);
     if (updated) {
       setChanged((current) => ({ ...current, [updated.reference]: updated }));
-      reload();
+      // This day read again, and wherever else the booking shows (the list, the dashboard's figures).
+      invalidate(['appointments'], ['dashboard']);
     }
   };
 

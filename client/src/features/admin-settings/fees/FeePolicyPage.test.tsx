@@ -1,3 +1,4 @@
+import { AdminQueryProvider } from '@/features/admin-shell';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -32,6 +33,7 @@ function renderPage(onPut: (body: Record<string, unknown>) => Response) {
       <SnackbarProvider />
       <FeePolicyPage />
     </MemoryRouter>,
+    { wrapper: AdminQueryProvider },
   );
 }
 

@@ -1,7 +1,6 @@
 import { useFormik, type FormikProps } from 'formik';
 import { Link } from 'react-router-dom';
 import { notify } from '@/lib/notify';
-import { useResource } from '@/lib/use-resource';
 import {
   errorMessage,
   fieldErrors,
@@ -11,6 +10,8 @@ import {
   useAdminTitle,
   AsyncView,
   PageHeader,
+  useAdminQuery,
+  useInvalidate,
 } from '@/features/admin-shell';
 import { type FeePolicy, type FeeRule, getFeePolicy, saveFeePolicy } from '../api/fees';
 import { feeFieldId, feePolicyBody, feePolicySchema, feeRules, fieldOrder, type RuleKind } from './fee-rules';
@@ -155,6 +156,7 @@ function DefaultFee({ form }: { form: FeeForm }) {
 }
 
 function FeePolicyForm({ initial }: { initial: FeePolicy }) {
+  const invalidate = useInvalidate();
   // Checked on submit only (as the server checks); the messages stay until the next submit.
   const form: FeeForm = useFormik<FeePolicy>({
     initialValues: initial,
@@ -165,6 +167,7 @@ function FeePolicyForm({ initial }: { initial: FeePolicy }) {
       try {
         helpers.resetForm({ values: await saveFeePolicy(feePolicyBody(values)) });
         void notify('Fee policy saved', 'success');
+        invalidate(['fee-policy'], ['audit']);
       } catch (error) {
         helpers.setErrors(nestedErrors<FeePolicy>(fieldErrors(error) ?? {}));
         void notify(errorMessage(error, 'Failed to save the fee policy'), 'error');
@@ -211,7 +214,7 @@ function FeePolicyForm({ initial }: { initial: FeePolicy }) {
 /** /admin/fees: the fee policy staff keep in the admin settings (every change is audited). */
 export default function FeePolicyPage() {
   useAdminTitle('Fee policy');
-  const [state, reload] = useResource(getFeePolicy, 'fee-policy');
+  const [state, reload] = useAdminQuery({ key: ['fee-policy'], load: getFeePolicy });
   return (
     <>
       <PageHeader title="Fee policy">

@@ -1,3 +1,4 @@
+import { AdminQueryProvider } from '@/features/admin-shell';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -75,6 +76,7 @@ describe('TemplatesPage', () => {
         <SnackbarProvider />
         <TemplatesPage />
       </MemoryRouter>,
+      { wrapper: AdminQueryProvider },
     );
     const box = await screen.findByLabelText('Text of “SMS: application approved”');
     expect(await screen.findByTestId('template-facts')).toHaveTextContent('Encoding: GSM-7 · 1 SMS part');
@@ -111,6 +113,7 @@ describe('TemplatesPage', () => {
         <SnackbarProvider />
         <TemplatesPage />
       </MemoryRouter>,
+      { wrapper: AdminQueryProvider },
     );
     const box = await screen.findByLabelText('Text of “SMS: application approved”');
     await user.clear(box);
@@ -158,6 +161,7 @@ describe('TemplatesPage', () => {
         <SnackbarProvider />
         <TemplatesPage />
       </MemoryRouter>,
+      { wrapper: AdminQueryProvider },
     );
     const box = await screen.findByLabelText('Text of “E-mail subject: application received”');
     expect(box.tagName).toBe('INPUT');
@@ -183,6 +187,7 @@ describe('TemplatesPage', () => {
         <SnackbarProvider />
         <TemplatesPage />
       </MemoryRouter>,
+      { wrapper: AdminQueryProvider },
     );
     const box = await screen.findByLabelText('Text of “SMS: application approved”');
     await user.clear(box);

@@ -2,7 +2,6 @@ import { useFormik } from 'formik';
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { notify } from '@/lib/notify';
-import { useResource } from '@/lib/use-resource';
 import {
   errorMessage,
   fieldErrors,
@@ -11,6 +10,8 @@ import {
   useAdminTitle,
   AsyncView,
   PageHeader,
+  useAdminQuery,
+  useInvalidate,
 } from '@/features/admin-shell';
 import {
   getTemplate,
@@ -145,6 +146,7 @@ function Versions({ detail, onRestore }: { detail: TemplateDetail; onRestore: (v
 
 function TemplateEditor({ initial }: { initial: TemplateDetail }) {
   const [detail, setDetail] = useState(initial);
+  const invalidate = useInvalidate();
   const schema = useMemo(() => templateSchema(initial.channel), [initial.channel]);
   // Checked on submit (as the server checks); a keystroke clears the message, the preview then speaks.
   const form = useFormik<TemplateValues>({
@@ -181,6 +183,8 @@ function TemplateEditor({ initial }: { initial: TemplateDetail }) {
     setDetail(saved);
     form.resetForm({ values: { text: saved.text } });
     void notify(message, 'success');
+    // The list's "changed" marks and this template's versions (the editor keeps its state).
+    invalidate(['templates']);
   };
 
   const onRestore = async (version: number) => {
@@ -231,7 +235,10 @@ function TemplateEditor({ initial }: { initial: TemplateDetail }) {
 }
 
 function EditTemplate({ templateKey }: { templateKey: string }) {
-  const [state, retry] = useResource((signal) => getTemplate(templateKey, signal), templateKey);
+  const [state, retry] = useAdminQuery({
+    key: ['templates', templateKey],
+    load: (signal) => getTemplate(templateKey, signal),
+  });
   return (
     <AsyncView state={state} onRetry={retry}>
       {(detail) => <TemplateEditor key={`${detail.key}-${detail.version}`} initial={detail} />}
@@ -240,7 +247,7 @@ function EditTemplate({ templateKey }: { templateKey: string }) {
 }
 
 function AllTemplates() {
-  const [state, retry] = useResource((signal) => listTemplates(signal), 'templates');
+  const [state, retry] = useAdminQuery({ key: ['templates', 'list'], load: listTemplates });
   return (
     <AsyncView state={state} onRetry={retry}>
       {(list) => <TemplateListView items={list.items} />}

@@ -2,7 +2,9 @@
  * The admin session (spec section 4): unauthenticated | loading | authenticated admin.
  * The server is the source of truth (`GET /api/admin/session`); this provider asks it once
  * on entry (a check started as the admin chunk loads: startSessionCheck), signs in and out, and
- * ends the session when any admin call answers 401.
+ * ends the session when any admin call answers 401 (or a 403 "User not authorized"): once, however
+ * many calls answer so (the route's read started beside the check among them), forgetting every
+ * cached read (query/query.tsx).
  */
 import {
   createContext,
@@ -16,6 +18,7 @@ import {
 } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { AdminQueryProvider, useForgetReads } from '../query/query';
 import { CSRF_COOKIE, readCookie, setSessionExpiredListener } from '../api/client';
 import { getSession, signIn, signOut } from '../api/session';
 import type { AdminUser } from '../api/types';
@@ -75,11 +78,40 @@ function messageOf(error: unknown): string | undefined {
 const isCsrfRefusal = (error: unknown) =>
   error instanceof ApiError && error.status === 403 && /csrf/i.test(messageOf(error) ?? '');
 
+/** The session and the cache of the reads made in it (forgotten when it ends). */
 export function AdminSessionProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<SessionState>({ status: 'loading' });
+  return (
+    <AdminQueryProvider>
+      <SessionProvider>{children}</SessionProvider>
+    </AdminQueryProvider>
+  );
+}
+
+function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setRendered] = useState<SessionState>({ status: 'loading' });
   // The sign-in form shows while the first check runs (it is pre-rendered): a sign-in or sign-out
   // that ends before that check answers is newer, and the check's answer is then left unused.
   const settled = useRef(false);
+  // Whether a session is ended already: the check and every read answering 401/403 end it once.
+  const ended = useRef(false);
+  const forgetReads = useForgetReads();
+  const setState = useCallback(
+    (next: SessionState) => {
+      ended.current = next.status === 'unauthenticated';
+      if (ended.current) forgetReads();
+      setRendered(next);
+    },
+    [forgetReads],
+  );
+  /** Ends the session once; the message (if any) shows only for the first ending. */
+  const end = useCallback(
+    (message?: string) => {
+      if (ended.current) return;
+      setState({ status: 'unauthenticated' });
+      if (message) void notify(message, 'error');
+    },
+    [setState],
+  );
 
   useEffect(() => {
     const controller = new AbortController();
@@ -89,46 +121,45 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
       },
       (error: unknown) => {
         if (controller.signal.aborted || settled.current) return;
-        setState({ status: 'unauthenticated' });
-        if (error instanceof ApiError && error.status === 401) return;
-        if (error instanceof ApiError && error.status === 403) void notify(TEXT.notAuthorized, 'error');
-        else void notify(TEXT.roleCheckFailed, 'error');
+        if (error instanceof ApiError && error.status === 401) end();
+        else if (error instanceof ApiError && error.status === 403) end(TEXT.notAuthorized);
+        else end(TEXT.roleCheckFailed);
       },
     );
     return () => controller.abort();
-  }, []);
+  }, [setState, end]);
 
   useEffect(() => {
-    setSessionExpiredListener((why) => {
-      if (why === 'forbidden') void notify(TEXT.notAuthorized, 'error');
-      setState({ status: 'unauthenticated' });
-    });
+    setSessionExpiredListener((why) => end(why === 'forbidden' ? TEXT.notAuthorized : undefined));
     return () => setSessionExpiredListener(null);
-  }, []);
+  }, [end]);
 
-  const login = useCallback(async (email: string, password: string) => {
-    try {
-      // The sign-in needs the CSRF cookie, which the session check hands out.
-      if (!readCookie(CSRF_COOKIE)) await getSession().catch(() => undefined);
-      let admin: AdminUser;
+  const login = useCallback(
+    async (email: string, password: string) => {
       try {
-        admin = await signIn(email, password);
+        // The sign-in needs the CSRF cookie, which the session check hands out.
+        if (!readCookie(CSRF_COOKIE)) await getSession().catch(() => undefined);
+        let admin: AdminUser;
+        try {
+          admin = await signIn(email, password);
+        } catch (error) {
+          if (!isCsrfRefusal(error)) throw error;
+          await getSession().catch(() => undefined);
+          admin = await signIn(email, password);
+        }
+        settled.current = true;
+        setState({ status: 'authenticated', admin });
+        void notify(TEXT.loginSuccess, 'success');
+        return true;
       } catch (error) {
-        if (!isCsrfRefusal(error)) throw error;
-        await getSession().catch(() => undefined);
-        admin = await signIn(email, password);
+        const status = error instanceof ApiError ? error.status : 0;
+        const message = status === 403 ? TEXT.notAuthorized : (messageOf(error) ?? TEXT.invalidCredentials);
+        void notify(message, 'error');
+        return false;
       }
-      settled.current = true;
-      setState({ status: 'authenticated', admin });
-      void notify(TEXT.loginSuccess, 'success');
-      return true;
-    } catch (error) {
-      const status = error instanceof ApiError ? error.status : 0;
-      const message = status === 403 ? TEXT.notAuthorized : (messageOf(error) ?? TEXT.invalidCredentials);
-      void notify(message, 'error');
-      return false;
-    }
-  }, []);
+    },
+    [setState],
+  );
 
   const logout = useCallback(async () => {
     try {
@@ -141,7 +172,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
       void notify(TEXT.logoutFailed, 'error');
       return false;
     }
-  }, []);
+  }, [setState]);
 
   const value = useMemo(() => ({ state, login, logout }), [state, login, logout]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
