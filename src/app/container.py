@@ -82,6 +82,7 @@ from app.composition.services import (
 from app.composition.sms_reports import report_secret
 from app.composition.staff import StaffArea
 from app.composition.welfare import WelfareArea, WelfareParts, build_welfare
+from app.composition.whatsapp import WhatsAppChannel, build_whatsapp
 from app.composition.whatsapp_optins import WhatsAppOptIns, build_whatsapp_optins
 from app.metrics import count_send
 from app.settings import Settings, SettingsError
@@ -281,6 +282,13 @@ class Container:
     def whatsapp_optins(self) -> WhatsAppOptIns:
         """WhatsApp opt-ins, STOP and the inbox of replies (:mod:`app.composition.whatsapp_optins`)."""
         return build_whatsapp_optins(self.backend, self.ids, self.clock, self.outbox_worker.wake)
+
+    @cached_property
+    def whatsapp(self) -> WhatsAppChannel:
+        """The WhatsApp channel (:mod:`app.composition.whatsapp`): building it gives the outbox worker its
+        WhatsApp side (on, or in demo mode) and the webhook its secrets and events."""
+        optins = self.whatsapp_optins
+        return build_whatsapp(self.settings, self.backend, self.outbox_worker, optins.store, optins.inbox, self.clock)
 
     def readiness_checks(self) -> dict[str, Callable[[], Awaitable[None]]]:
         """What ``/readyz`` checks: the store answers, the files' place answers, the outbox worker runs."""

@@ -296,6 +296,8 @@ async def test_select_clicked_twice_moves_the_stage_once_and_the_figures_count_i
         ("selected", f"Selected by Gulf Homes LLC for order {order_id} (pack {sent['pack']['id']}, C01)")
     ]
     decisions = (await staff.client.get(f"{ORDERS}/{order_id}/packs/{sent['pack']['id']}")).json()["decisions"]
+    told = (await staff.client.get(f"/api/admin/applications/{chosen.application_id}/notes")).json()["items"]
+    assert [n["authorName"] for n in told] == ["Gulf Homes LLC (employer)"] * 2
     notes = {d["code"]: d["stageNote"] for d in decisions}
     assert notes["C01"] == "Moved to Selected by employer."
     assert notes["C02"] == "Not moved: Only an approved application enters the pipeline"
@@ -344,3 +346,11 @@ def test_the_access_log_keeps_no_pack_token() -> None:
     assert logged_path("/employer/packs/Dw5bdxekvYLhNSyp3hoEwmsC/cv/C01") == "/employer/packs/***/cv/C01"
     assert logged_path("/employer/packs/Dw5bdxekvYLhNSyp3hoEwmsC") == "/employer/packs/***"
     assert logged_path("/api/jobs/JB1") == "/api/jobs/JB1"
+
+
+async def test_the_employers_page_is_counted_by_the_public_rate_limit(make_app: AppFactory) -> None:
+    limited = make_app(AGENCY_RATE_LIMIT="3")
+    async with AsyncTestClient(limited) as client:
+        answers = [await client.get("/employer/packs/" + "A" * 32) for _ in range(4)]
+    assert [a.status_code for a in answers] == [404, 404, 404, 429]
+    assert answers[0].headers["ratelimit-limit"] == "3"

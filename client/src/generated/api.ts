@@ -1299,6 +1299,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/settings/whatsapp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the WhatsApp channel is on (read-only: AGENCY_WHATSAPP_* settings) */
+        get: operations["ApiAdminSettingsWhatsappWhatsapp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/staff": {
         parameters: {
             query?: never;
@@ -1925,6 +1942,23 @@ export interface paths {
         put?: never;
         /** Stop WhatsApp updates for a tracked application (the same proof as /track) */
         post: operations["ApiTrackWhatsappStopStopWhatsapp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/whatsapp/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Meta's signed webhook: X-Hub-Signature-256 must be the HMAC-SHA256 of the raw body */
+        post: operations["ApiWhatsappWebhookReceive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4058,6 +4092,11 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /** WebhookTaken */
+        WebhookTaken: {
+            /** @default ok */
+            status: string;
+        };
         /** WelfareCaseOut */
         WelfareCaseOut: {
             applicationId: string;
@@ -4084,6 +4123,11 @@ export interface components {
         WelfareFigures: {
             flagged: number;
             open: number;
+        };
+        /** WhatsAppChannelStatus */
+        WhatsAppChannelStatus: {
+            line: string;
+            on: boolean;
         };
         /** WhatsAppStopOut */
         WhatsAppStopOut: {
@@ -11426,6 +11470,53 @@ export interface operations {
             };
         };
     };
+    ApiAdminSettingsWhatsappWhatsapp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsAppChannelStatus"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     ApiAdminStaffStaffList: {
         parameters: {
             query?: never;
@@ -13647,6 +13738,53 @@ export interface operations {
             };
             /** @description Rate limit per client address exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiWhatsappWebhookReceive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTaken"];
+                };
+            };
+            /** @description Unsigned or forged; nothing read */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The channel is off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body over 64 KiB; nothing read */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,8 +7,9 @@ downloads only once staff released it for this pack. Every view, download and an
 with the pack, the candidates, the time and the client's address.
 
 An answer (Interview, Select or Reject, a comment, proposed interview times in the employer's
-zone) replaces the earlier one on that candidate; its sender is told by e-mail (the outbox), the
-pack's unanswered flag is withdrawn, and a Select moves the applicant into the pipeline's
+zone) replaces the earlier one on that candidate; its sender is told by e-mail (the outbox) and
+the applicant's owner by a note on the record (the notes staff read there), the pack's unanswered
+flag is withdrawn, and a Select moves the applicant into the pipeline's
 "Selected by employer" stage through :class:`Selector`, once: a second Select on the same
 candidate of the same pack sees the first and moves nothing.
 """
@@ -43,8 +44,10 @@ from agency_core.messaging import outbox_messages
 from agency_core.messaging.email import Email
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
 from agency_core.messaging.templates import render
+from agency_core.spec import constants as c
 from agency_core.spec.uploads import CONTENT_TYPES
 from agency_core.staff.context import StaffContext
+from agency_core.staff.notes import NOTE_MAX_LENGTH, Note
 
 MAX_COMMENT: Final = 1000
 MAX_TIMES: Final = 3
@@ -230,11 +233,17 @@ class EmployerPacks:
             render("email.employer_pack_answer.body", values, texts),
         )
         ctx = self.context
-        message_id = f"{pack.id}-{decision.code}-answer-{ctx.ids.next_id()}"
+        stem = ctx.ids.next_id().removeprefix(c.ID_PREFIX)
+        note = Note(
+            "NT" + stem, decision.application_id, pack.contact_email, f"{employer.company} (employer)",
+            mail.text[:NOTE_MAX_LENGTH], decision.at,
+        )  # fmt: skip
         async with ctx.uow() as uow:
             await uow.outbox.enqueue(
-                [outbox_messages.email(id=message_id, source_id=pack.id, mail=mail, now=decision.at)]
-            )
+                [outbox_messages.email(id=f"{pack.id}-{decision.code}-answer-{stem}", source_id=pack.id, mail=mail,
+                                       now=decision.at)]
+            )  # fmt: skip
+            await uow.notes.add(note)
             if first:
                 await uow.outbox.withdraw([reminder_id(pack.id)], "pack answered")
         ctx.on_enqueue()

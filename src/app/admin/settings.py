@@ -13,8 +13,17 @@ from agency_core.signin.identity import AdminUser
 from agency_core.staff.settings_admin import SettingsAdmin
 from app.admin.common import page_request
 from app.admin.schemas.common import Page, page_of, to_core
-from app.admin.schemas.settings import AdminSettings, AdminSettingsIn, AuditEntry, audit_entry, settings_body
+from app.admin.schemas.settings import (
+    AdminSettings,
+    AdminSettingsIn,
+    AuditEntry,
+    WhatsAppChannelStatus,
+    audit_entry,
+    settings_body,
+)
 from app.checked_body import CoreChecked
+from app.settings import Settings
+from app.whatsapp.status import channel_status
 
 
 class AdminSettingsController(Controller):
@@ -32,6 +41,11 @@ class AdminSettingsController(Controller):
         data: JSONBody[AdminSettingsIn],
     ) -> AdminSettings:
         return settings_body(await settings_admin.put_settings(admin.email, parse_settings(to_core(data))))
+
+    @get("/whatsapp", summary="Whether the WhatsApp channel is on (read-only: AGENCY_WHATSAPP_* settings)")
+    async def whatsapp(self, settings: NamedDependency[Settings]) -> WhatsAppChannelStatus:
+        on, line = channel_status(settings)
+        return WhatsAppChannelStatus(on=on, line=line)
 
 
 @get("/audit-log", summary="Admin actions, newest first")

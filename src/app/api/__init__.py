@@ -19,6 +19,7 @@ from app.api.payments import PaymentInfo, PaymentLookup, PaymentStart
 from app.api.tracking import Tracking
 from app.rate_limit import REPORT_RATE_LIMITER, shared_rate_limit
 from app.settings import Settings
+from app.whatsapp.webhook import WhatsAppWebhookRoutes
 
 __all__ = ["build_api_router", "exception_handlers"]
 
@@ -55,5 +56,6 @@ def build_api_router(settings: Settings) -> Router:
             appointment_slots,
             window_slots,
             AppointmentChangePage,
+            WhatsAppWebhookRoutes,
         ],
     )

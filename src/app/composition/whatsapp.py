@@ -19,6 +19,7 @@ from agency_core.whatsapp.events import WebhookEvents
 from agency_core.whatsapp.model import InboundHandler
 from app.composition.backends import Backend, WhatsAppOptInStore
 from app.settings import Settings
+from app.whatsapp.status import channel_status
 from app.whatsapp.webhook import WhatsAppWebhook
 
 
@@ -61,7 +62,7 @@ def build_whatsapp(
         sender, messages, opt_ins, opt_ins, backend.store.unit_of_work, clock=clock, wording=wording
     )
     worker.whatsapp = delivery
-    channel = WhatsAppChannel(WhatsAppWebhook("", "", None, clock), delivery, _line(settings))
+    channel = WhatsAppChannel(WhatsAppWebhook("", "", None, clock), delivery, channel_status(settings)[1])
 
     async def fallback_now(message_id: str) -> None:
         # In the background: the webhook answers Meta at once, the SMS goes meanwhile.
@@ -72,9 +73,3 @@ def build_whatsapp(
     events = WebhookEvents(messages, inbox, fallback_now)
     channel.webhook = WhatsAppWebhook(whatsapp.app_secret, whatsapp.verify_token, events, clock)
     return channel
-
-
-def _line(settings: Settings) -> str:
-    if settings.whatsapp.enabled:
-        return settings.whatsapp.status_line
-    return "Demo: WhatsApp sends are written to the log (no AGENCY_WHATSAPP_* settings)"

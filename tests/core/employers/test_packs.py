@@ -267,6 +267,9 @@ async def test_an_answer_is_checked_recorded_replaced_and_told_to_the_sender(are
         (ACTOR, "Gulf Homes LLC answered on C01 (VA1): Reject"),
     ]
     assert area.selector.calls == []
+    notes = [w.args[0] for w in area.uow.writes if (w.repository, w.method) == ("notes", "add")]
+    assert [(n.application_id, n.author_name) for n in notes] == [("VA1", "Gulf Homes LLC (employer)")] * 2
+    assert notes[0].text.startswith(f"Gulf Homes LLC answered Interview on candidate C01 (VA1) of pack {pack.id}")
 
 
 async def test_select_clicked_twice_at_once_moves_the_stage_once(area: Area) -> None:

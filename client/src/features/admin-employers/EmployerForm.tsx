@@ -3,7 +3,7 @@
  * e-mail, phone with its country in the shared phone field), notes. Checked on submit; the server's 422
  * messages go under their fields; a 409 (someone saved meanwhile) goes to the page, which reloads.
  */
-import { FieldArray, Form, Formik, useFormikContext } from 'formik';
+import { Form, Formik, useFormikContext } from 'formik';
 import { useMemo } from 'react';
 import { PhoneField } from '@/components/form/PhoneField';
 import { FormIdContext } from '@/components/form/form-context';
@@ -19,7 +19,7 @@ import {
   employerValues,
   type EmployerValues,
 } from './employer-form';
-import { Message, SelectField, TextField, fieldId, useMessage } from './fields';
+import { Repeated, SelectField, TextField, fieldId } from './fields';
 import { saveWith } from './save';
 
 const FORM = 'employer';
@@ -30,56 +30,25 @@ const phoneRule = (index: number): FieldRule => ({
   maxLength: 40,
 });
 
-function ContactFields({ index, onRemove }: { index: number; onRemove: (() => void) | null }) {
-  const name = (field: string) => `contacts.${index}.${field}`;
-  return (
-    <fieldset className="admin-field admin-field--full employer-contact">
-      <legend>{`Contact ${index + 1}`}</legend>
-      <div className="admin-form admin-form--grid">
-        <TextField form={FORM} name={name('name')} label="Name" />
-        <TextField form={FORM} name={name('email')} label="E-mail" type="email" />
-        <PhoneField rule={phoneRule(index)} label="Phone" regionName={name('phoneCountry')} />
-      </div>
-      {onRemove ? (
-        <button
-          type="button"
-          className="admin-button admin-button--ghost admin-button--small"
-          onClick={onRemove}
-        >
-          {`Remove contact ${index + 1}`}
-        </button>
-      ) : null}
-    </fieldset>
-  );
-}
-
 function Contacts() {
   const { values } = useFormikContext<EmployerValues>();
-  const message = useMessage('contacts');
+  const name = (index: number, field: string) => `contacts.${index}.${field}`;
   return (
-    <FieldArray name="contacts">
-      {(array) => (
-        <>
-          {values.contacts.map((_, index) => (
-            <ContactFields
-              key={index}
-              index={index}
-              onRemove={values.contacts.length > 1 ? () => array.remove(index) : null}
-            />
-          ))}
-          <Message id={idOf('contacts-error')} message={message} />
-          <div className="admin-field--full">
-            <button
-              type="button"
-              className="admin-button admin-button--ghost"
-              onClick={() => array.push(blankContact(values.country))}
-            >
-              Add a contact
-            </button>
-          </div>
-        </>
+    <Repeated
+      form={FORM}
+      name="contacts"
+      noun="Contact"
+      count={values.contacts.length}
+      blank={() => blankContact(values.country)}
+    >
+      {(index) => (
+        <div className="admin-form admin-form--grid">
+          <TextField form={FORM} name={name(index, 'name')} label="Name" />
+          <TextField form={FORM} name={name(index, 'email')} label="E-mail" type="email" />
+          <PhoneField rule={phoneRule(index)} label="Phone" regionName={name(index, 'phoneCountry')} />
+        </div>
       )}
-    </FieldArray>
+    </Repeated>
   );
 }
 

@@ -3,68 +3,37 @@
  * contract length, valid until, domestic work in a household. Checked on submit with the server's
  * messages; 422 on the fields, 409 (a stale version) to the page.
  */
-import { Field, FieldArray, Form, Formik, useFormikContext } from 'formik';
+import { Field, Form, Formik, useFormikContext } from 'formik';
 import { useMemo } from 'react';
 import { useFocusFirstInvalid } from '@/features/admin-shell';
 import { createOrder, updateOrder, type Order } from './api/employers';
-import { Message, TextField, fieldId, useMessage } from './fields';
+import { Repeated, TextField, fieldId } from './fields';
 import { blankPosition, orderBody, orderSchema, orderValues, type OrderValues } from './order-form';
 import { saveWith } from './save';
 
 const FORM = 'order';
 const idOf = (name: string) => fieldId(FORM, name);
 
-function PositionFields({ index, onRemove }: { index: number; onRemove: (() => void) | null }) {
-  const name = (field: string) => `positions.${index}.${field}`;
-  return (
-    <fieldset className="admin-field admin-field--full employer-contact">
-      <legend>{`Position ${index + 1}`}</legend>
-      <div className="admin-form employer-position">
-        <TextField form={FORM} name={name('trade')} label="Trade" />
-        <TextField form={FORM} name={name('headCount')} label="Head-count" inputMode="numeric" />
-        <TextField form={FORM} name={name('salary')} label="Salary a month" inputMode="numeric" />
-        <TextField form={FORM} name={name('currency')} label="Currency" />
-      </div>
-      {onRemove ? (
-        <button
-          type="button"
-          className="admin-button admin-button--ghost admin-button--small"
-          onClick={onRemove}
-        >
-          {`Remove position ${index + 1}`}
-        </button>
-      ) : null}
-    </fieldset>
-  );
-}
-
 function Positions() {
   const { values } = useFormikContext<OrderValues>();
-  const message = useMessage('positions');
+  const name = (index: number, field: string) => `positions.${index}.${field}`;
   return (
-    <FieldArray name="positions">
-      {(array) => (
-        <>
-          {values.positions.map((_, index) => (
-            <PositionFields
-              key={index}
-              index={index}
-              onRemove={values.positions.length > 1 ? () => array.remove(index) : null}
-            />
-          ))}
-          <Message id={idOf('positions-error')} message={message} />
-          <div className="admin-field--full">
-            <button
-              type="button"
-              className="admin-button admin-button--ghost"
-              onClick={() => array.push(blankPosition(values.positions[0]?.currency || 'AED'))}
-            >
-              Add a position
-            </button>
-          </div>
-        </>
+    <Repeated
+      form={FORM}
+      name="positions"
+      noun="Position"
+      count={values.positions.length}
+      blank={() => blankPosition(values.positions[0]?.currency || 'AED')}
+    >
+      {(index) => (
+        <div className="admin-form employer-position">
+          <TextField form={FORM} name={name(index, 'trade')} label="Trade" />
+          <TextField form={FORM} name={name(index, 'headCount')} label="Head-count" inputMode="numeric" />
+          <TextField form={FORM} name={name(index, 'salary')} label="Salary a month" inputMode="numeric" />
+          <TextField form={FORM} name={name(index, 'currency')} label="Currency" />
+        </div>
       )}
-    </FieldArray>
+    </Repeated>
   );
 }
 

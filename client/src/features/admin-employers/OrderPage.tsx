@@ -2,7 +2,7 @@
  * /admin/job-orders/new?employerId= and /admin/job-orders/:orderId: a job order (demand letter) with its
  * fill, what keeps its jobs from publishing, its approval, override, files and the jobs linked to it.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { notify } from '@/lib/notify';
 import { useResource } from '@/lib/use-resource';
@@ -66,40 +66,29 @@ function Summary({ order }: { order: Order }) {
   const benefits = Object.entries(order.benefits)
     .filter(([, given]) => given)
     .map(([name]) => name);
+  const rows: [string, ReactNode][] = [
+    [
+      'Employer',
+      <Link key="employer" to={`/admin/employers/${encodeURIComponent(order.employerId)}`}>
+        {order.employerCompany}
+      </Link>,
+    ],
+    ['Fill', <FillText key="fill" order={order} />],
+    ['Valid until', formatDate(order.validUntil)],
+    ['Contract', `${order.contractMonths} months`],
+    ['Benefits', benefits.length ? benefits.join(', ') : 'None'],
+    ['Updated', `${formatDateTime(order.updatedAt)} by ${order.updatedBy}`],
+  ];
   return (
     <section className="admin-card" aria-labelledby="order-summary">
       <h2 id="order-summary">Summary</h2>
       <dl className="admin-dl">
-        <div>
-          <dt>Employer</dt>
-          <dd>
-            <Link to={`/admin/employers/${encodeURIComponent(order.employerId)}`}>
-              {order.employerCompany}
-            </Link>
-          </dd>
-        </div>
-        <div>
-          <dt>Fill</dt>
-          <dd>
-            <FillText order={order} />
-          </dd>
-        </div>
-        <div>
-          <dt>Valid until</dt>
-          <dd>{formatDate(order.validUntil)}</dd>
-        </div>
-        <div>
-          <dt>Contract</dt>
-          <dd>{`${order.contractMonths} months`}</dd>
-        </div>
-        <div>
-          <dt>Benefits</dt>
-          <dd>{benefits.length ? benefits.join(', ') : 'None'}</dd>
-        </div>
-        <div>
-          <dt>Updated</dt>
-          <dd>{`${formatDateTime(order.updatedAt)} by ${order.updatedBy}`}</dd>
-        </div>
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
       {order.problems.length ? (
         <div className="admin-alert employer-problems" role="status">

@@ -298,6 +298,7 @@ describe('a job order', () => {
     await user.click(screen.getByRole('button', { name: 'Record the approval' }));
     expect(await screen.findByText('MoU MOU-2026-14')).toBeInTheDocument();
     expect(screen.getByText('Its jobs may be published.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Approval reference')).toHaveValue('');
     expect(body).toEqual({ kind: 'mou', reference: 'MOU-2026-14', expectedVersion: 3 });
   });
 });

@@ -77,5 +77,7 @@ describe('the admin pipeline in the bundle', () => {
     const admin = reached('main.tsx', true);
     expect(admin.has('features/admin-applications/ApplicationDetailPage.tsx')).toBe(true);
     expect(admin.has('features/admin-pipeline/StagePanel.tsx')).toBe(true);
+    expect(admin.has('features/admin-pipeline/board/BoardPage.tsx')).toBe(true);
+    expect(admin.has('features/admin-pipeline/board/ReportPage.tsx')).toBe(true);
   });
 });

@@ -23,6 +23,7 @@ import {
   useInvalidate,
 } from '@/features/admin-shell';
 import { getSettings, listAudit, saveSettings } from './api/settings';
+import { WhatsAppLine } from './WhatsAppLine';
 import { settingsBody, settingsRules, settingsSchema, valuesOf, type SettingsValues } from './settings-rules';
 
 export { validateSettings } from './settings-rules';
@@ -353,6 +354,7 @@ export default function SettingsPage() {
       <AsyncView state={state} onRetry={reload}>
         {(settings) => <SettingsForm initial={settings} />}
       </AsyncView>
+      <WhatsAppLine />
       <TimeZonePreference />
       <AuditLog />
     </>

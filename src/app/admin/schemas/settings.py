@@ -10,6 +10,14 @@ from agency_core.records import ApplicationStatus
 from app.admin.schemas.common import UNSET, Body, from_object
 
 
+class WhatsAppChannelStatus(Body):
+    """Whether the WhatsApp channel is on (``AGENCY_WHATSAPP_*``, read-only: set where the app is deployed)."""
+
+    on: bool
+    line: str
+    """What the settings page shows, e.g. "On (phone number ID …; SMS fallback after 15 min)"."""
+
+
 class StatusSmsSwitches(Body):
     """Whether the applicant gets an SMS when the application moves to each status."""
 

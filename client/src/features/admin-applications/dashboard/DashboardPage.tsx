@@ -5,6 +5,7 @@ import type { Dashboard } from '@/features/admin-shell';
 import { useAdminTitle, AsyncView, DataTable, PageHeader, useAdminQuery } from '@/features/admin-shell';
 import { NotDeliveredFigure, NotDeliveredList } from '../delivery/NotDeliveredList';
 import { ApplicationRow } from '../ApplicationRow';
+import { AfterArrival } from './AfterArrival';
 import { DayFigures } from './DayFigures';
 
 const CARDS: {
@@ -100,6 +101,7 @@ export default function DashboardPage() {
                     : 'Text messages are being delivered normally.'}
                 </p>
               </section>
+              <AfterArrival data={data} />
             </div>
           </>
         )}

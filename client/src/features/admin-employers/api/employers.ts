@@ -83,23 +83,18 @@ export const unlinkJob = (jobId: string) =>
 
 /** The job's own fields as the job form's body, opened to the public: the server checks its order first. */
 export function publishJob(job: Job): Promise<AdminJob> {
+  const { id, applications: _a, salary: _s, createdAt: _c, updatedAt: _u, publishedAt: _p, ...fields } = job;
+  const orNull = (text: string) => text || null;
   const body = {
-    title: job.title,
-    category: job.category,
-    country: job.country,
-    city: job.city || null,
-    description: job.description,
-    requirements: job.requirements || null,
-    employmentType: job.employmentType || null,
-    positions: job.positions,
-    salaryMin: job.salaryMin,
-    salaryMax: job.salaryMax,
-    salaryCurrency: job.salaryCurrency || null,
-    salaryPeriod: job.salaryPeriod || null,
-    salaryRange: job.salaryRange || null,
-    benefits: job.benefits,
-    closingDate: job.closingDate,
+    ...fields,
+    ...{
+      city: orNull(job.city),
+      requirements: orNull(job.requirements),
+      salaryRange: orNull(job.salaryRange),
+    },
+    ...{ employmentType: orNull(job.employmentType), salaryCurrency: orNull(job.salaryCurrency) },
+    salaryPeriod: orNull(job.salaryPeriod),
     status: 'open',
   } as JobInput;
-  return admin(client.PUT('/api/admin/jobs/{job_id}', { params: { path: { job_id: job.id } }, body }));
+  return admin(client.PUT('/api/admin/jobs/{job_id}', { params: { path: { job_id: id } }, body }));
 }

@@ -23,6 +23,7 @@ export const SIDEBAR: SideItem[] = [
   { label: 'Calendar', to: '/admin/calendar', icon: 'calendar' },
   { label: 'Employers', to: '/admin/employers', icon: 'building' },
   { label: 'Job orders', to: '/admin/job-orders', icon: 'file' },
+  { label: 'Pipeline', to: '/admin/pipeline', icon: 'users' },
   { label: 'Subscribers', to: '/admin/subscribers', icon: 'users' },
   { label: 'Templates', to: '/admin/templates', icon: 'mail' },
   { label: 'Newsletter', to: '/admin/newsletter', icon: 'mail' },

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answer } from '@/lib/forms/testing';
 import { renderWithRouter } from '@/testing/test-utils';
-import TrackPage from './TrackPage';
+import TrackPage, { WHATSAPP_STOP, WHATSAPP_STOPPED } from './TrackPage';
 
 const NOT_FOUND = 'No application matches this ID and phone number or email.';
 
@@ -112,6 +112,50 @@ describe('TrackPage', () => {
     expect(stage).toHaveTextContent('Stage: Medical examination (since 5 Mar 2026');
     expect(stage).toHaveTextContent('What to do next: Go to the medical examination on the day we gave you.');
     expect(screen.queryByText(/Our team will call you with the next steps/)).not.toBeInTheDocument();
+  });
+
+  it('offers to stop WhatsApp updates, sending the proof it tracked with, only while they are on', async () => {
+    const tracked = {
+      applicationId: 'VA1',
+      status: 'received',
+      submittedAt: '2026-03-02T09:30:00+00:00',
+      jobCategory: 'Construction',
+      preferredCountry: 'Qatar',
+      history: [{ status: 'received', at: '2026-03-02T09:30:00+00:00' }],
+      job: null,
+      payment: null,
+      messages: [],
+    };
+    answer('/track', 200, { ...tracked, whatsappUpdates: true });
+    const stopped = answer('/track/whatsapp-stop', 200, { stopped: true });
+    const user = userEvent.setup();
+    renderWithRouter(<TrackPage />, '/track?id=VA1');
+    await user.type(screen.getByLabelText('Phone number or email'), '020 123 4567');
+    await user.click(screen.getByRole('button', { name: 'Track Application' }));
+    await user.click(await screen.findByRole('button', { name: WHATSAPP_STOP }));
+    expect(await screen.findByText(WHATSAPP_STOPPED)).toBeInTheDocument();
+    expect(stopped.bodies).toEqual([{ applicationId: 'VA1', contact: '020 123 4567' }]);
+    expect(screen.queryByRole('button', { name: WHATSAPP_STOP })).not.toBeInTheDocument();
+  });
+
+  it('offers no WhatsApp stop when the phone gets no WhatsApp updates', async () => {
+    answer('/track', 200, {
+      applicationId: 'VA2',
+      status: 'received',
+      submittedAt: '2026-03-02T09:30:00+00:00',
+      jobCategory: 'Construction',
+      preferredCountry: 'Qatar',
+      history: [{ status: 'received', at: '2026-03-02T09:30:00+00:00' }],
+      job: null,
+      payment: null,
+      messages: [],
+    });
+    const user = userEvent.setup();
+    renderWithRouter(<TrackPage />, '/track?id=VA2');
+    await user.type(screen.getByLabelText('Phone number or email'), '020 123 4567');
+    await user.click(screen.getByRole('button', { name: 'Track Application' }));
+    expect(await screen.findByRole('heading', { name: 'Application VA2' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: WHATSAPP_STOP })).not.toBeInTheDocument();
   });
 
   it('shows the one not-found message for a wrong pair', async () => {

@@ -4,6 +4,7 @@ import { PageHero } from '@/components/ui/PageHero';
 import { ApiError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/use-page-meta';
 import {
+  stopWhatsAppUpdates,
   trackApplication,
   type ApplicationStatus,
   type TrackedApplication,
@@ -94,7 +95,44 @@ function jobText(job: TrackedApplication['job']): string {
   return job ? job.title || job.id : 'No specific job opening';
 }
 
-function Result({ tracked }: { tracked: TrackedApplication }) {
+export const WHATSAPP_STOP = 'Stop WhatsApp updates';
+export const WHATSAPP_STOPPED = 'WhatsApp updates are stopped: your updates come by SMS.';
+
+/** Offered while the application's phone gets WhatsApp updates; sends the proof the page tracked with. */
+function WhatsAppUpdates({ applicationId, contact }: { applicationId: string; contact: string }) {
+  const [state, setState] = useState<'on' | 'busy' | 'stopped' | 'failed'>('on');
+  const stop = async () => {
+    setState('busy');
+    try {
+      await stopWhatsAppUpdates(applicationId, contact);
+      setState('stopped');
+    } catch {
+      setState('failed');
+    }
+  };
+  if (state === 'stopped') return <p role="status">{WHATSAPP_STOPPED}</p>;
+  return (
+    <p className="track-whatsapp">
+      You get updates on WhatsApp.{' '}
+      <button
+        type="button"
+        className="button button--outline button--sm"
+        onClick={stop}
+        disabled={state === 'busy'}
+      >
+        {WHATSAPP_STOP}
+      </button>
+      {state === 'failed' ? (
+        <span className="field__error" role="alert">
+          {' '}
+          Could not stop them. Please try again.
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+function Result({ tracked, contact }: { tracked: TrackedApplication; contact: string }) {
   return (
     <section className="card track-result" aria-labelledby="track-result-title" aria-live="polite">
       <h2 id="track-result-title">Application {tracked.applicationId}</h2>
@@ -125,6 +163,9 @@ function Result({ tracked }: { tracked: TrackedApplication }) {
         ))}
       </ol>
       <Messages messages={tracked.messages} />
+      {tracked.whatsappUpdates ? (
+        <WhatsAppUpdates applicationId={tracked.applicationId} contact={contact} />
+      ) : null}
     </section>
   );
 }
@@ -210,6 +251,7 @@ export default function TrackPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
   const [tracked, setTracked] = useState<TrackedApplication | null>(null);
+  const [trackedWith, setTrackedWith] = useState('');
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
@@ -222,6 +264,7 @@ export default function TrackPage() {
     setBusy(true);
     try {
       setTracked(await trackApplication(applicationId.trim(), contact.trim()));
+      setTrackedWith(contact.trim());
     } catch (error) {
       const failure = failureOf(error);
       if ('errors' in failure) setErrors(failure.errors);
@@ -273,7 +316,7 @@ export default function TrackPage() {
               </p>
             ) : null}
           </form>
-          {tracked ? <Result tracked={tracked} /> : null}
+          {tracked ? <Result tracked={tracked} contact={trackedWith} /> : null}
         </div>
       </section>
     </>

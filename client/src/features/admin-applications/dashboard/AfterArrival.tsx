@@ -1,0 +1,35 @@
+import type { Dashboard } from '@/features/admin-shell';
+
+const KIND_LABELS: Record<string, string> = {
+  passport: 'Passport',
+  medical: 'Medical',
+  police_clearance: 'Police clearance',
+  visa: 'Visa / work permit',
+};
+
+/** The expiry watch's "Expiring soon" counts by document kind, and the open welfare cases (issue 45). */
+export function AfterArrival({ data }: { data: Pick<Dashboard, 'expiringSoon' | 'welfareCases'> }) {
+  const expiring = Object.entries(data.expiringSoon ?? {}).filter(([, count]) => count > 0);
+  const cases = data.welfareCases ?? { open: 0, flagged: 0 };
+  return (
+    <section className="admin-card" aria-labelledby="after-arrival-heading">
+      <h2 id="after-arrival-heading">Documents and welfare</h2>
+      <dl className="admin-health">
+        <div className={cases.flagged > 0 ? 'is-bad' : ''}>
+          <dt>Welfare cases open</dt>
+          <dd data-testid="welfare-open">
+            {cases.open}
+            {cases.flagged > 0 ? ` (${cases.flagged} not opened in 24 h)` : ''}
+          </dd>
+        </div>
+        {expiring.map(([kind, count]) => (
+          <div key={kind}>
+            <dt>Expiring soon: {KIND_LABELS[kind] ?? kind}</dt>
+            <dd data-testid={`expiring-${kind}`}>{count}</dd>
+          </div>
+        ))}
+      </dl>
+      {expiring.length === 0 ? <p className="admin-muted admin-small">No documents expiring soon.</p> : null}
+    </section>
+  );
+}
