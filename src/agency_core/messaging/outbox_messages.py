@@ -41,6 +41,12 @@ def task(*, id: str, source_id: str, kind: str, payload: str, now: datetime, at:
     return OutboxMessage(id, source_id, kind, "", payload, now, at, channel=Channel.TASK)
 
 
+def whatsapp(*, id: str, source_id: str, kind: str, phone: str, text: str, now: datetime) -> OutboxMessage:
+    """A text to ``phone`` by WhatsApp (channel ``whatsapp``), due at once: made only when an SMS row is
+    handed over to an opted-in phone (``agency_core.whatsapp.channel.handover``)."""
+    return OutboxMessage(id, source_id, kind, phone, text, now, now, channel=Channel.WHATSAPP)
+
+
 def email(*, id: str, source_id: str, mail: Email, now: datetime) -> OutboxMessage:
     """``mail`` to its address, due at once."""
     return OutboxMessage(id, source_id, EMAIL_KIND, mail.to, _encode(mail), now, now, channel=Channel.EMAIL)
@@ -81,4 +87,4 @@ def _encode(mail: Email) -> str:
     return json.dumps(fields)
 
 
-__all__ = ["EMAIL_KIND", "email", "email_of", "scheduled_email", "scheduled_sms", "sms", "task"]
+__all__ = ["EMAIL_KIND", "email", "email_of", "scheduled_email", "scheduled_sms", "sms", "task", "whatsapp"]

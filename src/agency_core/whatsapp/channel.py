@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Final, Protocol
 
+from agency_core.messaging import outbox_messages
 from agency_core.ports import SendResult
 from agency_core.records import Channel, OutboxMessage
 from agency_core.whatsapp.model import MessageState, OptIn, reached_handset
@@ -127,24 +128,22 @@ def handover(message: OutboxMessage, now: datetime, fallback_after: timedelta) -
     """The WhatsApp row that takes over SMS row ``message`` (id + :data:`WHATSAPP_SUFFIX`, due ``now``)
     and its SMS fallback (that id + :data:`FALLBACK_SUFFIX`, due ``fallback_after`` later): the ids
     derive from the original's, so writing them again (another instance, a restart) adds nothing."""
-    whatsapp = OutboxMessage(
-        message.id + WHATSAPP_SUFFIX,
-        message.source_id,
-        message.kind,
-        message.address,
-        message.text,
-        now,
-        now,
-        channel=Channel.WHATSAPP,
+    whatsapp = outbox_messages.whatsapp(
+        id=message.id + WHATSAPP_SUFFIX,
+        source_id=message.source_id,
+        kind=message.kind,
+        phone=message.address,
+        text=message.text,
+        now=now,
     )
-    fallback = OutboxMessage(
-        fallback_id(whatsapp.id),
-        message.source_id,
-        message.kind,
-        message.address,
-        message.text,
-        now,
-        now + fallback_after,
+    fallback = outbox_messages.scheduled_sms(
+        id=fallback_id(whatsapp.id),
+        source_id=message.source_id,
+        kind=message.kind,
+        phone=message.address,
+        text=message.text,
+        now=now,
+        at=now + fallback_after,
     )
     return whatsapp, fallback
 
