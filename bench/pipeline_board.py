@@ -7,6 +7,9 @@ moves into its file (``pipeline_seed.py``), signs the demo admin in, then asks f
 ``--runs`` times as the page does on navigation (``GET /api/admin/pipeline/board``: every column's
 count and first 50 cards; the first column is in that one answer) and prints the median and range
 of the time to the answer, unfiltered and filtered by destination; and one column paged on.
+With ``--browser``, also the time from navigation to ``/admin/pipeline`` to the first column's
+first card visible, in a fresh Debian chromium context each run (Playwright, cold cache, signed
+in), on the built client (``client/dist``, as ``bench/admin_first_row.py`` measures the list).
 """
 
 from __future__ import annotations
@@ -18,7 +21,36 @@ import time
 from pathlib import Path
 
 import httpx
+from _common import sign_in_demo_admin
 from pipeline_seed import seeded_app, signed_in
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def first_card_seconds(base_url: str, runs: int) -> list[float]:
+    """Navigation to the first column's first card visible, ``runs`` times, each in a fresh context."""
+    from playwright.sync_api import sync_playwright
+
+    seconds: list[float] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            for _ in range(runs):
+                context = browser.new_context(base_url=base_url, viewport={"width": 1366, "height": 768})
+                try:
+                    sign_in_demo_admin(context)
+                    page = context.new_page()
+                    started = time.perf_counter()
+                    page.goto("/admin/pipeline", wait_until="commit")
+                    page.locator(".pipeline-column").first.locator(".pipeline-card").first.wait_for(
+                        state="visible", timeout=120_000
+                    )
+                    seconds.append(time.perf_counter() - started)
+                finally:
+                    context.close()
+        finally:
+            browser.close()
+    return seconds
 
 
 def timed(
@@ -45,6 +77,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--applicants", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--browser", action="store_true", help="also time the page to its first card (chromium)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data_dir:
         app, moves = seeded_app(Path(data_dir), args.applicants, None)
@@ -64,6 +97,9 @@ def main() -> None:
             print(line("board, no filter", board))
             print(line("board, destination=Qatar", filtered))
             print(line("one column paged (stage=selected, cursor=50)", paged))
+            if args.browser:
+                shown = first_card_seconds(app.base_url, args.runs)
+                print(line("navigation to the first card visible (browser)", shown))
         finally:
             app.stop()
 
