@@ -377,6 +377,8 @@ class Container:
     async def close(self) -> None:
         """Close every connection and client (after :meth:`stop`, or after a command)."""
         await self.sms.aclose()
+        if "whatsapp" in self.__dict__:  # built (a cached property): its Cloud API client
+            await self.whatsapp.aclose()
         await self.identity.aclose()
         if self.payments.gateway is not None:
             await self.payments.gateway.aclose()

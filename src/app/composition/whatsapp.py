@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from adapters.whatsapp_cloud import CloudWhatsAppSender, LoggingWhatsAppSender
 from agency_core.clock import Clock
 from agency_core.messaging.outbox import OutboxWorker
-from agency_core.whatsapp.channel import WhatsAppSender
 from agency_core.whatsapp.delivery import WhatsAppDelivery, Wording
 from agency_core.whatsapp.events import WebhookEvents
 from agency_core.whatsapp.model import InboundHandler
@@ -30,10 +29,16 @@ class WhatsAppChannel:
     """Set on the outbox worker (``OutboxWorker.whatsapp``); ``None``: the channel is off."""
     status_line: str
     """What the admin settings page shows."""
+    sender: CloudWhatsAppSender | LoggingWhatsAppSender | None = None
     _fallbacks: set[asyncio.Task[object]] = field(default_factory=set)
 
+    async def aclose(self) -> None:
+        """Close the Cloud API client (the container's close)."""
+        if self.sender is not None:
+            await self.sender.aclose()
 
-def _sender(settings: Settings) -> WhatsAppSender | None:
+
+def _sender(settings: Settings) -> CloudWhatsAppSender | LoggingWhatsAppSender | None:
     whatsapp = settings.whatsapp
     if whatsapp.enabled:
         return CloudWhatsAppSender(
@@ -62,7 +67,7 @@ def build_whatsapp(
         sender, messages, opt_ins, opt_ins, backend.store.unit_of_work, clock=clock, wording=wording
     )
     worker.whatsapp = delivery
-    channel = WhatsAppChannel(WhatsAppWebhook("", "", None, clock), delivery, channel_status(settings)[1])
+    channel = WhatsAppChannel(WhatsAppWebhook("", "", None, clock), delivery, channel_status(settings)[1], sender)
 
     async def fallback_now(message_id: str) -> None:
         # In the background: the webhook answers Meta at once, the SMS goes meanwhile.
