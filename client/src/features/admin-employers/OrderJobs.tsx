@@ -31,7 +31,12 @@ function LinkForm({ free, onLink }: { free: Job[]; onLink: (jobId: string) => Pr
   const id = useId();
   const [chosen, setChosen] = useState('');
   const [busy, setBusy] = useState(false);
-  if (free.length === 0) return <p className="admin-muted">Every job of the board is linked to an order.</p>;
+  if (free.length === 0)
+    return (
+      <p className="admin-muted">
+        No job on the board is free to link: each is linked to an order already, or there are none.
+      </p>
+    );
   return (
     <form
       className="admin-search"
