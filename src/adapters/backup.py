@@ -29,6 +29,7 @@ from typing import BinaryIO
 from cryptography.fernet import Fernet, InvalidToken
 
 from adapters.private_files import open_private, private_dir, private_file
+from agency_core.operations import LastBackup
 
 MAGIC = b"agency-backup v1\n"
 CHUNK = 1 << 20
@@ -152,25 +153,36 @@ def backup(data_dir: Path, to: Path, cipher: Fernet, now: datetime) -> BackupRep
         with tar_path.open("rb") as plain, open_private(partial) as out:
             _write_sealed(plain, out, cipher)
         partial.replace(to)
-    record_backup(data_dir, now)
+    record_backup(data_dir, now, size_bytes=to.stat().st_size, files=files)
     return BackupReport(path=to, files=files, database_bytes=database_bytes, created_at=now)
 
 
-def record_backup(data_dir: Path, at: datetime) -> None:
+def record_backup(data_dir: Path, at: datetime, *, size_bytes: int | None = None, files: int | None = None) -> None:
     path = data_dir / LAST_BACKUP
     partial = path.with_name(path.name + ".part")
     with open_private(partial) as out:
-        out.write(json.dumps({"at": at.isoformat()}).encode())
+        out.write(json.dumps({"at": at.isoformat(), "bytes": size_bytes, "files": files}).encode())
     partial.replace(path)
+
+
+def read_last_backup(data_dir: Path) -> LastBackup | None:
+    """The last backup of ``data_dir``, or None (none yet, or unreadable)."""
+    try:
+        data = json.loads((data_dir / LAST_BACKUP).read_bytes())
+        size, files = data.get("bytes"), data.get("files")
+        return LastBackup(
+            datetime.fromisoformat(data["at"]),
+            size if isinstance(size, int) else None,
+            files if isinstance(files, int) else None,
+        )
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
 
 
 def last_backup(data_dir: Path) -> datetime | None:
     """When the last backup of ``data_dir`` was written, or None (none yet, or unreadable)."""
-    try:
-        data = json.loads((data_dir / LAST_BACKUP).read_bytes())
-        return datetime.fromisoformat(data["at"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
+    found = read_last_backup(data_dir)
+    return found.at if found is not None else None
 
 
 def _member_path(data_dir: Path, name: str) -> Path:

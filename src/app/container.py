@@ -54,6 +54,7 @@ from agency_core.submissions.rate_limits import RateLimiter
 from agency_core.submissions.service import AgencyService
 from agency_core.submissions.tracking import TrackingService
 from app.composition.backends import Backend, CountingAttempts, StartableHitCounter, build_backend
+from app.composition.backups import last_backup_record
 from app.composition.identity import Identity, build_identity
 from app.composition.outside import (
     CheckedFileStore,
@@ -85,6 +86,7 @@ from app.composition.welfare import WelfareArea, WelfareParts, build_welfare
 from app.composition.whatsapp import WhatsAppChannel, build_whatsapp
 from app.composition.whatsapp_optins import WhatsAppOptIns, build_whatsapp_optins
 from app.metrics import count_send
+from app.operations import Operations
 from app.settings import Settings, SettingsError
 from app.sms_report_settings import report_url
 
@@ -204,6 +206,7 @@ class Container:
     """What every service reads as "now" (:func:`app_clock`, or the one a test passes to :meth:`build`)."""
     _retention_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
     _outbox_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
+    _heartbeat_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
 
     @classmethod
     def build(cls, settings: Settings, clock: Clock | None = None) -> Container:
@@ -290,6 +293,19 @@ class Container:
         optins = self.whatsapp_optins
         return build_whatsapp(self.settings, self.backend, self.outbox_worker, optins.store, optins.inbox, self.clock)
 
+    @cached_property
+    def operations(self) -> Operations:
+        """The operator's figures (``/metrics`` and the operations page) and this instance's heartbeat,
+        under the outbox worker's id."""
+        return Operations(
+            self.store.outbox,
+            self.clock,
+            self.backend.heartbeats,
+            partial(last_backup_record, self.settings),
+            office_zone=self.settings.office.time_zone,
+            instance_id=self.outbox_worker.owner,
+        )
+
     def readiness_checks(self) -> dict[str, Callable[[], Awaitable[None]]]:
         """What ``/readyz`` checks: the store answers, the files' place answers, the outbox worker runs."""
 
@@ -329,6 +345,7 @@ class Container:
         await self.welfare.watch.schedule()  # today's expiry sweep, once however many instances start
         self._outbox_task = asyncio.create_task(self.outbox_worker.run(), name="sms-outbox")
         self._retention_task = asyncio.create_task(run_retention_daily(self.retention), name="retention")
+        self._heartbeat_task = asyncio.create_task(self.operations.keep_beating(), name="heartbeat")
         await self.prepare_sign_in()
 
     async def prepare_sign_in(self) -> None:
@@ -361,6 +378,9 @@ class Container:
         if self._retention_task is not None:
             await _cancelled(self._retention_task)
             self._retention_task = None
+        if self._heartbeat_task is not None:
+            await _cancelled(self._heartbeat_task)
+            self._heartbeat_task = None
         if self._outbox_task is not None:
             # Take no more texts; let those already with the gateway finish and be recorded (cancelling
             # them would leave sent texts unrecorded, sent again by whoever takes them over).

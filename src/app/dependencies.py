@@ -52,6 +52,7 @@ def dependencies_of(container: Container) -> dict[str, Provide]:
         "settings_admin": container.staff.settings,
         "phones_admin": container.staff.phones,
         "dashboard_admin": container.staff.dashboard,
+        "operations": container.operations,
         "pipeline_admin": container.staff.pipeline,
         "employers_admin": container.staff.employers,
         "orders_admin": container.staff.orders,

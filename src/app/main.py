@@ -39,7 +39,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     if problem is not None:
         raise SettingsError(problem)
     container = Container.build(settings, clock)
-    observed = Observability.of(settings.observability, settings.env_name, container.store.outbox, container.clock)
+    observed = Observability.of(settings.observability, settings.env_name, container.operations)
 
     @asynccontextmanager
     async def lifespan(_: Litestar) -> AsyncGenerator[None, None]:

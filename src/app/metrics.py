@@ -2,9 +2,11 @@
 
 - Requests and their latency by **route template** (``/api/track/{reference}``, never the raw path):
   Litestar's :class:`~litestar.plugins.prometheus.PrometheusMiddleware` with ``group_path=True``.
-- The outbox, read from the store when scraped (at most once per :data:`OUTBOX_CACHE_S`, whichever
-  process answers, so every worker process tells the same): messages pending by channel, the age of
-  the oldest one due, the reminders due.
+- The figures read from the store when scraped, the same as the admin area's operations page
+  (:mod:`app.operations`, at most once per :data:`app.operations.CACHE_S`, whichever process answers,
+  so every worker process tells the same): messages pending and given up on by channel, the age of
+  the oldest one due, the reminders due, today's deliveries and failures, the instances seen, the
+  last backup's time, size and files.
 - Counted as they happen: send attempts by channel and outcome, messages given up on, sign-in refusals.
 
 With ``PROMETHEUS_MULTIPROC_DIR`` set (several worker processes), the counters and histograms are
@@ -16,10 +18,6 @@ from __future__ import annotations
 
 import hmac
 import os
-import time
-from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import datetime
 from typing import Any, Final
 
 from litestar import Request, Response, get
@@ -30,16 +28,10 @@ from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, 
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
-from agency_core.clock import Clock
-from agency_core.messaging.notifications import SmsKind
-from agency_core.ports import Outbox
-from agency_core.records import Channel, OutboxMessage, OutboxStatus
+from app.operations import Operations, OperationsFigures
 
 METRICS_PATH: Final = "/metrics"
 PREFIX: Final = "agency"
-OUTBOX_CACHE_S: Final = 10.0
-"""How long one read of the outbox answers the scrapes (one scrape a second must not read it each time)."""
-REMINDER_KINDS: Final = frozenset((SmsKind.APPOINTMENT_REMINDER.value, SmsKind.ID_REMINDER.value))
 TOKEN_REFUSED: Final = "A valid metrics token is required."  # noqa: S105 - the refusal's words, no secret
 
 SENDS: Final = Counter(
@@ -62,63 +54,63 @@ def count_sign_in_refusal(reason: str) -> None:
     SIGN_IN_REFUSALS.labels(reason).inc()
 
 
-@dataclass(frozen=True, slots=True)
-class OutboxFigures:
-    pending: dict[str, int]
-    """Pending messages by channel (every channel present, zero included)."""
-    oldest_due_age_s: float
-    """How long the oldest pending message has been due (0 when none is)."""
-    reminders_due: int
-
-
-def outbox_figures(messages: Sequence[OutboxMessage], now: datetime) -> OutboxFigures:
-    pending = [m for m in messages if m.status is OutboxStatus.PENDING]
-    due = [m for m in pending if m.next_attempt_at <= now]
-    oldest = min((m.next_attempt_at for m in due), default=now)
-    return OutboxFigures(
-        pending={channel.value: sum(1 for m in pending if m.channel is channel) for channel in Channel},
-        oldest_due_age_s=max((now - oldest).total_seconds(), 0.0),
-        reminders_due=sum(1 for m in due if m.kind in REMINDER_KINDS),
-    )
-
-
-class OutboxGauges:
-    """The outbox's figures, read at scrape time and kept :data:`OUTBOX_CACHE_S` seconds."""
-
-    def __init__(self, outbox: Outbox, clock: Clock, cache_s: float | None = None) -> None:
-        self._outbox = outbox
-        self._clock = clock
-        self._cache_s = cache_s
-        self._read_at = -float("inf")
-        self._figures: OutboxFigures | None = None
-
-    async def figures(self) -> OutboxFigures:
-        cache_s = OUTBOX_CACHE_S if self._cache_s is None else self._cache_s
-        if self._figures is None or time.monotonic() - self._read_at >= cache_s:
-            self._figures = outbox_figures(await self._outbox.list(), self._clock())
-            self._read_at = time.monotonic()
-        return self._figures
-
-
 class _Fixed(Collector):
-    def __init__(self, figures: OutboxFigures) -> None:
+    """The figures read from the store (:class:`app.operations.OperationsFigures`) as gauges."""
+
+    def __init__(self, figures: OperationsFigures) -> None:
         self._figures = figures
 
     def collect(self) -> list[GaugeMetricFamily]:
+        figures = self._figures
         pending = GaugeMetricFamily(f"{PREFIX}_outbox_pending", "Messages waiting in the outbox", labels=("channel",))
-        for channel, count in sorted(self._figures.pending.items()):
+        for channel, count in sorted(figures.outbox.pending.items()):
             pending.add_metric((channel,), count)
-        return [
+        failed = GaugeMetricFamily(
+            f"{PREFIX}_outbox_failed", "Messages the outbox gave up on, still in it", labels=("channel",)
+        )
+        for channel, count in sorted(figures.failed.items()):
+            failed.add_metric((channel,), count)
+        today = GaugeMetricFamily(
+            f"{PREFIX}_outbox_settled_today", "Messages delivered or given up on today", labels=("outcome",)
+        )
+        today.add_metric(("delivered",), figures.delivered_today)
+        today.add_metric(("failed",), figures.failed_today)
+        families = [
             pending,
             GaugeMetricFamily(
                 f"{PREFIX}_outbox_oldest_due_age_seconds",
                 "How long the oldest message due has waited",
-                value=self._figures.oldest_due_age_s,
+                value=figures.outbox.oldest_due_age_s,
             ),
             GaugeMetricFamily(
-                f"{PREFIX}_reminders_due", "Reminders due and not yet sent", value=self._figures.reminders_due
+                f"{PREFIX}_reminders_due", "Reminders due and not yet sent", value=figures.outbox.reminders_due
+            ),
+            failed,
+            today,
+            GaugeMetricFamily(
+                f"{PREFIX}_instances_seen", "App instances whose heartbeat is recent", value=len(figures.instances)
             ),
         ]
+        backup = figures.last_backup
+        if backup is not None:  # no sample before the first backup (and on Firestore)
+            families.append(
+                GaugeMetricFamily(
+                    f"{PREFIX}_last_backup_timestamp_seconds",
+                    "When agency backup last wrote an archive (Unix time)",
+                    value=backup.at.timestamp(),
+                )
+            )
+            if backup.size_bytes is not None:
+                families.append(
+                    GaugeMetricFamily(
+                        f"{PREFIX}_last_backup_size_bytes", "The last backup archive's size", value=backup.size_bytes
+                    )
+                )
+            if backup.files is not None:
+                families.append(
+                    GaugeMetricFamily(f"{PREFIX}_last_backup_files", "Files in the last backup", value=backup.files)
+                )
+        return families
 
 
 def _process_registry() -> CollectorRegistry:
@@ -136,7 +128,7 @@ def _token_ok(authorization: str | None, token: str) -> bool:
     return scheme.lower() == "bearer" and hmac.compare_digest(given.strip().encode(), token.encode())
 
 
-def metrics_route(gauges: OutboxGauges, token: str) -> HTTPRouteHandler:
+def metrics_route(operations: Operations, token: str) -> HTTPRouteHandler:
     """``GET /metrics``: the text format; with a token set, only to ``Authorization: Bearer <token>``."""
 
     @get(METRICS_PATH, include_in_schema=False, name="metrics")
@@ -148,7 +140,7 @@ def metrics_route(gauges: OutboxGauges, token: str) -> HTTPRouteHandler:
                 media_type="text/plain",
                 headers={"WWW-Authenticate": "Bearer", "Cache-Control": "no-store"},
             )
-        figures = await gauges.figures()
+        figures = await operations.figures()
         outbox = CollectorRegistry()
         outbox.register(_Fixed(figures))
         body = generate_latest(_process_registry()) + generate_latest(outbox)

@@ -12,11 +12,12 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from adapters.backup import record_backup
 from agency_core.messaging import outbox_messages
 from agency_core.records import Channel, OutboxMessage, OutboxStatus
-from app import metrics
+from app import operations
 from app.admin.security import CSRF_COOKIE, CSRF_HEADER
-from app.metrics import OutboxGauges, outbox_figures
+from app.operations import Operations, outbox_figures
 from app.settings import Settings, SettingsError
 from tests.api.conftest import APPOINTMENT, AppFactory, container_of
 from tests.support.clock import NOW, clock
@@ -58,7 +59,7 @@ async def test_requests_are_counted_by_route_template_never_by_raw_path(client: 
 async def test_the_outbox_depth_follows_an_enqueue(
     app: Litestar, client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(metrics, "OUTBOX_CACHE_S", 0.0)
+    monkeypatch.setattr(operations, "CACHE_S", 0.0)
     await _stop_worker(app)  # what is enqueued stays pending
     before = (await client.get("/metrics")).text
     assert sample(before, "agency_outbox_pending", channel="sms") == 0
@@ -162,7 +163,8 @@ def test_the_figures_count_pending_by_channel_the_oldest_due_and_reminders_due()
         replace(_message(5, -10), channel=Channel.EMAIL, address="a@example.com"),
     ]
     figures = outbox_figures(messages, NOW)
-    assert figures.pending == {"sms": 3, "email": 1}
+    assert (figures.pending["sms"], figures.pending["email"]) == (3, 1)
+    assert sum(figures.pending.values()) == 4  # any other channel present counts zero
     assert figures.oldest_due_age_s == 90.0
     assert figures.reminders_due == 1
     assert outbox_figures([], NOW).oldest_due_age_s == 0.0
@@ -179,11 +181,26 @@ class _CountingOutbox:
 
 async def test_scrapes_within_the_cache_read_the_outbox_once() -> None:
     outbox = _CountingOutbox()
-    gauges = OutboxGauges(outbox, clock(), cache_s=60.0)  # type: ignore[arg-type]
+    gauges = Operations(outbox, clock(), cache_s=60.0)  # type: ignore[arg-type]
     await gauges.figures()
     await gauges.figures()
     assert outbox.reads == 1
-    fresh = OutboxGauges(outbox, clock(), cache_s=0.0)  # type: ignore[arg-type]
+    fresh = Operations(outbox, clock(), cache_s=0.0)  # type: ignore[arg-type]
     await fresh.figures()
     await fresh.figures()
     assert outbox.reads == 3
+
+
+async def test_the_last_backup_its_size_and_files_and_the_instances_seen_are_on_metrics(
+    app: Litestar, client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(operations, "CACHE_S", 0.0)
+    before = (await client.get("/metrics")).text
+    assert "agency_last_backup_timestamp_seconds" not in before  # no sample before the first backup
+    assert sample(before, "agency_instances_seen") == 1  # this app's own heartbeat, written at start
+    at = NOW - timedelta(hours=3)
+    record_backup(container_of(app).settings.data_dir, at, size_bytes=123456, files=7)
+    after = (await client.get("/metrics")).text
+    assert sample(after, "agency_last_backup_timestamp_seconds") == at.timestamp()
+    assert sample(after, "agency_last_backup_size_bytes") == 123456
+    assert sample(after, "agency_last_backup_files") == 7

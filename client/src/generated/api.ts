@@ -1125,6 +1125,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Outbox, deliveries today, last backup and instances seen (the figures of /metrics) */
+        get: operations["ApiAdminOperationsOperationsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/phones-to-confirm": {
         parameters: {
             query?: never;
@@ -2465,6 +2482,13 @@ export interface components {
             id: string;
             target: string;
         };
+        /** BackupNow */
+        BackupNow: {
+            /** Format: date-time */
+            at: string;
+            files: number | null;
+            sizeBytes: number | null;
+        };
         /** BenefitsIn */
         BenefitsIn: {
             accommodation?: boolean | null;
@@ -2799,6 +2823,12 @@ export interface components {
             firstAt: string;
             stageNote: string;
             times: string[];
+        };
+        /** DeliveriesToday */
+        DeliveriesToday: {
+            delivered: number;
+            failed: number;
+            rate: number | null;
         };
         /**
          * DeliveryState
@@ -3216,6 +3246,14 @@ export interface components {
             /** Format: binary */
             image?: string;
         };
+        /** InstanceNow */
+        InstanceNow: {
+            instanceId: string;
+            /** Format: date-time */
+            seenAt: string;
+            /** Format: date-time */
+            startedAt: string;
+        };
         /**
          * IssueStatus
          * @enum {string}
@@ -3400,6 +3438,16 @@ export interface components {
             name: string;
             timeZone: string;
         };
+        /** OperationsPage */
+        OperationsPage: {
+            instances: components["schemas"]["InstanceNow"][];
+            instancesSeenMinutes: number;
+            lastBackup: components["schemas"]["BackupNow"] | null;
+            outbox: components["schemas"]["OutboxNow"];
+            /** Format: date-time */
+            readAt: string;
+            today: components["schemas"]["DeliveriesToday"];
+        };
         /** OrderFiguresOut */
         OrderFiguresOut: {
             closed: boolean;
@@ -3491,6 +3539,17 @@ export interface components {
             notDelivered: number;
             pending: number;
             withdrawnLast24h: number;
+        };
+        /** OutboxNow */
+        OutboxNow: {
+            failed: {
+                [key: string]: number;
+            };
+            oldestDueAgeSeconds: number;
+            pending: {
+                [key: string]: number;
+            };
+            remindersDue: number;
         };
         /**
          * OutboxStatus
@@ -10487,6 +10546,53 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminOperationsOperationsPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationsPage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -23,6 +23,7 @@ from app.admin.jobs import JobsController
 from app.admin.messages import MessagesController
 from app.admin.newsletter import NewsletterController
 from app.admin.notes import NotesController, RepliesController, staff_list
+from app.admin.operations import operations_page
 from app.admin.packs import PackFiguresController, PacksController
 from app.admin.phones import PhonesToConfirmController
 from app.admin.pipeline import PipelineController
@@ -36,6 +37,7 @@ from app.admin.welfare import ApplicantWelfareController, WelfareController
 
 ADMIN_HANDLERS: list[ControllerRouterHandler] = [
     dashboard,
+    operations_page,
     ApplicationsController,
     PhonesToConfirmController,
     AppointmentsController,

@@ -19,6 +19,7 @@ from adapters.sqlite.audit_trail import SqliteAuditTrail
 from adapters.sqlite.bulk import SqliteBulkStore
 from adapters.sqlite.database import Database
 from adapters.sqlite.employers import SqliteEmployers
+from adapters.sqlite.heartbeats import SqliteHeartbeats
 from adapters.sqlite.notes import SqliteNotesStore
 from adapters.sqlite.packs import SqlitePacks
 from adapters.sqlite.payments import SqlitePayments, SqliteRefunds
@@ -33,6 +34,7 @@ from adapters.sqlite.whatsapp_optins import SqliteOptIns
 from agency_core.bulk.model import BulkStore
 from agency_core.employers.packs_ports import PackStore
 from agency_core.employers.ports import EmployerStore
+from agency_core.operations import Heartbeats
 from agency_core.payments.model import PaymentStore
 from agency_core.payments.refunds import RefundStore
 from agency_core.pipeline.board import PipelineReads
@@ -104,6 +106,8 @@ class Backend:
     """The WhatsApp messages sent and their states (``app/composition/whatsapp.py``)."""
     packs: PackStore
     """CV packs and the employers' decisions (SQLite: migrated with the records' tables)."""
+    heartbeats: Heartbeats
+    """The instances' heartbeats (SQLite: rows of the admin store's ``settings`` table)."""
     close: Callable[[], Awaitable[None]]
     ping: Callable[[], Awaitable[None]]
     """Raises when the database or Firestore does not answer (the readiness check, ``/readyz``)."""
@@ -134,6 +138,7 @@ def sqlite_backend(database: Database, session_ttl_s: float, sealer: PassportSea
         whatsapp_optins=SqliteOptIns(database),
         whatsapp_messages=SqliteWhatsAppMessages(database),
         packs=SqlitePacks(database),
+        heartbeats=SqliteHeartbeats(database),
         close=_nothing_to_close,
         ping=database.ping,
     )
@@ -148,6 +153,7 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
     from adapters.firestore.audit_trail import FirestoreAuditTrail
     from adapters.firestore.bulk import FirestoreBulkStore
     from adapters.firestore.employers import FirestoreEmployers
+    from adapters.firestore.heartbeats import FirestoreHeartbeats
     from adapters.firestore.notes import FirestoreNotesStore
     from adapters.firestore.packs import FirestorePacks
     from adapters.firestore.payments import FirestorePayments, FirestoreRefunds
@@ -190,6 +196,7 @@ def firestore_backend(project_id: str, session_ttl_s: float, sealer: PassportSea
         whatsapp_optins=FirestoreOptIns(client),
         whatsapp_messages=FirestoreWhatsAppMessages(client),
         packs=FirestorePacks(client),
+        heartbeats=FirestoreHeartbeats(client),
         close=close,
         ping=ping,
     )

@@ -6,13 +6,14 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-from adapters.backup import BackupError, BackupReport, backup, last_backup, restore
+from adapters.backup import BackupError, BackupReport, backup, last_backup, read_last_backup, restore
 from adapters.private_files import open_private, private_dir
+from agency_core.operations import LastBackup
 from app.composition.keys import build_files_cipher
 from app.files_key import load_files_key
 from app.settings import Settings
 
-__all__ = ["BackupError", "BackupReport", "last_backup_at", "restore_backup", "write_backup"]
+__all__ = ["BackupError", "BackupReport", "last_backup_at", "last_backup_record", "restore_backup", "write_backup"]
 
 
 def write_backup(settings: Settings, to: Path, now: datetime) -> BackupReport:
@@ -31,3 +32,8 @@ def restore_backup(settings: Settings, source: Path, key_text: str) -> tuple[int
 def last_backup_at(settings: Settings) -> datetime | None:
     """When ``agency backup`` last wrote an archive of this data directory (None: never, or Firestore)."""
     return last_backup(settings.data_dir)
+
+
+def last_backup_record(settings: Settings) -> LastBackup | None:
+    """The last backup's time, size and files, for ``/metrics`` and the operations page (None: never, or Firestore)."""
+    return read_last_backup(settings.data_dir)

@@ -57,6 +57,7 @@ const EmployersPage = lazy(() => import('@/features/admin-employers/EmployersPag
 const EmployerPage = lazy(() => import('@/features/admin-employers/EmployerPage'));
 const OrdersPage = lazy(() => import('@/features/admin-employers/OrdersPage'));
 const OrderPage = lazy(() => import('@/features/admin-employers/OrderPage'));
+const OperationsPage = lazy(() => import('@/features/admin-operations/OperationsPage'));
 const PipelineBoardPage = lazy(() => import('@/features/admin-pipeline/board/BoardPage'));
 const StageReportPage = lazy(() => import('@/features/admin-pipeline/board/ReportPage'));
 
@@ -114,6 +115,7 @@ export default function AdminApp() {
               <Route path="job-orders" element={<OrdersPage />} />
               <Route path="job-orders/new" element={<OrderPage />} />
               <Route path="job-orders/:orderId" element={<OrderPage />} />
+              <Route path="operations" element={<OperationsPage />} />
               <Route path="pipeline" element={<PipelineBoardPage />} />
               <Route path="pipeline/report" element={<StageReportPage />} />
               <Route path="*" element={<AdminNotFound />} />

@@ -30,6 +30,7 @@ export const SIDEBAR: SideItem[] = [
   { label: 'Phones to confirm', to: '/admin/phones-to-confirm', icon: 'shield' },
   { label: 'Blog Posts', to: '/admin/blog', icon: 'chat' },
   { label: 'Settings', to: '/admin/settings', icon: 'shield' },
+  { label: 'Operations', to: '/admin/operations', icon: 'shield' },
 ];
 
 /**
