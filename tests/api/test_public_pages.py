@@ -69,6 +69,20 @@ def meta(markup: str, attr: str, name: str) -> str | None:
     return html.unescape(found.group(1)) if found else None
 
 
+WHATSAPP_BOX = "Send me updates on WhatsApp from Vandy Travel and Recruitment Services"
+
+
+@pytest.mark.parametrize("path", ["/apply", "/book-appointment", "/contact"])
+def test_the_forms_offer_the_whatsapp_box_unticked_in_the_html(base_url: str, path: str) -> None:
+    """Issue 48: the opt-in names the agency and is there without JavaScript, never ticked for the applicant."""
+    markup = get(base_url, path).text
+    box = re.search(r'<input[^>]*name="whatsappOptIn"[^>]*>', markup)
+    assert box is not None, path
+    assert 'type="checkbox"' in box.group(0)
+    assert "checked" not in box.group(0)
+    assert WHATSAPP_BOX in text_of(markup)
+
+
 @pytest.mark.parametrize("path", STATIC)
 def test_every_public_route_has_its_content_and_head_in_the_html(base_url: str, path: str) -> None:
     response = get(base_url, path)

@@ -82,6 +82,14 @@ describe('ApplicationForm', () => {
     await waitFor(() => expect(screen.getByLabelText(/^First Name/)).toHaveFocus());
   });
 
+  it('offers WhatsApp updates unticked beside the phone, naming the agency, in the first step', () => {
+    renderForm(<ApplicationForm />);
+    const box = screen.getByRole('checkbox', {
+      name: 'Send me updates on WhatsApp from Vandy Travel and Recruitment Services',
+    });
+    expect(box).not.toBeChecked();
+  });
+
   it('walks the steps with their messages; Previous goes back', async () => {
     const user = userEvent.setup({ delay: null });
     renderForm(<ApplicationForm />);
@@ -146,12 +154,6 @@ describe('ApplicationForm', () => {
     expect(sent.get('firstName')).toBe('Kwame');
     expect(sent.get('hasPassport')).toBe('false');
     expect(sent.get('terms')).toBe('true');
-    // the WhatsApp box is offered unticked, naming the agency, and sent as it is
-    expect(
-      screen.getByRole('checkbox', {
-        name: 'Send me updates on WhatsApp from Vandy Travel and Recruitment Services',
-      }),
-    ).not.toBeChecked();
     expect(sent.get('whatsappOptIn')).toBe('false');
     expect(sent.get('website')).toBe('');
     expect(sent.has('passportNumber')).toBe(false);
