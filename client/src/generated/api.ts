@@ -2715,7 +2715,7 @@ export interface components {
         };
         /** CloseCase */
         CloseCase: {
-            note?: string;
+            note: string;
         };
         /**
          * CloseReason

@@ -5,15 +5,17 @@ and cases. Opening and closing a case (with a note) are audited."""
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Annotated
 
+import msgspec
 from litestar import Controller, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, JSONBody
 
-from agency_core.pipeline.welfare import CaseView, open_counts
+from agency_core.pipeline.welfare import MESSAGE_MAX, CaseView, open_counts
 from agency_core.pipeline.welfare_ports import Answer, CheckIn
 from agency_core.signin.identity import AdminUser
-from app.admin.schemas.common import UNSET, Body, to_core
+from app.admin.schemas.common import Body, to_core
 from app.checked_body import CoreChecked
 from app.composition.welfare import WelfareArea
 
@@ -41,9 +43,9 @@ class WelfareCases(Body):
 
 
 class CloseCase(Body):
-    """The note saying how the case was closed (required)."""
+    """The note saying how the case was closed: required, not blank, at most 1,000 characters."""
 
-    note: str = UNSET
+    note: Annotated[str, msgspec.Meta(min_length=1, max_length=MESSAGE_MAX, pattern=r"\S")]
 
 
 class CheckInOut(Body):
