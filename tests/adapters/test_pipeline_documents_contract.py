@@ -120,6 +120,24 @@ async def test_versions_are_kept_and_a_renewal_closes_the_previous(backend: Back
     ]
 
 
+async def test_erase_deletes_every_version_of_one_applicant_only(backend: Backend) -> None:
+    store = backend.documents
+    first = renew(None, passport(1), TODAY, VALIDITY)
+    await store.record(first, audit(1, "VA1: passport version 1"))
+    await store.record(renew(first.new, passport(2), TODAY, VALIDITY), audit(2, "VA1: passport version 2"))
+    other = renew(None, passport(1, application_id="VA2"), TODAY, VALIDITY)
+    await store.record(other, audit(3, "VA2: passport version 1"))
+    await store.erase("VA1")
+    assert await store.history("VA1") == []
+    assert await store.get("VA1", "DVVA1-2") is None
+    assert await store.history("VA2") == [other.new]
+    await store.erase("VA3")  # nothing held: nothing happens
+    assert await store.history("VA2") == [other.new]
+    # The applicant's kind starts again from a first version after the erasure.
+    await store.record(renew(None, passport(5), TODAY, VALIDITY), audit(4, "VA1: passport version 1 again"))
+    assert [v.id for v in await store.history("VA1")] == ["DVVA1-5"]
+
+
 async def test_a_renewal_of_a_replaced_version_writes_nothing(backend: Backend) -> None:
     store = backend.documents
     first = renew(None, passport(1), TODAY, VALIDITY)

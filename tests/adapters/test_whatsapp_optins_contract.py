@@ -15,7 +15,7 @@ import pytest
 from adapters.firestore.whatsapp_optins import FirestoreOptIns
 from adapters.sqlite.database import Database
 from adapters.sqlite.whatsapp_optins import SqliteOptIns
-from agency_core.whatsapp.model import InboundMessage, OptIn
+from agency_core.whatsapp.model import InboundMessage, InboundSeen, OptIn
 from tests.adapters.backends import BACKENDS, open_stores
 from tests.support.clock import NOW
 
@@ -64,6 +64,27 @@ async def test_inbound_claimed_once_and_last_time_by_phone(store: SqliteOptIns |
     await store.forget("wamid.B")
     assert await store.last_inbound(PHONE) == first.at
     assert await store.claim(later)
+
+
+async def test_a_phones_inbound_read_back_and_erased_with_its_opt_in(store: SqliteOptIns | FirestoreOptIns) -> None:
+    other = "+233200000000"
+    await store.record(OptIn(PHONE, NOW, "apply", "whatsapp-opt-in-v1"))
+    await store.record(OptIn(other, NOW, "book", "whatsapp-opt-in-v1"))
+    assert await store.claim(InboundMessage("wamid.B", PHONE, NOW + timedelta(minutes=5), "text", "later"))
+    assert await store.claim(InboundMessage("wamid.A", PHONE, NOW, "text", "first"))
+    assert await store.claim(InboundMessage("wamid.C", other, NOW, "text", "someone else"))
+    assert await store.inbound(PHONE) == [
+        InboundSeen("wamid.A", PHONE, NOW),
+        InboundSeen("wamid.B", PHONE, NOW + timedelta(minutes=5)),
+    ]
+    await store.erase(PHONE)
+    assert await store.current(PHONE) is None
+    assert await store.inbound(PHONE) == []
+    assert await store.last_inbound(PHONE) is None
+    assert await store.claim(InboundMessage("wamid.A", PHONE, NOW, "text", "first"))  # its id is forgotten too
+    assert (await store.current(other)) == OptIn(other, NOW, "book", "whatsapp-opt-in-v1")
+    assert [s.wa_message_id for s in await store.inbound(other)] == ["wamid.C"]
+    await store.erase("+233209999999")  # nothing held: nothing happens
 
 
 async def test_migration_runs_once(tmp_path: Path) -> None:

@@ -8,7 +8,10 @@ import zipfile
 
 from agency_core.records import ContactMessage
 from agency_core.spec.forms import ContactForm, form_of
-from agency_core.submissions.service import Accepted, Upload
+from agency_core.submissions.service import Upload
+from agency_core.submitted import Accepted
+from agency_core.whatsapp.model import InboundMessage, OptIn
+from agency_core.whatsapp.optins import WHATSAPP_OPT_IN_VERSION, WHATSAPP_OPT_IN_WORDING
 from tests.admin.area import T0, audit_actions, container, signed_in
 from tests.admin.conftest import MakeHarness
 from tests.api.conftest import APPLICATION, APPOINTMENT, PDF
@@ -128,3 +131,61 @@ async def test_the_access_export_has_staff_notes_and_replies_and_erasure_removes
     assert [n["text"] for n in (await h.client.get(f"/api/admin/applications/{other.id}/notes")).json()["items"]] == [
         "Not Kwame"
     ]
+
+
+async def test_pipeline_documents_and_whatsapp_are_exported_and_erased_with_the_applicant(
+    make_harness: MakeHarness,
+) -> None:
+    h = await signed_in(make_harness)
+    c = container(h)
+    outcome = await c.agency.submit_application(APPLICATION, {"cv": Upload("cv.pdf", PDF)})
+    assert isinstance(outcome, Accepted)
+    scan = b"%PDF-1.7\npassport scan\n" + b"1" * 512
+    fields = {"kind": "passport", "number": "G1234567", "issued_on": "2021-02-01", "expires_on": "2031-01-31"}
+    recorded = await h.unsafe(
+        "POST",
+        f"/api/admin/applications/{outcome.id}/documents",
+        files={**{k: (None, v) for k, v in fields.items()}, "file": ("scan.pdf", scan, "application/pdf")},
+    )
+    assert recorded.status_code == 201, recorded.text
+    (version,) = await c.backend.documents.history(outcome.id)
+    assert version.file_key is not None
+    assert await c.files.read(version.file_key) == scan  # sealed in the store, read back decrypted
+    phone = "+233201234567"  # APPLICATION's phone, as the opt-in keeps it
+    await c.backend.whatsapp_optins.record(OptIn(phone, T0, "apply", WHATSAPP_OPT_IN_VERSION))
+    assert await c.backend.whatsapp_optins.claim(InboundMessage("wamid.K1", phone, T0, "text", "Hello"))
+    stranger = OptIn("+233241119999", T0, "book", WHATSAPP_OPT_IN_VERSION)
+    await c.backend.whatsapp_optins.record(stranger)
+
+    export = await h.client.get(f"{URL}/export.zip", params={"q": APPLICATION["email"]})
+    assert export.status_code == 200
+    with zipfile.ZipFile(io.BytesIO(export.content)) as z:
+        data = json.loads(z.read("data.json"))
+        (document,) = data["documents"]
+        assert (document["applicationId"], document["kind"], document["version"]) == (outcome.id, "passport", 1)
+        assert document["fields"]["number"] == "G1234567"
+        assert "recordedBy" not in document  # a staff address, as for notes
+        assert z.read(document["scan"]) == scan  # the scan's bytes, decrypted
+    assert data["whatsapp"]["optIns"] == [
+        {
+            "phone": phone,
+            "optedInAt": T0.isoformat(),
+            "source": "apply",
+            "wordingVersion": WHATSAPP_OPT_IN_VERSION,
+            "wording": WHATSAPP_OPT_IN_WORDING,
+            "optedOutAt": None,
+        }
+    ]
+    assert data["whatsapp"]["inbound"] == [{"messageId": "wamid.K1", "phone": phone, "at": T0.isoformat()}]
+
+    erased = await h.unsafe("POST", f"{URL}/erase", json={"q": APPLICATION["email"], "confirm": APPLICATION["email"]})
+    assert erased.status_code == 200, erased.text
+    assert await c.backend.documents.history(outcome.id) == []
+    assert await c.files.read(version.file_key) is None
+    assert await c.backend.whatsapp_optins.current(phone) is None
+    assert await c.backend.whatsapp_optins.inbound(phone) == []
+    assert await c.backend.whatsapp_optins.current(stranger.phone) == stranger
+    after = await h.client.get(f"{URL}/export.zip", params={"q": phone})
+    with zipfile.ZipFile(io.BytesIO(after.content)) as z:
+        assert z.namelist() == ["data.json"]
+        assert "whatsapp" not in json.loads(z.read("data.json"))

@@ -78,6 +78,11 @@ class FirestoreDocuments(AuditedCollections):
 
         await self._commit(work, f"document {new.application_id} {new.kind.value}")
 
+    async def erase(self, application_id: str) -> None:
+        query = self._col(DOCUMENTS).where(filter=FieldFilter("application_id", "==", application_id))
+        async for snap in query.stream():
+            await snap.reference.delete()
+
 
 def _gate_of(doc: Document) -> StoredGate:
     raw = doc.get("settings")

@@ -18,7 +18,7 @@ from google.cloud.firestore_v1.base_query import FieldFilter
 from adapters.codec import moment
 from adapters.firestore.counters import doc_id
 from adapters.firestore.documents import Client
-from agency_core.whatsapp.model import InboundMessage, OptIn
+from agency_core.whatsapp.model import InboundMessage, InboundSeen, OptIn
 
 OPT_INS = "whatsapp_optins"
 INBOUND = "whatsapp_inbound"
@@ -37,7 +37,7 @@ def _opt_in(doc: dict[str, Any]) -> OptIn:
 
 
 class FirestoreOptIns:
-    """Implements ``OptInStore`` and ``InboundLog``; ``prefix`` namespaces the collections (tests)."""
+    """Implements ``OptInStore``, ``InboundLog`` and ``PhoneRecords``; ``prefix`` namespaces the collections (tests)."""
 
     def __init__(self, client: Client, prefix: str = "") -> None:
         self.client = client
@@ -94,3 +94,17 @@ class FirestoreOptIns:
             if at is not None and (last is None or at > last):
                 last = at
         return last
+
+    async def inbound(self, phone: str) -> list[InboundSeen]:
+        found: list[InboundSeen] = []
+        async for snapshot in self._inbound.where(filter=FieldFilter("phone", "==", phone)).stream():
+            doc = snapshot.to_dict() or {}
+            at = moment(doc.get("at"))
+            if at is not None:
+                found.append(InboundSeen(str(doc.get("wa_message_id", "")), phone, at))
+        return sorted(found, key=lambda seen: (seen.at, seen.wa_message_id))
+
+    async def erase(self, phone: str) -> None:
+        await self._opt_ins.document(doc_id(phone)).delete()
+        async for snapshot in self._inbound.where(filter=FieldFilter("phone", "==", phone)).stream():
+            await snapshot.reference.delete()

@@ -122,6 +122,12 @@ class SqliteDocuments:
     async def audit(self, entry: AuditEntry) -> None:
         await self.database.transaction(lambda conn: add_audit(conn, entry))
 
+    async def erase(self, application_id: str) -> None:
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute("DELETE FROM pipeline_documents WHERE application_id = ?", (application_id,))
+
+        await self.database.transaction(work)
+
 
 def _settings(raw: str | None) -> GateSettings | None:
     return None if raw is None else from_document(GateSettings, json.loads(raw))

@@ -13,7 +13,7 @@ from datetime import datetime
 
 from adapters.codec import moment, timestamp
 from adapters.sqlite.database import Database, Migration
-from agency_core.whatsapp.model import InboundMessage, OptIn
+from agency_core.whatsapp.model import InboundMessage, InboundSeen, OptIn
 
 MIGRATIONS = (
     Migration(
@@ -44,7 +44,7 @@ def _opt_in(row: sqlite3.Row) -> OptIn:
 
 
 class SqliteOptIns:
-    """Implements ``OptInStore`` and ``InboundLog``."""
+    """Implements ``OptInStore``, ``InboundLog`` and ``PhoneRecords``."""
 
     def __init__(self, database: Database) -> None:
         self.database = database
@@ -106,3 +106,25 @@ class SqliteOptIns:
             return None if row is None else moment(row["last"])
 
         return await self.database.run(work)
+
+    async def inbound(self, phone: str) -> list[InboundSeen]:
+        def work(conn: sqlite3.Connection) -> list[InboundSeen]:
+            rows = conn.execute(
+                "SELECT wa_message_id, at FROM whatsapp_inbound WHERE phone = ? ORDER BY at, wa_message_id", (phone,)
+            ).fetchall()
+            return [InboundSeen(row["wa_message_id"], phone, _at(row["at"])) for row in rows]
+
+        return await self.database.run(work)
+
+    async def erase(self, phone: str) -> None:
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute("DELETE FROM whatsapp_optins WHERE phone = ?", (phone,))
+            conn.execute("DELETE FROM whatsapp_inbound WHERE phone = ?", (phone,))
+
+        await self.database.transaction(work)
+
+
+def _at(raw: str) -> datetime:
+    at = moment(raw)
+    assert at is not None
+    return at

@@ -29,6 +29,11 @@ class DocumentStore(Protocol):
         """Keep an audit entry alone (a download)."""
         ...
 
+    async def erase(self, application_id: str) -> None:
+        """Delete every version of every kind the applicant has (a data request's erasure; their
+        scans are the caller's to delete from the file store)."""
+        ...
+
 
 class GateSettingsStore(Protocol):
     async def gates(self) -> list[StoredGate]:

@@ -18,14 +18,17 @@ from typing import Any, Final, Protocol
 from agency_core.audit import AuditEntry
 from agency_core.ids import IdGenerator
 from agency_core.messaging.delivery import delivery_state
+from agency_core.pipeline.document_ports import DocumentStore
 from agency_core.pipeline.stages import STAGE, StageMove
 from agency_core.pipeline.welfare_ports import CheckIn, WelfareCase, WelfareStore
+from agency_core.privacy.documents_whatsapp import add_scans, applicant_phones, documents_and_whatsapp_json
 from agency_core.privacy.model import Person, PersonalData
 from agency_core.spec import constants as c
 from agency_core.spec.forms import FormValues, form_values
 from agency_core.spec.validation import is_email, normalise_phone
 from agency_core.staff.notes import Note, Reply
 from agency_core.unit_of_work import UnitOfWork
+from agency_core.whatsapp.model import PhoneRecords
 
 ERASED_TEXT: Final = "[erased]"
 CANCELLED_ERROR: Final = "Cancelled: personal data erased on request"
@@ -207,6 +210,7 @@ def export_json(found: PersonalData) -> dict[str, Any]:
         "replies": [_reply(r) for r in found.replies],
         "pipeline": [_stage_move(m) for m in found.pipeline],
         **_welfare(found),
+        **documents_and_whatsapp_json(found),
         "sms": [
             {
                 "id": m.id,
@@ -233,6 +237,7 @@ async def export_zip(found: PersonalData, read_file: Callable[[str], Awaitable[b
                 if content is not None:
                     safe = "".join(ch if ch.isalnum() or ch in ".-_" else "_" for ch in item.filename)
                     archive.writestr(f"files/{record.id}-{item.field}-{safe}", content)
+        await add_scans(archive, found, read_file)
     return out.getvalue()
 
 
@@ -240,6 +245,11 @@ class DataRequestService:
     welfare: WelfareStore | None = None
     """The welfare check-ins and cases (set by the composition): found, exported and erased with the
     person's applications, after the erasure's own commit (their store is not in its unit of work)."""
+    documents: DocumentStore | None = None
+    """The pipeline documents (set by the composition): as ``welfare``; their scans are deleted last."""
+    whatsapp: PhoneRecords | None = None
+    """The WhatsApp opt-ins and inbound rows (set by the composition): found and erased by the
+    person's phones (:func:`~agency_core.privacy.documents_whatsapp.applicant_phones`)."""
 
     def __init__(
         self,
@@ -270,6 +280,14 @@ class DataRequestService:
             for record in found.applications:
                 found.check_ins += await self.welfare.check_ins(record.id)
                 found.welfare_cases += await self.welfare.cases(record.id)
+        if self.documents is not None:
+            for record in found.applications:
+                found.documents += await self.documents.history(record.id)
+        if self.whatsapp is not None:
+            for phone in applicant_phones(found):
+                opt_in = await self.whatsapp.current(phone)
+                found.whatsapp_optins += [opt_in] if opt_in is not None else []
+                found.whatsapp_inbound += await self.whatsapp.inbound(phone)
         return found
 
     async def find(self, actor: str, person: Person) -> PersonalData:
@@ -299,6 +317,14 @@ class DataRequestService:
         for record in found.applications:
             if self.welfare is not None:
                 await self.welfare.erase(record.id)
+            if self.documents is not None:
+                await self.documents.erase(record.id)
             for item in record.application.files:
                 await self.files_delete(item.key)
+        if self.whatsapp is not None:
+            for phone in applicant_phones(found):
+                await self.whatsapp.erase(phone)
+        for version in found.documents:
+            if version.file_key:
+                await self.files_delete(version.file_key)
         return found

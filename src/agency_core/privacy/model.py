@@ -9,11 +9,13 @@ from dataclasses import dataclass, field
 
 from agency_core.appointments.records import AppointmentRecord
 from agency_core.masking import mask_email, mask_phone
+from agency_core.pipeline.documents import DocumentVersion
 from agency_core.pipeline.stages import StageMove
 from agency_core.pipeline.welfare_ports import CheckIn, WelfareCase
 from agency_core.records import ContactMessage, JobAlert, NewsletterSubscription, OutboxMessage
 from agency_core.staff.notes import Note, Reply
 from agency_core.staff.records import ApplicationRecord
+from agency_core.whatsapp.model import InboundSeen, OptIn
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +64,12 @@ class PersonalData:
     """The welfare check-ins after arrival and their answers (erased with the applications)."""
     welfare_cases: list[WelfareCase] = field(default_factory=list)
     """The cases "I need help" opened (erased with the applications)."""
+    documents: list[DocumentVersion] = field(default_factory=list)
+    """Every version of the pipeline documents of their applications (scans decrypted in the export)."""
+    whatsapp_optins: list[OptIn] = field(default_factory=list)
+    """The WhatsApp opt-ins of their phones (each phone's latest, stopped or not)."""
+    whatsapp_inbound: list[InboundSeen] = field(default_factory=list)
+    """The WhatsApp messages taken from their phones (ids and times; the texts are contact messages)."""
 
     def counts(self) -> dict[str, int]:
         return {
@@ -78,6 +86,9 @@ class PersonalData:
             # Named only when there are some: the counts of a person without any keep their bytes.
             **({"checkIns": len(self.check_ins)} if self.check_ins else {}),
             **({"welfareCases": len(self.welfare_cases)} if self.welfare_cases else {}),
+            **({"documents": len(self.documents)} if self.documents else {}),
+            **({"whatsappOptIns": len(self.whatsapp_optins)} if self.whatsapp_optins else {}),
+            **({"whatsappInbound": len(self.whatsapp_inbound)} if self.whatsapp_inbound else {}),
         }
 
     @property

@@ -75,6 +75,31 @@ class InboundMessage:
     """The Cloud API's media id for a media message; ``None`` for text."""
 
 
+@dataclass(frozen=True, slots=True)
+class InboundSeen:
+    """An inbound message as the log keeps it: WhatsApp's id, the sender and when (its text is in the
+    staff inbox, a contact message)."""
+
+    wa_message_id: str
+    phone: str
+    at: datetime
+
+
+class PhoneRecords(Protocol):
+    """What the opt-in store holds about one phone, for a data request: read for the export and
+    erased with the applicant."""
+
+    async def current(self, phone: str) -> OptIn | None: ...
+
+    async def inbound(self, phone: str) -> list[InboundSeen]:
+        """The inbound messages taken from the phone, oldest first."""
+        ...
+
+    async def erase(self, phone: str) -> None:
+        """Delete the phone's opt-in and its inbound messages' rows (nothing for an unknown phone)."""
+        ...
+
+
 class InboundHandler(Protocol):
     """Takes each inbound message the webhook receives (matched to an applicant, put in the staff thread)."""
 

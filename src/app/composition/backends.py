@@ -50,7 +50,7 @@ from agency_core.submissions.rate_limits import HitCounter
 from agency_core.submissions.tracking import AuditTrail
 from agency_core.whatsapp.channel import WhatsAppMessages
 from agency_core.whatsapp.inbound import InboundLog
-from agency_core.whatsapp.model import OptInStore
+from agency_core.whatsapp.model import OptInStore, PhoneRecords
 from app.composition.keys import build_passport_sealer
 from app.settings import Settings
 
@@ -73,8 +73,8 @@ class CountingAttempts(AttemptCounter, Protocol):
     async def count(self, key: str) -> int: ...
 
 
-class WhatsAppOptInStore(OptInStore, InboundLog, Protocol):
-    """The WhatsApp opt-ins and the inbound ids taken, in one store."""
+class WhatsAppOptInStore(OptInStore, InboundLog, PhoneRecords, Protocol):
+    """The WhatsApp opt-ins and the inbound ids taken, in one store (read and erased by data requests)."""
 
     async def migrate(self) -> None: ...
 

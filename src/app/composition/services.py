@@ -201,10 +201,10 @@ def build_privacy(s: Shared, files: FileStore) -> Privacy:
     r = s.settings.site.retention
     periods = RetentionPeriods(r.documents_days, r.messages_days, r.appointments_days, r.alerts_days)
     uow = s.store.unit_of_work
-    return Privacy(
-        RetentionService(s.backend.retention, files, uow, s.ids, periods, clock=s.clock),
-        DataRequestService(s.backend.personal_data, files.delete, files.read, uow, s.ids, s.clock),
-    )
+    requests = DataRequestService(s.backend.personal_data, files.delete, files.read, uow, s.ids, s.clock)
+    requests.documents = s.backend.documents  # found, exported (scans too) and erased with the applicant
+    requests.whatsapp = s.backend.whatsapp_optins  # the opt-ins and inbound rows of their phones
+    return Privacy(RetentionService(s.backend.retention, files, uow, s.ids, periods, clock=s.clock), requests)
 
 
 def build_notes(s: Shared, roles: StaffDirectory) -> NotesService:
