@@ -40,12 +40,14 @@ describe('admin guard', () => {
       'Calendar',
       'Employers',
       'Job orders',
+      'Pipeline',
       'Subscribers',
       'Templates',
       'Newsletter',
       'Phones to confirm',
       'Blog Posts',
       'Settings',
+      'Operations',
       'Logout',
     ]);
     expect(screen.getByTestId('admin-name')).toHaveTextContent(ADMIN.name);

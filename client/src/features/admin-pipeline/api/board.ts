@@ -1,6 +1,6 @@
 /** The pipeline board, its bulk move and the stage-time report (docs/pipeline.md, "Board and report"). */
 import type { components, operations } from '@/generated/api';
-import { client } from '@/lib/api-client';
+import { apiHref, client } from '@/lib/api-client';
 import { admin } from '@/features/admin-shell';
 
 type Schemas = components['schemas'];
@@ -33,9 +33,7 @@ export const getReport = (query: ReportQuery, signal?: AbortSignal): Promise<Sta
 
 /** The CSV download's address (a plain link: the browser sends the session cookie). */
 export function reportCsvHref(query: ReportQuery): string {
-  const params = new URLSearchParams(present(query));
-  const search = params.toString();
-  return `/api/admin/pipeline/report.csv${search ? `?${search}` : ''}`;
+  return apiHref('/api/admin/pipeline/report.csv', { query: present(query) });
 }
 
 export const listStaffMembers = (signal?: AbortSignal): Promise<Schemas['StaffList']> =>
