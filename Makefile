@@ -66,6 +66,7 @@ build: client/dist/index.html
 rules: $(STAMPS)/venv
 	@$(BIN)/python -m agency_core.rules_export > client/src/generated/rules.json
 	@$(BIN)/python -m agency_core.rules_export admin > client/src/generated/admin-rules.json
+	@$(BIN)/python -m agency_core.rules_export forms > client/src/generated/form-rules.json
 	@$(BIN)/python -m agency_core.rules_export phone-regions > client/src/generated/phone-regions.json
 
 # The client's API types, from the app's OpenAPI document (tests/api/test_api_types.py fails when stale).

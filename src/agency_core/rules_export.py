@@ -59,7 +59,8 @@ def _records(items: tuple[Any, ...]) -> list[dict[str, Any]]:
 
 
 def export() -> dict[str, Any]:
-    """Everything the client validates with or displays from section 9."""
+    """What every page needs from section 9 (the entry carries it): patterns, messages, constants.
+    The forms' own rules are :func:`export_forms`."""
     return {
         "patterns": {"email": v.EMAIL_PATTERN, "phone": v.PHONE_PATTERN},
         "messages": {
@@ -70,11 +71,6 @@ def export() -> dict[str, Any]:
             "dateInPast": v.DATE_IN_PAST,
             "tooLong": v.TOO_LONG,
         },
-        "forms": {name: [_field(f) for f in form.fields] for name, form in v.FORMS.items()},
-        "applicationSteps": [
-            {"title": title, "form": step.name, "fields": list(step.names)}
-            for title, step in zip(c.WIZARD_STEP_TITLES, v.APPLICATION_STEPS, strict=True)
-        ],
         "constants": {
             "agencyName": c.AGENCY_NAME,
             "agencyTitle": c.AGENCY_TITLE,
@@ -138,6 +134,19 @@ def export() -> dict[str, Any]:
             "studyDestinations": _records(c.STUDY_DESTINATIONS),
             "blogCategories": _records(c.BLOG_CATEGORIES),
         },
+    }
+
+
+def export_forms() -> dict[str, Any]:
+    """The forms' rules, a document of their own (``client/src/generated/form-rules.json``): the bundle
+    puts a JSON module in one chunk, so only the chunks of the forms and the job pages carry these,
+    never the entry that every public page loads."""
+    return {
+        "forms": {name: [_field(f) for f in form.fields] for name, form in v.FORMS.items()},
+        "applicationSteps": [
+            {"title": title, "form": step.name, "fields": list(step.names)}
+            for title, step in zip(c.WIZARD_STEP_TITLES, v.APPLICATION_STEPS, strict=True)
+        ],
         "jobForm": jobs.export_rules(),
     }
 
@@ -161,7 +170,7 @@ def export_phone_regions() -> dict[str, Any]:
     }
 
 
-EXPORTS = {"admin": export_admin, "phone-regions": export_phone_regions}
+EXPORTS = {"admin": export_admin, "forms": export_forms, "phone-regions": export_phone_regions}
 """``python -m agency_core.rules_export <name>``: the other generated documents."""
 
 

@@ -1,13 +1,9 @@
 /**
- * Form rules from the generated rules file. A separate module from `rules.ts` so that only
- * form chunks carry the form definitions (Vite tree-shakes the JSON's top-level keys).
+ * Form rules from the generated form-rules file. A separate file and module from `rules.ts`: the
+ * bundle puts a JSON module whole in one chunk, so only the form chunks carry the form definitions.
  */
-import {
-  applicationSteps as rawSteps,
-  forms as rawForms,
-  messages as rawMessages,
-  patterns as rawPatterns,
-} from '@/generated/rules.json';
+import { applicationSteps as rawSteps, forms as rawForms } from '@/generated/form-rules.json';
+import { messages as rawMessages, patterns as rawPatterns } from '@/generated/rules.json';
 import type { ApplicationStep, FieldRule, FormName } from './rules';
 
 export const forms = rawForms as Record<FormName, FieldRule[]>;

@@ -14,6 +14,8 @@ def test_the_committed_client_rules_file_is_current() -> None:
     assert committed == rules.render(), "run `make rules` to regenerate client/src/generated/rules.json"
     admin = (ROOT / "client" / "src" / "generated" / "admin-rules.json").read_text(encoding="utf-8")
     assert admin == rules.render(rules.export_admin()), "run `make rules` to regenerate admin-rules.json"
+    forms = (ROOT / "client" / "src" / "generated" / "form-rules.json").read_text(encoding="utf-8")
+    assert forms == rules.render(rules.export_forms()), "run `make rules` to regenerate form-rules.json"
 
 
 def test_the_admin_forms_rules_are_the_servers() -> None:
@@ -24,10 +26,11 @@ def test_the_admin_forms_rules_are_the_servers() -> None:
     assert exported["feePolicyForm"]["reasonMaxLength"] == 200
     assert exported["templateForm"]["maxLength"] == {"sms": 1000, "email": 10_000}
     assert "settingsForm" not in rules.export(), "the public pages' rules.json carries no admin form"
+    assert "forms" not in rules.export(), "the entry's rules.json carries no form: form-rules.json does"
 
 
 def test_export_carries_every_form_and_list() -> None:
-    exported = json.loads(rules.render())
+    exported = json.loads(rules.render()) | json.loads(rules.render(rules.export_forms()))
     assert set(exported["forms"]) >= {"newsletter", "jobAlert", "application", "appointment", "contact", "adminLogin"}
     assert exported["constants"]["appointmentTimeSlots"] == list(c.APPOINTMENT_TIME_SLOTS)
     assert [s["title"] for s in exported["applicationSteps"]] == list(c.WIZARD_STEP_TITLES)

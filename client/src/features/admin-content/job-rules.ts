@@ -2,7 +2,7 @@
  * The job form's rules from `agency_core.jobs` (exported by `make rules` as `jobForm`): the admin
  * editor checks with the very messages the server gives.
  */
-import { jobForm } from '@/generated/rules.json';
+import { jobForm } from '@/generated/form-rules.json';
 import * as yup from 'yup';
 import type { JobInput } from '@/features/admin-shell';
 

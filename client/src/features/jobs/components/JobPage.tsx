@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { PageProblem } from '@/components/ui/PageProblem';
 import { PageLoader } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
-import { jobForm } from '@/generated/rules.json';
+import { jobForm } from '@/generated/form-rules.json';
 import { useServedRecord } from '@/lib/route-data';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { getJob } from '../api/jobs';

@@ -5,7 +5,7 @@ import { PageHero } from '@/components/ui/PageHero';
 import { PageLoader } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { constants } from '@/config/rules';
-import { jobForm } from '@/generated/rules.json';
+import { jobForm } from '@/generated/form-rules.json';
 import { useEarlyValues } from '@/lib/early-values';
 import { initialRouteData } from '@/lib/route-data';
 import { useResource } from '@/lib/use-resource';
