@@ -28,8 +28,10 @@ const adminSubjects = features.filter((feature) => isAdmin(feature) && feature !
 /** Subject -> the subjects whose public index it may import (one way: no cycles). */
 const ADMIN_USES = {
   'admin-applications': ['admin-bulk', 'admin-notes', 'admin-pipeline'],
+  // An employer's page lists its job orders; both forms are built from admin-forms' field kit.
+  'admin-employers': ['admin-forms', 'admin-orders'],
   // An order's page shows its CV packs.
-  'admin-employers': ['admin-packs'],
+  'admin-orders': ['admin-forms', 'admin-packs'],
 };
 const publicIndex = (feature) => `./${feature}/index.ts`;
 

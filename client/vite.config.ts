@@ -12,6 +12,7 @@ const NODE_TESTS = [
   'src/features/admin-appointments/calendar/AppointmentCalendarPage.test.ts',
   'src/features/admin-bulk/selection.test.ts',
   'src/features/admin-content/job-rules.test.ts',
+  'src/features/admin-shell/feature-sizes.test.ts',
   'src/features/admin-shell/lib/filters.test.ts',
   'src/features/chat/lib/chat-rules.test.ts',
   'src/lib/api-urls.test.ts',

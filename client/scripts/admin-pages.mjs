@@ -17,7 +17,7 @@ const ADMIN_APP = 'src/features/admin-shell/AdminApp.tsx';
 function adminRouteChunks(root, manifest) {
   const source = readFileSync(join(root, ADMIN_APP), 'utf8');
   const modules = Object.fromEntries(
-    // `./login/LoginPage` (the shell's own) or `@/features/admin-applications/ApplicationsPage`.
+    // `./x/Page` (a page of the shell's own) or `@/features/admin-login/LoginPage`.
     [...source.matchAll(/const (\w+) = lazy\(\s*\(\) => import\('(\.\/|@\/)([^']+)'\),?\s*\)/g)].map(
       ([, name, from, spec]) => [name, from === '@/' ? `src/${spec}` : `src/features/admin-shell/${spec}`],
     ),

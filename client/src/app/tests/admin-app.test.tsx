@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '@/testing/msw-server';
 import { renderApp } from '@/app/testing/render-app';
-import { FILL_PASSWORD } from '@/features/admin-shell/login/LoginPage';
+import { FILL_PASSWORD } from '@/features/admin-login/LoginPage';
 import { ADMIN, DEMO, adminBackend, adminHandlers, backend } from '@/app/testing/admin-backend';
 
 beforeEach(() => {

@@ -11,7 +11,7 @@ import { server } from '@/testing/msw-server';
 import * as toasts from '@/lib/notify';
 import { adminBackend, adminHandlers, backend } from '@/app/testing/admin-backend';
 import { notesBackend } from '@/app/testing/admin-notes-backend';
-import { FILL_PASSWORD } from '@/features/admin-shell/login/LoginPage';
+import { FILL_PASSWORD } from '@/features/admin-login/LoginPage';
 
 beforeEach(() => {
   adminBackend({ signedIn: true });

@@ -18,6 +18,7 @@ import {
 import { DeliveryBadge } from './delivery/DeliveryBadge';
 import { RefundsPanel } from './refunds/RefundsPanel';
 import { RecordNav } from './views/RecordNav';
+import { Term } from './views/Term';
 import { NotesPanel, OwnerSelect, useStaff } from '@/features/admin-notes';
 import { StagePanel } from '@/features/admin-pipeline';
 
@@ -164,29 +165,16 @@ function PaymentSection({ app }: { app: ApplicationDetail }) {
     <section className="admin-card" aria-labelledby="payment-heading">
       <h2 id="payment-heading">Processing fee</h2>
       <dl className="admin-dl">
-        <div>
-          <dt>Payment</dt>
-          <dd>
-            {/* the payment's state with its refunds ("partly refunded"), where the server sends it */}
-            <StatusBadge status={app.shownPayment ?? app.payment ?? 'unpaid'} />
-          </dd>
-        </div>
-        <div>
-          <dt>Amount</dt>
-          <dd>{app.paymentAmount ? `${app.paymentAmount} ${show(app.paymentCurrency)}` : '—'}</dd>
-        </div>
-        <div>
-          <dt>Reference</dt>
-          <dd>{show(app.paymentReference)}</dd>
-        </div>
-        <div>
-          <dt>Channel</dt>
-          <dd>{app.paymentChannel ? humanize(app.paymentChannel) : '—'}</dd>
-        </div>
-        <div>
-          <dt>Paid at</dt>
-          <dd>{app.paidAt ? formatDateTime(app.paidAt) : '—'}</dd>
-        </div>
+        <Term label="Payment">
+          {/* the payment's state with its refunds ("partly refunded"), where the server sends it */}
+          <StatusBadge status={app.shownPayment ?? app.payment ?? 'unpaid'} />
+        </Term>
+        <Term label="Amount">
+          {app.paymentAmount ? `${app.paymentAmount} ${show(app.paymentCurrency)}` : '—'}
+        </Term>
+        <Term label="Reference">{show(app.paymentReference)}</Term>
+        <Term label="Channel">{app.paymentChannel ? humanize(app.paymentChannel) : '—'}</Term>
+        <Term label="Paid at">{app.paidAt ? formatDateTime(app.paidAt) : '—'}</Term>
       </dl>
     </section>
   );
@@ -293,12 +281,9 @@ export default function ApplicationDetailPage() {
                         ([key]) => key in app || !['passportNumber', 'passportExpiry', 'terms'].includes(key),
                       )
                       .map(([key, label]) => (
-                        <div key={key}>
-                          <dt>{label}</dt>
-                          <dd>
-                            <DetailValue name={key} value={fields[key]} />
-                          </dd>
-                        </div>
+                        <Term key={key} label={label}>
+                          <DetailValue name={key} value={fields[key]} />
+                        </Term>
                       ))}
                   </dl>
                 </section>
@@ -309,10 +294,9 @@ export default function ApplicationDetailPage() {
                 <h2>Other details</h2>
                 <dl className="admin-dl">
                   {extra.map((key) => (
-                    <div key={key}>
-                      <dt>{humanize(key)}</dt>
-                      <dd>{show(fields[key])}</dd>
-                    </div>
+                    <Term key={key} label={humanize(key)}>
+                      {show(fields[key])}
+                    </Term>
                   ))}
                 </dl>
               </section>

@@ -60,6 +60,13 @@ export default function ApplicationsPage() {
   };
 
   const hasFilters = FILTER_KEYS.some((key) => filters[key]);
+  // The fold's selects: the filter each sets, its id, label, "all" option, options and their words.
+  const selects: [keyof ApplicationFilters, string, string, string, readonly string[], typeof humanize?][] = [
+    ['status', 'status', 'Status', 'All statuses', APPLICATION_STATUSES, humanize],
+    ['payment', 'payment', 'Payment', 'All payments', SHOWN_PAYMENTS, humanize],
+    ['jobCategory', 'category', 'Job category', 'All categories', constants.applicationJobCategories],
+    ['preferredCountry', 'country', 'Preferred country', 'All countries', constants.applicationCountries],
+  ];
 
   return (
     <>
@@ -92,62 +99,30 @@ export default function ApplicationsPage() {
         </form>
         <FilterFold count={foldedCount(filters)}>
           <div className="admin-filter-row">
-            <FilterSelect
-              className="admin-field"
-              id="filter-status"
-              label="Status"
-              value={filters.status}
-              onChange={(status) => update({ status })}
-              allLabel="All statuses"
-              options={APPLICATION_STATUSES}
-              optionLabel={humanize}
-            />
-            <FilterSelect
-              className="admin-field"
-              id="filter-payment"
-              label="Payment"
-              value={filters.payment}
-              onChange={(payment) => update({ payment })}
-              allLabel="All payments"
-              options={SHOWN_PAYMENTS}
-              optionLabel={humanize}
-            />
-            <FilterSelect
-              className="admin-field"
-              id="filter-category"
-              label="Job category"
-              value={filters.jobCategory}
-              onChange={(jobCategory) => update({ jobCategory })}
-              allLabel="All categories"
-              options={constants.applicationJobCategories}
-            />
-            <FilterSelect
-              className="admin-field"
-              id="filter-country"
-              label="Preferred country"
-              value={filters.preferredCountry}
-              onChange={(preferredCountry) => update({ preferredCountry })}
-              allLabel="All countries"
-              options={constants.applicationCountries}
-            />
-            <div className="admin-field">
-              <label htmlFor="filter-from">From</label>
-              <input
-                id="filter-from"
-                type="date"
-                value={filters.from}
-                onChange={(e) => update({ from: e.target.value })}
+            {selects.map(([key, id, label, allLabel, options, optionLabel]) => (
+              <FilterSelect
+                key={key}
+                className="admin-field"
+                id={`filter-${id}`}
+                label={label}
+                allLabel={allLabel}
+                options={options}
+                optionLabel={optionLabel}
+                value={filters[key]}
+                onChange={(value) => update({ [key]: value })}
               />
-            </div>
-            <div className="admin-field">
-              <label htmlFor="filter-to">To</label>
-              <input
-                id="filter-to"
-                type="date"
-                value={filters.to}
-                onChange={(e) => update({ to: e.target.value })}
-              />
-            </div>
+            ))}
+            {(['from', 'to'] as const).map((key) => (
+              <div key={key} className="admin-field">
+                <label htmlFor={`filter-${key}`}>{humanize(key)}</label>
+                <input
+                  id={`filter-${key}`}
+                  type="date"
+                  value={filters[key]}
+                  onChange={(e) => update({ [key]: e.target.value })}
+                />
+              </div>
+            ))}
             <JobFilter value={filters.jobId} onChange={(jobId) => update({ jobId })} />
             {hasFilters ? (
               <button

@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { PhoneField } from '@/components/form/PhoneField';
 import { FormIdContext } from '@/components/form/form-context';
 import type { FieldRule } from '@/config/rules';
+import { Repeated, SelectField, TextField, fieldId, saveWith } from '@/features/admin-forms';
 import { useFocusFirstInvalid } from '@/features/admin-shell';
 import type { Employer } from './api/employers';
 import { createEmployer, updateEmployer } from './api/employers';
@@ -19,8 +20,6 @@ import {
   employerValues,
   type EmployerValues,
 } from './employer-form';
-import { Repeated, SelectField, TextField, fieldId } from './fields';
-import { saveWith } from './save';
 
 const FORM = 'employer';
 const idOf = (name: string) => fieldId(FORM, name);

@@ -7,11 +7,10 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { notify } from '@/lib/notify';
 import { useResource } from '@/lib/use-resource';
 import { AsyncView, BackLink, PageHeader, RecordPage, useAdminTitle } from '@/features/admin-shell';
-import { getEmployer, listOrders, type Employer } from './api/employers';
+import { ConflictAlert } from '@/features/admin-forms';
+import { OrdersTable, listOrders } from '@/features/admin-orders';
+import { getEmployer, type Employer } from './api/employers';
 import { EmployerForm } from './EmployerForm';
-import { ConflictAlert } from './fields';
-import { OrdersTable } from './OrdersTable';
-import './employers.css';
 
 const BACK = <BackLink to="/admin/employers" label="All employers" />;
 

@@ -5,7 +5,6 @@ import { useResource } from '@/lib/use-resource';
 import { AsyncView, PageHeader, PagedTable, countOf, useAdminTitle } from '@/features/admin-shell';
 import { listEmployers } from './api/employers';
 import { countryName } from './employer-form';
-import './employers.css';
 
 export default function EmployersPage() {
   useAdminTitle('Employers');

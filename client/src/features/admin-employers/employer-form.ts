@@ -4,9 +4,9 @@
  */
 import * as yup from 'yup';
 import rawPhoneRegions from '@/generated/phone-regions.json';
+import { REQUIRED } from '@/features/admin-forms';
 import type { Employer, EmployerInput } from './api/employers';
 
-export const REQUIRED = 'This field is required';
 export const NO_CONTACT = 'Add at least one contact';
 export const CONTACT_REACH = "Give the contact's e-mail or phone";
 

@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { markSnackbarHostReady } from '@/lib/notify';
 import { fill } from '@/testing/fill';
 import { server } from '@/testing/msw-server';
-import type { Employer, EmployerInput, Order } from './api/employers';
+import type { Order } from '@/features/admin-orders';
+import type { Employer, EmployerInput } from './api/employers';
 import EmployerPage from './EmployerPage';
 import EmployersPage from './EmployersPage';
-import OrderPage from './OrderPage';
 
 markSnackbarHostReady();
 
@@ -63,31 +63,6 @@ function order(over: Partial<Order> = {}): Order {
   };
 }
 
-const JOB = {
-  id: 'JB1',
-  title: 'Office Cleaner',
-  category: 'Domestic Services',
-  country: 'United Arab Emirates',
-  city: 'Dubai',
-  description: 'Cleaning offices.',
-  requirements: '',
-  employmentType: 'Full-time',
-  positions: 10,
-  salaryMin: 1500,
-  salaryMax: 1500,
-  salaryCurrency: 'AED',
-  salaryPeriod: 'month',
-  salaryRange: '',
-  salary: 'AED 1,500 a month',
-  benefits: [],
-  closingDate: null,
-  status: 'draft',
-  publishedAt: null,
-  createdAt: '2026-11-27T09:00:00Z',
-  updatedAt: '2026-11-27T09:00:00Z',
-  applications: 0,
-};
-
 function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
@@ -96,7 +71,6 @@ function renderAt(path: string) {
         <Route path="/admin/employers" element={<EmployersPage />} />
         <Route path="/admin/employers/new" element={<EmployerPage />} />
         <Route path="/admin/employers/:employerId" element={<EmployerPage />} />
-        <Route path="/admin/job-orders/:orderId" element={<OrderPage />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -201,104 +175,5 @@ describe('an employer', () => {
     expect(sentVersion).toBe(1);
     expect(reads).toBe(2);
     expect(screen.getByRole('link', { name: 'JO1' })).toHaveAttribute('href', '/admin/job-orders/JO1');
-  });
-});
-
-describe('a job order', () => {
-  const orderRoutes = (current: () => Order) => [
-    http.get('*/api/admin/job-orders/JO1', () => HttpResponse.json(current())),
-    http.get('*/api/admin/jobs', () => HttpResponse.json({ items: [JOB], page: 1, pageSize: 100, total: 1 })),
-    http.get('*/api/admin/job-orders/JO1/packs', () => HttpResponse.json({ items: [] })),
-    http.get('*/api/admin/employers/EM1', () => HttpResponse.json(employer())),
-    http.get('*/api/admin/applications', () =>
-      HttpResponse.json({ items: [], page: 1, pageSize: 20, total: 0 }),
-    ),
-    http.get('*/api/admin/job-links', () =>
-      HttpResponse.json({
-        items: [
-          {
-            jobId: 'JB1',
-            orderId: 'JO1',
-            linkedAt: '2026-11-27T09:00:00Z',
-            linkedBy: 'admin@vandytravel.com',
-          },
-        ],
-      }),
-    ),
-  ];
-
-  it('without its approval: says why, and a refused publish shows the server words as they are', async () => {
-    let publishAsked = false;
-    server.use(
-      ...orderRoutes(() => order()),
-      http.put('*/api/admin/jobs/JB1', () => {
-        publishAsked = true;
-        return HttpResponse.json({ message: NO_APPROVAL }, { status: 409 });
-      }),
-    );
-    renderAt('/admin/job-orders/JO1');
-    const user = userEvent.setup();
-    expect(
-      await screen.findByRole('heading', { name: 'Cleaner for Ɔdɔm Facilities LLC', level: 1 }),
-    ).toBeVisible();
-    expect(screen.getByText('2 selected, 1 deployed of 10')).toBeInTheDocument();
-    expect(screen.getByText(/No approval reference yet/)).toBeInTheDocument();
-    await user.click(await screen.findByRole('button', { name: 'Publish Office Cleaner' }));
-    const jobs = screen.getByRole('region', { name: 'Jobs on the board' });
-    expect(await within(jobs).findByRole('alert')).toHaveTextContent(NO_APPROVAL);
-    expect(publishAsked).toBe(true);
-  });
-
-  it('shows the upload check message under the file field when the server refuses the file', async () => {
-    const TYPE = 'File must be a .pdf, .jpg, .jpeg or .png file';
-    let kind: FormDataEntryValue | null = null;
-    server.use(
-      ...orderRoutes(() => order()),
-      http.post('*/api/admin/job-orders/JO1/files', async ({ request }) => {
-        kind = (await request.formData()).get('kind');
-        return HttpResponse.json({ errors: { file: TYPE } }, { status: 422 });
-      }),
-    );
-    renderAt('/admin/job-orders/JO1');
-    const user = userEvent.setup({ applyAccept: false });
-    await user.selectOptions(await screen.findByLabelText('Kind of file'), 'power_of_attorney');
-    const input = screen.getByLabelText(/^File \(/);
-    await user.upload(input, new File(['MZ'], 'letter.exe', { type: 'application/octet-stream' }));
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
-    const files = screen.getByRole('region', { name: 'Files' });
-    expect(await within(files).findByRole('alert')).toHaveTextContent(TYPE);
-    expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(kind).toBe('power_of_attorney');
-  });
-
-  it('records the approval with the version it was made on, and then shows who recorded it', async () => {
-    let current = order();
-    let body: unknown = null;
-    server.use(
-      ...orderRoutes(() => current),
-      http.put('*/api/admin/job-orders/JO1/approval', async ({ request }) => {
-        body = await request.json();
-        current = order({
-          approval: {
-            kind: 'mou',
-            reference: 'MOU-2026-14',
-            recordedBy: 'admin@vandytravel.com',
-            recordedAt: '2026-11-28T12:00:00Z',
-          },
-          problems: [],
-          version: 4,
-        });
-        return HttpResponse.json(current);
-      }),
-    );
-    renderAt('/admin/job-orders/JO1');
-    const user = userEvent.setup();
-    await user.selectOptions(await screen.findByLabelText('Kind'), 'mou');
-    await fill(user, screen.getByLabelText('Approval reference'), 'MOU-2026-14');
-    await user.click(screen.getByRole('button', { name: 'Record the approval' }));
-    expect(await screen.findByText('MoU MOU-2026-14')).toBeInTheDocument();
-    expect(screen.getByText('Its jobs may be published.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Approval reference')).toHaveValue('');
-    expect(body).toEqual({ kind: 'mou', reference: 'MOU-2026-14', expectedVersion: 3 });
   });
 });

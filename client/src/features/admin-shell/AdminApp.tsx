@@ -32,7 +32,7 @@ export function startRouteRead({ pathname, search }: { pathname: string; search:
 }
 if (typeof window !== 'undefined') startRouteRead(window.location);
 
-const LoginPage = lazy(() => import('./login/LoginPage'));
+const LoginPage = lazy(() => import('@/features/admin-login/LoginPage'));
 const DashboardPage = lazy(() => import('@/features/admin-applications/dashboard/DashboardPage'));
 const ApplicationsPage = lazy(() => import('@/features/admin-applications/ApplicationsPage'));
 const ApplicationDetailPage = lazy(() => import('@/features/admin-applications/ApplicationDetailPage'));
@@ -55,8 +55,8 @@ const NewsletterPage = lazy(() => import('@/features/admin-newsletter/Newsletter
 const FeePolicyPage = lazy(() => import('@/features/admin-settings/fees/FeePolicyPage'));
 const EmployersPage = lazy(() => import('@/features/admin-employers/EmployersPage'));
 const EmployerPage = lazy(() => import('@/features/admin-employers/EmployerPage'));
-const OrdersPage = lazy(() => import('@/features/admin-employers/OrdersPage'));
-const OrderPage = lazy(() => import('@/features/admin-employers/OrderPage'));
+const OrdersPage = lazy(() => import('@/features/admin-orders/OrdersPage'));
+const OrderPage = lazy(() => import('@/features/admin-orders/OrderPage'));
 const OperationsPage = lazy(() => import('@/features/admin-operations/OperationsPage'));
 const PipelineBoardPage = lazy(() => import('@/features/admin-pipeline/board/BoardPage'));
 const StageReportPage = lazy(() => import('@/features/admin-pipeline/board/ReportPage'));

@@ -7,6 +7,7 @@ export {
 } from './api/application-filters';
 export { admin, errorMessage, fieldErrors } from './api/client';
 export { listJobs } from './api/jobs';
+export { getDemoCredentials } from './api/session';
 export {
   APPLICATION_STATUSES,
   SHOWN_PAYMENTS,
@@ -39,7 +40,8 @@ export { countOf, humanize } from './lib/text';
 export { STAFF_ZONES, formatDate, formatDateTime, setStaffTimeZone, staffTimeZone } from './lib/time';
 export { useAdminTitle } from './lib/title';
 export { useFollow } from './lib/use-follow';
-export { useAdmin } from './session/session';
+export { useAdmin, useAdminSession } from './session/session';
+export type { LoginLocationState } from './session/RequireAdmin';
 export { AdminQueryProvider, useAdminQuery, useInvalidate, type AdminRead } from './query/query';
 export { QuickViews } from './ui/QuickViews';
 export { TextAreaField } from './ui/TextAreaField';

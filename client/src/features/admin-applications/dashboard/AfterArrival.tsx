@@ -1,4 +1,5 @@
 import type { Dashboard } from '@/features/admin-shell';
+import { Term } from '../views/Term';
 
 const KIND_LABELS: Record<string, string> = {
   passport: 'Passport',
@@ -15,18 +16,14 @@ export function AfterArrival({ data }: { data: Pick<Dashboard, 'expiringSoon' | 
     <section className="admin-card" aria-labelledby="after-arrival-heading">
       <h2 id="after-arrival-heading">Documents and welfare</h2>
       <dl className="admin-health">
-        <div className={cases.flagged > 0 ? 'is-bad' : ''}>
-          <dt>Welfare cases open</dt>
-          <dd data-testid="welfare-open">
-            {cases.open}
-            {cases.flagged > 0 ? ` (${cases.flagged} not opened in 24 h)` : ''}
-          </dd>
-        </div>
+        <Term label="Welfare cases open" testId="welfare-open" bad={cases.flagged > 0}>
+          {cases.open}
+          {cases.flagged > 0 ? ` (${cases.flagged} not opened in 24 h)` : ''}
+        </Term>
         {expiring.map(([kind, count]) => (
-          <div key={kind}>
-            <dt>Expiring soon: {KIND_LABELS[kind] ?? kind}</dt>
-            <dd data-testid={`expiring-${kind}`}>{count}</dd>
-          </div>
+          <Term key={kind} label={`Expiring soon: ${KIND_LABELS[kind] ?? kind}`} testId={`expiring-${kind}`}>
+            {count}
+          </Term>
         ))}
       </dl>
       {expiring.length === 0 ? <p className="admin-muted admin-small">No documents expiring soon.</p> : null}

@@ -5,6 +5,7 @@ import type { Dashboard } from '@/features/admin-shell';
 import { useAdminTitle, AsyncView, DataTable, PageHeader, useAdminQuery } from '@/features/admin-shell';
 import { NotDeliveredFigure, NotDeliveredList } from '../delivery/NotDeliveredList';
 import { ApplicationRow } from '../ApplicationRow';
+import { Term } from '../views/Term';
 import { AfterArrival } from './AfterArrival';
 import { DayFigures } from './DayFigures';
 
@@ -63,35 +64,28 @@ export default function DashboardPage() {
               <section className="admin-card" aria-labelledby="appointments-heading">
                 <h2 id="appointments-heading">Appointments</h2>
                 <dl className="admin-health">
-                  <div>
-                    <dt>Booked today</dt>
-                    <dd data-testid="appointments-today">{data.appointments.today}</dd>
-                  </div>
-                  <div>
-                    <dt>No-show rate this month</dt>
-                    <dd data-testid="no-show-rate">
-                      {data.appointments.noShowRate === null
-                        ? '—'
-                        : `${Math.round(data.appointments.noShowRate * 100)}%`}
-                    </dd>
-                  </div>
+                  <Term label="Booked today" testId="appointments-today">
+                    {data.appointments.today}
+                  </Term>
+                  <Term label="No-show rate this month" testId="no-show-rate">
+                    {data.appointments.noShowRate === null
+                      ? '—'
+                      : `${Math.round(data.appointments.noShowRate * 100)}%`}
+                  </Term>
                 </dl>
               </section>
               <section className="admin-card" aria-labelledby="outbox-heading">
                 <h2 id="outbox-heading">SMS Outbox</h2>
                 <dl className="admin-health">
-                  <div>
-                    <dt>Pending</dt>
-                    <dd data-testid="outbox-pending">{data.outbox.pending}</dd>
-                  </div>
-                  <div className={data.outbox.failedLast24h > 0 ? 'is-bad' : ''}>
-                    <dt>Failed (last 24 h)</dt>
-                    <dd data-testid="outbox-failed">{data.outbox.failedLast24h}</dd>
-                  </div>
-                  <div>
-                    <dt>Withdrawn (last 24 h)</dt>
-                    <dd data-testid="outbox-withdrawn">{data.outbox.withdrawnLast24h}</dd>
-                  </div>
+                  <Term label="Pending" testId="outbox-pending">
+                    {data.outbox.pending}
+                  </Term>
+                  <Term label="Failed (last 24 h)" testId="outbox-failed" bad={data.outbox.failedLast24h > 0}>
+                    {data.outbox.failedLast24h}
+                  </Term>
+                  <Term label="Withdrawn (last 24 h)" testId="outbox-withdrawn">
+                    {data.outbox.withdrawnLast24h}
+                  </Term>
                   <NotDeliveredFigure count={data.outbox.notDelivered} />
                 </dl>
                 <NotDeliveredList items={data.notDelivered} />

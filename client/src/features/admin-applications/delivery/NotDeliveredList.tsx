@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Dashboard } from '@/features/admin-shell';
 import { formatDateTime, humanize } from '@/features/admin-shell';
+import { Term } from '../views/Term';
 import { NOT_DELIVERED_IN_TIME } from './DeliveryBadge';
 
 type Undelivered = Dashboard['notDelivered'][number];
@@ -15,10 +16,9 @@ function Source({ sms }: { sms: Undelivered }) {
 /** The dashboard's count of texts sent but not delivered in time (inside the outbox card's list). */
 export function NotDeliveredFigure({ count }: { count: number }) {
   return (
-    <div className={count > 0 ? 'is-bad' : ''}>
-      <dt>{NOT_DELIVERED_IN_TIME}</dt>
-      <dd data-testid="outbox-not-delivered">{count}</dd>
-    </div>
+    <Term label={NOT_DELIVERED_IN_TIME} testId="outbox-not-delivered" bad={count > 0}>
+      {count}
+    </Term>
   );
 }
 

@@ -1,7 +1,7 @@
 /** Job orders in a table: employer, positions, head-count filled, valid until, open or closed. */
 import { Link } from 'react-router-dom';
 import { DataTable, StatusBadge, countOf, formatDate } from '@/features/admin-shell';
-import type { Order } from './api/employers';
+import type { Order } from './api/orders';
 
 export const orderTitle = (order: Order): string =>
   `${order.positions.map((p) => p.trade).join(', ') || 'Job order'} for ${order.employerCompany}`;

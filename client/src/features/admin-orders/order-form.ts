@@ -1,7 +1,7 @@
 /** The job order form's values, checks (the server's messages) and body. */
 import * as yup from 'yup';
-import type { Order, OrderInput } from './api/employers';
-import { REQUIRED } from './employer-form';
+import { REQUIRED } from '@/features/admin-forms';
+import type { Order, OrderInput } from './api/orders';
 
 export const NO_POSITION = 'Add at least one position';
 const WHOLE = (low: number, high: number) => `Enter a whole number from ${low} to ${high}`;

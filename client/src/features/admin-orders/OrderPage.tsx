@@ -16,14 +16,14 @@ import {
   useAdminTitle,
 } from '@/features/admin-shell';
 import { PacksSection } from '@/features/admin-packs';
-import { getOrder, type Order } from './api/employers';
-import { ConflictAlert } from './fields';
+import { getOrder, type Order } from './api/orders';
+import { ConflictAlert } from '@/features/admin-forms';
 import { FilesSection } from './OrderFiles';
 import { ApprovalSection, OverrideSection } from './OrderCompliance';
 import { OrderForm } from './OrderForm';
 import { JobsSection } from './OrderJobs';
 import { FillText, orderTitle } from './OrdersTable';
-import './employers.css';
+import './orders.css';
 
 const BACK = <BackLink to="/admin/job-orders" label="All job orders" />;
 

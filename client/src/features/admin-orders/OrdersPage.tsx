@@ -2,9 +2,9 @@
 import { Link } from 'react-router-dom';
 import { useResource } from '@/lib/use-resource';
 import { AsyncView, PageHeader, useAdminTitle } from '@/features/admin-shell';
-import { listOrders } from './api/employers';
+import { listOrders } from './api/orders';
 import { OrdersTable } from './OrdersTable';
-import './employers.css';
+import './orders.css';
 
 export default function OrdersPage() {
   useAdminTitle('Job orders');

@@ -15,7 +15,7 @@ import {
   type Job,
 } from '@/features/admin-shell';
 import { notify } from '@/lib/notify';
-import { linkJob, listJobLinks, publishJob, unlinkJob, type JobLink, type Order } from './api/employers';
+import { linkJob, listJobLinks, publishJob, unlinkJob, type JobLink, type Order } from './api/orders';
 
 interface Board {
   jobs: Job[];

@@ -6,10 +6,8 @@ import { Form, Formik } from 'formik';
 import type { ReactNode } from 'react';
 import * as yup from 'yup';
 import { formatDateTime } from '@/features/admin-shell';
-import { recordOverride, setApproval, type ApprovalKind, type Order } from './api/employers';
-import { REQUIRED } from './employer-form';
-import { SelectField, TextField } from './fields';
-import { saveWith } from './save';
+import { recordOverride, setApproval, type ApprovalKind, type Order } from './api/orders';
+import { REQUIRED, SelectField, TextField, saveWith } from '@/features/admin-forms';
 
 const KINDS: Record<ApprovalKind, string> = { labour_certificate: 'Labour certificate', mou: 'MoU' };
 const MIN_REASON = 10;

@@ -6,10 +6,9 @@
 import { Field, Form, Formik, useFormikContext } from 'formik';
 import { useMemo } from 'react';
 import { useFocusFirstInvalid } from '@/features/admin-shell';
-import { createOrder, updateOrder, type Order } from './api/employers';
-import { Repeated, TextField, fieldId } from './fields';
+import { createOrder, updateOrder, type Order } from './api/orders';
+import { Repeated, TextField, fieldId, saveWith } from '@/features/admin-forms';
 import { blankPosition, orderBody, orderSchema, orderValues, type OrderValues } from './order-form';
-import { saveWith } from './save';
 
 const FORM = 'order';
 const idOf = (name: string) => fieldId(FORM, name);

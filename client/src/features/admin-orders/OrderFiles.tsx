@@ -5,7 +5,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { notify } from '@/lib/notify';
 import { DataTable, errorMessage, fieldErrors, formatDateTime } from '@/features/admin-shell';
-import { orderFileHref, uploadOrderFile, type Order, type OrderFileKind } from './api/employers';
+import { orderFileHref, uploadOrderFile, type Order, type OrderFileKind } from './api/orders';
 
 export const FILE_KINDS: Record<OrderFileKind, string> = {
   demand_letter: 'Demand letter',

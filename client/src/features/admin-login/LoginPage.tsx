@@ -2,13 +2,15 @@ import { useFormik } from 'formik';
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { LogoMark } from '@/components/ui/Logo';
-import { getDemoCredentials } from '../api/session';
 import { replay, typedBeforeHydration } from '@/lib/form-replay';
 import { takePendingAction } from '@/lib/pending-form-actions';
-import type { LoginLocationState } from '../session/RequireAdmin';
-import { useAdminSession } from '../session/session';
 import { schemaFromRules } from '@/lib/forms/schema-from-rules';
-import { useAdminTitle } from '../lib/title';
+import {
+  getDemoCredentials,
+  useAdminSession,
+  useAdminTitle,
+  type LoginLocationState,
+} from '@/features/admin-shell';
 
 export const FILL_PASSWORD = 'Click to fill password';
 

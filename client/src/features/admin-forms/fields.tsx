@@ -1,6 +1,10 @@
 /** The admin fields these pages share: a labelled input or select bound to formik by name, its message under it. */
 import { FieldArray, useField, useFormikContext } from 'formik';
 import type { ReactNode } from 'react';
+import './forms.css';
+
+/** The message of a required field left empty (the server's words). */
+export const REQUIRED = 'This field is required';
 
 /** The id of a field of the form `form` (`employer-contacts.0.name`): labels and focus find it. */
 export const fieldId = (form: string, name: string): string => `${form}-${name}`;
