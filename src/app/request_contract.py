@@ -59,8 +59,8 @@ from agency_core.pipeline.documents import VALIDITY_DAYS_MAX
 from agency_core.pipeline.gate import ALL_CHECKS, PASSPORT_MONTHS_MAX
 from agency_core.pipeline.gate_settings import DESTINATION_MAX
 from agency_core.pipeline.moves import BULK_MAX
+from agency_core.pipeline.stages import ALL_STAGES, CloseReason, StageKey
 from agency_core.pipeline.stages import MAX_TEXT as STAGE_TEXT_MAX
-from agency_core.pipeline.stages import CloseReason, StageKey
 from agency_core.records import APPOINTMENT_OUTCOMES, ApplicationStatus, AppointmentStatus, PaymentState
 from agency_core.spec.constants import SENDER_ID_MAX_LENGTH
 from agency_core.spec.phone_numbers import phone_regions
@@ -645,6 +645,7 @@ VIEW_QUERY: Final = {
 }
 """The quick views (docs/admin-area.md) each list takes."""
 IDENTIFIER_QUERY: Final = {"/api/admin/data-requests", "/api/admin/data-requests/export.zip"}
+BOARD: Final = "/api/admin/pipeline/board"
 
 
 def _admin_query_schema(path: str, name: str) -> tuple[dict[str, Any] | None, bool]:
@@ -653,6 +654,10 @@ def _admin_query_schema(path: str, name: str) -> tuple[dict[str, Any] | None, bo
         return choice(STATUS_QUERY[path]), False
     if name == "view" and path in VIEW_QUERY:
         return choice(v.value for v in VIEW_QUERY[path]), False
+    if name == "stage" and path == BOARD:
+        return choice(s.key.value for s in ALL_STAGES), False
+    if name == "cursor" and path == BOARD:  # the offset the board gave (agency_core.pipeline.board)
+        return {"type": "string", "pattern": "^[0-9]{1,9}$"}, False
     if name == "q" and path in IDENTIFIER_QUERY:
         return identifier(), True
     if name == "q" and path in SEARCH_QUERY:

@@ -94,6 +94,24 @@ def _order_query(query: dict[str, Any]) -> None:
         query["from"], query["to"] = sorted((query["from"], query["to"]))
 
 
+REPORT_PATHS = frozenset({"/api/admin/pipeline/report", "/api/admin/pipeline/report.csv"})
+REPORT_MAX_DAYS: Final = 3660
+"""agency_core.pipeline.report.MAX_DAYS: a report covers at most that many days, to ``to`` (today without it)."""
+
+
+def _report_range(query: dict[str, Any]) -> None:
+    """The stage report's ``from`` no further back than its limit from ``to`` (or today)."""
+    try:
+        start = date.fromisoformat(query["from"]) if isinstance(query.get("from"), str) else None
+        end = date.fromisoformat(query["to"]) if isinstance(query.get("to"), str) else TODAY
+    except ValueError:
+        return
+    if start is not None and start > end:  # only a start after today is left: ``to`` was absent
+        query["from"] = end.isoformat()
+    elif start is not None and (end - start).days > REPORT_MAX_DAYS - 1:
+        query["from"] = (end - timedelta(days=REPORT_MAX_DAYS - 1)).isoformat()
+
+
 BULK_PATHS = frozenset(f"/api/admin/bulk/{kind}{end}" for kind in ("status", "messages") for end in ("", "/preview"))
 FUZZED_APP = "AGENCY_FUZZ_BASE_URL"
 SESSION_COOKIE = "AGENCY_FUZZ_COOKIE"
@@ -131,3 +149,7 @@ def before_call(ctx: Any, case: Any, kwargs: dict[str, Any]) -> None:  # noqa: A
             case.query["date"] = _bookable(case.query["date"])
         if case.operation.path == "/api/admin/appointments/calendar" and "start" in case.query:
             case.query["start"] = _calendar_start(case.query["start"])
+        if case.operation.path in REPORT_PATHS:
+            _report_range(case.query)
+        if case.operation.path == "/api/admin/pipeline/board" and "stage" not in case.query:
+            case.query.pop("cursor", None)  # the board pages one column: a cursor comes with its stage

@@ -10772,7 +10772,7 @@ export interface operations {
                 employer?: string;
                 job?: string;
                 owner?: string;
-                stage?: string;
+                stage?: "selected" | "contract_signed" | "medical" | "police_clearance" | "visa" | "contract_registered" | "orientation" | "ticketed" | "departed" | "arrived" | "settled" | "closed";
                 cursor?: string;
             };
             header?: never;
