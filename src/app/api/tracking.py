@@ -4,6 +4,7 @@ made with. Rate limited with the public forms; an unknown ID and a wrong pair an
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 import msgspec
 from litestar import Controller, post
@@ -141,6 +142,14 @@ def _stage_json(stage: TrackedStage) -> TrackedStageOut:
     return TrackedStageOut(label=stage.label, next_step=stage.next_step, since=stage.since.isoformat())
 
 
+TRACK_RESPONSES: Final = {
+    404: ResponseSpec(ErrorMessage, description=TRACK_NOT_FOUND, generate_examples=False),
+    422: ResponseSpec(ValidationErrors, description="A field is missing", generate_examples=False),
+    429: ResponseSpec(ErrorMessage, description="Rate limit per client address exceeded", generate_examples=False),
+}
+"""What /track and its WhatsApp stop answer besides 200: they take the same proof."""
+
+
 class Tracking(Controller):
     path = "/api"
     tags = ["tracking"]  # noqa: RUF012 - Litestar reads it per class
@@ -150,13 +159,7 @@ class Tracking(Controller):
         status_code=HTTP_200_OK,
         guards=[json_only],
         summary="Track an application by its ID and the phone number or e-mail it was made with",
-        responses={
-            404: ResponseSpec(ErrorMessage, description=TRACK_NOT_FOUND, generate_examples=False),
-            422: ResponseSpec(ValidationErrors, description="A field is missing", generate_examples=False),
-            429: ResponseSpec(
-                ErrorMessage, description="Rate limit per client address exceeded", generate_examples=False
-            ),
-        },
+        responses=TRACK_RESPONSES,
     )
     async def track(
         self,
@@ -180,13 +183,7 @@ class Tracking(Controller):
         status_code=HTTP_200_OK,
         guards=[json_only],
         summary="Stop WhatsApp updates for a tracked application (the same proof as /track)",
-        responses={
-            404: ResponseSpec(ErrorMessage, description=TRACK_NOT_FOUND, generate_examples=False),
-            422: ResponseSpec(ValidationErrors, description="A field is missing", generate_examples=False),
-            429: ResponseSpec(
-                ErrorMessage, description="Rate limit per client address exceeded", generate_examples=False
-            ),
-        },
+        responses=TRACK_RESPONSES,
     )
     async def stop_whatsapp(
         self, whatsapp_stop: NamedDependency[WhatsAppStop], data: JSONBody[TrackIn]
