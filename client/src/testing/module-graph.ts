@@ -38,7 +38,7 @@ function lazySpecifier(node: ts.Node): string | null {
   return first && ts.isStringLiteral(first) ? first.text : null;
 }
 
-function importsOf(file: string, lazy: boolean): string[] {
+function specifiersOf(file: string, lazy: boolean): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const found: string[] = [];
   const visit = (node: ts.Node) => {
@@ -47,7 +47,13 @@ function importsOf(file: string, lazy: boolean): string[] {
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return found.map((specifier) => resolveModule(file, specifier)).filter((f): f is string => f !== null);
+  return found;
+}
+
+function importsOf(file: string, lazy: boolean): string[] {
+  return specifiersOf(file, lazy)
+    .map((specifier) => resolveModule(file, specifier))
+    .filter((f): f is string => f !== null);
 }
 
 /** Every module `entry` (relative to `src/`) reaches: by static imports, and by `import()` too when `lazy`. */
@@ -61,4 +67,11 @@ export function reachedFrom(entry: string, lazy: boolean): Set<string> {
     todo.push(...importsOf(file, lazy));
   }
   return new Set([...seen].map((file) => relative(SRC, file)));
+}
+
+/** The modules `entry` reaches by static imports that import a package starting with `prefix` (`@tanstack/`). */
+export function staticImportersOf(entry: string, prefix: string): string[] {
+  return [...reachedFrom(entry, false)].filter((file) =>
+    specifiersOf(join(SRC, file), false).some((specifier) => specifier.startsWith(prefix)),
+  );
 }
