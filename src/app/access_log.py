@@ -13,8 +13,9 @@ from app.client_address import client_address_of
 from app.head_requests import method_sent
 
 log = structlog.get_logger("app.access")
-SECRET_IN_PATH: Final = re.compile(r"^(/employer/packs/)[^/]+")
-"""A path that carries a secret: a CV pack's link token (``app/employer_page.py``)."""
+SECRET_IN_PATH: Final = re.compile(r"^(/employer/packs/|/welfare/)[^/]+")
+"""A path that carries a secret: a CV pack's link token (``app/employer_page.py``), a welfare
+check-in's (``app/welfare_page.py``)."""
 
 
 def logged_path(path: str) -> str:

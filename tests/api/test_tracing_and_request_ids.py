@@ -73,6 +73,21 @@ async def test_probes_and_scrapes_are_not_traced(make_app: AppFactory, spans: In
     assert not [s for s in spans.get_finished_spans() if s.kind is trace.SpanKind.SERVER]
 
 
+async def test_no_span_keeps_a_link_token_or_a_query_string(make_app: AppFactory, spans: InMemorySpanExporter) -> None:
+    secret = "Dw5bdxekvYLhNSyp3hoEwmsC"
+    async with AsyncTestClient(make_app(OTEL_EXPORTER_OTLP_ENDPOINT="http://127.0.0.1:9")) as client:
+        await client.get(f"/welfare/{secret}")
+        await client.get(f"/employer/packs/{secret}")
+        await client.get(f"/api/jobs?token={secret}")
+    servers = [s for s in spans.get_finished_spans() if s.kind is trace.SpanKind.SERVER]
+    assert len(servers) == 3
+    for span in servers:
+        assert secret not in json.dumps(dict(span.attributes or {})) + span.name
+    targets = {str((s.attributes or {}).get("http.target")) for s in servers}
+    assert targets == {"/welfare/***", "/employer/packs/***", "/api/jobs"}
+    assert {s.name for s in servers} == {"GET /welfare/***", "GET /employer/packs/***", "GET /api/jobs"}
+
+
 def test_without_an_endpoint_no_plugin_is_added() -> None:
     assert tracing_plugins("") == []
 
