@@ -13,8 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from typing import Any, Final
+from urllib.parse import urlsplit, urlunsplit
 
 from agency_core.masking import mask_email, mask_phone
+from app.access_log import logged_path
 
 FILTERED: Final = "[Filtered]"
 PERSONAL_KEYS: Final = frozenset(
@@ -105,7 +107,18 @@ def scrub(event: dict[str, Any], hint: dict[str, Any] | None = None) -> dict[str
     del hint
     scrubbed: dict[str, Any] = _scrubbed(event)
     scrubbed.pop("user", None)
+    request = scrubbed.get("request")
+    if isinstance(request, dict):  # a link's token: in the path (masked as the access log does) or the query
+        if isinstance(request.get("url"), str):
+            request["url"] = _masked_url(request["url"])
+        if request.get("query_string"):
+            request["query_string"] = FILTERED
     return scrubbed
+
+
+def _masked_url(url: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, logged_path(parts.path), "", ""))
 
 
 def start_error_reports(dsn: str, environment: str) -> None:

@@ -121,3 +121,11 @@ def test_scrub_filters_personal_fields_masks_phones_and_emails_and_drops_the_use
 def test_free_text_keeps_what_is_not_personal() -> None:
     assert scrub_text("country='Qatar' status=404 took 0.25 s") == "country='Qatar' status=404 took 0.25 s"
     assert scrub_text("write to kofi.mensah@example.com") == "write to k***@example.com"
+
+
+def test_a_link_token_in_the_path_or_the_query_is_not_reported() -> None:
+    secret = "Dw5bdxekvYLhNSyp3hoEwmsC"
+    event = {"request": {"url": f"https://example.org/welfare/{secret}", "query_string": f"token={secret}"}}
+    scrubbed = scrub(event)
+    assert secret not in str(scrubbed)
+    assert scrubbed["request"]["url"] == "https://example.org/welfare/***"
