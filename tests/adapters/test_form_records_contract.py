@@ -42,10 +42,11 @@ JOB_ALERT = {"email": "ama@example.com", "jobCategory": "Construction", "preferr
 
 
 def _as_before(form: v.Form, sent: dict[str, Any], extra: dict[str, str] | None = None) -> dict[str, Any]:
-    """The ``data`` map the untyped version stored: the cleaned values without uploads, the job, the consent."""
+    """The ``data`` map the untyped version stored: the cleaned values without uploads, the job, the consent.
+    The WhatsApp opt-in box is a field of the forms the records never keep (its own store does)."""
     cleaned = v.validate(form, sent, TODAY)
     assert cleaned.ok, cleaned.errors
-    values = {k: val for k, val in cleaned.values.items() if k not in UPLOAD_FIELDS}
+    values = {k: val for k, val in cleaned.values.items() if k not in UPLOAD_FIELDS and k != v.WHATSAPP_OPT_IN}
     consent = {"privacyNoticeVersion": PRIVACY_NOTICE_VERSION, "privacyNoticeAcceptedAt": T0.isoformat()}
     return {**values, **(extra or {}), **consent}
 

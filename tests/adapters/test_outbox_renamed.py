@@ -92,7 +92,10 @@ async def _worker_sends_every_queued_one(outbox: Outbox) -> None:
 
 def _tables(path: Path) -> tuple[set[str], set[str]]:
     with sqlite3.connect(path) as conn:
-        rows = conn.execute("SELECT type, name FROM sqlite_master WHERE name LIKE '%outbox%'").fetchall()
+        # the outbox's own names (another table's index may name its outbox column: whatsapp_messages_outbox)
+        rows = conn.execute(
+            "SELECT type, name FROM sqlite_master WHERE name LIKE 'outbox%' OR name LIKE 'sms_outbox%'"
+        ).fetchall()
     # the primary key's own index (sqlite_autoindex_<table>_1) follows the table's name by itself
     return {n for t, n in rows if t == "table"}, {n for t, n in rows if t == "index" and not n.startswith("sqlite_")}
 
