@@ -9,7 +9,7 @@ from typing import Final
 
 import phonenumbers
 
-from agency_core.spec.validation import Form
+from agency_core.spec.validation import WHATSAPP_OPT_IN, Form
 
 # OWASP CSV injection: a cell is read as a formula when it starts with = + - @ (or tab / CR);
 # spreadsheets skip leading spaces, and a reader that splits on another separator (";" in many
@@ -23,8 +23,13 @@ _E164: Final = re.compile(r"\+[1-9][0-9]{6,14}", re.ASCII)
 def form_columns(form: Form) -> tuple[str, ...]:
     """The CSV columns of ``form``'s own fields (spec names, in the form's order), made from its rules:
     each field staff read, not a phone's country (the number is E.164, its country code in it), a file
-    (an export lists the files on its own) nor a box that must be ticked (the consent, always yes)."""
-    return tuple(f.name for f in form.fields if f.kind not in ("region", "file") and not f.must_be_true)
+    (an export lists the files on its own), a box that must be ticked (the consent, always yes) nor the
+    WhatsApp opt-in box (the record does not keep it: the opt-ins' own store does)."""
+    return tuple(
+        f.name
+        for f in form.fields
+        if f.kind not in ("region", "file") and not f.must_be_true and f.name != WHATSAPP_OPT_IN
+    )
 
 
 def spreadsheet_phone(e164: str) -> str | None:
