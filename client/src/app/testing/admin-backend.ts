@@ -339,6 +339,11 @@ export const adminHandlers = [
     if (refused) return refused;
     return json(backend.settings);
   }),
+  http.get('*/api/admin/settings/whatsapp', async ({ request }) => {
+    const refused = await guard(request, true);
+    if (refused) return refused;
+    return json({ on: false, line: 'WhatsApp is off: no AGENCY_WHATSAPP_* settings.' });
+  }),
   http.put('*/api/admin/settings', async ({ request }) => {
     const refused = await guard(request, false);
     if (refused) return refused;

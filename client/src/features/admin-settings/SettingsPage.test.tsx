@@ -25,6 +25,9 @@ const SETTINGS = {
 function renderPage(onPut: (body: unknown) => Response | Promise<Response>) {
   server.use(
     http.get('*/api/admin/settings', () => HttpResponse.json(SETTINGS)),
+    http.get('*/api/admin/settings/whatsapp', () =>
+      HttpResponse.json({ on: false, line: 'WhatsApp is off.' }),
+    ),
     http.get('*/api/admin/audit-log', () =>
       HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 20 }),
     ),
