@@ -22,10 +22,12 @@ import random
 import threading
 import time
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import httpx
+
+from tests.support.local_server import LocalServer
 
 
 @dataclass(frozen=True)
@@ -97,11 +99,7 @@ def _id_of(answer: dict[str, Any]) -> str | None:
     return str(value) if value is not None else None
 
 
-class _Server(ThreadingHTTPServer):
-    request_queue_size = 256  # the default backlog of 5 refuses bursts of parallel sends
-
-
-class SmsGatewayServer:
+class SmsGatewayServer(LocalServer):
     def __init__(self) -> None:
         self.requests: list[RecordedSms] = []
         self.reports: list[SentReport] = []
@@ -170,9 +168,7 @@ class SmsGatewayServer:
                 except (BrokenPipeError, ConnectionResetError):
                     return
 
-        self._httpd = _Server(("127.0.0.1", 0), Handler)
-        self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+        self._serve(Handler)
 
     def _answer(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         if path != "/send":
@@ -232,19 +228,6 @@ class SmsGatewayServer:
         with self._lock:
             self.reports.append(SentReport(url, body, answered))
         return answered
-
-    @property
-    def base_url(self) -> str:
-        host, port = self._httpd.server_address[:2]
-        return f"http://{host!s}:{port}"
-
-    def start(self) -> SmsGatewayServer:
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._httpd.shutdown()
-        self._httpd.server_close()
 
     def doubles(self) -> int:
         """Texts received more than once: every delivery to a phone after its first (one text per

@@ -20,10 +20,12 @@ import json
 import threading
 import time
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import httpx
+
+from tests.support.local_server import LocalServer
 
 PHONE_NUMBER_ID = "106540352242922"
 ACCESS_TOKEN = "EAAG-local-cloud-api-token"
@@ -88,11 +90,7 @@ class PostedWebhook:
     answered_status: int
 
 
-class _Server(ThreadingHTTPServer):
-    request_queue_size = 256
-
-
-class WhatsAppCloudServer:
+class WhatsAppCloudServer(LocalServer):
     def __init__(self, webhook_url: str = "", app_secret: str = APP_SECRET) -> None:
         self.webhook_url = webhook_url
         self.app_secret = app_secret
@@ -124,28 +122,7 @@ class WhatsAppCloudServer:
                 if wamid is not None and server.behaviour.auto_status:
                     server._auto(wamid, str(body.get("to", "")))
 
-        self._httpd = _Server(("127.0.0.1", 0), Handler)
-        self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
-
-    @property
-    def base_url(self) -> str:
-        host, port = self._httpd.server_address[:2]
-        return f"http://{host!s}:{port}"
-
-    def start(self) -> WhatsAppCloudServer:
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._httpd.shutdown()
-        self._httpd.server_close()
-
-    def __enter__(self) -> WhatsAppCloudServer:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
+        self._serve(Handler)
 
     def _take(self, path: str, authorization: str, raw: bytes) -> tuple[int, dict[str, Any], dict[str, Any]]:
         try:
