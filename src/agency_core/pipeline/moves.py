@@ -3,7 +3,9 @@
 A move, its messages to the applicant (the stage's SMS and e-mail, from the staff-editable
 templates) and its audit entry are one unit of work; the move is stored on condition that the
 history still ends at the version staff saw, else the answer is :class:`Conflict` and nothing is
-written. A correction sends the applicant nothing: it fixes the record, it is not news.
+written. A correction sends the applicant nothing: it fixes the record, it is not news. The stage
+SMS follow the admin settings' status-SMS switch of ``approved`` (every applicant in the pipeline is
+approved): with it off, a move sends the e-mail only.
 """
 
 from __future__ import annotations
@@ -95,8 +97,11 @@ class BulkMoves:
     refused: tuple[RefusedMove, ...]
 
 
-def stage_messages(record: ApplicationRecord, move: StageMove, texts: Texts, track_url: str) -> list[OutboxMessage]:
-    """The applicant's SMS (to a phone that may be texted) and e-mail for the stage ``move`` reaches."""
+def stage_messages(
+    record: ApplicationRecord, move: StageMove, texts: Texts, track_url: str, *, sms: bool = True
+) -> list[OutboxMessage]:
+    """The applicant's SMS (to a phone that may be texted; none when ``sms`` is off) and e-mail for
+    the stage ``move`` reaches."""
     if move.kind is MoveKind.CORRECTION:
         return []
     stage = STAGE[move.to_stage]
@@ -105,7 +110,7 @@ def stage_messages(record: ApplicationRecord, move: StageMove, texts: Texts, tra
     stem = f"{record.id}-stage-{move.version}"
     messages: list[OutboxMessage] = []
     try:
-        phone = stored_phone_for_sms(record.id, data.phone, data.phone_region) if data.phone.strip() else ""
+        phone = stored_phone_for_sms(record.id, data.phone, data.phone_region) if data.phone.strip() and sms else ""
     except InvalidPhone:
         phone = ""
     if phone:
@@ -160,7 +165,8 @@ class PipelineAdmin:
         move_id = "PM" + ctx.ids.next_id().removeprefix(c.ID_PREFIX)
         move = plan_move(history, request, application_id=record.id, actor=actor, at=ctx.clock(), move_id=move_id)
         checked = await self._check_gate(move)
-        messages = stage_messages(record, move, await self.templates.texts(), self.track_url)
+        texts_on = (await ctx.settings.current()).sends_status_sms(ApplicationStatus.APPROVED)
+        messages = stage_messages(record, move, await self.templates.texts(), self.track_url, sms=texts_on)
         before = move.from_stage.value if move.from_stage is not None else "none"
         audit = ctx.audit(actor, MOVE_ACTION, f"{record.id}: {before} -> {move.to_stage.value} ({move.kind.value})")
         try:

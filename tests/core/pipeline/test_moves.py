@@ -47,7 +47,13 @@ class Texts_:
 
 
 class Harness:
-    def __init__(self, status: ApplicationStatus = ApplicationStatus.APPROVED, texts: Texts | None = None) -> None:
+    def __init__(
+        self,
+        status: ApplicationStatus = ApplicationStatus.APPROVED,
+        texts: Texts | None = None,
+        *,
+        approved_sms: bool = True,
+    ) -> None:
         self.uow = FakeUnitOfWork()
         self.admin = FakeAdminStore()
         data = {"firstName": "Akosua", "lastName": "Mensah", "phone": "+233241234567", "email": "akosua@example.com"}
@@ -55,6 +61,8 @@ class Harness:
         self.admin.applications["VA1"] = ApplicationRecord(application, status)
         self.woken = 0
         settings = FakeSettings()
+        switches = {**settings.settings.status_sms, ApplicationStatus.APPROVED: approved_sms}
+        settings.settings = replace(settings.settings, status_sms=switches)
         context = StaffContext(
             self.admin,  # type: ignore[arg-type]
             FakeOutbox(),  # type: ignore[arg-type]
@@ -111,6 +119,17 @@ async def test_a_move_its_messages_and_its_audit_entry_are_one_commit() -> None:
     assert "Keep your phone on: we will call you to sign your contract." in sent.text
     assert "Follow your application: vandytravel.com/track" in sent.text
     assert h.woken == 1
+
+
+async def test_the_status_sms_switch_of_approved_off_sends_the_stage_e_mail_only() -> None:
+    h = Harness(approved_sms=False)
+    view = await h.use_case.move(ACTOR, "VA1", MoveInput(to="selected", expected_version=0))
+    assert view.stage is StageKey.SELECTED
+    ((mail,),) = h.written("outbox")
+    assert isinstance(mail, OutboxMessage)
+    assert (mail.id, mail.channel) == ("VA1-stage-1-mail", Channel.EMAIL)
+    (entry,) = h.written("audit")
+    assert entry.target == "VA1: none -> selected (move)"
 
 
 async def test_only_an_approved_application_enters_and_nothing_is_written_otherwise() -> None:
