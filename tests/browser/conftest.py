@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
-from tests.support.app_process import running_app
+from tests.support.app_process import RunningApp, running_app
 from tests.support.clock import NOW
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,11 +80,18 @@ expect.set_options(timeout=10_000)
 
 
 @pytest.fixture(scope="session")
-def live_server() -> Iterator[str]:
+def live_app() -> Iterator[RunningApp]:
+    """The session's one app process in demo mode (no SMTP: its e-mails stay in the outbox of
+    ``data_dir``'s database, where a test reads them)."""
     if not (DIST / "index.html").is_file():
         pytest.fail("client/dist missing: run make build")
     with running_app("agency-browser-") as app:
-        yield app.base_url
+        yield app
+
+
+@pytest.fixture(scope="session")
+def live_server(live_app: RunningApp) -> str:
+    return live_app.base_url
 
 
 @pytest.fixture(scope="session")
