@@ -56,6 +56,8 @@ from agency_core.payments.fees import REASON_MAX as FEE_REASON_MAX
 from agency_core.payments.fees import REFUND_RULES_MAX
 from agency_core.payments.refunds import REASON_MAX as REFUND_REASON_MAX
 from agency_core.pipeline.documents import VALIDITY_DAYS_MAX
+from agency_core.pipeline.expiry_settings import PASSPORT_MONTHS_MAX as WINDOW_MONTHS_MAX
+from agency_core.pipeline.expiry_settings import WINDOW_DAYS_MAX
 from agency_core.pipeline.gate import ALL_CHECKS, PASSPORT_MONTHS_MAX
 from agency_core.pipeline.gate_settings import DESTINATION_MAX
 from agency_core.pipeline.moves import BULK_MAX
@@ -561,6 +563,17 @@ def _gate_body() -> dict[str, Any]:
     return {"type": "object", "properties": properties, "required": list(properties)}
 
 
+def _expiry_windows_body() -> dict[str, Any]:
+    properties = {
+        "expectedVersion": whole(0, MAX_PAGE),
+        "passportMonths": whole(1, WINDOW_MONTHS_MAX),
+        "medicalDays": whole(1, WINDOW_DAYS_MAX),
+        "policeClearanceDays": whole(1, WINDOW_DAYS_MAX),
+        "visaDays": whole(1, WINDOW_DAYS_MAX),
+    }
+    return {"type": "object", "properties": properties, "required": list(properties)}
+
+
 def _bulk_move_body() -> dict[str, Any]:
     properties = {
         "ids": {"type": "array", "items": text(40), "minItems": 1, "maxItems": BULK_MAX},
@@ -603,6 +616,7 @@ BODIES: Final[Mapping[str, Callable[[], dict[str, Any]]]] = {
     "LinkIn": _link_body,
     "PackIn": _pack_body,
     "GateIn": _gate_body,
+    "ExpiryWindowsIn": _expiry_windows_body,
     "BulkMoveIn": _bulk_move_body,
 }
 """Component schemas replaced by the core's rules (by the name Litestar gives each body)."""

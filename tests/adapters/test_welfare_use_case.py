@@ -29,6 +29,8 @@ from agency_core.messaging.outbox import OutboxWorker
 from agency_core.paging import PageRequest
 from agency_core.pipeline.documents_admin import DocumentsAdmin
 from agency_core.pipeline.expiry import SWEEP_TASK, ExpiryWatch
+from agency_core.pipeline.expiry_admin import WINDOWS_ACTION, ExpiryWindowsAdmin
+from agency_core.pipeline.expiry_settings import ExpiryWindows
 from agency_core.pipeline.moves import PipelineAdmin
 from agency_core.pipeline.stages import MoveInput, StageKey
 from agency_core.pipeline.tasks import PipelineTasks
@@ -87,6 +89,7 @@ class Backend:
     gateway: Texts
     now: list[datetime]
     tokens: list[str]
+    windows: ExpiryWindowsAdmin
 
     def later(self, by: timedelta) -> None:
         self.now[0] += by
@@ -156,16 +159,16 @@ async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterat
 
         parts = CheckInParts(welfare, pipeline, moves, SITE, default_staff="u-kofi", directory=Staff())
         check_ins = CheckIns(context, parts, token)
-        watch = ExpiryWatch(context, welfare, pipeline, docs.gate_settings)
+        watch = ExpiryWatch(context, welfare, pipeline, docs.gate_settings, windows_store=welfare)
         docs.on_record = watch.schedule
         gateway = Texts()
         worker = OutboxWorker(s.records.outbox, gateway, clock=lambda: now[0], owner="w1")
         worker.tasks = PipelineTasks(watch, check_ins)
         for app_id, phone in (("VA1", "0241234567"), ("VA2", "0241234568")):
             await _approve(s, app_id, phone)
-        yield Backend(
-            s, welfare, moves, docs, check_ins, WelfareCases(context, welfare), watch, worker, gateway, now, tokens
-        )
+        cases = WelfareCases(context, welfare)
+        windows = ExpiryWindowsAdmin(context, welfare)
+        yield Backend(s, welfare, moves, docs, check_ins, cases, watch, worker, gateway, now, tokens, windows)
 
 
 def texts_to(backend: Backend, phone: str) -> list[str]:
@@ -318,6 +321,48 @@ async def test_the_daily_sweep_reminds_once_per_version_and_not_after_a_renewal_
     await backend.deliver()
     assert sorted(n.kind for n in await backend.welfare.notices()) == ["medical", "passport"]
     assert await backend.watch.counts() == {"medical": 1}
+
+
+async def test_the_windows_staff_set_are_kept_with_their_history_audited_and_read_by_the_sweep(
+    backend: Backend,
+) -> None:
+    await backend.moves.move(ACTOR, "VA1", MoveInput(to="selected", expected_version=0))
+    five_months = (NOW.date() + timedelta(days=150)).isoformat()
+    await backend.documents.record(ACTOR, "VA1", "passport", {**PASSPORT, "expires_on": five_months})
+    await backend.documents.record(
+        ACTOR, "VA1", "medical", {"centre": "Wafid Accra", "examined_on": "2026-09-25", "result": "fit"}
+    )  # valid to 2026-12-24: 26 days from today
+    assert await backend.watch.counts() == {"passport": 1}  # the defaults: passport 9 months, medical 14 days
+    assert (await backend.windows.stored()).version == 0
+
+    sent = {"passportMonths": 4, "medicalDays": 30, "policeClearanceDays": 30, "visaDays": 30}
+    stored = await backend.windows.set(ACTOR, sent, 0)
+    assert (stored.version, stored.windows, stored.updated_by) == (1, ExpiryWindows(4, 30, 30, 30), ACTOR)
+    with pytest.raises(Conflict):  # made on the version before
+        await backend.windows.set("kofi@vandytravel.com", {**sent, "visaDays": 10}, 0)
+    assert await backend.watch.counts() == {"medical": 1}
+    await backend.deliver()  # the sweep recording queued: the medical noticed, the passport not
+    assert [(n.kind, n.texted) for n in await backend.welfare.notices()] == [("medical", False)]
+
+    again = await backend.windows.set("kofi@vandytravel.com", {**sent, "passportMonths": "6"}, 1)
+    assert (again.version, (await backend.windows.stored()).windows.passport_months) == (2, 6)
+    assert [
+        (k.version, k.before.passport_months, k.after.passport_months) for k in await backend.windows.changes()
+    ] == [
+        (2, 4, 6),
+        (1, 9, 4),
+    ]
+    assert [a for a in await backend.audit() if a[1] == WINDOWS_ACTION] == [
+        (ACTOR, WINDOWS_ACTION, "expiry windows: passport 9 months -> 4 months; medical 14 days -> 30 days"),
+        ("kofi@vandytravel.com", WINDOWS_ACTION, "expiry windows: passport 4 months -> 6 months"),
+    ]
+    with pytest.raises(Rejected) as bad:
+        await backend.windows.set(ACTOR, {**sent, "medicalDays": 0, "visaDays": 1.5}, 2)
+    assert bad.value.errors == {
+        "medicalDays": "Medical days must be a whole number from 1 to 365",
+        "visaDays": "Visa days must be a whole number from 1 to 365",
+    }
+    assert (await backend.windows.stored()).version == 2
 
 
 async def test_check_ins_and_cases_are_in_the_data_request_and_erased_with_the_applicant(backend: Backend) -> None:

@@ -14,6 +14,7 @@ from litestar.testing import AsyncTestClient
 
 from agency_core.pipeline.welfare import NOTE_REQUIRED
 from agency_core.signin.identity import DEMO_ADMIN_EMAIL
+from app.admin.security import CSRF_COOKIE, CSRF_HEADER
 from app.welfare_page import LINK_UNUSABLE, THANKS_HELP
 from tests.api import test_pipeline
 from tests.api.conftest import container_of
@@ -136,3 +137,46 @@ async def test_a_passport_expiring_within_nine_months_is_counted_on_the_dashboar
     assert [(d["applicationId"], d["kind"], d["expiresOn"]) for d in listed["documents"]] == [
         (app_id, "passport", soon)
     ]
+
+
+async def test_staff_set_the_expiry_windows_on_the_version_read_and_the_counts_follow(staff: Staff) -> None:
+    app_id = await approved(staff, "efua.windows@example.com")
+    assert (await staff.move(app_id, to="selected", expectedVersion=0)).status_code == 200
+    soon = (NOW.date() + timedelta(days=150)).isoformat()
+    passport = {"number": "G1234567", "issued_on": "2021-02-01", "expires_on": soon}
+    assert (await record(staff, app_id, "passport", passport)).status_code == 201
+    shown = (await staff.client.get("/api/admin/welfare/expiry-windows")).json()
+    assert shown == {
+        "version": 0,
+        "passportMonths": 9,
+        "medicalDays": 14,
+        "policeClearanceDays": 30,
+        "visaDays": 30,
+        "updatedBy": "",
+        "updatedAt": None,
+    }
+    headers = {CSRF_HEADER: staff.client.cookies[CSRF_COOKIE]}
+    body = {"expectedVersion": 0, "passportMonths": 4, "medicalDays": 21, "policeClearanceDays": 30, "visaDays": 30}
+    saved = await staff.client.put("/api/admin/welfare/expiry-windows", json=body, headers=headers)
+    assert saved.status_code == 200, saved.text
+    assert (saved.json()["version"], saved.json()["passportMonths"], saved.json()["updatedBy"]) == (
+        1,
+        4,
+        DEMO_ADMIN_EMAIL,
+    )
+    assert (await staff.client.get("/api/admin/dashboard")).json()["expiringSoon"] == {}  # 5 months > 4
+    stale = await staff.client.put("/api/admin/welfare/expiry-windows", json=body, headers=headers)
+    assert stale.status_code == 409
+    bad = await staff.client.put(
+        "/api/admin/welfare/expiry-windows", json={**body, "expectedVersion": 1, "visaDays": 400}, headers=headers
+    )
+    assert (bad.status_code, bad.json()["errors"]) == (
+        422,
+        {"visaDays": "Visa days must be a whole number from 1 to 365"},
+    )
+    audit = (await staff.client.get("/api/admin/audit-log", params={"pageSize": 100})).json()["items"]
+    assert [e["target"] for e in audit if e["action"] == "expiry.windows"] == [
+        "expiry windows: passport 9 months -> 4 months; medical 14 days -> 21 days"
+    ]
+    unsigned = await staff.client.put("/api/admin/welfare/expiry-windows", json=body)  # no CSRF token
+    assert unsigned.status_code == 403

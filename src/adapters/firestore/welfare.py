@@ -2,9 +2,10 @@
 
 Implements :class:`agency_core.pipeline.welfare_ports.WelfareStore`. A check-in is a document of
 ``welfare_check_ins`` named by its id (one per applicant and day), a case one of ``welfare_cases``, a
-notice one of ``expiry_notices`` named by its document version. Each write is one transaction that
-reads what its condition names first and ``create``\\s the documents that must be new, so of two
-writers one fails (the emulator too) and nothing of its commit is kept.
+notice one of ``expiry_notices`` named by its document version, a change of the expiry windows one of
+``expiry_window_changes`` named by its version. Each write is one transaction that reads what its
+condition names first and ``create``\\s the documents that must be new, so of two writers one fails
+(the emulator too) and nothing of its commit is kept.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from adapters.codec import from_document, to_document
 from adapters.firestore.audited import AuditedCollections, Transaction, read_in
 from agency_core.audit import AuditEntry
 from agency_core.pipeline.documents import DocumentState, DocumentVersion
+from agency_core.pipeline.expiry_settings import WindowsChange
 from agency_core.pipeline.welfare_ports import CheckIn, ExpiryNotice, WelfareCase
 from agency_core.records import OutboxMessage
 from agency_core.unit_of_work import PreconditionFailed
@@ -27,6 +29,7 @@ CASES = "welfare_cases"
 NOTICES = "expiry_notices"
 OUTBOX = "outbox"
 DOCUMENTS = "pipeline_documents"
+WINDOW_CHANGES = "expiry_window_changes"
 
 
 class FirestoreWelfare(AuditedCollections):
@@ -121,6 +124,24 @@ class FirestoreWelfare(AuditedCollections):
         query = col if application_id is None else col.where(filter=FieldFilter("application_id", "==", application_id))
         found = [from_document(ExpiryNotice, d) async for snap in query.stream() if (d := snap.to_dict())]
         return sorted(found, key=lambda n: (n.at, n.version_id), reverse=True)
+
+    async def window_changes(self) -> list[WindowsChange]:
+        found = [from_document(WindowsChange, d) for d in await self._all(WINDOW_CHANGES)]
+        return sorted(found, key=lambda k: k.version, reverse=True)
+
+    async def change_windows(self, change: WindowsChange, audit: AuditEntry) -> None:
+        ref = self._col(WINDOW_CHANGES).document(f"{change.version:06d}")
+        previous = self._col(WINDOW_CHANGES).document(f"{change.version - 1:06d}")
+
+        @firestore.async_transactional
+        async def work(tx: Transaction) -> None:
+            if change.version > 1 and await read_in(tx, previous) is None:
+                raise PreconditionFailed(f"expiry windows {change.version}")
+            audit_ref, audit_doc = await self._free_audit(tx, audit)
+            tx.create(ref, to_document(change))  # of two changes on one version, one fails here
+            tx.create(audit_ref, audit_doc)
+
+        await self._commit(work, f"expiry windows {change.version}")
 
     async def erase(self, application_id: str) -> None:
         for name in (CHECK_INS, CASES, NOTICES):

@@ -2,7 +2,8 @@
 
 Implements :class:`agency_core.pipeline.welfare_ports.WelfareStore`. A check-in is a row of
 ``welfare_check_ins`` (its id is one per applicant and day; the token only as its SHA-256, unique),
-a case one of ``welfare_cases``, a notice one of ``expiry_notices`` keyed by the document version.
+a case one of ``welfare_cases``, a notice one of ``expiry_notices`` keyed by the document version,
+each change of the expiry windows one of ``expiry_window_changes`` (migration ``records_0025_expiry_windows``).
 Each write is one ``BEGIN IMMEDIATE`` transaction with the outbox messages and audit entry it carries.
 """
 
@@ -16,6 +17,7 @@ from adapters.sqlite.database import Database, Migration
 from adapters.sqlite.rows import add_audit, enqueue, insert
 from agency_core.audit import AuditEntry
 from agency_core.pipeline.documents import DocumentVersion
+from agency_core.pipeline.expiry_settings import WindowsChange
 from agency_core.pipeline.welfare_ports import CheckIn, ExpiryNotice, WelfareCase
 from agency_core.records import OutboxMessage
 from agency_core.unit_of_work import PreconditionFailed
@@ -62,6 +64,19 @@ MIGRATIONS = (
             texted INTEGER NOT NULL
         );
         CREATE INDEX expiry_notices_application ON expiry_notices (application_id)
+        """,
+    ),
+    Migration(
+        "records_0025_expiry_windows",
+        """
+        CREATE TABLE expiry_window_changes (
+            id TEXT PRIMARY KEY,
+            version INTEGER NOT NULL UNIQUE,
+            before TEXT NOT NULL,
+            after TEXT NOT NULL,
+            actor TEXT NOT NULL,
+            at TEXT NOT NULL
+        )
         """,
     ),
 )
@@ -112,6 +127,14 @@ def _add_notice(conn: sqlite3.Connection, notice: ExpiryNotice, messages: Sequen
         return False
     enqueue(conn, messages, "INSERT OR IGNORE")
     return True
+
+
+def _change_windows(conn: sqlite3.Connection, change: WindowsChange, audit: AuditEntry) -> None:
+    last = conn.execute("SELECT MAX(version) FROM expiry_window_changes").fetchone()[0]
+    if (last or 0) != change.version - 1:
+        raise PreconditionFailed(f"expiry windows {change.version}")
+    insert(conn, "expiry_window_changes", to_row(change))
+    add_audit(conn, audit)
 
 
 def _erase(conn: sqlite3.Connection, application_id: str) -> None:
@@ -188,6 +211,16 @@ class SqliteWelfare:
             return [from_row(ExpiryNotice, row) for row in rows]
 
         return await self.database.run(work)
+
+    async def window_changes(self) -> list[WindowsChange]:
+        def work(conn: sqlite3.Connection) -> list[WindowsChange]:
+            rows = conn.execute("SELECT * FROM expiry_window_changes ORDER BY version DESC").fetchall()
+            return [from_row(WindowsChange, row) for row in rows]
+
+        return await self.database.run(work)
+
+    async def change_windows(self, change: WindowsChange, audit: AuditEntry) -> None:
+        await self.database.transaction(lambda conn: _change_windows(conn, change, audit))
 
     async def erase(self, application_id: str) -> None:
         await self.database.transaction(lambda conn: _erase(conn, application_id))

@@ -9,11 +9,12 @@ the outbox's lease runs it on one of them.
 A sweep looks at every current document version with an expiry (passport, medical, police
 clearance, visa) of an applicant in the pipeline and not Closed. One expiring within its kind's
 window (:class:`ExpiryWindows`: passport 9 months, medical 14 days, police clearance 30 days, visa
-30 days by default) gets one :class:`~agency_core.pipeline.welfare_ports.ExpiryNotice` for the
-applicant's owner, and for a passport an SMS to the applicant (template ``sms.expiry.passport``).
-The notice is kept once per document version (the store refuses a second), so a sweep run twice,
-or every day after, reminds once; a renewal makes a new version (reminded anew only when it too
-expires soon), and a Closed applicant is skipped.
+30 days by default; staff set them, :mod:`agency_core.pipeline.expiry_settings`) gets one
+:class:`~agency_core.pipeline.welfare_ports.ExpiryNotice` for the applicant's owner, and for a
+passport an SMS to the applicant (template ``sms.expiry.passport``). The notice is kept once per
+document version (the store refuses a second), so a sweep run twice, or every day after, reminds
+once; a renewal makes a new version (reminded anew only when it too expires soon), and a Closed
+applicant is skipped.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ from agency_core.messaging.phones import stored_phone_for_sms
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
 from agency_core.messaging.templates import Texts, render
 from agency_core.pipeline.documents import DocumentKind, DocumentVersion, expiry
-from agency_core.pipeline.gate import GateSettings, add_months
+from agency_core.pipeline.expiry_settings import ExpiryWindows, ExpiryWindowsStore, stored_of
+from agency_core.pipeline.gate import GateSettings
 from agency_core.pipeline.moves import PipelineStore
 from agency_core.pipeline.stages import StageKey, current_stage
 from agency_core.pipeline.welfare_ports import ExpiryNotice, WelfareStore
@@ -46,27 +48,7 @@ SWEEP_AT: Final = time(6, 0)
 """The sweep's time of day in the office's zone."""
 PASSPORT_SMS: Final = "expiry_passport"
 PASSPORT_TEMPLATE: Final = "sms.expiry.passport"
-
-
-@dataclass(frozen=True, slots=True)
-class ExpiryWindows:
-    """How long before its expiry a document is "expiring soon", per kind."""
-
-    passport_months: int = 9
-    medical_days: int = 14
-    police_clearance_days: int = 30
-    visa_days: int = 30
-
-    def last_day(self, kind: DocumentKind, today: date) -> date | None:
-        """The latest expiry that counts as expiring soon on ``today`` (None: the kind is not watched)."""
-        if kind is DocumentKind.PASSPORT:
-            return add_months(today, self.passport_months)
-        days = {
-            DocumentKind.MEDICAL: self.medical_days,
-            DocumentKind.POLICE_CLEARANCE: self.police_clearance_days,
-            DocumentKind.VISA: self.visa_days,
-        }.get(kind)
-        return None if days is None else today + timedelta(days=days)
+DEFAULT_WINDOWS: Final = ExpiryWindows()
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +74,8 @@ class ExpiryWatch:
         pipeline: PipelineStore,
         gate_settings: Callable[[str], Awaitable[GateSettings]],
         *,
-        windows: ExpiryWindows = ExpiryWindows(),
+        windows: ExpiryWindows = DEFAULT_WINDOWS,
+        windows_store: ExpiryWindowsStore | None = None,
         templates: TemplateSource = NO_EDITS,
     ) -> None:
         self.context = context
@@ -100,7 +83,17 @@ class ExpiryWatch:
         self.pipeline = pipeline
         self.gate_settings = gate_settings
         self.windows = windows
+        """The windows when there is no store, or staff never set them."""
+        self.windows_store = windows_store
+        """Staff's windows (:mod:`agency_core.pipeline.expiry_settings`), read at every sweep and count."""
         self.templates = templates
+
+    async def current_windows(self) -> ExpiryWindows:
+        """The windows in force: the last staff set, else :attr:`windows`."""
+        if self.windows_store is None:
+            return self.windows
+        changes = await self.windows_store.window_changes()
+        return stored_of(changes).windows if changes else self.windows
 
     def today(self) -> date:
         return self.context.clock().astimezone(ZoneInfo(self.context.office_zone)).date()
@@ -127,9 +120,10 @@ class ExpiryWatch:
     async def expiring(self, today: date | None = None) -> list[tuple[ApplicationRecord, Expiring]]:
         """Every current document expiring within its window on ``today``, of applicants not Closed."""
         today = today or self.today()
+        windows = await self.current_windows()
         by_application: dict[str, list[DocumentVersion]] = {}
         for version in await self.store.current_documents():
-            if self.windows.last_day(version.kind, today) is not None:
+            if windows.last_day(version.kind, today) is not None:
                 by_application.setdefault(version.application_id, []).append(version)
         found: list[tuple[ApplicationRecord, Expiring]] = []
         for application_id, versions in sorted(by_application.items()):
@@ -139,7 +133,7 @@ class ExpiryWatch:
                 continue
             validity = (await self.gate_settings(record.application.data.preferred_country)).validity
             for version in versions:
-                ends, last = expiry(version, validity), self.windows.last_day(version.kind, today)
+                ends, last = expiry(version, validity), windows.last_day(version.kind, today)
                 if ends is not None and last is not None and ends <= last:
                     found.append((record, Expiring(version, ends)))
         return found

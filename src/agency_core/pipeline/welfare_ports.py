@@ -18,6 +18,7 @@ from typing import Protocol
 
 from agency_core.audit import AuditEntry
 from agency_core.pipeline.documents import DocumentVersion
+from agency_core.pipeline.expiry_settings import ExpiryWindowsStore
 from agency_core.records import OutboxMessage
 
 
@@ -79,7 +80,9 @@ class ExpiryNotice:
     """An SMS went to the applicant (a passport to renew)."""
 
 
-class WelfareStore(Protocol):
+class WelfareStore(ExpiryWindowsStore, Protocol):
+    """The check-ins, cases and notices; and the expiry windows staff set (the watch's settings)."""
+
     async def add_check_in(self, check_in: CheckIn, messages: Sequence[OutboxMessage]) -> bool:
         """Keep ``check_in`` with its SMS, on condition that its id is new; False (writing nothing) when
         it is not: the check-in of that day was made already."""

@@ -1,6 +1,7 @@
 """``/api/admin/welfare``: the welfare cases opened by "I need help" answers and the documents the
 expiry watch finds expiring soon; ``/api/admin/applications/{id}/welfare``: an applicant's check-ins
-and cases. Opening and closing a case (with a note) are audited."""
+and cases; ``/api/admin/welfare/expiry-windows``: the expiry watch's window per document type, set on
+the version read. Opening and closing a case (with a note) and a change of the windows are audited."""
 
 from __future__ import annotations
 
@@ -8,14 +9,18 @@ from datetime import date, datetime
 from typing import Annotated
 
 import msgspec
-from litestar import Controller, get, post
+from litestar import Controller, get, post, put
 from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, JSONBody
 
+from agency_core.errors import Rejected
+from agency_core.pipeline.expiry_settings import StoredWindows
 from agency_core.pipeline.welfare import MESSAGE_MAX, CaseView, open_counts
 from agency_core.pipeline.welfare_ports import Answer, CheckIn
 from agency_core.signin.identity import AdminUser
-from app.admin.schemas.common import Body, to_core
+from agency_core.spec.numbers import json_whole_number
+from app.admin.common import CONFLICT
+from app.admin.schemas.common import UNSET, Body, to_core
 from app.checked_body import CoreChecked
 from app.composition.welfare import WelfareArea
 
@@ -74,6 +79,42 @@ class ExpiringDocument(Body):
 class Expiring(Body):
     counts: dict[str, int]
     documents: list[ExpiringDocument]
+
+
+class ExpiryWindowsOut(Body):
+    """The windows in force at ``version`` (0: never set, the defaults; send it back as
+    ``expectedVersion``): a document is "expiring soon" this long before its expiry."""
+
+    version: int
+    passport_months: int
+    medical_days: int
+    police_clearance_days: int
+    visa_days: int
+    updated_by: str
+    updated_at: datetime | None
+
+
+class ExpiryWindowsIn(Body):
+    """The windows, set on the ``expectedVersion`` read (months 1 to 24, days 1 to 365)."""
+
+    expected_version: int = UNSET
+    passport_months: int = UNSET
+    medical_days: int = UNSET
+    police_clearance_days: int = UNSET
+    visa_days: int = UNSET
+
+
+def windows_out(stored: StoredWindows) -> ExpiryWindowsOut:
+    w = stored.windows
+    return ExpiryWindowsOut(
+        version=stored.version,
+        passport_months=w.passport_months,
+        medical_days=w.medical_days,
+        police_clearance_days=w.police_clearance_days,
+        visa_days=w.visa_days,
+        updated_by=stored.updated_by,
+        updated_at=stored.updated_at,
+    )
 
 
 def case_out(view: CaseView) -> WelfareCaseOut:
@@ -153,6 +194,29 @@ class WelfareController(Controller):
             for r, e in found
         ]
         return Expiring(counts=counts, documents=documents)
+
+    @get("/expiry-windows", summary="The expiry watch's window per document type, with its version")
+    async def expiry_windows(self, welfare: NamedDependency[WelfareArea]) -> ExpiryWindowsOut:
+        return windows_out(await welfare.windows.stored())
+
+    @put(
+        "/expiry-windows",
+        summary="Set the expiry windows on the version read (audited; 409 when they changed meanwhile)",
+        responses={409: CONFLICT},
+        dto=CoreChecked,
+        return_dto=None,
+    )
+    async def set_expiry_windows(
+        self,
+        welfare: NamedDependency[WelfareArea],
+        admin: NamedDependency[AdminUser],
+        data: JSONBody[ExpiryWindowsIn],
+    ) -> ExpiryWindowsOut:
+        body = to_core(data)
+        expected = json_whole_number(body.get("expectedVersion"))
+        if expected is None:
+            raise Rejected({"expectedVersion": "Send the version of the windows the change was made on"})
+        return windows_out(await welfare.windows.set(admin.email, body, expected))
 
 
 class ApplicantWelfareController(Controller):

@@ -15,6 +15,7 @@ from adapters.sqlite.database import Database
 from adapters.sqlite.welfare import SqliteWelfare
 from agency_core.messaging.outbox import OutboxWorker
 from agency_core.pipeline.expiry import ExpiryWatch
+from agency_core.pipeline.expiry_admin import ExpiryWindowsAdmin
 from agency_core.pipeline.tasks import PipelineTasks
 from agency_core.pipeline.welfare import CheckInParts, CheckIns, WelfareCases
 from agency_core.pipeline.welfare_ports import WelfareStore
@@ -32,6 +33,8 @@ class WelfareArea:
     cases: WelfareCases
     """Staff's cases."""
     watch: ExpiryWatch
+    windows: ExpiryWindowsAdmin
+    """Staff's expiry windows per document type (the watch reads them at each sweep)."""
     store: WelfareStore
     """Read by the data requests (export) and erased with the applicant."""
 
@@ -68,10 +71,13 @@ def build_welfare(p: WelfareParts) -> WelfareArea:
         directory=p.roles,
     )
     check_ins = CheckIns(context, parts)
-    watch = ExpiryWatch(context, store, p.backend.pipeline, p.staff.documents.gate_settings, templates=moves.templates)
+    watch = ExpiryWatch(
+        context, store, p.backend.pipeline, p.staff.documents.gate_settings, windows_store=store,
+        templates=moves.templates,
+    )  # fmt: skip
     p.worker.tasks = PipelineTasks(watch, check_ins)
     p.staff.documents.on_record = watch.schedule
-    return WelfareArea(check_ins, WelfareCases(context, store), watch, store)
+    return WelfareArea(check_ins, WelfareCases(context, store), watch, ExpiryWindowsAdmin(context, store), store)
 
 
 __all__ = ["WelfareArea", "WelfareParts", "build_welfare", "welfare_store"]
