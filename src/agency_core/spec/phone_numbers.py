@@ -15,7 +15,8 @@ from functools import cache
 from typing import Final
 
 import phonenumbers
-from phonenumbers import geocoder
+
+from agency_core.spec.region_names import REGION_NAMES
 
 PHONE_PATTERN: Final = r"^\+?[0-9][0-9 ()-]{6,19}$"
 """A loose shape check the browser can apply; the server also checks the number itself."""
@@ -36,15 +37,6 @@ LISTED_FIRST: Final = ("GH", "AE", "SA", "QA", "KW", "BH", "OM", "SG", "MY")
 countries the agency places people in; every other country follows by name."""
 
 _PHONE_RE: Final = re.compile(PHONE_PATTERN)
-_UNNAMED: Final = {
-    "AC": "Ascension Island",
-    "BL": "Saint Barthélemy",
-    "EH": "Western Sahara",
-    "MF": "Saint Martin",
-    "TA": "Tristan da Cunha",
-    "XK": "Kosovo",
-}
-"""Regions the phone library has numbers for but no English country name."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,18 +145,7 @@ def local_readings(e164: str) -> tuple[ReadPhone, ...]:
 
 def region_name(code: str) -> str:
     """The English name of a region (``AE``: ``United Arab Emirates``)."""
-    return _names().get(code, code)
-
-
-@cache
-def _names() -> dict[str, str]:
-    names = dict(_UNNAMED)
-    for code in phonenumbers.SUPPORTED_REGIONS:
-        example = phonenumbers.example_number(code)
-        name = geocoder.country_name_for_number(example, "en") if example is not None else ""
-        if name:
-            names[code] = name
-    return names
+    return REGION_NAMES.get(code, code)
 
 
 @cache
