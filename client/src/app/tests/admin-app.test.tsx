@@ -41,6 +41,7 @@ describe('admin guard', () => {
       'Employers',
       'Job orders',
       'Pipeline',
+      'Welfare',
       'Subscribers',
       'Templates',
       'Newsletter',

@@ -60,6 +60,7 @@ const OrderPage = lazy(() => import('@/features/admin-orders/OrderPage'));
 const OperationsPage = lazy(() => import('@/features/admin-operations/OperationsPage'));
 const PipelineBoardPage = lazy(() => import('@/features/admin-pipeline/board/BoardPage'));
 const StageReportPage = lazy(() => import('@/features/admin-pipeline/board/ReportPage'));
+const WelfarePage = lazy(() => import('@/features/admin-welfare/WelfarePage'));
 
 function AdminNotFound() {
   return (
@@ -118,6 +119,7 @@ export default function AdminApp() {
               <Route path="operations" element={<OperationsPage />} />
               <Route path="pipeline" element={<PipelineBoardPage />} />
               <Route path="pipeline/report" element={<StageReportPage />} />
+              <Route path="welfare" element={<WelfarePage />} />
               <Route path="*" element={<AdminNotFound />} />
             </Route>
           </Routes>

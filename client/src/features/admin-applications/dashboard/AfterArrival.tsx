@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import type { Dashboard } from '@/features/admin-shell';
 import { Term } from '../views/Term';
 
@@ -27,6 +28,9 @@ export function AfterArrival({ data }: { data: Pick<Dashboard, 'expiringSoon' | 
         ))}
       </dl>
       {expiring.length === 0 ? <p className="admin-muted admin-small">No documents expiring soon.</p> : null}
+      <p className="admin-small">
+        <Link to="/admin/welfare">Welfare cases and expiring documents</Link>
+      </p>
     </section>
   );
 }
