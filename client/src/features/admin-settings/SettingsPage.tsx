@@ -147,6 +147,10 @@ function TextMessageFields({ form }: { form: SettingsFormik }) {
             {humanize(status)}
           </label>
         ))}
+        <p className="admin-muted admin-small">
+          Approved also covers the SMS of each stage after approval (the pipeline&apos;s); their e-mails still
+          go.
+        </p>
       </fieldset>
     </fieldset>
   );
