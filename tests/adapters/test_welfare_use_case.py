@@ -23,6 +23,7 @@ from adapters.sqlite.pipeline import SqlitePipelineStore
 from adapters.sqlite.pipeline_documents import SqliteDocuments, SqliteGates
 from adapters.sqlite.welfare import SqliteWelfare
 from agency_core.admin_settings import AdminSettings, LiveSettings
+from agency_core.audit import AuditEntry
 from agency_core.errors import Conflict, Rejected
 from agency_core.ids import IdGenerator
 from agency_core.messaging.outbox import OutboxWorker
@@ -30,7 +31,7 @@ from agency_core.paging import PageRequest
 from agency_core.pipeline.documents_admin import DocumentsAdmin
 from agency_core.pipeline.expiry import SWEEP_TASK, ExpiryWatch
 from agency_core.pipeline.expiry_admin import WINDOWS_ACTION, ExpiryWindowsAdmin
-from agency_core.pipeline.expiry_settings import ExpiryWindows
+from agency_core.pipeline.expiry_settings import ExpiryWindows, WindowsChange
 from agency_core.pipeline.moves import PipelineAdmin
 from agency_core.pipeline.stages import MoveInput, StageKey
 from agency_core.pipeline.tasks import PipelineTasks
@@ -43,6 +44,7 @@ from agency_core.records import Application, ApplicationStatus, Channel, OutboxS
 from agency_core.spec.forms import ApplicationForm, form_of
 from agency_core.staff.context import StaffContext
 from agency_core.staff.notes import StaffMember
+from agency_core.unit_of_work import PreconditionFailed
 from tests.adapters.backends import BACKENDS, Stores, open_stores
 from tests.support.clock import NOW
 from tests.support.writes import add_application
@@ -340,6 +342,10 @@ async def test_the_windows_staff_set_are_kept_with_their_history_audited_and_rea
     assert (stored.version, stored.windows, stored.updated_by) == (1, ExpiryWindows(4, 30, 30, 30), ACTOR)
     with pytest.raises(Conflict):  # made on the version before
         await backend.windows.set("kofi@vandytravel.com", {**sent, "visaDays": 10}, 0)
+    kofi = "kofi@vandytravel.com"
+    late = WindowsChange("EW9", 1, ExpiryWindows(), ExpiryWindows(3, 3, 3, 3), kofi, NOW)
+    with pytest.raises(PreconditionFailed):  # the store's own condition: version 1 exists
+        await backend.welfare.change_windows(late, AuditEntry("AU9", kofi, "expiry.windows", "x", NOW))
     assert await backend.watch.counts() == {"medical": 1}
     await backend.deliver()  # the sweep recording queued: the medical noticed, the passport not
     assert [(n.kind, n.texted) for n in await backend.welfare.notices()] == [("medical", False)]
