@@ -42,6 +42,7 @@ def dependencies_of(container: Container) -> dict[str, Provide]:
         "tracking": container.tracking,
         "whatsapp_opt_ins": container.whatsapp_optins.opt_ins,
         "whatsapp_stop": container.whatsapp_optins.stop,
+        "whatsapp_on_records": container.whatsapp_optins.on_records,
         "whatsapp_webhook": container.whatsapp.webhook,
         "applications_admin": container.staff.applications,
         "appointments_admin": container.staff.appointments,

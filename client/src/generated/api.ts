@@ -280,6 +280,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/applications/{application_id}/whatsapp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The applicant's WhatsApp opt-in (when, which form, which wording; stopped) and their channel */
+        get: operations["ApiAdminApplicationsApplicationIdWhatsappApplicationWhatsappLine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/appointments": {
         parameters: {
             query?: never;
@@ -1014,7 +1031,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reply by e-mail or SMS through the outbox (audited) */
+        /** Reply by e-mail, SMS or WhatsApp through the outbox (audited; WhatsApp free text only inside the 24-hour window, else 409 and only the template) */
         post: operations["ApiAdminMessagesMessageIdRepliesReply"];
         delete?: never;
         options?: never;
@@ -1211,6 +1228,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/pipeline/gate-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every gate change, the default's included, newest first */
+        get: operations["ApiAdminPipelineGateChangesAllGateChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/pipeline/gates": {
         parameters: {
             query?: never;
@@ -1220,6 +1254,40 @@ export interface paths {
         };
         /** Every destination's own departure gate, and the checks a gate may require */
         get: operations["ApiAdminPipelineGatesGates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/pipeline/gates/{destination}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a destination's own gate on the version read: it follows the default again (audited) */
+        delete: operations["ApiAdminPipelineGatesDestinationRemoveGate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/pipeline/gates/{destination}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A destination's gate changes, newest first (who, when, before, after) */
+        get: operations["ApiAdminPipelineGatesDestinationChangesGateChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2400,6 +2468,12 @@ export interface components {
             shownPayment: components["schemas"]["ShownPayment"] | null;
             status: components["schemas"]["ApplicationStatus"];
         };
+        /** ApplicationWhatsApp */
+        ApplicationWhatsApp: {
+            /** @enum {string} */
+            channel: "whatsapp" | "sms";
+            optIn: components["schemas"]["WhatsAppOptInShown"] | null;
+        };
         /** AppointmentCalendarOut */
         AppointmentCalendarOut: {
             days: components["schemas"]["CalendarDayOut"][];
@@ -3131,6 +3205,20 @@ export interface components {
             updatedBy: string;
             version: number;
         };
+        /** GateChangeOut */
+        GateChangeOut: {
+            actor: string;
+            after: components["schemas"]["GateSettingsOut"] | null;
+            /** Format: date-time */
+            at: string;
+            before: components["schemas"]["GateSettingsOut"] | null;
+            destination: string;
+            version: number;
+        };
+        /** GateChangesAnswer */
+        GateChangesAnswer: {
+            changes: components["schemas"]["GateChangeOut"][];
+        };
         /**
          * GateCheck
          * @description One check per document kind (same values).
@@ -3396,6 +3484,7 @@ export interface components {
         MessageThread: {
             message: components["schemas"]["AdminMessage"];
             replies: components["schemas"]["ThreadReply"][];
+            whatsapp?: components["schemas"]["ThreadWhatsApp"] | null;
         };
         /**
          * MoveKind
@@ -3919,10 +4008,10 @@ export interface components {
          * ReplyChannel
          * @enum {string}
          */
-        ReplyChannel: "email" | "sms";
+        ReplyChannel: "email" | "sms" | "whatsapp" | "whatsapp-template";
         ReplyRequest: {
             /** @enum {string} */
-            channel?: "email" | "sms";
+            channel?: "email" | "sms" | "whatsapp" | "whatsapp-template";
             text: string;
         } & {
             [key: string]: unknown;
@@ -4121,6 +4210,16 @@ export interface components {
             subject: string;
             text: string;
         };
+        /** ThreadWhatsApp */
+        ThreadWhatsApp: {
+            /** Format: date-time */
+            lastInboundAt: string;
+            optedIn: boolean;
+            templateText: string;
+            /** Format: date-time */
+            windowClosesAt: string;
+            windowOpen: boolean;
+        };
         TrackIn: {
             applicationId: string;
             contact: string;
@@ -4224,6 +4323,15 @@ export interface components {
         WhatsAppChannelStatus: {
             line: string;
             on: boolean;
+        };
+        /** WhatsAppOptInShown */
+        WhatsAppOptInShown: {
+            /** Format: date-time */
+            optedInAt: string;
+            optedOutAt: string | null;
+            source: string;
+            wording: string;
+            wordingVersion: string;
         };
         /** WhatsAppStopOut */
         WhatsAppStopOut: {
@@ -5875,6 +5983,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApplicantWelfare"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminApplicationsApplicationIdWhatsappApplicationWhatsappLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationWhatsApp"];
                 };
             };
             /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
@@ -10065,6 +10240,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description The record's current state does not allow the change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description The request body is too large */
             413: {
                 headers: {
@@ -11037,6 +11221,53 @@ export interface operations {
             };
         };
     };
+    ApiAdminPipelineGateChangesAllGateChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GateChangesAnswer"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     ApiAdminPipelineGatesGates: {
         parameters: {
             query?: never;
@@ -11066,6 +11297,160 @@ export interface operations {
             };
             /** @description Not an admin, or the CSRF token is missing or invalid */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminPipelineGatesDestinationRemoveGate: {
+        parameters: {
+            query?: {
+                expectedVersion?: string;
+            };
+            header?: never;
+            path: {
+                destination: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GateAnswer"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The record's current state does not allow the change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
+            /** @description A service the answer depends on is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    ApiAdminPipelineGatesDestinationChangesGateChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                destination: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GateChangesAnswer"];
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON, UTF-8 or of the expected shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not an admin, or the CSRF token is missing or invalid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -472,6 +472,12 @@ _REPLY_SPECS: Final = (
         "E-mail subject: staff reply to a contact message without a subject",
         f"Re: your message to {c.AGENCY_NAME}",
     ),
+    _sms(
+        "sms.whatsapp.reply_template",
+        "WhatsApp: staff's answer outside the 24-hour window (sent as the approved template)",
+        f"Hello from {c.AGENCY_NAME}. We have an answer to your WhatsApp message: please reply to this message"
+        f" and we will send it to you here. {SIGN}",
+    ),
     _mail("email.reply.greeting", "E-mail: reply greeting", "Dear {name},", NAME),
     _mail("email.reply.greeting_no_name", "E-mail: reply greeting without a name", "Hello,"),
     _mail(

@@ -29,7 +29,10 @@ SMS_REPLY_MAX_LENGTH: Final = 459
 REPLY_REQUIRED: Final = "Reply is required"
 REPLY_TOO_LONG: Final = f"Reply must be at most {REPLY_MAX_LENGTH} characters"
 SMS_REPLY_TOO_LONG: Final = f"An SMS reply must be at most {SMS_REPLY_MAX_LENGTH} characters"
-CHANNEL_MUST_BE: Final = "Channel must be email or sms"
+WHATSAPP_REPLY_MAX_LENGTH: Final = 4096
+"""WhatsApp's limit on a text message's body."""
+WHATSAPP_REPLY_TOO_LONG: Final = f"A WhatsApp reply must be at most {WHATSAPP_REPLY_MAX_LENGTH} characters"
+CHANNEL_MUST_BE: Final = "Channel must be email, sms, whatsapp or whatsapp-template"
 NO_EMAIL_TO_REPLY: Final = "The message has no e-mail address: reply by SMS"
 NO_PHONE_TO_REPLY: Final = "The message has no phone number: reply by e-mail"
 
@@ -37,6 +40,10 @@ NO_PHONE_TO_REPLY: Final = "The message has no phone number: reply by e-mail"
 class ReplyChannel(StrEnum):
     EMAIL = "email"
     SMS = "sms"
+    WHATSAPP = "whatsapp"
+    """Free text on WhatsApp: only inside the 24-hour window (``agency_core.whatsapp.replies``)."""
+    WHATSAPP_TEMPLATE = "whatsapp-template"
+    """The approved template with the staff-editable text: what goes outside the window."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +125,16 @@ def check_note_text(raw: object) -> str:
     return text
 
 
+_DEFAULT_LIMIT: Final = (REPLY_MAX_LENGTH, REPLY_TOO_LONG)
+_LIMITS: Final = {
+    ReplyChannel.SMS: (SMS_REPLY_MAX_LENGTH, SMS_REPLY_TOO_LONG),
+    ReplyChannel.WHATSAPP: (WHATSAPP_REPLY_MAX_LENGTH, WHATSAPP_REPLY_TOO_LONG),
+}
+
+
 def check_reply(raw_channel: object, raw_text: object, has_email: bool, has_phone: bool) -> tuple[ReplyChannel, str]:
-    """The channel (default: e-mail when the message has an address, else SMS) and the text."""
+    """The channel (default: e-mail when the message has an address, else SMS) and the text (``""``
+    for the WhatsApp template, whose text staff edit among the templates)."""
     errors: dict[str, str] = {}
     channel: ReplyChannel | None
     if raw_channel in (None, ""):
@@ -130,15 +145,13 @@ def check_reply(raw_channel: object, raw_text: object, has_email: bool, has_phon
         errors["channel"] = CHANNEL_MUST_BE
     elif channel is ReplyChannel.EMAIL and not has_email:
         errors["channel"] = NO_EMAIL_TO_REPLY
-    elif channel is ReplyChannel.SMS and not has_phone:
+    elif channel is not ReplyChannel.EMAIL and not has_phone:
         errors["channel"] = NO_PHONE_TO_REPLY
     text = raw_text.strip() if isinstance(raw_text, str) else ""
-    limit, too_long = (
-        (SMS_REPLY_MAX_LENGTH, SMS_REPLY_TOO_LONG)
-        if channel is ReplyChannel.SMS
-        else (REPLY_MAX_LENGTH, REPLY_TOO_LONG)
-    )
-    if not text:
+    limit, too_long = _DEFAULT_LIMIT if channel is None else _LIMITS.get(channel, _DEFAULT_LIMIT)
+    if channel is ReplyChannel.WHATSAPP_TEMPLATE:
+        text = ""  # the template's text is the staff-edited one, not written here
+    elif not text:
         errors["text"] = REPLY_REQUIRED
     elif len(text) > limit:
         errors["text"] = too_long

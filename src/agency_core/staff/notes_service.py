@@ -14,7 +14,8 @@ from agency_core.messaging import outbox_messages
 from agency_core.messaging.phones import phone_for_sms
 from agency_core.messaging.reply_texts import reply_email, reply_sms
 from agency_core.messaging.template_store import NO_EDITS, TemplateSource
-from agency_core.records import OutboxStatus
+from agency_core.messaging.templates import render
+from agency_core.records import OutboxMessage, OutboxStatus
 from agency_core.spec import constants as c
 from agency_core.spec.validation import DEFAULT_PHONE_REGION
 from agency_core.staff.context import StaffContext
@@ -36,7 +37,9 @@ from agency_core.staff.notes import (
 )
 from agency_core.staff.records import ApplicationRecord, MessageRecord
 from agency_core.unit_of_work import PreconditionFailed
+from agency_core.whatsapp.replies import TEMPLATE_KEY, ThreadWindow, WhatsAppReplyRule
 
+WHATSAPP_OFF: Final = "WhatsApp is not set up: reply by e-mail or SMS."
 REPLY_KIND: Final = "reply"
 """The outbox kind of an SMS reply (an e-mail reply has the e-mail kind)."""
 
@@ -52,6 +55,10 @@ class ThreadEntry:
 class MessageThread:
     record: MessageRecord
     replies: list[ThreadEntry]
+    whatsapp: ThreadWindow | None = None
+    """The sender wrote on WhatsApp: the window and opt-in its reply box offers by."""
+    whatsapp_template: str = ""
+    """The text of the template message (staff-editable, :data:`TEMPLATE_KEY`)."""
 
 
 class NotesService:
@@ -63,9 +70,12 @@ class NotesService:
         *,
         phone_region: str = DEFAULT_PHONE_REGION,
         templates: TemplateSource = NO_EDITS,
+        whatsapp: WhatsAppReplyRule | None = None,
     ) -> None:
         """``context`` gives the admin store, the outbox, the ids, the clock and the unit of work."""
         self.templates = templates
+        self.whatsapp = whatsapp
+        """``None``: the WhatsApp channel is off (no thread offers it)."""
         self.store = notes
         self.directory = staff
         self.admin, self.outbox, self.ids, self.uow = context.store, context.outbox, context.ids, context.uow
@@ -175,7 +185,10 @@ class NotesService:
         record = await self._message(message_id)
         sends = {m.id: m.status for m in await self.outbox.list(message_id)}
         entries = [ThreadEntry(r, sends.get(r.outbox_id)) for r in await self.store.replies(message_id)]
-        return MessageThread(record, entries)
+        window = None if self.whatsapp is None else await self.whatsapp.window(record.message.data.phone.strip())
+        if window is None:
+            return MessageThread(record, entries)
+        return MessageThread(record, entries, window, render(TEMPLATE_KEY, {}, await self.templates.texts()))
 
     async def reply(self, author: Author, message_id: str, sent: ReplyInput) -> MessageThread:
         """Send ``sent.text`` to the message's sender by e-mail (from the agency's address, "Re:
@@ -186,7 +199,10 @@ class NotesService:
         channel, text = check_reply(sent.channel, sent.text, bool(email), bool(phone))
         reply_id = self._id("RP")
         now = self.clock()
-        if channel is ReplyChannel.EMAIL:
+        if channel in (ReplyChannel.WHATSAPP, ReplyChannel.WHATSAPP_TEMPLATE):
+            to, subject = phone, ""
+            text, send = await self._whatsapp(channel, phone, text, f"{reply_id}-reply-wa", message_id)
+        elif channel is ReplyChannel.EMAIL:
             mail = reply_email(
                 email,
                 data.name.strip(),
@@ -217,3 +233,21 @@ class NotesService:
             await uow.audit.add(entry)
         self.on_enqueue()
         return await self.thread(message_id)
+
+    async def _whatsapp(
+        self, channel: ReplyChannel, phone: str, text: str, send_id: str, message_id: str
+    ) -> tuple[str, OutboxMessage]:
+        """The WhatsApp send of a reply, held to the rule first: free text only inside the 24-hour
+        window, the template (its staff-edited text) only to a standing opt-in; 409 otherwise."""
+        rule = self.whatsapp
+        if rule is None:
+            raise Conflict(WHATSAPP_OFF)
+        if channel is ReplyChannel.WHATSAPP:
+            await rule.free_text(phone)
+        else:
+            await rule.template(phone)
+            text = render(TEMPLATE_KEY, {}, await self.templates.texts())
+        kind = REPLY_KIND
+        return text, outbox_messages.whatsapp(
+            id=send_id, source_id=message_id, kind=kind, phone=phone, text=text, now=self.clock()
+        )

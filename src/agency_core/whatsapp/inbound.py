@@ -24,7 +24,7 @@ from agency_core.masking import mask_phone
 from agency_core.records import ContactMessage
 from agency_core.spec.forms import ContactForm
 from agency_core.spec.phone_numbers import region_of
-from agency_core.unit_of_work import Writes
+from agency_core.unit_of_work import UnitOfWork, Writes
 from agency_core.whatsapp.model import InboundMessage
 from agency_core.whatsapp.optins import OptIns, is_stop
 
@@ -76,6 +76,15 @@ class InboundLog(Protocol):
         ...
 
 
+class OwnersTold(Protocol):
+    """How the matched applications' owners hear of an inbound message (``agency_core.staff.whatsapp``:
+    a note on each record, as an employer's answer tells the owner)."""
+
+    async def tell(self, uow: UnitOfWork, inbox_id: str, message: InboundMessage, matched: Sequence[Applicant]) -> None:
+        """Written in the inbox message's own unit of work ``uow``: both are stored, or neither."""
+        ...
+
+
 def thread_text(message: InboundMessage) -> str:
     """What the thread shows of an inbound message: its text; a media message refused with a note."""
     if message.kind != "text":
@@ -119,8 +128,16 @@ def check_window(last_inbound: datetime | None, now: datetime) -> None:
 class WhatsAppInbox:
     """Implements :class:`~agency_core.whatsapp.model.InboundHandler`."""
 
-    def __init__(self, log: InboundLog, applicants: ApplicantsByPhone, opt_ins: OptIns, writes: Writes) -> None:
+    def __init__(
+        self,
+        log: InboundLog,
+        applicants: ApplicantsByPhone,
+        opt_ins: OptIns,
+        writes: Writes,
+        owners: OwnersTold | None = None,
+    ) -> None:
         self.log = log
+        self.owners = owners
         self.applicants = applicants
         self.opt_ins = opt_ins
         self.writes = writes
@@ -136,6 +153,8 @@ class WhatsAppInbox:
             record = inbox_message(self.writes.ids.next_id(), message, matched)
             async with self.writes.uow() as uow:
                 await uow.contact_messages.add(record)
+                if self.owners is not None:
+                    await self.owners.tell(uow, record.id, message, matched)
         except BaseException:
             await self.log.forget(message.wa_message_id)
             raise

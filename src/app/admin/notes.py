@@ -115,7 +115,9 @@ class RepliesController(Controller):
     @post(
         "/replies",
         status_code=201,
-        summary="Reply by e-mail or SMS through the outbox (audited)",
+        summary="Reply by e-mail, SMS or WhatsApp through the outbox (audited; WhatsApp free text only inside"
+        " the 24-hour window, else 409 and only the template)",
+        responses={409: CONFLICT},
         dto=CoreChecked,
         return_dto=None,
     )

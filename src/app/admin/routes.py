@@ -34,6 +34,7 @@ from app.admin.settings import AdminSettingsController, audit_log
 from app.admin.subscribers import SubscribersController
 from app.admin.templates import TemplatesController
 from app.admin.welfare import ApplicantWelfareController, WelfareController
+from app.admin.whatsapp import application_whatsapp_line
 
 ADMIN_HANDLERS: list[ControllerRouterHandler] = [
     dashboard,
@@ -67,4 +68,5 @@ ADMIN_HANDLERS: list[ControllerRouterHandler] = [
     JobLinksController,
     PacksController,
     PackFiguresController,
+    application_whatsapp_line,
 ]

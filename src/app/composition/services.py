@@ -39,10 +39,12 @@ from agency_core.submissions.service import AgencyService
 from agency_core.submissions.tracking import TrackingService
 from agency_core.submitted import PublicContext
 from agency_core.unit_of_work import Writes
+from agency_core.whatsapp.replies import WhatsAppReplyRule
 from app.composition.backends import Backend
 from app.composition.employers import PipelineFill
 from app.composition.staff import StaffArea, StaffParts, build_staff_area
 from app.settings import Settings
+from app.whatsapp.status import channel_status
 
 
 def site_url(settings: Settings) -> str:
@@ -208,7 +210,10 @@ def build_privacy(s: Shared, files: FileStore) -> Privacy:
 
 
 def build_notes(s: Shared, roles: StaffDirectory) -> NotesService:
-    return NotesService(s.backend.notes, roles, staff_context(s), templates=s.texts)
+    """Replies by WhatsApp while the channel is on, held to its window (``agency_core.whatsapp.replies``)."""
+    optins = s.backend.whatsapp_optins
+    whatsapp = WhatsAppReplyRule(optins, optins, s.clock) if channel_status(s.settings)[0] else None
+    return NotesService(s.backend.notes, roles, staff_context(s), templates=s.texts, whatsapp=whatsapp)
 
 
 def build_tracking(s: Shared) -> TrackingService:

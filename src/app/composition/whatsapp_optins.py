@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from agency_core.clock import Clock
 from agency_core.ids import IdGenerator
-from agency_core.staff.whatsapp import ApplicantsFromAdmin
+from agency_core.staff.whatsapp import ApplicantsFromAdmin, OwnerNotes, WhatsAppOnRecords
 from agency_core.submissions.whatsapp_stop import WhatsAppStop
 from agency_core.unit_of_work import Writes
 from agency_core.whatsapp.inbound import WhatsAppInbox
@@ -25,11 +25,14 @@ class WhatsAppOptIns:
     """The ``InboundHandler`` the webhook hands each inbound message to."""
     stop: WhatsAppStop
     """``/track``'s "Stop WhatsApp updates"."""
+    on_records: WhatsAppOnRecords
+    """The WhatsApp line of an application's admin page."""
 
 
 def build_whatsapp_optins(backend: Backend, ids: IdGenerator, clock: Clock, wake: Callable[[], None]) -> WhatsAppOptIns:
     store = backend.whatsapp_optins
     opt_ins = OptIns(store, clock)
     writes = Writes(ids, backend.store.unit_of_work, clock, wake)
-    inbox = WhatsAppInbox(store, ApplicantsFromAdmin(backend.admin_store), opt_ins, writes)
-    return WhatsAppOptIns(store, opt_ins, inbox, WhatsAppStop(backend.admin_store, opt_ins))
+    inbox = WhatsAppInbox(store, ApplicantsFromAdmin(backend.admin_store), opt_ins, writes, OwnerNotes(ids))
+    stop = WhatsAppStop(backend.admin_store, opt_ins)
+    return WhatsAppOptIns(store, opt_ins, inbox, stop, WhatsAppOnRecords(backend.admin_store, opt_ins))

@@ -239,6 +239,13 @@ export const adminHandlers = [
     app.opened = true;
     return json(app);
   }),
+  http.get('*/api/admin/applications/:id/whatsapp', async ({ request, params }) => {
+    const refused = await guard(request, true);
+    if (refused) return refused;
+    const app = backend.applications.find((a) => a.applicationId === params.id);
+    if (!app) return json({ message: 'Application not found' }, 404);
+    return json({ optIn: null, channel: 'sms' });
+  }),
   http.post('*/api/admin/applications/:id/status', async ({ request, params }) => {
     const refused = await guard(request, false);
     if (refused) return refused;

@@ -17,6 +17,7 @@ import {
 } from '@/features/admin-shell';
 import { DeliveryBadge } from './delivery/DeliveryBadge';
 import { RefundsPanel } from './refunds/RefundsPanel';
+import { WhatsAppOptInLine } from './whatsapp/WhatsAppOptInLine';
 import { RecordNav } from './views/RecordNav';
 import { Term } from './views/Term';
 import { NotesPanel, OwnerSelect, useStaff } from '@/features/admin-notes';
@@ -270,6 +271,7 @@ export default function ApplicationDetailPage() {
                 staff={staff}
               />
             </section>
+            <WhatsAppOptInLine applicationId={app.applicationId} />
             <NotesPanel applicationId={app.applicationId} />
             <div className="admin-grid admin-grid--3">
               {SECTIONS.map((section) => (

@@ -8,6 +8,7 @@ import {
   REPLY_MAX_LENGTH,
   sendReply,
   SMS_REPLY_MAX_LENGTH,
+  WHATSAPP_REPLY_MAX_LENGTH,
   type MessageThread,
   type ReplyChannel,
 } from './api/notes';
@@ -28,19 +29,46 @@ import {
 export const REPLY_REQUIRED = 'Reply is required';
 export const REPLY_TOO_LONG = `Reply must be at most ${REPLY_MAX_LENGTH} characters`;
 export const SMS_REPLY_TOO_LONG = `An SMS reply must be at most ${SMS_REPLY_MAX_LENGTH} characters`;
+export const WHATSAPP_REPLY_TOO_LONG = `A WhatsApp reply must be at most ${WHATSAPP_REPLY_MAX_LENGTH} characters`;
+/** The server's words (agency_core/whatsapp/inbound.py, OUTSIDE_WINDOW). */
+export const OUTSIDE_WINDOW =
+  "The applicant's last WhatsApp message is more than 24 hours old: WhatsApp allows only an approved template now, not a free-text reply.";
+
+const LIMITS: Record<ReplyChannel, [number, string]> = {
+  email: [REPLY_MAX_LENGTH, REPLY_TOO_LONG],
+  sms: [SMS_REPLY_MAX_LENGTH, SMS_REPLY_TOO_LONG],
+  whatsapp: [WHATSAPP_REPLY_MAX_LENGTH, WHATSAPP_REPLY_TOO_LONG],
+  'whatsapp-template': [REPLY_MAX_LENGTH, REPLY_TOO_LONG],
+};
 
 const replySchema = yup.object({
-  channel: yup.string().oneOf(['email', 'sms']).required(),
+  channel: yup.string().oneOf(['email', 'sms', 'whatsapp', 'whatsapp-template']).required(),
   text: yup
     .string()
     .trim()
-    .required(REPLY_REQUIRED)
-    .when('channel', ([channel]: unknown[], schema: yup.StringSchema) =>
-      channel === 'sms'
-        ? schema.max(SMS_REPLY_MAX_LENGTH, SMS_REPLY_TOO_LONG)
-        : schema.max(REPLY_MAX_LENGTH, REPLY_TOO_LONG),
-    ),
+    .when('channel', ([channel]: unknown[], schema: yup.StringSchema) => {
+      if (channel === 'whatsapp-template') return schema; // the template's own text goes
+      const [limit, tooLong] = LIMITS[channel as ReplyChannel] ?? LIMITS.email;
+      return schema.required(REPLY_REQUIRED).max(limit, tooLong);
+    }),
 });
+
+/** How a reply went, as the thread says it. */
+export function channelLabel(channel: ReplyChannel, to: string): string {
+  if (channel === 'email') return `e-mail to ${to}`;
+  if (channel === 'whatsapp') return `WhatsApp to ${to}`;
+  if (channel === 'whatsapp-template') return `WhatsApp template to ${to}`;
+  return `SMS to ${to}`;
+}
+
+/** The channels a thread's reply box offers: on a WhatsApp thread the phone's channel is WhatsApp,
+ * free text inside the 24-hour window, only the template outside it (and only to a standing opt-in). */
+export function replyChannels(message: ContactMessage, whatsapp: MessageThread['whatsapp']): ReplyChannel[] {
+  const email: ReplyChannel[] = message.email ? ['email'] : [];
+  if (!whatsapp) return [...email, ...(message.phone ? ['sms' as const] : [])];
+  if (whatsapp.windowOpen) return ['whatsapp', ...email];
+  return [...(whatsapp.optedIn ? ['whatsapp-template' as const] : []), ...email];
+}
 
 /** The subject the e-mail reply goes out with (the server's rule: "Re:" once). */
 export function replySubject(subject: string | null | undefined): string {
@@ -49,23 +77,41 @@ export function replySubject(subject: string | null | undefined): string {
   return /^re:/i.test(text) ? text : `Re: ${text}`;
 }
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** What a WhatsApp thread's reply box says of the 24-hour window. */
+function WindowNote({ whatsapp }: { whatsapp: MessageThread['whatsapp'] }) {
+  if (!whatsapp) return null;
+  return (
+    <p className="admin-muted admin-small" data-testid="whatsapp-window">
+      {whatsapp.windowOpen
+        ? `WhatsApp free-text replies are open until ${formatDateTime(whatsapp.windowClosesAt)} (24 hours after the applicant's last message).`
+        : OUTSIDE_WINDOW}
+    </p>
+  );
+}
+
 function ReplyForm({
   message,
+  whatsapp,
   onSent,
 }: {
   message: ContactMessage;
+  whatsapp: MessageThread['whatsapp'];
   onSent: (thread: MessageThread) => void;
 }) {
-  const channels: ReplyChannel[] = [
-    ...(message.email ? ['email' as const] : []),
-    ...(message.phone ? ['sms' as const] : []),
-  ];
+  const channels = replyChannels(message, whatsapp);
   const form = useFormik<{ channel: ReplyChannel; text: string }>({
     initialValues: { channel: channels[0] ?? 'email', text: '' },
     validationSchema: replySchema,
     onSubmit: async (values, helpers) => {
       const thread = await runAction(
-        () => sendReply(message.id, values.channel, values.text.trim()),
+        () =>
+          sendReply(
+            message.id,
+            values.channel,
+            values.channel === 'whatsapp-template' ? '' : values.text.trim(),
+          ),
         'Reply sent',
       );
       if (thread) {
@@ -75,8 +121,15 @@ function ReplyForm({
     },
   });
   if (channels.length === 0)
-    return <p className="admin-muted">This message has no e-mail address or phone to reply to.</p>;
-  const limit = form.values.channel === 'sms' ? SMS_REPLY_MAX_LENGTH : REPLY_MAX_LENGTH;
+    return (
+      <p className="admin-muted">
+        {whatsapp
+          ? `${OUTSIDE_WINDOW} The applicant has no standing WhatsApp opt-in, so no template can go either.`
+          : 'This message has no e-mail address or phone to reply to.'}
+      </p>
+    );
+  const [limit] = LIMITS[form.values.channel];
+  const template = form.values.channel === 'whatsapp-template';
   return (
     <form onSubmit={form.handleSubmit} noValidate aria-labelledby="reply-heading">
       <h2 id="reply-heading">Reply</h2>
@@ -91,18 +144,32 @@ function ReplyForm({
               checked={form.values.channel === channel}
               onChange={form.handleChange}
             />{' '}
-            {channel === 'email' ? `E-mail to ${message.email}` : `SMS to ${message.phone}`}
+            {capitalised(channelLabel(channel, (channel === 'email' ? message.email : message.phone) ?? ''))}
           </label>
         ))}
       </fieldset>
+      <WindowNote whatsapp={whatsapp} />
       {form.values.channel === 'email' ? (
         <p className="admin-muted admin-small">
           Sent from the agency&apos;s address with the subject “{replySubject(message.subject)}”.
         </p>
       ) : null}
-      <TextAreaField form={form} name="text" id="reply-text" label="Your reply" maxLength={limit} rows={6} />
+      {template && whatsapp ? (
+        <blockquote className="admin-message-body" data-testid="whatsapp-template-text">
+          {whatsapp.templateText}
+        </blockquote>
+      ) : (
+        <TextAreaField
+          form={form}
+          name="text"
+          id="reply-text"
+          label="Your reply"
+          maxLength={limit}
+          rows={6}
+        />
+      )}
       <button type="submit" className="admin-button admin-button--primary" disabled={form.isSubmitting}>
-        {form.isSubmitting ? 'Sending...' : 'Send reply'}
+        {form.isSubmitting ? 'Sending...' : template ? 'Send template message' : 'Send reply'}
       </button>
     </form>
   );
@@ -161,9 +228,7 @@ export default function MessageThreadPage() {
                     <li key={reply.id} className="admin-note">
                       <p className="admin-muted admin-small">
                         {reply.senderName} ({reply.sender}), {formatDateTime(reply.sentAt)}, by{' '}
-                        {reply.channel === 'email'
-                          ? `e-mail to ${reply.recipient}`
-                          : `SMS to ${reply.recipient}`}{' '}
+                        {channelLabel(reply.channel, reply.recipient)}{' '}
                         <StatusBadge status={reply.delivery ?? 'pending'} />
                       </p>
                       {reply.subject ? <p className="admin-small">Subject: {reply.subject}</p> : null}
@@ -184,7 +249,12 @@ export default function MessageThreadPage() {
               </button>
             </section>
             <section className="admin-card">
-              <ReplyForm message={message} onSent={sent} />
+              <ReplyForm
+                key={replyChannels(message, thread.whatsapp).join()}
+                message={message}
+                whatsapp={thread.whatsapp}
+                onSent={sent}
+              />
             </section>
           </>
         );

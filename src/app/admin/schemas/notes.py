@@ -10,6 +10,7 @@ from agency_core.staff.notes_service import MessageThread as CoreThread
 from agency_core.staff.records import ApplicationRecord
 from app.admin.schemas.common import UNSET, Body, from_object
 from app.admin.schemas.messages import AdminMessage, admin_message
+from app.admin.schemas.whatsapp import ThreadWhatsApp, thread_whatsapp
 
 
 class NoteText(Body):
@@ -61,7 +62,8 @@ class StaffList(Body):
 
 
 class ReplyRequest(Body, kw_only=True):
-    """``email`` (default when the message has an address) or ``sms``, and the text."""
+    """``email`` (default when the message has an address), ``sms``, ``whatsapp`` (free text inside the
+    24-hour window) or ``whatsapp-template`` (the template's text; ``text`` is not used), and the text."""
 
     channel: ReplyChannel = UNSET
     text: str
@@ -83,6 +85,8 @@ class ThreadReply(Body):
 class MessageThread(Body):
     message: AdminMessage
     replies: list[ThreadReply]
+    whatsapp: ThreadWhatsApp | None = None
+    """The sender wrote on WhatsApp (and the channel is on): what the reply box may offer."""
 
 
 def admin_note(note: Note) -> AdminNote:
@@ -112,4 +116,8 @@ def message_thread(thread: CoreThread) -> MessageThread:
         )
         for e in thread.replies
     ]
-    return MessageThread(message=admin_message(thread.record), replies=replies)
+    return MessageThread(
+        message=admin_message(thread.record),
+        replies=replies,
+        whatsapp=thread_whatsapp(thread.whatsapp, thread.whatsapp_template),
+    )

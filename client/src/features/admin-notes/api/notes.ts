@@ -15,6 +15,7 @@ export type ReplyChannel = Schemas['ReplyChannel'];
 export const NOTE_MAX_LENGTH = 2000;
 export const REPLY_MAX_LENGTH = 5000;
 export const SMS_REPLY_MAX_LENGTH = 459;
+export const WHATSAPP_REPLY_MAX_LENGTH = 4096;
 
 const application = (applicationId: string) => ({ application_id: applicationId });
 const note = (applicationId: string, noteId: string) => ({
