@@ -3,15 +3,17 @@
 The instances share records, the SMS outbox, the admin sessions, the sign-in limits and the
 public rate limit through Firestore (``AGENCY_STORE=firestore``); in the session test sign-in
 goes to the Firebase Auth emulator and the role records to Firestore, as in a real
-multi-instance deployment. Each instance keeps its own data
-directory, so nothing is shared through SQLite. The delivery figures are printed and written
-to ``artifacts/multi-instance.json``.
+multi-instance deployment, and with the WhatsApp channel on against the local Cloud API their
+webhooks move one message's state (``whatsapp_messages``) forward once per state. Each instance
+keeps its own data directory, so nothing is shared through SQLite. The delivery figures are
+printed and written to ``artifacts/multi-instance.json``.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import subprocess
 import time
@@ -25,12 +27,16 @@ from pathlib import Path
 import httpx
 import pytest
 
+from adapters.firestore.counters import doc_id
 from agency_core.messaging.outbox_messages import EMAIL_KIND
+from agency_core.whatsapp.channel import fallback_id
 from tests.api.conftest import APPLICATION, PDF
 from tests.support.app_process import AppProcess
+from tests.support.clock import NOW
 from tests.support.firebase_auth_emulator import FirebaseAuthEmulator
 from tests.support.firestore_emulator import REPO_ROOT, SCRIPT, _wait_for_port, free_port
 from tests.support.sms_gateway import SmsGatewayServer
+from tests.support.whatsapp_cloud import WhatsAppCloudServer, settings_env, signature, status_value
 
 pytestmark = pytest.mark.emulator
 
@@ -214,56 +220,6 @@ def test_three_instances_deliver_every_sms_exactly_once_through_an_outage_and_a_
     assert settled == {"delivered": EXPECTED}
 
 
-def test_a_session_made_on_one_instance_works_on_the_others_until_signed_out(
-    cluster: Cluster, firebase_auth_emulator: FirebaseAuthEmulator
-) -> None:
-    email = f"multi-{uuid.uuid4().hex[:8]}@vandytravel.com"
-    uid = firebase_auth_emulator.create_user(email, PASSWORD)
-    client = firestore_client(cluster)
-    client.collection("users").document(uid).set({"name": "Abena Owusu", "role": "admin"})  # type: ignore[attr-defined]
-    # As in production: Firebase sign-in, role records in Firestore, nothing shared through SQLite.
-    identity = {
-        "AGENCY_IDENTITY": "firebase",
-        "AGENCY_ROLES": "firestore",
-        "FIREBASE_API_KEY": firebase_auth_emulator.api_key,
-        "FIREBASE_AUTH_EMULATOR_HOST": firebase_auth_emulator.host,
-    }
-    a, b, c = cluster.start(["sa", "sb", "sc"], **identity)
-    try:
-        csrf = httpx.get(f"{a.base_url}/api/admin/session", timeout=10).cookies["csrftoken"]
-        signed_in = httpx.post(
-            f"{a.base_url}/api/admin/session",
-            json={"email": email, "password": PASSWORD},
-            headers={"X-CSRF-Token": csrf, "Cookie": f"csrftoken={csrf}"},
-            timeout=20,
-        )
-        assert signed_in.status_code == 200, signed_in.text
-        token = signed_in.cookies["agency_session"]
-        csrf = signed_in.cookies.get("csrftoken") or csrf
-        cookie = {"Cookie": f"agency_session={token}; csrftoken={csrf}"}
-        me = {"id": uid, "email": email, "name": "Abena Owusu"}
-
-        for app in (b, c):
-            who = httpx.get(f"{app.base_url}/api/admin/session", headers=cookie, timeout=10)
-            assert (who.status_code, who.json()) == (200, me)
-            # A state-changing request: refused without the session's CSRF token, let through with it.
-            bare = httpx.post(f"{app.base_url}/api/admin/messages/nope/read", headers=cookie, timeout=10)
-            assert (bare.status_code, bare.json()) == (403, {"message": "CSRF token missing or invalid"})
-            guarded = httpx.post(
-                f"{app.base_url}/api/admin/messages/nope/read", headers={**cookie, "X-CSRF-Token": csrf}, timeout=10
-            )
-            assert guarded.status_code == 404, guarded.text
-
-        out = httpx.delete(f"{b.base_url}/api/admin/session", headers={**cookie, "X-CSRF-Token": csrf}, timeout=10)
-        assert out.status_code == 204
-        for app in (a, c):
-            refused = httpx.get(f"{app.base_url}/api/admin/dashboard", headers=cookie, timeout=10)
-            assert (refused.status_code, refused.json()) == (401, {"message": "Not signed in"})
-    finally:
-        for app in (a, b, c):
-            app.stop()
-
-
 def test_the_sign_in_limit_and_the_public_rate_limit_hold_across_the_instances(cluster: Cluster) -> None:
     """Both limits count in Firestore: attempts spread over three instances add up to one limit."""
     a, b, c = cluster.start(["la", "lb", "lc"], AGENCY_RATE_LIMIT="5")
@@ -318,7 +274,7 @@ def test_two_instances_number_the_receipts_of_100_payments_consecutively_once_ea
         # one files key for both, as a deployment has: each reads the applications the other stored
         "AGENCY_FILES_KEY": Fernet.generate_key().decode(),
     }
-    a, b = cluster.start(["ra", "rb"], **keys)
+    a, b = cluster.start(["ra", "rb"], None, **keys)
     try:
 
         def pay(i: int) -> tuple[str, str]:
@@ -365,3 +321,163 @@ def test_two_instances_number_the_receipts_of_100_payments_consecutively_once_ea
     assert counter == {"last": RECEIPTS}
     issued = [d.id for d in client.collection("receipt_numbers").stream()]  # type: ignore[attr-defined]
     assert len(issued) == RECEIPTS
+
+
+@dataclass(frozen=True)
+class SignedInCluster:
+    """Three instances as in production (Firebase sign-in, role records in Firestore) with the
+    WhatsApp channel on against one local Cloud API: shared by the session and the WhatsApp tests."""
+
+    apps: tuple[AppProcess, AppProcess, AppProcess]
+    cloud: WhatsAppCloudServer
+
+
+@pytest.fixture(scope="module")
+def signed_in_cluster(cluster: Cluster, firebase_auth_emulator: FirebaseAuthEmulator) -> Iterator[SignedInCluster]:
+    # As in production: Firebase sign-in, role records in Firestore, nothing shared through SQLite.
+    identity = {
+        "AGENCY_IDENTITY": "firebase",
+        "AGENCY_ROLES": "firestore",
+        "FIREBASE_API_KEY": firebase_auth_emulator.api_key,
+        "FIREBASE_AUTH_EMULATOR_HOST": firebase_auth_emulator.host,
+    }
+    with WhatsAppCloudServer() as cloud:
+        a, b, c = cluster.start(["sa", "sb", "sc"], None, **identity, **settings_env(cloud.base_url))
+        try:
+            yield SignedInCluster((a, b, c), cloud)
+        finally:
+            for app in (a, b, c):
+                app.stop()
+
+
+def test_a_session_made_on_one_instance_works_on_the_others_until_signed_out(
+    cluster: Cluster, firebase_auth_emulator: FirebaseAuthEmulator, signed_in_cluster: SignedInCluster
+) -> None:
+    email = f"multi-{uuid.uuid4().hex[:8]}@vandytravel.com"
+    uid = firebase_auth_emulator.create_user(email, PASSWORD)
+    client = firestore_client(cluster)
+    client.collection("users").document(uid).set({"name": "Abena Owusu", "role": "admin"})  # type: ignore[attr-defined]
+    a, b, c = signed_in_cluster.apps
+    csrf = httpx.get(f"{a.base_url}/api/admin/session", timeout=10).cookies["csrftoken"]
+    signed_in = httpx.post(
+        f"{a.base_url}/api/admin/session",
+        json={"email": email, "password": PASSWORD},
+        headers={"X-CSRF-Token": csrf, "Cookie": f"csrftoken={csrf}"},
+        timeout=20,
+    )
+    assert signed_in.status_code == 200, signed_in.text
+    token = signed_in.cookies["agency_session"]
+    csrf = signed_in.cookies.get("csrftoken") or csrf
+    cookie = {"Cookie": f"agency_session={token}; csrftoken={csrf}"}
+    me = {"id": uid, "email": email, "name": "Abena Owusu"}
+
+    for app in (b, c):
+        who = httpx.get(f"{app.base_url}/api/admin/session", headers=cookie, timeout=10)
+        assert (who.status_code, who.json()) == (200, me)
+        # A state-changing request: refused without the session's CSRF token, let through with it.
+        bare = httpx.post(f"{app.base_url}/api/admin/messages/nope/read", headers=cookie, timeout=10)
+        assert (bare.status_code, bare.json()) == (403, {"message": "CSRF token missing or invalid"})
+        guarded = httpx.post(
+            f"{app.base_url}/api/admin/messages/nope/read", headers={**cookie, "X-CSRF-Token": csrf}, timeout=10
+        )
+        assert guarded.status_code == 404, guarded.text
+
+    out = httpx.delete(f"{b.base_url}/api/admin/session", headers={**cookie, "X-CSRF-Token": csrf}, timeout=10)
+    assert out.status_code == 204
+    for app in (a, c):
+        refused = httpx.get(f"{app.base_url}/api/admin/dashboard", headers=cookie, timeout=10)
+        assert (refused.status_code, refused.json()) == (401, {"message": "Not signed in"})
+
+
+REPLAYS = 10
+WHATSAPP_APPLICANT = "+233551234987"
+"""A phone no other test here writes to: only this test's confirmation goes to it."""
+
+
+def test_statuses_replayed_ten_times_across_three_instances_move_the_message_once_per_state(
+    cluster: Cluster, signed_in_cluster: SignedInCluster
+) -> None:
+    """An applicant who ticked the WhatsApp box gets the confirmation by WhatsApp; the local Cloud
+    API's signed statuses, each ``sent``, ``delivered`` and ``read`` ten times, shuffled, posted side by
+    side round-robin to the three instances, move the message forward once per state and end ``read``
+    (``whatsapp_message_moves``: one document per state left); a forged ``failed`` changes nothing."""
+    apps, cloud = signed_in_cluster.apps, signed_in_cluster.cloud
+    data = {
+        **APPLICATION,
+        "email": f"whatsapp-{uuid.uuid4().hex[:8]}@example.com",
+        "phone": WHATSAPP_APPLICANT,
+        "whatsappOptIn": "true",
+    }
+    made = httpx.post(
+        f"{apps[0].base_url}/api/applications",
+        data=data,
+        files={"cv": ("cv.pdf", PDF, "application/pdf")},
+        timeout=30,
+    )
+    assert made.status_code == 201, made.text
+    deadline = time.monotonic() + 60
+    while not cloud.sent_to(WHATSAPP_APPLICANT) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    [send] = cloud.sent_to(WHATSAPP_APPLICANT)
+    assert send.wamid is not None
+    client = firestore_client(cluster)
+    key = doc_id(send.wamid)
+    message = client.collection("whatsapp_messages").document(key)  # type: ignore[attr-defined]
+
+    def stored() -> dict[str, object]:
+        snapshot = message.get()
+        return dict(snapshot.to_dict() or {}) if snapshot.exists else {}
+
+    while stored().get("state") != "sent" and time.monotonic() < deadline:  # the sender's own write
+        time.sleep(0.1)
+    assert stored()["state"] == "sent"
+
+    first = int(NOW.timestamp())
+    at = {"sent": first, "delivered": first + 100, "read": first + 200}
+    bodies = {
+        state: [cloud.signed(status_value(send.wamid, state, at=at[state] + i)) for i in range(REPLAYS)] for state in at
+    }
+    shuffle = random.Random(48)
+
+    def post_all(signed: list[tuple[bytes, str]]) -> list[int]:
+        shuffle.shuffle(signed)
+        jobs = [(apps[i % 3].base_url, raw, sig) for i, (raw, sig) in enumerate(signed)]
+        with ThreadPoolExecutor(max_workers=9) as pool:
+            return list(pool.map(lambda job: post_status(*job), jobs))
+
+    # First the sent and delivered statuses, mixed; then the reads with every earlier one replayed late.
+    assert post_all(bodies["sent"] + bodies["delivered"]) == [200] * 2 * REPLAYS
+    assert stored()["state"] == "delivered"
+    assert post_all(bodies["read"] + bodies["sent"] + bodies["delivered"]) == [200] * 3 * REPLAYS
+
+    doc = stored()
+    assert doc["state"] == "read"
+    assert str(doc["outbox_id"]).endswith("~wa")
+    assert doc["phone"] == WHATSAPP_APPLICANT
+    moves = {
+        snap.id.removeprefix(f"{key}-"): snap.to_dict()
+        for snap in client.collection("whatsapp_message_moves").stream()  # type: ignore[attr-defined]
+        if snap.id.startswith(f"{key}-")
+    }
+    # Each state entered once: the send's own write, then one move per status, whichever instance won.
+    assert {left: move["to"] for left, move in moves.items()} == {
+        "queued": "sent",
+        "sent": "delivered",
+        "delivered": "read",
+    }
+    assert int(moves["sent"]["at"].timestamp()) in range(at["delivered"], at["delivered"] + REPLAYS)
+    assert int(moves["delivered"]["at"].timestamp()) in range(at["read"], at["read"] + REPLAYS)
+    assert doc["updated_at"] == moves["delivered"]["at"]  # no later replay wrote the document again
+
+    forged = cloud.signed(status_value(send.wamid, "failed", at=first + 300))[0]
+    for app in apps:
+        assert post_status(app.base_url, forged, signature(forged, "not-the-app-secret")) == 401
+    assert stored() == doc
+    fallback = client.collection("outbox").document(fallback_id(str(doc["outbox_id"]))).get()  # type: ignore[attr-defined]
+    assert fallback.to_dict()["status"] == "pending"  # not sent early: only a real "failed" would send it now
+    assert len(cloud.sent_to(WHATSAPP_APPLICANT)) == 1
+
+
+def post_status(base_url: str, raw: bytes, signed: str) -> int:
+    headers = {"Content-Type": "application/json", "X-Hub-Signature-256": signed}
+    return httpx.post(f"{base_url}/api/whatsapp/webhook", content=raw, headers=headers, timeout=30).status_code
