@@ -52,6 +52,10 @@ class PreconditionFailed(Exception):
         self.what = what
 
 
+class DocumentsChanged(PreconditionFailed):
+    """An applicant's current documents are no longer those a check read (a renewal came between)."""
+
+
 class DuplicateKeyTaken(Exception):
     """An application with the same duplicate key was stored since the window's start."""
 
@@ -289,9 +293,12 @@ class ReplyWrites(Protocol):
 
 
 class PipelineWrites(Protocol):
-    async def add(self, move: StageMove) -> None:
+    async def add(self, move: StageMove, documents: Sequence[str] | None = None) -> None:
         """Add ``move`` to its application's pipeline history, on condition that the history ends at
-        ``move.version - 1`` (else :class:`PreconditionFailed`): one linear history per application."""
+        ``move.version - 1`` (else :class:`PreconditionFailed`): one linear history per application.
+        With ``documents`` (the ids of the applicant's current document versions a departure gate
+        read), also on condition, read in the same transaction, that exactly those versions are still
+        current (else :class:`DocumentsChanged`): the gate and the move are one transaction."""
         ...
 
 

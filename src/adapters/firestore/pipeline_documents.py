@@ -10,10 +10,19 @@ Each write is one transaction with its audit entry. The document it makes is ``c
 next version number, or the gate's next change): when another instance made it meanwhile the commit
 fails, even where transactions are not serialised (the local emulator), and nothing is written;
 the emulator applies writes made before a failed create, so none comes before it.
+
+Each write of an applicant's documents, and each move past Departed (``adapters.firestore.pipeline``),
+first creates the applicant's next mark in ``pipeline_document_marks`` (:func:`read_fence`): so a
+move's departure gate and the move are one transaction, even on the emulator.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from google.api_core import exceptions as gexc
 from google.cloud import firestore
 from google.cloud.firestore_v1.base_query import FieldFilter
 
@@ -37,6 +46,35 @@ def version_id(application_id: str, kind: DocumentKind, version: int) -> str:
 
 def gate_id(destination: str) -> str:
     return hashed(destination_key(destination))
+
+
+MARKS = "pipeline_document_marks"
+FENCE_ATTEMPTS = 4
+"""How many times a document's write runs again when a move or another document's write took its mark."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fence:
+    """What a transaction read of an applicant's documents: the current versions' ids and the last mark."""
+
+    current: tuple[str, ...]
+    last_mark: int
+
+    def next_mark(self, col: Callable[[str], Any], application_id: str) -> tuple[Any, Document]:
+        mark = self.last_mark + 1
+        return col(MARKS).document(f"{application_id}~{mark:06d}"), {"application_id": application_id, "mark": mark}
+
+
+async def read_fence(tx: Transaction, col: Callable[[str], Any], application_id: str) -> Fence:
+    """The applicant's current document versions and last mark, read in ``tx``. Every write of the
+    documents and every move past Departed creates the next mark first in its transaction: of two
+    that read the same documents, the second fails its create (even on the local emulator, which
+    does not serialise transactions) and runs again on what the first wrote."""
+    by_app = FieldFilter("application_id", "==", application_id)
+    docs = [d async for snap in col(DOCUMENTS).where(filter=by_app).stream(transaction=tx) if (d := snap.to_dict())]
+    marks = [d async for snap in col(MARKS).where(filter=by_app).stream(transaction=tx) if (d := snap.to_dict())]
+    current = tuple(sorted(str(d["id"]) for d in docs if d.get("state") == DocumentState.CURRENT))
+    return Fence(current, max((int(m.get("mark", 0)) for m in marks), default=0))
 
 
 class FirestoreDocuments(AuditedCollections):
@@ -70,18 +108,30 @@ class FirestoreDocuments(AuditedCollections):
                 stored = await read_in(tx, old_ref)
                 if stored is None or stored.get("id") != previous.id or stored.get("state") != DocumentState.CURRENT:
                     raise PreconditionFailed(f"document {new.application_id} {new.kind.value}")
+            elif await read_in(tx, new_ref) is not None:  # a first version another writer made meanwhile
+                raise PreconditionFailed(f"document {new.application_id} {new.kind.value}")
+            fence = await read_fence(tx, self._col, new.application_id)
             audit_ref, audit_doc = await self._free_audit(tx, audit)
+            mark_ref, mark = fence.next_mark(self._col, new.application_id)
+            tx.create(mark_ref, mark)  # first: a commit that loses its mark writes nothing else
             tx.create(new_ref, to_document(new))
             if old_ref is not None and renewal.closed is not None:
                 tx.set(old_ref, to_document(renewal.closed))
             tx.create(audit_ref, audit_doc)
 
+        for _ in range(FENCE_ATTEMPTS - 1):
+            try:
+                await work(self._client.transaction())
+            except gexc.AlreadyExists:
+                continue  # a mark (run again: the next one) or the version (run again: the check refuses)
+            return
         await self._commit(work, f"document {new.application_id} {new.kind.value}")
 
     async def erase(self, application_id: str) -> None:
-        query = self._col(DOCUMENTS).where(filter=FieldFilter("application_id", "==", application_id))
-        async for snap in query.stream():
-            await snap.reference.delete()
+        for collection in (DOCUMENTS, MARKS):
+            query = self._col(collection).where(filter=FieldFilter("application_id", "==", application_id))
+            async for snap in query.stream():
+                await snap.reference.delete()
 
 
 def _gate_of(doc: Document) -> StoredGate:

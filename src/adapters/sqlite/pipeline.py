@@ -4,13 +4,15 @@
 One row per move in ``pipeline_moves`` (the ``records_0017_pipeline_stages`` migration); the
 current stage is the last row's. ``(application_id, version)`` is unique, and a move is inserted
 only when the application's last version is the one before it (read inside the ``BEGIN IMMEDIATE``
-transaction), so concurrent moves keep one linear history.
+transaction), so concurrent moves keep one linear history. A move past Departed is inserted only
+when the applicant's current documents (``pipeline_documents``, read in the same transaction) are
+still the versions its departure gate read: the gate and the move are one transaction.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from adapters.codec import from_row, to_row
@@ -20,7 +22,7 @@ from adapters.sqlite.rows import insert
 from agency_core.pipeline.board import BoardEntry, BoardFilter
 from agency_core.pipeline.report import ReportMove
 from agency_core.pipeline.stages import StageMove
-from agency_core.unit_of_work import PreconditionFailed
+from agency_core.unit_of_work import DocumentsChanged, PreconditionFailed
 
 Step = Callable[[sqlite3.Connection], object]
 
@@ -68,7 +70,18 @@ class SqlitePipelineStore:
         return await self._db.run(lambda conn: pipeline_board.report_moves(conn, start, end))
 
 
-def _add(conn: sqlite3.Connection, move: StageMove) -> None:
+def _documents_still(conn: sqlite3.Connection, application_id: str, documents: Sequence[str]) -> None:
+    """:class:`DocumentsChanged` unless ``documents`` are exactly the applicant's current versions."""
+    rows = conn.execute(
+        "SELECT id FROM pipeline_documents WHERE application_id = ? AND state = 'current'", (application_id,)
+    ).fetchall()
+    if sorted(r[0] for r in rows) != sorted(documents):
+        raise DocumentsChanged(f"documents of {application_id}")
+
+
+def _add(conn: sqlite3.Connection, move: StageMove, documents: Sequence[str] | None) -> None:
+    if documents is not None:
+        _documents_still(conn, move.application_id, documents)
     last = conn.execute(
         f"SELECT COALESCE(MAX(version), 0) FROM {TABLE} WHERE application_id = ?",  # noqa: S608
         (move.application_id,),
@@ -84,5 +97,5 @@ class PipelineWrites:
     def __init__(self, steps: list[Step]) -> None:
         self._steps = steps
 
-    async def add(self, move: StageMove) -> None:
-        self._steps.append(lambda conn: _add(conn, move))
+    async def add(self, move: StageMove, documents: Sequence[str] | None = None) -> None:
+        self._steps.append(lambda conn: _add(conn, move, documents))

@@ -25,6 +25,7 @@ from agency_core.pipeline.documents import (
     DOCUMENT_KINDS,
     FIT,
     DocumentKind,
+    DocumentState,
     DocumentVersion,
     ValiditySettings,
     current,
@@ -94,6 +95,9 @@ class GateResult:
     departure_date: date
     destination: str
     checks: tuple[CheckResult, ...]
+    documents: tuple[str, ...] = ()
+    """The ids of the applicant's current document versions it read (a move past Departed is written
+    on condition that they still are: :class:`~agency_core.unit_of_work.DocumentsChanged`)."""
 
     @property
     def passed_count(self) -> int:
@@ -221,7 +225,8 @@ def check_departure(
     wanted = [c for c in ALL_CHECKS if c in gate_settings.checks]
     on = _On(gate_settings, departure_date)
     results = tuple(_one(c, documents, on) for c in wanted)
-    return GateResult(departure_date, gate_settings.destination, results)
+    read = tuple(sorted(v.id for v in documents if v.state is DocumentState.CURRENT))
+    return GateResult(departure_date, gate_settings.destination, results, read)
 
 
 def departure_date_of(documents: Sequence[DocumentVersion], today: date) -> date:

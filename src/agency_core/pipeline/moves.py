@@ -5,7 +5,9 @@ templates) and its audit entry are one unit of work; the move is stored on condi
 history still ends at the version staff saw, else the answer is :class:`Conflict` and nothing is
 written. A correction sends the applicant nothing: it fixes the record, it is not news. The stage
 SMS follow the admin settings' status-SMS switch of ``approved`` (every applicant in the pipeline is
-approved): with it off, a move sends the e-mail only.
+approved): with it off, a move sends the e-mail only. A move past Departed is written on condition
+that the documents its departure gate read are still the applicant's current ones, in the move's
+transaction (:class:`~agency_core.unit_of_work.DocumentsChanged`, then the gate is read again).
 """
 
 from __future__ import annotations
@@ -41,13 +43,14 @@ from agency_core.records import ApplicationStatus, OutboxMessage
 from agency_core.spec import constants as c
 from agency_core.staff.context import StaffContext
 from agency_core.staff.records import ApplicationRecord
-from agency_core.unit_of_work import PreconditionFailed
+from agency_core.unit_of_work import DocumentsChanged, PreconditionFailed
 
 MOVE_ACTION = "pipeline.move"
 """The audit action of every move: ``"<id>: <from> -> <to> (<kind>)"``."""
 STAGE_SMS_KIND = "pipeline_stage"
-GATE_AFTER_ACTION = "pipeline.gate_after_move"
-"""The audit action when the gate, read again right after a move past Departed, no longer passes."""
+GATE_ATTEMPTS: Final = 3
+"""How many times a move past Departed reads the gate again when a renewal came between its read and the commit."""
+DOCUMENTS_CHANGED: Final = "The applicant's documents changed while the move was checked: reload the page and try again"
 BULK_MAX: Final = 200
 NO_IDS: Final = "Choose at least one applicant (a list of their IDs)"
 TOO_MANY: Final = f"At most {BULK_MAX} applicants at once"
@@ -164,45 +167,38 @@ class PipelineAdmin:
             raise Conflict(NOT_APPROVED)
         move_id = "PM" + ctx.ids.next_id().removeprefix(c.ID_PREFIX)
         move = plan_move(history, request, application_id=record.id, actor=actor, at=ctx.clock(), move_id=move_id)
-        checked = await self._check_gate(move)
         texts_on = (await ctx.settings.current()).sends_status_sms(ApplicationStatus.APPROVED)
         messages = stage_messages(record, move, await self.templates.texts(), self.track_url, sms=texts_on)
         before = move.from_stage.value if move.from_stage is not None else "none"
         audit = ctx.audit(actor, MOVE_ACTION, f"{record.id}: {before} -> {move.to_stage.value} ({move.kind.value})")
-        try:
-            async with ctx.uow() as uow:
-                await uow.pipeline.add(move)
-                await uow.outbox.enqueue([*messages, *check_in_tasks(move)])
-                await uow.audit.add(audit)
-        except PreconditionFailed:
-            raise Conflict(STALE_VERSION) from None
+        for _ in range(GATE_ATTEMPTS):
+            checked = await self._check_gate(move)
+            try:
+                async with ctx.uow() as uow:
+                    await uow.pipeline.add(move, None if checked is None else checked.documents)
+                    await uow.outbox.enqueue([*messages, *check_in_tasks(move)])
+                    await uow.audit.add(audit)
+            except DocumentsChanged:
+                continue
+            except PreconditionFailed:
+                raise Conflict(STALE_VERSION) from None
+            break
+        else:
+            raise Conflict(DOCUMENTS_CHANGED)
         if messages:
             ctx.on_enqueue()
-        if checked is not None:
-            await self._check_again(actor, record.id, checked)
         return self._view(record, [*history, move])
 
     async def _check_gate(self, move: StageMove) -> GateResult | None:
-        """The gate of a move past Departed (:class:`ChecksFailed` naming each failing check), else None."""
+        """The gate of a move past Departed (:class:`ChecksFailed` naming each failing check), else None.
+        The move is then written on condition that the documents it read are still current, so a
+        renewal committed between the gate's read and the move makes the move read the gate again."""
         if self.gate is None or not crosses_departure(move):
             return None
         result = await self.gate(move.application_id)
         if not result.passed:
             raise departure_refused(result)
         return result
-
-    async def _check_again(self, actor: str, application_id: str, checked: GateResult) -> None:
-        """The documents are not in the move's unit of work: a renewal committed between the gate's
-        read and the move is seen here, after it. The move stands; the audit log says what failed."""
-        if self.gate is None:
-            return
-        after = await self.gate(application_id, checked.departure_date)
-        if after.passed:
-            return
-        failing = "; ".join(c.message for c in after.failing)
-        entry = self.context.audit(actor, GATE_AFTER_ACTION, f"{application_id}: {after.summary}: {failing}")
-        async with self.context.uow() as uow:
-            await uow.audit.add(entry)
 
     async def move_many(self, actor: str, application_ids: object, request: MoveInput) -> BulkMoves:
         """Each applicant of ``application_ids`` (a list of IDs; one named twice is moved once) moved
@@ -233,7 +229,8 @@ class PipelineAdmin:
 
 __all__ = [
     "BULK_MAX",
-    "GATE_AFTER_ACTION",
+    "DOCUMENTS_CHANGED",
+    "GATE_ATTEMPTS",
     "MOVE_ACTION",
     "STAGE_SMS_KIND",
     "BulkMoves",
