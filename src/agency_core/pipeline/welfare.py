@@ -12,6 +12,7 @@ The worker answers on the link's page: "All good", or "I need help" with a messa
 :class:`~agency_core.pipeline.welfare_ports.WelfareCase` assigned to the applicant's owner (or the
 default staff member). A link that is wrong, expired or already answered is one neutral answer.
 Staff open and close cases (:class:`WelfareCases`); one nobody opened within 24 hours is flagged.
+A case closed on or after day 90, when it was the applicant's last open one, settles them then.
 """
 
 from __future__ import annotations
@@ -193,11 +194,14 @@ class CheckIns:
 
 
 class WelfareCases:
-    """Staff's side: the cases, opened and closed with a note (both audited)."""
+    """Staff's side: the cases, opened and closed with a note (both audited). Closing the last open
+    case of an applicant Arrived 90 days ago or more settles them (:meth:`settle_after_close`)."""
 
-    def __init__(self, context: StaffContext, store: WelfareStore) -> None:
+    def __init__(self, context: StaffContext, store: WelfareStore, parts: CheckInParts | None = None) -> None:
         self.context = context
         self.store = store
+        self.parts = parts
+        """The pipeline and its moves, to settle after a close (without them, no close settles)."""
 
     async def cases(self, *, open_only: bool = False, application_id: str | None = None) -> list[CaseView]:
         now = self.context.clock()
@@ -242,7 +246,33 @@ class WelfareCases:
             close_note=text,
         )
         await self._write(case, after, self.context.audit(actor, CASE_CLOSED, f"{case.application_id}: {case.id}"))
+        await self.settle_after_close(case.application_id)
         return CaseView(after, False)
+
+    async def settle_after_close(self, application_id: str) -> str:
+        """Move the applicant to Settled (as the system, as the day-90 check-in does) when they are
+        still approved, at Arrived (not Closed, not Settled), 90 days or more after their last move to
+        Arrived, with no open case; else nothing. Says what it did; a lost race is not the close's failure."""
+        if self.parts is None:
+            return "not settled: no pipeline"
+        record = await self.context.store.application(application_id)
+        if record is None or record.status is not ApplicationStatus.APPROVED:
+            return "not settled: the application is gone or no longer approved"
+        history = await self.parts.pipeline.history(application_id)
+        stage = current_stage(history)
+        if stage is not StageKey.ARRIVED:
+            return f"not settled: the applicant is at {stage}"
+        arrived = max(m.at for m in history if m.to_stage is StageKey.ARRIVED)
+        if self.context.clock() < arrived + timedelta(days=SETTLE_DAY):
+            return f"not settled: day {SETTLE_DAY} after arrival has not come"
+        if any(k.is_open for k in await self.store.cases(application_id)):
+            return "not settled: a welfare case is open"
+        request = MoveInput(to=StageKey.SETTLED.value, expected_version=current_version(history))
+        try:
+            await self.parts.moves.move(SYSTEM_ACTOR, application_id, request)
+        except UseCaseError as error:
+            return f"not settled: {error.message}"
+        return "settled"
 
     async def _write(self, before: WelfareCase, after: WelfareCase, audit: AuditEntry) -> None:
         try:

@@ -77,7 +77,7 @@ def build_welfare(p: WelfareParts) -> WelfareArea:
     )  # fmt: skip
     p.worker.tasks = PipelineTasks(watch, check_ins)
     p.staff.documents.on_record = watch.schedule
-    return WelfareArea(check_ins, WelfareCases(context, store), watch, ExpiryWindowsAdmin(context, store), store)
+    return WelfareArea(check_ins, WelfareCases(context, store, parts), watch, ExpiryWindowsAdmin(context, store), store)
 
 
 __all__ = ["WelfareArea", "WelfareParts", "build_welfare", "welfare_store"]
