@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from agency_core.errors import Conflict
+from agency_core.errors import Conflict, NotFound
 from agency_core.pipeline.document_ports import GateSettingsStore
 from agency_core.pipeline.gate import GateSettings
 from agency_core.pipeline.gate_settings import (
@@ -20,6 +20,8 @@ from agency_core.spec import constants as c
 from agency_core.staff.context import StaffContext
 from agency_core.unit_of_work import PreconditionFailed
 
+GATE: Final = "Departure gate of its own"
+"""``NotFound``: "Departure gate of its own not found"."""
 GATE_CHANGED_MEANWHILE: Final = "This gate was changed by someone else meanwhile: reload the page and try again"
 
 
@@ -36,7 +38,14 @@ class GatesAdmin:
         return await self.gates.stored(read_destination(destination))
 
     async def changes(self, destination: str | None = None) -> list[GateChange]:
-        return await self.gates.changes(destination)
+        """Every change, newest first; of one destination when given (``NotFound`` when it never had
+        a gate of its own, ``Rejected`` for a name too long)."""
+        if destination is None:
+            return await self.gates.changes(None)
+        stored = await self.stored(destination)
+        if stored.version == 0:
+            raise NotFound(GATE)
+        return await self.gates.changes(read_destination(destination))
 
     async def set(self, actor: str, destination: str, raw: Mapping[str, object], expected_version: int) -> StoredGate:
         """Set ``destination``'s gate ("" for the default), on condition that it is still at
@@ -44,8 +53,12 @@ class GatesAdmin:
         return await self._change(actor, destination, read_gate_settings(destination, raw), expected_version)
 
     async def remove(self, actor: str, destination: str, expected_version: int) -> StoredGate:
-        """Remove ``destination``'s own gate: it follows the default again."""
-        return await self._change(actor, read_destination(destination), None, expected_version)
+        """Remove ``destination``'s own gate: it follows the default again (``NotFound`` when it has
+        none, ``Conflict`` when it changed since ``expected_version``)."""
+        name = read_destination(destination)
+        if (await self.gates.stored(name)).settings is None:
+            raise NotFound(GATE)
+        return await self._change(actor, name, None, expected_version)
 
     async def _change(
         self, actor: str, destination: str, settings: GateSettings | None, expected_version: int

@@ -1,8 +1,8 @@
 """An applicant's pipeline documents and the departure gate over the admin API (issue 45 items 2-3):
 ``/api/admin/applications/{id}/documents`` (every version with its state today, record or renew one
 with an optional scan, download a scan: audited, ``no-store``), ``/api/admin/applications/{id}/departure-gate``
-("N of M checks passed", each check), ``/api/admin/pipeline/gates`` (read and set a destination's
-gate on the version read) and ``/api/admin/pipeline/moves`` (a bulk move, each applicant on its own).
+("N of M checks passed", each check), ``/api/admin/pipeline/gates`` (read, set and remove a destination's
+gate on the version read, and its changes) and ``/api/admin/pipeline/moves`` (a bulk move, each applicant on its own).
 Every route is behind the admin guards; errors go through the one error map (422 by field, 404, 409)."""
 
 from __future__ import annotations
@@ -11,19 +11,19 @@ from datetime import date, datetime
 from typing import Annotated
 
 import msgspec
-from litestar import Controller, Response, get, post, put
+from litestar import Controller, Response, delete, get, post, put
 from litestar.datastructures import UploadFile
 from litestar.di import NamedDependency
 from litestar.enums import RequestEncodingType
 from litestar.params import Body as BodyParam
-from litestar.params import FromPath, FromQuery, JSONBody, SkipValidation
+from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter, SkipValidation
 
 from agency_core.errors import Rejected
 from agency_core.pipeline.documents import DOCUMENT_KINDS, DocumentKind, DocumentState, FieldType
 from agency_core.pipeline.documents_admin import SCAN_RULE, DocumentsAdmin, ShownVersion
 from agency_core.pipeline.gate import ALL_CHECKS, GateCheck, GateResult, GateSettings, label_of
 from agency_core.pipeline.gate_admin import GatesAdmin
-from agency_core.pipeline.gate_settings import StoredGate
+from agency_core.pipeline.gate_settings import GateChange, StoredGate
 from agency_core.pipeline.moves import BulkMoves, PipelineAdmin
 from agency_core.pipeline.stages import CloseReason, MoveInput, StageKey
 from agency_core.ports import FileStore
@@ -150,6 +150,23 @@ class GatesAnswer(Body):
     checks: list[CheckOption]
 
 
+class GateChangeOut(Body):
+    """One change of a destination's gate: ``before`` null when it had none of its own, ``after``
+    null when it was removed (it follows the default again); ``version`` is the gate's after it."""
+
+    destination: str
+    version: int
+    before: GateSettingsOut | None
+    after: GateSettingsOut | None
+    actor: str
+    at: datetime
+
+
+class GateChangesAnswer(Body):
+    changes: list[GateChangeOut]
+    """Newest first."""
+
+
 class GateIn(Body):
     """A destination's gate ("" for the default), set on the ``expectedVersion`` read."""
 
@@ -232,6 +249,22 @@ def settings_out(settings: GateSettings) -> GateSettingsOut:
         medical_validity_days=settings.validity.medical_days,
         police_clearance_validity_days=settings.validity.police_clearance_days,
         checks=list(settings.checks),
+    )
+
+
+def changes_answer(changes: list[GateChange]) -> GateChangesAnswer:
+    return GateChangesAnswer(
+        changes=[
+            GateChangeOut(
+                destination=k.destination,
+                version=k.version,
+                before=None if k.before is None else settings_out(k.before),
+                after=None if k.after is None else settings_out(k.after),
+                actor=k.actor,
+                at=k.at,
+            )
+            for k in changes
+        ]
     )
 
 
@@ -370,6 +403,38 @@ class PipelineGatesController(Controller):
         name = destination if isinstance(destination, str) else ""
         stored = await gates_admin.set(admin.email, name, body, expected)
         return gate_answer(stored, await documents_admin.gate_settings(stored.destination))
+
+    @delete(
+        "/gates/{destination:str}",
+        status_code=200,
+        summary="Remove a destination's own gate on the version read: it follows the default again (audited)",
+        responses={409: CONFLICT},
+    )
+    async def remove_gate(
+        self,
+        gates_admin: NamedDependency[GatesAdmin],
+        documents_admin: NamedDependency[DocumentsAdmin],
+        admin: NamedDependency[AdminUser],
+        destination: FromPath[str],
+        expected_version: Annotated[str, QueryParameter(name="expectedVersion")] = "",
+    ) -> GateAnswer:
+        if not expected_version.isdigit():
+            raise Rejected({"expectedVersion": "Send the version of the gate the change was made on"})
+        stored = await gates_admin.remove(admin.email, destination, int(expected_version))
+        return gate_answer(stored, await documents_admin.gate_settings(stored.destination))
+
+    @get(
+        "/gates/{destination:str}/changes",
+        summary="A destination's gate changes, newest first (who, when, before, after)",
+    )
+    async def gate_changes(
+        self, gates_admin: NamedDependency[GatesAdmin], destination: FromPath[str]
+    ) -> GateChangesAnswer:
+        return changes_answer(await gates_admin.changes(destination))
+
+    @get("/gate-changes", summary="Every gate change, the default's included, newest first")
+    async def all_gate_changes(self, gates_admin: NamedDependency[GatesAdmin]) -> GateChangesAnswer:
+        return changes_answer(await gates_admin.changes())
 
     @post(
         "/moves",
