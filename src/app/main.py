@@ -20,7 +20,7 @@ from app.employer_page import build_employer_router
 from app.health import health, livez, readyz
 from app.logging import configure_logging
 from app.observability import Observability
-from app.openapi_conformance import conform
+from app.openapi_conformance import conform_when_asked
 from app.outer_guard import AgencyApp
 from app.pages.seo import robots_txt, sitemap_xml
 from app.path_guard import path_guard
@@ -83,7 +83,6 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         exception_handlers=exception_handlers(settings.api.rate_limit_per_minute),
         request_max_body_size=settings.api.max_body_bytes,
         logging_config=None,
+        on_app_init=[conform_when_asked],
     )
-    if app.openapi_config is not None:
-        conform(app.openapi_schema)
     return app.guard(production=settings.production)

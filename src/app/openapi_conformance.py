@@ -3,7 +3,7 @@
 Litestar documents a 400 ``{status_code, detail, extra}`` for every handler and only the statuses
 a handler declares. The app's error handlers answer ``{"message"}`` (or ``{"errors"}`` for 422),
 and the admin guard, CSRF check, path lookups and body decoding add statuses of their own. This
-module rewrites the document once, at start-up, by rules that follow the code:
+module rewrites the document once, when it is first asked for, by rules that follow the code:
 
 - every error response is ``ErrorMessage`` (``{"message"}``), 422 is ``ValidationErrors``;
 - a request body may be refused with 400 (malformed), 413 (too large) and 415 (wrong type);
@@ -18,6 +18,8 @@ Schemathesis (``tests/api/test_schemathesis.py``) checks the result against the 
 
 from __future__ import annotations
 
+from litestar._openapi.plugin import OpenAPIPlugin
+from litestar.config.app import AppConfig
 from litestar.openapi.spec import OpenAPI, OpenAPIMediaType, OpenAPIResponse, Operation, Reference, Schema
 from litestar.openapi.spec.enums import OpenAPIType
 
@@ -112,3 +114,25 @@ def conform(openapi: OpenAPI) -> OpenAPI:
             ok.content = {media_type: OpenAPIMediaType(schema=binary) for media_type in FILE_TYPES}
         operation.responses = responses
     return openapi
+
+
+class ConformedOpenAPIPlugin(OpenAPIPlugin):
+    """Litestar's OpenAPI plugin (a private class, pinned by the ``litestar<3`` requirement) whose
+    document is built and conformed when first asked for. Built at every app's start it cost about a
+    second of CPU, paid by every in-process app of the tests and never used by most of them."""
+
+    __slots__ = ()
+
+    def provide_openapi(self) -> OpenAPI:
+        if not self._openapi:
+            self._openapi = conform(self._build_openapi())
+        return self._openapi
+
+
+def conform_when_asked(config: AppConfig) -> AppConfig:
+    """An ``on_app_init`` hook: Litestar's own OpenAPI plugin replaced by :class:`ConformedOpenAPIPlugin`."""
+    # In place: Litestar goes on to call the on_app_init of each plugin in this very list.
+    config.plugins[:] = [
+        ConformedOpenAPIPlugin(plugin.app) if type(plugin) is OpenAPIPlugin else plugin for plugin in config.plugins
+    ]
+    return config
