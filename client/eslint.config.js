@@ -28,6 +28,8 @@ const adminSubjects = features.filter((feature) => isAdmin(feature) && feature !
 /** Subject -> the subjects whose public index it may import (one way: no cycles). */
 const ADMIN_USES = {
   'admin-applications': ['admin-bulk', 'admin-notes', 'admin-pipeline'],
+  // The document and gate forms are built from admin-forms' field kit.
+  'admin-documents': ['admin-forms'],
   // An employer's page lists its job orders; both forms are built from admin-forms' field kit.
   'admin-employers': ['admin-forms', 'admin-orders'],
   // An order's page shows its CV packs.

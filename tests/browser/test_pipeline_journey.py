@@ -9,9 +9,8 @@ On the session's app process (``live_app``: demo mode, the tests' clock), with n
 the check-in's link is read from its SMS in the outbox of the app's database. Time moves as the app
 itself schedules it: the check-in tasks are outbox rows due 7 and 90 days after the move to Arrived,
 and the test makes each due now (its ``next_attempt_at``), so the app's own outbox worker runs it.
-The applicant and their documents are seeded through the API (httpx); there is no documents page in
-the admin client yet, so the renewed passport is uploaded by the staff's signed-in browser session to
-the route such a page would use.
+The applicant and their documents are seeded through the API (httpx); the renewed passport is
+recorded on the applicant's documents page (its form, with a PDF scan), which then shows the gate passed.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+from playwright.sync_api import Browser, BrowserContext, FilePayload, Page, ViewportSize, expect
 
 from adapters.codec import timestamp
 from agency_core.signin.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
@@ -208,19 +207,24 @@ def test_one_applicant_from_approved_to_settled(browser: Browser, journey: Journ
         expect(refusal.get_by_role("listitem")).to_have_text([PASSPORT_REFUSED])
         stage_is(page, "Ticketed")
 
-        renewed = page.context.request.post(
-            f"/api/admin/applications/{app_id}/documents",
-            multipart={
-                "kind": "passport",
-                "number": "G7654321",
-                "issued_on": str(TODAY),
-                "expires_on": str(RENEWED_PASSPORT),
-                "file": {"name": "passport.pdf", "mimeType": "application/pdf", "buffer": PDF},
-            },
-            headers=csrf_of(page.context),
-        )
-        assert renewed.status == 201, renewed.text()
-        assert renewed.json()["version"] == 2
+        # The renewed passport, recorded on the applicant's documents page with its PDF scan.
+        page.get_by_role("link", name="Documents and departure gate").click()
+        gate = page.get_by_test_id("gate-summary")
+        expect(gate).to_contain_text("6 of 7 checks passed")
+        page.get_by_role("button", name="Renew passport").click()
+        form = page.get_by_role("form", name="Record a document")
+        form.get_by_label("Passport number").fill("G7654321")
+        form.get_by_label("Issue date").fill(str(TODAY))
+        form.get_by_label("Expiry date").fill(str(RENEWED_PASSPORT))
+        scan: FilePayload = {"name": "passport.pdf", "mimeType": "application/pdf", "buffer": PDF}
+        form.get_by_label("Scan (optional: .pdf, .jpg, .jpeg or .png, at most 5MB)").set_input_files(scan)
+        form.get_by_role("button", name="Save the renewed passport").click()
+        expect(page.get_by_test_id("expiry-passport")).to_contain_text("Version 2, expires in")
+        expect(gate).to_contain_text("7 of 7 checks passed")
+        download = page.get_by_role("link", name="Download the scan of passport version 2")
+        assert page.context.request.get(str(download.get_attribute("href"))).body() == PDF
+        page.get_by_role("link", name=f"Applicant {app_id}").click()
+        stage_is(page, "Ticketed")
 
         move(page, "Departed")
         stage_is(page, "Departed")

@@ -41,6 +41,7 @@ describe('admin guard', () => {
       'Employers',
       'Job orders',
       'Pipeline',
+      'Departure gates',
       'Welfare',
       'Subscribers',
       'Templates',

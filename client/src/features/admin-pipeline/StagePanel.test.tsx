@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { SnackbarProvider } from 'notistack';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { markSnackbarHostReady } from '@/lib/notify';
 import { server } from '@/testing/msw-server';
@@ -90,10 +91,10 @@ function renderPanel(reads: Pipeline[], onPost: (body: Record<string, unknown>) 
     }),
   );
   render(
-    <>
+    <MemoryRouter>
       <SnackbarProvider />
       <StagePanel applicationId="VA1" />
-    </>,
+    </MemoryRouter>,
   );
   return wire;
 }
@@ -114,6 +115,10 @@ describe('StagePanel', () => {
     const history = screen.getByRole('table', { name: 'Stage history, newest first' });
     expect(within(history).getByRole('cell', { name: '— → Selected by employer' })).toBeInTheDocument();
     expect(within(history).getByRole('cell', { name: 'ama@example.com' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Documents and departure gate' })).toHaveAttribute(
+      'href',
+      '/admin/applications/VA1/documents',
+    );
 
     await user.selectOptions(screen.getByLabelText('Move to'), 'contract_signed');
     await user.click(screen.getByRole('button', { name: 'Move' }));

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useResource } from '@/lib/use-resource';
 import { AsyncView, DataTable, formatDateTime } from '@/features/admin-shell';
 import { getPipeline, type Pipeline, type PipelineMove } from './api/pipeline';
@@ -96,6 +97,9 @@ export function StagePanel({ applicationId }: { applicationId: string }) {
   return (
     <section className="admin-card admin-pipeline" aria-labelledby="pipeline-heading">
       <h2 id="pipeline-heading">Stage after approval</h2>
+      <p>
+        <Link to={`/admin/applications/${applicationId}/documents`}>Documents and departure gate</Link>
+      </p>
       {refusal ? <RefusalNote refusal={refusal} /> : null}
       <AsyncView state={shown} onRetry={reload}>
         {(pipeline) => (

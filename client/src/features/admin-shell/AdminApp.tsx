@@ -60,6 +60,8 @@ const OrderPage = lazy(() => import('@/features/admin-orders/OrderPage'));
 const OperationsPage = lazy(() => import('@/features/admin-operations/OperationsPage'));
 const PipelineBoardPage = lazy(() => import('@/features/admin-pipeline/board/BoardPage'));
 const StageReportPage = lazy(() => import('@/features/admin-pipeline/board/ReportPage'));
+const DocumentsPage = lazy(() => import('@/features/admin-documents/DocumentsPage'));
+const GatesPage = lazy(() => import('@/features/admin-documents/GatesPage'));
 const WelfarePage = lazy(() => import('@/features/admin-welfare/WelfarePage'));
 
 function AdminNotFound() {
@@ -95,6 +97,7 @@ export default function AdminApp() {
               <Route path="dashboard" element={<DashboardPage />} />
               <Route path="applications" element={<ApplicationsPage />} />
               <Route path="applications/:applicationId" element={<ApplicationDetailPage />} />
+              <Route path="applications/:applicationId/documents" element={<DocumentsPage />} />
               <Route path="phones-to-confirm" element={<PhonesToConfirmPage />} />
               <Route path="applications/message" element={<BulkMessagePage />} />
               <Route path="bulk/:bulkId" element={<BulkResultPage />} />
@@ -119,6 +122,7 @@ export default function AdminApp() {
               <Route path="operations" element={<OperationsPage />} />
               <Route path="pipeline" element={<PipelineBoardPage />} />
               <Route path="pipeline/report" element={<StageReportPage />} />
+              <Route path="departure-gates" element={<GatesPage />} />
               <Route path="welfare" element={<WelfarePage />} />
               <Route path="*" element={<AdminNotFound />} />
             </Route>

@@ -24,6 +24,7 @@ export const SIDEBAR: SideItem[] = [
   { label: 'Employers', to: '/admin/employers', icon: 'building' },
   { label: 'Job orders', to: '/admin/job-orders', icon: 'file' },
   { label: 'Pipeline', to: '/admin/pipeline', icon: 'users' },
+  { label: 'Departure gates', to: '/admin/departure-gates', icon: 'shield' },
   { label: 'Welfare', to: '/admin/welfare', icon: 'shield' },
   { label: 'Subscribers', to: '/admin/subscribers', icon: 'users' },
   { label: 'Templates', to: '/admin/templates', icon: 'mail' },
