@@ -18,6 +18,7 @@ import {
   type GateSettings,
 } from './api/documents';
 import { destinationName, gateBody, gateSchema, gateValues, type GateValues } from './gate-form';
+import { GateHistory, RemoveGate } from './GateHistory';
 import { useKept } from './kept';
 import './documents.css';
 
@@ -129,6 +130,8 @@ function GateForm({
           </Form>
         )}
       </Formik>
+      <RemoveGate answer={answer} onRemoved={onSaved} />
+      <GateHistory destination={answer.destination} version={answer.version} />
     </section>
   );
 }
@@ -260,7 +263,7 @@ export default function GatesPage() {
             <AsyncView state={shown} onRetry={reloadGate}>
               {(answer) => (
                 <GateForm
-                  key={answer.destination.toLowerCase()}
+                  key={`${answer.destination.toLowerCase()}-${answer.own === null ? 'default' : 'own'}`}
                   answer={answer}
                   options={all.checks}
                   onSaved={(after) => {

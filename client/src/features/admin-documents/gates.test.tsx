@@ -53,9 +53,19 @@ const DEFAULT: GateAnswer = {
   updatedAt: null,
 };
 
+const QATAR_CHANGE = {
+  destination: 'Qatar',
+  version: 2,
+  before: BUILT_IN,
+  after: QATAR.own,
+  actor: 'ama@vandytravel.com',
+  at: '2026-11-27T10:00:00Z',
+};
+
 function renderPage(put: (body: Record<string, unknown>) => Response) {
   const sent: Record<string, unknown>[] = [];
   server.use(
+    http.get('*/api/admin/pipeline/gate-changes', () => HttpResponse.json({ changes: [QATAR_CHANGE] })),
     http.get('*/api/admin/pipeline/gates', () => HttpResponse.json({ gates: [QATAR], checks: OPTIONS })),
     http.get('*/api/admin/pipeline/gate', ({ request }) => {
       const destination = new URL(request.url).searchParams.get('destination') ?? '';
@@ -159,5 +169,29 @@ describe('the departure gates page', () => {
     expect(await screen.findByRole('heading', { name: 'Gate: Oman' })).toBeVisible();
     expect(screen.getByText(/No gate of its own yet: it follows the default/)).toBeVisible();
     expect(screen.getByLabelText('Passport valid after departure (months)')).toHaveValue('6');
+  });
+
+  it("shows a destination's changes and removes its own gate on the version read", async () => {
+    let removed: string | null = null;
+    renderPage(() => HttpResponse.json({}));
+    server.use(
+      http.delete('*/api/admin/pipeline/gates/Qatar', ({ request }) => {
+        removed = new URL(request.url).searchParams.get('expectedVersion');
+        return HttpResponse.json({ ...DEFAULT, destination: 'Qatar', version: 3 });
+      }),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Qatar' }));
+    const changes = await screen.findByRole('table', { name: 'Changes of this gate, newest first' });
+    expect(
+      within(changes).getByText('passport 7 months, medical 60 days, police clearance 90 days, 7 checks'),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: "Remove Qatar's own gate" }));
+    const dialog = screen.getByRole('dialog', { name: "Remove Qatar's own gate?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Qatar follows the default gate')).toBeInTheDocument();
+    expect(removed).toBe('2');
+    expect(await screen.findByText(/No gate of its own yet: it follows the default/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: "Remove Qatar's own gate" })).toBeNull();
   });
 });

@@ -62,3 +62,17 @@ export const getGate = (destination: string, signal?: AbortSignal): Promise<Gate
 
 export const setGate = (body: GateInput): Promise<GateAnswer> =>
   admin(client.PUT('/api/admin/pipeline/gate', { body }));
+
+export type GateChange = Schemas['GateChangeOut'];
+
+/** Removes a destination's own gate on the version read: it follows the default again (audited). */
+export const removeGate = (destination: string, version: number): Promise<GateAnswer> =>
+  admin(
+    client.DELETE('/api/admin/pipeline/gates/{destination}', {
+      params: { path: { destination }, query: { expectedVersion: String(version) } },
+    }),
+  );
+
+/** Every gate change, the default's included, newest first. */
+export const getGateChanges = async (signal?: AbortSignal): Promise<GateChange[]> =>
+  (await admin(client.GET('/api/admin/pipeline/gate-changes', { signal }))).changes;
