@@ -10,8 +10,9 @@ import asyncio
 import secrets
 import sqlite3
 from dataclasses import dataclass
+from functools import cache
 
-from argon2 import PasswordHasher
+from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from adapters.sqlite.database import Database, Migration
@@ -41,11 +42,28 @@ class LocalAccount:
     name: str
 
 
+def _dummy_hash(hasher: PasswordHasher) -> str:
+    """A hash of a random password with ``hasher``'s parameters, verified against for an unknown e-mail
+    so that it takes as long as a known one's."""
+    return _dummy_hash_with(
+        hasher.time_cost, hasher.memory_cost, hasher.parallelism, hasher.hash_len, hasher.salt_len, hasher.type
+    )
+
+
+@cache
+def _dummy_hash_with(
+    time_cost: int, memory_cost: int, parallelism: int, hash_len: int, salt_len: int, kind: Type
+) -> str:
+    # Once per process and parameters: half a second of CPU that every app built in a test run paid again.
+    hasher = PasswordHasher(time_cost, memory_cost, parallelism, hash_len, salt_len, type=kind)
+    return hasher.hash(secrets.token_urlsafe(16))
+
+
 class LocalIdentityProvider:
     def __init__(self, database: Database, hasher: PasswordHasher | None = None) -> None:
         self.database = database
         self.hasher = hasher or PasswordHasher()
-        self._dummy_hash = self.hasher.hash(secrets.token_urlsafe(16))
+        self._dummy_hash = _dummy_hash(self.hasher)
 
     async def migrate(self) -> None:
         await self.database.migrate(MIGRATIONS)
