@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
-from tests.browser.conftest import DIST, PHONE, new_page
-from tests.support.app_process import running_app
+from tests.browser.conftest import PHONE, new_page
+from tests.support.app_process import RunningApp
 
 pytestmark = pytest.mark.browser
 
@@ -38,11 +38,9 @@ class App:
 
 
 @pytest.fixture(scope="module")
-def app() -> Iterator[App]:
-    if not (DIST / "index.html").is_file():
-        pytest.fail("client/dist missing: run make build")
-    with running_app("agency-deferred-forms-") as running:
-        yield App(running.base_url, running.data_dir)
+def app(live_app: RunningApp) -> App:
+    """The session's app: every case finds its own records by its own e-mail address."""
+    return App(live_app.base_url, live_app.data_dir)
 
 
 @dataclass

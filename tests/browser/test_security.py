@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, Response, expect
@@ -14,7 +13,6 @@ from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.conftest import CSP_VIOLATIONS, new_page, open_route, settle
 from tests.browser.routes import ROUTES
-from tests.support.app_process import running_app
 
 pytestmark = pytest.mark.browser
 
@@ -44,9 +42,8 @@ def assert_document_headers(response: Response | None) -> None:
 
 
 @pytest.fixture(scope="module")
-def app_url() -> Iterator[str]:
-    with running_app("agency-csp-") as app:
-        yield app.base_url
+def app_url(live_server: str) -> str:
+    return live_server
 
 
 def test_every_public_page_runs_under_the_policy(browser: Browser, app_url: str) -> None:
