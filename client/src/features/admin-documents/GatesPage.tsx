@@ -98,7 +98,7 @@ function GateForm({
               label="Police clearance valid for (days)"
               inputMode="numeric"
             />
-            <fieldset className="admin-field admin-field--full">
+            <fieldset className="admin-field admin-field--full gate-checks">
               <legend>Checks a departure must pass</legend>
               <div className="admin-checks">
                 {options.map((option) => (
