@@ -27,7 +27,8 @@ const isAdmin = (feature) => feature.startsWith('admin-');
 const adminSubjects = features.filter((feature) => isAdmin(feature) && feature !== SHELL);
 /** Subject -> the subjects whose public index it may import (one way: no cycles). */
 const ADMIN_USES = {
-  'admin-applications': ['admin-bulk', 'admin-notes', 'admin-pipeline'],
+  // The record shows the applicant's WhatsApp opt-in (admin-whatsapp).
+  'admin-applications': ['admin-bulk', 'admin-notes', 'admin-pipeline', 'admin-whatsapp'],
   // The document and gate forms are built from admin-forms' field kit.
   'admin-documents': ['admin-forms'],
   // An employer's page lists its job orders; both forms are built from admin-forms' field kit.

@@ -17,7 +17,7 @@ import {
 } from '@/features/admin-shell';
 import { DeliveryBadge } from './delivery/DeliveryBadge';
 import { RefundsPanel } from './refunds/RefundsPanel';
-import { WhatsAppOptInLine } from './whatsapp/WhatsAppOptInLine';
+import { WhatsAppOptInLine } from '@/features/admin-whatsapp';
 import { RecordNav } from './views/RecordNav';
 import { Term } from './views/Term';
 import { NotesPanel, OwnerSelect, useStaff } from '@/features/admin-notes';
