@@ -113,10 +113,10 @@ TEST_DEPS := $(STAMPS)/venv $(STAMPS)/client-deps $(STAMPS)/tools-deps $(STAMPS)
 	$(STAMPS)/api-docs-deps $(STAMPS)/chromium
 
 # --durations: the run ends with its 40 slowest steps, so every CI log says where the time went.
-# --dist worksteal: a worker that runs out of tests takes pending ones from a busy worker's queue, so
-# long tests (browsers, the schemathesis parts, three-instance runs) end side by side, not in one queue.
+# Not --dist worksteal: a worker that stole from another's queue ran async tests after its own browser
+# tests, whose Playwright loop was still running (tests/conftest.py sorts browser tests last).
 test-python: $(TEST_DEPS) build
-	@$(BIN)/pytest -q -n $(PYTEST_WORKERS) --dist worksteal --max-worker-restart=4 --durations=40 tests
+	@$(BIN)/pytest -q -n $(PYTEST_WORKERS) --max-worker-restart=4 --durations=40 tests
 
 # The gates and the client's tests, one after another; their output is printed as one block when
 # they end (beside pytest's progress, which stays live).

@@ -43,6 +43,24 @@ NO_APPROVAL = (
 )
 
 
+@pytest.fixture(scope="module", autouse=True)
+def board_left_as_found(browser: Browser, live_server: str) -> Iterator[None]:
+    """This module publishes jobs on the session's app: they are deleted when it ends, so a module after it
+    finds the board as the app started (tests/browser/routes.py expects "No open jobs right now" on /jobs)."""
+    yield
+    page = new_page(browser, live_server)
+    try:
+        sign_in_through_the_api(page.context)
+        request = page.context.request
+        listed = request.get("/api/admin/jobs?pageSize=100")
+        assert listed.ok, listed.text()
+        ours = [job["id"] for job in listed.json()["items"] if job["title"] in {JOB["title"], PACK_JOB["title"]}]
+        for job_id in ours:
+            admin_call(request, "DELETE", f"/api/admin/jobs/{job_id}", {})
+    finally:
+        page.context.close()
+
+
 @pytest.fixture
 def staff(browser: Browser, live_server: str) -> Iterator[Page]:
     page = new_page(browser, live_server, viewport=LAPTOP)
@@ -151,7 +169,7 @@ def admin_call(request: APIRequestContext, method: str, path: str, body: dict[st
     csrf = next(c["value"] for c in request.storage_state()["cookies"] if c["name"] == "csrftoken")
     answer = request.fetch(path, method=method, data=body, headers={"X-CSRF-Token": csrf})
     assert answer.ok, f"{method} {path}: {answer.status} {answer.text()}"
-    return answer.json()
+    return answer.json() if answer.status != 204 else None
 
 
 def an_order_with_an_open_job(request: APIRequestContext) -> tuple[str, str]:

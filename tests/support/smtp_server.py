@@ -61,3 +61,14 @@ class SmtpServer:
                 return got
             time.sleep(0.05)
         raise AssertionError(f"expected {count} e-mails, got {len(self.received())}")
+
+    def wait_for_subject(self, subject: str, timeout_s: float = 30.0) -> Message:
+        """The first e-mail with exactly this subject, once it has arrived (the outbox sends after the
+        request's answer: on a loaded machine, some seconds after)."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            for mail in self.received():
+                if str(mail["Subject"]) == subject:
+                    return mail
+            time.sleep(0.05)
+        raise AssertionError(f"no e-mail {subject!r} within {timeout_s:.0f} s; got {len(self.received())} others")
