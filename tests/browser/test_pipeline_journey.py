@@ -28,6 +28,7 @@ from adapters.codec import timestamp
 from agency_core.signin.identity import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from app.welfare_page import THANKS_HELP
 from tests.api.conftest import APPLICATION, PDF
+from tests.api.test_pipeline_documents import TODAY, fine_documents
 from tests.browser.conftest import PHONE, new_page
 from tests.browser.test_admin import sign_in_through_the_api
 from tests.support.app_process import RunningApp
@@ -36,8 +37,6 @@ from tests.support.clock import NOW
 pytestmark = pytest.mark.browser
 
 LAPTOP = {"width": 1366, "height": 768}
-TODAY = NOW.date()
-DEPARTS = TODAY + timedelta(days=12)
 SHORT_PASSPORT = TODAY + timedelta(days=130)
 """Four months after the flight (2026-12-10): the default gate wants six, to 2027-06-10."""
 PASSPORT_REFUSED = (
@@ -59,20 +58,8 @@ WAIT_S = 30.0
 
 def documents() -> dict[str, dict[str, str]]:
     """Every document the default gate checks, all in order on the flight's day but the passport."""
-    return {
-        "passport": {"number": "G1234567", "issued_on": "2017-04-10", "expires_on": str(SHORT_PASSPORT)},
-        "medical": {"centre": "Accra Medical", "examined_on": str(TODAY - timedelta(days=10)), "result": "fit"},
-        "police_clearance": {"issued_on": str(TODAY - timedelta(days=20))},
-        "visa": {
-            "permit": "work permit",
-            "number": "WP-778",
-            "issued_on": str(TODAY - timedelta(days=5)),
-            "expires_on": str(TODAY + timedelta(days=700)),
-        },
-        "contract": {"registration_number": "LD-2026-118"},
-        "orientation": {"attended_on": str(TODAY - timedelta(days=2))},
-        "ticket": {"flight": "QR1408", "departs_on": str(DEPARTS)},
-    }
+    short = {"number": "G1234567", "issued_on": "2017-04-10", "expires_on": str(SHORT_PASSPORT)}
+    return {**fine_documents(), "passport": short}
 
 
 class Journey:
