@@ -8,7 +8,7 @@ module rewrites the document once, when it is first asked for, by rules that fol
 - every error response is ``ErrorMessage`` (``{"message"}``), 422 is ``ValidationErrors``;
 - a request body may be refused with 400 (malformed), 413 (too large) and 415 (wrong type);
 - every guarded admin operation may answer 401, 403 and 503; every unsafe admin one 403 (CSRF);
-- an operation with path parameters may answer 404; an admin one with a query or a body, 422;
+- an operation with path parameters may answer 404; an admin one with a query, a body or a bounded path parameter, 422;
 - CSV exports are ``text/csv``, application files their stored types;
 - the request bodies and admin query parameters say what ``agency_core`` accepts (required fields,
   enums, whole numbers, lengths, patterns): :mod:`app.request_contract`.
@@ -23,7 +23,7 @@ from litestar.config.app import AppConfig
 from litestar.openapi.spec import OpenAPI, OpenAPIMediaType, OpenAPIResponse, Operation, Reference, Schema
 from litestar.openapi.spec.enums import OpenAPIType
 
-from app.request_contract import publish
+from app.request_contract import PATH_PARAMETERS, publish
 
 ADMIN = "/api/admin"
 ADMIN_PUBLIC = frozenset({"/api/admin/session", "/api/admin/demo-credentials"})
@@ -81,7 +81,7 @@ def _statuses(path: str, method: str, operation: Operation) -> set[int]:
     if path.startswith(ADMIN):
         if path not in ADMIN_PUBLIC:
             statuses |= {401, 403, 503}
-            if has_body or any(p.param_in == "query" for p in params):
+            if has_body or any(p.param_in == "query" for p in params) or path in PATH_PARAMETERS:
                 statuses.add(422)
         if method != "get":
             statuses.add(403)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
-from litestar.openapi.spec import OpenAPI, Operation, Reference, Schema
+from litestar.openapi.spec import OpenAPI, Operation, Parameter, Reference, Schema
 from litestar.openapi.spec.enums import OpenAPIType
 
 from agency_core.admin_settings import (
@@ -695,18 +695,42 @@ def _query_schema(path: str, name: str) -> tuple[dict[str, Any] | None, bool]:
     return _admin_query_schema(path, name)
 
 
+GATE: Final = "/api/admin/pipeline/gates/{destination}"
+PATH_PARAMETERS: Final[Mapping[str, Mapping[str, dict[str, Any]]]] = {
+    GATE: {"destination": text(DESTINATION_MAX)},
+    GATE + "/changes": {"destination": text(DESTINATION_MAX)},
+}
+"""Path parameters the server bounds, by path and name."""
+DELETE_QUERY: Final[Mapping[str, Mapping[str, dict[str, Any]]]] = {
+    GATE: {"expectedVersion": {"type": "string", "pattern": "^[0-9]{1,9}$"}},
+}
+"""The query parameters a DELETE requires, by path and name (the version the removal was decided on)."""
+
+
+def _parameter_schema(path: str, method: str, parameter: Parameter) -> tuple[dict[str, Any] | None, bool]:
+    """The published schema of an operation's path or query parameter and whether it is required."""
+    if parameter.param_in == "path":
+        return PATH_PARAMETERS.get(path, {}).get(parameter.name), True
+    if parameter.param_in != "query":
+        return None, False
+    if method == "delete":
+        spec = DELETE_QUERY.get(path, {}).get(parameter.name)
+        return spec, spec is not None
+    return _query_schema(path, parameter.name)
+
+
 def _publish_queries(openapi: OpenAPI) -> None:
     for path, item in (openapi.paths or {}).items():
-        operation = item.get
-        if not isinstance(operation, Operation):
-            continue
-        for parameter in operation.parameters or []:
-            if isinstance(parameter, Reference) or parameter.param_in != "query":
+        for method, operation in (("get", item.get), ("delete", item.delete)):
+            if not isinstance(operation, Operation):
                 continue
-            spec, required = _query_schema(path, parameter.name)
-            if spec is not None:
-                parameter.schema = _schema(spec)
-                parameter.required = required
+            for parameter in operation.parameters or []:
+                if isinstance(parameter, Reference):
+                    continue
+                spec, required = _parameter_schema(path, method, parameter)
+                if spec is not None:
+                    parameter.schema = _schema(spec)
+                    parameter.required = required
 
 
 def publish(openapi: OpenAPI) -> OpenAPI:

@@ -49,16 +49,18 @@ UPLOADS = (
     "/api/appointment-slots",
     "/api/admin/job-orders/{order_id}/files",
     "/api/admin/job-orders/{order_id}/packs",
+    "/api/admin/applications/{application_id}/documents",
 )
-"""Paths whose acceptance depends on what no schema states, run without the positive-data check: the three uploads'
+"""Paths whose acceptance depends on what no schema states, run without the positive-data check: the four uploads'
 files are checked by their bytes (their positive cases are random bytes), and a template's SMS text by the parts it
 takes at its longest under the cap staff set in the settings (which the same run changes), and a booking or a day's
 slots by the booking horizon and the bookings per person per day, settings the same run changes too (their bounds
 have tests of their own: tests/api/test_booking_bounds.py), and a CV pack by the order's employer's contacts and the
 applications on record (tests/api/test_packs.py)."""
-UPLOAD_OPERATIONS = 10
-"""The three uploads' POSTs (an application's files, a blog image, a job order's file), the template's GET, PUT
-and restore, the booking's POST, the slots' GET and an order's CV packs' GET and POST."""
+UPLOAD_OPERATIONS = 12
+"""The four uploads' POSTs (an application's files, a blog image, a job order's file, an applicant's document with its
+scan) and that documents list's GET, the template's GET, PUT and restore, the booking's POST, the slots' GET and an
+order's CV packs' GET and POST."""
 PYTHONPATH = os.pathsep.join([str(Path(__file__).resolve().parents[2]), os.environ.get("PYTHONPATH", "")])
 SCHEMATHESIS = str(Path(sys.executable).with_name("schemathesis"))
 RUN_TIMEOUT_S = 1200

@@ -11317,8 +11317,8 @@ export interface operations {
     };
     ApiAdminPipelineGatesDestinationRemoveGate: {
         parameters: {
-            query?: {
-                expectedVersion?: string;
+            query: {
+                expectedVersion: string;
             };
             header?: never;
             path: {
@@ -11456,6 +11456,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The fields that break the rules, with the message of each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
                 };
             };
             /** @description A service the answer depends on is unavailable */
