@@ -6,6 +6,7 @@ whether it was committed or discarded, so a test asserts what a use case wrote t
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -214,7 +215,8 @@ class FakeOutbox:
     async def list(self, _source_id: str | None = None) -> Sequence[OutboxMessage]:
         return []
 
-    async def awaiting_delivery(self, _sent_since: datetime) -> list[OutboxMessage]:
+    # builtins.list: inside this class, `list` names the method above.
+    async def awaiting_delivery(self, _sent_since: datetime) -> builtins.list[OutboxMessage]:
         return []
 
 
