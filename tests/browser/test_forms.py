@@ -7,14 +7,14 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from adapters.sealing import PassportSealer
 from tests.api.conftest import BOOKING_DAY
@@ -164,7 +164,11 @@ def test_appointment_form(form_page: Page, sms_app: SmsApp) -> None:
     expect(form.get_by_label("Preferred Time").locator("option", has_text="11:00 AM")).to_be_enabled()
 
 
-def _fill_application_steps(page: Page, email: str, phone: str) -> None:
+def _fill_application_steps(
+    page: Page, email: str, phone: str, first_step: Callable[[Locator], None] | None = None
+) -> None:
+    """Fills the wizard's first three steps (each refused empty first); ``first_step`` acts on the form
+    once the first step is filled, before Next."""
     form = page.get_by_role("form", name="Job application")
     form.get_by_label("First Name").fill("Kwame")
     form.get_by_label("Last Name").fill("Mensah")
@@ -172,6 +176,8 @@ def _fill_application_steps(page: Page, email: str, phone: str) -> None:
     form.get_by_label("Phone Number").fill(phone)
     form.get_by_label("Current Country").fill("Ghana")
     form.get_by_label("Current City").fill("Kumasi")
+    if first_step is not None:
+        first_step(form)
     form.get_by_role("button", name="Next Step").click()
     expect(page.get_by_text("Step 2 of 4: Job Preferences")).to_be_visible()
     form.get_by_role("button", name="Next Step").click()
@@ -203,6 +209,20 @@ def _fill_application_steps(page: Page, email: str, phone: str) -> None:
     form.get_by_label("Expected Salary (optional)").fill("$1,000-$2,000")
     form.get_by_role("button", name="Next Step").click()
     expect(page.get_by_text("Step 4 of 4: Documents")).to_be_visible()
+
+
+def apply_through_the_wizard(
+    page: Page, email: str, phone: str, first_step: Callable[[Locator], None] | None = None
+) -> str:
+    """Fills and submits /apply's wizard (already open) with a CV; the application ID it shows."""
+    form = page.get_by_role("form", name="Job application")
+    _fill_application_steps(page, email, phone, first_step)
+    form.get_by_label("CV / Resume").set_input_files({"name": "cv.pdf", "mimeType": "application/pdf", "buffer": PDF})
+    form.get_by_label("I accept the terms and conditions").check()
+    form.get_by_role("button", name="Submit Application").click()
+    detail = page.get_by_text(re.compile(r"^Your application ID: VA\d+$"))
+    expect(detail).to_be_visible()
+    return detail.inner_text().rsplit(" ", 1)[-1]
 
 
 def test_application_wizard(form_page: Page, sms_app: SmsApp) -> None:

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import DIST, new_page, open_route
 from tests.browser.test_admin import sign_in
-from tests.browser.test_forms import _fill_application_steps, toast
+from tests.browser.test_forms import apply_through_the_wizard, toast
 from tests.support.app_process import RunningApp, running_app
 from tests.support.paystack import LocalPaystack
 from tests.support.sms_gateway import SmsGatewayServer
@@ -73,14 +73,7 @@ def pay_page(browser: Browser, pay_app: PayApp) -> Iterator[Page]:
 
 def apply_and_open_payment(page: Page, email: str) -> str:
     open_route(page, "/apply")
-    form = page.get_by_role("form", name="Job application")
-    _fill_application_steps(page, email, "020 123 4567")
-    form.get_by_label("CV / Resume").set_input_files({"name": "cv.pdf", "mimeType": "application/pdf", "buffer": PDF})
-    form.get_by_label("I accept the terms and conditions").check()
-    form.get_by_role("button", name="Submit Application").click()
-    detail = page.get_by_text(re.compile(r"^Your application ID: VA\d+$"))
-    expect(detail).to_be_visible()
-    return detail.inner_text().rsplit(" ", 1)[-1]
+    return apply_through_the_wizard(page, email, "020 123 4567")
 
 
 def test_apply_pay_through_checkout_and_see_paid_in_the_admin_area(pay_page: Page, pay_app: PayApp) -> None:

@@ -15,11 +15,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.browser.conftest import DIST, hydrate_everything, new_page, open_route
 from tests.browser.test_admin import sign_in
-from tests.browser.test_forms import PDF
+from tests.browser.test_forms import apply_through_the_wizard
 from tests.support.app_process import running_app
 from tests.support.whatsapp_cloud import RecordedSend, WhatsAppCloudServer, settings_env
 
@@ -59,41 +59,15 @@ def sends_to(cloud: WhatsAppCloudServer, phone: str, count: int, timeout_s: floa
 def apply_with_the_box_ticked(page: Page) -> str:
     open_route(page, "/apply")
     hydrate_everything(page)
-    form = page.get_by_role("form", name="Job application")
-    for label, value in (
-        ("First Name", "Kwame"),
-        ("Last Name", "Mensah"),
-        ("Email Address", "kwame.whatsapp@example.com"),
-        ("Phone Number", "024 123 9871"),
-        ("Current Country", "Ghana"),
-        ("Current City", "Kumasi"),
-    ):
-        form.get_by_label(label).fill(value)
-    box = form.get_by_label(OPT_IN_LABEL)  # on the first step, beside the phone; unticked
-    expect(box).not_to_be_checked()
-    box.check()
-    expect(box).to_be_checked()
-    expect(form.get_by_label("First Name")).to_have_value("Kwame")
-    form.get_by_role("button", name="Next Step").click()
-    expect(page.get_by_text("Step 2 of 4: Job Preferences")).to_be_visible()
-    form.get_by_label("Date of Birth").fill("1995-04-12")
-    form.get_by_label("Nationality").fill("Ghanaian")
-    form.get_by_label("Preferred Country").select_option("Qatar")
-    form.get_by_label("Job Category").select_option("Construction")
-    form.get_by_role("button", name="Next Step").click()
-    expect(page.get_by_text("Step 3 of 4: Experience")).to_be_visible()
-    form.get_by_label("Experience Level").select_option("Mid Level (3-5 years)")
-    form.get_by_label("Education Level").select_option("Diploma/Certificate")
-    form.get_by_label("Languages (comma separated)").fill("English, Twi")
-    form.get_by_label("Availability").select_option("Within 1 month")
-    form.get_by_role("button", name="Next Step").click()
-    expect(page.get_by_text("Step 4 of 4: Documents")).to_be_visible()
-    form.get_by_label("CV / Resume").set_input_files({"name": "cv.pdf", "mimeType": "application/pdf", "buffer": PDF})
-    form.get_by_label("I accept the terms and conditions").check()
-    form.get_by_role("button", name="Submit Application").click()
-    detail = page.get_by_text(re.compile(r"^Your application ID: VA\d+$"))
-    expect(detail).to_be_visible()
-    return detail.inner_text().rsplit(" ", 1)[-1]
+
+    def tick_the_box(form: Locator) -> None:
+        box = form.get_by_label(OPT_IN_LABEL)  # on the first step, beside the phone; unticked
+        expect(box).not_to_be_checked()
+        box.check()
+        expect(box).to_be_checked()
+        expect(form.get_by_label("First Name")).to_have_value("Kwame")
+
+    return apply_through_the_wizard(page, "kwame.whatsapp@example.com", "024 123 9871", tick_the_box)
 
 
 def test_opt_in_confirmation_reply_and_staff_answer_on_whatsapp(browser: Browser, whatsapp_app: WhatsAppApp) -> None:
